@@ -1,0 +1,203 @@
+//! The results of an analysis, shared with `checks` and `report`.
+
+use crate::model::{Direction, Finding};
+use serde::{Deserialize, Serialize};
+
+/// Which two-sample test produced a p-value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TestKind {
+    #[serde(rename = "mann-whitney")]
+    MannWhitney,
+    #[serde(rename = "welch")]
+    Welch,
+    /// Welch's t from stated mean, stddev and n.
+    #[serde(rename = "welch-summary")]
+    WelchSummary,
+    /// No test was possible (no variance information or n unknown).
+    #[serde(rename = "none")]
+    None,
+}
+
+/// Which centre a change is computed on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Center {
+    Median,
+    Mean,
+}
+
+/// The verdict of one comparison.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Significant after correction, in the bad direction.
+    Regressed,
+    /// Significant after correction, in the good direction.
+    Improved,
+    /// Significant, but the direction of "good" is unknown.
+    Changed,
+    /// Not significant and the CI of the change lies within ±threshold.
+    Unchanged,
+    /// Not significant and the CI is wider than ±threshold: underpowered.
+    Inconclusive,
+    /// No variance information: no test is possible.
+    Untestable,
+}
+
+impl Verdict {
+    /// Lower-case name as used in JSON and text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Regressed => "regressed",
+            Verdict::Improved => "improved",
+            Verdict::Changed => "changed",
+            Verdict::Unchanged => "unchanged",
+            Verdict::Inconclusive => "inconclusive",
+            Verdict::Untestable => "untestable",
+        }
+    }
+}
+
+/// Multiple-comparison correction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum Correction {
+    /// Benjamini–Hochberg false discovery rate (q-values).
+    #[default]
+    Bh,
+    /// Holm's step-down family-wise error control.
+    Holm,
+    None,
+}
+
+/// Which test to run on raw samples.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "lowercase")]
+pub enum TestChoice {
+    /// Mann-Whitney U for samples, Welch for summaries.
+    #[default]
+    Auto,
+    Mwu,
+    Welch,
+}
+
+/// Settings of an analysis (command-line flags or the study file).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    /// Name of the baseline variant; `None` = the first variant seen.
+    pub baseline: Option<String>,
+    /// Significance level.
+    pub alpha: f64,
+    /// Smallest change that matters, in percent (equivalence margin and gate).
+    pub threshold_pct: f64,
+    pub correction: Correction,
+    pub test: TestChoice,
+    /// n to assume for summary tables that do not state it.
+    pub assume_n: Option<u64>,
+    /// Seed of the bootstrap.
+    pub seed: u64,
+    /// Bootstrap resamples.
+    pub resamples: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            baseline: None,
+            alpha: 0.05,
+            threshold_pct: 2.0,
+            correction: Correction::Bh,
+            test: TestChoice::Auto,
+            assume_n: None,
+            seed: 0x5eed,
+            resamples: 10_000,
+        }
+    }
+}
+
+/// Summary of one variant within a group.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct VariantSummary {
+    pub variant: String,
+    /// Number of samples, or the stated n; `None` when unknown.
+    pub n: Option<u64>,
+    pub mean: Option<f64>,
+    pub median: Option<f64>,
+    pub stddev: Option<f64>,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    /// Coefficient of variation in percent.
+    pub cv_pct: Option<f64>,
+    /// CI of the centre (median for samples, mean for summaries).
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
+    /// Raw samples in run order (empty for summary-only data).
+    pub samples: Vec<f64>,
+    /// True when the values come from stated summaries, not samples.
+    pub from_summary: bool,
+    /// Outliers by Tukey's fences (counted, never dropped).
+    pub outliers: usize,
+    /// Mann-Kendall trend p-value over run order, when enough samples.
+    pub trend_p: Option<f64>,
+}
+
+/// One benchmark group: (benchmark, params, metric) with all its variants.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Group {
+    pub benchmark: String,
+    pub params: String,
+    pub metric: String,
+    /// The unit every value of the group was converted to.
+    pub unit: String,
+    pub direction: Direction,
+    pub variants: Vec<VariantSummary>,
+}
+
+/// One variant compared with the baseline (the `--json` schema, plus extras
+/// that are skipped there).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Comparison {
+    pub benchmark: String,
+    pub params: String,
+    pub metric: String,
+    pub unit: String,
+    pub direction: Direction,
+    pub baseline: String,
+    pub variant: String,
+    pub n_baseline: Option<u64>,
+    pub n_variant: Option<u64>,
+    pub baseline_center: f64,
+    pub variant_center: f64,
+    pub center: Center,
+    /// (variant − baseline) / baseline, in percent.
+    pub change_pct: f64,
+    pub ci_low_pct: Option<f64>,
+    pub ci_high_pct: Option<f64>,
+    pub test: TestKind,
+    pub p_value: Option<f64>,
+    /// The p-value after the correction (q-value for BH).
+    pub q_value: Option<f64>,
+    /// Hedges' g for summaries and Welch, Cliff's δ for Mann-Whitney.
+    pub effect_size: Option<f64>,
+    /// Smallest change detectable at 80% power with this spread and n, in percent.
+    pub min_detectable_pct: Option<f64>,
+    /// n per side needed to detect the threshold (or, when untestable, to make
+    /// the observed difference significant).
+    pub n_needed: Option<u64>,
+    pub verdict: Verdict,
+    /// A change the input itself stated, for cross-checking.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub stated_change_pct: Option<f64>,
+    /// Short remarks for footnotes ("n=3: needs ≥ 6 samples for a CI").
+    #[serde(skip_serializing_if = "Vec::is_empty", default)]
+    pub notes: Vec<String>,
+}
+
+/// Everything an analysis produced: what every renderer shows.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
+pub struct Analysis {
+    pub settings: Settings,
+    pub groups: Vec<Group>,
+    pub comparisons: Vec<Comparison>,
+    pub findings: Vec<Finding>,
+}

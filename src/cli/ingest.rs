@@ -1,0 +1,74 @@
+//! `patchperf ingest`: read inputs, write the tidy table, account for every file.
+
+use crate::error::Error;
+use crate::ingest::{ingest, IngestOptions, Ingested, Registry};
+use clap::Args;
+use std::path::PathBuf;
+
+/// Arguments of `patchperf ingest`.
+#[derive(Debug, Args)]
+pub struct IngestArgs {
+    /// Files, folders or glob patterns to read.
+    #[arg(required = true)]
+    pub files: Vec<PathBuf>,
+    /// Force a format instead of detecting one (see `patchperf formats`).
+    #[arg(long, value_name = "NAME")]
+    pub format: Option<String>,
+    /// Set the variant of every value read (e.g. `baseline`).
+    #[arg(long, value_name = "NAME")]
+    pub variant: Option<String>,
+    /// Write the table: `-` for CSV on stdout, or a .csv/.json/.jsonl/.parquet path.
+    #[arg(long, short, value_name = "PATH")]
+    pub out: Option<String>,
+}
+
+/// Runs `ingest`: exit 2 when nothing at all could be read.
+pub fn run(args: IngestArgs) -> crate::Result<u8> {
+    let registry = Registry::builtin();
+    let opts = IngestOptions {
+        format: args.format.clone(),
+        variant: args.variant.clone(),
+        default_variant: None,
+    };
+    let ingested = ingest(&args.files, &registry, &opts)?;
+    print_accounting(&ingested);
+    if ingested.dataset.is_empty() {
+        return Err(Error::Usage(
+            "no values were read from any input (see the per-file notes above)".into(),
+        ));
+    }
+    match args.out.as_deref() {
+        Some("-") => {
+            let stdout = std::io::stdout();
+            ingested.dataset.write_csv(stdout.lock())?;
+        }
+        Some(path) => ingested.dataset.write_path(std::path::Path::new(path))?,
+        None => eprintln!(
+            "{} rows read; add --out - (CSV on stdout) or --out FILE.csv|.json|.parquet to write them",
+            ingested.dataset.len()
+        ),
+    }
+    Ok(0)
+}
+
+/// Prints, per input, the format used, the rows produced and the numeric
+/// lines left unread, so that nothing is dropped silently.
+pub fn print_accounting(ingested: &Ingested) {
+    for f in &ingested.files {
+        let format = f.format.as_deref().unwrap_or("unknown");
+        let mut line = format!("{}: format {format}, {} rows", f.path, f.rows);
+        if !f.unread_numeric.is_empty() {
+            let shown: Vec<String> = f.unread_numeric.iter().take(8).map(|n| n.to_string()).collect();
+            let more = if f.unread_numeric.len() > 8 { ", …" } else { "" };
+            line.push_str(&format!(
+                ", {} numeric-looking lines not read (lines {}{more})",
+                f.unread_numeric.len(),
+                shown.join(", ")
+            ));
+        }
+        if let Some(note) = &f.note {
+            line.push_str(&format!("; {note}"));
+        }
+        eprintln!("{line}");
+    }
+}

@@ -1,0 +1,53 @@
+//! The command-line interface: one file per subcommand, each a thin layer
+//! over the library.
+
+mod formats;
+mod ingest;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// patchperf: is the change real, how big, how sure, and was the comparison fair?
+#[derive(Debug, Parser)]
+#[command(name = "patchperf", version, about, long_about = None, propagate_version = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Read benchmark outputs into the tidy table (source,line,benchmark,params,variant,metric,unit,stat,value,run).
+    Ingest(ingest::IngestArgs),
+    /// List the supported input formats and how each is detected.
+    Formats(formats::FormatsArgs),
+}
+
+/// Parses the command line, runs the command and maps the outcome to an exit
+/// code: 0 success, 1 a gate tripped, 2 bad input or usage.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    match run(cli) {
+        Ok(code) => ExitCode::from(code),
+        Err(e) => {
+            eprintln!("patchperf: error: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+/// Runs a parsed command; returns the exit code on success.
+pub fn run(cli: Cli) -> crate::Result<u8> {
+    match cli.command {
+        Command::Ingest(a) => ingest::run(a),
+        Command::Formats(a) => formats::run(a),
+    }
+}

@@ -1,0 +1,78 @@
+//! Error type shared by every stage, mapped to exit codes by the CLI.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Where in an input a problem was found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Location {
+    /// The input file as given on the command line.
+    pub path: PathBuf,
+    /// 1-based line in the original file, when the input is line-based.
+    pub line: Option<u32>,
+}
+
+impl fmt::Display for Location {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{}:{}", self.path.display(), line),
+            None => write!(f, "{}", self.path.display()),
+        }
+    }
+}
+
+/// Everything that can go wrong in patchperf.
+///
+/// `Input` and `Usage` are the user's to fix and map to exit code 2; `Io` also
+/// maps to 2 because it is almost always a wrong path.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Malformed or unsupported input, with the place it was found.
+    #[error("{location}: {message}")]
+    Input { location: Location, message: String },
+    /// Wrong use of the command line or a study file.
+    #[error("{0}")]
+    Usage(String),
+    /// A file could not be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// Anything else, e.g. a failure inside a renderer.
+    #[error("{0}")]
+    Other(String),
+}
+
+impl Error {
+    /// An input error at `path`, optionally at a 1-based `line`.
+    pub fn input(path: impl Into<PathBuf>, line: Option<u32>, message: impl Into<String>) -> Self {
+        Error::Input {
+            location: Location {
+                path: path.into(),
+                line,
+            },
+            message: message.into(),
+        }
+    }
+
+    /// An I/O error on `path`.
+    pub fn io(path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Error::Io {
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// The process exit code this error maps to (see DESIGN: 2 = bad input or usage).
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            Error::Input { .. } | Error::Usage(_) | Error::Io { .. } => 2,
+            Error::Other(_) => 2,
+        }
+    }
+}
+
+/// Result alias used across the crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,226 @@
+//! Reads files and folders with the registry, in parallel, and accounts for
+//! every file and every numeric-looking line that no format read.
+
+use super::{numbers::looks_numeric, Registry, Source};
+use crate::error::{Error, Result};
+use crate::model::{Dataset, Observation};
+use rayon::prelude::*;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// How to read the inputs.
+#[derive(Debug, Clone, Default)]
+pub struct IngestOptions {
+    /// Force this format instead of detecting one.
+    pub format: Option<String>,
+    /// Override every observation's variant with this name.
+    pub variant: Option<String>,
+    /// Give observations that carry no variant this name.
+    pub default_variant: Option<String>,
+}
+
+/// What happened to one input file (or directory read as a whole).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileReport {
+    /// The path as given or found while walking a folder.
+    pub path: String,
+    /// The format that read it; `None` when no format recognised it.
+    pub format: Option<String>,
+    /// Observations produced.
+    pub rows: usize,
+    /// Original line numbers that look numeric but produced no observation.
+    /// Empty for structured formats, whose values have no line.
+    pub unread_numeric: Vec<u32>,
+    /// A remark for the user (why a file was skipped).
+    pub note: Option<String>,
+}
+
+/// The result of ingesting a set of paths.
+#[derive(Debug, Clone, Default)]
+pub struct Ingested {
+    pub dataset: Dataset,
+    pub files: Vec<FileReport>,
+}
+
+/// One unit of work: a file, or a folder a directory format claims.
+enum Input {
+    File(PathBuf),
+    Dir(PathBuf, String),
+}
+
+/// Reads every path (files, folders, glob patterns) and returns the tidy
+/// table plus a report per input. The first malformed input aborts with an
+/// error naming it; unrecognised files are reported, not fatal.
+pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
+    if let Some(name) = &opts.format {
+        if registry.get(name).is_none() {
+            let known: Vec<&str> = registry.formats().map(|f| f.name()).collect();
+            return Err(Error::Usage(format!(
+                "unknown format `{name}`; known formats: {}",
+                known.join(", ")
+            )));
+        }
+    }
+    let mut inputs = Vec::new();
+    for p in paths {
+        expand(p, registry, opts, &mut inputs)?;
+    }
+    let results: Vec<Result<(Vec<Observation>, FileReport)>> = inputs
+        .par_iter()
+        .map(|input| read_one(input, registry, opts))
+        .collect();
+    let mut out = Ingested::default();
+    let mut rows = Vec::new();
+    for r in results {
+        let (obs, report) = r?;
+        rows.extend(obs);
+        out.files.push(report);
+    }
+    for o in rows.iter_mut() {
+        if let Some(v) = &opts.variant {
+            o.variant = v.clone();
+        } else if o.variant.is_empty() {
+            if let Some(v) = &opts.default_variant {
+                o.variant = v.clone();
+            }
+        }
+    }
+    number_runs(&mut rows);
+    out.dataset = Dataset::new(rows);
+    Ok(out)
+}
+
+/// Numbers samples 0, 1, 2 … per (benchmark, params, variant, metric) in
+/// input order, across files, so that run order survives for drift checks.
+fn number_runs(rows: &mut [Observation]) {
+    let mut next: HashMap<(String, String, String, String), u32> = HashMap::new();
+    for o in rows.iter_mut().filter(|o| o.stat.is_sample()) {
+        let key = (o.benchmark.clone(), o.params.clone(), o.variant.clone(), o.metric.clone());
+        let n = next.entry(key).or_insert(0);
+        o.run = Some(*n);
+        *n += 1;
+    }
+}
+
+fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Input>) -> Result<()> {
+    let s = p.to_string_lossy();
+    if !p.exists() && s.contains(['*', '?', '[']) {
+        let mut found = false;
+        let entries = glob::glob(&s).map_err(|e| Error::Usage(format!("bad glob `{s}`: {e}")))?;
+        for entry in entries.flatten() {
+            found = true;
+            expand(&entry, registry, opts, out)?;
+        }
+        if !found {
+            return Err(Error::Usage(format!("{s}: no file matches")));
+        }
+        return Ok(());
+    }
+    let meta = std::fs::metadata(p).map_err(|e| Error::io(p, e))?;
+    if meta.is_dir() {
+        let forced = opts.format.as_deref().and_then(|n| registry.get(n));
+        let dir_format = match forced {
+            Some(f) if f.detect_dir(p) > 0 => Some(f),
+            Some(_) => None,
+            None => registry.detect_dir(p),
+        };
+        if let Some(f) = dir_format {
+            out.push(Input::Dir(p.to_path_buf(), f.name().to_string()));
+            return Ok(());
+        }
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
+            .map_err(|e| Error::io(p, e))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|e| {
+                !e.file_name()
+                    .and_then(|n| n.to_str())
+                    .is_some_and(|n| n.starts_with('.'))
+            })
+            .collect();
+        entries.sort();
+        for e in entries {
+            expand(&e, registry, opts, out)?;
+        }
+    } else {
+        out.push(Input::File(p.to_path_buf()));
+    }
+    Ok(())
+}
+
+fn read_one(input: &Input, registry: &Registry, opts: &IngestOptions) -> Result<(Vec<Observation>, FileReport)> {
+    match input {
+        Input::Dir(dir, name) => {
+            let f = registry.get(name).expect("directory format came from this registry");
+            let obs = f.parse_dir(dir)?;
+            let report = FileReport {
+                path: dir.display().to_string(),
+                format: Some(name.clone()),
+                rows: obs.len(),
+                unread_numeric: Vec::new(),
+                note: None,
+            };
+            Ok((obs, report))
+        }
+        Input::File(path) => {
+            let src = Source::read(path)?;
+            let format = match &opts.format {
+                Some(name) => registry.get(name),
+                None => registry.detect(&src),
+            };
+            let Some(format) = format else {
+                let report = FileReport {
+                    path: src.path.clone(),
+                    format: None,
+                    rows: 0,
+                    unread_numeric: numeric_lines(&src, &HashSet::new()),
+                    note: Some(
+                        "no importer recognised this file; name one with --format NAME \
+                         (see `patchperf formats`) or describe it with --extractor FILE"
+                            .into(),
+                    ),
+                };
+                return Ok((Vec::new(), report));
+            };
+            let mut obs = format.parse(&src)?;
+            for o in obs.iter_mut() {
+                if o.source.is_empty() {
+                    o.source = src.path.clone();
+                }
+                if !o.value.is_finite() {
+                    return Err(src.error(
+                        (o.line > 0).then_some(o.line),
+                        format!("value of {} {} is not a finite number", o.benchmark, o.metric),
+                    ));
+                }
+            }
+            let used: HashSet<u32> = obs.iter().map(|o| o.line).filter(|&l| l > 0).collect();
+            // Structured formats report line 0 for every value; counting their
+            // lines as unread would only be noise.
+            let unread = if obs.iter().all(|o| o.line == 0) && !obs.is_empty() {
+                Vec::new()
+            } else {
+                numeric_lines(&src, &used)
+            };
+            let note = obs.is_empty().then(|| "recognised, but it holds no values (no table found)".to_string());
+            let report = FileReport {
+                path: src.path.clone(),
+                format: Some(format.name().to_string()),
+                rows: obs.len(),
+                unread_numeric: unread,
+                note,
+            };
+            Ok((obs, report))
+        }
+    }
+}
+
+fn numeric_lines(src: &Source, used: &HashSet<u32>) -> Vec<u32> {
+    let mut v: Vec<u32> = src
+        .lines
+        .iter()
+        .filter(|l| !used.contains(&l.number) && looks_numeric(&l.text))
+        .map(|l| l.number)
+        .collect();
+    v.dedup();
+    v
+}

@@ -1,0 +1,108 @@
+//! Ingestion: turning any harness's output into [`Observation`]s.
+//!
+//! Each supported format is one file in this folder implementing [`Format`],
+//! registered once in [`Registry::builtin`]. Detection asks every format how
+//! sure it is that a [`Source`] is its kind and picks the most confident one;
+//! `--format NAME` skips detection.
+
+mod driver;
+pub mod numbers;
+mod source;
+
+pub use driver::{ingest, FileReport, IngestOptions, Ingested};
+pub use source::{Line, Source};
+
+use crate::error::Result;
+use crate::model::Observation;
+use std::path::Path;
+
+/// How sure a format is that an input is its kind, 0 (no) to 100 (certain).
+pub type Confidence = u8;
+
+/// Below this confidence a format is not chosen by detection.
+pub const MIN_CONFIDENCE: Confidence = 20;
+
+/// One input format.
+pub trait Format: Send + Sync {
+    /// Short stable name used by `--format` (`hyperfine-json`, `document`).
+    fn name(&self) -> &'static str;
+
+    /// One line: what the format is and how it is recognised.
+    fn description(&self) -> &'static str;
+
+    /// How sure this format is that `src` is its kind.
+    fn detect(&self, src: &Source) -> Confidence;
+
+    /// Reads every value of `src`. Errors name the file and, where there is
+    /// one, the line.
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>>;
+
+    /// How sure this format is that a directory is its kind (Criterion's
+    /// `target/criterion` tree is read as a whole, not file by file).
+    fn detect_dir(&self, _dir: &Path) -> Confidence {
+        0
+    }
+
+    /// Reads a directory this format detected with [`Format::detect_dir`].
+    fn parse_dir(&self, dir: &Path) -> Result<Vec<Observation>> {
+        Err(crate::Error::Usage(format!(
+            "{}: format `{}` does not read directories",
+            dir.display(),
+            self.name()
+        )))
+    }
+}
+
+/// The set of formats available to detection.
+pub struct Registry {
+    formats: Vec<Box<dyn Format>>,
+}
+
+impl Registry {
+    /// Every built-in format.
+    pub fn builtin() -> Registry {
+        let formats: Vec<Box<dyn Format>> = vec![];
+        Registry { formats }
+    }
+
+    /// Adds a format (user-defined extractors, mapped CSV) ahead of the
+    /// built-in ones, so that it wins ties.
+    pub fn push_front(&mut self, format: Box<dyn Format>) {
+        self.formats.insert(0, format);
+    }
+
+    /// All formats in detection order.
+    pub fn formats(&self) -> impl Iterator<Item = &dyn Format> {
+        self.formats.iter().map(|f| f.as_ref())
+    }
+
+    /// The format called `name`.
+    pub fn get(&self, name: &str) -> Option<&dyn Format> {
+        self.formats().find(|f| f.name() == name)
+    }
+
+    /// The most confident format for `src`, if any reaches [`MIN_CONFIDENCE`].
+    /// Ties go to the earlier format in the registry.
+    pub fn detect(&self, src: &Source) -> Option<&dyn Format> {
+        let mut best: Option<(&dyn Format, Confidence)> = None;
+        for f in self.formats() {
+            let c = f.detect(src);
+            if c >= MIN_CONFIDENCE && best.is_none_or(|(_, b)| c > b) {
+                best = Some((f, c));
+            }
+        }
+        best.map(|(f, _)| f)
+    }
+
+    /// The most confident directory format for `dir`, if any.
+    pub fn detect_dir(&self, dir: &Path) -> Option<&dyn Format> {
+        let mut best: Option<(&dyn Format, Confidence)> = None;
+        for f in self.formats() {
+            let c = f.detect_dir(dir);
+            if c >= MIN_CONFIDENCE && best.is_none_or(|(_, b)| c > b) {
+                best = Some((f, c));
+            }
+        }
+        best.map(|(f, _)| f)
+    }
+}

@@ -1,0 +1,394 @@
+//! A file's text with the damage of e-mail and terminals undone, so that every
+//! format parses clean lines while reporting the original line numbers.
+//!
+//! Order matters: decompression, then decoding, then quoted-printable (which
+//! can join lines), then terminal redraws, then quote prefixes.
+
+use crate::error::{Error, Result};
+use std::io::Read;
+use std::path::Path;
+
+/// One prepared line and where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// The cleaned text.
+    pub text: String,
+    /// 1-based line number in the original file.
+    pub number: u32,
+    /// How many `>` quote levels were stripped.
+    pub quote_depth: u8,
+}
+
+/// An input prepared for parsing.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The path as given by the user.
+    pub path: String,
+    /// The cleaned lines.
+    pub lines: Vec<Line>,
+    /// The decoded text before line cleaning (JSON and other structured
+    /// formats parse this, where quote stripping would do harm).
+    pub raw: String,
+}
+
+impl Source {
+    /// Reads and prepares `path`. `.gz` (or gzip magic) is decompressed.
+    pub fn read(path: &Path) -> Result<Source> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        Source::from_bytes(&path.display().to_string(), &bytes)
+    }
+
+    /// Prepares in-memory bytes as if read from a file called `path`.
+    pub fn from_bytes(path: &str, bytes: &[u8]) -> Result<Source> {
+        let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
+            let mut out = Vec::new();
+            flate2::read::MultiGzDecoder::new(bytes)
+                .read_to_end(&mut out)
+                .map_err(|e| Error::input(path, None, format!("corrupt or truncated gzip data: {e}")))?;
+            std::borrow::Cow::Owned(out)
+        } else {
+            std::borrow::Cow::Borrowed(bytes)
+        };
+        let raw = decode_text(path, &bytes)?;
+        let lines = prepare_lines(&raw);
+        Ok(Source {
+            path: path.to_string(),
+            lines,
+            raw,
+        })
+    }
+
+    /// Prepares text that is already in memory (tests, stdin).
+    pub fn from_text(path: &str, text: &str) -> Source {
+        Source {
+            path: path.to_string(),
+            lines: prepare_lines(text),
+            raw: text.to_string(),
+        }
+    }
+
+    /// The cleaned lines joined with `\n`.
+    pub fn text(&self) -> String {
+        let mut s = String::with_capacity(self.raw.len());
+        for l in &self.lines {
+            s.push_str(&l.text);
+            s.push('\n');
+        }
+        s
+    }
+
+    /// The raw text with leading whitespace and a UTF-8 BOM removed, for
+    /// structured formats to sniff.
+    pub fn raw_trimmed(&self) -> &str {
+        self.raw.trim_start_matches('\u{feff}').trim_start()
+    }
+
+    /// True when the first non-blank character opens a JSON value.
+    pub fn looks_like_json(&self) -> bool {
+        matches!(self.raw_trimmed().as_bytes().first(), Some(b'{') | Some(b'['))
+    }
+
+    /// An input error at an original line number of this source.
+    pub fn error(&self, line: Option<u32>, message: impl Into<String>) -> Error {
+        Error::input(&self.path, line, message)
+    }
+
+    /// The file name without directories, for labels.
+    pub fn file_name(&self) -> &str {
+        Path::new(&self.path)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or(&self.path)
+    }
+}
+
+/// Decodes bytes as UTF-8, falling back to Latin-1 for old mail archives;
+/// refuses binary data.
+fn decode_text(path: &str, bytes: &[u8]) -> Result<String> {
+    if bytes.is_empty() {
+        return Err(Error::input(path, None, "empty file"));
+    }
+    if let Some(pos) = memchr::memchr(0, bytes) {
+        let line = bytes[..pos].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+        return Err(Error::input(
+            path,
+            Some(line),
+            "binary data (NUL byte): not a text benchmark log",
+        ));
+    }
+    match std::str::from_utf8(bytes) {
+        Ok(s) => Ok(s.to_string()),
+        Err(_) => {
+            // Control bytes other than whitespace and ESC mean this is not text.
+            let control = bytes
+                .iter()
+                .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c))
+                .count();
+            if control * 100 > bytes.len() {
+                return Err(Error::input(path, None, "binary data: not a text benchmark log"));
+            }
+            // Latin-1: every byte is the code point of the same value.
+            Ok(bytes.iter().map(|&b| b as char).collect())
+        }
+    }
+}
+
+/// Splits, cleans and numbers the lines of `text`.
+fn prepare_lines(text: &str) -> Vec<Line> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut lines: Vec<(String, u32)> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| (l.strip_suffix('\r').unwrap_or(l).to_string(), i as u32 + 1))
+        .collect();
+    if text.ends_with('\n') {
+        lines.pop();
+    }
+    if looks_quoted_printable(&lines) {
+        lines = undo_quoted_printable(lines);
+    }
+    let lines = replay_terminal(lines);
+    let json_like = matches!(text.trim_start().as_bytes().first(), Some(b'{') | Some(b'['));
+    lines
+        .into_iter()
+        .map(|(text, number)| {
+            let (text, quote_depth) = if json_like {
+                (text, 0)
+            } else {
+                strip_quotes(&text)
+            };
+            Line {
+                text: fix_latin2_plusminus(text),
+                number,
+                quote_depth,
+            }
+        })
+        .collect()
+}
+
+fn is_hex(b: u8) -> bool {
+    b.is_ascii_digit() || (b'A'..=b'F').contains(&b)
+}
+
+/// Quoted-printable is only undone when the text shows it: `=3D`, `=20`
+/// before a break, or an `=XX=YY` UTF-8 escape pair. Plain logs contain `=`
+/// often (`Iterations=5000`) and must not be touched.
+fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
+    let mut escapes = 0;
+    for (l, _) in lines {
+        let b = l.as_bytes();
+        for i in 0..b.len().saturating_sub(5) {
+            if b[i] == b'=' && is_hex(b[i + 1]) && is_hex(b[i + 2]) && b[i + 3] == b'=' && is_hex(b[i + 4]) && is_hex(b[i + 5]) {
+                escapes += 1;
+            }
+        }
+        if l.contains("=3D") || l.ends_with("=20") || l.ends_with("=09") {
+            escapes += 1;
+        }
+    }
+    escapes > 0
+}
+
+fn undo_quoted_printable(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::with_capacity(lines.len());
+    let mut pending: Option<(Vec<u8>, u32)> = None;
+    for (line, number) in lines {
+        let (mut buf, first) = pending.take().unwrap_or((Vec::new(), number));
+        let b = line.as_bytes();
+        let soft_break = b.last() == Some(&b'=');
+        let body = if soft_break { &b[..b.len() - 1] } else { b };
+        let mut i = 0;
+        while i < body.len() {
+            if body[i] == b'=' && i + 2 < body.len() && is_hex(body[i + 1]) && is_hex(body[i + 2]) {
+                let v = u8::from_str_radix(&line[i + 1..i + 3], 16).unwrap_or(b'?');
+                buf.push(v);
+                i += 3;
+            } else {
+                buf.push(body[i]);
+                i += 1;
+            }
+        }
+        if soft_break {
+            pending = Some((buf, first));
+        } else {
+            out.push((String::from_utf8_lossy(&buf).into_owned(), first));
+        }
+    }
+    if let Some((buf, first)) = pending {
+        out.push((String::from_utf8_lossy(&buf).into_owned(), first));
+    }
+    out
+}
+
+/// Replays ANSI cursor movement and carriage returns the way a terminal
+/// would, so that only the last redraw of each screen line survives.
+fn replay_terminal(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
+    let has_escape = lines.iter().any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
+    if !has_escape {
+        return lines;
+    }
+    let mut screen: Vec<(String, u32)> = Vec::with_capacity(lines.len());
+    let mut row = 0usize;
+    for (line, number) in lines {
+        let mut current = String::new();
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\r' => current.clear(),
+                '\u{1b}' => {
+                    // CSI: ESC [ params final-byte; other escapes: ESC + one char.
+                    if chars.peek() == Some(&'[') {
+                        chars.next();
+                        let mut params = String::new();
+                        let mut fin = None;
+                        for d in chars.by_ref() {
+                            if ('@'..='~').contains(&d) {
+                                fin = Some(d);
+                                break;
+                            }
+                            params.push(d);
+                        }
+                        if fin == Some('A') {
+                            // Cursor up: whatever was being written goes to the
+                            // current row first, then we move up.
+                            if !current.is_empty() {
+                                put(&mut screen, row, std::mem::take(&mut current), number);
+                            }
+                            let n: usize = params.parse().unwrap_or(1);
+                            row = row.saturating_sub(n);
+                        }
+                    } else {
+                        chars.next();
+                    }
+                }
+                _ => current.push(c),
+            }
+        }
+        put(&mut screen, row, current, number);
+        row += 1;
+    }
+    screen
+}
+
+fn put(screen: &mut Vec<(String, u32)>, row: usize, text: String, number: u32) {
+    while screen.len() <= row {
+        screen.push((String::new(), number));
+    }
+    screen[row] = (text, number);
+}
+
+/// Removes e-mail quote prefixes (`>`, `> >`, `>>`) and returns the depth.
+fn strip_quotes(line: &str) -> (String, u8) {
+    let mut depth = 0u8;
+    let mut rest = line;
+    loop {
+        let t = rest.trim_start_matches([' ', '\t']);
+        // Only a few leading spaces may precede a quote marker; deeper
+        // indentation followed by `>` is content, not quoting.
+        let indent = rest.len() - t.len();
+        if indent <= 3 && t.starts_with('>') {
+            depth = depth.saturating_add(1);
+            rest = &t[1..];
+            if rest.starts_with(' ') && !rest.trim_start().starts_with('>') {
+                rest = &rest[1..];
+            }
+        } else {
+            break;
+        }
+    }
+    (rest.to_string(), depth)
+}
+
+/// `ą` is what `±` becomes after a Latin-1/Latin-2 round trip in mail clients;
+/// undo it where it stands between a number and a percentage.
+fn fix_latin2_plusminus(text: String) -> String {
+    if !text.contains('ą') {
+        return text;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == 'ą' {
+            let before = chars[..i].iter().rev().find(|c| !c.is_whitespace());
+            let after = chars[i + 1..].iter().find(|c| !c.is_whitespace());
+            if before.is_some_and(|c| c.is_ascii_digit()) && after.is_some_and(|c| c.is_ascii_digit()) {
+                out.push('±');
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(s: &Source) -> Vec<(&str, u32, u8)> {
+        s.lines.iter().map(|l| (l.text.as_str(), l.number, l.quote_depth)).collect()
+    }
+
+    #[test]
+    fn strips_quote_prefixes_of_any_depth() {
+        let s = Source::from_text("m", "> a\n> > b\n>> c\n> > > | 512 | 4.2 |\nplain\n>\n");
+        assert_eq!(
+            texts(&s),
+            vec![("a", 1, 1), ("b", 2, 2), ("c", 3, 2), ("| 512 | 4.2 |", 4, 3), ("plain", 5, 0), ("", 6, 1)]
+        );
+    }
+
+    #[test]
+    fn quoted_printable_soft_breaks_and_escapes() {
+        let s = Source::from_text("m", "6656.73 =C2=B1 539.35\n>     140227  -21.1%  110582 =C4=85  3%  will-it-scale.52.threa=\nds\nnext\n");
+        assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+        assert_eq!(s.lines[1].text, "    140227  -21.1%  110582 ±  3%  will-it-scale.52.threads");
+        assert_eq!(s.lines[1].number, 2);
+        assert_eq!(s.lines[2].text, "next");
+        assert_eq!(s.lines[2].number, 4);
+    }
+
+    #[test]
+    fn plain_equals_signs_are_left_alone() {
+        let s = Source::from_text("m", "Iterations=5000\nA=1B\n");
+        assert_eq!(s.lines[0].text, "Iterations=5000");
+        assert_eq!(s.lines[1].text, "A=1B");
+    }
+
+    #[test]
+    fn crlf_ansi_and_carriage_return_redraws() {
+        let s = Source::from_text("m", "a\r\n\u{1b}[1mbold\u{1b}[0m\r\nJobs: 1 [eta 5s]\rJobs: 1 [eta 0s]\rdone\n");
+        assert_eq!(texts(&s), vec![("a", 1, 0), ("bold", 2, 0), ("done", 3, 0)]);
+    }
+
+    #[test]
+    fn cursor_up_redraws_keep_the_last_frame() {
+        let text = "hdr\nT: 0 Min: 5\nT: 1 Min: 6\n\u{1b}[2AT: 0 Min: 3\nT: 1 Min: 4\n";
+        let s = Source::from_text("m", text);
+        assert_eq!(texts(&s), vec![("hdr", 1, 0), ("T: 0 Min: 3", 4, 0), ("T: 1 Min: 4", 5, 0)]);
+    }
+
+    #[test]
+    fn refuses_empty_and_binary_and_truncated_gzip() {
+        let e = Source::from_bytes("x.txt", b"").unwrap_err().to_string();
+        assert!(e.contains("x.txt") && e.contains("empty"), "{e}");
+        let e = Source::from_bytes("x.bin", b"ab\ncd\0ef").unwrap_err().to_string();
+        assert!(e.starts_with("x.bin:2:"), "{e}");
+        let mut gz = Vec::new();
+        {
+            use std::io::Write;
+            let mut w = flate2::write::GzEncoder::new(&mut gz, flate2::Compression::default());
+            w.write_all(b"Time: 2.978\n".repeat(100).as_slice()).unwrap();
+        }
+        let ok = Source::from_bytes("x.gz", &gz).unwrap();
+        assert_eq!(ok.lines.len(), 100);
+        let e = Source::from_bytes("x.gz", &gz[..gz.len() / 2]).unwrap_err().to_string();
+        assert!(e.contains("x.gz") && e.contains("gzip"), "{e}");
+    }
+
+    #[test]
+    fn latin1_mail_is_decoded() {
+        let s = Source::from_bytes("m", b"6656.73 \xb1 539.35\n").unwrap();
+        assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+    }
+}

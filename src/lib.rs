@@ -1,0 +1,18 @@
+//! patchperf: turn raw benchmark output into a verdict a patch reviewer can trust.
+//!
+//! The crate is a pipeline whose stages are modules, each importing only the
+//! stages to its left:
+//!
+//! ```text
+//! files ─► ingest ─► model::Dataset ─► stats / analysis ─► checks ─► report
+//! ```
+//!
+//! The command-line interface in [`cli`] is one user of this library.
+
+pub mod analysis;
+pub mod cli;
+pub mod error;
+pub mod ingest;
+pub mod model;
+
+pub use error::{Error, Result};

@@ -1,0 +1,194 @@
+//! The tidy table of observations and its exports.
+
+use super::Observation;
+use crate::error::{Error, Result};
+use polars::prelude::*;
+use std::io::Write;
+use std::path::Path;
+
+/// Column names of the tidy table, in order. `ingest --out` writes exactly these.
+pub const COLUMNS: [&str; 10] = [
+    "source", "line", "benchmark", "params", "variant", "metric", "unit", "stat", "value", "run",
+];
+
+/// A set of observations from any number of inputs.
+///
+/// The rows are kept as plain structs because analysis walks them group by group
+/// in Rust (the groups are small and independent); the polars frame is built
+/// once, from columnar buffers, when the table is exported or handed to a
+/// polars consumer.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Dataset {
+    rows: Vec<Observation>,
+}
+
+impl Dataset {
+    /// Wraps a vector of observations.
+    pub fn new(rows: Vec<Observation>) -> Self {
+        Dataset { rows }
+    }
+
+    /// The rows, in input order.
+    pub fn rows(&self) -> &[Observation] {
+        &self.rows
+    }
+
+    /// Mutable access, for renaming variants or filtering in place.
+    pub fn rows_mut(&mut self) -> &mut Vec<Observation> {
+        &mut self.rows
+    }
+
+    /// Consumes the dataset, returning its rows.
+    pub fn into_rows(self) -> Vec<Observation> {
+        self.rows
+    }
+
+    /// Appends all rows of `other`.
+    pub fn extend(&mut self, other: impl IntoIterator<Item = Observation>) {
+        self.rows.extend(other);
+    }
+
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// True when there are no rows.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// Distinct variant names in order of first appearance.
+    pub fn variants(&self) -> Vec<String> {
+        let mut seen: Vec<String> = Vec::new();
+        for r in &self.rows {
+            if !seen.iter().any(|v| v == &r.variant) {
+                seen.push(r.variant.clone());
+            }
+        }
+        seen
+    }
+
+    /// Builds the polars frame with the [`COLUMNS`] schema.
+    pub fn to_frame(&self) -> Result<DataFrame> {
+        let n = self.rows.len();
+        let mut source = Vec::with_capacity(n);
+        let mut line = Vec::with_capacity(n);
+        let mut benchmark = Vec::with_capacity(n);
+        let mut params = Vec::with_capacity(n);
+        let mut variant = Vec::with_capacity(n);
+        let mut metric = Vec::with_capacity(n);
+        let mut unit = Vec::with_capacity(n);
+        let mut stat = Vec::with_capacity(n);
+        let mut value = Vec::with_capacity(n);
+        let mut run: Vec<Option<u32>> = Vec::with_capacity(n);
+        for r in &self.rows {
+            source.push(r.source.as_str());
+            line.push(r.line);
+            benchmark.push(r.benchmark.as_str());
+            params.push(r.params.as_str());
+            variant.push(r.variant.as_str());
+            metric.push(r.metric.as_str());
+            unit.push(r.unit.as_str());
+            stat.push(r.stat.to_string());
+            value.push(r.value);
+            run.push(r.run);
+        }
+        let cols = vec![
+            Column::new("source".into(), source),
+            Column::new("line".into(), line),
+            Column::new("benchmark".into(), benchmark),
+            Column::new("params".into(), params),
+            Column::new("variant".into(), variant),
+            Column::new("metric".into(), metric),
+            Column::new("unit".into(), unit),
+            Column::new("stat".into(), stat),
+            Column::new("value".into(), value),
+            Column::new("run".into(), run),
+        ];
+        DataFrame::new(n, cols).map_err(|e| Error::Other(format!("building the table: {e}")))
+    }
+
+    /// Writes the table as CSV with the [`COLUMNS`] header.
+    pub fn write_csv<W: Write>(&self, out: W) -> Result<()> {
+        let mut df = self.to_frame()?;
+        CsvWriter::new(out)
+            .include_header(true)
+            .finish(&mut df)
+            .map_err(|e| Error::Other(format!("writing CSV: {e}")))
+    }
+
+    /// Writes the table to `path`, choosing CSV, JSON (an array of row
+    /// objects) or Parquet by the extension.
+    pub fn write_path(&self, path: &Path) -> Result<()> {
+        let ext = path
+            .extension()
+            .and_then(|e| e.to_str())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+        let mut buf = std::io::BufWriter::new(file);
+        let mut df = self.to_frame()?;
+        let res = match ext.as_str() {
+            "csv" => CsvWriter::new(&mut buf).include_header(true).finish(&mut df),
+            "json" => JsonWriter::new(&mut buf)
+                .with_json_format(JsonFormat::Json)
+                .finish(&mut df),
+            "jsonl" | "ndjson" => JsonWriter::new(&mut buf)
+                .with_json_format(JsonFormat::JsonLines)
+                .finish(&mut df),
+            "parquet" => ParquetWriter::new(&mut buf).finish(&mut df).map(|_| ()),
+            other => {
+                return Err(Error::Usage(format!(
+                    "{}: unknown output format `.{other}` (use .csv, .json, .jsonl or .parquet)",
+                    path.display()
+                )))
+            }
+        };
+        res.map_err(|e| Error::Other(format!("{}: {e}", path.display())))?;
+        buf.flush().map_err(|e| Error::io(path, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Stat;
+
+    fn sample() -> Dataset {
+        Dataset::new(vec![
+            Observation::sample("hackbench", "time", "s", 2.5)
+                .with_variant("baseline")
+                .at_line(3)
+                .with_run(0),
+            Observation::new("hackbench", "time", "s", Stat::Mean, 2.4).with_variant("patched"),
+        ])
+    }
+
+    #[test]
+    fn csv_has_the_tidy_header_and_rows() {
+        let mut out = Vec::new();
+        sample().write_csv(&mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut lines = text.lines();
+        assert_eq!(lines.next().unwrap(), COLUMNS.join(","));
+        assert_eq!(lines.next().unwrap(), "\"\",3,hackbench,\"\",baseline,time,s,sample,2.5,0");
+        assert_eq!(lines.next().unwrap(), "\"\",0,hackbench,\"\",patched,time,s,mean,2.4,");
+    }
+
+    #[test]
+    fn writes_each_format_by_extension() {
+        let dir = tempfile::tempdir().unwrap();
+        for ext in ["csv", "json", "parquet"] {
+            let p = dir.path().join(format!("t.{ext}"));
+            sample().write_path(&p).unwrap();
+            assert!(std::fs::metadata(&p).unwrap().len() > 10, "{ext}");
+        }
+        let bytes = std::fs::read(dir.path().join("t.parquet")).unwrap();
+        assert_eq!(&bytes[..4], b"PAR1");
+        let json = std::fs::read_to_string(dir.path().join("t.json")).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v[0]["benchmark"], "hackbench");
+        assert!(sample().write_path(&dir.path().join("t.xlsx")).is_err());
+    }
+}

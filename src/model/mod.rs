@@ -1,0 +1,14 @@
+//! The tidy data model: every value read from any input becomes one
+//! [`Observation`]; a [`Dataset`] is a table of them.
+
+mod dataset;
+mod direction;
+mod finding;
+mod observation;
+mod unit;
+
+pub use dataset::{Dataset, COLUMNS};
+pub use direction::Direction;
+pub use finding::{sort_findings, Finding, Severity};
+pub use observation::{canonical_params, Observation, Stat};
+pub use unit::{Dimension, Unit};

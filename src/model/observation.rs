@@ -1,0 +1,253 @@
+//! One row of the tidy table.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::str::FromStr;
+
+/// What a value is: a raw sample or a summary statistic stated by the input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Stat {
+    /// One measured value (one run, one repetition, one iteration).
+    Sample,
+    Mean,
+    Median,
+    Stddev,
+    /// Standard error of the mean (e.g. perf's `( +- x% )`).
+    Stderr,
+    Min,
+    Max,
+    /// Number of samples behind a summary.
+    N,
+    /// A percentile, in thousandths (p99.9 = 99_900) so it stays `Eq + Hash`.
+    Percentile(u32),
+    CiLow,
+    CiHigh,
+    /// A change the input itself states, in percent.
+    ChangePct,
+    /// Coefficient of variation, in percent.
+    Cv,
+    /// A total or sum (e.g. `sum/s`, total operations).
+    Total,
+}
+
+impl Stat {
+    /// A percentile stat from a value such as `99.9`.
+    pub fn percentile(p: f64) -> Stat {
+        Stat::Percentile((p * 1000.0).round() as u32)
+    }
+
+    /// True for the raw-sample stat.
+    pub fn is_sample(self) -> bool {
+        self == Stat::Sample
+    }
+}
+
+impl fmt::Display for Stat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = match self {
+            Stat::Sample => "sample",
+            Stat::Mean => "mean",
+            Stat::Median => "median",
+            Stat::Stddev => "stddev",
+            Stat::Stderr => "stderr",
+            Stat::Min => "min",
+            Stat::Max => "max",
+            Stat::N => "n",
+            Stat::CiLow => "ci_low",
+            Stat::CiHigh => "ci_high",
+            Stat::ChangePct => "change_pct",
+            Stat::Cv => "cv",
+            Stat::Total => "total",
+            Stat::Percentile(t) => {
+                let whole = t / 1000;
+                let frac = t % 1000;
+                return if frac == 0 {
+                    write!(f, "p{whole}")
+                } else {
+                    let frac = format!("{frac:03}");
+                    write!(f, "p{whole}.{}", frac.trim_end_matches('0'))
+                };
+            }
+        };
+        f.write_str(s)
+    }
+}
+
+impl FromStr for Stat {
+    type Err = String;
+
+    /// Accepts the canonical names and the common spellings found in harness
+    /// output (`avg`, `average`, `std`, `stdev`, `std. dev.`, `count`, `p99.9`).
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let norm: String = s
+            .trim()
+            .to_ascii_lowercase()
+            .chars()
+            .filter(|c| !matches!(c, ' ' | '.' | '_' | '-'))
+            .collect();
+        let stat = match norm.as_str() {
+            "sample" | "value" | "samples" => Stat::Sample,
+            "mean" | "avg" | "average" | "amean" => Stat::Mean,
+            "median" | "med" => Stat::Median,
+            "stddev" | "std" | "stdev" | "sd" | "stddeviation" | "standarddeviation" => Stat::Stddev,
+            "stderr" | "sem" | "se" => Stat::Stderr,
+            "min" | "minimum" => Stat::Min,
+            "max" | "maximum" => Stat::Max,
+            "n" | "count" | "iterations" | "runs" => Stat::N,
+            "cilow" | "lower" => Stat::CiLow,
+            "cihigh" | "upper" => Stat::CiHigh,
+            "changepct" | "change" | "%change" | "delta" => Stat::ChangePct,
+            "cv" | "coeffvar" => Stat::Cv,
+            "total" | "sum" => Stat::Total,
+            _ => {
+                let t = s.trim().to_ascii_lowercase();
+                let p = t
+                    .strip_prefix('p')
+                    .or_else(|| t.strip_suffix("th"))
+                    .and_then(|p| p.parse::<f64>().ok())
+                    .filter(|p| (0.0..=100.0).contains(p));
+                match p {
+                    Some(p) => Stat::percentile(p),
+                    None => return Err(format!("unknown stat `{s}`")),
+                }
+            }
+        };
+        Ok(stat)
+    }
+}
+
+impl Serialize for Stat {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Stat {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// One value read from one input: a row of the tidy table (see DESIGN.md).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Observation {
+    /// Input file path as given.
+    pub source: String,
+    /// 1-based line of the value in the original file; 0 when not line-based.
+    pub line: u32,
+    /// What was run (`hackbench 50`, `futex-wake`).
+    pub benchmark: String,
+    /// Canonical `k=v` pairs joined by `,`, sorted by key (see [`canonical_params`]).
+    pub params: String,
+    /// Which build or system (`baseline`, `patched`, `with plist`).
+    pub variant: String,
+    /// What was measured (`time`, `latency`, `tps`).
+    pub metric: String,
+    /// Unit as written, spelling normalised (`µs` → `us`); empty when unitless.
+    pub unit: String,
+    /// Raw sample or which summary statistic.
+    pub stat: Stat,
+    /// The value, in `unit`.
+    pub value: f64,
+    /// Sample index within (benchmark, params, variant, metric) for samples.
+    pub run: Option<u32>,
+}
+
+impl Observation {
+    /// A raw sample; `source`, `line`, `variant` and `run` are usually filled
+    /// in afterwards by the importer or the ingest driver.
+    pub fn sample(benchmark: impl Into<String>, metric: impl Into<String>, unit: &str, value: f64) -> Self {
+        Observation::new(benchmark, metric, unit, Stat::Sample, value)
+    }
+
+    /// A value of the given stat, with empty source, variant and params.
+    pub fn new(benchmark: impl Into<String>, metric: impl Into<String>, unit: &str, stat: Stat, value: f64) -> Self {
+        Observation {
+            source: String::new(),
+            line: 0,
+            benchmark: benchmark.into(),
+            params: String::new(),
+            variant: String::new(),
+            metric: metric.into(),
+            unit: super::Unit::normalize_spelling(unit),
+            stat,
+            value,
+            run: None,
+        }
+    }
+
+    /// Builder: set the 1-based line.
+    pub fn at_line(mut self, line: u32) -> Self {
+        self.line = line;
+        self
+    }
+
+    /// Builder: set the variant.
+    pub fn with_variant(mut self, variant: impl Into<String>) -> Self {
+        self.variant = variant.into();
+        self
+    }
+
+    /// Builder: set the params from `k=v` pairs (canonicalised).
+    pub fn with_params<K: AsRef<str>, V: AsRef<str>>(mut self, pairs: &[(K, V)]) -> Self {
+        self.params = canonical_params(pairs);
+        self
+    }
+
+    /// Builder: set the params from an already canonical string.
+    pub fn with_params_str(mut self, params: impl Into<String>) -> Self {
+        self.params = params.into();
+        self
+    }
+
+    /// Builder: set the run index.
+    pub fn with_run(mut self, run: u32) -> Self {
+        self.run = Some(run);
+        self
+    }
+}
+
+/// Joins `k=v` pairs sorted by key, the canonical form of the `params` column.
+pub fn canonical_params<K: AsRef<str>, V: AsRef<str>>(pairs: &[(K, V)]) -> String {
+    let mut v: Vec<(String, String)> = pairs
+        .iter()
+        .map(|(k, v)| (k.as_ref().trim().to_string(), v.as_ref().trim().to_string()))
+        .collect();
+    v.sort();
+    v.iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_round_trips_through_its_name() {
+        for s in [
+            Stat::Sample,
+            Stat::Mean,
+            Stat::Stddev,
+            Stat::N,
+            Stat::ChangePct,
+            Stat::percentile(99.0),
+            Stat::percentile(99.9),
+            Stat::percentile(50.0),
+        ] {
+            assert_eq!(s.to_string().parse::<Stat>().unwrap(), s);
+        }
+        assert_eq!(Stat::percentile(99.9).to_string(), "p99.9");
+        assert_eq!("std. dev.".parse::<Stat>().unwrap(), Stat::Stddev);
+        assert_eq!("avg".parse::<Stat>().unwrap(), Stat::Mean);
+        assert!("bogus".parse::<Stat>().is_err());
+    }
+
+    #[test]
+    fn params_are_sorted_by_key() {
+        assert_eq!(canonical_params(&[("threads", "8"), ("size", "4MB")]), "size=4MB,threads=8");
+        assert_eq!(canonical_params::<&str, &str>(&[]), "");
+    }
+}

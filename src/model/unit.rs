@@ -1,0 +1,271 @@
+//! Units: a dimension and a scale, so that values can be converted before any
+//! comparison and unconvertible mixes are refused rather than silently mixed.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The physical kind of a unit. Only units of the same dimension convert.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Dimension {
+    /// Durations; base unit second.
+    Time,
+    /// Amounts of data; base unit byte.
+    Bytes,
+    /// Data per second; base unit byte/s.
+    Bandwidth,
+    /// Events per second (ops/s, tps, req/s); base unit 1/s.
+    Rate,
+    /// Percentages; base unit percent.
+    Percent,
+    /// CPU cycles.
+    Cycles,
+    /// Plain counts or unitless values.
+    Count,
+    /// Anything else: converts only to the identical spelling.
+    Other(String),
+}
+
+/// A parsed unit: its normalised spelling, dimension and scale to the base unit.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    /// Normalised spelling, as stored in the `unit` column.
+    pub spelling: String,
+    pub dimension: Dimension,
+    /// Multiply a value in this unit by `scale` to get the base unit.
+    pub scale: f64,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.spelling)
+    }
+}
+
+const TIME: &[(&str, f64)] = &[
+    ("ps", 1e-12),
+    ("ns", 1e-9),
+    ("us", 1e-6),
+    ("ms", 1e-3),
+    ("s", 1.0),
+    ("min", 60.0),
+    ("h", 3600.0),
+];
+
+const BYTES: &[(&str, f64)] = &[
+    ("B", 1.0),
+    ("KB", 1e3),
+    ("MB", 1e6),
+    ("GB", 1e9),
+    ("TB", 1e12),
+    ("KiB", 1024.0),
+    ("MiB", 1048576.0),
+    ("GiB", 1073741824.0),
+    ("TiB", 1099511627776.0),
+];
+
+impl Unit {
+    /// Normalises the spelling of a unit as written by a harness: `µs`, `usec`
+    /// and `microseconds` all become `us`; `[sec]` becomes `s`; surrounding
+    /// brackets and whitespace go. Unknown spellings are kept as written.
+    pub fn normalize_spelling(raw: &str) -> String {
+        let t = raw
+            .trim()
+            .trim_start_matches(['(', '['])
+            .trim_end_matches([')', ']'])
+            .trim();
+        let (head, per) = match t.split_once('/') {
+            Some((h, p)) if !h.is_empty() => (h, Some(p)),
+            _ => (t, None),
+        };
+        let head_norm = match head {
+            "µs" | "μs" | "usec" | "usecs" | "microsecond" | "microseconds" => "us",
+            "nsec" | "nsecs" | "nanosecond" | "nanoseconds" => "ns",
+            "msec" | "msecs" | "millisecond" | "milliseconds" => "ms",
+            "sec" | "secs" | "second" | "seconds" => "s",
+            "mins" | "minute" | "minutes" => "min",
+            "bytes" | "byte" => "B",
+            "percent" => "%",
+            other => other,
+        };
+        match per {
+            Some(p) => {
+                let p = match p {
+                    "sec" | "second" | "secs" => "s",
+                    other => other,
+                };
+                format!("{head_norm}/{p}")
+            }
+            None => head_norm.to_string(),
+        }
+    }
+
+    /// Parses a unit spelling (any form accepted by [`Unit::normalize_spelling`]).
+    /// Never fails: unknown units get [`Dimension::Other`].
+    pub fn parse(raw: &str) -> Unit {
+        let spelling = Unit::normalize_spelling(raw);
+        let (dimension, scale) = Unit::classify(&spelling);
+        Unit {
+            spelling,
+            dimension,
+            scale,
+        }
+    }
+
+    fn classify(s: &str) -> (Dimension, f64) {
+        if s.is_empty() || matches!(s, "count" | "ops" | "x" | "times" | "iterations") {
+            return (Dimension::Count, 1.0);
+        }
+        if s == "%" {
+            return (Dimension::Percent, 1.0);
+        }
+        if s == "cycles" || s == "cycles/op" {
+            return (Dimension::Cycles, 1.0);
+        }
+        if let Some(&(_, f)) = TIME.iter().find(|(u, _)| *u == s) {
+            return (Dimension::Time, f);
+        }
+        if let Some(&(_, f)) = BYTES.iter().find(|(u, _)| *u == s) {
+            return (Dimension::Bytes, f);
+        }
+        if let Some((head, per)) = s.split_once('/') {
+            // `ns/op`, `us/op`, `usecs/op`: time per operation, still a duration.
+            if matches!(per, "op" | "iter" | "call") {
+                if let Some(&(_, f)) = TIME.iter().find(|(u, _)| *u == head) {
+                    return (Dimension::Time, f);
+                }
+                if let Some(&(_, f)) = BYTES.iter().find(|(u, _)| *u == head) {
+                    return (Dimension::Bytes, f);
+                }
+                return (Dimension::Other(s.to_string()), 1.0);
+            }
+            if per == "s" {
+                if let Some(&(_, f)) = BYTES.iter().find(|(u, _)| *u == head) {
+                    return (Dimension::Bandwidth, f);
+                }
+                let k = match head.chars().next() {
+                    Some('K') if head.len() > 1 => 1e3,
+                    Some('M') if head.len() > 1 => 1e6,
+                    _ => 1.0,
+                };
+                return (Dimension::Rate, k);
+            }
+        }
+        if matches!(s, "tps" | "qps" | "rps" | "iops" | "Hz") {
+            return (Dimension::Rate, 1.0);
+        }
+        (Dimension::Other(s.to_string()), 1.0)
+    }
+
+    /// True when values in `self` and `other` can be converted into each other.
+    pub fn convertible(&self, other: &Unit) -> bool {
+        match (&self.dimension, &other.dimension) {
+            (Dimension::Other(_), _) | (_, Dimension::Other(_)) => self.spelling == other.spelling,
+            // Rates of different things (tps vs req/s) are not the same quantity,
+            // but a stated `K/s` vs `/s` of one thing is; require same event name.
+            (Dimension::Rate, Dimension::Rate) => {
+                rate_event(&self.spelling) == rate_event(&other.spelling)
+            }
+            (a, b) => a == b,
+        }
+    }
+
+    /// Converts `value` from `self` into `to`; `None` when not convertible.
+    pub fn convert(&self, value: f64, to: &Unit) -> Option<f64> {
+        if !self.convertible(to) {
+            return None;
+        }
+        Some(value * self.scale / to.scale)
+    }
+
+    /// Picks a readable unit of the same dimension for `value` (e.g. 0.0123 s →
+    /// 12.3 ms) and returns the scaled value and that unit's spelling. Units
+    /// without a ladder are returned as they are.
+    pub fn readable(&self, value: f64) -> (f64, String) {
+        let ladder: &[(&str, f64)] = match self.dimension {
+            Dimension::Time if !self.spelling.contains('/') => TIME,
+            Dimension::Bytes if !self.spelling.contains('/') => BYTES,
+            _ => return (value, self.spelling.clone()),
+        };
+        let base = value * self.scale;
+        let decimal = !self.spelling.contains('i');
+        let mut best = (value, self.spelling.clone());
+        for (u, f) in ladder {
+            if matches!(*u, "ps" | "min" | "h") || (self.dimension == Dimension::Bytes && decimal == u.contains('i')) {
+                continue;
+            }
+            let v = base / f;
+            if v.abs() >= 1.0 || base == 0.0 {
+                best = (v, u.to_string());
+                if base == 0.0 {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
+
+/// The counted thing of a rate unit: `ops` for `ops/s`, `Kops` → `ops`.
+fn rate_event(spelling: &str) -> String {
+    match spelling {
+        "tps" => "transactions".into(),
+        "qps" => "queries".into(),
+        "rps" => "requests".into(),
+        "iops" => "io".into(),
+        "Hz" => "".into(),
+        s => {
+            let head = s.split('/').next().unwrap_or("");
+            let head = head.strip_prefix(['K', 'M']).filter(|h| !h.is_empty()).unwrap_or(head);
+            head.to_string()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spellings_normalise() {
+        assert_eq!(Unit::normalize_spelling("µs"), "us");
+        assert_eq!(Unit::normalize_spelling("μs"), "us");
+        assert_eq!(Unit::normalize_spelling("usecs/op"), "us/op");
+        assert_eq!(Unit::normalize_spelling("[sec]"), "s");
+        assert_eq!(Unit::normalize_spelling("(ms)"), "ms");
+        assert_eq!(Unit::normalize_spelling("MB/sec"), "MB/s");
+        assert_eq!(Unit::normalize_spelling("furlongs"), "furlongs");
+    }
+
+    #[test]
+    fn time_converts_across_scales() {
+        let ms = Unit::parse("ms");
+        let us = Unit::parse("µs");
+        assert_eq!(ms.convert(1.5, &us), Some(1500.0));
+        let v = Unit::parse("ns/op").convert(2000.0, &Unit::parse("us/op")).unwrap();
+        assert!((v - 2.0).abs() < 1e-12);
+        let ks = Unit::parse("KiB").convert(2.0, &Unit::parse("B")).unwrap();
+        assert_eq!(ks, 2048.0);
+    }
+
+    #[test]
+    fn mixes_that_cannot_convert_are_refused() {
+        assert_eq!(Unit::parse("ms").convert(1.0, &Unit::parse("MB")), None);
+        assert_eq!(Unit::parse("tps").convert(1.0, &Unit::parse("req/s")), None);
+        assert_eq!(Unit::parse("furlongs").convert(1.0, &Unit::parse("s")), None);
+        assert_eq!(Unit::parse("furlongs").convert(3.0, &Unit::parse("furlongs")), Some(3.0));
+        assert_eq!(Unit::parse("Kops/s").convert(1.0, &Unit::parse("ops/s")), Some(1000.0));
+        assert_eq!(Unit::parse("MB/s").convert(1.0, &Unit::parse("KB/s")), Some(1000.0));
+    }
+
+    #[test]
+    fn readable_picks_a_sensible_scale() {
+        let (v, u) = Unit::parse("s").readable(0.0123);
+        assert!((v - 12.3).abs() < 1e-9, "{v}");
+        assert_eq!(u, "ms");
+        let (v, u) = Unit::parse("us").readable(4_200_000.0);
+        assert!((v - 4.2).abs() < 1e-9);
+        assert_eq!(u, "s");
+        let (_, u) = Unit::parse("tps").readable(5.0);
+        assert_eq!(u, "tps");
+    }
+}
