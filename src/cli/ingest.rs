@@ -71,4 +71,10 @@ pub fn print_accounting(ingested: &Ingested) {
         }
         eprintln!("{line}");
     }
+    let unknown = ingested.files.iter().filter(|f| f.format.is_none()).count();
+    eprintln!(
+        "patchperf: {} rows from {} inputs ({unknown} not recognised)",
+        ingested.dataset.len(),
+        ingested.files.len()
+    );
 }
