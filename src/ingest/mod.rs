@@ -6,8 +6,13 @@
 //! `--format NAME` skips detection.
 
 mod driver;
+mod hyperfine_console;
+mod hyperfine_csv;
+mod hyperfine_json;
+mod hyperfine_markdown;
 pub mod numbers;
 mod source;
+mod structured;
 
 pub use driver::{ingest, FileReport, IngestOptions, Ingested};
 pub use source::{Line, Source};
@@ -61,7 +66,12 @@ pub struct Registry {
 impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
-        let formats: Vec<Box<dyn Format>> = vec![];
+        let formats: Vec<Box<dyn Format>> = vec![
+            Box::new(hyperfine_json::HyperfineJson),
+            Box::new(hyperfine_csv::HyperfineCsv),
+            Box::new(hyperfine_markdown::HyperfineMarkdown),
+            Box::new(hyperfine_console::HyperfineConsole),
+        ];
         Registry { formats }
     }
 

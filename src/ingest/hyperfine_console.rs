@@ -1,0 +1,99 @@
+//! hyperfine's console output (`Benchmark 1: cmd`, `Time (mean ± σ):`,
+//! `Range (min … max):`): summaries only, units as printed. The closing
+//! `N times faster than` lines compare commands with each other, not
+//! variants, and are not read.
+
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// The hyperfine console importer.
+pub struct HyperfineConsole;
+
+static BENCH: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^Benchmark #?\d+: (.+)$").expect("static regex"));
+static TIME: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*Time \(mean ± σ\):\s+([\d.]+) (\S+) ±\s+([\d.]+) (\S+)(?:\s+\[User: ([\d.]+) (\S+), System: ([\d.]+) (\S+)\])?")
+        .expect("static regex")
+});
+static ABS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*Time \(abs ≡\):\s+([\d.]+) (\S+)(?:\s+\[User: ([\d.]+) (\S+), System: ([\d.]+) (\S+)\])?")
+        .expect("static regex")
+});
+static RANGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*Range \(min … max\):\s+([\d.]+) (\S+) …\s+([\d.]+) (\S+)\s+(\d+) runs")
+        .expect("static regex")
+});
+
+impl Format for HyperfineConsole {
+    fn name(&self) -> &'static str {
+        "hyperfine-console"
+    }
+
+    fn description(&self) -> &'static str {
+        "hyperfine console output: `Benchmark N: cmd` followed by `Time (mean ± σ):` / `Range (min … max):`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let bench = src.lines.iter().any(|l| BENCH.is_match(&l.text));
+        let time = src
+            .lines
+            .iter()
+            .any(|l| TIME.is_match(&l.text) || ABS.is_match(&l.text));
+        if bench && time {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let mut out = Vec::new();
+        let mut command: Option<String> = None;
+        let metric = super::hyperfine_json::METRIC;
+        for l in &src.lines {
+            let t = l.text.as_str();
+            if let Some(c) = BENCH.captures(t) {
+                command = Some(c[1].trim().to_string());
+                continue;
+            }
+            let Some(cmd) = command.as_deref() else {
+                continue;
+            };
+            let mut push = |metric: &str, stat: Stat, v: &str, unit: &str| -> Result<()> {
+                let v: f64 = v
+                    .parse()
+                    .map_err(|_| src.error(Some(l.number), format!("`{v}` is not a number")))?;
+                out.push(Observation::new(cmd, metric, unit, stat, v).at_line(l.number));
+                Ok(())
+            };
+            if let Some(c) = TIME.captures(t) {
+                push(metric, Stat::Mean, &c[1], &c[2])?;
+                push(metric, Stat::Stddev, &c[3], &c[4])?;
+                if let (Some(u), Some(uu), Some(s), Some(su)) =
+                    (c.get(5), c.get(6), c.get(7), c.get(8))
+                {
+                    push("user", Stat::Mean, u.as_str(), uu.as_str())?;
+                    push("system", Stat::Mean, s.as_str(), su.as_str())?;
+                }
+            } else if let Some(c) = ABS.captures(t) {
+                // A single run: its time is the only sample there is.
+                push(metric, Stat::Mean, &c[1], &c[2])?;
+                push(metric, Stat::N, "1", "")?;
+                if let (Some(u), Some(uu), Some(s), Some(su)) =
+                    (c.get(3), c.get(4), c.get(5), c.get(6))
+                {
+                    push("user", Stat::Mean, u.as_str(), uu.as_str())?;
+                    push("system", Stat::Mean, s.as_str(), su.as_str())?;
+                }
+            } else if let Some(c) = RANGE.captures(t) {
+                push(metric, Stat::Min, &c[1], &c[2])?;
+                push(metric, Stat::Max, &c[3], &c[4])?;
+                push(metric, Stat::N, &c[5], "")?;
+            }
+        }
+        Ok(out)
+    }
+}
