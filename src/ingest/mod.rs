@@ -10,7 +10,9 @@ mod hyperfine_console;
 mod hyperfine_csv;
 mod hyperfine_json;
 mod hyperfine_markdown;
+mod logscan;
 pub mod numbers;
+mod perf_bench;
 mod source;
 mod structured;
 
@@ -67,6 +69,7 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
+            Box::new(perf_bench::PerfBench),
             Box::new(hyperfine_json::HyperfineJson),
             Box::new(hyperfine_csv::HyperfineCsv),
             Box::new(hyperfine_markdown::HyperfineMarkdown),
