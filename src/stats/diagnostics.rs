@@ -1,0 +1,211 @@
+//! Diagnostics of one sample or of two sides: outliers (counted, never
+//! dropped), trend over run order, variance ratio and bimodality.
+
+use super::summary::{mean, percentile_sorted, variance};
+use statrs::distribution::{ContinuousCDF, FisherSnedecor, Normal};
+
+/// Values outside Tukey's fences [Q1 − 1.5·IQR, Q3 + 1.5·IQR] (quartiles by
+/// linear interpolation). Fewer than 4 values: 0.
+pub fn tukey_outliers(xs: &[f64]) -> usize {
+    if xs.len() < 4 {
+        return 0;
+    }
+    let mut s = xs.to_vec();
+    s.sort_by(f64::total_cmp);
+    let q1 = percentile_sorted(&s, 25.0);
+    let q3 = percentile_sorted(&s, 75.0);
+    let iqr = q3 - q1;
+    let (lo, hi) = (q1 - 1.5 * iqr, q3 + 1.5 * iqr);
+    s.iter().filter(|&&v| v < lo || v > hi).count()
+}
+
+/// Values whose modified z-score |x − median| / (1.4826 · MAD) exceeds 3.5
+/// (Iglewicz and Hoaglin's rule; robust to the outliers themselves). When
+/// more than half the values are equal (MAD = 0) no value is flagged.
+pub fn mad_outliers(xs: &[f64]) -> usize {
+    if xs.len() < 3 {
+        return 0;
+    }
+    let mut s = xs.to_vec();
+    s.sort_by(f64::total_cmp);
+    let med = percentile_sorted(&s, 50.0);
+    let mut dev: Vec<f64> = s.iter().map(|v| (v - med).abs()).collect();
+    dev.sort_by(f64::total_cmp);
+    let mad = percentile_sorted(&dev, 50.0) * 1.4826;
+    if !(mad > 0.0) {
+        return 0;
+    }
+    s.iter().filter(|&&v| (v - med).abs() / mad > 3.5).count()
+}
+
+/// Mann-Kendall trend test over run order.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Trend {
+    /// S = Σ_{i<j} sign(x_j − x_i): positive when values rise with run order.
+    pub s: i64,
+    /// Standardised S with continuity correction.
+    pub z: f64,
+    /// Two-sided p-value (normal approximation, tie-corrected variance).
+    pub p: f64,
+}
+
+/// Mann-Kendall test of `xs` in run order; `None` for fewer than 5 values
+/// or no variation at all.
+pub fn mann_kendall(xs: &[f64]) -> Option<Trend> {
+    let n = xs.len();
+    if n < 5 {
+        return None;
+    }
+    let mut s: i64 = 0;
+    for i in 0..n {
+        for j in i + 1..n {
+            s += match xs[j].partial_cmp(&xs[i]) {
+                Some(std::cmp::Ordering::Greater) => 1,
+                Some(std::cmp::Ordering::Less) => -1,
+                _ => 0,
+            };
+        }
+    }
+    let mut sorted = xs.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    let mut tie_sum = 0.0;
+    let mut i = 0;
+    while i < n {
+        let mut j = i + 1;
+        while j < n && sorted[j] == sorted[i] {
+            j += 1;
+        }
+        let t = (j - i) as f64;
+        tie_sum += t * (t - 1.0) * (2.0 * t + 5.0);
+        i = j;
+    }
+    let nf = n as f64;
+    let var = (nf * (nf - 1.0) * (2.0 * nf + 5.0) - tie_sum) / 18.0;
+    if !(var > 0.0) {
+        return None;
+    }
+    let z = match s.signum() {
+        1 => (s - 1) as f64 / var.sqrt(),
+        -1 => (s + 1) as f64 / var.sqrt(),
+        _ => 0.0,
+    };
+    let p = (2.0 * Normal::standard().sf(z.abs())).min(1.0);
+    Some(Trend { s, z, p })
+}
+
+/// Ratio of variances between two sides and its two-sided F-test.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct VarianceRatio {
+    /// var(y) / var(x).
+    pub ratio: f64,
+    /// Two-sided p of H0: equal variances (F with n_y − 1, n_x − 1 df).
+    pub p: f64,
+}
+
+/// Variance ratio of `y` to `x` from samples.
+pub fn variance_ratio(x: &[f64], y: &[f64]) -> Option<VarianceRatio> {
+    if x.len() < 2 || y.len() < 2 {
+        return None;
+    }
+    variance_ratio_from_stats(
+        variance(x).sqrt(),
+        x.len() as f64,
+        variance(y).sqrt(),
+        y.len() as f64,
+    )
+}
+
+/// Variance ratio from stated sds and sizes.
+pub fn variance_ratio_from_stats(s1: f64, n1: f64, s2: f64, n2: f64) -> Option<VarianceRatio> {
+    if n1 < 2.0 || n2 < 2.0 || !(s1 > 0.0) || !s2.is_finite() || s2 < 0.0 {
+        return None;
+    }
+    let ratio = (s2 * s2) / (s1 * s1);
+    let f = FisherSnedecor::new(n2 - 1.0, n1 - 1.0).ok()?;
+    let one = if ratio >= 1.0 {
+        f.sf(ratio)
+    } else {
+        f.cdf(ratio)
+    };
+    Some(VarianceRatio {
+        ratio,
+        p: (2.0 * one).min(1.0),
+    })
+}
+
+/// Sarle's bimodality coefficient (skewness² + 1) / (excess kurtosis +
+/// 3(n−1)²/((n−2)(n−3))) with the sample-size-corrected moments; values above
+/// 5/9 (that of a uniform distribution) hint at two modes. `None` for n < 10.
+pub fn bimodality_coefficient(xs: &[f64]) -> Option<f64> {
+    let n = xs.len();
+    if n < 10 {
+        return None;
+    }
+    let nf = n as f64;
+    let m = mean(xs);
+    let m2 = xs.iter().map(|v| (v - m).powi(2)).sum::<f64>() / nf;
+    if !(m2 > 0.0) {
+        return None;
+    }
+    let m3 = xs.iter().map(|v| (v - m).powi(3)).sum::<f64>() / nf;
+    let m4 = xs.iter().map(|v| (v - m).powi(4)).sum::<f64>() / nf;
+    let g1 = m3 / m2.powf(1.5);
+    let g2 = m4 / (m2 * m2) - 3.0;
+    let skew = g1 * (nf * (nf - 1.0)).sqrt() / (nf - 2.0);
+    let kurt = (nf - 1.0) / ((nf - 2.0) * (nf - 3.0)) * ((nf + 1.0) * g2 + 6.0);
+    Some((skew * skew + 1.0) / (kurt + 3.0 * (nf - 1.0).powi(2) / ((nf - 2.0) * (nf - 3.0))))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn outliers_are_counted() {
+        let xs = [10.0, 10.1, 9.9, 10.0, 10.2, 9.8, 10.1, 25.0];
+        assert_eq!(tukey_outliers(&xs), 1);
+        assert_eq!(mad_outliers(&xs), 1);
+        assert_eq!(tukey_outliers(&[1.0, 2.0, 3.0, 4.0, 5.0]), 0);
+        assert_eq!(mad_outliers(&[1.0, 1.0, 1.0, 5.0]), 0);
+    }
+
+    #[test]
+    fn mann_kendall_sees_a_rising_series() {
+        let xs: Vec<f64> = (0..12)
+            .map(|i| i as f64 + if i % 2 == 0 { 0.3 } else { 0.0 })
+            .collect();
+        let t = mann_kendall(&xs).unwrap();
+        assert!(t.s > 50 && t.p < 0.001, "{t:?}");
+        // Alternating series: no trend.
+        let flat = [1.0, 2.0, 1.0, 2.0, 1.0, 2.0, 1.0, 2.0];
+        assert!(mann_kendall(&flat).unwrap().p > 0.5);
+        assert!(mann_kendall(&[1.0; 6]).is_none());
+        // S for 1..5 is 10, var = 5·4·15/18 = 16.67, z = 9/4.08 = 2.2045
+        let t = mann_kendall(&[1.0, 2.0, 3.0, 4.0, 5.0]).unwrap();
+        assert_eq!(t.s, 10);
+        assert!((t.z - 9.0 / (250.0f64 / 18.0 * 1.2).sqrt()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn variance_ratio_tests_equality() {
+        let v = variance_ratio_from_stats(1.0, 10.0, 1.0, 10.0).unwrap();
+        assert_eq!(v.ratio, 1.0);
+        assert!((v.p - 1.0).abs() < 1e-12);
+        // scipy: 2*stats.f.sf(9, 9, 9) = 0.0029...
+        let v = variance_ratio_from_stats(1.0, 10.0, 3.0, 10.0).unwrap();
+        assert_eq!(v.ratio, 9.0);
+        assert!(v.p < 0.005 && v.p > 0.002, "{}", v.p);
+    }
+
+    #[test]
+    fn two_clusters_look_bimodal() {
+        let mut xs = vec![1.0; 10];
+        xs.extend([5.0; 10]);
+        for (i, v) in xs.iter_mut().enumerate() {
+            *v += i as f64 * 0.001;
+        }
+        assert!(bimodality_coefficient(&xs).unwrap() > 5.0 / 9.0);
+        let normalish: Vec<f64> = (0..30).map(|i| ((i * 7919) % 31) as f64).collect();
+        assert!(bimodality_coefficient(&normalish).unwrap() < 0.6);
+    }
+}

@@ -1,0 +1,23 @@
+//! Statistics: summaries, two-sample tests, intervals, effect sizes,
+//! multiple-comparison corrections, power and diagnostics.
+//!
+//! Every function here works on plain `f64` slices and knows nothing about
+//! benchmarks; `analysis` decides which of them apply to which data.
+//! Distributions and special functions come from `statrs`; what is
+//! implemented here is combinatorics (the exact Mann-Whitney distribution),
+//! order statistics and resampling.
+//!
+//! Correctness is checked against SciPy on committed vectors
+//! (`scripts/scipy_vectors.py`, `tests/stats_oracle.rs`).
+
+pub mod bootstrap;
+pub mod correction;
+pub mod diagnostics;
+pub mod effect;
+pub mod mann_whitney;
+pub mod power;
+pub mod pvalue;
+pub mod summary;
+pub mod welch;
+
+pub use pvalue::{format_p, P_FLOOR};

@@ -1,0 +1,132 @@
+//! Power analysis for two independent sides, on the Welch t scale.
+//!
+//! - the minimum detectable difference at a power (80% by default) with the
+//!   observed spreads and sizes;
+//! - the n per side needed to detect a given difference at that power;
+//! - the n per side at which an observed difference would become
+//!   significant at all (for tables that do not state n).
+//!
+//! For Mann-Whitney comparisons the same normal-theory figures are used: they
+//! are the usual planning approximation (the U test's efficiency relative to
+//! t is ≥ 0.86 for any distribution and 0.95 for normal data).
+
+use super::summary::t_quantile;
+use super::welch::welch_df;
+
+/// Power used throughout the reports.
+pub const DEFAULT_POWER: f64 = 0.8;
+
+/// Largest n per side the searches consider; beyond it "not reachable".
+pub const MAX_N: u64 = 10_000_000;
+
+/// One-sided quantile of t at probability `q` (t_{q, df}).
+fn t_one_sided(q: f64, df: f64) -> f64 {
+    // t_quantile takes a two-sided confidence c and returns t_{(1+c)/2}.
+    t_quantile(2.0 * q - 1.0, df)
+}
+
+/// Smallest absolute difference of means a two-sided test at `alpha`
+/// detects with probability `power`, given sds and sizes per side.
+pub fn min_detectable_diff(
+    s1: f64,
+    n1: f64,
+    s2: f64,
+    n2: f64,
+    alpha: f64,
+    power: f64,
+) -> Option<f64> {
+    if n1 < 2.0 || n2 < 2.0 || !(s1 >= 0.0 && s2 >= 0.0) {
+        return None;
+    }
+    let se = (s1 * s1 / n1 + s2 * s2 / n2).sqrt();
+    if !(se > 0.0) {
+        return None;
+    }
+    let df = welch_df(s1, n1, s2, n2);
+    Some((t_one_sided(1.0 - alpha / 2.0, df) + t_one_sided(power, df)) * se)
+}
+
+/// Smallest n per side (equal sizes) that detects `diff` with `power` at
+/// `alpha`. `None` without spread, for a zero difference, or beyond [`MAX_N`].
+pub fn n_to_detect(diff: f64, s1: f64, s2: f64, alpha: f64, power: f64) -> Option<u64> {
+    smallest_n(diff, s1, s2, |df| {
+        t_one_sided(1.0 - alpha / 2.0, df) + t_one_sided(power, df)
+    })
+}
+
+/// Smallest n per side (equal sizes) at which an observed difference `diff`
+/// with sds `s1`, `s2` gives a two-sided Welch p below `alpha`.
+pub fn n_to_significance(diff: f64, s1: f64, s2: f64, alpha: f64) -> Option<u64> {
+    smallest_n(diff, s1, s2, |df| t_one_sided(1.0 - alpha / 2.0, df))
+}
+
+/// Smallest n ≥ 2 with crit(df(n)) · √((s1²+s2²)/n) < |diff|: the left side
+/// falls monotonically with n, so a doubling search then bisection finds it.
+fn smallest_n(diff: f64, s1: f64, s2: f64, crit: impl Fn(f64) -> f64) -> Option<u64> {
+    let d = diff.abs();
+    let ss = s1 * s1 + s2 * s2;
+    if !(d > 0.0) || !(ss > 0.0) || !d.is_finite() || !ss.is_finite() {
+        return None;
+    }
+    let ok = |n: u64| {
+        let nf = n as f64;
+        let df = welch_df(s1, nf, s2, nf);
+        crit(df) * (ss / nf).sqrt() < d
+    };
+    let mut hi = 2u64;
+    while !ok(hi) {
+        if hi >= MAX_N {
+            return None;
+        }
+        hi = (hi * 2).min(MAX_N);
+    }
+    let mut lo = hi / 2; // not ok (or below 2)
+    if lo < 2 {
+        return Some(2);
+    }
+    while hi - lo > 1 {
+        let mid = lo + (hi - lo) / 2;
+        if ok(mid) {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::stats::welch::welch_from_stats;
+
+    #[test]
+    fn significance_n_is_the_first_n_below_alpha() {
+        // Seed 003, table 1 at 512 threads: 4.241 ± 0.9762 vs 12.366 ± 5.102.
+        let n = n_to_significance(12.366 - 4.241, 0.9762, 5.102, 0.05).unwrap();
+        let p = |n: f64| {
+            welch_from_stats(4.241, 0.9762, n, 12.366, 5.102, n)
+                .unwrap()
+                .p
+        };
+        assert!(p(n as f64) < 0.05);
+        assert!(n == 2 || p((n - 1) as f64) >= 0.05, "n = {n}");
+        assert_eq!(n, 4);
+    }
+
+    #[test]
+    fn detect_n_matches_the_textbook_formula_for_large_n() {
+        // sd 1 per side, diff 0.2: n ≈ 2 (1.96 + 0.8416)² / 0.04 = 392.4 → 394 with t.
+        let n = n_to_detect(0.2, 1.0, 1.0, 0.05, 0.8).unwrap();
+        assert!((393..=395).contains(&n), "{n}");
+        let mdd = min_detectable_diff(1.0, n as f64, 1.0, n as f64, 0.05, 0.8).unwrap();
+        assert!(mdd <= 0.2 && mdd > 0.199, "{mdd}");
+    }
+
+    #[test]
+    fn no_spread_or_no_difference_has_no_answer() {
+        assert_eq!(n_to_significance(1.0, 0.0, 0.0, 0.05), None);
+        assert_eq!(n_to_detect(0.0, 1.0, 1.0, 0.05, 0.8), None);
+        assert_eq!(min_detectable_diff(1.0, 1.0, 1.0, 5.0, 0.05, 0.8), None);
+    }
+}

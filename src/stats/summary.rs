@@ -1,0 +1,214 @@
+//! Descriptive statistics of one sample and the intervals of its centre.
+
+use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, StudentsT};
+
+/// Descriptive statistics of a sample.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    pub n: usize,
+    pub mean: f64,
+    pub median: f64,
+    /// Sample standard deviation (n − 1); 0 for a single value.
+    pub stddev: f64,
+    /// Coefficient of variation in percent; `None` when the mean is 0.
+    pub cv_pct: Option<f64>,
+    pub min: f64,
+    pub max: f64,
+    /// Median absolute deviation, unscaled.
+    pub mad: f64,
+}
+
+impl Summary {
+    /// Summarises `xs`; `None` for an empty slice or non-finite values.
+    pub fn of(xs: &[f64]) -> Option<Summary> {
+        if xs.is_empty() || xs.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
+        let mut sorted = xs.to_vec();
+        sorted.sort_by(f64::total_cmp);
+        let n = xs.len();
+        let mean = mean(xs);
+        let stddev = stddev(xs);
+        let median = percentile_sorted(&sorted, 50.0);
+        let mut dev: Vec<f64> = xs.iter().map(|x| (x - median).abs()).collect();
+        dev.sort_by(f64::total_cmp);
+        let mad = percentile_sorted(&dev, 50.0);
+        Some(Summary {
+            n,
+            mean,
+            median,
+            stddev,
+            cv_pct: (mean != 0.0).then(|| 100.0 * stddev / mean.abs()),
+            min: sorted[0],
+            max: sorted[n - 1],
+            mad,
+        })
+    }
+}
+
+/// Arithmetic mean (NaN for an empty slice).
+pub fn mean(xs: &[f64]) -> f64 {
+    xs.iter().sum::<f64>() / xs.len() as f64
+}
+
+/// Sample variance with n − 1 in the denominator, computed around the mean
+/// in two passes (stable for values like 1e9 ± 1); 0 for n < 2.
+pub fn variance(xs: &[f64]) -> f64 {
+    if xs.len() < 2 {
+        return 0.0;
+    }
+    let m = mean(xs);
+    xs.iter().map(|x| (x - m) * (x - m)).sum::<f64>() / (xs.len() - 1) as f64
+}
+
+/// Sample standard deviation (n − 1).
+pub fn stddev(xs: &[f64]) -> f64 {
+    variance(xs).sqrt()
+}
+
+/// Population standard deviation (n in the denominator), which some authors
+/// report as "std. dev."; used only to cross-check stated values.
+pub fn population_stddev(xs: &[f64]) -> f64 {
+    if xs.is_empty() {
+        return f64::NAN;
+    }
+    let n = xs.len() as f64;
+    (variance(xs) * (n - 1.0) / n).sqrt()
+}
+
+/// The `p`-th percentile (0–100) of sorted data with linear interpolation
+/// between order statistics (NumPy's default, Hyndman–Fan type 7).
+pub fn percentile_sorted(sorted: &[f64], p: f64) -> f64 {
+    let n = sorted.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    let h = (n - 1) as f64 * p.clamp(0.0, 100.0) / 100.0;
+    let lo = h.floor() as usize;
+    let hi = (lo + 1).min(n - 1);
+    sorted[lo] + (h - lo as f64) * (sorted[hi] - sorted[lo])
+}
+
+/// Median of unsorted data.
+pub fn median(xs: &[f64]) -> f64 {
+    let mut s = xs.to_vec();
+    s.sort_by(f64::total_cmp);
+    percentile_sorted(&s, 50.0)
+}
+
+/// Two-sided quantile of Student's t with `df` degrees of freedom for a
+/// `confidence` interval (e.g. 0.95 → t_{0.975, df}).
+pub fn t_quantile(confidence: f64, df: f64) -> f64 {
+    let p = 0.5 + confidence / 2.0;
+    match StudentsT::new(0.0, 1.0, df) {
+        Ok(t) if df.is_finite() && df > 0.0 => t.inverse_cdf(p),
+        _ => statrs::distribution::Normal::standard().inverse_cdf(p),
+    }
+}
+
+/// Confidence interval of the mean from Student's t; `None` for n < 2.
+pub fn mean_ci(xs: &[f64], confidence: f64) -> Option<(f64, f64)> {
+    mean_ci_from_stats(mean(xs), stddev(xs), xs.len() as u64, confidence)
+}
+
+/// Confidence interval of the mean from a stated mean, stddev and n.
+pub fn mean_ci_from_stats(mean: f64, sd: f64, n: u64, confidence: f64) -> Option<(f64, f64)> {
+    if n < 2 || !sd.is_finite() {
+        return None;
+    }
+    let half = t_quantile(confidence, (n - 1) as f64) * sd / (n as f64).sqrt();
+    Some((mean - half, mean + half))
+}
+
+/// 1-based ranks `(l, u)` of the order statistics bounding a distribution-free
+/// confidence interval of the median, symmetric as in benchstat: the
+/// narrowest `[x_(l), x_(n+1−l)]` whose coverage P(l ≤ B ≤ n−l), B ~ Bin(n, ½),
+/// is at least `confidence`. `None` when even `[min, max]` covers less (n < 6
+/// at 95%), returned with the actual coverage otherwise.
+pub fn median_ci_ranks(n: usize, confidence: f64) -> Option<(usize, usize, f64)> {
+    if n < 2 {
+        return None;
+    }
+    let bin = Binomial::new(0.5, n as u64).ok()?;
+    // Coverage of [x_(l), x_(n+1-l)] = P(B <= n-l) - P(B <= l-1).
+    let coverage = |l: usize| bin.cdf((n - l) as u64) - bin.cdf((l - 1) as u64);
+    if coverage(1) < confidence {
+        return None;
+    }
+    let mut l = 1;
+    while l + 1 <= n + 1 - (l + 1) && coverage(l + 1) >= confidence {
+        l += 1;
+    }
+    Some((l, n + 1 - l, coverage(l)))
+}
+
+/// Distribution-free CI of the median from order statistics; `None` when n
+/// is too small for `confidence` (see [`median_ci_ranks`]).
+pub fn median_ci(xs: &[f64], confidence: f64) -> Option<(f64, f64)> {
+    let (l, u, _) = median_ci_ranks(xs.len(), confidence)?;
+    let mut s = xs.to_vec();
+    s.sort_by(f64::total_cmp);
+    Some((s[l - 1], s[u - 1]))
+}
+
+/// Smallest n for which [`median_ci_ranks`] gives an interval.
+pub fn min_n_for_median_ci(confidence: f64) -> usize {
+    (2..200)
+        .find(|&n| median_ci_ranks(n, confidence).is_some())
+        .unwrap_or(200)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn summary_of_hackbench_samples() {
+        let xs = [2.978, 2.982, 3.010, 2.984, 2.982];
+        let s = Summary::of(&xs).unwrap();
+        assert_eq!(s.n, 5);
+        assert!((s.mean - 2.9872).abs() < 1e-12);
+        assert_eq!(s.median, 2.982);
+        assert!((s.stddev - 0.012930583899).abs() < 1e-9, "{}", s.stddev);
+        assert_eq!(s.min, 2.978);
+        assert_eq!(s.max, 3.010);
+        assert!((s.mad - 0.002).abs() < 1e-12);
+        assert!(Summary::of(&[]).is_none());
+        assert!(Summary::of(&[1.0, f64::NAN]).is_none());
+    }
+
+    #[test]
+    fn variance_is_stable_for_large_offsets() {
+        let xs = [1e9 + 1.0, 1e9 + 2.0, 1e9 + 3.0];
+        assert!((variance(&xs) - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn percentiles_interpolate_like_numpy() {
+        let s = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(percentile_sorted(&s, 50.0), 2.5);
+        assert_eq!(percentile_sorted(&s, 25.0), 1.75);
+        assert_eq!(percentile_sorted(&s, 100.0), 4.0);
+    }
+
+    #[test]
+    fn median_ci_needs_six_samples_at_95() {
+        assert_eq!(min_n_for_median_ci(0.95), 6);
+        assert!(median_ci_ranks(5, 0.95).is_none());
+        let (l, u, cov) = median_ci_ranks(6, 0.95).unwrap();
+        assert_eq!((l, u), (1, 6));
+        assert!((cov - (1.0 - 2.0 / 64.0)).abs() < 1e-12);
+        // n = 10: [x_(2), x_(9)] covers 0.9785; [x_(3), x_(8)] only 0.8906.
+        let (l, u, _) = median_ci_ranks(10, 0.95).unwrap();
+        assert_eq!((l, u), (2, 9));
+    }
+
+    #[test]
+    fn mean_ci_uses_t() {
+        // mean 10, sd 2, n 4: t_{0.975,3} = 3.182446305
+        let (lo, hi) = mean_ci_from_stats(10.0, 2.0, 4, 0.95).unwrap();
+        assert!((hi - 10.0 - 3.182446305284263).abs() < 1e-8, "{hi}");
+        assert!((10.0 - lo - 3.182446305284263).abs() < 1e-8);
+        assert!(mean_ci_from_stats(10.0, 2.0, 1, 0.95).is_none());
+    }
+}
