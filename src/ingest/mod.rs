@@ -5,7 +5,15 @@
 //! sure it is that a [`Source`] is its kind and picks the most confident one;
 //! `--format NAME` skips detection.
 
+mod bencher;
+mod cargo_criterion;
+mod criterion_console;
+mod criterion_dir;
+mod cyclictest;
+mod cyclictest_hist;
+mod cyclictest_json;
 mod driver;
+mod hackbench;
 mod hyperfine_console;
 mod hyperfine_csv;
 mod hyperfine_json;
@@ -13,6 +21,9 @@ mod hyperfine_markdown;
 mod logscan;
 pub mod numbers;
 mod perf_bench;
+mod perf_stat;
+mod perf_stat_csv;
+mod perf_stat_json;
 mod source;
 mod structured;
 
@@ -70,10 +81,21 @@ impl Registry {
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
             Box::new(perf_bench::PerfBench),
+            Box::new(perf_stat::PerfStat),
+            Box::new(perf_stat_csv::PerfStatCsv),
+            Box::new(perf_stat_json::PerfStatJson),
+            Box::new(hackbench::Hackbench),
+            Box::new(cyclictest::Cyclictest),
+            Box::new(cyclictest_hist::CyclictestHist),
+            Box::new(cyclictest_json::CyclictestJson),
             Box::new(hyperfine_json::HyperfineJson),
             Box::new(hyperfine_csv::HyperfineCsv),
             Box::new(hyperfine_markdown::HyperfineMarkdown),
             Box::new(hyperfine_console::HyperfineConsole),
+            Box::new(criterion_dir::CriterionDir),
+            Box::new(criterion_console::CriterionConsole),
+            Box::new(bencher::Bencher),
+            Box::new(cargo_criterion::CargoCriterion),
         ];
         Registry { formats }
     }

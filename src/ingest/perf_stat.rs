@@ -1,0 +1,186 @@
+//! `perf stat` default text output (written on stderr).
+//!
+//! With `-r N` every counter value is the mean of N runs and its `( +- x% )`
+//! is the relative standard error of that mean (perf's `stddev_stats()`), so a
+//! counter gives `mean`, `stderr`, `stddev` (= stderr·√N) and `n` = N. perf
+//! omits the `+-` when it is zero. Without `-r` a value is one measurement: a
+//! `sample`. The `# …` shadow metrics are derived ratios and are not read.
+//! `<not supported>` / `<not counted>` counters are missing values, not
+//! zeros: they produce no row and are left for the unread-line accounting.
+//!
+//! The benchmark is the measured command (`perf stat` when the header is
+//! missing); each counter is a metric named after its event.
+
+use super::logscan::{any, last_line, lazy_re, mean_with_sem, num, obs};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+
+lazy_re!(
+    HEADER,
+    r"^\s*Performance counter stats for (?:'(.*)'|(.*?))(?: \((\d+) runs\))?:\s*$"
+);
+lazy_re!(NOISE, r"\(\s*\+-\s*([\d.]+)%\s*\)");
+lazy_re!(MULTIPLEXED, r"\(\s*[\d.]+%\s*\)");
+lazy_re!(
+    ELAPSED,
+    r"^\s*([\d.,]+)(?: \+- ([\d.,]+))? seconds time elapsed"
+);
+lazy_re!(USER_SYS, r"^\s*([\d.,]+) seconds (user|sys)\s*$");
+lazy_re!(NOT_COUNTED, r"^\s*<not (?:supported|counted)>\s+(\S+)");
+lazy_re!(VALUE, r"^\s*(\d[\d.,]*)\s+(.*)$");
+
+/// The `perf stat` text importer.
+pub struct PerfStat;
+
+/// The unit perf prints before an event, normalised (`msec` → `ms`); empty
+/// for plain counts.
+pub(crate) fn event_unit(raw: &str) -> String {
+    match raw.trim() {
+        "msec" => "ms".into(),
+        "" => String::new(),
+        u => crate::model::Unit::normalize_spelling(u),
+    }
+}
+
+impl Format for PerfStat {
+    fn name(&self) -> &'static str {
+        "perf-stat"
+    }
+
+    fn description(&self) -> &'static str {
+        "perf stat text: ` Performance counter stats for '<cmd>' (N runs):` then one line per \
+         counter, `( +- x% )` = relative SEM"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if any(src, &HEADER) {
+            95
+        } else if any(src, &ELAPSED) && src.lines.iter().any(|l| l.text.contains("task-clock")) {
+            70
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let mut out = Vec::new();
+        let mut bench = String::from("perf stat");
+        let mut runs: Option<usize> = None;
+        let mut seen_header = false;
+        for l in &src.lines {
+            let t = l.text.as_str();
+            let n = l.number;
+            if let Some(c) = HEADER.captures(t) {
+                let cmd = c
+                    .get(1)
+                    .or(c.get(2))
+                    .map(|m| m.as_str().trim())
+                    .unwrap_or("");
+                bench = if cmd.is_empty() {
+                    "perf stat".into()
+                } else {
+                    cmd.to_string()
+                };
+                runs = c.get(3).and_then(|m| m.as_str().parse().ok());
+                seen_header = true;
+                continue;
+            }
+            if NOT_COUNTED.is_match(t) {
+                continue;
+            }
+            if let Some(c) = ELAPSED.captures(t) {
+                let v = num(src, n, &c[1], "time elapsed")?;
+                match (runs, c.get(2)) {
+                    (Some(r), Some(se)) if r > 1 => {
+                        let se = num(src, n, se.as_str(), "time elapsed error")?;
+                        mean_with_sem(
+                            &mut out,
+                            src,
+                            n,
+                            &bench,
+                            "",
+                            "time elapsed",
+                            "s",
+                            v,
+                            Some(se),
+                            Some(r),
+                        );
+                    }
+                    _ => out.push(obs(
+                        src,
+                        n,
+                        &bench,
+                        "",
+                        "time elapsed",
+                        "s",
+                        Stat::Sample,
+                        v,
+                    )),
+                }
+                continue;
+            }
+            if let Some(c) = USER_SYS.captures(t) {
+                let v = num(src, n, &c[1], "time")?;
+                out.push(obs(
+                    src,
+                    n,
+                    &bench,
+                    "",
+                    &format!("time {}", &c[2]),
+                    "s",
+                    Stat::Sample,
+                    v,
+                ));
+                continue;
+            }
+            if !seen_header {
+                continue;
+            }
+            if let Some(c) = VALUE.captures(t) {
+                // `<value> [unit] <event> [# shadow metric] [( +- x% )] [(pct%)]`
+                let rest = c[2].split('#').next().unwrap_or("");
+                let rest = NOISE.replace(rest, "");
+                // A trailing `(NN.NN%)` is the multiplexing share, not a value.
+                let rest = MULTIPLEXED.replace(&rest, "");
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let (unit, event) = match words.as_slice() {
+                    [event] => ("", *event),
+                    [unit, event] => (*unit, *event),
+                    _ => continue,
+                };
+                let v = num(src, n, &c[1], event)?;
+                let unit = event_unit(unit);
+                match runs {
+                    Some(r) if r > 1 => {
+                        let pct = match NOISE.captures(t) {
+                            Some(p) => num(src, n, &p[1], "relative error")?,
+                            None => 0.0,
+                        };
+                        let se = v * pct / 100.0;
+                        mean_with_sem(
+                            &mut out,
+                            src,
+                            n,
+                            &bench,
+                            "",
+                            event,
+                            &unit,
+                            v,
+                            Some(se),
+                            Some(r),
+                        );
+                    }
+                    _ => out.push(obs(src, n, &bench, "", event, &unit, Stat::Sample, v)),
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(
+                last_line(src),
+                "no perf stat counter line found (truncated, or every counter <not supported>?)",
+            ));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,173 @@
+//! `perf stat -x SEP` output: one separator-split line per counter, no header.
+//!
+//! perf 6.x writes `value,unit,event,variance%,runtime,pcnt,metric,metric-unit`
+//! with `-r`, and drops the variance field without it, so fields are found by
+//! content (the event name after value and unit, a trailing `%` for the
+//! variance), not by position. The variance is the relative standard error of
+//! the mean over the `-r` runs, whose count the CSV does not print: a counter
+//! with it gives `mean` and `stderr` (n unknown), one without it a `sample`.
+//! `<not supported>` / `<not counted>` counters are skipped. The benchmark is
+//! `perf stat`: the command is not in the output.
+
+use super::logscan::{last_line, mean_with_sem, num, obs};
+use super::numbers::parse_number;
+use super::perf_stat::event_unit;
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+
+/// The `perf stat -x` importer.
+pub struct PerfStatCsv;
+
+const SEPARATORS: [char; 4] = [',', ';', '\t', '|'];
+
+fn is_missing(v: &str) -> bool {
+    matches!(v.trim(), "<not supported>" | "<not counted>")
+}
+
+fn is_event_name(s: &str) -> bool {
+    let s = s.trim();
+    !s.is_empty()
+        && s.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_:./@=".contains(c))
+}
+
+/// True when `fields` look like one perf stat counter record.
+fn is_record(fields: &[&str]) -> bool {
+    fields.len() >= 5
+        && (parse_number(fields[0]).is_some() || is_missing(fields[0]))
+        && is_event_name(fields[2])
+        && fields[3..]
+            .iter()
+            .take(3)
+            .any(|f| parse_number(f).is_some())
+}
+
+/// The separator that splits most lines into counter records.
+fn separator(src: &Source) -> Option<char> {
+    SEPARATORS
+        .iter()
+        .copied()
+        .map(|sep| {
+            let hits = src
+                .lines
+                .iter()
+                .filter(|l| {
+                    let f: Vec<&str> = l.text.split(sep).collect();
+                    is_record(&f)
+                })
+                .count();
+            (sep, hits)
+        })
+        .filter(|&(_, h)| h > 0)
+        .max_by_key(|&(_, h)| h)
+        .map(|(s, _)| s)
+}
+
+impl Format for PerfStatCsv {
+    fn name(&self) -> &'static str {
+        "perf-stat-csv"
+    }
+
+    fn description(&self) -> &'static str {
+        "perf stat -x SEP: `value,unit,event[,variance%],runtime,pcnt,…` lines with no header"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let Some(sep) = separator(src) else { return 0 };
+        let content: Vec<&str> = src
+            .lines
+            .iter()
+            .map(|l| l.text.trim())
+            .filter(|t| !t.is_empty() && !t.starts_with('#'))
+            .collect();
+        let records = content
+            .iter()
+            .filter(|t| is_record(&t.split(sep).collect::<Vec<_>>()))
+            .count();
+        if records == 0 || records * 10 < content.len() * 8 {
+            return 0;
+        }
+        let known = content.iter().any(|t| {
+            t.contains("<not supported>")
+                || t.contains("task-clock")
+                || t.contains("cpu-clock")
+                || t.contains("context-switches")
+                || t.contains("instructions")
+                || t.contains("cycles")
+        });
+        if known {
+            80
+        } else {
+            40
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let Some(sep) = separator(src) else {
+            return Err(src.error(
+                last_line(src),
+                "no perf stat -x record (value,unit,event,…) found",
+            ));
+        };
+        let mut out = Vec::new();
+        for l in &src.lines {
+            let t = l.text.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            let f: Vec<&str> = t.split(sep).collect();
+            if !is_record(&f) {
+                // perf prints nothing else on this stream but the counted
+                // command's own stderr may be mixed in: only reject lines
+                // that start like a record and break off.
+                if f.len() >= 2 && (parse_number(f[0]).is_some() || is_missing(f[0])) {
+                    return Err(src.error(
+                        Some(l.number),
+                        format!("perf stat -x record with too few or malformed fields: `{t}`"),
+                    ));
+                }
+                continue;
+            }
+            if is_missing(f[0]) {
+                continue;
+            }
+            let event = f[2].trim();
+            let v = num(src, l.number, f[0], event)?;
+            let unit = event_unit(f[1]);
+            let variance = f[3].trim();
+            if let Some(pct) = variance.strip_suffix('%') {
+                let pct = num(src, l.number, pct, "variance")?;
+                let se = v * pct / 100.0;
+                mean_with_sem(
+                    &mut out,
+                    src,
+                    l.number,
+                    "perf stat",
+                    "",
+                    event,
+                    &unit,
+                    v,
+                    Some(se),
+                    None,
+                );
+            } else {
+                out.push(obs(
+                    src,
+                    l.number,
+                    "perf stat",
+                    "",
+                    event,
+                    &unit,
+                    Stat::Sample,
+                    v,
+                ));
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(last_line(src), "no counted perf stat -x record found"));
+        }
+        Ok(out)
+    }
+}
