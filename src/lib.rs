@@ -10,10 +10,12 @@
 //! The command-line interface in [`cli`] is one user of this library.
 
 pub mod analysis;
+pub mod checks;
 pub mod cli;
 pub mod error;
 pub mod ingest;
 pub mod model;
+pub mod report;
 pub mod stats;
 
 pub use error::{Error, Result};

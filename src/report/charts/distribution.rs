@@ -1,0 +1,168 @@
+//! Per-benchmark distributions: box and strip of the samples per variant,
+//! or mean with its interval when only summaries were given.
+
+use super::{clip, err, label_style, legend, present, quantile, row_label, text_width, ValueAxis, FONT, WIDTH};
+use crate::error::Result;
+use crate::report::view::{self, Family, SectionView};
+use plotters::prelude::*;
+use std::collections::HashMap;
+
+struct Row {
+    label: String,
+    variant: String,
+    samples: Vec<f64>,
+    /// (centre, low, high) for summary rows.
+    summary: Option<(f64, f64, f64)>,
+}
+
+/// Draws the chart and returns the SVG text.
+pub fn draw(
+    fam: &Family<'_>,
+    sec: &SectionView,
+    colors: &HashMap<String, RGBColor>,
+    order: &[String],
+) -> Result<String> {
+    let s = &fam.scale;
+    let mut rows = Vec::new();
+    for g in &fam.groups {
+        for v in &g.variants {
+            let label = if fam.groups.len() > 1 && !g.params.is_empty() {
+                format!("{} · {}", g.params, v.variant)
+            } else {
+                v.variant.clone()
+            };
+            let samples: Vec<f64> = v.samples.iter().map(|x| s.value(*x)).collect();
+            let summary = if samples.is_empty() {
+                v.mean.map(|m| {
+                    let (lo, hi) = match (v.ci_low, v.ci_high, v.stddev) {
+                        (Some(l), Some(h), _) => (l, h),
+                        (_, _, Some(sd)) => (m - sd, m + sd),
+                        _ => (m, m),
+                    };
+                    (s.value(m), s.value(lo), s.value(hi))
+                })
+            } else {
+                None
+            };
+            rows.push(Row { label: clip(&label, 40), variant: v.variant.clone(), samples, summary });
+        }
+    }
+    let all: Vec<f64> = rows
+        .iter()
+        .flat_map(|r| {
+            r.samples
+                .iter()
+                .copied()
+                .chain(r.summary.into_iter().flat_map(|(c, l, h)| [c, l, h]))
+        })
+        .collect();
+    let axis = ValueAxis::for_values(&all);
+    let xr = axis.range(&all, false);
+    let n = rows.len().max(1);
+    let label_w = rows.iter().map(|r| text_width(&r.label, 12)).max().unwrap_or(40) + 16;
+    let height = view::distribution_height(n);
+    let uses_sd = rows.iter().any(|r| r.summary.is_some())
+        && fam.groups.iter().flat_map(|g| &g.variants).any(|v| v.ci_low.is_none() && v.stddev.is_some());
+    let unit = if s.unit.is_empty() { String::new() } else { format!(" ({})", s.unit) };
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin_top(36)
+            .margin_right(20)
+            .margin_left(6)
+            .margin_bottom(6)
+            .x_label_area_size(44)
+            .y_label_area_size(label_w)
+            .build_cartesian_2d(xr.clone(), -0.6f64..(n as f64 - 0.4))
+            .map_err(err)?;
+        let x_desc = format!(
+            "{}{unit}{}{}",
+            sec.metric,
+            axis.note(),
+            if uses_sd { " — bars: mean ± stddev" } else { "" }
+        );
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(0)
+            .x_labels(8)
+            .x_label_formatter(&|x| axis.label(*x))
+            .x_desc(x_desc)
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .light_line_style(RGBColor(235, 235, 235))
+            .bold_line_style(RGBColor(215, 215, 215))
+            .draw()
+            .map_err(err)?;
+        for (i, r) in rows.iter().enumerate() {
+            let y = (n - 1 - i) as f64;
+            let c = colors.get(&r.variant).copied().unwrap_or(BLACK);
+            if !r.samples.is_empty() {
+                let mut sorted = r.samples.clone();
+                sorted.sort_by(|a, b| a.total_cmp(b));
+                let q1 = quantile(&sorted, 0.25);
+                let q2 = quantile(&sorted, 0.5);
+                let q3 = quantile(&sorted, 0.75);
+                let iqr = q3 - q1;
+                let lo_w = sorted.iter().copied().find(|v| *v >= q1 - 1.5 * iqr).unwrap_or(q1);
+                let hi_w = sorted.iter().rev().copied().find(|v| *v <= q3 + 1.5 * iqr).unwrap_or(q3);
+                let t = |v: f64| axis.t(v);
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(t(q1), y - 0.3), (t(q3), y + 0.3)],
+                        c.mix(0.18).filled(),
+                    )))
+                    .map_err(err)?;
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(t(q1), y - 0.3), (t(q3), y + 0.3)],
+                        c.stroke_width(1),
+                    )))
+                    .map_err(err)?;
+                let lines = [
+                    vec![(t(q2), y - 0.3), (t(q2), y + 0.3)],
+                    vec![(t(lo_w), y), (t(q1), y)],
+                    vec![(t(q3), y), (t(hi_w), y)],
+                    vec![(t(lo_w), y - 0.15), (t(lo_w), y + 0.15)],
+                    vec![(t(hi_w), y - 0.15), (t(hi_w), y + 0.15)],
+                ];
+                for (k, l) in lines.into_iter().enumerate() {
+                    let w = if k == 0 { 3 } else { 1 };
+                    chart.draw_series(std::iter::once(PathElement::new(l, c.stroke_width(w)))).map_err(err)?;
+                }
+                // Deterministic jitter: the golden-ratio sequence spreads
+                // points evenly without a random generator.
+                let pts = r.samples.iter().enumerate().map(|(k, v)| {
+                    let j = ((k as f64 * 0.618_033_988_75).fract() - 0.5) * 0.4;
+                    Circle::new((t(*v), y + j), 3, c.mix(0.75).filled())
+                });
+                chart.draw_series(pts).map_err(err)?;
+            } else if let Some((m, lo, hi)) = r.summary {
+                let t = |v: f64| axis.t(v);
+                chart
+                    .draw_series(std::iter::once(PathElement::new(vec![(t(lo), y), (t(hi), y)], c.stroke_width(2))))
+                    .map_err(err)?;
+                for e in [lo, hi] {
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            vec![(t(e), y - 0.18), (t(e), y + 0.18)],
+                            c.stroke_width(2),
+                        )))
+                        .map_err(err)?;
+                }
+                chart
+                    .draw_series(std::iter::once(Circle::new((t(m), y), 5, c.filled())))
+                    .map_err(err)?;
+            }
+            let (px, py) = chart.backend_coord(&(xr.start, y));
+            row_label(&root, &r.label, (px - 8, py), BLACK)?;
+        }
+        let names = present(order, rows.iter().map(|r| r.variant.clone()));
+        legend(&root, label_w as i32 + 10, 16, &names, colors)?;
+        let _ = label_style(12);
+        root.present().map_err(err)?;
+    }
+    Ok(buf)
+}

@@ -1,0 +1,113 @@
+//! The forest plot: change in percent with its confidence interval for every
+//! comparison, against the ±threshold band.
+
+use super::{clip, err, label_style, legend, present, row_label, text_width, ValueAxis, FONT, WIDTH};
+use crate::error::Result;
+use crate::report::view::{self, ReportView};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::collections::HashMap;
+
+/// Draws the chart and returns the SVG text.
+pub fn draw(
+    view: &ReportView,
+    threshold: f64,
+    colors: &HashMap<String, RGBColor>,
+    order: &[String],
+) -> Result<String> {
+    let rows = &view.comparisons;
+    let n = rows.len().max(1);
+    let multi_variant = rows.iter().any(|r| r.variant != rows[0].variant);
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let l = if multi_variant { format!("{} · {}", r.label, r.variant) } else { r.label.clone() };
+            clip(&l, 44)
+        })
+        .collect();
+    let mut vals: Vec<f64> = vec![0.0, threshold, -threshold];
+    for r in rows {
+        vals.extend(r.change.value);
+        vals.extend(r.ci_low);
+        vals.extend(r.ci_high);
+    }
+    let axis = ValueAxis { log: false };
+    let xr = axis.range(&vals, true);
+    let label_w = labels.iter().map(|l| text_width(l, 12)).max().unwrap_or(40) + 16;
+    let height = view::forest_height(rows.len());
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let mut chart = ChartBuilder::on(&root)
+            .margin_top(36)
+            .margin_right(100)
+            .margin_left(6)
+            .margin_bottom(6)
+            .x_label_area_size(44)
+            .y_label_area_size(label_w)
+            .build_cartesian_2d(xr.clone(), -0.6f64..(n as f64 - 0.4))
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .y_labels(0)
+            .x_labels(10)
+            .x_label_formatter(&|x| format!("{}%", super::tick(*x)))
+            .x_desc(format!(
+                "change vs {} (%), 95% CI; shaded: ±{}% threshold",
+                view.meta.baseline,
+                super::tick(threshold)
+            ))
+            .label_style((FONT, 12))
+            .axis_desc_style((FONT, 13))
+            .light_line_style(RGBColor(240, 240, 240))
+            .bold_line_style(RGBColor(220, 220, 220))
+            .draw()
+            .map_err(err)?;
+        let (ylo, yhi) = (-0.6, n as f64 - 0.4);
+        chart
+            .draw_series(std::iter::once(Rectangle::new(
+                [(-threshold, ylo), (threshold, yhi)],
+                RGBColor(200, 200, 200).mix(0.35).filled(),
+            )))
+            .map_err(err)?;
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(0.0, ylo), (0.0, yhi)], BLACK.stroke_width(1))))
+            .map_err(err)?;
+        for (i, r) in rows.iter().enumerate() {
+            let y = (n - 1 - i) as f64;
+            let c = colors.get(&r.variant).copied().unwrap_or(BLACK);
+            if let (Some(lo), Some(hi)) = (r.ci_low, r.ci_high) {
+                chart
+                    .draw_series(std::iter::once(ErrorBar::new_horizontal(
+                        y,
+                        lo,
+                        r.change.value.unwrap_or((lo + hi) / 2.0),
+                        hi,
+                        c.stroke_width(2),
+                        8,
+                    )))
+                    .map_err(err)?;
+            }
+            if let Some(v) = r.change.value {
+                let style = if r.suspect { c.stroke_width(2) } else { c.filled() };
+                chart.draw_series(std::iter::once(Circle::new((v, y), 5, style))).map_err(err)?;
+            }
+            let (px, py) = chart.backend_coord(&(xr.start, y));
+            row_label(&root, &labels[i], (px - 8, py), BLACK)?;
+            let (ex, _) = chart.backend_coord(&(xr.end, y));
+            let vc = match r.verdict.as_str() {
+                "regressed" => RGBColor(0xD5, 0x5E, 0x00),
+                "improved" => RGBColor(0x00, 0x72, 0xB2),
+                _ => RGBColor(90, 90, 90),
+            };
+            let style = label_style(12).color(&vc).pos(Pos::new(HPos::Left, VPos::Center));
+            root.draw(&Text::new(r.verdict_text.clone(), (ex + 8, py), style)).map_err(err)?;
+        }
+        let names = present(order, rows.iter().map(|r| r.variant.clone()));
+        legend(&root, label_w as i32 + 10, 16, &names, colors)?;
+        root.present().map_err(err)?;
+    }
+    Ok(buf)
+}

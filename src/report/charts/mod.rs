@@ -1,0 +1,236 @@
+//! Charts as SVG, drawn with plotters (no system fonts needed: the SVG
+//! carries text, the viewer or typst lays it out).
+//!
+//! Every chart: labelled axes with units, a legend of the variants in the
+//! Okabe-Ito colours (the same colour for a variant in every chart), and a
+//! log axis when the values span more than two decades.
+
+mod distribution;
+mod forest;
+mod runs;
+mod sweep;
+
+use super::view::{Family, ReportView};
+use crate::analysis::Analysis;
+use crate::error::{Error, Result};
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// Font family written into the SVG; the PDF renderer maps it to an
+/// embedded font.
+pub const FONT: &str = "sans-serif";
+/// Chart width in pixels (also the viewBox width).
+pub const WIDTH: u32 = super::view::CHART_WIDTH;
+
+/// One drawn chart: its file name relative to the report folder and the SVG.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    pub file: String,
+    pub svg: String,
+}
+
+/// Draws every chart the view model refers to.
+pub fn render_all(a: &Analysis, view: &ReportView, fams: &[Family<'_>]) -> Result<Vec<Rendered>> {
+    let colors: HashMap<String, RGBColor> = view
+        .meta
+        .variants
+        .iter()
+        .map(|v| (v.name.clone(), hex(&v.color)))
+        .collect();
+    let order: Vec<String> = view.meta.variants.iter().map(|v| v.name.clone()).collect();
+    let mut out = Vec::new();
+    if let Some(f) = &view.forest {
+        out.push(Rendered {
+            file: f.file.clone(),
+            svg: forest::draw(view, a.settings.threshold_pct, &colors, &order)?,
+        });
+    }
+    for (fam, sec) in fams.iter().zip(&view.sections) {
+        for c in &sec.charts {
+            let svg = match c.kind.as_str() {
+                "distribution" => distribution::draw(fam, sec, &colors, &order)?,
+                "sweep" => sweep::draw(fam, sec, &colors, &order)?,
+                "runs" => runs::draw(fam, sec, &colors, &order)?,
+                _ => continue,
+            };
+            out.push(Rendered { file: c.file.clone(), svg });
+        }
+    }
+    Ok(out)
+}
+
+/// Parses `#RRGGBB`.
+pub fn hex(s: &str) -> RGBColor {
+    let p = |i: usize| u8::from_str_radix(s.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
+    RGBColor(p(1), p(3), p(5))
+}
+
+pub(crate) fn err<E: std::fmt::Debug>(e: E) -> Error {
+    Error::Other(format!("drawing a chart: {e:?}"))
+}
+
+/// True when positive values span more than two decades.
+pub fn wants_log(values: &[f64]) -> bool {
+    let pos: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
+    if pos.is_empty() || pos.iter().any(|v| *v <= 0.0) {
+        return false;
+    }
+    let lo = pos.iter().cloned().fold(f64::MAX, f64::min);
+    let hi = pos.iter().cloned().fold(f64::MIN, f64::max);
+    hi / lo > 100.0
+}
+
+/// A value axis, linear or log10 (values are transformed before plotting
+/// so one code path draws both).
+#[derive(Debug, Clone, Copy)]
+pub struct ValueAxis {
+    pub log: bool,
+}
+
+impl ValueAxis {
+    /// The axis for these values.
+    pub fn for_values(values: &[f64]) -> ValueAxis {
+        ValueAxis { log: wants_log(values) }
+    }
+    /// Data value to plot coordinate.
+    pub fn t(&self, v: f64) -> f64 {
+        if self.log {
+            v.max(f64::MIN_POSITIVE).log10()
+        } else {
+            v
+        }
+    }
+    /// Plot coordinate back to a tick label.
+    pub fn label(&self, x: f64) -> String {
+        if self.log {
+            let v = 10f64.powf(x);
+            let mag = v.log10().floor() as i32;
+            let decimals = (1 - mag).max(0) as usize;
+            let s = format!("{v:.decimals$}");
+            if s.contains('.') {
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                s
+            }
+        } else {
+            tick(x)
+        }
+    }
+    /// A padded plot range covering `values` (transformed).
+    pub fn range(&self, values: &[f64], include_zero: bool) -> Range<f64> {
+        let t: Vec<f64> = values.iter().filter(|v| v.is_finite()).map(|v| self.t(*v)).collect();
+        let (mut lo, mut hi) = match (
+            t.iter().cloned().reduce(f64::min),
+            t.iter().cloned().reduce(f64::max),
+        ) {
+            (Some(lo), Some(hi)) => (lo, hi),
+            _ => (0.0, 1.0),
+        };
+        if include_zero && !self.log {
+            lo = lo.min(0.0);
+            hi = hi.max(0.0);
+        }
+        if hi - lo < 1e-12 {
+            let pad = if lo.abs() > 0.0 { lo.abs() * 0.1 } else { 1.0 };
+            return (lo - pad)..(hi + pad);
+        }
+        let pad = (hi - lo) * 0.06;
+        let lo2 = if include_zero && lo >= 0.0 && !self.log { lo } else { lo - pad };
+        lo2..(hi + pad)
+    }
+    /// Suffix for the axis title.
+    pub fn note(&self) -> &'static str {
+        if self.log {
+            ", log scale"
+        } else {
+            ""
+        }
+    }
+}
+
+/// A tick label for a linear axis: few digits, no float noise.
+pub fn tick(x: f64) -> String {
+    if x == 0.0 || x.abs() < 1e-12 {
+        return "0".into();
+    }
+    let mag = x.abs().log10().floor() as i32;
+    let decimals = (2 - mag).clamp(0, 6) as usize;
+    let s = format!("{x:.decimals$}");
+    if s.contains('.') {
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        s
+    }
+}
+
+/// Text style of tick and row labels.
+pub fn label_style(size: u32) -> TextStyle<'static> {
+    (FONT, size).into_font().color(&BLACK)
+}
+
+/// Approximate width in pixels of `s` at `size` (labels area sizing; the SVG
+/// is laid out by its viewer, so this only needs to be generous).
+pub fn text_width(s: &str, size: u32) -> u32 {
+    (s.chars().count() as f64 * size as f64 * 0.56).ceil() as u32
+}
+
+/// Shortens a label to `max` characters with an ellipsis.
+pub fn clip(s: &str, max: usize) -> String {
+    if s.chars().count() <= max {
+        s.to_string()
+    } else {
+        let mut t: String = s.chars().take(max.saturating_sub(1)).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Draws a one-line legend of `names` at pixel `(x, y)` on `area`.
+pub fn legend<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    x: i32,
+    y: i32,
+    names: &[String],
+    colors: &HashMap<String, RGBColor>,
+) -> Result<()> {
+    let mut cx = x;
+    for n in names {
+        let c = colors.get(n).copied().unwrap_or(BLACK);
+        area.draw(&Rectangle::new([(cx, y - 5), (cx + 12, y + 5)], c.filled()))
+            .map_err(err)?;
+        let style = label_style(12).pos(Pos::new(HPos::Left, VPos::Center));
+        area.draw(&Text::new(n.clone(), (cx + 17, y), style)).map_err(err)?;
+        cx += 17 + text_width(n, 12) as i32 + 18;
+    }
+    Ok(())
+}
+
+/// Draws `label` right-aligned at pixel `(x, y)`.
+pub fn row_label<DB: DrawingBackend>(
+    area: &DrawingArea<DB, plotters::coord::Shift>,
+    label: &str,
+    pos: (i32, i32),
+    color: RGBColor,
+) -> Result<()> {
+    let style = label_style(12).color(&color).pos(Pos::new(HPos::Right, VPos::Center));
+    area.draw(&Text::new(label.to_string(), pos, style)).map_err(err)
+}
+
+/// Quartiles by linear interpolation (type 7, as numpy's default).
+pub fn quantile(sorted: &[f64], q: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    let h = (sorted.len() - 1) as f64 * q;
+    let lo = h.floor() as usize;
+    let hi = h.ceil() as usize;
+    sorted[lo] + (h - lo as f64) * (sorted[hi] - sorted[lo])
+}
+
+/// Variants present in a section, in report order.
+pub fn present(order: &[String], names: impl IntoIterator<Item = String>) -> Vec<String> {
+    let names: Vec<String> = names.into_iter().collect();
+    order.iter().filter(|v| names.contains(v)).cloned().collect()
+}

@@ -1,0 +1,36 @@
+//! Markdown for pull-request comments (GitHub-flavoured: tables, and
+//! `<details>` for the long parts) from `report.md.j2`.
+
+use super::templates;
+use super::view::ReportView;
+use crate::error::Result;
+use minijinja::value::{Serde, Value};
+use minijinja::Environment;
+
+/// Renders the Markdown report.
+pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
+    let ctx = minijinja::context! { report => Value::from(Serde(view)) };
+    let s = templates::render(env, "report.md.j2", ctx)?;
+    Ok(tidy(&s))
+}
+
+/// Collapses runs of blank lines and trailing spaces left by the template.
+pub fn tidy(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut blank = 0;
+    for line in s.lines() {
+        let l = line.trim_end();
+        if l.is_empty() {
+            blank += 1;
+            if blank > 1 {
+                continue;
+            }
+        } else {
+            blank = 0;
+        }
+        out.push_str(l);
+        out.push('\n');
+    }
+    let t = out.trim_start_matches('\n').trim_end();
+    format!("{t}\n")
+}

@@ -1,0 +1,212 @@
+//! Reports: one [`view::ReportView`] built from an analysis, rendered to
+//! HTML, PDF, Markdown, e-mail text and JSON, with SVG charts.
+//!
+//! Everything is rendered in memory first and only then written, each file
+//! through a temporary name and a rename, so that a failed run leaves no
+//! half-written report behind.
+
+pub mod charts;
+pub mod format;
+mod html;
+mod json;
+mod markdown;
+mod pdf;
+pub mod templates;
+mod text;
+pub mod view;
+
+use crate::analysis::Analysis;
+use crate::error::{Error, Result};
+use crate::model::Dataset;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+pub use view::{ReportContext, ReportView, VariantInfo};
+
+/// An output format of `report` and `compare`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum OutputFormat {
+    Html,
+    Pdf,
+    Md,
+    Txt,
+    Json,
+}
+
+impl OutputFormat {
+    /// Every format, in the order they are written.
+    pub const ALL: [OutputFormat; 5] = [
+        OutputFormat::Html,
+        OutputFormat::Pdf,
+        OutputFormat::Md,
+        OutputFormat::Txt,
+        OutputFormat::Json,
+    ];
+
+    /// File name inside a report folder.
+    pub fn file_name(self) -> &'static str {
+        match self {
+            OutputFormat::Html => "report.html",
+            OutputFormat::Pdf => "report.pdf",
+            OutputFormat::Md => "report.md",
+            OutputFormat::Txt => "report.txt",
+            OutputFormat::Json => "report.json",
+        }
+    }
+}
+
+impl FromStr for OutputFormat {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<Self> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "html" | "htm" => Ok(OutputFormat::Html),
+            "pdf" => Ok(OutputFormat::Pdf),
+            "md" | "markdown" => Ok(OutputFormat::Md),
+            "txt" | "text" => Ok(OutputFormat::Txt),
+            "json" => Ok(OutputFormat::Json),
+            o => Err(Error::Usage(format!(
+                "unknown report format `{o}` (use html, pdf, md, txt, json)"
+            ))),
+        }
+    }
+}
+
+/// Parses `html,pdf,md`; an empty list means all formats.
+pub fn parse_formats(s: &str) -> Result<Vec<OutputFormat>> {
+    let mut v: Vec<OutputFormat> = s
+        .split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(OutputFormat::from_str)
+        .collect::<Result<_>>()?;
+    v.sort();
+    v.dedup();
+    if v.is_empty() {
+        v = OutputFormat::ALL.to_vec();
+    }
+    Ok(v)
+}
+
+/// A report rendered in memory: file names relative to the report folder
+/// and their bytes.
+#[derive(Debug, Clone, Default)]
+pub struct RenderedReport {
+    pub view: Option<ReportView>,
+    pub files: BTreeMap<String, Vec<u8>>,
+}
+
+/// Renders the formats asked for, plus the chart files, without writing.
+pub fn render(
+    analysis: &Analysis,
+    ctx: &ReportContext,
+    formats: &[OutputFormat],
+    templates_dir: Option<&Path>,
+) -> Result<RenderedReport> {
+    let view = view::build(analysis, ctx);
+    let fams = view::families(analysis);
+    let charts = charts::render_all(analysis, &view, &fams)?;
+    let svg: BTreeMap<String, String> = charts.iter().map(|c| (c.file.clone(), c.svg.clone())).collect();
+    let env = templates::environment(templates_dir)?;
+    let mut files = BTreeMap::new();
+    for c in &charts {
+        files.insert(c.file.clone(), c.svg.clone().into_bytes());
+    }
+    for f in formats {
+        let bytes = match f {
+            OutputFormat::Html => html::render(&env, &view, &svg)?.into_bytes(),
+            OutputFormat::Md => markdown::render(&env, &view)?.into_bytes(),
+            OutputFormat::Txt => text::render(&env, &view)?.into_bytes(),
+            OutputFormat::Json => json::render(&view)?.into_bytes(),
+            OutputFormat::Pdf => pdf::render(&env, &view, &svg)?,
+        };
+        files.insert(f.file_name().to_string(), bytes);
+    }
+    Ok(RenderedReport { view: Some(view), files })
+}
+
+/// Renders and writes a report folder: `report.*` for `formats`,
+/// `charts/*.svg`, and `data.parquet` when a dataset is given. Returns the
+/// paths written.
+pub fn write_outputs(
+    analysis: &Analysis,
+    ctx: &ReportContext,
+    dataset: Option<&Dataset>,
+    formats: &[OutputFormat],
+    out_dir: &Path,
+    templates_dir: Option<&Path>,
+) -> Result<Vec<PathBuf>> {
+    let rendered = render(analysis, ctx, formats, templates_dir)?;
+    std::fs::create_dir_all(out_dir.join("charts")).map_err(|e| Error::io(out_dir, e))?;
+    // Stage the table too before anything is renamed into place.
+    let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
+    let result = (|| -> Result<()> {
+        if let Some(ds) = dataset {
+            let tmp = out_dir.join(format!(".tmp-{}-data.parquet", std::process::id()));
+            ds.write_path(&tmp)?;
+            staged.push((tmp, out_dir.join("data.parquet")));
+        }
+        for (name, bytes) in &rendered.files {
+            let dest = out_dir.join(name);
+            let tmp = temp_name(&dest);
+            std::fs::write(&tmp, bytes).map_err(|e| Error::io(&tmp, e))?;
+            staged.push((tmp, dest));
+        }
+        Ok(())
+    })();
+    if let Err(e) = result {
+        for (tmp, _) in &staged {
+            let _ = std::fs::remove_file(tmp);
+        }
+        return Err(e);
+    }
+    // Remove charts of an earlier run that this run no longer draws.
+    if let Ok(entries) = std::fs::read_dir(out_dir.join("charts")) {
+        for e in entries.flatten() {
+            let name = format!("charts/{}", e.file_name().to_string_lossy());
+            if name.ends_with(".svg") && !rendered.files.contains_key(&name) {
+                let _ = std::fs::remove_file(e.path());
+            }
+        }
+    }
+    let mut written = Vec::new();
+    for (tmp, dest) in staged {
+        std::fs::rename(&tmp, &dest).map_err(|e| Error::io(&dest, e))?;
+        written.push(dest);
+    }
+    Ok(written)
+}
+
+/// Renders one format into one file (`compare --html F`). HTML and PDF are
+/// self-contained; Markdown and text refer to no chart files.
+pub fn write_file(
+    analysis: &Analysis,
+    ctx: &ReportContext,
+    format: OutputFormat,
+    path: &Path,
+    templates_dir: Option<&Path>,
+) -> Result<()> {
+    let rendered = render(analysis, ctx, &[format], templates_dir)?;
+    let bytes = rendered
+        .files
+        .get(format.file_name())
+        .ok_or_else(|| Error::Other("renderer produced nothing".into()))?;
+    write_atomic(path, bytes)
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same folder.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    }
+    let tmp = temp_name(path);
+    std::fs::write(&tmp, bytes).map_err(|e| Error::io(&tmp, e))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        Error::io(path, e)
+    })
+}
+
+fn temp_name(dest: &Path) -> PathBuf {
+    let name = dest.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    dest.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
+}

@@ -1,0 +1,302 @@
+//! Plain text for e-mail replies: ASCII, at most 72 columns, no tabs and no
+//! trailing spaces, so that it survives being quoted with `> `. The tables
+//! are laid out here (the template arranges them) because their column
+//! widths depend on the data.
+
+use super::templates::{self, wrap};
+use super::view::ReportView;
+use crate::error::Result;
+use minijinja::value::{Serde, Value};
+use minijinja::Environment;
+use serde::Serialize;
+
+/// Width of every line of the text report.
+pub const WIDTH: usize = 72;
+
+/// Pre-laid-out tables handed to `report.txt.j2`.
+#[derive(Serialize)]
+struct TextTables {
+    comparisons: String,
+    /// One table per section, in section order.
+    sections: Vec<String>,
+    inputs: String,
+}
+
+/// Renders the text report.
+pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
+    let tables = TextTables {
+        comparisons: comparisons_table(view),
+        sections: view.sections.iter().map(|s| {
+            let has_params = s.rows.iter().any(|r| !r.params.is_empty());
+            let mut cols = vec![];
+            if has_params {
+                cols.push(Col::left("params", 2));
+            }
+            cols.extend([
+                Col::left("variant", 0),
+                Col::right("n", 0),
+                Col::right("median", 3),
+                Col::right("mean", 0),
+                Col::right("stddev", 0),
+                Col::right("CV", 1),
+                Col::right("min", 4),
+                Col::right("max", 4),
+            ]);
+            let rows: Vec<Vec<String>> = s
+                .rows
+                .iter()
+                .map(|r| {
+                    let mut v = vec![];
+                    if has_params {
+                        v.push(r.params.clone());
+                    }
+                    v.extend([
+                        r.variant.clone(),
+                        r.n.clone(),
+                        r.median.text.clone(),
+                        r.mean.text.clone(),
+                        r.stddev.text.clone(),
+                        r.cv.text.clone(),
+                        r.min.text.clone(),
+                        r.max.text.clone(),
+                    ]);
+                    v
+                })
+                .collect();
+            table(&cols, &rows, 2)
+        }).collect(),
+        inputs: view
+            .provenance
+            .iter()
+            .map(|f| {
+                let mut s = format!("{}: {}, {} rows", f.path, f.format, f.rows);
+                if f.unread > 0 {
+                    s.push_str(&format!(", {} numeric lines not read", f.unread));
+                }
+                if !f.note.is_empty() {
+                    s.push_str(&format!("; {}", f.note));
+                }
+                wrap(&s, WIDTH - 2, 4).lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+            })
+            .collect::<Vec<_>>()
+            .join("\n"),
+    };
+    let ctx = minijinja::context! {
+        report => Value::from(Serde(view)),
+        tables => Value::from(Serde(&tables)),
+    };
+    let s = templates::render(env, "report.txt.j2", ctx)?;
+    Ok(finish(&s))
+}
+
+/// The comparison table, or one block per comparison when a table would
+/// not fit in 72 columns.
+fn comparisons_table(view: &ReportView) -> String {
+    let multi = view.comparisons.iter().any(|c| c.variant != view.comparisons[0].variant);
+    let with_unit = |n: &str, u: &str| if u.is_empty() { n.to_string() } else { format!("{n} {u}") };
+    let mut cols = vec![Col::left("benchmark", 0)];
+    if multi {
+        cols.push(Col::left("variant", 0));
+    }
+    cols.extend([
+        Col::right(&view.meta.baseline, 0),
+        Col::right("new", 0),
+        Col::right("change", 0),
+        Col::right("95% CI", 0),
+        Col::right("q", 0),
+        Col::left("verdict", 0),
+    ]);
+    let rows: Vec<Vec<String>> = view
+        .comparisons
+        .iter()
+        .map(|c| {
+            let mut v = vec![c.label.clone()];
+            if multi {
+                v.push(c.variant.clone());
+            }
+            v.extend([
+                with_unit(&c.baseline_value.text, &c.unit),
+                with_unit(&c.variant_value.text, &c.unit),
+                c.change.text.clone(),
+                c.ci.clone(),
+                c.q.text.clone(),
+                c.verdict_text.clone(),
+            ]);
+            v
+        })
+        .collect();
+    let widths = col_widths(&cols, &rows);
+    if widths.iter().sum::<usize>() + 2 * (widths.len() - 1) <= WIDTH {
+        return table(&cols, &rows, 0);
+    }
+    // Blocks: a heading line, then the numbers indented.
+    let mut out = Vec::new();
+    for c in &view.comparisons {
+        let head = if multi {
+            format!("{} ({} vs {})", c.label, c.variant, c.baseline)
+        } else {
+            c.label.clone()
+        };
+        let verdict = c.verdict_text.to_uppercase();
+        let room = WIDTH.saturating_sub(verdict.len() + 2);
+        let head_lines = wrap(&head, room, 2);
+        let mut lines: Vec<String> = head_lines.lines().map(str::to_string).collect();
+        if let Some(first) = lines.first_mut() {
+            let pad = WIDTH - verdict.len() - first.chars().count();
+            *first = format!("{first}{}{verdict}", " ".repeat(pad.max(2)));
+        }
+        let nums = format!(
+            "{} -> {}  {} {}  q {}",
+            with_unit(&c.baseline_value.text, &c.unit),
+            with_unit(&c.variant_value.text, &c.unit),
+            c.change.text,
+            c.ci,
+            c.q.text
+        );
+        lines.extend(wrap(&nums, WIDTH - 4, 0).lines().map(|l| format!("    {l}")));
+        out.push(lines.join("\n"));
+    }
+    out.join("\n")
+}
+
+/// A text table column: its header, alignment and how early it is dropped
+/// when the table is too wide (0 = never; higher numbers go first).
+struct Col {
+    header: String,
+    right: bool,
+    drop: u8,
+}
+
+impl Col {
+    fn left(h: &str, drop: u8) -> Col {
+        Col { header: h.to_string(), right: false, drop }
+    }
+    fn right(h: &str, drop: u8) -> Col {
+        Col { header: h.to_string(), right: true, drop }
+    }
+}
+
+fn col_widths(cols: &[Col], rows: &[Vec<String>]) -> Vec<usize> {
+    cols.iter()
+        .enumerate()
+        .map(|(i, c)| {
+            rows.iter()
+                .map(|r| r.get(i).map(|s| s.chars().count()).unwrap_or(0))
+                .chain(std::iter::once(c.header.chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+/// Lays out a table indented by `indent`, dropping optional columns until it
+/// fits [`WIDTH`]; a first column that is still too long wraps.
+fn table(cols: &[Col], rows: &[Vec<String>], indent: usize) -> String {
+    let mut keep: Vec<usize> = (0..cols.len()).collect();
+    loop {
+        let kc: Vec<&Col> = keep.iter().map(|&i| &cols[i]).collect();
+        let kr: Vec<Vec<String>> = rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect();
+        let widths = col_widths(
+            &kc.iter().map(|c| Col { header: c.header.clone(), right: c.right, drop: c.drop }).collect::<Vec<_>>(),
+            &kr,
+        );
+        let total = indent + widths.iter().sum::<usize>() + 2 * (widths.len().saturating_sub(1));
+        let droppable = keep.iter().enumerate().filter(|(_, &i)| cols[i].drop > 0).max_by_key(|(_, &i)| cols[i].drop);
+        if total > WIDTH {
+            if let Some((pos, _)) = droppable {
+                keep.remove(pos);
+                continue;
+            }
+        }
+        let mut widths = widths;
+        if total > WIDTH && !widths.is_empty() {
+            // Only the first column can give: wrap it.
+            widths[0] = widths[0].saturating_sub(total - WIDTH).max(8);
+        }
+        let pad = " ".repeat(indent);
+        let line = |cells: &[String]| -> Vec<String> {
+            let wrapped: Vec<Vec<String>> = cells
+                .iter()
+                .enumerate()
+                .map(|(i, s)| {
+                    if i == 0 && s.chars().count() > widths[0] {
+                        wrap(s, widths[0], 1).lines().map(str::to_string).collect()
+                    } else {
+                        vec![s.clone()]
+                    }
+                })
+                .collect();
+            let height = wrapped.iter().map(Vec::len).max().unwrap_or(1);
+            (0..height)
+                .map(|h| {
+                    let parts: Vec<String> = wrapped
+                        .iter()
+                        .enumerate()
+                        .map(|(i, w)| {
+                            let s = w.get(h).cloned().unwrap_or_default();
+                            let wd = widths[i];
+                            if kc[i].right {
+                                format!("{s:>wd$}")
+                            } else {
+                                format!("{s:<wd$}")
+                            }
+                        })
+                        .collect();
+                    format!("{pad}{}", parts.join("  ")).trim_end().to_string()
+                })
+                .collect()
+        };
+        let mut out = line(&kc.iter().map(|c| c.header.clone()).collect::<Vec<_>>());
+        let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+        out.push(format!("{pad}{}", rule.join("  ")));
+        for r in &kr {
+            out.extend(line(r));
+        }
+        return out.join("\n");
+    }
+}
+
+/// Makes the text ASCII-friendly and mail-safe: common typographic
+/// characters become ASCII, tabs become spaces, trailing spaces go, blank
+/// runs collapse.
+pub fn finish(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut blank = 0;
+    for line in s.lines() {
+        let l = asciify(line).replace('\t', "    ");
+        let l = l.trim_end();
+        if l.is_empty() {
+            blank += 1;
+            if blank > 1 {
+                continue;
+            }
+        } else {
+            blank = 0;
+        }
+        out.push_str(l);
+        out.push('\n');
+    }
+    format!("{}\n", out.trim_matches('\n'))
+}
+
+fn asciify(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '—' | '–' => o.push_str("--"),
+            '·' => o.push('/'),
+            '±' => o.push_str("+/-"),
+            '…' => o.push_str("..."),
+            '≥' => o.push_str(">="),
+            '≤' => o.push_str("<="),
+            '−' => o.push('-'),
+            '×' => o.push('x'),
+            'µ' | 'μ' => o.push('u'),
+            '‘' | '’' => o.push('\''),
+            '“' | '”' => o.push('"'),
+            '→' => o.push_str("->"),
+            c => o.push(c),
+        }
+    }
+    o
+}

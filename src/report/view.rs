@@ -1,0 +1,902 @@
+//! The view model: one serde structure built from an [`Analysis`] that every
+//! renderer (HTML, PDF, Markdown, text, JSON) reads. All numbers are
+//! formatted here, through [`super::format`], so that every output shows
+//! the same digits.
+
+use super::format::{self, Scale};
+use crate::analysis::{Analysis, Center, Comparison, Correction, Group, TestChoice, TestKind, Verdict};
+use crate::ingest::FileReport;
+use crate::model::{Direction, Finding, Severity};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+
+/// Version of the JSON layout of [`ReportView`].
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What the report says about the study beyond the analysis itself: titles,
+/// variant descriptions and the inputs read.
+#[derive(Debug, Clone, Default)]
+pub struct ReportContext {
+    /// Short name, used for the output folder (`futex-wake-lockless`).
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    /// Descriptions and configuration per variant (may be empty).
+    pub variants: Vec<VariantInfo>,
+    /// Every input read and what became of it.
+    pub files: Vec<FileReport>,
+    /// Display names of metrics (`time` → `wake-up time`).
+    pub metric_names: HashMap<String, String>,
+}
+
+/// What the study says about one variant.
+#[derive(Debug, Clone, Default)]
+pub struct VariantInfo {
+    pub name: String,
+    pub description: String,
+    /// Kernel `.config` file, as given in the study.
+    pub kconfig: Option<String>,
+    /// Environment snapshot file, as given in the study.
+    pub environment: Option<String>,
+    /// Why this variant's numbers are not to be trusted (set by the checks:
+    /// a debug option the baseline does not have).
+    pub suspect: Option<String>,
+}
+
+/// A number as shown, plus its exact value for machines.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Num {
+    pub value: Option<f64>,
+    pub text: String,
+}
+
+impl Num {
+    fn new(value: Option<f64>, text: String) -> Num {
+        Num { value, text }
+    }
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReportView {
+    pub schema: u32,
+    pub generator: String,
+    pub meta: Meta,
+    pub summary: Summary,
+    pub findings: Vec<FindingView>,
+    pub comparisons: Vec<ComparisonView>,
+    /// The forest plot of all changes, when there is at least one comparison.
+    pub forest: Option<ChartView>,
+    pub sections: Vec<SectionView>,
+    pub methods: Methods,
+    pub provenance: Vec<FileView>,
+}
+
+/// Study metadata.
+#[derive(Debug, Clone, Serialize)]
+pub struct Meta {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub baseline: String,
+    pub variants: Vec<VariantView>,
+}
+
+/// One variant as listed at the top of the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantView {
+    pub name: String,
+    pub description: String,
+    /// Chart colour (Okabe-Ito), the same in every chart.
+    pub color: String,
+    pub kconfig: Option<String>,
+    pub environment: Option<String>,
+    pub suspect: Option<String>,
+    pub is_baseline: bool,
+}
+
+/// The one-paragraph verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// "2 regressions, 1 improvement, 14 unchanged; 1 configuration error".
+    pub headline: String,
+    /// A sentence or two on how far to trust the headline.
+    pub trust: String,
+    pub counts: Vec<VerdictCount>,
+    pub errors: usize,
+    pub warnings: usize,
+    pub comparisons: usize,
+}
+
+/// How many comparisons got one verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerdictCount {
+    pub verdict: String,
+    pub count: usize,
+}
+
+/// A finding as shown.
+#[derive(Debug, Clone, Serialize)]
+pub struct FindingView {
+    pub severity: String,
+    pub code: String,
+    pub title: String,
+    pub evidence: String,
+    pub advice: String,
+}
+
+/// One row of the comparison table.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonView {
+    /// 1-based row number.
+    pub index: usize,
+    /// Anchor of the benchmark section this row belongs to.
+    pub anchor: String,
+    pub benchmark: String,
+    pub params: String,
+    pub metric: String,
+    /// `benchmark params` for one-line labels.
+    pub label: String,
+    pub variant: String,
+    pub baseline: String,
+    /// Display unit of the centre values.
+    pub unit: String,
+    pub direction: String,
+    pub center: String,
+    pub baseline_value: Num,
+    pub variant_value: Num,
+    pub change: Num,
+    pub ci: String,
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
+    pub test: String,
+    pub p: Num,
+    pub q: Num,
+    pub effect: Num,
+    pub n_baseline: String,
+    pub n_variant: String,
+    pub min_detectable: Num,
+    pub n_needed: Option<u64>,
+    pub verdict: String,
+    /// The verdict as shown: `regressed?` when the variant is suspect.
+    pub verdict_text: String,
+    /// True when the variant was measured on a broken setup (see findings).
+    pub suspect: bool,
+    pub notes: Vec<String>,
+}
+
+/// A chart file and what it shows.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartView {
+    /// `distribution`, `sweep`, `runs` or `forest`.
+    pub kind: String,
+    /// Path relative to the report folder (`charts/forest.svg`).
+    pub file: String,
+    pub title: String,
+    /// A text alternative for screen readers and the text report.
+    pub alt: String,
+    /// Size in pixels (the SVG's own size; renderers scale it).
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Width of every chart in pixels.
+pub const CHART_WIDTH: u32 = 760;
+/// Height of a parameter-sweep chart.
+pub const SWEEP_HEIGHT: u32 = 420;
+/// Height of a run-order chart.
+pub const RUNS_HEIGHT: u32 = 320;
+
+/// Row height of the forest plot for `n` comparisons.
+pub fn forest_row_height(n: usize) -> u32 {
+    if n > 60 {
+        16
+    } else {
+        24
+    }
+}
+
+/// Height of the forest plot for `n` comparisons.
+pub fn forest_height(n: usize) -> u32 {
+    let n = n.max(1);
+    (36 + forest_row_height(n) * n as u32 + 56).max(150)
+}
+
+/// Height of a distribution chart with `rows` rows.
+pub fn distribution_height(rows: usize) -> u32 {
+    (70 + 26 * rows.max(1) as u32 + 50).max(160)
+}
+
+/// One benchmark (benchmark × metric) with all its parameter values.
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionView {
+    pub anchor: String,
+    pub benchmark: String,
+    pub metric: String,
+    pub title: String,
+    pub unit: String,
+    pub direction: String,
+    /// Name of the numeric parameter swept in this section, if any.
+    pub sweep_param: Option<String>,
+    pub rows: Vec<VariantRow>,
+    pub charts: Vec<ChartView>,
+    pub diagnostics: Vec<String>,
+}
+
+/// Summary of one variant at one parameter value.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantRow {
+    pub params: String,
+    pub variant: String,
+    pub n: String,
+    pub mean: Num,
+    pub median: Num,
+    pub stddev: Num,
+    pub cv: Num,
+    pub min: Num,
+    pub max: Num,
+    pub ci: String,
+    pub outliers: usize,
+    pub trend_p: Num,
+    /// `samples` or `summary`.
+    pub source: String,
+}
+
+/// How the numbers were obtained.
+#[derive(Debug, Clone, Serialize)]
+pub struct Methods {
+    pub tests: Vec<String>,
+    pub alpha: String,
+    pub threshold: String,
+    pub correction: String,
+    pub test_choice: String,
+    pub assumed_n: String,
+    pub bootstrap: String,
+    pub n_range: String,
+    pub verdict_rules: Vec<String>,
+}
+
+/// One input file.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileView {
+    pub path: String,
+    pub format: String,
+    pub rows: usize,
+    pub unread: usize,
+    pub note: String,
+}
+
+/// The colour-blind-safe Okabe-Ito palette, baseline first.
+pub const PALETTE: [&str; 7] = [
+    "#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#999999",
+];
+
+/// The baseline's name: the setting, or the baseline of the first comparison,
+/// or the first variant of the first group.
+pub fn baseline_name(a: &Analysis) -> String {
+    a.settings
+        .baseline
+        .clone()
+        .or_else(|| a.comparisons.first().map(|c| c.baseline.clone()))
+        .or_else(|| a.groups.first().and_then(|g| g.variants.first()).map(|v| v.variant.clone()))
+        .unwrap_or_else(|| "baseline".into())
+}
+
+/// Every variant name, baseline first, then in order of appearance.
+pub fn variant_order(a: &Analysis, ctx: &ReportContext) -> Vec<String> {
+    let mut out = vec![baseline_name(a)];
+    let mut push = |v: &str| {
+        if !out.iter().any(|o| o == v) {
+            out.push(v.to_string());
+        }
+    };
+    for v in &ctx.variants {
+        push(&v.name);
+    }
+    for g in &a.groups {
+        for v in &g.variants {
+            push(&v.variant);
+        }
+    }
+    for c in &a.comparisons {
+        push(&c.variant);
+    }
+    out
+}
+
+/// Colour of every variant, stable across charts.
+pub fn colors(order: &[String]) -> HashMap<String, String> {
+    order
+        .iter()
+        .enumerate()
+        .map(|(i, v)| (v.clone(), PALETTE[i % PALETTE.len()].to_string()))
+        .collect()
+}
+
+/// A lower-case file- and anchor-safe slug.
+pub fn slug(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        if c.is_ascii_alphanumeric() {
+            out.push(c.to_ascii_lowercase());
+        } else if !out.ends_with('-') && !out.is_empty() {
+            out.push('-');
+        }
+    }
+    let t = out.trim_end_matches('-');
+    let t: String = t.chars().take(48).collect();
+    if t.is_empty() {
+        "x".into()
+    } else {
+        t
+    }
+}
+
+/// A group family: one benchmark and metric with all its parameter values.
+pub struct Family<'a> {
+    pub benchmark: &'a str,
+    pub metric: &'a str,
+    pub groups: Vec<&'a Group>,
+    pub anchor: String,
+    pub scale: Scale,
+    /// The numeric parameter that varies across the groups, if exactly one does.
+    pub sweep: Option<String>,
+}
+
+/// Splits groups into families in order of first appearance.
+pub fn families(a: &Analysis) -> Vec<Family<'_>> {
+    let mut out: Vec<Family<'_>> = Vec::new();
+    for g in &a.groups {
+        match out.iter_mut().find(|f| f.benchmark == g.benchmark && f.metric == g.metric) {
+            Some(f) => f.groups.push(g),
+            None => out.push(Family {
+                benchmark: &g.benchmark,
+                metric: &g.metric,
+                groups: vec![g],
+                anchor: String::new(),
+                scale: Scale { factor: 1.0, unit: String::new() },
+                sweep: None,
+            }),
+        }
+    }
+    let multi_metric: HashMap<&str, usize> = out.iter().fold(HashMap::new(), |mut m, f| {
+        *m.entry(f.benchmark).or_insert(0) += 1;
+        m
+    });
+    for (i, f) in out.iter_mut().enumerate() {
+        let name = if multi_metric.get(f.benchmark).copied().unwrap_or(0) > 1 {
+            format!("{} {}", f.benchmark, f.metric)
+        } else {
+            f.benchmark.to_string()
+        };
+        f.anchor = format!("b{}-{}", i + 1, slug(&name));
+        let typical = f
+            .groups
+            .iter()
+            .flat_map(|g| g.variants.iter())
+            .filter_map(|v| if v.from_summary { v.mean } else { v.median.or(v.mean) })
+            .map(f64::abs)
+            .fold(f64::NAN, |acc: f64, v| if acc.is_nan() { v } else { acc.max(v) });
+        f.scale = Scale::for_values(&f.groups[0].unit, typical);
+        f.sweep = sweep_param(&f.groups);
+    }
+    out
+}
+
+/// Parses `k=v,k2=v2` into pairs.
+pub fn parse_params(p: &str) -> Vec<(String, String)> {
+    p.split(',')
+        .filter(|s| !s.trim().is_empty())
+        .map(|kv| match kv.split_once('=') {
+            Some((k, v)) => (k.trim().to_string(), v.trim().to_string()),
+            None => (String::new(), kv.trim().to_string()),
+        })
+        .collect()
+}
+
+/// The one numeric parameter that varies across `groups` while the others
+/// stay fixed; `None` when there is none or several vary.
+fn sweep_param(groups: &[&Group]) -> Option<String> {
+    if groups.len() < 2 {
+        return None;
+    }
+    let parsed: Vec<Vec<(String, String)>> = groups.iter().map(|g| parse_params(&g.params)).collect();
+    let keys: Vec<String> = parsed[0].iter().map(|(k, _)| k.clone()).collect();
+    let mut varying = Vec::new();
+    for k in &keys {
+        let vals: Vec<Option<&String>> = parsed
+            .iter()
+            .map(|ps| ps.iter().find(|(kk, _)| kk == k).map(|(_, v)| v))
+            .collect();
+        if vals.iter().any(|v| v.is_none()) {
+            return None;
+        }
+        let first = vals[0];
+        if vals.iter().any(|v| *v != first) {
+            varying.push((k.clone(), vals));
+        }
+    }
+    if varying.len() != 1 {
+        return None;
+    }
+    let (k, vals) = &varying[0];
+    vals.iter()
+        .all(|v| v.is_some_and(|s| s.parse::<f64>().is_ok_and(f64::is_finite)))
+        .then(|| k.clone())
+}
+
+/// The value of parameter `key` in `params`, as a number.
+pub fn param_value(params: &str, key: &str) -> Option<f64> {
+    parse_params(params)
+        .into_iter()
+        .find(|(k, _)| k == key)
+        .and_then(|(_, v)| v.parse().ok())
+}
+
+fn verdict_plural(v: Verdict, n: usize) -> String {
+    let word = match (v, n == 1) {
+        (Verdict::Regressed, true) => "regression",
+        (Verdict::Regressed, false) => "regressions",
+        (Verdict::Improved, true) => "improvement",
+        (Verdict::Improved, false) => "improvements",
+        (Verdict::Changed, _) => "changed (direction unknown)",
+        (Verdict::Unchanged, _) => "unchanged",
+        (Verdict::Inconclusive, _) => "inconclusive",
+        (Verdict::Untestable, _) => "untestable",
+    };
+    format!("{n} {word}")
+}
+
+const VERDICT_ORDER: [Verdict; 6] = [
+    Verdict::Regressed,
+    Verdict::Improved,
+    Verdict::Changed,
+    Verdict::Unchanged,
+    Verdict::Inconclusive,
+    Verdict::Untestable,
+];
+
+fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -> Summary {
+    let mut counts = Vec::new();
+    let mut parts = Vec::new();
+    for v in VERDICT_ORDER {
+        let n = a.comparisons.iter().filter(|c| c.verdict == v).count();
+        if n > 0 {
+            parts.push(verdict_plural(v, n));
+            counts.push(VerdictCount { verdict: v.as_str().into(), count: n });
+        }
+    }
+    let errors = findings.iter().filter(|f| f.severity == Severity::Error).count();
+    let warnings = findings.iter().filter(|f| f.severity == Severity::Warning).count();
+    let config_errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error && (f.code.contains("kconfig") || f.code.contains("config") || f.code.contains("env")))
+        .count();
+    let other_errors = errors - config_errors;
+    let mut headline = if parts.is_empty() {
+        "No comparisons".to_string()
+    } else {
+        parts.join(", ")
+    };
+    let mut tail = Vec::new();
+    if config_errors > 0 {
+        tail.push(format!(
+            "{config_errors} configuration error{}",
+            if config_errors == 1 { "" } else { "s" }
+        ));
+    }
+    if other_errors > 0 {
+        tail.push(format!("{other_errors} error{}", if other_errors == 1 { "" } else { "s" }));
+    }
+    if warnings > 0 {
+        tail.push(format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+    }
+    if !tail.is_empty() {
+        headline = format!("{headline}; {}", tail.join(", "));
+    }
+    headline.push('.');
+    let trust = if errors > 0 {
+        let mut s = String::from(
+            "The comparison itself is broken (see the findings): do not act on these verdicts before the errors are fixed and the runs repeated.",
+        );
+        if suspect_rows > 0 {
+            s.push_str(&format!(
+                " {suspect_rows} comparison{} of variants measured on a broken setup {} marked with `?`.",
+                if suspect_rows == 1 { "" } else { "s" },
+                if suspect_rows == 1 { "is" } else { "are" }
+            ));
+        }
+        s
+    } else if warnings > 0 {
+        "The verdicts stand, with the caveats in the warnings below.".to_string()
+    } else if a.comparisons.is_empty() {
+        "There was nothing to compare: the inputs have one variant only, or no group has values on both sides.".to_string()
+    } else {
+        "No problem with the comparison itself was found.".to_string()
+    };
+    Summary {
+        headline,
+        trust,
+        counts,
+        errors,
+        warnings,
+        comparisons: a.comparisons.len(),
+    }
+}
+
+fn test_name(t: TestKind) -> &'static str {
+    match t {
+        TestKind::MannWhitney => "Mann-Whitney U",
+        TestKind::Welch => "Welch t",
+        TestKind::WelchSummary => "Welch t (summary)",
+        TestKind::None => "none",
+    }
+}
+
+fn methods(a: &Analysis) -> Methods {
+    let s = &a.settings;
+    let mut tests = Vec::new();
+    let has = |k: TestKind| a.comparisons.iter().any(|c| c.test == k);
+    if has(TestKind::MannWhitney) {
+        tests.push("Raw samples: Mann-Whitney U test (exact for small n without ties, normal approximation with tie and continuity correction otherwise); change of the median with a bootstrap confidence interval of the ratio; Cliff's delta as effect size.".to_string());
+    }
+    if has(TestKind::Welch) {
+        tests.push("Raw samples: Welch's t-test; change of the centre with a bootstrap confidence interval; Hedges' g as effect size.".to_string());
+    }
+    if has(TestKind::WelchSummary) {
+        tests.push("Stated summaries (mean, stddev, n): Welch's t-test from the summary statistics; change of the mean with a delta-method confidence interval; Hedges' g as effect size.".to_string());
+    }
+    if has(TestKind::None) {
+        tests.push("Without n or variance no test is possible: such rows are untestable and show the n per side that would make the observed difference significant.".to_string());
+    }
+    let ns: Vec<u64> = a
+        .comparisons
+        .iter()
+        .flat_map(|c| [c.n_baseline, c.n_variant])
+        .flatten()
+        .collect();
+    let n_range = match (ns.iter().min(), ns.iter().max()) {
+        (Some(lo), Some(hi)) if lo == hi => format!("n = {lo} per side"),
+        (Some(lo), Some(hi)) => format!("n = {lo} to {hi} per side"),
+        _ => "n unknown".into(),
+    };
+    Methods {
+        tests,
+        alpha: format::sig(s.alpha),
+        threshold: format!("{}%", format::sig(s.threshold_pct)),
+        correction: match s.correction {
+            Correction::Bh => "Benjamini-Hochberg (q-values, false discovery rate)".into(),
+            Correction::Holm => "Holm (family-wise error rate)".into(),
+            Correction::None => "none".into(),
+        },
+        test_choice: match s.test {
+            TestChoice::Auto => "auto".into(),
+            TestChoice::Mwu => "Mann-Whitney U".into(),
+            TestChoice::Welch => "Welch".into(),
+        },
+        assumed_n: s.assume_n.map(|n| n.to_string()).unwrap_or_else(|| "none (tables without n are untestable)".into()),
+        bootstrap: format!("{} resamples, seed {}", s.resamples, s.seed),
+        n_range,
+        verdict_rules: vec![
+            format!("regressed / improved: significant after correction (q < {}) and |change| >= {}% in the bad / good direction", format::sig(s.alpha), format::sig(s.threshold_pct)),
+            format!("unchanged: not significant and the confidence interval of the change lies within +/-{}%", format::sig(s.threshold_pct)),
+            format!("inconclusive: not significant, but the interval is wider than +/-{}%: more runs are needed", format::sig(s.threshold_pct)),
+            "untestable: no variance information or n unknown".to_string(),
+        ],
+    }
+}
+
+fn comparison_view(
+    i: usize,
+    c: &Comparison,
+    fam: Option<&Family<'_>>,
+    suspect: bool,
+    label_of: &dyn Fn(&str, &str) -> String,
+) -> ComparisonView {
+    let scale = fam
+        .map(|f| f.scale.clone())
+        .unwrap_or_else(|| Scale::for_values(&c.unit, c.baseline_center.abs()));
+    let verdict = c.verdict.as_str().to_string();
+    let verdict_text = if suspect && matches!(c.verdict, Verdict::Regressed | Verdict::Improved | Verdict::Changed) {
+        format!("{verdict}?")
+    } else {
+        verdict.clone()
+    };
+    ComparisonView {
+        index: i + 1,
+        anchor: fam.map(|f| f.anchor.clone()).unwrap_or_default(),
+        benchmark: c.benchmark.clone(),
+        params: c.params.clone(),
+        metric: c.metric.clone(),
+        label: label_of(&c.benchmark, &c.params),
+        variant: c.variant.clone(),
+        baseline: c.baseline.clone(),
+        unit: scale.unit.clone(),
+        direction: c.direction.to_string(),
+        center: match c.center {
+            Center::Median => "median".into(),
+            Center::Mean => "mean".into(),
+        },
+        baseline_value: Num::new(Some(scale.value(c.baseline_center)), scale.fmt(c.baseline_center)),
+        variant_value: Num::new(Some(scale.value(c.variant_center)), scale.fmt(c.variant_center)),
+        change: Num::new(Some(c.change_pct), format::pct(c.change_pct)),
+        ci: format::pct_ci(c.ci_low_pct, c.ci_high_pct),
+        ci_low: c.ci_low_pct,
+        ci_high: c.ci_high_pct,
+        test: test_name(c.test).into(),
+        p: Num::new(c.p_value, format::pvalue(c.p_value)),
+        q: Num::new(c.q_value, format::pvalue(c.q_value)),
+        effect: Num::new(c.effect_size, format::effect(c.effect_size)),
+        n_baseline: format::count(c.n_baseline),
+        n_variant: format::count(c.n_variant),
+        min_detectable: Num::new(
+            c.min_detectable_pct,
+            c.min_detectable_pct.map(|v| format!("{}%", format::sig(v))).unwrap_or_else(|| "n/a".into()),
+        ),
+        n_needed: c.n_needed,
+        verdict,
+        verdict_text,
+        suspect,
+        notes: c.notes.clone(),
+    }
+}
+
+fn opt_num(scale: &Scale, v: Option<f64>) -> Num {
+    match v {
+        Some(v) => Num::new(Some(scale.value(v)), scale.fmt(v)),
+        None => Num::new(None, "n/a".into()),
+    }
+}
+
+fn section_rows(f: &Family<'_>) -> Vec<VariantRow> {
+    let mut rows = Vec::new();
+    for g in &f.groups {
+        for v in &g.variants {
+            rows.push(VariantRow {
+                params: g.params.clone(),
+                variant: v.variant.clone(),
+                n: format::count(v.n),
+                mean: opt_num(&f.scale, v.mean),
+                median: opt_num(&f.scale, v.median),
+                stddev: opt_num(&f.scale, v.stddev),
+                cv: Num::new(v.cv_pct, format::plain_pct(v.cv_pct)),
+                min: opt_num(&f.scale, v.min),
+                max: opt_num(&f.scale, v.max),
+                ci: match (v.ci_low, v.ci_high) {
+                    (Some(l), Some(h)) => format!("[{}, {}]", f.scale.fmt(l), f.scale.fmt(h)),
+                    _ => "n/a".into(),
+                },
+                outliers: v.outliers,
+                trend_p: Num::new(v.trend_p, format::pvalue(v.trend_p)),
+                source: if v.from_summary { "summary".into() } else { "samples".into() },
+            });
+        }
+    }
+    rows
+}
+
+fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    for g in &f.groups {
+        let at = if g.params.is_empty() { String::new() } else { format!(" at {}", g.params) };
+        for v in &g.variants {
+            if v.outliers > 0 {
+                out.push(format!(
+                    "{}{at}: {} outlier{} by Tukey's fences (kept in the analysis).",
+                    v.variant,
+                    v.outliers,
+                    if v.outliers == 1 { "" } else { "s" }
+                ));
+            }
+            if let Some(p) = v.trend_p {
+                if p < alpha {
+                    out.push(format!(
+                        "{}{at}: the samples drift over the run order (Mann-Kendall p = {}): warm-up or a changing machine.",
+                        v.variant,
+                        format::pvalue(Some(p))
+                    ));
+                }
+            }
+            if let Some(cv) = v.cv_pct {
+                if cv > 10.0 {
+                    out.push(format!(
+                        "{}{at}: noisy, CV {} of the mean.",
+                        v.variant,
+                        format::plain_pct(Some(cv))
+                    ));
+                }
+            }
+            if v.n.is_none() {
+                out.push(format!("{}{at}: n unknown, no test is possible without it.", v.variant));
+            } else if v.n == Some(1) {
+                out.push(format!("{}{at}: a single sample, no variance information.", v.variant));
+            }
+        }
+        let sds: Vec<f64> = g.variants.iter().filter_map(|v| v.stddev).filter(|s| *s > 0.0).collect();
+        if sds.len() >= 2 {
+            let hi = sds.iter().cloned().fold(f64::MIN, f64::max);
+            let lo = sds.iter().cloned().fold(f64::MAX, f64::min);
+            if hi / lo >= 3.0 {
+                out.push(format!(
+                    "{}: standard deviations differ {}-fold between variants.",
+                    if g.params.is_empty() { g.benchmark.as_str() } else { g.params.as_str() },
+                    format::sig(hi / lo)
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The charts a section gets, before they are drawn (the renderer in
+/// `charts` draws them under exactly these file names).
+pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
+    let mut charts = Vec::new();
+    let base = format!("charts/{}", f.anchor);
+    let unit = if f.scale.unit.is_empty() { String::new() } else { format!(" ({})", f.scale.unit) };
+    let has_samples = f.groups.iter().any(|g| g.variants.iter().any(|v| !v.samples.is_empty()));
+    charts.push(ChartView {
+        kind: "distribution".into(),
+        file: format!("{base}-dist.svg"),
+        title: format!(
+            "{title}: {}{unit}",
+            if has_samples { "distribution of the samples per variant" } else { "mean with 95% interval per variant" }
+        ),
+        alt: format!(
+            "{} of {title} per variant{}",
+            if has_samples { "Box and strip plot of the samples" } else { "Mean and interval" },
+            if f.groups.len() > 1 { " and parameter value" } else { "" }
+        ),
+        width: CHART_WIDTH,
+        height: distribution_height(f.groups.iter().map(|g| g.variants.len()).sum()),
+    });
+    if let Some(k) = &f.sweep {
+        charts.push(ChartView {
+            kind: "sweep".into(),
+            file: format!("{base}-sweep.svg"),
+            title: format!("{title}{unit} vs {k}, per variant"),
+            alt: format!("Line chart of the centre of {title} against {k} per variant, with error bars"),
+            width: CHART_WIDTH,
+            height: SWEEP_HEIGHT,
+        });
+    }
+    if f.groups.iter().any(|g| g.variants.iter().any(|v| v.samples.len() >= 3)) {
+        charts.push(ChartView {
+            kind: "runs".into(),
+            file: format!("{base}-runs.svg"),
+            title: format!("{title}{unit} in run order (drift)"),
+            alt: format!("Samples of {title} in the order they were measured, per variant"),
+            width: CHART_WIDTH,
+            height: RUNS_HEIGHT,
+        });
+    }
+    charts
+}
+
+/// Builds the view model. `ctx.variants[..].suspect` marks the comparisons
+/// of those variants as suspect.
+pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
+    let order = variant_order(a, ctx);
+    let palette = colors(&order);
+    let baseline = baseline_name(a);
+    let fams = families(a);
+    let suspect: HashMap<&str, &str> = ctx
+        .variants
+        .iter()
+        .filter_map(|v| v.suspect.as_deref().map(|s| (v.name.as_str(), s)))
+        .collect();
+    let display = |metric: &str| ctx.metric_names.get(metric).cloned().unwrap_or_else(|| metric.to_string());
+    let label_of = |b: &str, p: &str| if p.is_empty() { b.to_string() } else { format!("{b} {p}") };
+
+    let mut findings: Vec<Finding> = a.findings.clone();
+    crate::model::sort_findings(&mut findings);
+
+    let comparisons: Vec<ComparisonView> = a
+        .comparisons
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let fam = fams.iter().find(|f| f.benchmark == c.benchmark && f.metric == c.metric);
+            comparison_view(i, c, fam, suspect.contains_key(c.variant.as_str()), &label_of)
+        })
+        .collect();
+    let suspect_rows = comparisons.iter().filter(|c| c.verdict_text.ends_with('?')).count();
+
+    let multi: BTreeMap<&str, usize> = fams.iter().fold(BTreeMap::new(), |mut m, f| {
+        *m.entry(f.benchmark).or_insert(0) += 1;
+        m
+    });
+    let sections = fams
+        .iter()
+        .map(|f| {
+            let title = if multi.get(f.benchmark).copied().unwrap_or(0) > 1 || ctx.metric_names.contains_key(f.metric) {
+                format!("{} — {}", f.benchmark, display(f.metric))
+            } else {
+                f.benchmark.to_string()
+            };
+            SectionView {
+                anchor: f.anchor.clone(),
+                benchmark: f.benchmark.to_string(),
+                metric: display(f.metric),
+                title: title.clone(),
+                unit: f.scale.unit.clone(),
+                direction: match f.groups[0].direction {
+                    Direction::Lower => "lower is better".into(),
+                    Direction::Higher => "higher is better".into(),
+                    Direction::Unknown => "direction unknown".into(),
+                },
+                sweep_param: f.sweep.clone(),
+                rows: section_rows(f),
+                charts: section_chart_views(f, &title),
+                diagnostics: diagnostics(f, a.settings.alpha),
+            }
+        })
+        .collect();
+
+    let variants = order
+        .iter()
+        .map(|name| {
+            let info = ctx.variants.iter().find(|v| &v.name == name);
+            VariantView {
+                name: name.clone(),
+                description: info.map(|i| i.description.clone()).unwrap_or_default(),
+                color: palette.get(name).cloned().unwrap_or_else(|| PALETTE[0].into()),
+                kconfig: info.and_then(|i| i.kconfig.clone()),
+                environment: info.and_then(|i| i.environment.clone()),
+                suspect: info.and_then(|i| i.suspect.clone()),
+                is_baseline: *name == baseline,
+            }
+        })
+        .collect();
+
+    let forest = (!a.comparisons.is_empty()).then(|| ChartView {
+        kind: "forest".into(),
+        file: "charts/forest.svg".into(),
+        title: "Change of every comparison with its 95% confidence interval".into(),
+        alt: format!(
+            "Forest plot: change in percent against {baseline} for each of the {} comparisons; the shaded band is the +/-{}% threshold",
+            a.comparisons.len(),
+            format::sig(a.settings.threshold_pct)
+        ),
+        width: CHART_WIDTH,
+        height: forest_height(a.comparisons.len()),
+    });
+
+    ReportView {
+        schema: SCHEMA_VERSION,
+        generator: format!("patchperf {}", env!("CARGO_PKG_VERSION")),
+        meta: Meta {
+            name: ctx.name.clone(),
+            title: if ctx.title.is_empty() { "Benchmark comparison".into() } else { ctx.title.clone() },
+            description: ctx.description.trim().to_string(),
+            baseline,
+            variants,
+        },
+        summary: summary(a, &findings, suspect_rows),
+        findings: findings
+            .iter()
+            .map(|f| FindingView {
+                severity: f.severity.to_string(),
+                code: f.code.clone(),
+                title: f.title.clone(),
+                evidence: f.evidence.clone(),
+                advice: f.advice.clone(),
+            })
+            .collect(),
+        comparisons,
+        forest,
+        sections,
+        methods: methods(a),
+        provenance: ctx
+            .files
+            .iter()
+            .map(|f| FileView {
+                path: f.path.clone(),
+                format: f.format.clone().unwrap_or_else(|| "not recognised".into()),
+                rows: f.rows,
+                unread: f.unread_numeric.len(),
+                note: f.note.clone().unwrap_or_default(),
+            })
+            .collect(),
+    }
+}
