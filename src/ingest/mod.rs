@@ -13,6 +13,7 @@ mod cyclictest;
 mod cyclictest_hist;
 mod cyclictest_json;
 mod driver;
+mod gnu_time;
 mod hackbench;
 mod hyperfine_console;
 mod hyperfine_csv;
@@ -24,8 +25,13 @@ mod perf_bench;
 mod perf_stat;
 mod perf_stat_csv;
 mod perf_stat_json;
+mod pgbench;
+mod redis_csv;
+mod redis_quiet;
+mod shell_time;
 mod source;
 mod structured;
+mod sysbench;
 
 pub use driver::{ingest, FileReport, IngestOptions, Ingested};
 pub use source::{Line, Source};
@@ -80,6 +86,12 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
+            Box::new(sysbench::Sysbench),
+            Box::new(shell_time::ShellTime),
+            Box::new(redis_quiet::RedisQuiet),
+            Box::new(redis_csv::RedisCsv),
+            Box::new(pgbench::Pgbench),
+            Box::new(gnu_time::GnuTime),
             Box::new(perf_bench::PerfBench),
             Box::new(perf_stat::PerfStat),
             Box::new(perf_stat_csv::PerfStatCsv),

@@ -1,0 +1,225 @@
+//! sysbench run output (akopytov/sysbench 1.0.x, and the newer
+//! `Throughput:` / `events/s (eps):` / `time elapsed:` spelling of master).
+//!
+//! The test is named from the output where it says (`Prime numbers limit` →
+//! cpu, `memory speed test` → memory, `SQL statistics` → oltp, `File
+//! operations` → fileio) and otherwise from the file name (`sysbench_mutex-…`),
+//! because the threads and mutex tests print nothing that tells them apart.
+//! Benchmark `sysbench <test>`; parameters `threads` and the test options
+//! printed in the header (`max_prime`, `block_size`, `total_size`,
+//! `operation`, `scope`).
+//!
+//! Metrics, each a `sample` of the run: `events/s` (cpu), `operations/s` and
+//! `bandwidth` (memory), `tps`/`qps` (oltp), `reads/s`, `writes/s`,
+//! `fsyncs/s`, `read MiB/s`, `written MiB/s` (fileio), and for every test
+//! `total time` (s), `events`, and the run's latency statistics `latency
+//! min/avg/max/p95` (ms; the percentile follows `--percentile`).
+
+use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+
+lazy_re!(VERSION, r"^sysbench \d+\.\d+");
+lazy_re!(
+    SECTION,
+    r"^(General statistics|Throughput|Latency \(ms\)|CPU speed|SQL statistics|File operations|Threads fairness|Throughput):\s*$"
+);
+lazy_re!(THREADS, r"^Number of threads: (\d+)");
+lazy_re!(PRIME, r"^Prime numbers limit: (\d+)");
+lazy_re!(
+    MEM_OPT,
+    r"^\s+(block size|total size|operation|scope): (\S+)"
+);
+lazy_re!(
+    EPS,
+    r"^\s*(?:events per second|events/s \(eps\)):\s+([\d.]+)"
+);
+lazy_re!(TOTAL_TIME, r"^\s*(?:total time|time elapsed):\s+([\d.]+)s");
+lazy_re!(EVENTS, r"^\s*total number of events:\s+(\d+)");
+lazy_re!(
+    LAT,
+    r"^\s*(min|avg|max|(\d+(?:\.\d+)?)th percentile|sum):\s+([\d.]+)"
+);
+lazy_re!(MEM_OPS, r"^Total operations: (\d+) \(([\d.]+) per second\)");
+lazy_re!(MEM_BW, r"^([\d.]+) MiB transferred \(([\d.]+) MiB/sec\)");
+lazy_re!(
+    OLTP,
+    r"^\s*(transactions|queries):\s+\d+\s+\(([\d.]+) per sec\.\)"
+);
+lazy_re!(
+    FILEIO,
+    r"^\s*(reads/s|writes/s|fsyncs/s|read, MiB/s|written, MiB/s):\s+([\d.]+)"
+);
+
+/// The sysbench importer.
+pub struct Sysbench;
+
+/// The test named by the output, if it says.
+fn test_from_content(src: &Source) -> Option<&'static str> {
+    for l in &src.lines {
+        let t = l.text.as_str();
+        if t.starts_with("Prime numbers limit") || t.starts_with("CPU speed:") {
+            return Some("cpu");
+        }
+        if t.contains("memory speed test") || t.starts_with("Total operations:") {
+            return Some("memory");
+        }
+        if t.starts_with("SQL statistics:") {
+            return Some("oltp");
+        }
+        if t.starts_with("File operations:") || t.contains("random r/w test") {
+            return Some("fileio");
+        }
+    }
+    None
+}
+
+/// The test named by the file (`sysbench_mutex-baseline-1.txt`).
+fn test_from_file(name: &str) -> Option<&'static str> {
+    let n = name.to_ascii_lowercase();
+    ["mutex", "threads", "cpu", "memory", "fileio", "oltp"]
+        .into_iter()
+        .find(|t| n.contains(t))
+}
+
+impl Format for Sysbench {
+    fn name(&self) -> &'static str {
+        "sysbench"
+    }
+
+    fn description(&self) -> &'static str {
+        "sysbench: `sysbench 1.0.20 …` banner + `General statistics:` (1.0) or `Throughput:` (newer)"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let sections = src.lines.iter().any(|l| {
+            let t = l.text.trim_end();
+            t == "General statistics:" || t == "Throughput:"
+        });
+        match (any(src, &VERSION), sections) {
+            (true, true) => 95,
+            (false, true) if any(src, &TOTAL_TIME) => 70,
+            (true, false) => 40,
+            _ => 0,
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let test = test_from_content(src).or_else(|| test_from_file(src.file_name()));
+        let bench = match test {
+            Some(t) => format!("sysbench {t}"),
+            None => "sysbench".to_string(),
+        };
+        let mut params = Params::default();
+        let mut section = String::new();
+        let mut out = Vec::new();
+        for l in &src.lines {
+            let t = l.text.trim_end();
+            let n = l.number;
+            if let Some(c) = SECTION.captures(t) {
+                section = c[1].to_string();
+                continue;
+            }
+            if t.trim().is_empty() {
+                continue;
+            }
+            let mut push = |metric: &str, unit: &str, v: f64, params: &Params| {
+                out.push(obs(
+                    src,
+                    n,
+                    &bench,
+                    &params.render(),
+                    metric,
+                    unit,
+                    Stat::Sample,
+                    v,
+                ));
+            };
+            if let Some(c) = THREADS.captures(t) {
+                params.set("threads", &c[1]);
+            } else if let Some(c) = PRIME.captures(t) {
+                params.set("max_prime", &c[1]);
+            } else if let Some(c) = MEM_OPT.captures(t) {
+                params.set(&c[1].replace(' ', "_"), &c[2]);
+            } else if let Some(c) = EPS.captures(t) {
+                push(
+                    "events/s",
+                    "events/s",
+                    num(src, n, &c[1], "events per second")?,
+                    &params,
+                );
+            } else if let Some(c) = TOTAL_TIME.captures(t) {
+                push(
+                    "total time",
+                    "s",
+                    num(src, n, &c[1], "total time")?,
+                    &params,
+                );
+            } else if let Some(c) = EVENTS.captures(t) {
+                push(
+                    "events",
+                    "",
+                    num(src, n, &c[1], "total number of events")?,
+                    &params,
+                );
+            } else if let Some(c) = MEM_OPS.captures(t) {
+                push(
+                    "operations/s",
+                    "ops/s",
+                    num(src, n, &c[2], "operations per second")?,
+                    &params,
+                );
+            } else if let Some(c) = MEM_BW.captures(t) {
+                push(
+                    "bandwidth",
+                    "MiB/s",
+                    num(src, n, &c[2], "MiB/sec")?,
+                    &params,
+                );
+            } else if let Some(c) = OLTP.captures(t) {
+                let (metric, unit) = if &c[1] == "transactions" {
+                    ("tps", "tps")
+                } else {
+                    ("qps", "qps")
+                };
+                push(metric, unit, num(src, n, &c[2], metric)?, &params);
+            } else if let Some(c) = FILEIO.captures(t) {
+                let (metric, unit) = match &c[1] {
+                    "read, MiB/s" => ("read MiB/s", "MiB/s"),
+                    "written, MiB/s" => ("written MiB/s", "MiB/s"),
+                    other => (other, "ops/s"),
+                };
+                push(metric, unit, num(src, n, &c[2], metric)?, &params);
+            } else if section == "Latency (ms)" {
+                if let Some(c) = LAT.captures(t) {
+                    let metric = match (&c[1], c.get(2)) {
+                        (_, Some(p)) => format!("latency p{}", p.as_str()),
+                        ("sum", _) => continue,
+                        (s, _) => format!("latency {s}"),
+                    };
+                    push(&metric, "ms", num(src, n, &c[3], &metric)?, &params);
+                } else {
+                    return Err(src.error(
+                        Some(n),
+                        format!("unexpected line in the latency block: `{}`", t.trim()),
+                    ));
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(
+                last_line(src),
+                "no sysbench result line found (truncated run?)",
+            ));
+        }
+        let has_result = out.iter().any(|o| o.metric == "total time");
+        if !has_result {
+            return Err(src.error(
+                last_line(src),
+                "sysbench output has no `total time` (truncated run?)",
+            ));
+        }
+        Ok(out)
+    }
+}
