@@ -10,6 +10,7 @@
 //! The command-line interface in [`cli`] is one user of this library.
 
 pub mod analysis;
+pub mod checks;
 pub mod cli;
 pub mod error;
 pub mod ingest;

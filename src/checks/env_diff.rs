@@ -1,0 +1,402 @@
+//! Compares the environments of the baseline and the patched runs: boot
+//! parameters, frequency governor, turbo, SMT, CPU, compiler, taint, debug
+//! banners, and the kernel config when both snapshots carry one.
+
+use super::env::Snapshot;
+use super::kconfig_diff::kconfig_findings;
+use super::rules::{Level, Rules};
+use super::taint;
+use crate::model::{Finding, Severity};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// Keys whose difference is a warning, with what the difference means.
+const WARN_KEYS: &[(&str, &str)] = &[
+    ("cpufreq.governor", "frequency governor"),
+    ("cpufreq.driver", "frequency driver"),
+    ("cpufreq.epp", "energy/performance preference"),
+    ("intel_pstate.status", "intel_pstate mode"),
+    ("turbo", "turbo/boost"),
+    ("smt.control", "SMT control"),
+    ("smt.active", "SMT (hyper-threading)"),
+    ("cpu.count", "number of CPUs"),
+    ("cpu.microcode", "CPU microcode"),
+    ("cpu.isolated", "isolated CPUs"),
+    ("cpu.nohz_full", "nohz_full CPUs"),
+    ("thp.enabled", "transparent huge pages"),
+    ("thp.defrag", "THP defrag policy"),
+    ("numa_balancing", "NUMA balancing"),
+    ("aslr", "address-space randomisation"),
+    ("nmi_watchdog", "NMI watchdog (holds a PMU counter)"),
+    ("preempt", "running preemption mode"),
+    ("compiler", "kernel compiler"),
+    ("virtualization", "virtualisation"),
+];
+
+/// Keys that tell a debug kernel is running.
+const DEBUG_KEYS: &[(&str, &str)] = &[
+    ("lockdep", "/proc/lockdep (lockdep compiled in)"),
+    ("lock_stat", "/proc/lock_stat (LOCK_STAT compiled in)"),
+];
+
+/// Keys expected to differ between two kernels, or that carry no signal.
+const QUIET_KEYS: &[&str] = &[
+    "uname",
+    "kernel.release",
+    "version",
+    "kconfig.source",
+    "tainted.flags",
+    "memory.total",
+    "lsm",
+];
+
+/// Findings from comparing two environments.
+pub fn env_findings(
+    base: &Snapshot,
+    patched: &Snapshot,
+    rules: &Rules,
+    benchmarks: &[String],
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let (b, p) = (&base.values, &patched.values);
+    let label = |s: &Snapshot| s.path.display().to_string();
+
+    if let (Some(cb), Some(cp)) = (b.get("cmdline"), p.get("cmdline")) {
+        out.extend(cmdline_findings(cb, cp, rules));
+    }
+    if let (Some(mb), Some(mp)) = (b.get("cpu.model"), p.get("cpu.model")) {
+        if mb != mp {
+            out.push(Finding::new(
+                Severity::Error,
+                "env-cpu-model",
+                "the two sides ran on different CPU models",
+                format!("cpu.model: baseline `{mb}`, patched `{mp}`."),
+                "Run baseline and patched on the same machine; results across different CPUs do not measure the patch.",
+            ));
+        }
+    }
+    for (key, what) in DEBUG_KEYS {
+        if let (Some(vb), Some(vp)) = (b.get(*key), p.get(*key)) {
+            if vb != vp {
+                out.push(Finding::new(
+                    Severity::Error,
+                    "env-debug-kernel",
+                    format!("{what} is {vb} on the baseline and {vp} on the patched system"),
+                    format!("{key}: baseline {vb}, patched {vp}."),
+                    "One kernel has lock debugging compiled in: build both from the same .config.",
+                ));
+            }
+        }
+    }
+    if let (Some(db), Some(dp)) = (b.get("dmesg.debug_banners"), p.get("dmesg.debug_banners")) {
+        if db != dp {
+            out.push(Finding::new(
+                Severity::Error,
+                "env-debug-banners",
+                "the kernels' boot logs differ in debug banners",
+                format!("dmesg debug banners: baseline {db}; patched {dp}."),
+                "A debug or instrumented kernel ran on one side: check both .config files.",
+            ));
+        } else if db != "none" {
+            out.push(Finding::new(
+                Severity::Warning,
+                "env-debug-banners-both",
+                "both kernels print debug banners at boot",
+                format!("dmesg debug banners on both: {db}."),
+                "Absolute numbers are not representative of a production kernel.",
+            ));
+        }
+    }
+    out.extend(taint_findings(b.get("tainted"), p.get("tainted")));
+    for (key, what) in WARN_KEYS {
+        if let (Some(vb), Some(vp)) = (b.get(*key), p.get(*key)) {
+            if vb != vp {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    format!("env-{}", key.replace('.', "-").replace('_', "-")),
+                    format!("{what} differs: baseline {vb}, patched {vp}"),
+                    format!(
+                        "{key}: baseline ({}) `{vb}`; patched ({}) `{vp}`.",
+                        label(base),
+                        label(patched)
+                    ),
+                    format!("Set the same {what} on both systems before measuring."),
+                ));
+            }
+        }
+    }
+    let vulns: Vec<String> = b
+        .iter()
+        .filter(|(k, _)| k.starts_with("vulnerability."))
+        .filter_map(|(k, vb)| {
+            let vp = p.get(k)?;
+            (vb != vp).then(|| {
+                format!(
+                    "{}: `{vb}` → `{vp}`",
+                    k.trim_start_matches("vulnerability.")
+                )
+            })
+        })
+        .collect();
+    if !vulns.is_empty() {
+        out.push(Finding::new(
+            Severity::Warning,
+            "env-mitigations",
+            format!("CPU vulnerability mitigations differ ({} entries)", vulns.len()),
+            format!("{}.", vulns.join("; ")),
+            "Mitigations change syscall and context-switch costs: boot both kernels with the same mitigation settings.",
+        ));
+    }
+    let known: BTreeSet<&str> = WARN_KEYS
+        .iter()
+        .chain(DEBUG_KEYS)
+        .map(|(k, _)| *k)
+        .chain(QUIET_KEYS.iter().copied())
+        .chain(["cmdline", "cpu.model", "tainted", "dmesg.debug_banners"])
+        .collect();
+    let mut other = Vec::new();
+    let mut one_side = Vec::new();
+    for k in b.keys().chain(p.keys()).collect::<BTreeSet<_>>() {
+        if k.starts_with("vulnerability.") && b.contains_key(k) && p.contains_key(k) {
+            continue;
+        }
+        match (b.get(k), p.get(k)) {
+            (Some(vb), Some(vp)) if vb != vp && !known.contains(k.as_str()) => {
+                other.push(k.clone())
+            }
+            (Some(vb), Some(vp))
+                if vb != vp && QUIET_KEYS.contains(&k.as_str()) && k != "tainted.flags" =>
+            {
+                other.push(k.clone())
+            }
+            (Some(_), None) | (None, Some(_)) => one_side.push(k.clone()),
+            _ => {}
+        }
+    }
+    if !other.is_empty() {
+        out.push(Finding::new(
+            Severity::Info,
+            "env-other-differs",
+            format!("{} other environment entries differ", other.len()),
+            format!("{}.", other.join(", ")),
+            "Expected when the kernels differ (release, version string); otherwise worth a look.",
+        ));
+    }
+    if !one_side.is_empty() {
+        out.push(Finding::new(
+            Severity::Info,
+            "env-one-side",
+            format!("{} environment entries were recorded on one side only", one_side.len()),
+            format!("{}.", one_side.join(", ")),
+            "Capture the same files on both systems (`patchperf snapshot`) so they can be compared.",
+        ));
+    }
+    if let (Some(kb), Some(kp)) = (&base.kconfig, &patched.kconfig) {
+        out.extend(kconfig_findings(kb, kp, rules, benchmarks));
+    }
+    out.sort_by_key(|f| f.severity);
+    out
+}
+
+/// Splits a command line into parameters; what follows ` -- ` belongs to init.
+pub fn cmdline_params(cmdline: &str) -> BTreeMap<String, Vec<String>> {
+    let mut out: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for tok in cmdline.split_whitespace() {
+        if tok == "--" {
+            break;
+        }
+        let (k, v) = match tok.split_once('=') {
+            Some((k, v)) => (k, v.to_string()),
+            None => (tok, String::new()),
+        };
+        // `-` and `_` are interchangeable in parameter names.
+        out.entry(k.replace('-', "_")).or_default().push(v);
+    }
+    out
+}
+
+fn shown(key: &str, values: Option<&Vec<String>>) -> String {
+    match values {
+        None => "absent".into(),
+        Some(vs) => vs
+            .iter()
+            .map(|v| {
+                if v.is_empty() {
+                    key.to_string()
+                } else {
+                    format!("{key}={v}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// Findings for boot parameters that differ.
+pub fn cmdline_findings(base: &str, patched: &str, rules: &Rules) -> Vec<Finding> {
+    let (b, p) = (cmdline_params(base), cmdline_params(patched));
+    let mut out = Vec::new();
+    let mut other = Vec::new();
+    for k in b.keys().chain(p.keys()).collect::<BTreeSet<_>>() {
+        let (vb, vp) = (b.get(k), p.get(k));
+        if vb == vp {
+            continue;
+        }
+        match rules.boot_rule_for(k) {
+            Some(r) => {
+                let sev = match r.level {
+                    Level::Error => Severity::Error,
+                    Level::Warning => Severity::Warning,
+                };
+                let hurts = if r.hurts.is_empty() {
+                    String::new()
+                } else {
+                    format!(" Hurts most: {}.", r.hurts.join(", "))
+                };
+                out.push(Finding::new(
+                    sev,
+                    "cmdline-param-differs",
+                    format!(
+                        "boot parameter {k} differs: baseline {}, patched {}",
+                        shown(k, vb),
+                        shown(k, vp)
+                    ),
+                    format!(
+                        "/proc/cmdline: baseline `{}`; patched `{}`. {}.{hurts}",
+                        shown(k, vb),
+                        shown(k, vp),
+                        capitalise(&r.why)
+                    ),
+                    format!("Boot both kernels with the same {k} setting."),
+                ));
+            }
+            None => other.push(format!("{} → {}", shown(k, vb), shown(k, vp))),
+        }
+    }
+    if !other.is_empty() {
+        out.push(Finding::new(
+            Severity::Info,
+            "cmdline-other-differs",
+            format!("{} other boot parameters differ", other.len()),
+            format!("{}.", other.join("; ")),
+            "Not known to change performance; check if unsure.",
+        ));
+    }
+    out
+}
+
+fn taint_findings(b: Option<&String>, p: Option<&String>) -> Vec<Finding> {
+    let parse = |v: Option<&String>| v.and_then(|s| s.trim().parse::<u64>().ok());
+    let (Some(mb), Some(mp)) = (parse(b), parse(p)) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    if mb != mp {
+        out.push(Finding::new(
+            Severity::Warning,
+            "env-taint-differs",
+            "the kernels' taint flags differ",
+            format!(
+                "tainted: baseline {mb} = {}; patched {mp} = {}.",
+                taint::describe(mb),
+                taint::describe(mp)
+            ),
+            "Find out what tainted the kernel (modules, warnings) and make both systems alike.",
+        ));
+    }
+    for (side, m) in [("baseline", mb), ("patched", mp)] {
+        if taint::is_suspect(m) {
+            out.push(Finding::new(
+                Severity::Warning,
+                "env-taint-suspect",
+                format!("the {side} kernel reported trouble (taint {})", taint::describe(m)),
+                format!("tainted = {m}."),
+                "A warning, oops, machine check or lockup was seen: check dmesg and distrust runs made after it.",
+            ));
+        }
+    }
+    out
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn snap(pairs: &[(&str, &str)]) -> Snapshot {
+        let mut s = Snapshot::default();
+        for (k, v) in pairs {
+            s.set(k, *v);
+        }
+        s
+    }
+
+    #[test]
+    fn only_mitigations_differs() {
+        let a = snap(&[
+            ("cmdline", "quiet root=/dev/sda1"),
+            ("cpufreq.governor", "performance"),
+        ]);
+        let b = snap(&[
+            ("cmdline", "quiet root=/dev/sda1 mitigations=off"),
+            ("cpufreq.governor", "performance"),
+        ]);
+        let f = env_findings(&a, &b, &Rules::builtin(), &[]);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].severity, Severity::Warning);
+        assert_eq!(
+            f[0].title,
+            "boot parameter mitigations differs: baseline absent, patched mitigations=off"
+        );
+    }
+
+    #[test]
+    fn cmdline_stops_at_init_args_and_sorts_levels() {
+        let f = cmdline_findings(
+            "a=1 slub_debug=FZ -- --x=1",
+            "a=2 -- --x=2",
+            &Rules::builtin(),
+        );
+        assert_eq!(f.len(), 2);
+        assert_eq!(f[0].severity, Severity::Error);
+        assert!(f[0].title.starts_with(
+            "boot parameter slub_debug differs: baseline slub_debug=FZ, patched absent"
+        ));
+        assert_eq!(f[1].title, "1 other boot parameters differ");
+        assert_eq!(f[1].evidence, "a=1 → a=2.");
+    }
+
+    #[test]
+    fn taint_and_governor_and_cpu() {
+        let a = snap(&[
+            ("tainted", "0"),
+            ("cpufreq.governor", "performance"),
+            ("cpu.model", "A"),
+        ]);
+        let b = snap(&[
+            ("tainted", "512"),
+            ("cpufreq.governor", "powersave"),
+            ("cpu.model", "B"),
+        ]);
+        let f = env_findings(&a, &b, &Rules::builtin(), &[]);
+        let codes: Vec<&str> = f.iter().map(|f| f.code.as_str()).collect();
+        assert_eq!(
+            codes,
+            [
+                "env-cpu-model",
+                "env-taint-differs",
+                "env-taint-suspect",
+                "env-cpufreq-governor"
+            ]
+        );
+        assert!(f[1]
+            .evidence
+            .contains("patched 512 = W (kernel issued a warning)"));
+    }
+}

@@ -1,0 +1,218 @@
+//! Checks: is the comparison itself sound? Kernel config lint and diff,
+//! environment capture and diff, and statistical signatures of a broken
+//! comparison (the debug-kernel pattern, mismatched n, noisy or drifting runs).
+//!
+//! [`comparison_findings`] is the one entry point the `compare` and `check`
+//! commands and the report code use.
+
+pub mod capture;
+pub mod env;
+pub mod env_diff;
+pub mod kconfig;
+pub mod kconfig_diff;
+pub mod rules;
+pub mod signatures;
+pub mod taint;
+
+pub use env::Snapshot;
+pub use kconfig::KConfig;
+pub use rules::Rules;
+pub use signatures::signature_findings;
+
+use crate::analysis::Analysis;
+use crate::error::{Error, Result};
+use crate::model::Finding;
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+/// What to check besides the analysis: kernel configs and environments of
+/// the baseline and the patched system, each optional.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct CheckInputs {
+    /// (baseline, patched) kernel config files (`.config`, `config.gz`).
+    pub kconfig: Option<(PathBuf, PathBuf)>,
+    /// (baseline, patched) snapshot files, capture files or folders of them.
+    pub env: Option<(PathBuf, PathBuf)>,
+    /// A rules file replacing the built-in one.
+    pub rules: Option<PathBuf>,
+}
+
+impl CheckInputs {
+    /// True when there is nothing but (possibly) an analysis to check.
+    pub fn is_empty(&self) -> bool {
+        self.kconfig.is_none() && self.env.is_none()
+    }
+
+    /// What `patchperf check A B` compares: two configs, two snapshots (or
+    /// capture files), or two folders holding them.
+    pub fn from_pair(a: &Path, b: &Path) -> Result<CheckInputs> {
+        let (fa, fb) = (VariantFiles::of(a)?, VariantFiles::of(b)?);
+        let mut inputs = CheckInputs::default();
+        if let (Some(ka), Some(kb)) = (&fa.kconfig, &fb.kconfig) {
+            inputs.kconfig = Some((ka.clone(), kb.clone()));
+        }
+        if let (Some(ea), Some(eb)) = (&fa.env, &fb.env) {
+            inputs.env = Some((ea.clone(), eb.clone()));
+        }
+        if inputs.is_empty() {
+            return Err(Error::Usage(format!(
+                "nothing to compare: {} holds {} and {} holds {}; give two kernel configs, two snapshots or two folders holding them",
+                a.display(),
+                fa.describe(),
+                b.display(),
+                fb.describe()
+            )));
+        }
+        Ok(inputs)
+    }
+
+    /// Finds configs and snapshots in two variant folders (for `compare`);
+    /// only what both sides have is used.
+    pub fn from_variant_dirs(base: &Path, patched: &Path) -> Result<CheckInputs> {
+        let (fa, fb) = (VariantFiles::in_dir(base)?, VariantFiles::in_dir(patched)?);
+        Ok(CheckInputs {
+            kconfig: fa.kconfig.zip(fb.kconfig),
+            env: fa.env.zip(fb.env),
+            rules: None,
+        })
+    }
+}
+
+/// The check inputs found for one side.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct VariantFiles {
+    pub kconfig: Option<PathBuf>,
+    /// A snapshot or capture file, or the folder holding capture files.
+    pub env: Option<PathBuf>,
+}
+
+impl VariantFiles {
+    /// Classifies a path given on the command line.
+    pub fn of(path: &Path) -> Result<VariantFiles> {
+        if path.is_dir() {
+            return VariantFiles::in_dir(path);
+        }
+        if !path.exists() {
+            return Err(Error::io(
+                path,
+                std::io::Error::from(std::io::ErrorKind::NotFound),
+            ));
+        }
+        if env::capture_kind(path).is_some() || is_snapshot_file(path) {
+            Ok(VariantFiles {
+                kconfig: None,
+                env: Some(path.to_path_buf()),
+            })
+        } else {
+            // Anything else is read as a kernel config (errors name file and line).
+            Ok(VariantFiles {
+                kconfig: Some(path.to_path_buf()),
+                env: None,
+            })
+        }
+    }
+
+    /// Looks inside a variant folder (not recursively) for one kernel config
+    /// (`*.config`, `config-*`, `config.gz`, `kconfig*`) and any snapshot or
+    /// capture files.
+    pub fn in_dir(dir: &Path) -> Result<VariantFiles> {
+        let mut configs = Vec::new();
+        let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
+        for entry in rd {
+            let p = entry.map_err(|e| Error::io(dir, e))?.path();
+            if p.is_file() && is_kconfig_name(&p) {
+                configs.push(p);
+            }
+        }
+        configs.sort();
+        if configs.len() > 1 {
+            let names: Vec<String> = configs.iter().map(|p| p.display().to_string()).collect();
+            return Err(Error::Usage(format!(
+                "{} holds several kernel configs ({}); name the ones to compare with --kconfig BASE PATCHED",
+                dir.display(),
+                names.join(", ")
+            )));
+        }
+        let env_files = env::env_files_in(dir)?;
+        Ok(VariantFiles {
+            kconfig: configs.pop(),
+            env: (!env_files.is_empty()).then(|| dir.to_path_buf()),
+        })
+    }
+
+    fn describe(&self) -> &'static str {
+        match (&self.kconfig, &self.env) {
+            (Some(_), Some(_)) => "a kernel config and environment captures",
+            (Some(_), None) => "a kernel config",
+            (None, Some(_)) => "environment captures",
+            (None, None) => "no kernel config and no environment captures",
+        }
+    }
+}
+
+fn is_kconfig_name(p: &Path) -> bool {
+    let name = p
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    name.ends_with(".config")
+        || name == "config.gz"
+        || name == "config"
+        || name.starts_with("config-")
+        || name.starts_with("kconfig")
+}
+
+fn is_snapshot_file(p: &Path) -> bool {
+    p.extension().is_some_and(|e| e == "toml")
+        && std::fs::read_to_string(p).is_ok_and(|t| env::is_snapshot_text(&t))
+}
+
+/// Everything patchperf can say about whether a comparison is sound: kernel
+/// config and environment differences (when given) and the statistical
+/// signatures of the analysis (when given), errors first.
+pub fn comparison_findings(
+    inputs: &CheckInputs,
+    analysis: Option<&Analysis>,
+) -> Result<Vec<Finding>> {
+    let rules = match &inputs.rules {
+        Some(p) => Rules::from_path(p)?,
+        None => Rules::builtin(),
+    };
+    let benchmarks = benchmark_names(analysis);
+    let mut out = Vec::new();
+    if let Some((a, b)) = &inputs.kconfig {
+        let (ka, kb) = (KConfig::from_path(a)?, KConfig::from_path(b)?);
+        out.extend(kconfig_diff::kconfig_findings(
+            &ka,
+            &kb,
+            &rules,
+            &benchmarks,
+        ));
+    }
+    if let Some((a, b)) = &inputs.env {
+        let (mut sa, mut sb) = (Snapshot::load(a)?, Snapshot::load(b)?);
+        if inputs.kconfig.is_some() {
+            // The configs given explicitly win over those inside snapshots.
+            sa.kconfig = None;
+            sb.kconfig = None;
+        }
+        out.extend(env_diff::env_findings(&sa, &sb, &rules, &benchmarks));
+    }
+    if let Some(a) = analysis {
+        out.extend(signature_findings(a));
+    }
+    out.sort_by_key(|f| f.severity);
+    Ok(out)
+}
+
+/// Distinct benchmark names of an analysis, in first-seen order.
+fn benchmark_names(analysis: Option<&Analysis>) -> Vec<String> {
+    let Some(a) = analysis else { return Vec::new() };
+    let mut seen = BTreeSet::new();
+    a.groups
+        .iter()
+        .map(|g| g.benchmark.clone())
+        .filter(|b| seen.insert(b.clone()))
+        .collect()
+}
