@@ -1,7 +1,157 @@
 //! Analysis: groups a [`Dataset`](crate::model::Dataset) by (benchmark,
 //! params, metric), compares every variant with the baseline and gives each
 //! comparison a verdict. The types here are what every report renders.
+//!
+//! Entry points: [`analyze`] on a dataset; [`load_and_analyze`] from paths
+//! (what `patchperf compare` and study files use); [`Filter`] for `--filter`.
 
+mod compare;
+mod describe;
+mod filter;
+mod findings;
+mod group;
+mod load;
 mod types;
+mod verdict;
 
+pub use filter::Filter;
+pub use load::{load, load_with, plan_variants, LoadOptions, VariantInput};
 pub use types::*;
+pub use verdict::trips_gate;
+
+use crate::error::{Error, Result};
+use crate::ingest::Ingested;
+use crate::model::{sort_findings, Dataset, Finding};
+use rayon::prelude::*;
+use std::path::PathBuf;
+
+/// Analyses `data`: groups by (benchmark, params, metric), converts units to
+/// the baseline's, compares each non-baseline variant to the baseline with
+/// the test the data allows, corrects the family of p-values and gives
+/// verdicts. Groups run in parallel; the output order is that of first
+/// appearance in `data`, whatever the scheduling.
+///
+/// The baseline is `settings.baseline` or the first variant of `data`. A
+/// named baseline that no row has is a usage error.
+pub fn analyze(data: &Dataset, settings: &Settings) -> Result<Analysis> {
+    if !(settings.alpha > 0.0 && settings.alpha < 1.0) {
+        return Err(Error::Usage(format!(
+            "--alpha {} must lie between 0 and 1",
+            settings.alpha
+        )));
+    }
+    if !(settings.threshold_pct.is_finite() && settings.threshold_pct >= 0.0) {
+        return Err(Error::Usage(format!(
+            "--threshold {} must be a percentage ≥ 0",
+            settings.threshold_pct
+        )));
+    }
+    let variants = data.variants();
+    let baseline = match &settings.baseline {
+        Some(b) => {
+            if !variants.iter().any(|v| v == b) {
+                return Err(Error::Usage(format!(
+                    "baseline `{b}` is not among the variants read: {}",
+                    variants.join(", ")
+                )));
+            }
+            b.clone()
+        }
+        None => variants.first().cloned().unwrap_or_default(),
+    };
+    let raw = group::group(data, &baseline)?;
+    let per_group: Vec<(Group, Vec<Comparison>, Vec<Finding>)> = raw
+        .par_iter()
+        .map(|g| analyze_group(g, &baseline, settings))
+        .collect();
+    let mut groups = Vec::with_capacity(per_group.len());
+    let mut comparisons = Vec::new();
+    let mut findings = Vec::new();
+    for (g, c, f) in per_group {
+        groups.push(g);
+        comparisons.extend(c);
+        findings.extend(f);
+    }
+    verdict::decide(&mut comparisons, settings);
+    let mut summary = findings::summary_findings(&comparisons, &groups, settings);
+    findings.append(&mut summary);
+    if comparisons.is_empty() && !data.is_empty() {
+        findings.push(Finding::new(
+            crate::model::Severity::Warning,
+            "nothing-to-compare",
+            "No benchmark has values for both the baseline and another variant",
+            format!("variants read: {}; baseline: `{baseline}`", variants.join(", ")),
+            "Give at least two inputs (baseline first), name the baseline with --baseline, or check \
+             that the variants measured the same benchmarks.",
+        ));
+    }
+    sort_findings(&mut findings);
+    Ok(Analysis {
+        settings: settings.clone(),
+        groups,
+        comparisons,
+        findings,
+    })
+}
+
+fn analyze_group(
+    g: &group::RawGroup,
+    baseline: &str,
+    settings: &Settings,
+) -> (Group, Vec<Comparison>, Vec<Finding>) {
+    let mut findings = Vec::new();
+    let sides: Vec<describe::Side> = g
+        .variants
+        .iter()
+        .map(|v| describe::describe(v, g, settings.assume_n, &mut findings))
+        .collect();
+    let mut comparisons = Vec::new();
+    if let Some(bi) = g.variants.iter().position(|v| v.name == baseline) {
+        for (i, side) in sides.iter().enumerate() {
+            if i != bi {
+                comparisons.push(compare::compare(g, &sides[bi], side, settings));
+            }
+        }
+        findings::group_findings(g, &sides, bi, &mut findings);
+    }
+    let group = Group {
+        benchmark: g.benchmark.clone(),
+        params: g.params.clone(),
+        metric: g.metric.clone(),
+        unit: g.unit.clone(),
+        direction: g.direction,
+        variants: sides.into_iter().map(|s| s.summary).collect(),
+    };
+    (group, comparisons, findings)
+}
+
+/// Reads `paths` as variants ([`load`]), applies `filter` (never dropping
+/// the baseline's rows for a `variant` condition) and analyses the result.
+pub fn load_and_analyze(
+    paths: &[PathBuf],
+    load_opts: &LoadOptions,
+    filter: Option<&Filter>,
+    settings: &Settings,
+) -> Result<(Ingested, Analysis)> {
+    let mut ingested = load(paths, load_opts)?;
+    if let Some(f) = filter {
+        let baseline = settings
+            .baseline
+            .clone()
+            .or_else(|| ingested.dataset.variants().into_iter().next());
+        let filtered = f.apply_keeping(&ingested.dataset, baseline.as_deref());
+        if filtered.is_empty() {
+            return Err(Error::Usage(format!(
+                "--filter left no values (of {} read); variants: {}",
+                ingested.dataset.len(),
+                ingested.dataset.variants().join(", ")
+            )));
+        }
+        ingested.dataset = filtered;
+    }
+    let analysis = analyze(&ingested.dataset, settings)?;
+    Ok((ingested, analysis))
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,251 @@
+//! One variant against the baseline of its group: the test the data allows,
+//! the change of the centre with its interval, effect size and power. The
+//! verdict is given later, once the whole family's p-values are corrected.
+
+use super::describe::{Side, CONFIDENCE};
+use super::group::RawGroup;
+use super::{Center, Comparison, Settings, TestChoice, TestKind, Verdict};
+use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci, Centre};
+use crate::stats::effect::{cliffs_delta, hedges_g};
+use crate::stats::mann_whitney::{mann_whitney_u, min_possible_p};
+use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
+use crate::stats::summary::min_n_for_median_ci;
+use crate::stats::welch::{welch, welch_from_stats};
+use crate::stats::{format_p, pvalue::is_bound};
+
+/// Compares `var` with `base` within group `g`.
+pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings) -> Comparison {
+    let mut notes = Vec::new();
+    let (bs, vs) = (base.samples(), var.samples());
+    let mut c = Comparison {
+        benchmark: g.benchmark.clone(),
+        params: g.params.clone(),
+        metric: g.metric.clone(),
+        unit: g.unit.clone(),
+        direction: g.direction,
+        baseline: base.summary.variant.clone(),
+        variant: var.summary.variant.clone(),
+        n_baseline: base.summary.n,
+        n_variant: var.summary.n,
+        baseline_center: f64::NAN,
+        variant_center: f64::NAN,
+        center: Center::Mean,
+        change_pct: f64::NAN,
+        ci_low_pct: None,
+        ci_high_pct: None,
+        test: TestKind::None,
+        p_value: None,
+        q_value: None,
+        effect_size: None,
+        min_detectable_pct: None,
+        n_needed: None,
+        verdict: Verdict::Untestable,
+        stated_change_pct: var.stated_change_pct,
+        notes: Vec::new(),
+    };
+    let seed = settings.seed ^ key_hash(&[&g.benchmark, &g.params, &g.metric, &c.variant]);
+    let ratio_to_pct = |(lo, hi): (f64, f64)| (Some((lo - 1.0) * 100.0), Some((hi - 1.0) * 100.0));
+
+    if bs.len() >= 2 && vs.len() >= 2 {
+        let use_welch = settings.test == TestChoice::Welch;
+        let w = welch(bs, vs);
+        if use_welch {
+            c.center = Center::Mean;
+            c.test = TestKind::Welch;
+            c.p_value = w.map(|w| w.p);
+            c.effect_size = match (base.mean, base.sd, var.mean, var.sd) {
+                (Some(m1), Some(s1), Some(m2), Some(s2)) => {
+                    hedges_g(m1, s1, bs.len() as f64, m2, s2, vs.len() as f64)
+                }
+                _ => None,
+            };
+            if w.is_none() {
+                notes.push(
+                    "no spread on either side: Welch's t is undefined (try --test mwu)".to_string(),
+                );
+            }
+        } else {
+            c.center = Center::Median;
+            c.test = TestKind::MannWhitney;
+            let u = mann_whitney_u(bs, vs);
+            c.p_value = u.map(|u| u.p);
+            c.effect_size = cliffs_delta(bs, vs);
+            if let Some(w) = w {
+                notes.push(format!("Welch's t for reference: p = {}", format_p(w.p)));
+            }
+            let floor = min_possible_p(bs.len(), vs.len());
+            if floor >= settings.alpha {
+                notes.push(format!(
+                    "n={}+{}: no Mann-Whitney p can reach {} (smallest possible {}); needs ≥ 4 samples per side",
+                    bs.len(),
+                    vs.len(),
+                    settings.alpha,
+                    format_p(floor)
+                ));
+            }
+        }
+        let centre = if c.center == Center::Median {
+            Centre::Median
+        } else {
+            Centre::Mean
+        };
+        c.baseline_center = centre_of(base, c.center);
+        c.variant_center = centre_of(var, c.center);
+        if let Some(ci) = ratio_ci(bs, vs, centre, settings.resamples, CONFIDENCE, seed) {
+            (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
+        }
+        let min_ci = min_n_for_median_ci(CONFIDENCE);
+        if c.center == Center::Median && (bs.len() < min_ci || vs.len() < min_ci) {
+            notes.push(format!(
+                "n={}+{}: needs ≥ {min_ci} samples per side for a distribution-free CI of each median",
+                bs.len(),
+                vs.len()
+            ));
+        }
+    } else if let (Some(m1), Some(s1), Some(n1), Some(m2), Some(s2), Some(n2)) =
+        (base.mean, base.sd, base.n, var.mean, var.sd, var.n)
+    {
+        c.center = Center::Mean;
+        c.baseline_center = m1;
+        c.variant_center = m2;
+        match welch_from_stats(m1, s1, n1, m2, s2, n2) {
+            Some(w) if n1 >= 2.0 && n2 >= 2.0 => {
+                c.test = if base.summary.from_summary || var.summary.from_summary {
+                    TestKind::WelchSummary
+                } else {
+                    TestKind::Welch
+                };
+                c.p_value = Some(w.p);
+                c.effect_size = hedges_g(m1, s1, n1, m2, s2, n2);
+                if let Some(ci) = delta_ratio_ci(m1, s1, n1, m2, s2, n2, CONFIDENCE) {
+                    (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
+                }
+                if base.n_assumed || var.n_assumed {
+                    notes.push(format!(
+                        "n not stated: assumed n={} per side (--assume-n)",
+                        settings.assume_n.unwrap_or(0)
+                    ));
+                }
+            }
+            _ => {
+                notes.push(if n1 < 2.0 || n2 < 2.0 {
+                    "n < 2: no variance estimate, no test".to_string()
+                } else {
+                    "no spread on either side: no test possible".to_string()
+                });
+            }
+        }
+    } else {
+        // Untestable: report the change of whatever centre exists.
+        let both_samples = !bs.is_empty() && !vs.is_empty();
+        c.center = if both_samples {
+            Center::Median
+        } else {
+            Center::Mean
+        };
+        c.baseline_center = centre_of(base, c.center);
+        c.variant_center = centre_of(var, c.center);
+        match (base.sd, var.sd, base.n, var.n) {
+            (Some(_), Some(_), None, _) | (Some(_), Some(_), _, None) => {
+                notes.push(
+                    "n unknown: no test possible (give --assume-n N if the runs are known)".into(),
+                );
+            }
+            (None, _, _, _) | (_, None, _, _) => {
+                let n1 = base.summary.n.unwrap_or(0);
+                let n2 = var.summary.n.unwrap_or(0);
+                if both_samples && (n1 < 2 || n2 < 2) {
+                    notes.push(format!(
+                        "n={n1}+{n2}: a single run per side has no variance; no test possible"
+                    ));
+                } else {
+                    notes
+                        .push("no spread stated: no variance information, no test possible".into());
+                }
+            }
+            _ => notes.push("not enough data for a test".into()),
+        }
+    }
+
+    if c.baseline_center.is_finite() && c.variant_center.is_finite() && c.baseline_center != 0.0 {
+        c.change_pct = (c.variant_center / c.baseline_center - 1.0) * 100.0;
+    }
+
+    // Power: on the Welch scale with the observed spreads.
+    let base_abs = c.baseline_center.abs();
+    if let (Some(s1), Some(s2)) = (base.sd, var.sd) {
+        if c.p_value.is_some() {
+            if let (Some(n1), Some(n2)) = (base.n, var.n) {
+                c.min_detectable_pct =
+                    min_detectable_diff(s1, n1, s2, n2, settings.alpha, DEFAULT_POWER)
+                        .filter(|_| base_abs > 0.0)
+                        .map(|d| 100.0 * d / base_abs);
+            }
+            c.n_needed = n_to_detect(
+                settings.threshold_pct / 100.0 * base_abs,
+                s1,
+                s2,
+                settings.alpha,
+                DEFAULT_POWER,
+            );
+        } else if base.n.is_none() || var.n.is_none() {
+            c.n_needed =
+                n_to_significance(c.variant_center - c.baseline_center, s1, s2, settings.alpha);
+            match c.n_needed {
+                Some(n) => notes.push(format!(
+                    "significant at α={} if n ≥ {n} per side",
+                    settings.alpha
+                )),
+                None => notes
+                    .push("the observed difference would not become significant at any n".into()),
+            }
+        }
+    }
+    if let Some(p) = c.p_value {
+        if is_bound(p) {
+            notes.push(
+                "p < 1e-300: below the range of double precision, reported as a bound".into(),
+            );
+        }
+    }
+    for (side, s) in [(&c.baseline, base), (&c.variant, var)] {
+        let o = s.summary.outliers;
+        if o > 0 {
+            notes.push(format!(
+                "outliers: {o} of {} in `{side}` (Tukey fences; kept)",
+                s.summary.samples.len()
+            ));
+        }
+        if let Some(p) = s.summary.trend_p {
+            if p < 0.05 {
+                notes.push(format!(
+                    "trend over run order in `{side}` (Mann-Kendall p = {})",
+                    format_p(p)
+                ));
+            }
+        }
+    }
+    c.notes = notes;
+    c
+}
+
+fn centre_of(s: &Side, center: Center) -> f64 {
+    let v = match center {
+        Center::Median => s.summary.median.or(s.mean),
+        Center::Mean => s.mean.or(s.summary.median),
+    };
+    v.unwrap_or(f64::NAN)
+}
+
+/// FNV-1a over the key parts, so that each comparison's bootstrap stream
+/// depends on what it compares, not on the order of evaluation.
+fn key_hash(parts: &[&str]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for p in parts {
+        for b in p.bytes().chain(std::iter::once(0xff)) {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    h
+}

@@ -1,0 +1,336 @@
+//! Per-variant summaries: from samples when there are any (cross-checking
+//! what the input stated about them), from stated summaries otherwise.
+
+use super::group::{RawGroup, RawVariant};
+use super::VariantSummary;
+use crate::model::{Finding, Severity};
+use crate::stats::diagnostics::{mann_kendall, tukey_outliers};
+use crate::stats::summary::{mean_ci_from_stats, median_ci, population_stddev, Summary};
+
+/// Confidence level of every interval.
+pub(crate) const CONFIDENCE: f64 = 0.95;
+
+/// What the tests need from one side, whatever the data held.
+#[derive(Debug, Clone)]
+pub(crate) struct Side {
+    pub summary: VariantSummary,
+    /// Mean, sd and n usable by a Welch test (sd and n may be unknown).
+    pub mean: Option<f64>,
+    pub sd: Option<f64>,
+    pub n: Option<f64>,
+    /// True when n came from `--assume-n`.
+    pub n_assumed: bool,
+    pub stated_change_pct: Option<f64>,
+}
+
+impl Side {
+    /// Raw samples (empty for summaries).
+    pub fn samples(&self) -> &[f64] {
+        &self.summary.samples
+    }
+}
+
+/// Summarises one variant; pushes cross-check findings into `findings`.
+pub(crate) fn describe(
+    raw: &RawVariant,
+    g: &RawGroup,
+    assume_n: Option<u64>,
+    findings: &mut Vec<Finding>,
+) -> Side {
+    if let Some(s) = Summary::of(&raw.samples) {
+        let n = s.n;
+        let (ci_low, ci_high) = match median_ci(&raw.samples, CONFIDENCE) {
+            Some((l, h)) => (Some(l), Some(h)),
+            None => (None, None),
+        };
+        let summary = VariantSummary {
+            variant: raw.name.clone(),
+            n: Some(n as u64),
+            mean: Some(s.mean),
+            median: Some(s.median),
+            stddev: (n >= 2).then_some(s.stddev),
+            min: Some(s.min),
+            max: Some(s.max),
+            cv_pct: if n >= 2 { s.cv_pct } else { None },
+            ci_low,
+            ci_high,
+            samples: raw.samples.clone(),
+            from_summary: false,
+            outliers: tukey_outliers(&raw.samples),
+            trend_p: mann_kendall(&raw.samples).map(|t| t.p),
+        };
+        if raw.has_stated() {
+            findings.extend(cross_check(raw, g, &s));
+        }
+        return Side {
+            mean: Some(s.mean),
+            sd: (n >= 2).then_some(s.stddev),
+            n: Some(n as f64),
+            n_assumed: false,
+            stated_change_pct: raw.change_pct,
+            summary,
+        };
+    }
+    // Summary-only: the centre is the stated mean (or median when only that
+    // is stated); the spread is the stddev, else derived from a stated
+    // standard error or CV.
+    let (n, n_assumed) = match (raw.n, assume_n) {
+        (Some(n), _) => (Some(n), false),
+        (None, Some(a)) => (Some(a as f64), true),
+        (None, None) => (None, false),
+    };
+    let mean = raw.mean.or(raw.median);
+    let sd = raw
+        .stddev
+        .or_else(|| match (raw.stderr, n) {
+            (Some(se), Some(n)) => Some(se * n.sqrt()),
+            _ => None,
+        })
+        .or_else(|| match (raw.cv_pct, mean) {
+            (Some(cv), Some(m)) => Some(cv / 100.0 * m.abs()),
+            _ => None,
+        });
+    let (ci_low, ci_high) = match (mean, sd, n) {
+        (Some(m), Some(s), Some(n)) if n >= 2.0 => {
+            match mean_ci_from_stats(m, s, n as u64, CONFIDENCE) {
+                Some((l, h)) => (Some(l), Some(h)),
+                None => (raw.ci_low, raw.ci_high),
+            }
+        }
+        _ => (raw.ci_low, raw.ci_high),
+    };
+    let summary = VariantSummary {
+        variant: raw.name.clone(),
+        n: n.map(|n| n.round() as u64),
+        mean,
+        median: raw.median,
+        stddev: sd,
+        min: raw.min,
+        max: raw.max,
+        cv_pct: raw.cv_pct.or_else(|| match (sd, mean) {
+            (Some(s), Some(m)) if m != 0.0 => Some(100.0 * s / m.abs()),
+            _ => None,
+        }),
+        ci_low,
+        ci_high,
+        samples: Vec::new(),
+        from_summary: true,
+        outliers: 0,
+        trend_p: None,
+    };
+    Side {
+        summary,
+        mean,
+        sd,
+        n,
+        n_assumed,
+        stated_change_pct: raw.change_pct,
+    }
+}
+
+/// Number of decimals a stated value was written with (33.94 → 2), read back
+/// from the f64; at most 9.
+fn decimals(v: f64) -> i32 {
+    for d in 0..=9 {
+        let scaled = v * 10f64.powi(d);
+        if (scaled - scaled.round()).abs() <= 1e-6 * scaled.abs().max(1.0) {
+            return d;
+        }
+    }
+    9
+}
+
+/// True when `stated` is `actual` written with the stated number of decimals,
+/// rounded or truncated: within one unit of the last stated digit.
+fn agrees(stated: f64, actual: f64) -> bool {
+    let unit = 10f64.powi(-decimals(stated));
+    (stated - actual).abs() <= unit * (1.0 + 1e-9) + 1e-12 * actual.abs()
+}
+
+/// Compares the stated summaries of a variant with its samples: a warning
+/// per disagreement, or one info finding saying they match.
+fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
+    let what = describe_group(g, &raw.name);
+    let mut bad = Vec::new();
+    let mut good = Vec::new();
+    let unit = if g.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", g.unit)
+    };
+    if let Some(m) = raw.mean {
+        let line = format!("mean stated {m}{unit}, samples give {:.6}", s.mean);
+        if agrees(m, s.mean) {
+            good.push(line)
+        } else {
+            bad.push(line)
+        }
+    }
+    if let Some(m) = raw.median {
+        let line = format!("median stated {m}{unit}, samples give {:.6}", s.median);
+        if agrees(m, s.median) {
+            good.push(line)
+        } else {
+            bad.push(line)
+        }
+    }
+    if let Some(sd) = raw.stddev {
+        let pop = population_stddev(&raw.samples);
+        let line = format!(
+            "stddev stated {sd}{unit}, samples give {:.6} (n−1) or {:.6} (n)",
+            s.stddev, pop
+        );
+        if s.n >= 2 && (agrees(sd, s.stddev) || agrees(sd, pop)) {
+            good.push(line)
+        } else {
+            bad.push(line)
+        }
+    }
+    if let Some(n) = raw.n {
+        let line = format!("n stated {n}, {} samples present", s.n);
+        if (n - s.n as f64).abs() < 0.5 {
+            good.push(line)
+        } else {
+            bad.push(line)
+        }
+    }
+    for (label, stated, actual) in [("min", raw.min, s.min), ("max", raw.max, s.max)] {
+        if let Some(v) = stated {
+            let line = format!("{label} stated {v}{unit}, samples give {actual}");
+            if agrees(v, actual) {
+                good.push(line)
+            } else {
+                bad.push(line)
+            }
+        }
+    }
+    let place = if raw.source.is_empty() {
+        String::new()
+    } else if raw.line > 0 {
+        format!(" ({}:{})", raw.source, raw.line)
+    } else {
+        format!(" ({})", raw.source)
+    };
+    let mut out = Vec::new();
+    if !bad.is_empty() {
+        out.push(Finding::new(
+            Severity::Warning,
+            "stated-summary-mismatch",
+            format!(
+                "Stated summary of {what} does not match its {} samples",
+                s.n
+            ),
+            format!("{}{place}", bad.join("; ")),
+            "The comparison uses the samples. Check which runs the stated figures were computed \
+             from (dropped runs, a different build, a copy error).",
+        ));
+    }
+    if !good.is_empty() && bad.is_empty() {
+        out.push(Finding::new(
+            Severity::Info,
+            "stated-summary-verified",
+            format!("Stated summary of {what} matches its {} samples", s.n),
+            format!("{}{place}", good.join("; ")),
+            "Nothing to do: the stated figures are the samples' (to the digits given).",
+        ));
+    }
+    out
+}
+
+/// `benchmark (params) metric, variant` for finding titles.
+pub(crate) fn describe_group(g: &RawGroup, variant: &str) -> String {
+    let mut s = g.benchmark.clone();
+    if !g.params.is_empty() {
+        s.push_str(&format!(" [{}]", g.params));
+    }
+    if !g.metric.is_empty() && g.metric != g.benchmark {
+        s.push_str(&format!(" {}", g.metric));
+    }
+    if !variant.is_empty() {
+        s.push_str(&format!(", `{variant}`"));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Direction;
+
+    fn group_with(v: RawVariant) -> RawGroup {
+        RawGroup {
+            benchmark: "make -j1 kernel/".into(),
+            params: String::new(),
+            metric: "real".into(),
+            unit: "s".into(),
+            direction: Direction::Lower,
+            variants: vec![v],
+        }
+    }
+
+    #[test]
+    fn stated_figures_are_checked_against_samples() {
+        // Seed 002: four `real` samples, stated 33.94 +/- 0.07 (population sd
+        // 0.0742, sample sd 0.0857; mean 33.9465 truncated to 33.94).
+        let raw = RawVariant {
+            name: "no lock prefix".into(),
+            samples: vec![34.067, 33.867, 33.939, 33.913],
+            mean: Some(33.94),
+            stddev: Some(0.07),
+            ..Default::default()
+        };
+        let g = group_with(raw.clone());
+        let mut f = Vec::new();
+        let side = describe(&raw, &g, None, &mut f);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].code, "stated-summary-verified");
+        assert_eq!(side.summary.n, Some(4));
+        assert!(!side.summary.from_summary);
+
+        // The other side states 0.27 but its samples spread 0.54–0.63.
+        let raw = RawVariant {
+            name: "with lock prefix".into(),
+            samples: vec![35.326, 34.325, 35.568, 34.435],
+            mean: Some(34.91),
+            stddev: Some(0.27),
+            ..Default::default()
+        };
+        let g = group_with(raw.clone());
+        let mut f = Vec::new();
+        describe(&raw, &g, None, &mut f);
+        assert_eq!(f[0].code, "stated-summary-mismatch");
+        assert!(
+            f[0].evidence.contains("stddev stated 0.27"),
+            "{}",
+            f[0].evidence
+        );
+        assert!(!f[0].evidence.contains("mean stated"), "{}", f[0].evidence);
+    }
+
+    #[test]
+    fn summaries_use_assumed_n_and_derive_spread() {
+        let raw = RawVariant {
+            name: "b".into(),
+            mean: Some(10.0),
+            stderr: Some(1.0),
+            ..Default::default()
+        };
+        let g = group_with(raw.clone());
+        let side = describe(&raw, &g, Some(4), &mut Vec::new());
+        assert_eq!(side.n, Some(4.0));
+        assert!(side.n_assumed);
+        assert_eq!(side.sd, Some(2.0));
+        let side = describe(&raw, &g, None, &mut Vec::new());
+        assert_eq!(side.sd, None);
+        assert_eq!(side.n, None);
+    }
+
+    #[test]
+    fn decimals_are_read_back() {
+        assert_eq!(decimals(33.94), 2);
+        assert_eq!(decimals(0.07), 2);
+        assert_eq!(decimals(6657.0), 0);
+        assert!(agrees(33.94, 33.9465));
+        assert!(!agrees(0.27, 0.5417));
+    }
+}

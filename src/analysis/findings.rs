@@ -1,0 +1,212 @@
+//! Findings the statistics themselves raise about a comparison's soundness:
+//! untestable data, assumed n, unequal spread, drift, outliers. (Stated vs
+//! recomputed summaries are checked in `describe`.)
+
+use super::describe::Side;
+use super::group::RawGroup;
+use super::{Comparison, Settings, TestKind};
+use crate::model::{Finding, Severity};
+use crate::stats::diagnostics::{variance_ratio, variance_ratio_from_stats};
+use crate::stats::format_p;
+
+/// Per-group findings: drift within a variant and spread that differs
+/// between a variant and the baseline.
+pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mut Vec<Finding>) {
+    let what = super::describe::describe_group(g, "");
+    for s in sides {
+        if let Some(p) = s.summary.trend_p {
+            if p < 0.01 {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "trend-over-runs",
+                    format!("{what}: `{}` drifts over its run order", s.summary.variant),
+                    format!(
+                        "Mann-Kendall p = {} over {} runs in order ({} … {})",
+                        format_p(p),
+                        s.summary.samples.len(),
+                        s.summary.samples.first().copied().unwrap_or(f64::NAN),
+                        s.summary.samples.last().copied().unwrap_or(f64::NAN)
+                    ),
+                    "Runs are not independent: look for warm-up, thermal throttling or a growing \
+                     cache/page state; interleave baseline and patched runs.",
+                ));
+            }
+        }
+    }
+    let b = &sides[base];
+    for (i, s) in sides.iter().enumerate() {
+        if i == base {
+            continue;
+        }
+        let vr = if b.samples().len() >= 2 && s.samples().len() >= 2 {
+            variance_ratio(b.samples(), s.samples())
+        } else {
+            match (b.sd, b.n, s.sd, s.n) {
+                (Some(s1), Some(n1), Some(s2), Some(n2)) => {
+                    variance_ratio_from_stats(s1, n1, s2, n2)
+                }
+                _ => None,
+            }
+        };
+        if let Some(vr) = vr {
+            let sd_ratio = vr.ratio.sqrt();
+            if vr.p < 0.01 && !(0.5..=2.0).contains(&sd_ratio) {
+                out.push(Finding::new(
+                    Severity::Warning,
+                    "variance-differs",
+                    format!(
+                        "{what}: `{}` is {:.1}× as spread as `{}`",
+                        s.summary.variant, sd_ratio, b.summary.variant
+                    ),
+                    format!(
+                        "stddev {} vs {} (variance ratio {:.2}, F-test p = {})",
+                        fmt(s.sd),
+                        fmt(b.sd),
+                        vr.ratio,
+                        format_p(vr.p)
+                    ),
+                    "A change in spread often means the two sides did not run under the same \
+                     conditions (debug options, another governor, background load); compare the \
+                     configurations before trusting the change of the centre.",
+                ));
+            }
+        }
+    }
+}
+
+fn fmt(v: Option<f64>) -> String {
+    v.map(|v| format!("{v:.4}")).unwrap_or_else(|| "?".into())
+}
+
+/// Findings over all comparisons: what could not be tested and why, assumed
+/// n, outliers.
+pub(crate) fn summary_findings(
+    comparisons: &[Comparison],
+    groups: &[super::Group],
+    settings: &Settings,
+) -> Vec<Finding> {
+    let mut out = Vec::new();
+    let untestable: Vec<&Comparison> = comparisons
+        .iter()
+        .filter(|c| c.test == TestKind::None)
+        .collect();
+    let n_unknown: Vec<&&Comparison> = untestable
+        .iter()
+        .filter(|c| c.notes.iter().any(|n| n.starts_with("n unknown")))
+        .collect();
+    if !n_unknown.is_empty() {
+        let ex: Vec<String> = n_unknown
+            .iter()
+            .take(6)
+            .map(|c| {
+                let need = c
+                    .n_needed
+                    .map(|n| format!("n ≥ {n}"))
+                    .unwrap_or_else(|| "never".into());
+                format!(
+                    "{} vs {}: {:+.1}%, significant if {need}",
+                    label(c),
+                    c.baseline,
+                    c.change_pct
+                )
+            })
+            .collect();
+        out.push(Finding::new(
+            Severity::Warning,
+            "n-unknown",
+            format!("{} comparisons state mean and spread but not n: no test possible", n_unknown.len()),
+            ex.join("; "),
+            "Ask for the number of runs behind each figure, or rerun with --assume-n N when it is \
+             known from the text; the smallest n that would make each difference significant is shown.",
+        ));
+    }
+    let no_var: Vec<&&Comparison> = untestable
+        .iter()
+        .filter(|c| !c.notes.iter().any(|n| n.starts_with("n unknown")))
+        .collect();
+    if !no_var.is_empty() {
+        let single = no_var
+            .iter()
+            .any(|c| c.n_baseline == Some(1) || c.n_variant == Some(1));
+        let ex: Vec<String> = no_var
+            .iter()
+            .take(6)
+            .map(|c| {
+                format!(
+                    "{} `{}` vs `{}`: {:+.2}%",
+                    label(c),
+                    c.variant,
+                    c.baseline,
+                    c.change_pct
+                )
+            })
+            .collect();
+        out.push(Finding::new(
+            Severity::Warning,
+            if single {
+                "single-sample"
+            } else {
+                "no-variance"
+            },
+            format!(
+                "{} comparisons have no variance information ({}): changes are shown, not tested",
+                no_var.len(),
+                if single {
+                    "one value per side"
+                } else {
+                    "no spread stated"
+                }
+            ),
+            ex.join("; "),
+            "Run each side several times (at least 5, better 10, rebooting between kernels) so \
+             that run-to-run noise can be told from the change.",
+        ));
+    }
+    if let Some(n) = settings.assume_n {
+        let used = comparisons
+            .iter()
+            .filter(|c| c.notes.iter().any(|x| x.contains("--assume-n")))
+            .count();
+        if used > 0 {
+            out.push(Finding::new(
+                Severity::Info,
+                "assumed-n",
+                format!("n = {n} per side was assumed for {used} comparisons (--assume-n)"),
+                "the input does not state how many runs each figure summarises",
+                "The p-values hold only if each figure really summarises that many independent runs.",
+            ));
+        }
+    }
+    let outliers: Vec<String> = groups
+        .iter()
+        .flat_map(|g| {
+            g.variants.iter().filter(|v| v.outliers > 0).map(move |v| {
+                format!(
+                    "{} `{}`: {} of {}",
+                    g.benchmark,
+                    v.variant,
+                    v.outliers,
+                    v.samples.len()
+                )
+            })
+        })
+        .collect();
+    if !outliers.is_empty() {
+        out.push(Finding::new(
+            Severity::Info,
+            "outliers",
+            format!("{} variants have outliers beyond Tukey's fences (kept in the analysis)", outliers.len()),
+            outliers.into_iter().take(8).collect::<Vec<_>>().join("; "),
+            "Medians and the Mann-Whitney test are robust to them; look at the runs if there are many.",
+        ));
+    }
+    out
+}
+
+fn label(c: &Comparison) -> String {
+    if c.params.is_empty() {
+        c.benchmark.clone()
+    } else {
+        format!("{} [{}]", c.benchmark, c.params)
+    }
+}

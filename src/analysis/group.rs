@@ -1,0 +1,216 @@
+//! Splits a dataset into benchmark groups (benchmark, params, metric) with
+//! one entry per variant, every value converted to the group's unit.
+
+use crate::error::{Error, Result};
+use crate::model::{Dataset, Direction, Observation, Stat, Unit};
+use std::collections::HashMap;
+
+/// The values of one variant within one group, before any statistics.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct RawVariant {
+    pub name: String,
+    /// Samples in run order, converted to the group unit.
+    pub samples: Vec<f64>,
+    /// Stated summaries (last one wins when a value is stated twice).
+    pub mean: Option<f64>,
+    pub median: Option<f64>,
+    pub stddev: Option<f64>,
+    pub stderr: Option<f64>,
+    pub n: Option<f64>,
+    pub min: Option<f64>,
+    pub max: Option<f64>,
+    pub cv_pct: Option<f64>,
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
+    pub change_pct: Option<f64>,
+    /// Where the variant's values came from, for messages.
+    pub source: String,
+    pub line: u32,
+}
+
+impl RawVariant {
+    /// True when anything at all was stated besides samples.
+    pub fn has_stated(&self) -> bool {
+        self.mean.is_some()
+            || self.median.is_some()
+            || self.stddev.is_some()
+            || self.stderr.is_some()
+    }
+}
+
+/// One (benchmark, params, metric) group.
+#[derive(Debug, Clone)]
+pub(crate) struct RawGroup {
+    pub benchmark: String,
+    pub params: String,
+    pub metric: String,
+    pub unit: String,
+    pub direction: Direction,
+    /// Variants in order of first appearance in the dataset.
+    pub variants: Vec<RawVariant>,
+}
+
+type Key = (String, String, String);
+
+/// Groups `data` in order of first appearance. The group's unit is the
+/// baseline's (or, without a baseline row, the first row's); every other
+/// value is converted to it, and a value whose unit cannot be converted is an
+/// input error naming its file and line.
+pub(crate) fn group(data: &Dataset, baseline: &str) -> Result<Vec<RawGroup>> {
+    let mut order: Vec<Key> = Vec::new();
+    let mut rows: HashMap<Key, Vec<&Observation>> = HashMap::new();
+    for o in data.rows() {
+        let key = (o.benchmark.clone(), o.params.clone(), o.metric.clone());
+        let entry = rows.entry(key.clone()).or_default();
+        if entry.is_empty() {
+            order.push(key);
+        }
+        entry.push(o);
+    }
+    order
+        .into_iter()
+        .map(|key| {
+            let obs = rows.remove(&key).unwrap_or_default();
+            build(key, obs, baseline)
+        })
+        .collect()
+}
+
+/// Stats whose value carries no unit (counts and percentages of something).
+fn unitless(stat: Stat) -> bool {
+    matches!(stat, Stat::N | Stat::Cv | Stat::ChangePct)
+}
+
+fn build(key: Key, obs: Vec<&Observation>, baseline: &str) -> Result<RawGroup> {
+    let (benchmark, params, metric) = key;
+    let unit_row = obs
+        .iter()
+        .find(|o| o.variant == baseline && !unitless(o.stat))
+        .or_else(|| obs.iter().find(|o| !unitless(o.stat)))
+        .or(obs.first())
+        .copied();
+    let unit_str = unit_row.map(|o| o.unit.clone()).unwrap_or_default();
+    let unit = Unit::parse(&unit_str);
+    let mut variants: Vec<RawVariant> = Vec::new();
+    // Samples with their run index, sorted at the end.
+    let mut runs: Vec<Vec<(u32, usize, f64)>> = Vec::new();
+    for (i, o) in obs.iter().enumerate() {
+        let vi = match variants.iter().position(|v| v.name == o.variant) {
+            Some(vi) => vi,
+            None => {
+                variants.push(RawVariant {
+                    name: o.variant.clone(),
+                    source: o.source.clone(),
+                    line: o.line,
+                    ..Default::default()
+                });
+                runs.push(Vec::new());
+                variants.len() - 1
+            }
+        };
+        let value =
+            if unitless(o.stat) || o.unit == unit_str {
+                o.value
+            } else {
+                Unit::parse(&o.unit)
+                    .convert(o.value, &unit)
+                    .ok_or_else(|| {
+                        Error::input(
+                            &o.source,
+                            (o.line > 0).then_some(o.line),
+                            format!(
+                        "{} {} ({}): unit `{}` of variant `{}` cannot be converted to `{}`, \
+                         the unit of the other values; values of different kinds are never mixed",
+                        benchmark,
+                        metric,
+                        if params.is_empty() { "no params" } else { params.as_str() },
+                        o.unit,
+                        o.variant,
+                        unit_str
+                    ),
+                        )
+                    })?
+            };
+        let v = &mut variants[vi];
+        match o.stat {
+            Stat::Sample => runs[vi].push((o.run.unwrap_or(u32::MAX), i, value)),
+            Stat::Mean => v.mean = Some(value),
+            Stat::Median | Stat::Percentile(50_000) => v.median = Some(value),
+            Stat::Stddev => v.stddev = Some(value),
+            Stat::Stderr => v.stderr = Some(value),
+            Stat::N => v.n = Some(value),
+            Stat::Min => v.min = Some(value),
+            Stat::Max => v.max = Some(value),
+            Stat::Cv => v.cv_pct = Some(value),
+            Stat::CiLow => v.ci_low = Some(value),
+            Stat::CiHigh => v.ci_high = Some(value),
+            Stat::ChangePct => v.change_pct = Some(value),
+            Stat::Percentile(_) | Stat::Total => {}
+        }
+    }
+    for (v, mut r) in variants.iter_mut().zip(runs) {
+        r.sort_by_key(|&(run, idx, _)| (run, idx));
+        v.samples = r.into_iter().map(|(_, _, x)| x).collect();
+    }
+    let direction = Direction::infer(&metric, &unit_str);
+    Ok(RawGroup {
+        benchmark,
+        params,
+        metric,
+        unit: unit_str,
+        direction,
+        variants,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn converts_to_the_baseline_unit_and_refuses_mixes() {
+        let data = Dataset::new(vec![
+            Observation::sample("b", "latency", "ms", 1.5)
+                .with_variant("base")
+                .with_run(0),
+            Observation::sample("b", "latency", "us", 1400.0)
+                .with_variant("new")
+                .with_run(0),
+            Observation::new("b", "latency", "", Stat::N, 10.0).with_variant("new"),
+        ]);
+        let g = group(&data, "base").unwrap();
+        assert_eq!(g.len(), 1);
+        assert_eq!(g[0].unit, "ms");
+        assert_eq!(g[0].variants[1].samples, vec![1.4]);
+        assert_eq!(g[0].variants[1].n, Some(10.0));
+        assert_eq!(g[0].direction, Direction::Lower);
+
+        let mut bad = Observation::sample("b", "latency", "MB", 3.0).with_variant("new");
+        bad.source = "x.txt".into();
+        bad.line = 7;
+        let data = Dataset::new(vec![
+            Observation::sample("b", "latency", "ms", 1.5).with_variant("base"),
+            bad,
+        ]);
+        let e = group(&data, "base").unwrap_err().to_string();
+        assert!(e.starts_with("x.txt:7:"), "{e}");
+        assert!(e.contains("`MB`"), "{e}");
+    }
+
+    #[test]
+    fn samples_follow_run_order() {
+        let data = Dataset::new(vec![
+            Observation::sample("b", "t", "s", 3.0)
+                .with_variant("a")
+                .with_run(2),
+            Observation::sample("b", "t", "s", 1.0)
+                .with_variant("a")
+                .with_run(0),
+            Observation::sample("b", "t", "s", 2.0)
+                .with_variant("a")
+                .with_run(1),
+        ]);
+        let g = group(&data, "a").unwrap();
+        assert_eq!(g[0].variants[0].samples, vec![1.0, 2.0, 3.0]);
+    }
+}

@@ -1,0 +1,324 @@
+//! From command-line paths to a dataset whose variants have readable names.
+//!
+//! Each argument (file, folder or glob) is one variant named after the file
+//! stem or folder name. Names that share leading or trailing tokens lose them
+//! at token boundaries (`hackbench-baseline.txt`, `hackbench-patched.txt` →
+//! `baseline`, `patched`). When every name ends in a run index and several
+//! files share the rest (`x-baseline-1.txt … x-baseline-10.txt` as a shell
+//! expands a glob), those files form one variant with runs in numeric order.
+//! A single argument keeps the variants its file states (an e-mail table);
+//! values without one get the file's name.
+
+use crate::error::{Error, Result};
+use crate::ingest::{ingest, IngestOptions, Ingested, Registry};
+use std::path::{Path, PathBuf};
+
+/// How to read and name the inputs.
+#[derive(Debug, Clone, Default)]
+pub struct LoadOptions {
+    /// Force one input format (see `patchperf formats`).
+    pub format: Option<String>,
+    /// Names for the variants, one per variant in argument order; empty =
+    /// derive them from the paths.
+    pub variant_names: Vec<String>,
+}
+
+/// One variant to read: its name and its paths.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct VariantInput {
+    pub name: String,
+    pub paths: Vec<PathBuf>,
+}
+
+/// Reads `paths` as variants (see the module documentation) with the
+/// built-in formats. An empty result is a usage error that lists what each
+/// file was read as.
+pub fn load(paths: &[PathBuf], opts: &LoadOptions) -> Result<Ingested> {
+    load_with(paths, opts, &Registry::builtin())
+}
+
+/// [`load`] with a given registry (user-defined formats pushed in front).
+pub fn load_with(paths: &[PathBuf], opts: &LoadOptions, registry: &Registry) -> Result<Ingested> {
+    if paths.is_empty() {
+        return Err(Error::Usage("no input given".into()));
+    }
+    let mut plan = plan_variants(paths);
+    if !opts.variant_names.is_empty() {
+        if opts.variant_names.len() != plan.len() {
+            return Err(Error::Usage(format!(
+                "--variant-names gives {} names for {} variants ({})",
+                opts.variant_names.len(),
+                plan.len(),
+                plan.iter()
+                    .map(|v| v.name.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )));
+        }
+        for (v, name) in plan.iter_mut().zip(&opts.variant_names) {
+            v.name = name.trim().to_string();
+        }
+    }
+    let mut out = Ingested::default();
+    let mut rows = Vec::new();
+    for v in &plan {
+        let ing = ingest(
+            &v.paths,
+            registry,
+            &IngestOptions {
+                format: opts.format.clone(),
+                variant: None,
+                default_variant: Some(v.name.clone()),
+            },
+        )?;
+        rows.extend(ing.dataset.into_rows());
+        out.files.extend(ing.files);
+    }
+    out.dataset = crate::model::Dataset::new(rows);
+    if out.dataset.is_empty() {
+        let why: Vec<String> = out
+            .files
+            .iter()
+            .map(|f| match &f.note {
+                Some(n) => format!("{}: {n}", f.path),
+                None => format!("{}: no values", f.path),
+            })
+            .collect();
+        return Err(Error::Usage(format!(
+            "no values were read from the inputs\n  {}",
+            why.join("\n  ")
+        )));
+    }
+    Ok(out)
+}
+
+/// Names the variants of `paths` and groups replicate files (pure: looks at
+/// the names and at which paths are folders only).
+pub fn plan_variants(paths: &[PathBuf]) -> Vec<VariantInput> {
+    let labels: Vec<String> = paths.iter().map(|p| label(p)).collect();
+    if paths.len() == 1 {
+        return vec![VariantInput {
+            name: labels[0].clone(),
+            paths: paths.to_vec(),
+        }];
+    }
+    // Replicates: every label ends in a number and dropping it merges some.
+    let split: Vec<Option<(String, u64)>> = labels.iter().map(|l| split_run_index(l)).collect();
+    let mut groups: Vec<(String, Vec<(u64, PathBuf)>)> = Vec::new();
+    if split.iter().all(|s| s.is_some()) {
+        for (s, p) in split.iter().flatten().zip(paths) {
+            match groups.iter_mut().find(|g| g.0 == s.0) {
+                Some(g) => g.1.push((s.1, p.clone())),
+                None => groups.push((s.0.clone(), vec![(s.1, p.clone())])),
+            }
+        }
+        if groups.len() < 2 || groups.len() == paths.len() {
+            groups.clear();
+        }
+    }
+    if groups.is_empty() {
+        groups = labels
+            .iter()
+            .zip(paths)
+            .map(|(l, p)| (l.clone(), vec![(0, p.clone())]))
+            .collect();
+    }
+    for g in groups.iter_mut() {
+        g.1.sort_by_key(|(i, _)| *i);
+    }
+    let mut names: Vec<String> = groups.iter().map(|g| g.0.clone()).collect();
+    if !all_distinct(&names) {
+        // Same stems in different folders: name by the whole path instead.
+        names = groups
+            .iter()
+            .map(|g| strip_ext(&g.1[0].1.to_string_lossy()))
+            .collect();
+    }
+    let names = strip_common(&names);
+    groups
+        .into_iter()
+        .zip(names)
+        .map(|((_, ps), name)| VariantInput {
+            name,
+            paths: ps.into_iter().map(|(_, p)| p).collect(),
+        })
+        .collect()
+}
+
+fn all_distinct(names: &[String]) -> bool {
+    names
+        .iter()
+        .enumerate()
+        .all(|(i, a)| names[..i].iter().all(|b| b != a))
+}
+
+/// The name an argument gives its variant: a folder's name, a file's stem
+/// (without `.gz` and the extension), a glob's file part without the tokens
+/// that hold wildcards.
+fn label(p: &Path) -> String {
+    let s = p.to_string_lossy();
+    let is_glob = !p.exists() && s.contains(['*', '?', '[']);
+    let file = p
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_else(|| s.trim_end_matches('/').to_string());
+    if p.is_dir() {
+        return file;
+    }
+    let stem = strip_ext(&file);
+    if is_glob {
+        let kept: Vec<&str> = tokens(&stem)
+            .into_iter()
+            .filter(|&(a, b)| !stem[a..b].contains(['*', '?', '[', ']']))
+            .map(|(a, b)| &stem[a..b])
+            .collect();
+        if !kept.is_empty() {
+            return kept.join("-");
+        }
+    }
+    stem
+}
+
+fn strip_ext(name: &str) -> String {
+    let name = name.strip_suffix(".gz").unwrap_or(name);
+    match name.rfind('.') {
+        Some(i) if i > 0 && !name[i + 1..].contains('/') && name.len() - i <= 9 => {
+            name[..i].to_string()
+        }
+        _ => name.to_string(),
+    }
+}
+
+fn is_sep(c: char) -> bool {
+    matches!(c, '-' | '_' | '.' | ' ' | '/' | '\\' | '+' | ',')
+}
+
+/// Byte ranges of the tokens of `s` (runs of non-separator characters).
+fn tokens(s: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in s.char_indices() {
+        if is_sep(c) {
+            if let Some(a) = start.take() {
+                out.push((a, i));
+            }
+        } else if start.is_none() {
+            start = Some(i);
+        }
+    }
+    if let Some(a) = start {
+        out.push((a, s.len()));
+    }
+    out
+}
+
+/// `name-7` → (`name`, 7) when the last token is a number and something is
+/// left before it.
+fn split_run_index(label: &str) -> Option<(String, u64)> {
+    let t = tokens(label);
+    if t.len() < 2 {
+        return None;
+    }
+    let (a, b) = *t.last()?;
+    let idx: u64 = label[a..b].parse().ok()?;
+    let (_, prev_end) = t[t.len() - 2];
+    Some((label[..prev_end].to_string(), idx))
+}
+
+/// Removes the leading and trailing tokens all names share, as long as every
+/// name keeps at least one token.
+fn strip_common(names: &[String]) -> Vec<String> {
+    if names.len() < 2 {
+        return names.to_vec();
+    }
+    let toks: Vec<Vec<(usize, usize)>> = names.iter().map(|n| tokens(n)).collect();
+    let text = |i: usize, k: usize| &names[i][toks[i][k].0..toks[i][k].1];
+    let min_len = toks.iter().map(|t| t.len()).min().unwrap_or(0);
+    if min_len == 0 {
+        return names.to_vec();
+    }
+    let mut lead = 0;
+    while lead < min_len - 1 && (1..names.len()).all(|i| text(i, lead) == text(0, lead)) {
+        lead += 1;
+    }
+    let mut trail = 0;
+    while lead + trail < min_len - 1
+        && (1..names.len())
+            .all(|i| text(i, toks[i].len() - 1 - trail) == text(0, toks[0].len() - 1 - trail))
+    {
+        trail += 1;
+    }
+    let stripped: Vec<String> = names
+        .iter()
+        .zip(&toks)
+        .map(|(n, t)| n[t[lead].0..t[t.len() - 1 - trail].1].to_string())
+        .collect();
+    if all_distinct(&stripped) {
+        stripped
+    } else {
+        names.to_vec()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(paths: &[&str]) -> Vec<(String, usize)> {
+        let p: Vec<PathBuf> = paths.iter().map(PathBuf::from).collect();
+        plan_variants(&p)
+            .into_iter()
+            .map(|v| (v.name, v.paths.len()))
+            .collect()
+    }
+
+    #[test]
+    fn common_prefix_and_suffix_go() {
+        assert_eq!(
+            names(&["r/hackbench-baseline-1.txt", "r/hackbench-patched-1.txt"]),
+            vec![("baseline".into(), 1), ("patched".into(), 1)]
+        );
+        assert_eq!(
+            names(&["out/v6.8-rc1_fio.json", "out/v6.8-rc2_fio.json"]),
+            vec![("rc1".into(), 1), ("rc2".into(), 1)]
+        );
+        assert_eq!(names(&["a.txt", "b.txt", "c.txt"]).len(), 3);
+    }
+
+    #[test]
+    fn replicate_files_form_one_variant_in_numeric_order() {
+        let mut args: Vec<String> = (1..=10)
+            .map(|i| format!("d/hackbench-baseline-{i}.txt"))
+            .collect();
+        args.sort(); // as a shell expands a glob: 1, 10, 2, …
+        args.extend((1..=10).map(|i| format!("d/hackbench-patched-{i}.txt")));
+        let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let p: Vec<PathBuf> = refs.iter().map(PathBuf::from).collect();
+        let plan = plan_variants(&p);
+        assert_eq!(plan.len(), 2);
+        assert_eq!(plan[0].name, "baseline");
+        assert_eq!(plan[1].name, "patched");
+        assert_eq!(plan[0].paths.len(), 10);
+        assert_eq!(
+            plan[0].paths[1],
+            PathBuf::from("d/hackbench-baseline-2.txt")
+        );
+        assert_eq!(
+            plan[0].paths[9],
+            PathBuf::from("d/hackbench-baseline-10.txt")
+        );
+    }
+
+    #[test]
+    fn globs_and_same_stems_in_folders() {
+        assert_eq!(
+            names(&["x/hackbench-baseline-*.txt", "x/hackbench-patched-*.txt"]),
+            vec![("baseline".into(), 1), ("patched".into(), 1)]
+        );
+        assert_eq!(
+            names(&["runs/base/result.json", "runs/new/result.json"]),
+            vec![("base".into(), 1), ("new".into(), 1)]
+        );
+        assert_eq!(names(&["mail.txt"]), vec![("mail".into(), 1)]);
+    }
+}

@@ -1,0 +1,251 @@
+//! Analysis on datasets built in code from real figures (the hackbench
+//! corpus and seed tables), independent of any importer.
+
+use super::*;
+use crate::model::{Observation, Stat};
+
+fn samples(bench: &str, variant: &str, unit: &str, xs: &[f64]) -> Vec<Observation> {
+    xs.iter()
+        .enumerate()
+        .map(|(i, &x)| {
+            Observation::sample(bench, "time", unit, x)
+                .with_variant(variant)
+                .with_run(i as u32)
+        })
+        .collect()
+}
+
+fn stated(
+    bench: &str,
+    params: &[(&str, &str)],
+    variant: &str,
+    mean: f64,
+    sd: f64,
+    n: Option<f64>,
+) -> Vec<Observation> {
+    let mut v = vec![
+        Observation::new(bench, "time", "ms", Stat::Mean, mean)
+            .with_params(params)
+            .with_variant(variant),
+        Observation::new(bench, "time", "ms", Stat::Stddev, sd)
+            .with_params(params)
+            .with_variant(variant),
+    ];
+    if let Some(n) = n {
+        v.push(
+            Observation::new(bench, "time", "", Stat::N, n)
+                .with_params(params)
+                .with_variant(variant),
+        );
+    }
+    v
+}
+
+/// rt-tests hackbench `-g 4 -l 200`, corpus files 1–10 per side (seconds).
+const HACK_BASE: [f64; 10] = [
+    0.460, 0.523, 0.474, 0.687, 0.744, 0.688, 0.587, 0.642, 0.809, 0.851,
+];
+const HACK_PATCHED: [f64; 10] = [
+    0.593, 0.666, 0.607, 0.618, 0.768, 0.803, 0.517, 0.582, 0.653, 0.616,
+];
+
+#[test]
+fn hackbench_corpus_is_not_a_significant_change() {
+    let mut rows = samples("hackbench", "baseline", "s", &HACK_BASE);
+    rows.extend(samples("hackbench", "patched", "s", &HACK_PATCHED));
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    assert_eq!(a.comparisons.len(), 1);
+    let c = &a.comparisons[0];
+    assert_eq!(c.test, TestKind::MannWhitney);
+    assert_eq!(c.center, Center::Median);
+    // scipy.stats.mannwhitneyu: U = 53, p = 0.8501067391385259 (asymptotic, n > 8 both)
+    assert!((c.p_value.unwrap() / 0.8501067391385259 - 1.0).abs() < 1e-9);
+    assert!((c.baseline_center - 0.6645).abs() < 1e-12);
+    assert!((c.variant_center - 0.617).abs() < 1e-12);
+    assert!((c.change_pct - (0.617 / 0.6645 - 1.0) * 100.0).abs() < 1e-9);
+    // 20–40% noise on this machine: the CI is far wider than ±2%.
+    assert_eq!(c.verdict, Verdict::Inconclusive);
+    let (lo, hi) = (c.ci_low_pct.unwrap(), c.ci_high_pct.unwrap());
+    assert!(lo < -10.0 && hi > 10.0, "{lo} {hi}");
+    assert!(c.n_needed.unwrap() > 100, "{:?}", c.n_needed);
+    assert!(c.min_detectable_pct.unwrap() > 15.0);
+    assert_eq!(a.groups[0].variants[0].n, Some(10));
+    // Reproducible bootstrap.
+    let mut rows = samples("hackbench", "baseline", "s", &HACK_BASE);
+    rows.extend(samples("hackbench", "patched", "s", &HACK_PATCHED));
+    let b = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    assert_eq!(a.comparisons, b.comparisons);
+}
+
+#[test]
+fn a_clear_regression_in_samples_is_regressed() {
+    // Seed 002 hackbench 50: 5 runs per side, fully separated.
+    let mut rows = samples(
+        "hackbench 50",
+        "no lock prefix",
+        "s",
+        &[2.978, 2.982, 3.010, 2.984, 2.982],
+    );
+    rows.extend(samples(
+        "hackbench 50",
+        "with lock prefix",
+        "s",
+        &[3.733, 3.750, 3.761, 3.737, 3.741],
+    ));
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    let c = &a.comparisons[0];
+    assert!((c.p_value.unwrap() - 2.0 / 252.0).abs() < 1e-15);
+    assert_eq!(c.verdict, Verdict::Regressed);
+    assert_eq!(c.effect_size, Some(1.0));
+    assert!((c.change_pct - (3.741 / 2.982 - 1.0) * 100.0).abs() < 1e-9);
+    assert!(
+        c.notes.iter().any(|n| n.contains("needs ≥ 6 samples")),
+        "{:?}",
+        c.notes
+    );
+}
+
+/// Seed 003 table 1 (debug .config on the patched side), n not stated.
+fn seed003_table1() -> Vec<Observation> {
+    let t1 = [
+        ("512", 4.2410, 0.9762, 12.3660, 5.1020),
+        ("256", 2.7750, 0.3997, 7.0220, 2.9436),
+        ("128", 1.4910, 0.4188, 3.7430, 0.8223),
+        ("64", 0.8970, 0.3455, 2.5570, 0.3710),
+        ("32", 0.3620, 0.2242, 1.1300, 0.4716),
+    ];
+    let mut rows = Vec::new();
+    for (th, bm, bs, pm, ps) in t1 {
+        rows.extend(stated(
+            "futex-wake",
+            &[("threads", th)],
+            "baseline",
+            bm,
+            bs,
+            None,
+        ));
+        rows.extend(stated(
+            "futex-wake",
+            &[("threads", th)],
+            "patched",
+            pm,
+            ps,
+            None,
+        ));
+    }
+    rows
+}
+
+#[test]
+fn summaries_without_n_are_untestable_with_the_n_that_would_do() {
+    let a = analyze(&Dataset::new(seed003_table1()), &Settings::default()).unwrap();
+    assert_eq!(a.comparisons.len(), 5);
+    for c in &a.comparisons {
+        assert_eq!(c.verdict, Verdict::Untestable);
+        assert_eq!(c.test, TestKind::None);
+        assert_eq!(c.p_value, None);
+        assert!(c.n_needed.is_some());
+    }
+    // 512 threads: significant from n = 4 per side (see stats::power).
+    assert_eq!(a.comparisons[0].n_needed, Some(4));
+    assert!((a.comparisons[0].change_pct - 191.58).abs() < 0.01);
+    assert!(a.findings.iter().any(|f| f.code == "n-unknown"));
+}
+
+#[test]
+fn assumed_n_gives_welch_from_summaries() {
+    let s = Settings {
+        assume_n: Some(10),
+        ..Settings::default()
+    };
+    let a = analyze(&Dataset::new(seed003_table1()), &s).unwrap();
+    // scipy.stats.ttest_ind_from_stats(..., 10, ..., 10, equal_var=False)
+    let want = [
+        ("threads=512", 0.0006451226683334455),
+        ("threads=256", 0.001318096407430594),
+        ("threads=128", 2.7701644613634e-06),
+        ("threads=64", 5.48420636432145e-09),
+        ("threads=32", 0.0004657542437081709),
+    ];
+    for (c, (params, p)) in a.comparisons.iter().zip(want) {
+        assert_eq!(c.params, params);
+        assert_eq!(c.test, TestKind::WelchSummary);
+        assert!(
+            (c.p_value.unwrap() / p - 1.0).abs() < 1e-9,
+            "{params}: {:?} vs {p}",
+            c.p_value
+        );
+        assert_eq!(c.verdict, Verdict::Regressed, "{params}");
+        assert!(c.ci_low_pct.unwrap() > 0.0);
+    }
+    assert!(a.findings.iter().any(|f| f.code == "assumed-n"));
+    assert!(
+        a.findings.iter().any(|f| f.code == "variance-differs"),
+        "{:#?}",
+        a.findings
+    );
+}
+
+#[test]
+fn huge_n_reports_a_bound_and_single_values_are_untestable() {
+    let rows: Vec<Observation> = [
+        ("with simple list", 6656.85, 463.30),
+        ("with plist", 9720.12, 426.45),
+    ]
+    .iter()
+    .flat_map(|(v, m, s)| {
+        let mut r = stated(
+            "futex-broadcast",
+            &[("policy", "SCHED_FIFO")],
+            v,
+            *m,
+            *s,
+            Some(5000.0),
+        );
+        for o in r.iter_mut() {
+            o.unit = "us".into();
+        }
+        r
+    })
+    .collect();
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    let c = &a.comparisons[0];
+    assert_eq!(c.p_value, Some(crate::stats::P_FLOOR));
+    assert_eq!(crate::stats::format_p(c.p_value.unwrap()), "< 1e-300");
+    assert_eq!(c.verdict, Verdict::Regressed);
+    assert!((c.change_pct - 46.015).abs() < 0.01, "{}", c.change_pct);
+
+    // Seed 004: one tps figure per variant.
+    let rows: Vec<Observation> = [
+        ("original", 43404.0),
+        ("wakeup-buddy", 63024.0),
+        ("1ms-limit", 46535.0),
+    ]
+    .iter()
+    .map(|(v, x)| Observation::new("pgbench", "tps", "", Stat::Mean, *x).with_variant(*v))
+    .collect();
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    assert_eq!(a.comparisons.len(), 2);
+    assert!(a
+        .comparisons
+        .iter()
+        .all(|c| c.verdict == Verdict::Untestable));
+    assert!((a.comparisons[0].change_pct - 45.20).abs() < 0.01);
+    assert!((a.comparisons[1].change_pct - 7.21).abs() < 0.01);
+    assert!(a.findings.iter().any(|f| f.code == "no-variance"));
+}
+
+#[test]
+fn unknown_baseline_and_bad_settings_are_usage_errors() {
+    let d = Dataset::new(samples("b", "x", "s", &[1.0, 2.0]));
+    let s = Settings {
+        baseline: Some("nope".into()),
+        ..Settings::default()
+    };
+    assert_eq!(analyze(&d, &s).unwrap_err().exit_code(), 2);
+    let s = Settings {
+        alpha: 1.5,
+        ..Settings::default()
+    };
+    assert!(analyze(&d, &s).is_err());
+}
