@@ -1,8 +1,10 @@
 //! The command-line interface: one file per subcommand, each a thin layer
 //! over the library.
 
+pub mod check;
 mod formats;
 mod ingest;
+mod snapshot;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -22,6 +24,10 @@ pub enum Command {
     Ingest(ingest::IngestArgs),
     /// List the supported input formats and how each is detected.
     Formats(formats::FormatsArgs),
+    /// Compare two kernel configs or environment snapshots (or folders holding them) and report what makes them not comparable.
+    Check(check::CheckArgs),
+    /// Record this machine's environment (kernel, boot parameters, governor, taint, CPU, config) as TOML.
+    Snapshot(snapshot::SnapshotArgs),
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit
@@ -49,5 +55,7 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
     match cli.command {
         Command::Ingest(a) => ingest::run(a),
         Command::Formats(a) => formats::run(a),
+        Command::Check(a) => check::run(a),
+        Command::Snapshot(a) => snapshot::run(a),
     }
 }

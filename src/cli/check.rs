@@ -1,0 +1,115 @@
+//! `patchperf check A B`: kernel config and environment findings for two
+//! systems (two configs, two snapshots, or two folders holding them).
+
+use crate::checks::{comparison_findings, CheckInputs};
+use crate::error::Error;
+use crate::model::{Finding, Severity};
+use clap::Args;
+use owo_colors::{OwoColorize, Stream};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Arguments of `patchperf check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// Baseline: a kernel .config (or config.gz), a snapshot or capture file, or a folder holding them.
+    pub base: PathBuf,
+    /// Patched: the same kind of input as the baseline.
+    pub patched: PathBuf,
+    /// Write the findings as JSON (`{ "findings": [...] }`) to PATH, or `-` for stdout.
+    #[arg(long, value_name = "PATH|-")]
+    pub json: Option<String>,
+    /// Exit with code 1 when there is an error-level finding.
+    #[arg(long)]
+    pub fail_on_error: bool,
+    /// Use this rules file instead of the built-in kernel option rules.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+}
+
+/// Runs `check`.
+pub fn run(args: CheckArgs) -> crate::Result<u8> {
+    let mut inputs = CheckInputs::from_pair(&args.base, &args.patched)?;
+    inputs.rules = args.rules.clone();
+    let findings = comparison_findings(&inputs, None)?;
+    match args.json.as_deref() {
+        Some("-") => {
+            let mut out = std::io::stdout().lock();
+            write_json(&mut out, &findings).map_err(|e| Error::io("<stdout>", e))?;
+        }
+        Some(path) => {
+            let mut f = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+            write_json(&mut f, &findings).map_err(|e| Error::io(path, e))?;
+            print!("{}", render_findings(&findings));
+        }
+        None => print!("{}", render_findings(&findings)),
+    }
+    let has_error = findings.iter().any(|f| f.severity == Severity::Error);
+    Ok(if args.fail_on_error && has_error {
+        1
+    } else {
+        0
+    })
+}
+
+/// Writes `{ "findings": [...] }`, the shape `compare --json` uses.
+pub fn write_json(out: &mut impl Write, findings: &[Finding]) -> std::io::Result<()> {
+    let doc = serde_json::json!({ "findings": findings });
+    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    writeln!(out)
+}
+
+/// Findings for the terminal, grouped by severity (errors first); coloured
+/// only when stdout is a terminal and NO_COLOR is unset.
+pub fn render_findings(findings: &[Finding]) -> String {
+    if findings.is_empty() {
+        return "no findings: nothing suggests the two sides are not comparable\n".to_string();
+    }
+    let mut s = String::new();
+    for sev in [Severity::Error, Severity::Warning, Severity::Info] {
+        let group: Vec<&Finding> = findings.iter().filter(|f| f.severity == sev).collect();
+        if group.is_empty() {
+            continue;
+        }
+        let (heading, mark) = match sev {
+            Severity::Error => ("errors", "✗"),
+            Severity::Warning => ("warnings", "!"),
+            Severity::Info => ("info", "i"),
+        };
+        let heading = format!("{heading} ({})", group.len());
+        let heading = heading
+            .if_supports_color(Stream::Stdout, |t| t.bold())
+            .to_string();
+        s.push_str(&heading);
+        s.push('\n');
+        for f in group {
+            let mark = match sev {
+                Severity::Error => mark
+                    .if_supports_color(Stream::Stdout, |t| t.red())
+                    .to_string(),
+                Severity::Warning => mark
+                    .if_supports_color(Stream::Stdout, |t| t.yellow())
+                    .to_string(),
+                Severity::Info => mark
+                    .if_supports_color(Stream::Stdout, |t| t.blue())
+                    .to_string(),
+            };
+            let code = format!("[{}]", f.code);
+            s.push_str(&format!(
+                "  {mark} {} {}\n      {}\n      → {}\n",
+                f.title,
+                code.if_supports_color(Stream::Stdout, |t| t.dimmed()),
+                f.evidence,
+                f.advice
+            ));
+        }
+    }
+    let count = |sev| findings.iter().filter(|f| f.severity == sev).count();
+    s.push_str(&format!(
+        "{} errors, {} warnings, {} info\n",
+        count(Severity::Error),
+        count(Severity::Warning),
+        count(Severity::Info)
+    ));
+    s
+}
