@@ -12,6 +12,7 @@ mod criterion_dir;
 mod cyclictest;
 mod cyclictest_hist;
 mod cyclictest_json;
+mod document;
 mod driver;
 mod gnu_time;
 mod hackbench;
@@ -108,6 +109,7 @@ impl Registry {
             Box::new(criterion_console::CriterionConsole),
             Box::new(bencher::Bencher),
             Box::new(cargo_criterion::CargoCriterion),
+            Box::new(document::Document),
         ];
         Registry { formats }
     }

@@ -1,0 +1,231 @@
+//! Block labels: turning the prose around a table into short names, and the
+//! vocabulary that tells a variant name from a benchmark name.
+
+/// Longest label taken from a deliberate one- or two-line heading.
+const HEADING_MAX: usize = 72;
+/// Longest label taken from the first sentence of a prose paragraph.
+const SENTENCE_MAX: usize = 40;
+
+/// Words that open a name of a build or system rather than of a workload
+/// (`with plist`, `without:`, `baseline`, `patched kernel`).
+const VARIANT_WORDS: &[&str] = &[
+    "with",
+    "without",
+    "w/",
+    "w/o",
+    "baseline",
+    "base",
+    "patched",
+    "unpatched",
+    "vanilla",
+    "original",
+    "orig",
+    "stock",
+    "before",
+    "after",
+    "mainline",
+    "upstream",
+    "reference",
+    "modified",
+];
+
+/// A heading found above (or at the top of) a data block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heading {
+    /// The cleaned, shortened label.
+    pub text: String,
+    /// Quote depth of the lines it came from.
+    pub depth: u8,
+}
+
+/// The label of a prose paragraph: short paragraphs are headings and are kept
+/// whole; long ones are prose and give their first sentence.
+pub fn paragraph_label(lines: &[&str]) -> Option<String> {
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return None;
+    }
+    let joined = lines.join(" ");
+    let label = if lines.len() <= 2 && joined.chars().count() <= 100 {
+        clean(&joined, HEADING_MAX)
+    } else {
+        clean(first_sentence(&joined), SENTENCE_MAX)
+    };
+    (!label.is_empty()).then_some(label)
+}
+
+/// A label from one line inside a block (`* with simple list:`).
+pub fn line_label(line: &str) -> Option<String> {
+    let label = clean(line, HEADING_MAX);
+    (!label.is_empty()).then_some(label)
+}
+
+fn first_sentence(text: &str) -> &str {
+    let b = text.as_bytes();
+    for i in 0..b.len() {
+        // A sentence ends at `. `, `? ` or `! `; a dot inside `2.6` or `.config` does not end one.
+        if matches!(b[i], b'.' | b'?' | b'!') && b.get(i + 1) == Some(&b' ') {
+            return &text[..=i];
+        }
+    }
+    text
+}
+
+/// Trims bullets and closing punctuation, collapses spaces and shortens to
+/// `max` characters at a word boundary.
+pub fn clean(text: &str, max: usize) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let mut s = words.join(" ");
+    let leading: &[char] = &['*', '-', '#', '•', '>', ' '];
+    s = s.trim_start_matches(leading).to_string();
+    if s.chars().count() > max {
+        let mut out = String::new();
+        for w in s.split(' ') {
+            let extra = if out.is_empty() { 0 } else { 1 };
+            if out.chars().count() + extra + w.chars().count() > max {
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(w);
+        }
+        if out.is_empty() {
+            out = s.chars().take(max).collect();
+        }
+        s = out;
+    }
+    let trailing: &[char] = &[':', '.', ',', ';', '-', ' ', '…', '('];
+    s.trim_end_matches(trailing).trim().to_string()
+}
+
+/// True when a label names a build or system (`with plist`, `without`,
+/// `baseline`, `3.12-rc1`) rather than a workload.
+pub fn is_variant_like(label: &str) -> bool {
+    let lower = label.to_lowercase();
+    let first = lower.split_whitespace().next().unwrap_or("");
+    VARIANT_WORDS.contains(&first) || is_kernel_version(first)
+}
+
+/// `3.12`, `v6.8-rc1`, `2.6.20-rc4`, `5.10.0-123-generic`.
+pub fn is_kernel_version(word: &str) -> bool {
+    let w = word.strip_prefix('v').unwrap_or(word);
+    let core = w.split('-').next().unwrap_or("");
+    let parts: Vec<&str> = core.split('.').collect();
+    parts.len() >= 2
+        && parts.len() <= 4
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && w.contains(['.'])
+        && (parts.len() >= 3 || w.contains('-'))
+}
+
+/// A benchmark name from a label: a command line gives its program
+/// (`taskset -c 3 ./wakeup-latency& …` → `wakeup-latency`).
+pub fn benchmark_name(label: &str) -> String {
+    for tok in label.split(|c: char| c.is_whitespace() || c == ';') {
+        if let Some(prog) = tok.strip_prefix("./") {
+            let prog = prog.trim_end_matches(['&', ';', ',', ')']);
+            if !prog.is_empty() {
+                return prog.to_string();
+            }
+        }
+    }
+    label.to_string()
+}
+
+/// Prose lines that never label a table: mail headers, attributions,
+/// addresses, archive navigation.
+pub fn is_noise(line: &str) -> bool {
+    let t = line.trim();
+    let lower = t.to_lowercase();
+    const HEADERS: &[&str] = &[
+        "from:",
+        "to:",
+        "cc:",
+        "date:",
+        "subject:",
+        "message-id:",
+        "in-reply-to:",
+        "references:",
+        "reply-to:",
+        "sender:",
+        "content-type:",
+    ];
+    HEADERS.iter().any(|h| lower.starts_with(h))
+        || lower.ends_with("wrote:")
+        || lower.contains("a écrit")
+        || t.contains('@')
+        || lower.contains("http://")
+        || lower.contains("https://")
+        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || lower.starts_with("[snip")
+        || t == "--"
+        || t == "-"
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_are_cleaned_and_shortened() {
+        assert_eq!(
+            line_label("* with simple list:").as_deref(),
+            Some("with simple list")
+        );
+        assert_eq!(line_label("without:").as_deref(), Some("without"));
+        assert_eq!(line_label("Detail :").as_deref(), Some("Detail"));
+        assert_eq!(
+            paragraph_label(&[
+                "Second case: all threads are SCHED_FIFO with priority equally distributed from ",
+                "priomin to priomax"
+            ])
+            .as_deref(),
+            Some("Second case: all threads are SCHED_FIFO with priority equally")
+        );
+        let long = [
+            "Some long prose about the run. It goes on",
+            "and on",
+            "and on.",
+        ];
+        assert_eq!(
+            paragraph_label(&long).as_deref(),
+            Some("Some long prose about the run")
+        );
+    }
+
+    #[test]
+    fn variant_words_and_versions() {
+        assert!(is_variant_like("with plist"));
+        assert!(is_variant_like("Without per-tty groups"));
+        assert!(is_variant_like("2.6.20-rc4"));
+        assert!(!is_variant_like("make -j1 kernel/"));
+        assert!(!is_variant_like("hackbench 50"));
+        assert!(!is_kernel_version("2.8"));
+        assert!(is_kernel_version("v6.8-rc1"));
+    }
+
+    #[test]
+    fn command_lines_name_their_program() {
+        assert_eq!(
+            benchmark_name("taskset -c 3 ./wakeup-latency& sleep 30;killall wakeup-latency"),
+            "wakeup-latency"
+        );
+        assert_eq!(benchmark_name("hackbench 50"), "hackbench 50");
+    }
+
+    #[test]
+    fn mail_noise_is_recognised() {
+        assert!(is_noise(
+            "On Tue, 2013-11-26 at 11:25 -0800, someone wrote:"
+        ));
+        assert!(is_noise("Date:\tWed, 10 Jan 2007 12:47:21 +0100"));
+        assert!(!is_noise("First case: all threads are SCHED_OTHER"));
+    }
+}

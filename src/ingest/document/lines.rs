@@ -1,0 +1,465 @@
+//! What one line of a document is: a boxed-table border or row, a bash
+//! `time` line, `key: value` pairs, a row of aligned numeric columns, a caret
+//! line marking units under the line above, or prose.
+//!
+//! Every scanner works on `char`s so that no input can split a UTF-8 sequence.
+
+use crate::ingest::numbers::{parse_cell, parse_number, Cell};
+use crate::model::{Dimension, Unit};
+
+/// One `key: value` pair of a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pair {
+    /// The key as written, trimmed (`pert/s`, `maximum latency`, `std. dev.`).
+    pub key: String,
+    pub value: f64,
+    /// The unit written right after the value (`us`, `%`, `µs`), or empty.
+    pub unit: String,
+    /// Character columns of the value and its unit, for caret annotations.
+    pub span: (usize, usize),
+}
+
+/// A cell of a row split on column gaps, with its starting column.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RawCell {
+    pub col: usize,
+    pub text: String,
+}
+
+/// A row of aligned columns: an optional text label, then numeric cells.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DataRow {
+    pub label: String,
+    pub cells: Vec<(String, Cell)>,
+}
+
+/// The kind of a cleaned line.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    Blank,
+    /// `+----+----+` or `|----|----|`.
+    Border,
+    /// `| a | b |`: the cell texts.
+    BoxRow(Vec<String>),
+    /// `real 0m34.067s`: metric and seconds.
+    Time(String, f64),
+    /// One or more `key: value` pairs covering the whole line.
+    Pairs(Vec<Pair>),
+    /// Aligned numeric columns after an optional label.
+    Row(DataRow),
+    /// `   ^^^^^usecs   ^^^^^usecs`: (first column, last column + 1, unit).
+    Carets(Vec<(usize, usize, String)>),
+    /// Anything else.
+    Text,
+}
+
+/// Classifies one cleaned line.
+pub fn classify(text: &str) -> Kind {
+    let t = text.trim();
+    if t.is_empty() {
+        return Kind::Blank;
+    }
+    if is_border(t) {
+        return Kind::Border;
+    }
+    if let Some(cells) = box_cells(t) {
+        return Kind::BoxRow(cells);
+    }
+    if let Some((m, v)) = time_line(t) {
+        return Kind::Time(m, v);
+    }
+    if let Some(c) = carets(text) {
+        return Kind::Carets(c);
+    }
+    if let Some(p) = pairs(text) {
+        return Kind::Pairs(p);
+    }
+    if let Some(r) = data_row(text) {
+        return Kind::Row(r);
+    }
+    Kind::Text
+}
+
+fn is_border(t: &str) -> bool {
+    let starts = t.starts_with('+') || t.starts_with('|');
+    starts
+        && t.chars().filter(|&c| c == '-' || c == '=').count() >= 3
+        && t.chars()
+            .all(|c| matches!(c, '+' | '-' | '=' | '|' | ':' | ' '))
+}
+
+fn box_cells(t: &str) -> Option<Vec<String>> {
+    if !t.starts_with('|') || t.len() < 3 {
+        return None;
+    }
+    let inner = t.strip_prefix('|')?;
+    let inner = inner.strip_suffix('|').unwrap_or(inner);
+    let cells: Vec<String> = inner.split('|').map(|c| c.trim().to_string()).collect();
+    (cells.len() >= 2).then_some(cells)
+}
+
+/// `real 0m34.067s`, `user 1m2.5s`, `sys 0.98s`, `real 34.06`.
+fn time_line(t: &str) -> Option<(String, f64)> {
+    let mut it = t.split_whitespace();
+    let key = it.next()?;
+    if !matches!(key, "real" | "user" | "sys") {
+        return None;
+    }
+    let v = it.next()?;
+    if it.next().is_some() {
+        return None;
+    }
+    Some((key.to_string(), duration_seconds(v)?))
+}
+
+/// Parses `0m34.067s`, `1h2m3s`, `34.067s`, `34.067` as seconds.
+pub fn duration_seconds(v: &str) -> Option<f64> {
+    let mut total = 0.0;
+    let mut num = String::new();
+    let mut any = false;
+    for c in v.chars() {
+        match c {
+            '0'..='9' | '.' => num.push(c),
+            'h' | 'm' | 's' => {
+                let x: f64 = num.parse().ok()?;
+                total += x * match c {
+                    'h' => 3600.0,
+                    'm' => 60.0,
+                    _ => 1.0,
+                };
+                num.clear();
+                any = true;
+            }
+            _ => return None,
+        }
+    }
+    if !num.is_empty() {
+        if any {
+            return None;
+        }
+        total = num.parse().ok()?;
+    }
+    total.is_finite().then_some(total)
+}
+
+/// A line made only of caret runs with a unit right after each
+/// (`^^^^^usecs`); other words on it are tolerated, digits are not.
+fn carets(text: &str) -> Option<Vec<(usize, usize, String)>> {
+    if !text.contains('^') || text.chars().any(|c| c.is_ascii_digit()) {
+        return None;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '^' {
+            let start = i;
+            while i < chars.len() && chars[i] == '^' {
+                i += 1;
+            }
+            let end = i;
+            let ustart = i;
+            while i < chars.len() && !chars[i].is_whitespace() {
+                i += 1;
+            }
+            let unit: String = chars[ustart..i].iter().collect();
+            if known_unit(&unit) {
+                out.push((start, end, Unit::normalize_spelling(&unit)));
+            }
+        } else {
+            i += 1;
+        }
+    }
+    let first = text.trim_start();
+    (first.starts_with('^') && !out.is_empty()).then_some(out)
+}
+
+/// True for a unit a value can carry after a space (`42963.2 µs`).
+pub fn known_unit(u: &str) -> bool {
+    if u.is_empty() {
+        return false;
+    }
+    if u == "%" {
+        return true;
+    }
+    let unit = Unit::parse(u);
+    !matches!(unit.dimension, Dimension::Other(_) | Dimension::Count)
+}
+
+/// `key: value[unit]` pairs covering the whole line (`Time: 2.978`,
+/// `pert/s: 229 >5484.43us: 41 min: 0.15 …`, `Iterations=5000`).
+pub fn pairs(text: &str) -> Option<Vec<Pair>> {
+    let c: Vec<char> = text.chars().collect();
+    let n = c.len();
+    let mut i = 0;
+    let mut out = Vec::new();
+    let skip_ws = |i: &mut usize| {
+        while *i < n && c[*i].is_whitespace() {
+            *i += 1;
+        }
+    };
+    skip_ws(&mut i);
+    while i < n {
+        let kstart = i;
+        while i < n && c[i] != ':' && c[i] != '=' {
+            i += 1;
+        }
+        if i == n {
+            return None;
+        }
+        let key: String = c[kstart..i].iter().collect::<String>().trim().to_string();
+        if !valid_key(&key) {
+            return None;
+        }
+        i += 1;
+        skip_ws(&mut i);
+        let vstart = i;
+        if i < n && (c[i] == '+' || c[i] == '-') {
+            i += 1;
+        }
+        let dstart = i;
+        while i < n && (c[i].is_ascii_digit() || c[i] == '.' || c[i] == ',') {
+            i += 1;
+        }
+        if i == dstart || !c[dstart].is_ascii_digit() && c[dstart] != '.' {
+            return None;
+        }
+        let num: String = c[vstart..i].iter().collect();
+        let value = parse_number(&num)?;
+        let ustart = i;
+        while i < n && (c[i].is_alphabetic() || c[i] == '%' || c[i] == '/') {
+            i += 1;
+        }
+        let mut unit: String = c[ustart..i].iter().collect();
+        if i < n && !c[i].is_whitespace() {
+            return None;
+        }
+        if !unit.is_empty() && !known_unit(&unit) {
+            return None;
+        }
+        let mut vend = i;
+        skip_ws(&mut i);
+        if unit.is_empty() && i < n {
+            // A unit after a space, unless that word is the next key.
+            let tstart = i;
+            let mut j = i;
+            while j < n && !c[j].is_whitespace() && c[j] != ':' && c[j] != '=' {
+                j += 1;
+            }
+            let tok: String = c[tstart..j].iter().collect();
+            let next_is_sep = j < n && (c[j] == ':' || c[j] == '=');
+            if !next_is_sep && known_unit(&tok) {
+                unit = tok;
+                vend = j;
+                i = j;
+                skip_ws(&mut i);
+            }
+        }
+        out.push(Pair {
+            key,
+            value,
+            unit: Unit::normalize_spelling(&unit),
+            span: (vstart, vend),
+        });
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+fn valid_key(key: &str) -> bool {
+    let words = key.split_whitespace().count();
+    let plain = !key.is_empty()
+        && key.chars().count() <= 32
+        && words <= 4
+        && !key.contains([',', '<', '>', '(', ')', '[', ']', '"', '\'']);
+    // `>5484.43us:` is a histogram-bucket key: the line is read, the key is not.
+    let bucket = key.starts_with('>') && key.chars().count() <= 16 && !key.contains(' ');
+    plain || bucket
+}
+
+/// Splits a line into cells at tabs and runs of two or more spaces.
+pub fn split_cells(text: &str) -> Vec<RawCell> {
+    let c: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        while i < c.len() && c[i].is_whitespace() {
+            i += 1;
+        }
+        if i >= c.len() {
+            break;
+        }
+        let start = i;
+        loop {
+            while i < c.len() && !c[i].is_whitespace() {
+                i += 1;
+            }
+            // A single space continues the cell; a tab or two spaces end it.
+            if i + 1 < c.len() && c[i] == ' ' && !c[i + 1].is_whitespace() {
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        out.push(RawCell {
+            col: start,
+            text: c[start..i].iter().collect(),
+        });
+    }
+    out
+}
+
+/// Parses one cell as numbers: a single value (`33.94 +/- 0.07`, `+45.20%`,
+/// `2.8 %`) or several single-space-separated values.
+fn numeric_cells(text: &str) -> Option<Vec<(String, Cell)>> {
+    if let Some(cell) = parse_cell(text) {
+        return Some(vec![(text.to_string(), cell)]);
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() < 2 {
+        return None;
+    }
+    words
+        .iter()
+        .map(|w| parse_cell(w).map(|c| (w.to_string(), c)))
+        .collect()
+}
+
+/// A label followed by numeric cells, separated by column gaps.
+fn data_row(text: &str) -> Option<DataRow> {
+    let cells = split_cells(text);
+    let mut first_numeric = None;
+    let mut parsed = Vec::new();
+    for i in (0..cells.len()).rev() {
+        match numeric_cells(&cells[i].text) {
+            Some(mut v) => {
+                v.extend(parsed);
+                parsed = v;
+                first_numeric = Some(i);
+            }
+            None => break,
+        }
+    }
+    let first = first_numeric?;
+    let label = cells[..first]
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Prose ends in a number now and then; a row label is short.
+    if label.split_whitespace().count() > 6 || label.ends_with(':') || label.ends_with('=') {
+        return None;
+    }
+    Some(DataRow {
+        label,
+        cells: parsed,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_of_a_sample_line() {
+        let p = pairs("pert/s:      229 >5484.43us:       41 min:  0.15 max:12069.42 avg:2193.81 sum/s:502382us overhead:50.24%").unwrap();
+        let keys: Vec<&str> = p.iter().map(|p| p.key.as_str()).collect();
+        assert_eq!(
+            keys,
+            [
+                "pert/s",
+                ">5484.43us",
+                "min",
+                "max",
+                "avg",
+                "sum/s",
+                "overhead"
+            ]
+        );
+        assert_eq!(p[4].value, 2193.81);
+        assert_eq!(p[5].unit, "us");
+        assert_eq!(p[6].unit, "%");
+    }
+
+    #[test]
+    fn pairs_with_spaced_units_and_equals() {
+        let p = pairs("maximum latency: 42963.2 µs").unwrap();
+        assert_eq!(
+            (p[0].key.as_str(), p[0].value, p[0].unit.as_str()),
+            ("maximum latency", 42963.2, "us")
+        );
+        let p = pairs("Iterations=5000").unwrap();
+        assert_eq!(p[0].value, 5000.0);
+        let p = pairs("std. dev. : 0.07s").unwrap();
+        assert_eq!((p[0].key.as_str(), p[0].unit.as_str()), ("std. dev.", "s"));
+        let p = pairs("a: 5 b: 6").unwrap();
+        assert_eq!(p.len(), 2);
+    }
+
+    #[test]
+    fn prose_and_headers_are_not_pairs() {
+        for l in [
+            "Date:\tWed, 10 Jan 2007 12:47:21 +0100",
+            "Message-ID: <45A4D249.8080904@bull.net>",
+            "On Tue, 2013-11-26 at 11:25 -0800, someone wrote:",
+            "  Last update: 2013-11-26 22:41    [W:0.078 / U:0.224 seconds]",
+            "First case: all threads are SCHED_OTHER",
+            "Subject: Re: [PATCH 2.6.20-rc4 1/4] futex priority based wakeup",
+            "OpenPGP key fingerprint: 8CD5 52C3 8E3C 4140 715F  BA06 3F25 A8FE 3BAE 9A68",
+        ] {
+            assert_eq!(pairs(l), None, "{l}");
+            assert!(!matches!(classify(l), Kind::Row(_)), "{l}");
+        }
+    }
+
+    #[test]
+    fn time_lines() {
+        assert_eq!(
+            classify("real\t0m34.067s"),
+            Kind::Time("real".into(), 34.067)
+        );
+        assert_eq!(duration_seconds("1h2m3.5s"), Some(3723.5));
+        assert_eq!(duration_seconds("3s4"), None);
+    }
+
+    #[test]
+    fn rows_and_cells() {
+        let Kind::Row(r) =
+            classify("make -j1 kernel/      33.94 +/- 0.07         34.91 +/- 0.27      2.8 %")
+        else {
+            panic!()
+        };
+        assert_eq!(r.label, "make -j1 kernel/");
+        assert_eq!(r.cells.len(), 3);
+        assert_eq!(r.cells[2].1.value, 2.8);
+        let Kind::Row(r) = classify("                  3869     7400  6656.73      539.35") else {
+            panic!()
+        };
+        assert_eq!((r.label.as_str(), r.cells.len()), ("", 4));
+        let Kind::Row(r) = classify("wakeup-buddy\t\t63024\t\t+45.20%") else {
+            panic!()
+        };
+        assert_eq!((r.label.as_str(), r.cells.len()), ("wakeup-buddy", 2));
+        assert_eq!(classify("hackbench 50"), Kind::Text);
+        assert_eq!(
+            classify("Here are the average latencies after 5000 measures."),
+            Kind::Text
+        );
+    }
+
+    #[test]
+    fn boxes_and_carets() {
+        assert_eq!(classify("+---------+-----+"), Kind::Border);
+        assert_eq!(
+            classify("| 512 | 4.2410 |"),
+            Kind::BoxRow(vec!["512".into(), "4.2410".into()])
+        );
+        let Kind::Carets(c) = classify("      ^^^^^usecs   ^^^^^usecs      ^^the competition")
+        else {
+            panic!()
+        };
+        assert_eq!(
+            c,
+            vec![(6, 11, "us".to_string()), (19, 24, "us".to_string())]
+        );
+    }
+}

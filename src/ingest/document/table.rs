@@ -1,0 +1,677 @@
+//! Tables: what each column header means (a variant, a metric, a stat, a
+//! parameter, a stated change) and how a row of cells becomes observations.
+
+use super::labels::is_variant_like;
+use super::lines::{known_unit, DataRow, RawCell};
+use crate::error::{Error, Result};
+use crate::ingest::numbers::parse_cell;
+use crate::model::{canonical_params, Dimension, Observation, Stat, Unit};
+use std::collections::HashSet;
+
+/// Header words naming a parameter column (`threads` → `threads=512`).
+const PARAM_WORDS: &[&str] = &[
+    "threads",
+    "thread",
+    "nthreads",
+    "nr_threads",
+    "clients",
+    "jobs",
+    "procs",
+    "processes",
+    "tasks",
+    "cpus",
+    "groups",
+    "connections",
+    "conns",
+    "iodepth",
+    "bs",
+    "size",
+    "msgsize",
+    "loops",
+    "workers",
+    "fds",
+    "nr",
+];
+
+/// Header words naming a column of stated changes.
+const CHANGE_WORDS: &[&str] = &[
+    "overhead",
+    "speedup",
+    "speed-up",
+    "change",
+    "diff",
+    "delta",
+    "improvement",
+    "gain",
+    "slowdown",
+    "regression",
+    "%",
+    "% change",
+    "%change",
+    "%diff",
+    "vs base",
+    "vs. base",
+];
+
+/// Words that name what was measured.
+const METRIC_WORDS: &[&str] = &[
+    "time",
+    "latency",
+    "tps",
+    "throughput",
+    "bandwidth",
+    "runtime",
+    "duration",
+    "score",
+    "cycles",
+    "ops",
+    "ops/s",
+    "iops",
+    "qps",
+    "rps",
+    "rate",
+    "real",
+    "user",
+    "sys",
+    "elapsed",
+    "wall",
+    "lat",
+    "bw",
+    "memory",
+    "rss",
+    "transactions",
+];
+
+/// What a column of a table holds.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Role {
+    /// Row labels; the header may name the metric and unit of the whole table
+    /// (`Latency (us)`).
+    Label {
+        metric: Option<String>,
+        unit: Option<String>,
+    },
+    /// A parameter whose cell text is its value.
+    Param(String),
+    Value(ValueCol),
+    /// The spread of the value column before it (`stddev`).
+    Spread(Stat),
+    /// A change in percent stated for the value column before it.
+    Change,
+}
+
+/// A column of values and what its header says about them.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct ValueCol {
+    pub variant: Option<String>,
+    pub metric: Option<String>,
+    pub unit: Option<String>,
+    /// The stat the header names (`avg`, `min`); `None` for plain values.
+    pub stat: Option<Stat>,
+    /// `[stddev]` in the header: cells are `value [spread]`.
+    pub bracket: Option<Stat>,
+}
+
+/// A table with the meaning of its columns and its rows' cells aligned to them.
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub headers: Vec<String>,
+    pub roles: Vec<Role>,
+    /// (original line, cells aligned to `roles`; `None` where a row has no cell).
+    pub rows: Vec<(u32, Vec<Option<String>>)>,
+}
+
+/// Names a block gives to everything the table itself does not name.
+#[derive(Debug, Clone, Default)]
+pub struct BlockNames {
+    pub benchmark: String,
+    pub variant: String,
+}
+
+/// Splits `baseline time (ms) [stddev]` into words, unit and bracketed stat.
+fn split_header(raw: &str) -> (String, Option<String>, Option<Stat>) {
+    let mut words = String::new();
+    let mut unit = None;
+    let mut bracket = None;
+    let mut rest = raw;
+    while let Some(open) = rest.find(['(', '[']) {
+        let close_ch = if rest[open..].starts_with('(') {
+            ')'
+        } else {
+            ']'
+        };
+        let Some(close_rel) = rest[open..].find(close_ch) else {
+            break;
+        };
+        let close = open + close_rel;
+        let inner = rest[open + 1..close].trim();
+        words.push_str(&rest[..open]);
+        if known_unit(inner) {
+            unit = Some(Unit::normalize_spelling(inner));
+        } else if let Ok(s) = inner.parse::<Stat>() {
+            bracket = Some(s);
+        } else {
+            words.push_str(&rest[open..=close]);
+        }
+        rest = &rest[close + 1..];
+    }
+    words.push_str(rest);
+    let words = words.split_whitespace().collect::<Vec<_>>().join(" ");
+    (words, unit, bracket)
+}
+
+/// The role of one header cell.
+fn header_role(raw: &str) -> Role {
+    let (words, unit, bracket) = split_header(raw);
+    let lower = words.to_lowercase();
+    if lower.is_empty() {
+        return match unit {
+            Some(u) => Role::Value(ValueCol {
+                unit: Some(u),
+                bracket,
+                ..ValueCol::default()
+            }),
+            None => Role::Label {
+                metric: None,
+                unit: None,
+            },
+        };
+    }
+    if PARAM_WORDS.contains(&lower.as_str()) {
+        return Role::Param(lower);
+    }
+    if CHANGE_WORDS.contains(&lower.as_str()) {
+        return Role::Change;
+    }
+    let mut col = ValueCol {
+        unit,
+        bracket,
+        ..ValueCol::default()
+    };
+    if let Ok(s) = lower.parse::<Stat>() {
+        col.stat = Some(s);
+        return Role::Value(col);
+    }
+    let mut ws: Vec<&str> = words.split(' ').collect();
+    if ws.len() > 1 {
+        if let Some(Ok(s)) = ws.last().map(|w| w.parse::<Stat>()) {
+            col.stat = Some(s);
+            ws.pop();
+        }
+    }
+    let last = ws.last().map(|w| w.to_lowercase()).unwrap_or_default();
+    if METRIC_WORDS.contains(&last.as_str()) {
+        col.metric = Some(last);
+        ws.pop();
+    }
+    if !ws.is_empty() {
+        col.variant = Some(ws.join(" "));
+    }
+    Role::Value(col)
+}
+
+/// The role of a header cell over the row labels: it may name the metric
+/// and unit of the whole table (`Latency (us)`).
+fn label_role(raw: &str) -> Role {
+    let (words, unit, _) = split_header(raw);
+    let lower = words.to_lowercase();
+    if PARAM_WORDS.contains(&lower.as_str()) {
+        return Role::Param(lower);
+    }
+    let generic = [
+        "",
+        "benchmark",
+        "test",
+        "workload",
+        "case",
+        "name",
+        "kernel",
+        "config",
+    ];
+    let metric = (!generic.contains(&lower.as_str())).then_some(lower);
+    Role::Label { metric, unit }
+}
+
+/// Roles of all header cells; `first_is_label` when the first header cell
+/// sits over the row labels.
+pub fn roles(headers: &[String], first_is_label: bool) -> Vec<Role> {
+    let mut out: Vec<Role> = Vec::with_capacity(headers.len());
+    for (i, h) in headers.iter().enumerate() {
+        let role = if i == 0 && first_is_label {
+            label_role(h)
+        } else {
+            header_role(h)
+        };
+        // `stddev` right after a value column is that column's spread.
+        let role = match role {
+            Role::Value(ValueCol {
+                stat: Some(s @ (Stat::Stddev | Stat::Stderr | Stat::Cv)),
+                variant: None,
+                metric: None,
+                ..
+            }) if matches!(out.last(), Some(Role::Value(v)) if v.stat.is_none() || v.stat == Some(Stat::Mean)) => {
+                Role::Spread(s)
+            }
+            r => r,
+        };
+        out.push(role);
+    }
+    out
+}
+
+/// Builds a boxed table from its header rows and data rows; every row must
+/// have as many cells as the header.
+pub fn boxed(
+    path: &str,
+    header_rows: &[(u32, Vec<String>)],
+    data: &[(u32, Vec<String>)],
+) -> Result<Option<Table>> {
+    let Some((hline, first)) = header_rows.first() else {
+        return Ok(None);
+    };
+    let width = first.len();
+    let mut headers = first.clone();
+    for (line, h) in &header_rows[1..] {
+        if h.len() != width {
+            return Err(ragged(path, *line, h.len(), width, *hline));
+        }
+        for (a, b) in headers.iter_mut().zip(h) {
+            if !b.is_empty() {
+                a.push(' ');
+                a.push_str(b);
+            }
+        }
+    }
+    let mut rows = Vec::with_capacity(data.len());
+    for (line, cells) in data {
+        if cells.len() != width {
+            return Err(ragged(path, *line, cells.len(), width, *hline));
+        }
+        rows.push((*line, cells.iter().map(|c| Some(c.clone())).collect()));
+    }
+    // The first column holds row labels when its cells are not numbers.
+    let first_is_label = rows.iter().any(|(_, c): &(u32, Vec<Option<String>>)| {
+        c[0].as_deref()
+            .is_some_and(|t| !t.is_empty() && parse_cell(t).is_none())
+    });
+    let mut roles = roles(&headers, first_is_label);
+    if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
+        roles[0] = Role::Param(headers[0].to_lowercase());
+    }
+    Ok(Some(Table {
+        headers,
+        roles,
+        rows,
+    }))
+}
+
+fn ragged(path: &str, line: u32, got: usize, want: usize, header_line: u32) -> Error {
+    Error::input(
+        path,
+        Some(line),
+        format!("table row has {got} columns but its header (line {header_line}) has {want}"),
+    )
+}
+
+/// Builds a table of aligned columns. The header (if any) is matched to the
+/// numeric cells by count: one header cell per value, or one more for the
+/// row-label column; a trailing percentage beyond the header is a stated change.
+pub fn aligned(
+    path: &str,
+    header: Option<(u32, &[RawCell])>,
+    data: &[(u32, DataRow)],
+) -> Result<Option<Table>> {
+    let k_max = data.iter().map(|(_, r)| r.cells.len()).max().unwrap_or(0);
+    let extra_pct =
+        |k: usize, r: &DataRow| k == r.cells.len() && r.cells.last().is_some_and(|(_, c)| c.is_pct);
+    let Some((hline, hcells)) = header else {
+        return Ok(headerless(data));
+    };
+    let h: Vec<String> = hcells.iter().map(|c| c.text.clone()).collect();
+    let width = h.len();
+    let (mut roles, label_in_header) = if width == k_max + 1 {
+        (roles(&h, true), true)
+    } else if width == k_max
+        || width + 1 == k_max
+            && data
+                .iter()
+                .filter(|(_, r)| r.cells.len() == k_max)
+                .all(|(_, r)| extra_pct(k_max, r))
+    {
+        let mut r = vec![Role::Label {
+            metric: None,
+            unit: None,
+        }];
+        r.extend(roles(&h, false));
+        (r, false)
+    } else {
+        return Ok(None);
+    };
+    let mut headers: Vec<String> = if label_in_header {
+        h
+    } else {
+        std::iter::once(String::new()).chain(h).collect()
+    };
+    let values_wanted = roles.len() - 1;
+    if k_max > values_wanted {
+        roles.push(Role::Change);
+        headers.push(String::new());
+    }
+    let last_is_change = matches!(roles.last(), Some(Role::Change));
+    let mut rows = Vec::with_capacity(data.len());
+    for (line, r) in data {
+        let k = r.cells.len();
+        let ok = k == roles.len() - 1 || (last_is_change && k + 2 == roles.len());
+        if !ok {
+            return Err(ragged(path, *line, k + 1, values_wanted + 1, hline));
+        }
+        let mut cells: Vec<Option<String>> = vec![Some(r.label.clone())];
+        cells.extend(r.cells.iter().map(|(t, _)| Some(t.clone())));
+        cells.resize(roles.len(), None);
+        rows.push((*line, cells));
+    }
+    Ok(Some(Table {
+        headers,
+        roles,
+        rows,
+    }))
+}
+
+/// A list of `label  value [+change%]` rows without a header.
+fn headerless(data: &[(u32, DataRow)]) -> Option<Table> {
+    let list = data.len() >= 2
+        && data.iter().all(|(_, r)| {
+            !r.label.is_empty()
+                && (r.cells.len() == 1
+                    || r.cells.len() == 2 && r.cells[1].1.is_pct && !r.cells[0].1.is_pct)
+        });
+    if !list {
+        return None;
+    }
+    let change = data.iter().any(|(_, r)| r.cells.len() == 2);
+    let mut roles = vec![
+        Role::Label {
+            metric: None,
+            unit: None,
+        },
+        Role::Value(ValueCol::default()),
+    ];
+    if change {
+        roles.push(Role::Change);
+    }
+    let rows = data
+        .iter()
+        .map(|(line, r)| {
+            let mut cells: Vec<Option<String>> = vec![Some(r.label.clone())];
+            cells.extend(r.cells.iter().map(|(t, _)| Some(t.clone())));
+            cells.resize(roles.len(), None);
+            (*line, cells)
+        })
+        .collect();
+    Some(Table {
+        headers: vec![String::new(); roles.len()],
+        roles,
+        rows,
+    })
+}
+
+/// A metric name for values that only carry a unit.
+pub fn metric_from_unit(unit: &str) -> String {
+    match Unit::parse(unit).dimension {
+        Dimension::Time => "time".into(),
+        Dimension::Bandwidth => "bandwidth".into(),
+        Dimension::Rate => unit.to_string(),
+        Dimension::Bytes => "size".into(),
+        Dimension::Cycles => "cycles".into(),
+        _ => "value".into(),
+    }
+}
+
+fn missing(t: &str) -> bool {
+    matches!(t.trim(), "" | "-" | "--" | "n/a" | "N/A" | "na" | "—" | "?")
+}
+
+/// Turns a table into observations. `n` is a stated sample count for the
+/// whole table (`Iterations=5000`) with the line it was read from.
+pub fn emit(
+    path: &str,
+    table: &Table,
+    names: &BlockNames,
+    n: Option<(f64, u32)>,
+) -> Result<Vec<Observation>> {
+    let (default_metric, default_unit) = table
+        .roles
+        .iter()
+        .find_map(|r| match r {
+            Role::Label { metric, unit } => Some((metric.clone(), unit.clone())),
+            _ => None,
+        })
+        .unwrap_or((None, None));
+    let col_variants = table
+        .roles
+        .iter()
+        .any(|r| matches!(r, Role::Value(v) if v.variant.is_some()));
+    let has_change = table.roles.iter().any(|r| matches!(r, Role::Change));
+    let label_of = |cells: &[Option<String>]| -> String {
+        let parts: Vec<&str> = table
+            .roles
+            .iter()
+            .zip(cells)
+            .filter(|(r, _)| matches!(r, Role::Label { .. }))
+            .filter_map(|(_, c)| c.as_deref())
+            .filter(|c| !c.is_empty())
+            .collect();
+        parts.join(" ")
+    };
+    let labels: Vec<String> = table.rows.iter().map(|(_, c)| label_of(c)).collect();
+    let rows_are_variants = !col_variants
+        && labels.iter().any(|l| !l.is_empty())
+        && (has_change || labels.iter().any(|l| is_variant_like(l)));
+
+    let mut out = Vec::new();
+    for ((line, cells), label) in table.rows.iter().zip(&labels) {
+        let line = *line;
+        let params: Vec<(String, String)> = table
+            .roles
+            .iter()
+            .zip(cells)
+            .filter_map(|(r, c)| match (r, c) {
+                (Role::Param(name), Some(v)) if !missing(v) => {
+                    Some((name.clone(), v.trim().to_string()))
+                }
+                _ => None,
+            })
+            .collect();
+        let params = canonical_params(&params);
+        let (benchmark, row_variant) = if label.is_empty() {
+            (names.benchmark.clone(), None)
+        } else if rows_are_variants {
+            (names.benchmark.clone(), Some(label.clone()))
+        } else {
+            (label.clone(), None)
+        };
+        let mut last: Option<(String, String)> = None;
+        for (i, (role, cell)) in table.roles.iter().zip(cells).enumerate() {
+            let Some(text) = cell.as_deref().filter(|t| !missing(t)) else {
+                continue;
+            };
+            let header = table.headers.get(i).map(String::as_str).unwrap_or("");
+            let number = |t: &str| {
+                parse_cell(t).ok_or_else(|| {
+                    Error::input(
+                        path,
+                        Some(line),
+                        format!("cell `{t}` under `{header}` is not a number"),
+                    )
+                })
+            };
+            let make = |variant: &str, metric: &str, unit: &str, stat: Stat, value: f64| {
+                let mut o = Observation::new(benchmark.clone(), metric, unit, stat, value)
+                    .at_line(line)
+                    .with_variant(variant)
+                    .with_params_str(params.clone());
+                o.source = path.to_string();
+                o
+            };
+            match role {
+                Role::Value(col) => {
+                    let cell = number(text)?;
+                    let variant = col
+                        .variant
+                        .clone()
+                        .or_else(|| row_variant.clone())
+                        .unwrap_or_else(|| names.variant.clone());
+                    let unit = col
+                        .unit
+                        .clone()
+                        .or_else(|| default_unit.clone())
+                        .unwrap_or_else(|| {
+                            if cell.is_pct {
+                                "%".into()
+                            } else {
+                                String::new()
+                            }
+                        });
+                    let metric = col
+                        .metric
+                        .clone()
+                        .or_else(|| default_metric.clone())
+                        .unwrap_or_else(|| metric_from_unit(&unit));
+                    let spread_next = matches!(table.roles.get(i + 1), Some(Role::Spread(_)));
+                    let stat = col.stat.unwrap_or(
+                        if spread_next || cell.spread.is_some() || col.bracket.is_some() {
+                            Stat::Mean
+                        } else {
+                            Stat::Sample
+                        },
+                    );
+                    out.push(make(&variant, &metric, &unit, stat, cell.value));
+                    if let Some(s) = cell.spread {
+                        if cell.spread_is_pct {
+                            out.push(make(&variant, &metric, "%", Stat::Cv, s));
+                        } else {
+                            out.push(make(
+                                &variant,
+                                &metric,
+                                &unit,
+                                col.bracket.unwrap_or(Stat::Stddev),
+                                s,
+                            ));
+                        }
+                    }
+                    if let (Some(Role::Spread(s)), Some(Some(t))) =
+                        (table.roles.get(i + 1), cells.get(i + 1))
+                    {
+                        if !missing(t) {
+                            let sc = parse_cell(t).ok_or_else(|| {
+                                Error::input(
+                                    path,
+                                    Some(line),
+                                    format!(
+                                        "cell `{t}` under `{}` is not a number",
+                                        table.headers.get(i + 1).map(String::as_str).unwrap_or("")
+                                    ),
+                                )
+                            })?;
+                            out.push(make(&variant, &metric, &unit, *s, sc.value));
+                        }
+                    }
+                    last = Some((variant, metric));
+                }
+                Role::Change => {
+                    let cell = number(text)?;
+                    let (variant, metric) = last.clone().unwrap_or_else(|| {
+                        let v = row_variant.clone().unwrap_or_else(|| names.variant.clone());
+                        let m = default_metric.clone().unwrap_or_else(|| "value".into());
+                        (v, m)
+                    });
+                    out.push(make(&variant, &metric, "%", Stat::ChangePct, cell.value));
+                }
+                Role::Spread(_) | Role::Label { .. } | Role::Param(_) => {}
+            }
+        }
+    }
+    if let Some((n, nline)) = n {
+        let mut seen = HashSet::new();
+        let mut extra = Vec::new();
+        for o in out.iter().filter(|o| o.stat != Stat::ChangePct) {
+            let key = (
+                o.benchmark.clone(),
+                o.params.clone(),
+                o.variant.clone(),
+                o.metric.clone(),
+            );
+            if seen.insert(key) {
+                let mut c = o.clone();
+                c.stat = Stat::N;
+                c.value = n;
+                c.unit = String::new();
+                c.line = nline;
+                extra.push(c);
+            }
+        }
+        out.extend(extra);
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn header_cells() {
+        let r = roles(
+            &[
+                "threads",
+                "baseline time (ms)",
+                "stddev",
+                "patched time (ms)",
+                "stddev",
+                "overhead",
+            ]
+            .map(String::from),
+            false,
+        );
+        assert_eq!(r[0], Role::Param("threads".into()));
+        let Role::Value(v) = &r[1] else { panic!() };
+        assert_eq!(
+            (v.variant.as_deref(), v.metric.as_deref(), v.unit.as_deref()),
+            (Some("baseline"), Some("time"), Some("ms"))
+        );
+        assert_eq!(r[2], Role::Spread(Stat::Stddev));
+        assert_eq!(r[5], Role::Change);
+        let r = roles(&["atomicops time (ms) [stddev]".to_string()], false);
+        let Role::Value(v) = &r[0] else { panic!() };
+        assert_eq!(
+            (v.variant.as_deref(), v.bracket),
+            (Some("atomicops"), Some(Stat::Stddev))
+        );
+        let r = roles(
+            &["Latency (us)", "min", "avg", "stddev"].map(String::from),
+            true,
+        );
+        assert_eq!(
+            r[0],
+            Role::Label {
+                metric: Some("latency".into()),
+                unit: Some("us".into())
+            }
+        );
+        let Role::Value(v) = &r[2] else { panic!() };
+        assert_eq!(v.stat, Some(Stat::Mean));
+        // `stddev` after a stat column is its own stat, not a spread.
+        assert!(matches!(&r[3], Role::Spread(Stat::Stddev)));
+        let r = roles(&["no lock prefix (s)", "tps"].map(String::from), false);
+        let Role::Value(v) = &r[0] else { panic!() };
+        assert_eq!(
+            (v.variant.as_deref(), v.metric.as_deref(), v.unit.as_deref()),
+            (Some("no lock prefix"), None, Some("s"))
+        );
+        let Role::Value(v) = &r[1] else { panic!() };
+        assert_eq!(
+            (v.variant.as_deref(), v.metric.as_deref()),
+            (None, Some("tps"))
+        );
+    }
+}
