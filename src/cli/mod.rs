@@ -4,6 +4,7 @@
 pub mod check;
 mod formats;
 mod ingest;
+mod report;
 mod snapshot;
 
 use clap::{Parser, Subcommand};
@@ -28,6 +29,8 @@ pub enum Command {
     Check(check::CheckArgs),
     /// Record this machine's environment (kernel, boot parameters, governor, taint, CPU, config) as TOML.
     Snapshot(snapshot::SnapshotArgs),
+    /// Write the reports a study file asks for (HTML, PDF, Markdown, text, JSON, charts, data.parquet).
+    Report(report::ReportArgs),
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit
@@ -57,5 +60,6 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
         Command::Formats(a) => formats::run(a),
         Command::Check(a) => check::run(a),
         Command::Snapshot(a) => snapshot::run(a),
+        Command::Report(a) => report::run(a),
     }
 }

@@ -10,6 +10,7 @@ pub mod format;
 mod html;
 mod json;
 mod markdown;
+mod pipeline;
 mod pdf;
 pub mod templates;
 mod text;
@@ -22,6 +23,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
+pub use pipeline::{prepare, Prepared};
 pub use view::{ReportContext, ReportView, VariantInfo};
 
 /// An output format of `report` and `compare`.

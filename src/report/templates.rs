@@ -132,20 +132,27 @@ pub fn wrap_filter(s: &str, width: Option<usize>, indent: Option<usize>) -> Stri
 pub fn wrap(s: &str, width: usize, indent: usize) -> String {
     let pad = " ".repeat(indent);
     let mut lines: Vec<String> = Vec::new();
-    let mut cur = String::new();
+    // Leading spaces of the text indent its first line.
+    let lead = s.len() - s.trim_start_matches(' ').len();
+    let mut cur = " ".repeat(lead);
     for word in s.split_whitespace() {
         let mut word: String = word.to_string();
         loop {
             let prefix = if lines.is_empty() && cur.is_empty() { 0 } else { indent };
             let cur_len = cur.chars().count();
-            let room = if cur.is_empty() {
+            let at_start = cur.trim().is_empty();
+            let room = if at_start && !cur.is_empty() {
+                width.saturating_sub(cur_len)
+            } else if cur.is_empty() {
                 width.saturating_sub(if lines.is_empty() { 0 } else { prefix })
             } else {
                 width.saturating_sub(cur_len + 1)
             };
             let wl = word.chars().count();
             if wl <= room {
-                if !cur.is_empty() {
+                if at_start && !cur.is_empty() {
+                    // leading indentation already in place
+                } else if !cur.is_empty() {
                     cur.push(' ');
                 } else if !lines.is_empty() {
                     cur.push_str(&pad);
@@ -153,7 +160,7 @@ pub fn wrap(s: &str, width: usize, indent: usize) -> String {
                 cur.push_str(&word);
                 break;
             }
-            if !cur.is_empty() {
+            if !cur.trim().is_empty() {
                 lines.push(std::mem::take(&mut cur));
                 continue;
             }
@@ -171,7 +178,7 @@ pub fn wrap(s: &str, width: usize, indent: usize) -> String {
             }
         }
     }
-    if !cur.is_empty() {
+    if !cur.trim().is_empty() {
         lines.push(cur);
     }
     lines.join("\n")
@@ -200,6 +207,8 @@ mod tests {
         assert_eq!(wrap("a", 10, 0), "a");
         let long = wrap(&"x".repeat(30), 10, 0);
         assert_eq!(long.lines().count(), 3);
+        assert_eq!(wrap("    Evidence: a b", 72, 4), "    Evidence: a b");
+        assert_eq!(wrap("  * aa bb cc", 8, 4), "  * aa\n    bb\n    cc");
     }
 
     #[test]

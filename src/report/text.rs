@@ -146,7 +146,7 @@ fn comparisons_table(view: &ReportView) -> String {
             *first = format!("{first}{}{verdict}", " ".repeat(pad.max(2)));
         }
         let nums = format!(
-            "{} -> {}  {} {}  q {}",
+            "{} -> {}, {} {}, q {}",
             with_unit(&c.baseline_value.text, &c.unit),
             with_unit(&c.variant_value.text, &c.unit),
             c.change.text,
@@ -192,7 +192,10 @@ fn col_widths(cols: &[Col], rows: &[Vec<String>]) -> Vec<usize> {
 /// Lays out a table indented by `indent`, dropping optional columns until it
 /// fits [`WIDTH`]; a first column that is still too long wraps.
 fn table(cols: &[Col], rows: &[Vec<String>], indent: usize) -> String {
-    let mut keep: Vec<usize> = (0..cols.len()).collect();
+    // Columns with nothing to show (all `n/a`, e.g. min/max of summaries) go.
+    let mut keep: Vec<usize> = (0..cols.len())
+        .filter(|&i| rows.is_empty() || rows.iter().any(|r| r.get(i).is_some_and(|c| c != "n/a")))
+        .collect();
     loop {
         let kc: Vec<&Col> = keep.iter().map(|&i| &cols[i]).collect();
         let kr: Vec<Vec<String>> = rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect();

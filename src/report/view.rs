@@ -676,40 +676,32 @@ fn section_rows(f: &Family<'_>) -> Vec<VariantRow> {
 }
 
 fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
-    let mut out = Vec::new();
+    // Collected per kind and variant, so that a sweep of many parameter
+    // values gives one line per problem, not one per row.
+    let mut noisy: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut drift: Vec<String> = Vec::new();
+    let mut outliers: Vec<String> = Vec::new();
+    let mut no_n: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut single: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut spread: Vec<String> = Vec::new();
     for g in &f.groups {
-        let at = if g.params.is_empty() { String::new() } else { format!(" at {}", g.params) };
+        let at = |s: &str| if g.params.is_empty() { s.to_string() } else { format!("{s} at {}", g.params) };
+        let place = if g.params.is_empty() { String::new() } else { g.params.clone() };
         for v in &g.variants {
             if v.outliers > 0 {
-                out.push(format!(
-                    "{}{at}: {} outlier{} by Tukey's fences (kept in the analysis).",
-                    v.variant,
-                    v.outliers,
-                    if v.outliers == 1 { "" } else { "s" }
-                ));
+                outliers.push(format!("{} ({})", at(&v.variant), v.outliers));
             }
-            if let Some(p) = v.trend_p {
-                if p < alpha {
-                    out.push(format!(
-                        "{}{at}: the samples drift over the run order (Mann-Kendall p = {}): warm-up or a changing machine.",
-                        v.variant,
-                        format::pvalue(Some(p))
-                    ));
-                }
+            if let Some(p) = v.trend_p.filter(|p| *p < alpha) {
+                drift.push(format!("{} (Mann-Kendall p = {})", at(&v.variant), format::pvalue(Some(p))));
             }
-            if let Some(cv) = v.cv_pct {
-                if cv > 10.0 {
-                    out.push(format!(
-                        "{}{at}: noisy, CV {} of the mean.",
-                        v.variant,
-                        format::plain_pct(Some(cv))
-                    ));
-                }
+            if let Some(cv) = v.cv_pct.filter(|cv| *cv > 10.0) {
+                let what = if place.is_empty() { format::plain_pct(Some(cv)) } else { format!("{place}: {}", format::plain_pct(Some(cv))) };
+                noisy.entry(v.variant.clone()).or_default().push(what);
             }
             if v.n.is_none() {
-                out.push(format!("{}{at}: n unknown, no test is possible without it.", v.variant));
+                no_n.entry(v.variant.clone()).or_default().push(place.clone());
             } else if v.n == Some(1) {
-                out.push(format!("{}{at}: a single sample, no variance information.", v.variant));
+                single.entry(v.variant.clone()).or_default().push(place.clone());
             }
         }
         let sds: Vec<f64> = g.variants.iter().filter_map(|v| v.stddev).filter(|s| *s > 0.0).collect();
@@ -717,13 +709,35 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
             let hi = sds.iter().cloned().fold(f64::MIN, f64::max);
             let lo = sds.iter().cloned().fold(f64::MAX, f64::min);
             if hi / lo >= 3.0 {
-                out.push(format!(
-                    "{}: standard deviations differ {}-fold between variants.",
-                    if g.params.is_empty() { g.benchmark.as_str() } else { g.params.as_str() },
-                    format::sig(hi / lo)
-                ));
+                spread.push(if place.is_empty() { format!("{}x", format::sig(hi / lo)) } else { format!("{place}: {}x", format::sig(hi / lo)) });
             }
         }
+    }
+    let mut out = Vec::new();
+    for (v, list) in noisy {
+        out.push(format!("{v}: noisy, coefficient of variation above 10% ({}).", list.join(", ")));
+    }
+    if !spread.is_empty() {
+        out.push(format!(
+            "Standard deviations differ 3-fold or more between variants ({}): compare the spread, not only the centre.",
+            spread.join(", ")
+        ));
+    }
+    if !drift.is_empty() {
+        out.push(format!("Samples drift over the run order (warm-up or a changing machine): {}.", drift.join(", ")));
+    }
+    if !outliers.is_empty() {
+        out.push(format!("Outliers by Tukey's fences, kept in the analysis: {}.", outliers.join(", ")));
+    }
+    for (v, places) in no_n {
+        let at = places.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>();
+        out.push(format!(
+            "{v}: n unknown{}, no test is possible without it (state it in the study with assume_n).",
+            if at.is_empty() { String::new() } else { format!(" ({})", at.join(", ")) }
+        ));
+    }
+    for (v, _) in single {
+        out.push(format!("{v}: a single sample, no variance information."));
     }
     out
 }

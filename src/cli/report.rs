@@ -1,0 +1,76 @@
+//! `patchperf report STUDY.toml`: everything a study file asks for.
+
+use crate::error::Error;
+use crate::report::{self, OutputFormat};
+use crate::study::Study;
+use clap::Args;
+use std::path::PathBuf;
+
+/// Arguments of `patchperf report`.
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Study files (TOML; see examples/README.md).
+    #[arg(required = true, value_name = "STUDY.toml")]
+    pub studies: Vec<PathBuf>,
+    /// Output folder (default: the study's `output.dir`, else reports/<study name>).
+    /// With several studies, each gets a sub-folder named after it.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Formats to write, comma-separated: html,pdf,md,txt,json (default: the study's, else all).
+    #[arg(long, value_name = "LIST")]
+    pub formats: Option<String>,
+    /// Folder of templates overriding the built-in ones (report.html.j2, …).
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
+}
+
+/// Runs `report` for each study; stops at the first one that fails.
+pub fn run(args: ReportArgs) -> crate::Result<u8> {
+    let several = args.studies.len() > 1;
+    for path in &args.studies {
+        let study = Study::load(path)?;
+        let formats = match (&args.formats, study.output.formats.is_empty()) {
+            (Some(list), _) => report::parse_formats(list)?,
+            (None, false) => report::parse_formats(&study.output.formats.join(","))?,
+            (None, true) => OutputFormat::ALL.to_vec(),
+        };
+        let out = match (&args.out, &study.output.dir) {
+            (Some(o), _) if several => o.join(study.name()),
+            (Some(o), _) => o.clone(),
+            (None, Some(d)) => study.resolve(d),
+            (None, None) => PathBuf::from("reports").join(study.name()),
+        };
+        let templates = args
+            .templates
+            .clone()
+            .or_else(|| study.output.templates.as_ref().map(|t| study.resolve(t)));
+        let prepared = report::prepare(&study)?;
+        let written = report::write_outputs(
+            &prepared.analysis,
+            &prepared.context,
+            Some(&prepared.ingested.dataset),
+            &formats,
+            &out,
+            templates.as_deref(),
+        )?;
+        let view = report::view::build(&prepared.analysis, &prepared.context);
+        eprintln!(
+            "{}: {} comparisons, {} findings -> {} ({} files)",
+            path.display(),
+            view.summary.comparisons,
+            view.findings.len(),
+            out.display(),
+            written.len()
+        );
+        if !view.findings.is_empty() {
+            for f in view.findings.iter().filter(|f| f.severity == "error") {
+                eprintln!("  error: {}", f.title);
+            }
+        }
+        println!("{}", view.summary.headline);
+    }
+    if args.studies.is_empty() {
+        return Err(Error::Usage("no study file given".into()));
+    }
+    Ok(0)
+}

@@ -1,0 +1,204 @@
+//! From a study file to what the renderers need: ingest every input with
+//! the registry, name and filter the values, analyse, run the checks, and
+//! describe the study for the report.
+
+use super::view::{ReportContext, VariantInfo};
+use crate::analysis::{self, Analysis, Filter, Verdict};
+use crate::checks::{comparison_findings, CheckInputs};
+use crate::error::{Error, Result};
+use crate::ingest::{ingest, IngestOptions, Ingested, Registry};
+use crate::model::{Dataset, Direction, Finding, Severity};
+use crate::study::{parse_lines, Study};
+use std::collections::HashMap;
+
+/// Everything a report of a study is made from.
+#[derive(Debug, Clone)]
+pub struct Prepared {
+    pub analysis: Analysis,
+    pub context: ReportContext,
+    pub ingested: Ingested,
+}
+
+/// Reads, analyses and checks a study.
+pub fn prepare(study: &Study) -> Result<Prepared> {
+    let registry = Registry::builtin();
+    let mut ingested = Ingested::default();
+    let mut rows = Vec::new();
+    for v in &study.variants {
+        if v.inputs.is_empty() {
+            continue;
+        }
+        let paths: Vec<_> = v.inputs.iter().map(|p| study.resolve(p)).collect();
+        let ing = ingest(
+            &paths,
+            &registry,
+            &IngestOptions { format: v.format.clone(), variant: Some(v.name.clone()), default_variant: None },
+        )?;
+        rows.extend(ing.dataset.into_rows());
+        ingested.files.extend(ing.files);
+    }
+    for d in &study.documents {
+        let path = study.resolve(&d.path);
+        let stem = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let ing = ingest(
+            std::slice::from_ref(&path),
+            &registry,
+            &IngestOptions { format: d.format.clone(), variant: None, default_variant: Some(stem) },
+        )?;
+        let range = d.lines.as_deref().map(parse_lines).transpose().map_err(Error::Usage)?;
+        let mut kept = 0;
+        for mut o in ing.dataset.into_rows() {
+            if let Some((a, b)) = range {
+                if o.line < a || o.line > b {
+                    continue;
+                }
+            }
+            if d.skip.iter().any(|s| s == &o.variant) {
+                continue;
+            }
+            if let Some(v) = d.variants.get(&o.variant) {
+                o.variant = v.clone();
+            }
+            if let Some(b) = &d.benchmark {
+                o.benchmark = b.clone();
+            }
+            kept += 1;
+            rows.push(o);
+        }
+        for mut f in ing.files {
+            if range.is_some() || !d.skip.is_empty() {
+                f.note = Some(format!(
+                    "{} of {} values used (lines {})",
+                    kept,
+                    f.rows,
+                    d.lines.as_deref().unwrap_or("all")
+                ));
+                f.rows = kept;
+            }
+            ingested.files.push(f);
+        }
+    }
+    // Units for metrics read without one.
+    let units: HashMap<&str, &str> = study
+        .metrics
+        .iter()
+        .filter_map(|m| m.unit.as_deref().map(|u| (m.name.as_str(), u)))
+        .collect();
+    for o in rows.iter_mut() {
+        if o.unit.is_empty() {
+            if let Some(u) = units.get(o.metric.as_str()) {
+                o.unit = u.to_string();
+            }
+        }
+    }
+    let mut dataset = Dataset::new(rows);
+    if dataset.is_empty() {
+        let why: Vec<String> = ingested
+            .files
+            .iter()
+            .map(|f| format!("{}: {}", f.path, f.note.clone().unwrap_or_else(|| format!("{} rows", f.rows))))
+            .collect();
+        return Err(Error::Usage(format!(
+            "{}: no values were read from the study's inputs ({})",
+            study.path.display(),
+            why.join("; ")
+        )));
+    }
+    let settings = study.settings()?;
+    if let Some(expr) = &study.analysis.filter {
+        let f = Filter::parse(expr)?;
+        dataset = f.apply_keeping(&dataset, settings.baseline.as_deref());
+    }
+    let mut analysis = analysis::analyze(&dataset, &settings)?;
+    apply_directions(study, &mut analysis)?;
+    ingested.dataset = dataset;
+
+    // Checks: every variant's config and environment against the baseline's.
+    let baseline = settings.baseline.clone().unwrap_or_default();
+    let base_spec = study.variants.iter().find(|v| v.name == baseline);
+    let mut findings: Vec<Finding> = Vec::new();
+    let mut suspect: HashMap<String, String> = HashMap::new();
+    let others: Vec<_> = study.variants.iter().filter(|v| v.name != baseline).collect();
+    for v in &others {
+        let Some(b) = base_spec else { break };
+        let kconfig = match (&b.kconfig, &v.kconfig) {
+            (Some(a), Some(c)) => Some((study.resolve(a), study.resolve(c))),
+            _ => None,
+        };
+        let env = match (&b.environment, &v.environment) {
+            (Some(a), Some(c)) => Some((study.resolve(a), study.resolve(c))),
+            _ => None,
+        };
+        let inputs = CheckInputs { kconfig, env, rules: None };
+        if inputs.is_empty() {
+            continue;
+        }
+        for mut f in comparison_findings(&inputs, Some(&analysis))? {
+            if others.len() > 1 && !f.title.contains(&v.name) {
+                f.title = format!("{}: {}", v.name, f.title);
+            }
+            if f.severity == Severity::Error && (f.code.starts_with("kconfig") || f.code.starts_with("env")) {
+                suspect.entry(v.name.clone()).or_insert_with(|| f.title.clone());
+            }
+            findings.push(f);
+        }
+    }
+    findings.extend(comparison_findings(&CheckInputs::default(), Some(&analysis))?);
+    findings.extend(std::mem::take(&mut analysis.findings));
+    let mut seen = std::collections::HashSet::new();
+    findings.retain(|f| seen.insert((f.code.clone(), f.title.clone(), f.evidence.clone())));
+    crate::model::sort_findings(&mut findings);
+    analysis.findings = findings;
+
+    let context = ReportContext {
+        name: study.name(),
+        title: study.title.clone().unwrap_or_else(|| study.name()),
+        description: study.description.clone().unwrap_or_default(),
+        variants: study
+            .variants
+            .iter()
+            .map(|v| VariantInfo {
+                name: v.name.clone(),
+                description: v.description.clone().unwrap_or_default(),
+                kconfig: v.kconfig.as_ref().map(|p| study.resolve(p).display().to_string()),
+                environment: v.environment.as_ref().map(|p| study.resolve(p).display().to_string()),
+                suspect: suspect.get(&v.name).cloned(),
+            })
+            .collect(),
+        files: ingested.files.clone(),
+        metric_names: study
+            .metrics
+            .iter()
+            .filter_map(|m| m.display.clone().map(|d| (m.name.clone(), d)))
+            .collect(),
+    };
+    Ok(Prepared { analysis, context, ingested })
+}
+
+/// Applies the study's `direction` overrides: the direction decides whether
+/// a significant change is a regression or an improvement.
+fn apply_directions(study: &Study, a: &mut Analysis) -> Result<()> {
+    for m in &study.metrics {
+        let Some(d) = &m.direction else { continue };
+        let dir: Direction = d.parse().map_err(Error::Usage)?;
+        for g in a.groups.iter_mut().filter(|g| g.metric == m.name) {
+            g.direction = dir;
+        }
+        for c in a.comparisons.iter_mut().filter(|c| c.metric == m.name) {
+            c.direction = dir;
+            if matches!(c.verdict, Verdict::Regressed | Verdict::Improved | Verdict::Changed) {
+                let worse = match dir {
+                    Direction::Lower => Some(c.change_pct > 0.0),
+                    Direction::Higher => Some(c.change_pct < 0.0),
+                    Direction::Unknown => None,
+                };
+                c.verdict = match worse {
+                    Some(true) => Verdict::Regressed,
+                    Some(false) => Verdict::Improved,
+                    None => Verdict::Changed,
+                };
+            }
+        }
+    }
+    Ok(())
+}
