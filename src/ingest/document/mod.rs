@@ -61,7 +61,13 @@ impl Format for Document {
         if !boxed && rows < 2 && samples == 0 {
             return 0;
         }
-        if boxed || ((quoted || mail) && rows + samples > 0) {
+        // A mail, or a document mixing a table with sample lines, is this
+        // format's own kind even where one part alone (a bash `time` block)
+        // would look like a harness log.
+        let table = boxed || rows >= 2;
+        if quoted || mail || (table && samples > 0) {
+            95
+        } else if boxed {
             40
         } else if rows >= 2 {
             30
