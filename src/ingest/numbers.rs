@@ -28,7 +28,10 @@ pub fn parse_number(s: &str) -> Option<f64> {
     } else {
         t
     };
-    let first = t.as_bytes()[0];
+    // A lone sign (`+`, `+%`) has no digits at all.
+    let Some(&first) = t.as_bytes().first() else {
+        return None;
+    };
     if !(first.is_ascii_digit() || first == b'-' || first == b'.') {
         return None;
     }
@@ -128,6 +131,8 @@ mod tests {
         assert_eq!(parse_number("1,5"), None);
         assert_eq!(parse_number("abc"), None);
         assert_eq!(parse_number(""), None);
+        assert_eq!(parse_number("+"), None);
+        assert_eq!(parse_number("+%"), None);
     }
 
     #[test]
