@@ -31,11 +31,6 @@ macro_rules! lazy_re {
 }
 pub(crate) use lazy_re;
 
-/// Number of prepared lines matching `re`.
-pub(crate) fn count(src: &Source, re: &Regex) -> usize {
-    src.lines.iter().filter(|l| re.is_match(&l.text)).count()
-}
-
 /// True when some prepared line matches `re`.
 pub(crate) fn any(src: &Source, re: &Regex) -> bool {
     src.lines.iter().any(|l| re.is_match(&l.text))
@@ -99,13 +94,6 @@ impl Params {
     /// The canonical `k=v,…` string.
     pub(crate) fn render(&self) -> String {
         canonical_params(&self.0)
-    }
-
-    /// Adds `key=value` to an already rendered set.
-    pub(crate) fn with(&self, key: &str, value: impl AsRef<str>) -> String {
-        let mut p = self.clone();
-        p.set(key, value);
-        p.render()
     }
 }
 

@@ -14,13 +14,19 @@ mod cyclictest_hist;
 mod cyclictest_json;
 mod document;
 mod driver;
+mod fio_json;
+mod fio_terse;
 mod gnu_time;
 mod hackbench;
 mod hyperfine_console;
 mod hyperfine_csv;
 mod hyperfine_json;
 mod hyperfine_markdown;
+mod kernbench;
+mod lkp;
 mod logscan;
+mod ministat;
+mod mmtests;
 pub mod numbers;
 mod perf_bench;
 mod perf_stat;
@@ -29,10 +35,12 @@ mod perf_stat_json;
 mod pgbench;
 mod redis_csv;
 mod redis_quiet;
+mod schbench;
 mod shell_time;
 mod source;
 mod structured;
 mod sysbench;
+mod will_it_scale;
 
 pub use driver::{ingest, FileReport, IngestOptions, Ingested};
 pub use source::{Line, Source};
@@ -87,6 +95,14 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
+            Box::new(will_it_scale::WillItScale),
+            Box::new(schbench::Schbench),
+            Box::new(mmtests::Mmtests),
+            Box::new(ministat::Ministat),
+            Box::new(lkp::Lkp),
+            Box::new(kernbench::Kernbench),
+            Box::new(fio_terse::FioTerse),
+            Box::new(fio_json::FioJson),
             Box::new(sysbench::Sysbench),
             Box::new(shell_time::ShellTime),
             Box::new(redis_quiet::RedisQuiet),

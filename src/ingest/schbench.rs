@@ -1,0 +1,159 @@
+//! schbench (all output on stderr). Percentile blocks repeat every reporting
+//! interval and the **last** block of each kind holds the totals of the run,
+//! so only the last `Wakeup Latencies`, `Request Latencies` (or old
+//! `Latency percentiles`) block is read, plus the last `average rps:`.
+//!
+//! Metrics, each a `sample` of the run (µs): `wakeup latency p50/p90/p99/
+//! p99.9`, `wakeup latency min/max`, the same for `request latency`, old
+//! `latency pNN`, and `rps` from `average rps:`. The `(N samples)` column
+//! counts events per bucket, not replicates, and is not read. The `RPS
+//! percentiles` block is a distribution of one-second rates inside the run
+//! and is summarised by `average rps` instead.
+
+use super::logscan::{any, last_line, lazy_re, num, obs};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+
+lazy_re!(
+    BLOCK,
+    r"^(Wakeup Latencies|Request Latencies|RPS|Latency) percentiles \((\w+)\)"
+);
+lazy_re!(PCT, r"^\s*\*?\s*(\d+(?:\.\d+)?)th:\s+(\d+)");
+lazy_re!(MINMAX, r"^\s*min=(\d+), max=(\d+)");
+lazy_re!(AVG_RPS, r"^average rps: ([\d.]+)");
+
+/// The schbench importer.
+pub struct Schbench;
+
+/// One percentile block: name, and its (metric suffix, value, line) rows.
+struct Block {
+    kind: String,
+    rows: Vec<(String, String, u32)>,
+}
+
+impl Format for Schbench {
+    fn name(&self) -> &'static str {
+        "schbench"
+    }
+
+    fn description(&self) -> &'static str {
+        "schbench (stderr): `Wakeup|Request Latencies percentiles (usec)` blocks, last one wins; `average rps:`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let latency = src.lines.iter().any(|l| {
+            let t = l.text.as_str();
+            t.starts_with("Wakeup Latencies percentiles")
+                || t.starts_with("Request Latencies percentiles")
+                || t.starts_with("Latency percentiles (usec)")
+        });
+        if latency {
+            95
+        } else if any(src, &AVG_RPS) {
+            60
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        // Last complete block per kind.
+        let mut last: Vec<Block> = Vec::new();
+        let mut current: Option<Block> = None;
+        let mut rps: Option<(String, u32)> = None;
+        let close = |current: &mut Option<Block>, last: &mut Vec<Block>| {
+            if let Some(b) = current.take() {
+                last.retain(|x| x.kind != b.kind);
+                last.push(b);
+            }
+        };
+        for l in &src.lines {
+            let t = l.text.as_str();
+            if let Some(c) = BLOCK.captures(t) {
+                close(&mut current, &mut last);
+                let kind = match &c[1] {
+                    "Wakeup Latencies" => "wakeup latency",
+                    "Request Latencies" => "request latency",
+                    "RPS" => "rps",
+                    _ => "latency",
+                };
+                current = Some(Block {
+                    kind: kind.to_string(),
+                    rows: Vec::new(),
+                });
+            } else if let Some(c) = PCT.captures(t) {
+                match current.as_mut() {
+                    Some(b) => {
+                        b.rows
+                            .push((format!("p{}", trim_pct(&c[1])), c[2].to_string(), l.number))
+                    }
+                    None => {
+                        return Err(src.error(
+                            Some(l.number),
+                            "percentile line outside a percentiles block",
+                        ))
+                    }
+                }
+            } else if let Some(c) = MINMAX.captures(t) {
+                if let Some(b) = current.as_mut() {
+                    b.rows.push(("min".into(), c[1].to_string(), l.number));
+                    b.rows.push(("max".into(), c[2].to_string(), l.number));
+                }
+                close(&mut current, &mut last);
+            } else if let Some(c) = AVG_RPS.captures(t) {
+                close(&mut current, &mut last);
+                rps = Some((c[1].to_string(), l.number));
+            } else if !t.starts_with('\t') && !t.starts_with(' ') {
+                close(&mut current, &mut last);
+            }
+        }
+        close(&mut current, &mut last);
+        let mut out = Vec::new();
+        for b in last.iter().filter(|b| b.kind != "rps") {
+            for (stat, v, line) in &b.rows {
+                let metric = format!("{} {stat}", b.kind);
+                let v = num(src, *line, v, &metric)?;
+                out.push(obs(
+                    src,
+                    *line,
+                    "schbench",
+                    "",
+                    &metric,
+                    "us",
+                    Stat::Sample,
+                    v,
+                ));
+            }
+        }
+        if let Some((v, line)) = rps {
+            let v = num(src, line, &v, "average rps")?;
+            out.push(obs(
+                src,
+                line,
+                "schbench",
+                "",
+                "rps",
+                "req/s",
+                Stat::Sample,
+                v,
+            ));
+        }
+        if out.is_empty() {
+            return Err(src.error(
+                last_line(src),
+                "no schbench percentile block or `average rps:` found",
+            ));
+        }
+        Ok(out)
+    }
+}
+
+/// `99.0` → `99`, `99.9000` → `99.9`, as percentile names are written.
+fn trim_pct(p: &str) -> String {
+    if p.contains('.') {
+        p.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        p.to_string()
+    }
+}

@@ -1,0 +1,152 @@
+//! will-it-scale, both outputs:
+//! - `runtest.py` CSV: header `tasks,processes,processes_idle,threads,
+//!   threads_idle,linear`, one row per task count. `processes` / `threads`
+//!   are total operations per second over all tasks: metrics `processes` and
+//!   `threads` (ops/s) per `tasks=N`, plus the per-task figures
+//!   `per_process_ops` / `per_thread_ops` that 0-day reports quote. The
+//!   `tasks=0` row is the idle reference and a 0 means that mode was not run:
+//!   neither is a measurement.
+//! - one test binary: `testcase:<desc>`, per-second `min:… max:… total:…`
+//!   lines after `measurement`, and `average:N`: metric `ops/s` (the
+//!   average), and the per-second totals as `interval ops/s` samples.
+
+use super::logscan::{last_line, lazy_re, num, obs, Params};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+
+lazy_re!(TESTCASE, r"^testcase:(.*)$");
+lazy_re!(INTERVAL, r"^min:(\d+) max:(\d+) total:(\d+)\s*$");
+lazy_re!(AVERAGE, r"^average:(\d+)\s*$");
+
+const HEADER: &str = "tasks,processes,processes_idle,threads,threads_idle,linear";
+
+/// The will-it-scale importer.
+pub struct WillItScale;
+
+impl Format for WillItScale {
+    fn name(&self) -> &'static str {
+        "will-it-scale"
+    }
+
+    fn description(&self) -> &'static str {
+        "will-it-scale: runtest.py CSV `tasks,processes,processes_idle,threads,threads_idle,linear`, \
+         or a test binary's `testcase:` + `min:… max:… total:…` + `average:`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let texts = || src.lines.iter().map(|l| l.text.trim());
+        if texts().any(|t| t == HEADER) {
+            return 95;
+        }
+        let testcase = texts().any(|t| TESTCASE.is_match(t));
+        let interval = texts().any(|t| INTERVAL.is_match(t) || AVERAGE.is_match(t));
+        if testcase && interval {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let mut out = Vec::new();
+        let mut csv = false;
+        let mut testcase = String::from("will-it-scale");
+        let mut measuring = false;
+        for l in &src.lines {
+            let t = l.text.trim();
+            let n = l.number;
+            if t == HEADER {
+                csv = true;
+                continue;
+            }
+            if csv {
+                if t.is_empty() {
+                    continue;
+                }
+                let f: Vec<&str> = t.split(',').collect();
+                if f.len() != 6 {
+                    return Err(src.error(
+                        Some(n),
+                        format!("will-it-scale row has {} fields, expected 6", f.len()),
+                    ));
+                }
+                let tasks = num(src, n, f[0], "tasks")?;
+                let processes = num(src, n, f[1], "processes")?;
+                let threads = num(src, n, f[3], "threads")?;
+                if tasks <= 0.0 {
+                    continue;
+                }
+                let mut p = Params::default();
+                p.set("tasks", f[0]);
+                let params = p.render();
+                for (metric, per, v) in [
+                    ("processes", "per_process_ops", processes),
+                    ("threads", "per_thread_ops", threads),
+                ] {
+                    if v > 0.0 {
+                        out.push(obs(
+                            src,
+                            n,
+                            &testcase,
+                            &params,
+                            metric,
+                            "ops/s",
+                            Stat::Sample,
+                            v,
+                        ));
+                        out.push(obs(
+                            src,
+                            n,
+                            &testcase,
+                            &params,
+                            per,
+                            "ops/s",
+                            Stat::Sample,
+                            v / tasks,
+                        ));
+                    }
+                }
+                continue;
+            }
+            if let Some(c) = TESTCASE.captures(t) {
+                testcase = format!("will-it-scale {}", c[1].trim());
+                measuring = false;
+            } else if t == "measurement" {
+                measuring = true;
+            } else if t == "warmup" {
+                measuring = false;
+            } else if let Some(c) = INTERVAL.captures(t) {
+                if measuring {
+                    let v = num(src, n, &c[3], "total")?;
+                    out.push(obs(
+                        src,
+                        n,
+                        &testcase,
+                        "",
+                        "interval ops/s",
+                        "ops/s",
+                        Stat::Sample,
+                        v,
+                    ));
+                }
+            } else if let Some(c) = AVERAGE.captures(t) {
+                let v = num(src, n, &c[1], "average")?;
+                out.push(obs(
+                    src,
+                    n,
+                    &testcase,
+                    "",
+                    "ops/s",
+                    "ops/s",
+                    Stat::Sample,
+                    v,
+                ));
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(last_line(src), "no will-it-scale measurement found"));
+        }
+        Ok(out)
+    }
+}
