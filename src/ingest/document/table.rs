@@ -82,6 +82,9 @@ const METRIC_WORDS: &[&str] = &[
     "transactions",
 ];
 
+/// Metric names that are units of their own.
+const RATE_METRICS: &[&str] = &["tps", "qps", "iops", "rps", "ops/s"];
+
 /// What a column of a table holds.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Role {
@@ -537,6 +540,12 @@ pub fn emit(
                         .clone()
                         .or_else(|| default_metric.clone())
                         .unwrap_or_else(|| metric_from_unit(&unit));
+                    // A rate named by its metric (`tps`) is also its unit.
+                    let unit = if unit.is_empty() && RATE_METRICS.contains(&metric.as_str()) {
+                        metric.clone()
+                    } else {
+                        unit
+                    };
                     let spread_next = matches!(table.roles.get(i + 1), Some(Role::Spread(_)));
                     let stat = col.stat.unwrap_or(
                         if spread_next || cell.spread.is_some() || col.bracket.is_some() {
