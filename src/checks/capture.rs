@@ -187,7 +187,14 @@ fn run(cmd: &str, args: &[&str]) -> Result<String, String> {
         .map_err(|e| format!("{cmd}: {e}"))?;
     if !out.status.success() {
         let err = String::from_utf8_lossy(&out.stderr);
-        return Err(format!("{cmd}: {}", err.trim()));
+        let err = err.trim();
+        return Err(if err.is_empty() {
+            format!("{cmd} exited with {}", out.status)
+        } else if err.starts_with(cmd) {
+            err.to_string()
+        } else {
+            format!("{cmd}: {err}")
+        });
     }
     Ok(String::from_utf8_lossy(&out.stdout).into_owned())
 }

@@ -112,7 +112,7 @@ pub fn env_findings(
             if vb != vp {
                 out.push(Finding::new(
                     Severity::Warning,
-                    format!("env-{}", key.replace('.', "-").replace('_', "-")),
+                    format!("env-{}", key.replace(['.', '_'], "-")),
                     format!("{what} differs: baseline {vb}, patched {vp}"),
                     format!(
                         "{key}: baseline ({}) `{vb}`; patched ({}) `{vp}`.",

@@ -98,7 +98,7 @@ pub fn kconfig_findings(
         let f = group_finding(&base, &patched, group, members, rules, benchmarks);
         singles.push((class, sev, group.to_string(), f));
     }
-    singles.sort_by(|a, b| (a.1, a.0).cmp(&(b.1, b.0)));
+    singles.sort_by_key(|s| (s.1, s.0));
     let mut out: Vec<Finding> = singles.into_iter().map(|(_, _, _, f)| f).collect();
 
     if !both_on.is_empty() {
@@ -355,7 +355,7 @@ fn group_finding(
         cav
     );
     let advice = format!(
-        "Build both kernels with the same {group}, or present the results as a comparison of {group}s rather than of the patch."
+        "Build both kernels with the same {group} setting, or present the results as a comparison of two {group} settings rather than of the patch."
     );
     let slug: String = group
         .chars()
@@ -373,7 +373,10 @@ fn group_finding(
 fn both_on_finding(base: &KConfig, both: &[(&str, &OptionRule)]) -> Finding {
     let list: Vec<String> = both
         .iter()
-        .map(|(n, r)| format!("{n} ({}={})", r.class.as_str(), short(base, n)))
+        .map(|(n, r)| match base.get(n) {
+            Value::Yes => format!("{n} ({})", r.class.as_str()),
+            v => format!("{n}={v} ({})", r.class.as_str()),
+        })
         .collect();
     let severe = both
         .iter()

@@ -54,8 +54,12 @@ pub fn run(args: CheckArgs) -> crate::Result<u8> {
 
 /// Writes `{ "findings": [...] }`, the shape `compare --json` uses.
 pub fn write_json(out: &mut impl Write, findings: &[Finding]) -> std::io::Result<()> {
-    let doc = serde_json::json!({ "findings": findings });
-    serde_json::to_writer_pretty(&mut *out, &doc)?;
+    /// Field order as in `compare --json`.
+    #[derive(serde::Serialize)]
+    struct Doc<'a> {
+        findings: &'a [Finding],
+    }
+    serde_json::to_writer_pretty(&mut *out, &Doc { findings })?;
     writeln!(out)
 }
 
@@ -105,10 +109,11 @@ pub fn render_findings(findings: &[Finding]) -> String {
         }
     }
     let count = |sev| findings.iter().filter(|f| f.severity == sev).count();
+    let (e, w) = (count(Severity::Error), count(Severity::Warning));
     s.push_str(&format!(
-        "{} errors, {} warnings, {} info\n",
-        count(Severity::Error),
-        count(Severity::Warning),
+        "{e} error{}, {w} warning{}, {} info\n",
+        if e == 1 { "" } else { "s" },
+        if w == 1 { "" } else { "s" },
         count(Severity::Info)
     ));
     s
