@@ -265,6 +265,7 @@ mod tests {
             unit: "s".into(),
             direction: Direction::Lower,
             variants: vec![v],
+            unit_assumed: None,
         }
     }
 

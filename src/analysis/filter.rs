@@ -5,7 +5,7 @@
 //! `KEY OP VALUE` with OP one of `=` `==` `!=` (equality; numeric when both
 //! sides are numbers), `~` `!~` (case-insensitive regular expression match),
 //! `<` `<=` `>` `>=` (numeric). KEY is `benchmark`, `params`, `metric`,
-//! `variant`, `unit`, `stat`, `source` (or `file`), or a parameter key such
+//! `variant`, `unit`, `stat`, `source` (or `file`), `line`, or a parameter key such
 //! as `threads` (then a row without that parameter does not match).
 //! Examples: `benchmark~table 2`, `threads>=64`, `variant=patched`.
 
@@ -170,6 +170,7 @@ impl Term {
             "unit" => Cow::Borrowed(o.unit.as_str()),
             "source" => Cow::Borrowed(o.source.as_str()),
             "stat" => Cow::Owned(o.stat.to_string()),
+            "line" => Cow::Owned(o.line.to_string()),
             key => {
                 let v = o
                     .params

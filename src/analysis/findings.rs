@@ -104,10 +104,10 @@ pub(crate) fn summary_findings(
                     .map(|n| format!("n ≥ {n}"))
                     .unwrap_or_else(|| "never".into());
                 format!(
-                    "{} vs {}: {:+.1}%, significant if {need}",
+                    "{} vs {}: {}, significant if {need}",
                     label(c),
                     c.baseline,
-                    c.change_pct
+                    pct(c.change_pct, 1)
                 )
             })
             .collect();
@@ -133,11 +133,11 @@ pub(crate) fn summary_findings(
             .take(6)
             .map(|c| {
                 format!(
-                    "{} `{}` vs `{}`: {:+.2}%",
+                    "{} `{}` vs `{}`: {}",
                     label(c),
                     c.variant,
                     c.baseline,
-                    c.change_pct
+                    pct(c.change_pct, 2)
                 )
             })
             .collect();
@@ -195,7 +195,11 @@ pub(crate) fn summary_findings(
         out.push(Finding::new(
             Severity::Info,
             "outliers",
-            format!("{} variants have outliers beyond Tukey's fences (kept in the analysis)", outliers.len()),
+            format!(
+                "{} {} outliers beyond Tukey's fences (kept in the analysis)",
+                outliers.len(),
+                if outliers.len() == 1 { "variant has" } else { "variants have" }
+            ),
             outliers.into_iter().take(8).collect::<Vec<_>>().join("; "),
             "Medians and the Mann-Whitney test are robust to them; look at the runs if there are many.",
         ));
@@ -208,5 +212,14 @@ fn label(c: &Comparison) -> String {
         c.benchmark.clone()
     } else {
         format!("{} [{}]", c.benchmark, c.params)
+    }
+}
+
+/// A signed percentage, `?` when undefined (a zero baseline).
+fn pct(v: f64, decimals: usize) -> String {
+    if v.is_finite() {
+        format!("{v:+.decimals$}%")
+    } else {
+        "?".into()
     }
 }

@@ -48,6 +48,10 @@ pub(crate) struct RawGroup {
     pub direction: Direction,
     /// Variants in order of first appearance in the dataset.
     pub variants: Vec<RawVariant>,
+    /// Values written without a unit that were taken to be in `unit`
+    /// (e-mails often state the unit once, in a summary table): count and
+    /// the first place.
+    pub unit_assumed: Option<(usize, String, u32)>,
 }
 
 type Key = (String, String, String);
@@ -83,15 +87,17 @@ fn unitless(stat: Stat) -> bool {
 
 fn build(key: Key, obs: Vec<&Observation>, baseline: &str) -> Result<RawGroup> {
     let (benchmark, params, metric) = key;
+    let stated = |o: &&&Observation| !unitless(o.stat) && !o.unit.is_empty();
     let unit_row = obs
         .iter()
-        .find(|o| o.variant == baseline && !unitless(o.stat))
-        .or_else(|| obs.iter().find(|o| !unitless(o.stat)))
-        .or(obs.first())
+        .filter(stated)
+        .find(|o| o.variant == baseline)
+        .or_else(|| obs.iter().find(stated))
         .copied();
     let unit_str = unit_row.map(|o| o.unit.clone()).unwrap_or_default();
     let unit = Unit::parse(&unit_str);
     let mut variants: Vec<RawVariant> = Vec::new();
+    let mut unit_assumed: Option<(usize, String, u32)> = None;
     // Samples with their run index, sorted at the end.
     let mut runs: Vec<Vec<(u32, usize, f64)>> = Vec::new();
     for (i, o) in obs.iter().enumerate() {
@@ -110,6 +116,11 @@ fn build(key: Key, obs: Vec<&Observation>, baseline: &str) -> Result<RawGroup> {
         };
         let value =
             if unitless(o.stat) || o.unit == unit_str {
+                o.value
+            } else if o.unit.is_empty() {
+                // No unit written: the value is taken to be in the group's unit.
+                let e = unit_assumed.get_or_insert((0, o.source.clone(), o.line));
+                e.0 += 1;
                 o.value
             } else {
                 Unit::parse(&o.unit)
@@ -160,6 +171,7 @@ fn build(key: Key, obs: Vec<&Observation>, baseline: &str) -> Result<RawGroup> {
         unit: unit_str,
         direction,
         variants,
+        unit_assumed,
     })
 }
 
@@ -184,6 +196,15 @@ mod tests {
         assert_eq!(g[0].variants[1].samples, vec![1.4]);
         assert_eq!(g[0].variants[1].n, Some(10.0));
         assert_eq!(g[0].direction, Direction::Lower);
+
+        // A value without a unit takes the group's.
+        let data = Dataset::new(vec![
+            Observation::sample("b", "t", "", 2.0).with_variant("base"),
+            Observation::sample("b", "t", "s", 1.0).with_variant("new"),
+        ]);
+        let g = group(&data, "base").unwrap();
+        assert_eq!(g[0].unit, "s");
+        assert_eq!(g[0].unit_assumed.as_ref().map(|u| u.0), Some(1));
 
         let mut bad = Observation::sample("b", "latency", "MB", 3.0).with_variant("new");
         bad.source = "x.txt".into();

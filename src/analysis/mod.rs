@@ -100,13 +100,56 @@ fn analyze_group(
     settings: &Settings,
 ) -> (Group, Vec<Comparison>, Vec<Finding>) {
     let mut findings = Vec::new();
+    if let Some((count, source, line)) = &g.unit_assumed {
+        findings.push(Finding::new(
+            crate::model::Severity::Info,
+            "unit-assumed",
+            format!(
+                "{}: {count} values without a unit were taken to be in `{}`",
+                describe::describe_group(g, ""),
+                g.unit
+            ),
+            format!("first at {source}:{line}"),
+            "Check that the unit stated elsewhere in the input applies to these values too.",
+        ));
+    }
     let sides: Vec<describe::Side> = g
         .variants
         .iter()
         .map(|v| describe::describe(v, g, settings.assume_n, &mut findings))
         .collect();
     let mut comparisons = Vec::new();
-    if let Some(bi) = g.variants.iter().position(|v| v.name == baseline) {
+    // A group without the baseline (a benchmark only some variants ran)
+    // compares with its own first variant, unless the baseline was named.
+    let bi = g
+        .variants
+        .iter()
+        .position(|v| v.name == baseline)
+        .or_else(|| {
+            if settings.baseline.is_some() || g.variants.len() < 2 {
+                return None;
+            }
+            findings.push(Finding::new(
+                crate::model::Severity::Info,
+                "group-baseline",
+                format!(
+                    "{}: no `{baseline}` values; compared with `{}` instead",
+                    describe::describe_group(g, ""),
+                    g.variants[0].name
+                ),
+                format!(
+                    "variants of this benchmark: {}",
+                    g.variants
+                        .iter()
+                        .map(|v| v.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                "Name the baseline with --baseline to compare only against it.",
+            ));
+            Some(0)
+        });
+    if let Some(bi) = bi {
         for (i, side) in sides.iter().enumerate() {
             if i != bi {
                 comparisons.push(compare::compare(g, &sides[bi], side, settings));
@@ -135,11 +178,22 @@ pub fn load_and_analyze(
 ) -> Result<(Ingested, Analysis)> {
     let mut ingested = load(paths, load_opts)?;
     if let Some(f) = filter {
-        let baseline = settings
-            .baseline
-            .clone()
-            .or_else(|| ingested.dataset.variants().into_iter().next());
-        let filtered = f.apply_keeping(&ingested.dataset, baseline.as_deref());
+        // An explicit baseline always stays. Otherwise a filter that leaves
+        // two or more variants decides the baseline among them (the first);
+        // one that leaves a single variant keeps the data's first variant
+        // too, so that `variant=patched` still compares with the baseline.
+        let filtered = match &settings.baseline {
+            Some(b) => f.apply_keeping(&ingested.dataset, Some(b)),
+            None => {
+                let plain = f.apply(&ingested.dataset);
+                if plain.variants().len() >= 2 {
+                    plain
+                } else {
+                    let first = ingested.dataset.variants().into_iter().next();
+                    f.apply_keeping(&ingested.dataset, first.as_deref())
+                }
+            }
+        };
         if filtered.is_empty() {
             return Err(Error::Usage(format!(
                 "--filter left no values (of {} read); variants: {}",

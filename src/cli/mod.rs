@@ -2,6 +2,7 @@
 //! over the library.
 
 pub mod check;
+pub mod compare;
 mod formats;
 mod ingest;
 mod report;
@@ -21,6 +22,8 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Compare a baseline with one or more variants: what changed, how sure, and whether the comparison is sound.
+    Compare(compare::CompareArgs),
     /// Read benchmark outputs into the tidy table (source,line,benchmark,params,variant,metric,unit,stat,value,run).
     Ingest(ingest::IngestArgs),
     /// List the supported input formats and how each is detected.
@@ -56,6 +59,7 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command; returns the exit code on success.
 pub fn run(cli: Cli) -> crate::Result<u8> {
     match cli.command {
+        Command::Compare(a) => compare::run(a),
         Command::Ingest(a) => ingest::run(a),
         Command::Formats(a) => formats::run(a),
         Command::Check(a) => check::run(a),

@@ -1,0 +1,621 @@
+//! `patchperf compare BASE PATCHED [MORE…]`: read each argument as a variant,
+//! analyse, print a benchstat-like table per benchmark, write `--json`, and
+//! gate on regressions with the exit code.
+
+use crate::analysis::{
+    load_and_analyze as analyze_paths, trips_gate, Analysis, Center, Comparison, Correction,
+    Filter, Group, LoadOptions, Settings, TestChoice, Verdict,
+};
+use crate::error::{Error, Result};
+use crate::ingest::Ingested;
+use crate::model::{Direction, Finding, Severity};
+use crate::stats::format_p;
+use crate::stats::pvalue::is_bound;
+use clap::Args;
+use owo_colors::OwoColorize;
+use serde::Serialize;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+/// Arguments of `patchperf compare`.
+#[derive(Debug, Clone, Args)]
+pub struct CompareArgs {
+    /// Baseline first, then the other variants: files, folders or globs. Each
+    /// argument is one variant named after it; a single file holding several
+    /// variants (an e-mail table) also works alone.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// The variant the others are compared with (default: the first).
+    #[arg(long, value_name = "NAME")]
+    pub baseline: Option<String>,
+    /// Significance level, applied to the corrected p-values.
+    #[arg(long, default_value_t = 0.05, value_name = "A")]
+    pub alpha: f64,
+    /// Smallest change that matters (`2%` or `2`): the equivalence margin and
+    /// the regression gate.
+    #[arg(long, default_value = "2%", value_parser = parse_percent, value_name = "PCT")]
+    pub threshold: f64,
+    /// Test on raw samples: auto (Mann-Whitney U), mwu, or welch.
+    #[arg(long, default_value = "auto", value_parser = parse_test, value_name = "auto|mwu|welch")]
+    pub test: TestChoice,
+    /// n per side for summary tables that do not state it.
+    #[arg(long, value_name = "N")]
+    pub assume_n: Option<u64>,
+    /// Multiple-comparison correction over all comparisons.
+    #[arg(long, default_value = "bh", value_parser = parse_correction, value_name = "bh|holm|none")]
+    pub correction: Correction,
+    /// Seed of the bootstrap (results are reproducible for a seed).
+    #[arg(long, default_value_t = Settings::default().seed)]
+    pub seed: u64,
+    /// Bootstrap resamples per comparison.
+    #[arg(long, default_value_t = Settings::default().resamples, value_name = "N")]
+    pub resamples: usize,
+    /// Select values, e.g. `benchmark~table 2`, `threads>=64`, `variant=patched`
+    /// (conditions joined by `,` or `&&`).
+    #[arg(long, value_name = "EXPR")]
+    pub filter: Option<String>,
+    /// Write the comparisons and findings as JSON to PATH (`-`: stdout only).
+    #[arg(long, value_name = "PATH|-")]
+    pub json: Option<String>,
+    /// Exit 1 when any comparison regressed by at least the threshold.
+    #[arg(long)]
+    pub fail_on_regression: bool,
+    /// Read every input with this format instead of detecting it.
+    #[arg(long, value_name = "NAME")]
+    pub format: Option<String>,
+    /// Names for the variants, in argument order (`base,patched`).
+    #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
+    pub variant_names: Vec<String>,
+    /// Colours: auto (a terminal without NO_COLOR), always, never.
+    #[arg(long, default_value = "auto", value_name = "auto|always|never")]
+    pub color: String,
+}
+
+fn parse_percent(s: &str) -> std::result::Result<f64, String> {
+    let t = s.trim().trim_end_matches('%').trim();
+    match t.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
+        _ => Err(format!("`{s}` is not a percentage ≥ 0 (e.g. 2%)")),
+    }
+}
+
+fn parse_test(s: &str) -> std::result::Result<TestChoice, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "auto" => Ok(TestChoice::Auto),
+        "mwu" | "mann-whitney" | "u" => Ok(TestChoice::Mwu),
+        "welch" | "t" => Ok(TestChoice::Welch),
+        _ => Err(format!("unknown test `{s}` (auto, mwu, welch)")),
+    }
+}
+
+fn parse_correction(s: &str) -> std::result::Result<Correction, String> {
+    match s.to_ascii_lowercase().as_str() {
+        "bh" | "fdr" => Ok(Correction::Bh),
+        "holm" => Ok(Correction::Holm),
+        "none" => Ok(Correction::None),
+        _ => Err(format!("unknown correction `{s}` (bh, holm, none)")),
+    }
+}
+
+impl CompareArgs {
+    /// The analysis settings these flags ask for.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            baseline: self.baseline.clone(),
+            alpha: self.alpha,
+            threshold_pct: self.threshold,
+            correction: self.correction,
+            test: self.test,
+            assume_n: self.assume_n,
+            seed: self.seed,
+            resamples: self.resamples,
+        }
+    }
+
+    /// How the inputs are read and named.
+    pub fn load_options(&self) -> LoadOptions {
+        LoadOptions {
+            format: self.format.clone(),
+            variant_names: self.variant_names.clone(),
+        }
+    }
+}
+
+/// Reads the inputs and analyses them exactly as `compare` does; the report
+/// commands reuse it so that every output shows the same numbers.
+pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
+    if args.assume_n == Some(0) || args.assume_n == Some(1) {
+        return Err(Error::Usage("--assume-n must be at least 2".into()));
+    }
+    let filter = args.filter.as_deref().map(Filter::parse).transpose()?;
+    analyze_paths(
+        &args.inputs,
+        &args.load_options(),
+        filter.as_ref(),
+        &args.settings(),
+    )
+}
+
+/// Runs `compare`; exit code 1 when `--fail-on-regression` trips.
+pub fn run(args: CompareArgs) -> Result<u8> {
+    let (ingested, analysis) = load_and_analyze(&args)?;
+    warn_unread(&ingested);
+    let json = to_json(&analysis)?;
+    match args.json.as_deref() {
+        Some("-") => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(json.as_bytes())
+                .map_err(|e| Error::io("<stdout>", e))?;
+        }
+        Some(path) => {
+            std::fs::write(path, &json).map_err(|e| Error::io(path, e))?;
+        }
+        None => {}
+    }
+    if args.json.as_deref() != Some("-") {
+        let color = match args.color.as_str() {
+            "always" => true,
+            "never" => false,
+            _ => {
+                std::io::stdout().is_terminal()
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+            }
+        };
+        let text = render(&analysis, color);
+        let mut out = std::io::stdout().lock();
+        out.write_all(text.as_bytes())
+            .map_err(|e| Error::io("<stdout>", e))?;
+    }
+    let tripped: Vec<&Comparison> = analysis
+        .comparisons
+        .iter()
+        .filter(|c| trips_gate(c, analysis.settings.threshold_pct))
+        .collect();
+    if args.fail_on_regression && !tripped.is_empty() {
+        eprintln!(
+            "patchperf: {} comparison(s) regressed by ≥ {}%: failing (--fail-on-regression)",
+            tripped.len(),
+            analysis.settings.threshold_pct
+        );
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+/// Tells on stderr about inputs nothing was read from, and sums up the
+/// numeric-looking lines no format read (`patchperf ingest` lists them).
+fn warn_unread(ing: &Ingested) {
+    let mut partial = 0;
+    let mut lines = 0;
+    for f in &ing.files {
+        if f.format.is_none() {
+            eprintln!(
+                "patchperf: {}: not read: {}",
+                f.path,
+                f.note.as_deref().unwrap_or("unknown format")
+            );
+        } else if !f.unread_numeric.is_empty() {
+            partial += 1;
+            lines += f.unread_numeric.len();
+        }
+    }
+    if partial > 0 {
+        eprintln!(
+            "patchperf: {lines} numeric-looking lines in {partial} file(s) were not read as values \
+             (`patchperf ingest FILE` lists them)"
+        );
+    }
+}
+
+/// One comparison in the `--json` schema (README, "compare --json").
+#[derive(Debug, Serialize)]
+pub struct JsonComparison<'a> {
+    pub benchmark: &'a str,
+    pub params: &'a str,
+    pub metric: &'a str,
+    pub unit: &'a str,
+    pub direction: Direction,
+    pub baseline: &'a str,
+    pub variant: &'a str,
+    pub n_baseline: Option<u64>,
+    pub n_variant: Option<u64>,
+    pub baseline_center: Option<f64>,
+    pub variant_center: Option<f64>,
+    pub center: Center,
+    pub change_pct: Option<f64>,
+    pub ci_low_pct: Option<f64>,
+    pub ci_high_pct: Option<f64>,
+    pub test: crate::analysis::TestKind,
+    pub p_value: Option<f64>,
+    pub q_value: Option<f64>,
+    pub effect_size: Option<f64>,
+    pub min_detectable_pct: Option<f64>,
+    pub n_needed: Option<u64>,
+    pub verdict: Verdict,
+}
+
+/// The whole `--json` document.
+#[derive(Debug, Serialize)]
+pub struct JsonReport<'a> {
+    pub comparisons: Vec<JsonComparison<'a>>,
+    pub findings: &'a [Finding],
+}
+
+fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+/// The `--json` document of an analysis, pretty-printed with a final newline.
+pub fn to_json(a: &Analysis) -> Result<String> {
+    let report = JsonReport {
+        comparisons: a
+            .comparisons
+            .iter()
+            .map(|c| JsonComparison {
+                benchmark: &c.benchmark,
+                params: &c.params,
+                metric: &c.metric,
+                unit: &c.unit,
+                direction: c.direction,
+                baseline: &c.baseline,
+                variant: &c.variant,
+                n_baseline: c.n_baseline,
+                n_variant: c.n_variant,
+                baseline_center: finite(c.baseline_center),
+                variant_center: finite(c.variant_center),
+                center: c.center,
+                change_pct: finite(c.change_pct),
+                ci_low_pct: c.ci_low_pct.and_then(finite),
+                ci_high_pct: c.ci_high_pct.and_then(finite),
+                test: c.test,
+                p_value: c.p_value,
+                q_value: c.q_value,
+                effect_size: c.effect_size.and_then(finite),
+                min_detectable_pct: c.min_detectable_pct.and_then(finite),
+                n_needed: c.n_needed,
+                verdict: c.verdict,
+            })
+            .collect(),
+        findings: &a.findings,
+    };
+    let mut s =
+        serde_json::to_string_pretty(&report).map_err(|e| Error::Other(format!("JSON: {e}")))?;
+    s.push('\n');
+    Ok(s)
+}
+
+/// A number with about four significant digits.
+fn sig(v: f64) -> String {
+    if !v.is_finite() {
+        return "?".into();
+    }
+    let a = v.abs();
+    if a != 0.0 && !(1e-3..1e6).contains(&a) {
+        return format!("{v:.3e}");
+    }
+    let mag = if a == 0.0 {
+        0
+    } else {
+        a.log10().floor() as i32
+    };
+    let decimals = (3 - mag).clamp(0, 6) as usize;
+    format!("{v:.decimals$}")
+}
+
+fn pct(v: f64) -> String {
+    if !v.is_finite() {
+        return "?".into();
+    }
+    if v.abs() >= 100.0 {
+        format!("{v:+.0}%")
+    } else {
+        format!("{v:+.1}%")
+    }
+}
+
+struct Row {
+    cells: Vec<String>,
+    /// Colour of the change and verdict cells: Some(true) good, Some(false) bad.
+    good: Option<bool>,
+    verdict: Option<Verdict>,
+}
+
+/// Renders the terminal output: one table per (benchmark, metric), footnotes,
+/// findings and the summary line.
+pub fn render(a: &Analysis, color: bool) -> String {
+    let mut out = String::new();
+    let mut notes: Vec<String> = Vec::new();
+    // Tables in order of first appearance of (benchmark, metric).
+    let mut keys: Vec<(&str, &str)> = Vec::new();
+    for g in &a.groups {
+        if !keys.contains(&(g.benchmark.as_str(), g.metric.as_str())) {
+            keys.push((&g.benchmark, &g.metric));
+        }
+    }
+    for (bench, metric) in keys {
+        let groups: Vec<&Group> = a
+            .groups
+            .iter()
+            .filter(|g| g.benchmark == bench && g.metric == metric)
+            .collect();
+        let Some(first) = groups.first() else {
+            continue;
+        };
+        let dir = match first.direction {
+            Direction::Lower => ", lower is better",
+            Direction::Higher => ", higher is better",
+            Direction::Unknown => "",
+        };
+        let unit = if first.unit.is_empty() {
+            String::new()
+        } else {
+            first.unit.clone()
+        };
+        let head = format!(
+            "{bench}{} ({}{dir})",
+            if metric.is_empty() || metric == bench {
+                String::new()
+            } else {
+                format!(" · {metric}")
+            },
+            if unit.is_empty() {
+                "no unit".to_string()
+            } else {
+                unit
+            }
+        );
+        out.push_str(&if color { head.bold().to_string() } else { head });
+        out.push('\n');
+        let with_params = groups.iter().any(|g| !g.params.is_empty());
+        let mut rows: Vec<Row> = vec![Row {
+            cells: [
+                "params",
+                "variant",
+                "n",
+                "centre",
+                "±95%",
+                "change",
+                "95% CI of change",
+                "p",
+                "q",
+                "verdict",
+            ]
+            .iter()
+            .map(|s| s.to_string())
+            .collect(),
+            good: None,
+            verdict: None,
+        }];
+        for g in groups {
+            let comps: Vec<&Comparison> = a
+                .comparisons
+                .iter()
+                .filter(|c| {
+                    c.benchmark == g.benchmark && c.params == g.params && c.metric == g.metric
+                })
+                .collect();
+            let base_name = comps.first().map(|c| c.baseline.clone());
+            let mut first_row = true;
+            // Baseline row first, then each compared variant.
+            let order: Vec<&crate::analysis::VariantSummary> = {
+                let mut v: Vec<_> = g.variants.iter().collect();
+                if let Some(b) = &base_name {
+                    v.sort_by_key(|s| s.variant != *b);
+                }
+                v
+            };
+            for vs in order {
+                let comp = comps.iter().find(|c| c.variant == vs.variant);
+                let center = comp.map(|c| c.center).or(comps.first().map(|c| c.center));
+                let value = match center {
+                    Some(Center::Median) => vs.median.or(vs.mean),
+                    _ => vs.mean.or(vs.median),
+                };
+                let spread = match (value, vs.ci_low, vs.ci_high) {
+                    (Some(c), Some(l), Some(h))
+                        if c != 0.0 && (vs.from_summary == (center != Some(Center::Median))) =>
+                    {
+                        format!(
+                            "±{:.1}%",
+                            100.0 * (h - c).abs().max((c - l).abs()) / c.abs()
+                        )
+                    }
+                    _ => String::new(),
+                };
+                let mut cells = vec![
+                    if first_row && with_params {
+                        g.params.clone()
+                    } else {
+                        String::new()
+                    },
+                    vs.variant.clone(),
+                    vs.n.map(|n| n.to_string()).unwrap_or_else(|| "?".into()),
+                    value.map(sig).unwrap_or_else(|| "?".into()),
+                    spread,
+                ];
+                first_row = false;
+                match comp {
+                    None => {
+                        cells.extend(std::iter::repeat_n(String::new(), 5));
+                        rows.push(Row {
+                            cells,
+                            good: None,
+                            verdict: None,
+                        });
+                    }
+                    Some(c) => {
+                        let ci = match (c.ci_low_pct, c.ci_high_pct) {
+                            (Some(l), Some(h)) => format!("[{}, {}]", pct(l), pct(h)),
+                            _ => String::new(),
+                        };
+                        let mut verdict = c.verdict.as_str().to_string();
+                        if c.verdict == Verdict::Untestable || c.verdict == Verdict::Inconclusive {
+                            if let Some(n) = c.n_needed {
+                                verdict.push_str(&format!(" (n≥{n})"));
+                            }
+                        }
+                        let refs: Vec<String> = c
+                            .notes
+                            .iter()
+                            .map(|n| {
+                                let i = match notes.iter().position(|x| x == n) {
+                                    Some(i) => i,
+                                    None => {
+                                        notes.push(n.clone());
+                                        notes.len() - 1
+                                    }
+                                };
+                                (i + 1).to_string()
+                            })
+                            .collect();
+                        if !refs.is_empty() {
+                            verdict.push_str(&format!(" [{}]", refs.join(",")));
+                        }
+                        cells.extend([
+                            pct(c.change_pct),
+                            ci,
+                            c.p_value.map(format_p).unwrap_or_else(|| "–".into()),
+                            match (c.p_value, c.q_value) {
+                                // q computed from a p at the floor is a bound too.
+                                (Some(p), Some(q)) if is_bound(p) && !is_bound(q) => {
+                                    format!("< {}", format_p(q))
+                                }
+                                (_, Some(q)) => format_p(q),
+                                _ => "–".into(),
+                            },
+                            verdict,
+                        ]);
+                        let good = match c.verdict {
+                            Verdict::Improved => Some(true),
+                            Verdict::Regressed => Some(false),
+                            _ => None,
+                        };
+                        rows.push(Row {
+                            cells,
+                            good,
+                            verdict: Some(c.verdict),
+                        });
+                    }
+                }
+            }
+        }
+        if !with_params {
+            for r in rows.iter_mut() {
+                r.cells.remove(0);
+            }
+        }
+        let ncol = rows[0].cells.len();
+        let widths: Vec<usize> = (0..ncol)
+            .map(|i| {
+                rows.iter()
+                    .map(|r| r.cells[i].chars().count())
+                    .max()
+                    .unwrap_or(0)
+            })
+            .collect();
+        for (ri, r) in rows.iter().enumerate() {
+            let mut line = String::from(" ");
+            for (i, cell) in r.cells.iter().enumerate() {
+                let w = widths[i];
+                let numeric = (2..ncol - 1).contains(&i) && ri > 0;
+                let padded = if numeric && i != ncol - 3 && i != ncol - 4 {
+                    format!("{cell:>w$}")
+                } else {
+                    format!("{cell:<w$}")
+                };
+                let is_change = i == ncol - 5 || i == ncol - 1;
+                let styled = if !color || ri == 0 {
+                    padded
+                } else if is_change && r.good == Some(true) {
+                    padded.green().to_string()
+                } else if is_change && r.good == Some(false) {
+                    padded.red().to_string()
+                } else if i == ncol - 1 && r.verdict == Some(Verdict::Changed) {
+                    padded.yellow().to_string()
+                } else {
+                    padded
+                };
+                line.push(' ');
+                line.push_str(&styled);
+                line.push(' ');
+            }
+            let line = line.trim_end().to_string();
+            out.push_str(&if color && ri == 0 {
+                line.dimmed().to_string()
+            } else {
+                line
+            });
+            out.push('\n');
+        }
+        out.push('\n');
+    }
+    if !notes.is_empty() {
+        for (i, n) in notes.iter().enumerate() {
+            out.push_str(&format!("[{}] {n}\n", i + 1));
+        }
+        out.push('\n');
+    }
+    for f in &a.findings {
+        let label = f.severity.to_string();
+        let label = if !color {
+            label
+        } else {
+            match f.severity {
+                Severity::Error => label.red().bold().to_string(),
+                Severity::Warning => label.yellow().to_string(),
+                Severity::Info => label.cyan().to_string(),
+            }
+        };
+        out.push_str(&format!("{label}: {} [{}]\n", f.title, f.code));
+        if !f.evidence.is_empty() {
+            out.push_str(&format!("    {}\n", f.evidence));
+        }
+        if !f.advice.is_empty() {
+            out.push_str(&format!("    → {}\n", f.advice));
+        }
+    }
+    if !a.findings.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&summary_line(a));
+    out.push('\n');
+    out
+}
+
+/// `regressed 5, improved 1, … · geomean of ratios 1.234 (+23.4%) over 8`.
+pub fn summary_line(a: &Analysis) -> String {
+    let count = |v: Verdict| a.comparisons.iter().filter(|c| c.verdict == v).count();
+    let mut parts: Vec<String> = [
+        Verdict::Regressed,
+        Verdict::Improved,
+        Verdict::Changed,
+        Verdict::Unchanged,
+        Verdict::Inconclusive,
+        Verdict::Untestable,
+    ]
+    .iter()
+    .filter(|&&v| v != Verdict::Changed || count(v) > 0)
+    .map(|&v| format!("{} {}", count(v), v.as_str()))
+    .collect();
+    let logs: Vec<f64> = a
+        .comparisons
+        .iter()
+        .filter(|c| c.baseline_center > 0.0 && c.variant_center > 0.0)
+        .map(|c| (c.variant_center / c.baseline_center).ln())
+        .filter(|l| l.is_finite())
+        .collect();
+    let mut s = format!("{} comparisons: {}", a.comparisons.len(), parts.join(", "));
+    parts.clear();
+    if !logs.is_empty() {
+        let g = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
+        s.push_str(&format!(
+            "; geomean of variant/baseline ratios {g:.4} ({}) over {}",
+            pct((g - 1.0) * 100.0),
+            logs.len()
+        ));
+        if logs.len() < a.comparisons.len() {
+            s.push_str(" (non-positive centres left out)");
+        }
+    }
+    s
+}
