@@ -3,32 +3,12 @@
 //! available); whatever is missing or unreadable is recorded as unavailable,
 //! never an error, so it works without root and in containers.
 
-use super::env::{set_taint, summarise_counts, vulnerability_key, KconfigSection, Snapshot};
+use super::env::{
+    debug_banners, set_taint, summarise_counts, vulnerability_key, KconfigSection, Snapshot,
+};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-/// Debug banners a kernel prints at boot, and what they reveal.
-pub const DMESG_BANNERS: &[(&str, &str)] = &[
-    ("Lock dependency validator", "lockdep"),
-    ("KernelAddressSanitizer initialized", "KASAN"),
-    ("Kernel memory leak detector initialized", "kmemleak"),
-    (
-        "trace_printk() being used",
-        "trace_printk (debug kernel notice)",
-    ),
-    (
-        "possible circular locking dependency detected",
-        "lockdep splat",
-    ),
-    ("BUG: KASAN:", "KASAN report"),
-    ("BUG: KCSAN:", "KCSAN report"),
-    ("ODEBUG:", "debugobjects report"),
-    (
-        "BUG: sleeping function called from invalid context",
-        "might_sleep splat",
-    ),
-];
 
 /// Captures the environment. `root` is `/` for this machine; tests point it
 /// at a fake tree (commands such as `uname` and `dmesg` run only for `/`).
@@ -318,22 +298,7 @@ fn vulnerabilities(r: &Reader, s: &mut Snapshot) {
 
 fn dmesg(s: &mut Snapshot) {
     match run("dmesg", &[]) {
-        Ok(text) if !text.trim().is_empty() => {
-            let mut found: Vec<&str> = DMESG_BANNERS
-                .iter()
-                .filter(|(needle, _)| text.contains(needle))
-                .map(|(_, what)| *what)
-                .collect();
-            found.dedup();
-            s.set(
-                "dmesg.debug_banners",
-                if found.is_empty() {
-                    "none".to_string()
-                } else {
-                    found.join(", ")
-                },
-            );
-        }
+        Ok(text) if !text.trim().is_empty() => s.set("dmesg.debug_banners", debug_banners(&text)),
         Ok(_) => s.unavailable("dmesg.debug_banners", "dmesg printed nothing"),
         Err(e) => s.unavailable("dmesg.debug_banners", e),
     }

@@ -113,7 +113,7 @@ impl Snapshot {
             return Err(Error::input(
                 path,
                 None,
-                "neither a patchperf snapshot nor a known capture file (name it after what it holds: uname, cmdline, version, lscpu, cpufreq, tainted, cpuinfo, meminfo)",
+                "neither a patchperf snapshot nor a known capture file (name it after what it holds: uname, cmdline, version, lscpu, cpufreq, tainted, cpuinfo, meminfo, dmesg)",
             ));
         };
         parse_capture(self, path, kind, &text)
@@ -164,6 +164,42 @@ impl Snapshot {
     }
 }
 
+/// Debug banners a kernel prints at boot, and what they reveal.
+pub const DMESG_BANNERS: &[(&str, &str)] = &[
+    ("Lock dependency validator", "lockdep"),
+    ("KernelAddressSanitizer initialized", "KASAN"),
+    ("Kernel memory leak detector initialized", "kmemleak"),
+    (
+        "trace_printk() being used",
+        "trace_printk (debug kernel notice)",
+    ),
+    (
+        "possible circular locking dependency detected",
+        "lockdep splat",
+    ),
+    ("BUG: KASAN:", "KASAN report"),
+    ("BUG: KCSAN:", "KCSAN report"),
+    ("ODEBUG:", "debugobjects report"),
+    (
+        "BUG: sleeping function called from invalid context",
+        "might_sleep splat",
+    ),
+];
+
+/// The debug banners found in kernel log text: `none`, or `lockdep, KASAN`.
+pub fn debug_banners(text: &str) -> String {
+    let found: Vec<&str> = DMESG_BANNERS
+        .iter()
+        .filter(|(needle, _)| text.contains(needle))
+        .map(|(_, what)| *what)
+        .collect();
+    if found.is_empty() {
+        "none".to_string()
+    } else {
+        found.join(", ")
+    }
+}
+
 /// True when text is a patchperf snapshot (has a `[snapshot]` table).
 pub fn is_snapshot_text(text: &str) -> bool {
     text.lines().any(|l| l.trim() == "[snapshot]")
@@ -180,6 +216,7 @@ pub enum CaptureKind {
     Tainted,
     Cpuinfo,
     Meminfo,
+    Dmesg,
 }
 
 /// The kind of capture a file name says it is (`env-uname.txt`, `cmdline`,
@@ -200,6 +237,7 @@ pub fn capture_kind(path: &Path) -> Option<CaptureKind> {
         "tainted" | "taint" => CaptureKind::Tainted,
         "cpuinfo" => CaptureKind::Cpuinfo,
         "meminfo" => CaptureKind::Meminfo,
+        "dmesg" | "kmsg" | "boot-log" => CaptureKind::Dmesg,
         _ => return None,
     })
 }
@@ -302,6 +340,7 @@ fn parse_capture(snap: &mut Snapshot, path: &Path, kind: CaptureKind, text: &str
         CaptureKind::Lscpu => parse_lscpu(snap, text),
         CaptureKind::Cpufreq => parse_cpufreq_listing(snap, text),
         CaptureKind::Cpuinfo => parse_cpuinfo(snap, text),
+        CaptureKind::Dmesg => snap.set("dmesg.debug_banners", debug_banners(text)),
         CaptureKind::Meminfo => {
             if let Some(l) = text.lines().find(|l| l.starts_with("MemTotal:")) {
                 snap.set("memory.total", l.trim_start_matches("MemTotal:").trim());
@@ -460,6 +499,44 @@ mod tests {
         );
         assert!(!s.values.contains_key("cpufreq.governor"));
         assert!(s.unavailable["cpufreq.governor"].contains("No such file"));
+    }
+
+    #[test]
+    fn dmesg_capture_reveals_debug_kernels() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("dmesg.txt");
+        std::fs::write(
+            &p,
+            "[    0.000000] Linux version 6.9.0\n[    0.101000] Lock dependency validator: Copyright (c) 2006 Red Hat, Inc.\n[    1.2] kmemleak: Kernel memory leak detector initialized (mem pool available: 15770)\n",
+        )
+        .unwrap();
+        let s = Snapshot::load(&p).unwrap();
+        assert_eq!(s.values["dmesg.debug_banners"], "lockdep, kmemleak");
+        std::fs::write(&p, "[    0.0] Linux version 6.9.0\n").unwrap();
+        assert_eq!(
+            Snapshot::load(&p).unwrap().values["dmesg.debug_banners"],
+            "none"
+        );
+    }
+
+    #[test]
+    fn bad_captures_are_input_errors() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("tainted");
+        std::fs::write(&p, "lots\n").unwrap();
+        let e = Snapshot::load(&p).unwrap_err().to_string();
+        assert!(
+            e.ends_with("tainted:1: expected the taint mask (a number), got `lots`"),
+            "{e}"
+        );
+        let p = dir.path().join("env.toml");
+        std::fs::write(&p, "[snapshot]\nformat = \"one\"\n").unwrap();
+        let e = Snapshot::load(&p).unwrap_err().to_string();
+        assert!(e.contains("env.toml:2: bad snapshot file"), "{e}");
+        let e = Snapshot::load(dir.path().join("nothing.txt").as_path())
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("nothing.txt"), "{e}");
     }
 
     #[test]

@@ -42,6 +42,15 @@ pub fn kconfig_findings(
             }
             continue;
         }
+        if let Some(parent) = implied_parent(&base, &patched, name) {
+            let parent_single = rules
+                .rule_for(&parent)
+                .is_some_and(|pr| pr.group.is_none() && pr.class != Class::None);
+            if parent_single && base.get(&parent) != patched.get(&parent) {
+                selected_by.entry(parent).or_default().push(name);
+                continue;
+            }
+        }
         let Some(r) = rule else {
             info_bucket(name, &mut info_debug, &mut info_other).push(change(&base, &patched, name));
             continue;
@@ -54,15 +63,6 @@ pub fn kconfig_findings(
         if r.class == Class::None || module_only {
             info_debug.push(change(&base, &patched, name));
             continue;
-        }
-        if let Some(parent) = implied_parent(&base, &patched, name) {
-            let parent_single = rules
-                .rule_for(&parent)
-                .is_some_and(|pr| pr.group.is_none() && pr.class != Class::None);
-            if parent_single && base.get(&parent) != patched.get(&parent) {
-                selected_by.entry(parent).or_default().push(name);
-                continue;
-            }
         }
         if let Some(g) = &r.group {
             groups.entry(g.as_str()).or_default().push((name, r));

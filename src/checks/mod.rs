@@ -200,7 +200,20 @@ pub fn comparison_findings(
         out.extend(env_diff::env_findings(&sa, &sb, &rules, &benchmarks));
     }
     if let Some(a) = analysis {
-        out.extend(signature_findings(a));
+        // The analysis raises some of the same signals itself; keep its version.
+        let covered = |code: &str| {
+            let theirs: &[&str] = match code {
+                "single-sample" => &["single-sample", "no-variance"],
+                "one-sided-trend" => &["trend-over-runs"],
+                other => return a.findings.iter().any(|f| f.code == other),
+            };
+            a.findings.iter().any(|f| theirs.contains(&f.code.as_str()))
+        };
+        out.extend(
+            signature_findings(a)
+                .into_iter()
+                .filter(|f| !covered(&f.code)),
+        );
     }
     out.sort_by_key(|f| f.severity);
     Ok(out)
@@ -215,4 +228,81 @@ fn benchmark_names(analysis: Option<&Analysis>) -> Vec<String> {
         .map(|g| g.benchmark.clone())
         .filter(|b| seen.insert(b.clone()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Severity;
+
+    #[test]
+    fn finds_configs_and_captures_in_variant_folders() {
+        let dir = tempfile::tempdir().unwrap();
+        let (a, b) = (dir.path().join("base"), dir.path().join("patched"));
+        for (d, cfg) in [
+            (&a, "CONFIG_PREEMPT_VOLUNTARY=y\n"),
+            (&b, "CONFIG_PREEMPT_VOLUNTARY=y\nCONFIG_KASAN=y\n"),
+        ] {
+            std::fs::create_dir_all(d).unwrap();
+            std::fs::write(d.join("kernel.config"), cfg).unwrap();
+            std::fs::write(d.join("hackbench-1.txt"), "Time: 1.0\n").unwrap();
+        }
+        std::fs::write(a.join("cmdline"), "quiet\n").unwrap();
+        std::fs::write(b.join("cmdline"), "quiet mitigations=off\n").unwrap();
+        let inputs = CheckInputs::from_variant_dirs(&a, &b).unwrap();
+        assert_eq!(
+            inputs.kconfig,
+            Some((a.join("kernel.config"), b.join("kernel.config")))
+        );
+        assert_eq!(inputs.env, Some((a.clone(), b.clone())));
+        let f = comparison_findings(&inputs, None).unwrap();
+        let codes: Vec<(Severity, &str)> =
+            f.iter().map(|f| (f.severity, f.code.as_str())).collect();
+        assert_eq!(
+            codes,
+            [
+                (Severity::Error, "kconfig-debug-differs"),
+                (Severity::Warning, "cmdline-param-differs")
+            ]
+        );
+        // Two configs in one folder: the user must say which.
+        std::fs::write(a.join("other.config"), "CONFIG_X=y\n").unwrap();
+        assert!(CheckInputs::from_variant_dirs(&a, &b).is_err());
+        // Nothing to check in plain result folders.
+        let c = dir.path().join("plain");
+        std::fs::create_dir_all(&c).unwrap();
+        assert!(CheckInputs::from_variant_dirs(&c, &c).unwrap().is_empty());
+        assert!(CheckInputs::from_pair(&c, &c).is_err());
+    }
+
+    #[test]
+    fn analysis_findings_are_not_repeated() {
+        let mut a = Analysis::default();
+        let c: crate::analysis::Comparison = serde_json::from_value(serde_json::json!({
+            "benchmark": "hackbench", "params": "", "metric": "time", "unit": "s",
+            "direction": "lower", "baseline": "base", "variant": "new",
+            "n_baseline": 1, "n_variant": 5, "baseline_center": 1.0, "variant_center": 1.1,
+            "center": "mean", "change_pct": 10.0, "ci_low_pct": null, "ci_high_pct": null,
+            "test": "none", "p_value": null, "q_value": null, "effect_size": null,
+            "min_detectable_pct": null, "n_needed": null, "verdict": "untestable"
+        }))
+        .unwrap();
+        a.comparisons.push(c);
+        let codes = |a: &Analysis| -> Vec<String> {
+            comparison_findings(&CheckInputs::default(), Some(a))
+                .unwrap()
+                .into_iter()
+                .map(|f| f.code)
+                .collect()
+        };
+        assert_eq!(codes(&a), ["unequal-n", "single-sample"]);
+        a.findings.push(Finding::new(
+            Severity::Warning,
+            "single-sample",
+            "t",
+            "e",
+            "a",
+        ));
+        assert_eq!(codes(&a), ["unequal-n"]);
+    }
 }
