@@ -1,0 +1,1256 @@
+//! The kernel and system harness-log importers (perf, rt-tests, schbench,
+//! will-it-scale, kernbench, pgbench, sysbench, fio, redis-benchmark, time,
+//! LKP, mmtests, ministat) on real corpus files and on the verbatim examples
+//! of the format reference, plus malformed and mutated input.
+
+use assert_cmd::Command;
+use patchperf::ingest::{Registry, Source};
+use patchperf::model::{Observation, Stat};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+const CORPUS: &str = "tests/data/corpus";
+const LOGS: &str = "tests/data/logs";
+
+/// Corpus file-name prefix (`<harness>-`) → the importer that must read it.
+const CORPUS_FORMATS: &[(&str, &str)] = &[
+    ("hackbench-", "hackbench"),
+    ("cyclictest-", "cyclictest"),
+    ("cyclictest_live-", "cyclictest"),
+    ("cyclictest_hist-", "cyclictest-hist"),
+    ("cyclictest_json-", "cyclictest-json"),
+    ("perf_bench_", "perf-bench"),
+    ("perf_stat-", "perf-stat"),
+    ("perf_stat_csv-", "perf-stat-csv"),
+    ("perf_stat_json-", "perf-stat-json"),
+    ("pgbench-", "pgbench"),
+    ("sysbench_", "sysbench"),
+    ("redis_csv-", "redis-csv"),
+    ("redis_quiet-", "redis-quiet"),
+    ("gnutime-", "gnu-time"),
+    ("gnutime_posix-", "shell-time"),
+    ("bashtime-", "shell-time"),
+];
+
+/// Every importer this file covers.
+const LOG_FORMATS: &[&str] = &[
+    "perf-bench",
+    "perf-stat",
+    "perf-stat-csv",
+    "perf-stat-json",
+    "hackbench",
+    "cyclictest",
+    "cyclictest-hist",
+    "cyclictest-json",
+    "pgbench",
+    "sysbench",
+    "redis-csv",
+    "redis-quiet",
+    "gnu-time",
+    "shell-time",
+    "schbench",
+    "will-it-scale",
+    "kernbench",
+    "fio-json",
+    "fio-terse",
+    "lkp",
+    "mmtests",
+    "ministat",
+];
+
+/// Reads `dir/name`, checks that detection picks `format`, and parses it.
+fn read_as(dir: &str, name: &str, format: &str) -> Vec<Observation> {
+    let path = Path::new(dir).join(name);
+    let src = Source::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let reg = Registry::builtin();
+    let chosen = reg.detect(&src).map(|f| f.name()).unwrap_or("none");
+    assert_eq!(chosen, format, "detection for {name}");
+    reg.get(format)
+        .unwrap()
+        .parse(&src)
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The single observation with this metric, stat and params.
+fn one<'a>(obs: &'a [Observation], metric: &str, stat: Stat, params: &str) -> &'a Observation {
+    let hits: Vec<&Observation> = obs
+        .iter()
+        .filter(|o| o.metric == metric && o.stat == stat && o.params == params)
+        .collect();
+    assert_eq!(hits.len(), 1, "{metric} {stat} {params}: {hits:?}");
+    hits[0]
+}
+
+fn samples<'a>(obs: &'a [Observation], metric: &str) -> Vec<&'a Observation> {
+    obs.iter()
+        .filter(|o| o.metric == metric && o.stat == Stat::Sample)
+        .collect()
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
+}
+
+// ---------------------------------------------------------------- detection
+
+#[test]
+fn detection_picks_the_log_importer_for_every_corpus_file() {
+    let mut seen = 0;
+    let mut names: Vec<String> = std::fs::read_dir(CORPUS)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    for name in names {
+        // The longest matching prefix decides (`cyclictest_hist-` over `cyclictest`).
+        let Some((_, format)) = CORPUS_FORMATS
+            .iter()
+            .filter(|(p, _)| name.starts_with(p))
+            .max_by_key(|(p, _)| p.len())
+        else {
+            continue;
+        };
+        let obs = read_as(CORPUS, &name, format);
+        assert!(!obs.is_empty(), "{name}");
+        assert!(
+            obs.iter().all(|o| o.variant.is_empty()),
+            "{name}: variant is the caller's"
+        );
+        assert!(obs.iter().all(|o| o.value.is_finite()));
+        seen += 1;
+    }
+    assert_eq!(seen, 174, "corpus files of the log harnesses");
+}
+
+#[test]
+fn detection_picks_the_right_importer_for_each_reference_fixture() {
+    let expected = [
+        ("perf_bench_sched_messaging-lkp.txt", "perf-bench"),
+        ("perf_bench_futex_wake_parallel-lkp.txt", "perf-bench"),
+        ("perf_bench_futex_lock_pi-constructed.txt", "perf-bench"),
+        ("perf_bench_epoll_wait-constructed.txt", "perf-bench"),
+        ("schbench-lkp.txt", "schbench"),
+        ("will_it_scale-lkp.csv", "will-it-scale"),
+        ("will_it_scale_binary-constructed.txt", "will-it-scale"),
+        ("kernbench-lkp.txt", "kernbench"),
+        ("fio-constructed.json", "fio-json"),
+        ("fio_terse-constructed.txt", "fio-terse"),
+        ("lkp-stress_ng.txt", "lkp"),
+        ("lkp-will_it_scale_mail.txt", "lkp"),
+        ("mmtests-hackbench.txt", "mmtests"),
+        ("mmtests-stream.txt", "mmtests"),
+        ("mmtests-redis_grep.txt", "mmtests"),
+        ("ministat-readme.txt", "ministat"),
+        ("pgbench-pg16_manual.txt", "pgbench"),
+        ("sysbench_cpu-master_constructed.txt", "sysbench"),
+    ];
+    for (name, format) in expected {
+        assert!(!read_as(LOGS, name, format).is_empty(), "{name}");
+    }
+}
+
+#[test]
+fn formats_lists_every_log_importer() {
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .arg("formats")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    for f in LOG_FORMATS {
+        assert!(
+            text.lines().any(|l| l.split_whitespace().next() == Some(f)),
+            "{f} missing:\n{text}"
+        );
+    }
+}
+
+// -------------------------------------------------------------- perf bench
+
+#[test]
+fn perf_bench_futex_hash_threads_are_samples_and_averaged_is_mean_with_sem() {
+    let obs = read_as(CORPUS, "perf_bench_futex_hash-baseline-1.txt", "perf-bench");
+    let p = "futexes=1024,runtime=2s,scope=private,threads=2";
+    assert!(obs
+        .iter()
+        .all(|o| o.benchmark == "perf bench futex hash" && o.params == p));
+    let s: Vec<f64> = samples(&obs, "throughput")
+        .iter()
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(s, vec![3650048.0, 3614208.0]);
+    assert_eq!(samples(&obs, "throughput")[0].line, 4);
+    let mean = one(&obs, "throughput", Stat::Mean, p);
+    assert_eq!(
+        (mean.value, mean.line, mean.unit.as_str()),
+        (3632128.0, 7, "ops/s")
+    );
+    // perf's `+- 0.49%` is the relative standard error over n = 2 threads.
+    let se = one(&obs, "throughput", Stat::Stderr, p).value;
+    assert!(close(se, 3632128.0 * 0.0049), "{se}");
+    assert!(close(
+        one(&obs, "throughput", Stat::Stddev, p).value,
+        se * 2f64.sqrt()
+    ));
+    assert_eq!(one(&obs, "throughput", Stat::N, p).value, 2.0);
+    // The mean of the thread samples is what perf averaged.
+    assert!(close((s[0] + s[1]) / 2.0, 3632128.0));
+}
+
+#[test]
+fn perf_bench_futex_wake_runs_are_samples_and_the_sem_recovers_their_sd() {
+    let obs = read_as(CORPUS, "perf_bench_futex_wake-baseline-1.txt", "perf-bench");
+    let p = "nwake=1,scope=private,threads=16";
+    let s: Vec<f64> = samples(&obs, "latency").iter().map(|o| o.value).collect();
+    assert_eq!(s.len(), 10);
+    assert_eq!(s[0], 0.438);
+    assert_eq!(s[9], 0.248);
+    assert!(obs.iter().all(|o| o.unit == "ms"));
+    assert_eq!(one(&obs, "latency", Stat::Mean, p).value, 0.3209);
+    assert_eq!(one(&obs, "latency", Stat::N, p).value, 10.0);
+    // SD recovered from the SEM (x% · mean · √n) matches the samples' own SD.
+    let m = s.iter().sum::<f64>() / 10.0;
+    let sd = (s.iter().map(|v| (v - m).powi(2)).sum::<f64>() / 9.0).sqrt();
+    let stated = one(&obs, "latency", Stat::Stddev, p).value;
+    assert!(
+        (stated - sd).abs() / sd < 0.01,
+        "stated {stated} vs samples {sd}"
+    );
+}
+
+#[test]
+fn perf_bench_requeue_sched_and_mem() {
+    let obs = read_as(
+        CORPUS,
+        "perf_bench_futex_requeue-baseline-1.txt",
+        "perf-bench",
+    );
+    assert_eq!(samples(&obs, "latency").len(), 10);
+    assert_eq!(
+        one(
+            &obs,
+            "latency",
+            Stat::Mean,
+            "nrequeue=1,scope=private,threads=8"
+        )
+        .value,
+        0.0096
+    );
+
+    let obs = read_as(
+        CORPUS,
+        "perf_bench_sched_messaging-baseline-1.txt",
+        "perf-bench",
+    );
+    assert_eq!(obs.len(), 1);
+    let o = &obs[0];
+    assert_eq!(
+        (o.benchmark.as_str(), o.params.as_str()),
+        (
+            "perf bench sched messaging",
+            "fds=20,groups=5,mode=processes"
+        )
+    );
+    assert_eq!(
+        (o.metric.as_str(), o.unit.as_str(), o.value, o.line),
+        ("time", "s", 0.608, 5)
+    );
+
+    let obs = read_as(
+        CORPUS,
+        "perf_bench_sched_messaging_threads-baseline-1.txt",
+        "perf-bench",
+    );
+    assert_eq!(
+        (obs[0].params.as_str(), obs[0].value),
+        ("fds=20,groups=4,mode=threads", 0.295)
+    );
+
+    // Pipe: one primary metric only (ops/sec and Total time are derived).
+    let obs = read_as(CORPUS, "perf_bench_sched_pipe-baseline-1.txt", "perf-bench");
+    assert_eq!(obs.len(), 1);
+    assert_eq!(
+        (obs[0].metric.as_str(), obs[0].unit.as_str(), obs[0].value),
+        ("latency", "us/op", 38.1612)
+    );
+    assert_eq!(obs[0].params, "loops=50000,mode=processes");
+
+    let obs = read_as(CORPUS, "perf_bench_mem_memcpy-baseline-1.txt", "perf-bench");
+    assert_eq!(obs.len(), 4);
+    let d = one(&obs, "bandwidth", Stat::Sample, "function=default,size=4MB");
+    assert_eq!(
+        (d.benchmark.as_str(), d.unit.as_str(), d.value, d.line),
+        ("perf bench mem memcpy", "GiB/s", 11.756606, 5)
+    );
+    let obs = read_as(CORPUS, "perf_bench_mem_memset-baseline-1.txt", "perf-bench");
+    assert_eq!(
+        one(
+            &obs,
+            "bandwidth",
+            Stat::Sample,
+            "function=x86-64-stosb,size=16MB"
+        )
+        .value,
+        18.507551
+    );
+}
+
+#[test]
+fn perf_bench_reference_examples_lock_pi_epoll_wake_parallel() {
+    let obs = read_as(LOGS, "perf_bench_futex_wake_parallel-lkp.txt", "perf-bench");
+    let p = "nwake=1,scope=shared,threads=8,wakers=8";
+    assert!(obs
+        .iter()
+        .all(|o| o.benchmark == "perf bench futex wake-parallel"));
+    assert_eq!(one(&obs, "latency", Stat::Sample, p).value, 0.0054);
+    assert_eq!(one(&obs, "latency", Stat::Mean, p).value, 0.0112);
+    assert!(close(
+        one(&obs, "latency", Stat::Stderr, p).value,
+        0.0112 * 0.2172
+    ));
+
+    let obs = read_as(
+        LOGS,
+        "perf_bench_futex_lock_pi-constructed.txt",
+        "perf-bench",
+    );
+    let p = "runtime=10s,threads=4";
+    assert_eq!(samples(&obs, "throughput").len(), 4);
+    assert_eq!(one(&obs, "throughput", Stat::Mean, p).value, 100096.0);
+    assert_eq!(one(&obs, "throughput", Stat::N, p).value, 4.0);
+
+    let obs = read_as(LOGS, "perf_bench_epoll_wait-constructed.txt", "perf-bench");
+    let p = "fds=64,oneshot=yes,runtime=8s,threads=2";
+    // Zero-padded `%04ld` thread throughput.
+    assert_eq!(samples(&obs, "throughput")[0].value, 512.0);
+    assert_eq!(one(&obs, "throughput", Stat::Mean, p).value, 500.0);
+
+    let obs = read_as(LOGS, "perf_bench_futex_hash-lkp.txt", "perf-bench");
+    assert_eq!(
+        one(
+            &obs,
+            "throughput",
+            Stat::Mean,
+            "futexes=1024,runtime=300s,scope=shared,threads=8"
+        )
+        .value,
+        491926.0
+    );
+}
+
+#[test]
+fn perf_bench_concatenated_runs_trailing_futex_hashing_and_simple_format() {
+    let run =
+        std::fs::read_to_string(Path::new(CORPUS).join("perf_bench_futex_hash-baseline-1.txt"))
+            .unwrap();
+    let run2 =
+        std::fs::read_to_string(Path::new(CORPUS).join("perf_bench_futex_hash-baseline-2.txt"))
+            .unwrap();
+    // A newer kernel's closing line is configuration, not the result.
+    let text = format!("{run}Futex hashing: 16 hash buckets\n{run2}Futex hashing: global hash\n");
+    let src = Source::from_text("two-runs.txt", &text);
+    let obs = Registry::builtin()
+        .get("perf-bench")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert_eq!(samples(&obs, "throughput").len(), 4);
+    assert_eq!(obs.iter().filter(|o| o.stat == Stat::Mean).count(), 2);
+    assert!(obs.iter().all(|o| o.value != 16.0));
+
+    // `perf bench -f simple`: bare numbers, the benchmark named by the file.
+    let src = Source::from_text("perf_bench_sched_pipe-simple-1.txt", "1.908\n1.874\n");
+    let obs = Registry::builtin()
+        .get("perf-bench")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert_eq!(obs.len(), 2);
+    assert_eq!(
+        (
+            obs[0].benchmark.as_str(),
+            obs[0].metric.as_str(),
+            obs[0].value
+        ),
+        ("perf bench sched pipe", "time", 1.908)
+    );
+    let src = Source::from_text("numbers.txt", "1.908\n");
+    let err = Registry::builtin()
+        .get("perf-bench")
+        .unwrap()
+        .parse(&src)
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("numbers.txt:1:"), "{err}");
+}
+
+// --------------------------------------------------------------- perf stat
+
+#[test]
+fn perf_stat_text_means_with_sem_and_not_supported_counters_skipped() {
+    let obs = read_as(CORPUS, "perf_stat-baseline-1.txt", "perf-stat");
+    let bench = "sh -c gzip -6 -c /srv/bench/b2.txt > /dev/null";
+    assert!(obs.iter().all(|o| o.benchmark == bench));
+    let tc = one(&obs, "task-clock", Stat::Mean, "");
+    assert_eq!((tc.value, tc.unit.as_str(), tc.line), (88.92, "ms", 4));
+    assert!(close(
+        one(&obs, "task-clock", Stat::Stderr, "").value,
+        88.92 * 0.1101
+    ));
+    assert!(close(
+        one(&obs, "task-clock", Stat::Stddev, "").value,
+        88.92 * 0.1101 * 5f64.sqrt()
+    ));
+    assert_eq!(one(&obs, "task-clock", Stat::N, "").value, 5.0);
+    // perf omits a zero `+-`.
+    assert_eq!(one(&obs, "cpu-migrations", Stat::Stderr, "").value, 0.0);
+    assert_eq!(one(&obs, "page-faults", Stat::Mean, "").value, 242.0);
+    let el = one(&obs, "time elapsed", Stat::Mean, "");
+    assert_eq!((el.value, el.unit.as_str(), el.line), (0.1175, "s", 13));
+    assert_eq!(one(&obs, "time elapsed", Stat::Stderr, "").value, 0.0139);
+    for missing in ["cycles", "instructions", "branches", "branch-misses"] {
+        assert!(
+            obs.iter().all(|o| o.metric != missing),
+            "{missing} is <not supported>"
+        );
+    }
+    assert_eq!(obs.len(), 5 * 4);
+}
+
+#[test]
+fn perf_stat_without_repeats_gives_samples() {
+    let text = "\n Performance counter stats for 'make -j2':\n\n          2,205.43 msec task-clock                #    1.912 CPUs utilized\n     5,205,202,243      cycles                    #    2.360 GHz                      (83.21%)\n\n       1.153472919 seconds time elapsed\n\n       2.004180000 seconds user\n       0.201803000 seconds sys\n";
+    let src = Source::from_text("stat.txt", text);
+    let obs = Registry::builtin()
+        .get("perf-stat")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert!(obs
+        .iter()
+        .all(|o| o.stat == Stat::Sample && o.benchmark == "make -j2"));
+    assert_eq!(one(&obs, "task-clock", Stat::Sample, "").value, 2205.43);
+    assert_eq!(one(&obs, "cycles", Stat::Sample, "").value, 5205202243.0);
+    assert_eq!(
+        one(&obs, "time elapsed", Stat::Sample, "").value,
+        1.153472919
+    );
+    assert_eq!(one(&obs, "time user", Stat::Sample, "").value, 2.00418);
+}
+
+#[test]
+fn perf_stat_csv_and_json_read_by_content() {
+    let obs = read_as(CORPUS, "perf_stat_csv-baseline-1.csv", "perf-stat-csv");
+    let tc = one(&obs, "task-clock", Stat::Mean, "");
+    assert_eq!((tc.value, tc.unit.as_str(), tc.line), (116.99, "ms", 1));
+    assert!(close(
+        one(&obs, "task-clock", Stat::Stderr, "").value,
+        116.99 * 0.0179
+    ));
+    assert_eq!(one(&obs, "context-switches", Stat::Mean, "").value, 8.0);
+    assert_eq!(obs.len(), 8, "4 counted events × mean and stderr");
+    // Without -r the variance field is absent and values are samples.
+    let src = Source::from_text("x.csv", "2205.43,msec,task-clock,2205430000,100.00,1.912,CPUs utilized\n<not counted>,,cycles,0,0.00,,\n");
+    let obs = Registry::builtin()
+        .get("perf-stat-csv")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert_eq!(obs.len(), 1);
+    assert_eq!((obs[0].stat, obs[0].value), (Stat::Sample, 2205.43));
+
+    let obs = read_as(CORPUS, "perf_stat_json-baseline-1.json", "perf-stat-json");
+    let tc = one(&obs, "task-clock", Stat::Mean, "");
+    assert_eq!((tc.value, tc.line), (116.598351, 1));
+    assert!(close(
+        one(&obs, "task-clock", Stat::Stderr, "").value,
+        116.598351 * 0.0043
+    ));
+    assert_eq!(one(&obs, "page-faults", Stat::Mean, "").value, 246.0);
+    assert!(obs.iter().all(|o| o.metric != "cycles"));
+}
+
+// ---------------------------------------------------------------- rt-tests
+
+#[test]
+fn hackbench_time_is_one_sample_per_run_with_header_params() {
+    let obs = read_as(CORPUS, "hackbench-baseline-1.txt", "hackbench");
+    assert_eq!(obs.len(), 1);
+    let o = &obs[0];
+    assert_eq!(
+        (o.benchmark.as_str(), o.metric.as_str(), o.unit.as_str()),
+        ("hackbench", "time", "s")
+    );
+    assert_eq!((o.value, o.line, o.stat), (0.460, 3, Stat::Sample));
+    assert_eq!(
+        o.params,
+        "datasize=100,fds=40,groups=4,loops=200,mode=process"
+    );
+    // Ten invocations of one side.
+    let mut all = Vec::new();
+    for k in 1..=10 {
+        all.extend(read_as(
+            CORPUS,
+            &format!("hackbench-patched-{k}.txt"),
+            "hackbench",
+        ));
+    }
+    assert_eq!(all.len(), 10);
+    assert!(all.iter().all(|o| o.params == obs[0].params));
+}
+
+#[test]
+fn cyclictest_quiet_live_histogram_and_json() {
+    let obs = read_as(CORPUS, "cyclictest-baseline-1.txt", "cyclictest");
+    assert_eq!(obs.len(), 6);
+    let max0 = one(&obs, "latency max", Stat::Sample, "thread=0");
+    assert_eq!(
+        (max0.value, max0.unit.as_str(), max0.line),
+        (2532.0, "us", 2)
+    );
+    assert_eq!(
+        one(&obs, "latency max", Stat::Sample, "thread=1").value,
+        4169.0
+    );
+    assert_eq!(
+        one(&obs, "latency avg", Stat::Sample, "thread=1").value,
+        37.0
+    );
+    assert_eq!(
+        one(&obs, "latency min", Stat::Sample, "thread=0").value,
+        7.0
+    );
+
+    // Live output: only the last redraw counts, never the initial Min:1000000.
+    let obs = read_as(CORPUS, "cyclictest_live-baseline-1.txt", "cyclictest");
+    assert_eq!(obs.len(), 6);
+    let max0 = one(&obs, "latency max", Stat::Sample, "thread=0");
+    assert_eq!((max0.value, max0.line), (6510.0, 1180));
+    assert_eq!(
+        one(&obs, "latency min", Stat::Sample, "thread=1").value,
+        14.0
+    );
+    assert!(obs.iter().all(|o| o.value < 1_000_000.0));
+
+    let obs = read_as(CORPUS, "cyclictest_hist-baseline-1.txt", "cyclictest-hist");
+    assert_eq!(
+        one(&obs, "latency max", Stat::Sample, "thread=1").value,
+        6264.0
+    );
+    assert_eq!(
+        one(&obs, "latency avg", Stat::Sample, "thread=0").value,
+        20.0
+    );
+    // Percentiles recomputed here from the raw bucket rows (nearest rank,
+    // overflows counted above the range).
+    let text =
+        std::fs::read_to_string(Path::new(CORPUS).join("cyclictest_hist-baseline-1.txt")).unwrap();
+    let buckets: Vec<(f64, u64)> = text
+        .lines()
+        .filter(|l| l.len() > 6 && l.as_bytes()[..6].iter().all(u8::is_ascii_digit))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[0].parse().unwrap(), w[1].parse().unwrap())
+        })
+        .collect();
+    let total: u64 = buckets.iter().map(|b| b.1).sum::<u64>() + 13;
+    for (p, metric) in [
+        (50.0, "latency p50"),
+        (99.0, "latency p99"),
+        (99.9, "latency p99.9"),
+    ] {
+        let rank = (p / 100.0 * total as f64).ceil() as u64;
+        let mut cum = 0;
+        let want = buckets.iter().find(|b| {
+            cum += b.1;
+            cum >= rank
+        });
+        assert_eq!(
+            one(&obs, metric, Stat::Sample, "thread=0").value,
+            want.unwrap().0,
+            "{metric}"
+        );
+    }
+    assert_eq!(
+        one(&obs, "latency p99", Stat::Sample, "thread=0").value,
+        40.0
+    );
+
+    let obs = read_as(CORPUS, "cyclictest_json-baseline-1.json", "cyclictest-json");
+    assert_eq!(obs.len(), 6);
+    assert_eq!(
+        one(&obs, "latency max", Stat::Sample, "thread=0").value,
+        16541.0
+    );
+    assert_eq!(
+        one(&obs, "latency avg", Stat::Sample, "thread=1").value,
+        58.32
+    );
+}
+
+// ------------------------------------------------------ scheduler harnesses
+
+#[test]
+fn schbench_last_block_wins() {
+    let verbatim = std::fs::read_to_string(Path::new(LOGS).join("schbench-lkp.txt")).unwrap();
+    let obs = read_as(LOGS, "schbench-lkp.txt", "schbench");
+    assert_eq!(one(&obs, "wakeup latency p99", Stat::Sample, "").value, 8.0);
+    assert_eq!(
+        one(&obs, "wakeup latency p99.9", Stat::Sample, "").value,
+        13.0
+    );
+    assert_eq!(
+        one(&obs, "wakeup latency max", Stat::Sample, "").value,
+        119.0
+    );
+    assert_eq!(
+        one(&obs, "request latency p50", Stat::Sample, "").value,
+        6008.0
+    );
+    assert_eq!(one(&obs, "rps", Stat::Sample, "").value, 17108.70);
+    // An earlier interval's block is superseded by the one that follows.
+    let earlier = "Wakeup Latencies percentiles (usec) runtime 5 (s) (40000 total samples)\n\t  50.0th: 4          (0 samples)\n\t* 99.0th: 99         (20 samples)\n\t  min=1, max=999\n";
+    let src = Source::from_text("schbench.txt", &format!("{earlier}{verbatim}"));
+    let obs = Registry::builtin()
+        .get("schbench")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert_eq!(one(&obs, "wakeup latency p99", Stat::Sample, "").value, 8.0);
+    assert_eq!(
+        one(&obs, "wakeup latency max", Stat::Sample, "").value,
+        119.0
+    );
+}
+
+#[test]
+fn will_it_scale_csv_and_binary_and_kernbench() {
+    let obs = read_as(LOGS, "will_it_scale-lkp.csv", "will-it-scale");
+    // The tasks=0 idle row and the mode that was not run give nothing.
+    assert_eq!(obs.len(), 2);
+    assert_eq!(
+        one(&obs, "processes", Stat::Sample, "tasks=104").value,
+        1200363.0
+    );
+    assert!(close(
+        one(&obs, "per_process_ops", Stat::Sample, "tasks=104").value,
+        1200363.0 / 104.0
+    ));
+
+    let obs = read_as(
+        LOGS,
+        "will_it_scale_binary-constructed.txt",
+        "will-it-scale",
+    );
+    assert_eq!(
+        samples(&obs, "interval ops/s").len(),
+        3,
+        "warm-up seconds are not measurements"
+    );
+    assert_eq!(one(&obs, "ops/s", Stat::Sample, "").value, 403981.0);
+    assert_eq!(obs[0].benchmark, "will-it-scale Separate file open/close");
+
+    let obs = read_as(LOGS, "kernbench-lkp.txt", "kernbench");
+    let p = "jobs=8,load=optimal";
+    assert_eq!(one(&obs, "elapsed time", Stat::Mean, p).value, 28.094);
+    assert_eq!(one(&obs, "elapsed time", Stat::Stddev, p).value, 0.182565);
+    assert_eq!(one(&obs, "cpu", Stat::Mean, p).unit, "%");
+    assert!(
+        obs.iter().all(|o| o.stat != Stat::N),
+        "n is not on the average line"
+    );
+    // With the per-run lines in the log, n is counted from them.
+    let text = format!(
+        "Optimal load -j 8 run number 1...\nOptimal load -j 8 run number 2...\nOptimal load -j 8 run number 3...\n{}",
+        std::fs::read_to_string(Path::new(LOGS).join("kernbench-lkp.txt")).unwrap()
+    );
+    let obs = Registry::builtin()
+        .get("kernbench")
+        .unwrap()
+        .parse(&Source::from_text("k.txt", &text))
+        .unwrap();
+    assert_eq!(one(&obs, "elapsed time", Stat::N, p).value, 3.0);
+    // A single run prints no deviation: one sample.
+    let src = Source::from_text(
+        "k1.txt",
+        "Average Optimal load -j 4 Run (std deviation):\nElapsed Time 7.770000\n",
+    );
+    let obs = Registry::builtin()
+        .get("kernbench")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert_eq!((obs[0].stat, obs[0].value), (Stat::Sample, 7.77));
+}
+
+// ---------------------------------------------------- application benchmarks
+
+#[test]
+fn pgbench_tps_latency_and_progress() {
+    let obs = read_as(CORPUS, "pgbench-baseline-1.txt", "pgbench");
+    let p = "clients=4,mode=simple,scale=5,script=tpcb-like,threads=2";
+    let tps = one(&obs, "tps", Stat::Sample, p);
+    assert_eq!(
+        (
+            tps.value,
+            tps.line,
+            tps.unit.as_str(),
+            tps.benchmark.as_str()
+        ),
+        (908.816533, 14, "tps", "pgbench")
+    );
+    assert_eq!(one(&obs, "latency avg", Stat::Sample, p).value, 4.401);
+    assert_eq!(one(&obs, "connection time", Stat::Sample, p).value, 13.732);
+    assert_eq!(one(&obs, "failed transactions", Stat::Sample, p).value, 0.0);
+    assert!(
+        obs.iter().all(|o| o.metric != "latency stddev"),
+        "not printed with -T"
+    );
+
+    let obs = read_as(LOGS, "pgbench-pg16_manual.txt", "pgbench");
+    let p = "clients=10,mode=simple,scale=10,script=tpcb-like,threads=1,transactions=1000";
+    assert_eq!(one(&obs, "tps", Stat::Sample, p).value, 896.967014);
+    assert_eq!(one(&obs, "latency stddev", Stat::Sample, p).value, 7.351);
+
+    // PG ≤ 13: *excluding* is the comparable tps; progress lines come before
+    // the header yet carry the run's parameters.
+    let obs = read_as(LOGS, "pgbench-pg13_progress-constructed.txt", "pgbench");
+    let p = "clients=4,mode=prepared,scale=10,script=select-only,threads=4";
+    assert_eq!(one(&obs, "tps", Stat::Sample, p).value, 903.415420);
+    assert_eq!(
+        one(&obs, "tps incl. connections", Stat::Sample, p).value,
+        902.880136
+    );
+    let prog = samples(&obs, "progress tps");
+    assert_eq!(
+        prog.iter().map(|o| o.value).collect::<Vec<_>>(),
+        vec![896.2, 910.4]
+    );
+    assert!(prog.iter().all(|o| o.params == p));
+}
+
+#[test]
+fn sysbench_tests_and_versions() {
+    let obs = read_as(CORPUS, "sysbench_cpu-baseline-1.txt", "sysbench");
+    let p = "max_prime=10000,threads=1";
+    assert!(obs.iter().all(|o| o.benchmark == "sysbench cpu"));
+    let eps = one(&obs, "events/s", Stat::Sample, p);
+    assert_eq!((eps.value, eps.line), (2671.01, 15));
+    assert_eq!(one(&obs, "total time", Stat::Sample, p).value, 5.0005);
+    assert_eq!(one(&obs, "latency p95", Stat::Sample, p).value, 0.38);
+    assert_eq!(one(&obs, "latency max", Stat::Sample, p).unit, "ms");
+
+    let obs = read_as(CORPUS, "sysbench_memory-baseline-1.txt", "sysbench");
+    let p = "block_size=1024KiB,operation=write,scope=global,threads=1,total_size=20480MiB";
+    assert_eq!(one(&obs, "bandwidth", Stat::Sample, p).value, 13428.78);
+    assert_eq!(one(&obs, "operations/s", Stat::Sample, p).value, 13428.78);
+    assert_eq!(one(&obs, "total time", Stat::Sample, p).value, 1.5233);
+
+    let obs = read_as(CORPUS, "sysbench_mutex-baseline-1.txt", "sysbench");
+    assert!(obs.iter().all(|o| o.benchmark == "sysbench mutex"));
+    assert_eq!(
+        one(&obs, "total time", Stat::Sample, "threads=2").value,
+        0.3061
+    );
+    let obs = read_as(CORPUS, "sysbench_threads-baseline-1.txt", "sysbench");
+    assert!(obs.iter().all(|o| o.benchmark == "sysbench threads"));
+    assert_eq!(
+        one(&obs, "events", Stat::Sample, "threads=4").value,
+        45087.0
+    );
+
+    let obs = read_as(LOGS, "sysbench_cpu-master_constructed.txt", "sysbench");
+    let p = "max_prime=10000,threads=2";
+    assert_eq!(one(&obs, "events/s", Stat::Sample, p).value, 5311.4423);
+    assert_eq!(one(&obs, "total time", Stat::Sample, p).value, 10.0002);
+}
+
+#[test]
+fn fio_json_snapshots_runs_and_terse() {
+    let obs = read_as(LOGS, "fio-constructed.json", "fio-json");
+    let p = "job=randread,rw=read";
+    // Two --status-interval snapshots of one run: the last one only.
+    assert_eq!(one(&obs, "iops", Stat::Sample, p).value, 12800.0);
+    assert_eq!(one(&obs, "bw", Stat::Sample, p).unit, "KiB/s");
+    let c = one(&obs, "clat p99", Stat::Sample, p);
+    assert_eq!((c.value, c.unit.as_str()), (152576.0, "ns"));
+    assert_eq!(one(&obs, "clat mean", Stat::Sample, p).value, 78456.125);
+    assert!(
+        obs.iter().all(|o| o.params == p),
+        "the write side did no I/O"
+    );
+
+    let obs = read_as(LOGS, "fio-two_runs-constructed.json", "fio-json");
+    let iops: Vec<f64> = samples(&obs, "iops").iter().map(|o| o.value).collect();
+    assert_eq!(iops, vec![12800.0, 12000.0]);
+
+    let obs = read_as(LOGS, "fio_terse-constructed.txt", "fio-terse");
+    assert_eq!(one(&obs, "iops", Stat::Sample, p).value, 25600.0);
+    let c = one(&obs, "clat p99", Stat::Sample, p);
+    assert_eq!((c.value, c.unit.as_str(), c.line), (150.0, "us", 1));
+    assert_eq!(one(&obs, "clat p99.9", Stat::Sample, p).value, 650.0);
+}
+
+#[test]
+fn redis_benchmark_csv_and_quiet() {
+    let obs = read_as(CORPUS, "redis_csv-baseline-1.csv", "redis-csv");
+    assert_eq!(obs.len(), 6 * 7);
+    let set = one(&obs, "rps", Stat::Sample, "test=SET");
+    assert_eq!(
+        (set.value, set.unit.as_str(), set.line),
+        (80971.66, "req/s", 2)
+    );
+    assert_eq!(
+        one(&obs, "latency p99", Stat::Sample, "test=GET").value,
+        6.223
+    );
+    assert_eq!(
+        one(
+            &obs,
+            "latency max",
+            Stat::Sample,
+            "test=LRANGE_100 (first 100 elements)"
+        )
+        .value,
+        6.999
+    );
+
+    // The CR-redrawn progress before each result is gone.
+    let obs = read_as(CORPUS, "redis_quiet-baseline-1.txt", "redis-quiet");
+    assert_eq!(obs.len(), 10);
+    let set = one(&obs, "rps", Stat::Sample, "test=SET");
+    assert_eq!((set.value, set.line), (531914.94, 1));
+    assert_eq!(
+        one(&obs, "latency p50", Stat::Sample, "test=SADD").value,
+        0.303
+    );
+}
+
+#[test]
+fn gnu_time_posix_and_bash_time() {
+    let obs = read_as(CORPUS, "gnutime-baseline-1.txt", "gnu-time");
+    assert!(obs.iter().all(|o| o.benchmark == "make -j2"));
+    let real = one(&obs, "real", Stat::Sample, "");
+    assert_eq!((real.value, real.unit.as_str(), real.line), (2.40, "s", 5));
+    assert_eq!(one(&obs, "user", Stat::Sample, "").value, 2.20);
+    assert_eq!(one(&obs, "max rss", Stat::Sample, "").value, 38968.0);
+    let src = Source::from_text("t.txt", "\tCommand being timed: \"x\"\n\tElapsed (wall clock) time (h:mm:ss or m:ss): 1:02:03.50\n\tExit status: 0\n");
+    let obs = Registry::builtin()
+        .get("gnu-time")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert_eq!(obs[0].value, 3723.5);
+
+    let obs = read_as(CORPUS, "gnutime_posix-baseline-1.txt", "shell-time");
+    assert_eq!(one(&obs, "real", Stat::Sample, "").value, 3.28);
+    let obs = read_as(CORPUS, "bashtime-baseline-1.txt", "shell-time");
+    let real: Vec<f64> = samples(&obs, "real").iter().map(|o| o.value).collect();
+    assert_eq!(real, vec![2.023, 2.569, 2.156, 2.269, 2.135]);
+    assert_eq!(samples(&obs, "sys").len(), 5);
+    let src = Source::from_text("b.txt", "real\t1m34.067s\nuser\t0m2.000s\nsys\t0m0.500s\n");
+    let obs = Registry::builtin()
+        .get("shell-time")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    assert!(close(obs[0].value, 94.067));
+}
+
+// ------------------------------------------------------------ pasted tables
+
+#[test]
+fn lkp_tables_means_sd_and_stated_changes() {
+    let obs = read_as(LOGS, "lkp-stress_ng.txt", "lkp");
+    let p = "nr_threads=100%,test=pipeherd,testtime=60s";
+    assert!(obs
+        .iter()
+        .all(|o| o.benchmark == "stress-ng" && o.params == p));
+    let by = |metric: &str, variant: &str, stat: Stat| -> Vec<f64> {
+        obs.iter()
+            .filter(|o| o.metric == metric && o.variant == variant && o.stat == stat)
+            .map(|o| o.value)
+            .collect()
+    };
+    assert_eq!(
+        by("cpuidle..usage", "f2ffc48de2", Stat::Mean),
+        vec![138055.0]
+    );
+    assert!(close(
+        by("cpuidle..usage", "f2ffc48de2", Stat::Stddev)[0],
+        138055.0 * 0.18
+    ));
+    assert_eq!(
+        by("cpuidle..usage", "ee5eda8ea5", Stat::ChangePct),
+        vec![33.4]
+    );
+    // No ± printed means ≤ 2 %, not zero: no stddev is stated.
+    assert!(by("vmstat.procs.r", "f2ffc48de2", Stat::Stddev).is_empty());
+    // For a %-metric the change column is an absolute difference.
+    assert!(by(
+        "perf-stat.i.branch-miss-rate%",
+        "ee5eda8ea5",
+        Stat::ChangePct
+    )
+    .is_empty());
+    assert_eq!(
+        by("perf-stat.i.branch-miss-rate%", "ee5eda8ea5", Stat::Mean),
+        vec![0.41]
+    );
+    assert_eq!(
+        by("stress-ng.pipeherd.ops", "ee5eda8ea5", Stat::Mean),
+        vec![2.937e9]
+    );
+    // The base column comes first.
+    assert_eq!(obs[0].variant, "f2ffc48de2");
+
+    let obs = read_as(LOGS, "lkp-will_it_scale_mail.txt", "lkp");
+    let ops: Vec<&Observation> = obs
+        .iter()
+        .filter(|o| o.metric == "will-it-scale.per_process_ops")
+        .collect();
+    assert_eq!(ops.len(), 3);
+    assert_eq!(
+        (ops[0].variant.as_str(), ops[0].value),
+        ("ec81deb6b7", 129489.0)
+    );
+    assert_eq!(
+        (ops[2].variant.as_str(), ops[2].stat, ops[2].value),
+        ("6e553c6bcb", Stat::ChangePct, 94.7)
+    );
+    assert_eq!(ops[0].params, "mode=process,nr_task=100%,test=brk2");
+    assert_eq!(ops[0].line, 36);
+}
+
+#[test]
+fn mmtests_tables_direction_and_sign_convention() {
+    let obs = read_as(LOGS, "mmtests-hackbench.txt", "mmtests");
+    let base = "5.15.0-rc3 vanilla";
+    let new = "5.15.0-rc3 sched-wakeeflips-v1r1";
+    assert!(obs
+        .iter()
+        .all(|o| o.benchmark == "hackbench-process-pipes" && o.metric == "time"));
+    let get = |op: &str, variant: &str, stat: Stat| {
+        obs.iter()
+            .find(|o| o.params == format!("op={op}") && o.variant == variant && o.stat == stat)
+            .map(|o| o.value)
+    };
+    assert_eq!(get("48", base, Stat::Mean), Some(1.3977));
+    assert_eq!(get("48", new, Stat::Mean), Some(1.2400));
+    // `*  11.28%*` is "11.28 % better" of a time: the time went down.
+    assert_eq!(get("48", new, Stat::ChangePct), Some(-11.28));
+    assert!(((1.2400_f64 / 1.3977 - 1.0) * 100.0 + 11.28).abs() < 0.01);
+
+    let obs = read_as(LOGS, "mmtests-tput.txt", "mmtests");
+    // Hmean: higher is better, the stated + is a raw increase.
+    let ch = obs
+        .iter()
+        .find(|o| o.stat == Stat::ChangePct && o.params == "op=tput-1")
+        .unwrap();
+    assert_eq!((ch.metric.as_str(), ch.value), ("throughput", 7.84));
+
+    let obs = read_as(LOGS, "mmtests-kernbench.txt", "mmtests");
+    assert_eq!(obs[0].benchmark, "multi subtest kernbench");
+    let sd: Vec<f64> = obs
+        .iter()
+        .filter(|o| o.stat == Stat::Stddev)
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(sd, vec![3.32, 4.68]);
+    assert_eq!(
+        obs.iter().filter(|o| o.stat == Stat::ChangePct).count(),
+        1,
+        "only the mean row states a change"
+    );
+
+    let obs = read_as(LOGS, "mmtests-stream.txt", "mmtests");
+    assert_eq!(obs.len(), 2);
+    assert_eq!(
+        (
+            obs[1].variant.as_str(),
+            obs[1].metric.as_str(),
+            obs[1].value
+        ),
+        ("TEST_RUN_BUSY", "MB/sec", 15234.88)
+    );
+
+    let src = Source::read(&PathBuf::from(LOGS).join("mmtests-monitor.txt")).unwrap();
+    let obs = Registry::builtin()
+        .get("mmtests")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    let user: Vec<(&str, f64)> = obs
+        .iter()
+        .filter(|o| o.metric == "duration user")
+        .map(|o| (o.variant.as_str(), o.value))
+        .collect();
+    assert_eq!(user, vec![("BASELINE", 632.09), ("BUSY", 934.45)]);
+}
+
+#[test]
+fn ministat_sets_are_variants_with_full_summaries() {
+    let obs = read_as(LOGS, "ministat-readme.txt", "ministat");
+    let get = |variant: &str, stat: Stat| {
+        obs.iter()
+            .find(|o| o.variant == variant && o.stat == stat)
+            .map(|o| o.value)
+    };
+    assert_eq!(get("_1", Stat::N), Some(5.0));
+    assert_eq!(get("_1", Stat::Mean), Some(0.1354));
+    assert_eq!(get("_1", Stat::Stddev), Some(0.0015165751));
+    assert_eq!(get("_2", Stat::Median), Some(0.139));
+    assert_eq!(get("_2", Stat::ChangePct), Some(2.95421));
+    assert_eq!(get("_1", Stat::ChangePct), None);
+}
+
+// -------------------------------------------------------------- bad input
+
+fn ingest_cli(path: &Path) -> (i32, String) {
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest", "--out", "-"])
+        .arg(path)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn ingest_cli_reads_a_corpus_file_to_csv() {
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args([
+            "ingest",
+            "--out",
+            "-",
+            "tests/data/corpus/hackbench-baseline-1.txt",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let csv = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        csv.contains("hackbench-baseline-1.txt,3,hackbench,"),
+        "{csv}"
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("format hackbench"));
+}
+
+#[test]
+fn truncated_and_malformed_logs_fail_with_file_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases: &[(&str, &str, &str)] = &[
+        // A run whose result never came.
+        ("hackbench-cut.txt", "Running in process mode with 4 groups using 40 file descriptors each (== 160 tasks)\nEach sender will pass 200 messages of 100 bytes\n", ":1:"),
+        ("pgbench-cut.txt", "transaction type: <builtin: TPC-B (sort of)>\nscaling factor: 5\nnumber of clients: 4\n", ":1:"),
+        ("perf-cut.txt", "# Running 'sched/pipe' benchmark:\n# Executed 50000 pipe operations between two processes\n\n     Total time: 1.908 [sec]\n", ":1:"),
+        ("hist-cut.txt", "# /dev/cpu_dma_latency set to 0us\n# Histogram\n000000 000000\t000000\n000001 000003\n", ":4:"),
+        ("lkp-cut.txt", "         %stddev     %change         %stddev\n             \\          |                \\  \n    138055 ± 18%     +33.4%\n", ":3:"),
+        ("fio-cut.json", "{\"fio version\": \"fio-3.33\", \"jobs\": [{\"jobname\": \"a\", \"read\": {\"iops\": 1", ":1"),
+        ("cyc-cut.json", "{\"file_version\": 1, \"thread\": {\"0\": {\"cycles\": 5, \"min\": \"x\"", ":1"),
+        ("stat-cut.json", "{\"counter-value\" : \"116.598351\", \"unit\" : \"msec\", \"event\" : \"task-clock\"}\n{\"counter-value\" : \"1", ":2:"),
+        ("sysbench-cut.txt", "sysbench 1.0.20 (using system LuaJIT 2.1.0-beta3)\n\nGeneral statistics:\n", ":3:"),
+    ];
+    for (name, text, loc) in cases {
+        let path = dir.path().join(name);
+        std::fs::write(&path, text).unwrap();
+        let (code, err) = ingest_cli(&path);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(
+            err.contains(&format!("{name}{loc}")),
+            "{name}: expected `{loc}` in: {err}"
+        );
+        assert!(!err.contains("panicked"), "{err}");
+    }
+}
+
+#[test]
+fn binary_junk_and_wrong_forced_format_are_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = dir.path().join("junk.bin");
+    std::fs::write(&junk, [0x7fu8, b'E', b'L', b'F', 0, 1, 2, 3, 0xff, 0xfe]).unwrap();
+    for f in ["perf-bench", "hackbench", "lkp", "fio-json"] {
+        let out = Command::cargo_bin("patchperf")
+            .unwrap()
+            .args(["ingest", "--format", f, "--out", "-"])
+            .arg(&junk)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{f}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("junk.bin"));
+    }
+    // A real file of another harness, forced through the wrong importer.
+    for f in LOG_FORMATS {
+        let out = Command::cargo_bin("patchperf")
+            .unwrap()
+            .args([
+                "ingest",
+                "--format",
+                f,
+                "--out",
+                "-",
+                "tests/data/corpus/redis_csv-baseline-1.csv",
+            ])
+            .output()
+            .unwrap();
+        let code = out.status.code();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{f}: {err}");
+        if *f != "redis-csv" {
+            assert_eq!(code, Some(2), "{f}: {err}");
+            assert!(err.contains("redis_csv-baseline-1.csv"), "{f}: {err}");
+        }
+    }
+}
+
+// ----------------------------------------------------------- mutation test
+
+/// One file per importer and layout, the inputs the mutations start from.
+fn seed_files() -> Vec<PathBuf> {
+    let corpus = [
+        "hackbench-baseline-1.txt",
+        "cyclictest-baseline-1.txt",
+        "cyclictest_hist-baseline-1.txt",
+        "cyclictest_json-baseline-1.json",
+        "perf_bench_futex_hash-baseline-1.txt",
+        "perf_bench_futex_wake-baseline-1.txt",
+        "perf_bench_mem_memcpy-baseline-1.txt",
+        "perf_bench_sched_pipe-baseline-1.txt",
+        "perf_stat-baseline-1.txt",
+        "perf_stat_csv-baseline-1.csv",
+        "perf_stat_json-baseline-1.json",
+        "pgbench-baseline-1.txt",
+        "sysbench_memory-baseline-1.txt",
+        "redis_csv-baseline-1.csv",
+        "redis_quiet-baseline-1.txt",
+        "gnutime-baseline-1.txt",
+        "bashtime-baseline-1.txt",
+    ];
+    let logs = [
+        "schbench-lkp.txt",
+        "will_it_scale-lkp.csv",
+        "kernbench-lkp.txt",
+        "fio-constructed.json",
+        "fio_terse-constructed.txt",
+        "lkp-stress_ng.txt",
+        "mmtests-hackbench.txt",
+        "ministat-readme.txt",
+    ];
+    corpus
+        .iter()
+        .map(|n| Path::new(CORPUS).join(n))
+        .chain(logs.iter().map(|n| Path::new(LOGS).join(n)))
+        .collect()
+}
+
+#[derive(Debug, Clone)]
+enum Mutation {
+    Truncate(usize),
+    Delete(usize, usize),
+    Insert(usize, Vec<u8>),
+    Replace(usize, u8),
+    DuplicateLine(usize),
+}
+
+fn mutation() -> impl Strategy<Value = Mutation> {
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::Truncate),
+        (any::<usize>(), 0usize..40).prop_map(|(a, n)| Mutation::Delete(a, n)),
+        (
+            any::<usize>(),
+            proptest::collection::vec(
+                prop_oneof![
+                    Just(b'9'),
+                    Just(b'.'),
+                    Just(b'-'),
+                    Just(b'%'),
+                    Just(b'+'),
+                    Just(b'\n'),
+                    Just(b' '),
+                    Just(b'{'),
+                    Just(b'"'),
+                    Just(b'\x1b'),
+                    Just(b'\r'),
+                    any::<u8>()
+                ],
+                1..12
+            )
+        )
+            .prop_map(|(a, b)| Mutation::Insert(a, b)),
+        (any::<usize>(), any::<u8>()).prop_map(|(a, b)| Mutation::Replace(a, b)),
+        any::<usize>().prop_map(Mutation::DuplicateLine),
+    ]
+}
+
+fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
+    let len = bytes.len().max(1);
+    match m {
+        Mutation::Truncate(at) => bytes.truncate(at % len),
+        Mutation::Delete(at, n) => {
+            let a = at % len;
+            let b = (a + n).min(bytes.len());
+            if a < b {
+                bytes.drain(a..b);
+            }
+        }
+        Mutation::Insert(at, ins) => {
+            let a = (at % len).min(bytes.len());
+            bytes.splice(a..a, ins.iter().copied());
+        }
+        Mutation::Replace(at, b) => {
+            if !bytes.is_empty() {
+                let a = at % bytes.len();
+                bytes[a] = *b;
+            }
+        }
+        Mutation::DuplicateLine(at) => {
+            let text = bytes.clone();
+            let lines: Vec<&[u8]> = text.split(|&b| b == b'\n').collect();
+            let k = at % lines.len();
+            let mut out = Vec::new();
+            for (i, l) in lines.iter().enumerate() {
+                out.extend_from_slice(l);
+                out.push(b'\n');
+                if i == k {
+                    out.extend_from_slice(l);
+                    out.push(b'\n');
+                }
+            }
+            *bytes = out;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_logs_never_panic_any_log_importer(
+        file in 0usize..25,
+        muts in proptest::collection::vec(mutation(), 1..5),
+    ) {
+        let seeds = seed_files();
+        let path = &seeds[file % seeds.len()];
+        let mut bytes = std::fs::read(path).unwrap();
+        for m in &muts {
+            apply(&mut bytes, m);
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if let Ok(src) = Source::from_bytes(&name, &bytes) {
+            let reg = Registry::builtin();
+            for f in LOG_FORMATS {
+                let format = reg.get(f).unwrap();
+                let _ = format.detect(&src);
+                match format.parse(&src) {
+                    Ok(obs) => prop_assert!(obs.iter().all(|o| o.value.is_finite())),
+                    Err(e) => prop_assert!(e.to_string().starts_with(&name), "{}", e),
+                }
+            }
+        }
+    }
+}
