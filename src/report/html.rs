@@ -17,7 +17,13 @@ pub fn render(env: &Environment<'_>, view: &ReportView, svg: &BTreeMap<String, S
         .iter()
         .map(|(k, v)| (k.clone(), Value::from_safe_string(inline_svg(v))))
         .collect();
-    let ctx = minijinja::context! { report => Value::from(Serde(view)), svg => Value::from(svg) };
+    let colors: BTreeMap<String, String> =
+        view.meta.variants.iter().map(|v| (v.name.clone(), v.color.clone())).collect();
+    let ctx = minijinja::context! {
+        report => Value::from(Serde(view)),
+        svg => Value::from(svg),
+        colors => Value::from(colors),
+    };
     templates::render(env, "report.html.j2", ctx)
 }
 

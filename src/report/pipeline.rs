@@ -119,6 +119,12 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
     let mut findings: Vec<Finding> = Vec::new();
     let mut suspect: HashMap<String, String> = HashMap::new();
     let others: Vec<_> = study.variants.iter().filter(|v| v.name != baseline).collect();
+    // The per-variant calls pass the analysis only so that findings can name
+    // the benchmarks an option distorts; its statistical signatures are
+    // added once below, not once per variant.
+    let signature_codes: std::collections::HashSet<String> =
+        crate::checks::signature_findings(&analysis).into_iter().map(|f| f.code).collect();
+    let mut errors_of: HashMap<String, Vec<String>> = HashMap::new();
     for v in &others {
         let Some(b) = base_spec else { break };
         let kconfig = match (&b.kconfig, &v.kconfig) {
@@ -134,14 +140,33 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             continue;
         }
         for mut f in comparison_findings(&inputs, Some(&analysis))? {
+            if signature_codes.contains(&f.code) {
+                continue;
+            }
             if others.len() > 1 && !f.title.contains(&v.name) {
                 f.title = format!("{}: {}", v.name, f.title);
             }
-            if f.severity == Severity::Error && (f.code.starts_with("kconfig") || f.code.starts_with("env")) {
-                suspect.entry(v.name.clone()).or_insert_with(|| f.title.clone());
+            if f.severity == Severity::Error {
+                errors_of.entry(v.name.clone()).or_default().push(f.code.clone());
             }
             findings.push(f);
         }
+    }
+    for (v, codes) in errors_of {
+        let kconfig = codes.iter().filter(|c| c.starts_with("kconfig")).count();
+        let reason = if kconfig == codes.len() {
+            format!(
+                "its kernel .config differs from the baseline's in {kconfig} option{} known to distort benchmarks",
+                if kconfig == 1 { "" } else { "s" }
+            )
+        } else {
+            format!(
+                "{} configuration or environment error{} against the baseline",
+                codes.len(),
+                if codes.len() == 1 { "" } else { "s" }
+            )
+        };
+        suspect.insert(v, reason);
     }
     findings.extend(comparison_findings(&CheckInputs::default(), Some(&analysis))?);
     findings.extend(std::mem::take(&mut analysis.findings));

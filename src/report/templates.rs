@@ -61,6 +61,7 @@ pub fn environment(dir: Option<&Path>) -> Result<Environment<'static>> {
     env.add_filter("typstr", typst_string);
     env.add_filter("wrap", wrap_filter);
     env.add_filter("pad", pad);
+    env.add_filter("paras", paras);
     env.add_filter("rpad", rpad);
     Ok(env)
 }
@@ -182,6 +183,11 @@ pub fn wrap(s: &str, width: usize, indent: usize) -> String {
         lines.push(cur);
     }
     lines.join("\n")
+}
+
+/// Splits text into paragraphs at blank lines.
+fn paras(s: &str) -> Vec<String> {
+    s.split("\n\n").map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect()
 }
 
 fn pad(s: &str, width: usize) -> String {

@@ -110,7 +110,7 @@ fn comparisons_table(view: &ReportView) -> String {
         .comparisons
         .iter()
         .map(|c| {
-            let mut v = vec![c.label.clone()];
+            let mut v = vec![if c.note_mark.is_empty() { c.label.clone() } else { format!("{} {}", c.label, c.note_mark) }];
             if multi {
                 v.push(c.variant.clone());
             }
@@ -132,11 +132,14 @@ fn comparisons_table(view: &ReportView) -> String {
     // Blocks: a heading line, then the numbers indented.
     let mut out = Vec::new();
     for c in &view.comparisons {
-        let head = if multi {
+        let mut head = if multi {
             format!("{} ({} vs {})", c.label, c.variant, c.baseline)
         } else {
             c.label.clone()
         };
+        if !c.note_mark.is_empty() {
+            head = format!("{head} {}", c.note_mark);
+        }
         let verdict = c.verdict_text.to_uppercase();
         let room = WIDTH.saturating_sub(verdict.len() + 2);
         let head_lines = wrap(&head, room, 2);

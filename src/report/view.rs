@@ -64,7 +64,12 @@ pub struct ReportView {
     pub meta: Meta,
     pub summary: Summary,
     pub findings: Vec<FindingView>,
+    /// The findings grouped by severity and code, for display: long runs of
+    /// one kind (21 debug options) show a few in full and list the rest.
+    pub finding_groups: Vec<FindingGroup>,
     pub comparisons: Vec<ComparisonView>,
+    /// Remarks on comparisons, numbered; rows refer to them by number.
+    pub notes: Vec<NoteView>,
     /// The forest plot of all changes, when there is at least one comparison.
     pub forest: Option<ChartView>,
     pub sections: Vec<SectionView>,
@@ -125,6 +130,65 @@ pub struct FindingView {
     pub advice: String,
 }
 
+/// Findings of one severity and code.
+#[derive(Debug, Clone, Serialize)]
+pub struct FindingGroup {
+    pub severity: String,
+    pub code: String,
+    pub count: usize,
+    /// Shown in full everywhere.
+    pub shown: Vec<FindingView>,
+    /// Shown in full in HTML (collapsed), by title elsewhere.
+    pub rest: Vec<FindingView>,
+}
+
+/// How many findings of one kind are shown in full before the rest are
+/// listed by title.
+pub const FINDINGS_SHOWN: usize = 2;
+
+/// Reflows text written with hard line breaks (TOML multi-line strings):
+/// lines join into paragraphs, blank lines separate paragraphs.
+pub fn reflow(s: &str) -> String {
+    s.trim()
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+fn group_findings(list: &[FindingView]) -> Vec<FindingGroup> {
+    let mut out: Vec<FindingGroup> = Vec::new();
+    for f in list {
+        match out.iter_mut().find(|g| g.severity == f.severity && g.code == f.code) {
+            Some(g) => {
+                g.count += 1;
+                let shown = if f.severity == "error" { FINDINGS_SHOWN } else { 1 };
+                if g.shown.len() < shown {
+                    g.shown.push(f.clone());
+                } else {
+                    g.rest.push(f.clone());
+                }
+            }
+            None => out.push(FindingGroup {
+                severity: f.severity.clone(),
+                code: f.code.clone(),
+                count: 1,
+                shown: vec![f.clone()],
+                rest: vec![],
+            }),
+        }
+    }
+    out
+}
+
+/// A numbered remark on one or more comparisons.
+#[derive(Debug, Clone, Serialize)]
+pub struct NoteView {
+    pub number: usize,
+    pub text: String,
+}
+
 /// One row of the comparison table.
 #[derive(Debug, Clone, Serialize)]
 pub struct ComparisonView {
@@ -163,6 +227,10 @@ pub struct ComparisonView {
     /// True when the variant was measured on a broken setup (see findings).
     pub suspect: bool,
     pub notes: Vec<String>,
+    /// Numbers of the entries of [`ReportView::notes`] this row refers to.
+    pub note_refs: Vec<usize>,
+    /// `[1,2]`-style marker for the refs, empty when none.
+    pub note_mark: String,
 }
 
 /// A chart file and what it shows.
@@ -219,6 +287,11 @@ pub struct SectionView {
     /// Name of the numeric parameter swept in this section, if any.
     pub sweep_param: Option<String>,
     pub rows: Vec<VariantRow>,
+    /// Which optional columns have anything to show (summaries have no
+    /// median, min, max, outliers or trend).
+    pub show_median: bool,
+    pub show_minmax: bool,
+    pub show_runs: bool,
     pub charts: Vec<ChartView>,
     pub diagnostics: Vec<String>,
 }
@@ -638,6 +711,8 @@ fn comparison_view(
         verdict_text,
         suspect,
         notes: c.notes.clone(),
+        note_refs: Vec::new(),
+        note_mark: String::new(),
     }
 }
 
@@ -805,7 +880,7 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
     let mut findings: Vec<Finding> = a.findings.clone();
     crate::model::sort_findings(&mut findings);
 
-    let comparisons: Vec<ComparisonView> = a
+    let mut comparisons: Vec<ComparisonView> = a
         .comparisons
         .iter()
         .enumerate()
@@ -814,6 +889,23 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
             comparison_view(i, c, fam, suspect.contains_key(c.variant.as_str()), &label_of)
         })
         .collect();
+    let mut notes: Vec<NoteView> = Vec::new();
+    for c in comparisons.iter_mut() {
+        for n in &c.notes {
+            let number = match notes.iter().find(|x| &x.text == n) {
+                Some(x) => x.number,
+                None => {
+                    notes.push(NoteView { number: notes.len() + 1, text: n.clone() });
+                    notes.len()
+                }
+            };
+            c.note_refs.push(number);
+        }
+        if !c.note_refs.is_empty() {
+            let refs: Vec<String> = c.note_refs.iter().map(|n| n.to_string()).collect();
+            c.note_mark = format!("[{}]", refs.join(","));
+        }
+    }
     let suspect_rows = comparisons.iter().filter(|c| c.verdict_text.ends_with('?')).count();
 
     let multi: BTreeMap<&str, usize> = fams.iter().fold(BTreeMap::new(), |mut m, f| {
@@ -828,7 +920,11 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
             } else {
                 f.benchmark.to_string()
             };
+            let rows = section_rows(f);
             SectionView {
+                show_median: rows.iter().any(|r| r.median.value.is_some()),
+                show_minmax: rows.iter().any(|r| r.min.value.is_some() || r.max.value.is_some()),
+                show_runs: rows.iter().any(|r| r.source == "samples"),
                 anchor: f.anchor.clone(),
                 benchmark: f.benchmark.to_string(),
                 metric: display(f.metric),
@@ -840,7 +936,7 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
                     Direction::Unknown => "direction unknown".into(),
                 },
                 sweep_param: f.sweep.clone(),
-                rows: section_rows(f),
+                rows,
                 charts: section_chart_views(f, &title),
                 diagnostics: diagnostics(f, a.settings.alpha),
             }
@@ -853,7 +949,7 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
             let info = ctx.variants.iter().find(|v| &v.name == name);
             VariantView {
                 name: name.clone(),
-                description: info.map(|i| i.description.clone()).unwrap_or_default(),
+                description: info.map(|i| reflow(&i.description)).unwrap_or_default(),
                 color: palette.get(name).cloned().unwrap_or_else(|| PALETTE[0].into()),
                 kconfig: info.and_then(|i| i.kconfig.clone()),
                 environment: info.and_then(|i| i.environment.clone()),
@@ -876,28 +972,31 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         height: forest_height(a.comparisons.len()),
     });
 
+    let finding_views: Vec<FindingView> = findings
+        .iter()
+        .map(|f| FindingView {
+            severity: f.severity.to_string(),
+            code: f.code.clone(),
+            title: f.title.clone(),
+            evidence: f.evidence.clone(),
+            advice: f.advice.clone(),
+        })
+        .collect();
     ReportView {
         schema: SCHEMA_VERSION,
         generator: format!("patchperf {}", env!("CARGO_PKG_VERSION")),
         meta: Meta {
             name: ctx.name.clone(),
             title: if ctx.title.is_empty() { "Benchmark comparison".into() } else { ctx.title.clone() },
-            description: ctx.description.trim().to_string(),
+            description: reflow(&ctx.description),
             baseline,
             variants,
         },
         summary: summary(a, &findings, suspect_rows),
-        findings: findings
-            .iter()
-            .map(|f| FindingView {
-                severity: f.severity.to_string(),
-                code: f.code.clone(),
-                title: f.title.clone(),
-                evidence: f.evidence.clone(),
-                advice: f.advice.clone(),
-            })
-            .collect(),
+        finding_groups: group_findings(&finding_views),
+        findings: finding_views,
         comparisons,
+        notes,
         forest,
         sections,
         methods: methods(a),

@@ -1,7 +1,7 @@
 //! Per-benchmark distributions: box and strip of the samples per variant,
 //! or mean with its interval when only summaries were given.
 
-use super::{clip, err, label_style, legend, present, quantile, row_label, text_width, ValueAxis, FONT, WIDTH};
+use super::{clip, err, legend, present, quantile, row_label, text_width, ValueAxis, FONT, WIDTH};
 use crate::error::Result;
 use crate::report::view::{self, Family, SectionView};
 use plotters::prelude::*;
@@ -44,7 +44,7 @@ pub fn draw(
             } else {
                 None
             };
-            rows.push(Row { label: clip(&label, 40), variant: v.variant.clone(), samples, summary });
+            rows.push(Row { label: clip(&label, 56), variant: v.variant.clone(), samples, summary });
         }
     }
     let all: Vec<f64> = rows
@@ -87,15 +87,19 @@ pub fn draw(
             .configure_mesh()
             .disable_y_mesh()
             .y_labels(0)
-            .x_labels(8)
+            .x_labels(if axis.log { 0 } else { 8 })
             .x_label_formatter(&|x| axis.label(*x))
             .x_desc(x_desc)
             .label_style((FONT, 12))
             .axis_desc_style((FONT, 13))
-            .light_line_style(RGBColor(235, 235, 235))
-            .bold_line_style(RGBColor(215, 215, 215))
+            .light_line_style(TRANSPARENT)
+            .bold_line_style(super::GRID)
             .draw()
             .map_err(err)?;
+        let yr = -0.6f64..(n as f64 - 0.4);
+        if axis.log {
+            super::log_ticks_x(&root, &mut chart, axis, &xr, &yr)?;
+        }
         for (i, r) in rows.iter().enumerate() {
             let y = (n - 1 - i) as f64;
             let c = colors.get(&r.variant).copied().unwrap_or(BLACK);
@@ -161,7 +165,6 @@ pub fn draw(
         }
         let names = present(order, rows.iter().map(|r| r.variant.clone()));
         legend(&root, label_w as i32 + 10, 16, &names, colors)?;
-        let _ = label_style(12);
         root.present().map_err(err)?;
     }
     Ok(buf)

@@ -22,7 +22,7 @@ pub fn draw(
         .iter()
         .map(|r| {
             let l = if multi_variant { format!("{} · {}", r.label, r.variant) } else { r.label.clone() };
-            clip(&l, 44)
+            clip(&l, 60)
         })
         .collect();
     let mut vals: Vec<f64> = vec![0.0, threshold, -threshold];
@@ -61,8 +61,8 @@ pub fn draw(
             ))
             .label_style((FONT, 12))
             .axis_desc_style((FONT, 13))
-            .light_line_style(RGBColor(240, 240, 240))
-            .bold_line_style(RGBColor(220, 220, 220))
+            .light_line_style(TRANSPARENT)
+            .bold_line_style(super::GRID)
             .draw()
             .map_err(err)?;
         let (ylo, yhi) = (-0.6, n as f64 - 0.4);

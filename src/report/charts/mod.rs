@@ -13,6 +13,7 @@ mod sweep;
 use super::view::{Family, ReportView};
 use crate::analysis::Analysis;
 use crate::error::{Error, Result};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::collections::HashMap;
@@ -120,7 +121,7 @@ impl ValueAxis {
     }
     /// A padded plot range covering `values` (transformed).
     pub fn range(&self, values: &[f64], include_zero: bool) -> Range<f64> {
-        let t: Vec<f64> = values.iter().filter(|v| v.is_finite()).map(|v| self.t(*v)).collect();
+        let t: Vec<f64> = values.iter().filter(|v| v.is_finite() && (!self.log || **v > 0.0)).map(|v| self.t(*v)).collect();
         let (mut lo, mut hi) = match (
             t.iter().cloned().reduce(f64::min),
             t.iter().cloned().reduce(f64::max),
@@ -139,6 +140,28 @@ impl ValueAxis {
         let pad = (hi - lo) * 0.06;
         let lo2 = if include_zero && lo >= 0.0 && !self.log { lo } else { lo - pad };
         lo2..(hi + pad)
+    }
+    /// Tick positions (plot coordinates) and labels for a log axis over the
+    /// plot range `r`: 1-2-5 steps, or decades only when those are many.
+    pub fn log_ticks(&self, r: &Range<f64>) -> Vec<(f64, String)> {
+        let (lo, hi) = (r.start.min(r.end), r.start.max(r.end));
+        let mut out = Vec::new();
+        for mults in [&[1.0, 2.0, 5.0][..], &[1.0][..]] {
+            out.clear();
+            for k in (lo.floor() as i32 - 1)..=(hi.ceil() as i32 + 1) {
+                for m in mults {
+                    let v = m * 10f64.powi(k);
+                    let t = v.log10();
+                    if t >= lo && t <= hi {
+                        out.push((t, tick(v)));
+                    }
+                }
+            }
+            if out.len() <= 10 {
+                break;
+            }
+        }
+        out
     }
     /// Suffix for the axis title.
     pub fn note(&self) -> &'static str {
@@ -164,6 +187,50 @@ pub fn tick(x: f64) -> String {
         s
     }
 }
+
+type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// Draws grid lines and labels of a log x axis by hand (plotters would put
+/// its ticks at arbitrary points of the log10 range).
+pub fn log_ticks_x<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    chart: &mut Plot<'_, DB>,
+    axis: ValueAxis,
+    xr: &Range<f64>,
+    yr: &Range<f64>,
+) -> Result<()> {
+    for (x, label) in axis.log_ticks(xr) {
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(x, yr.start), (x, yr.end)], GRID.stroke_width(1))))
+            .map_err(err)?;
+        let (px, py) = chart.backend_coord(&(x, yr.start));
+        let style = label_style(12).pos(Pos::new(HPos::Center, VPos::Top));
+        root.draw(&Text::new(label, (px, py + 6), style)).map_err(err)?;
+    }
+    Ok(())
+}
+
+/// Draws grid lines and labels of a log y axis by hand.
+pub fn log_ticks_y<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
+    chart: &mut Plot<'_, DB>,
+    axis: ValueAxis,
+    xr: &Range<f64>,
+    yr: &Range<f64>,
+) -> Result<()> {
+    for (y, label) in axis.log_ticks(yr) {
+        chart
+            .draw_series(std::iter::once(PathElement::new(vec![(xr.start, y), (xr.end, y)], GRID.stroke_width(1))))
+            .map_err(err)?;
+        let (px, py) = chart.backend_coord(&(xr.start, y));
+        let style = label_style(12).pos(Pos::new(HPos::Right, VPos::Center));
+        root.draw(&Text::new(label, (px - 6, py), style)).map_err(err)?;
+    }
+    Ok(())
+}
+
+/// Colour of grid lines.
+pub const GRID: RGBColor = RGBColor(222, 222, 222);
 
 /// Text style of tick and row labels.
 pub fn label_style(size: u32) -> TextStyle<'static> {

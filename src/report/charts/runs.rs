@@ -25,6 +25,8 @@ pub fn draw(
     let max_n = series.iter().map(|(_, v)| v.len()).max().unwrap_or(1);
     let ya = ValueAxis::for_values(&all);
     let yr = ya.range(&all, false);
+    let xr = 0.5f64..(max_n as f64 + 0.5);
+    let yr2 = yr.clone();
     let unit = if s.unit.is_empty() { String::new() } else { format!(" ({})", s.unit) };
     let several = fam.groups.len() > 1;
     let mut buf = String::new();
@@ -38,22 +40,25 @@ pub fn draw(
             .margin_bottom(6)
             .x_label_area_size(44)
             .y_label_area_size(64)
-            .build_cartesian_2d(0.5f64..(max_n as f64 + 0.5), yr)
+            .build_cartesian_2d(xr.clone(), yr)
             .map_err(err)?;
         chart
             .configure_mesh()
             .x_labels(max_n.min(12))
-            .y_labels(6)
+            .y_labels(if ya.log { 0 } else { 6 })
             .x_label_formatter(&|x| if (x.fract()).abs() < 1e-9 { format!("{}", *x as i64) } else { String::new() })
             .y_label_formatter(&|y| ya.label(*y))
             .x_desc(if several { "run (one line per variant and parameter value)" } else { "run" })
             .y_desc(format!("{}{unit}{}", sec.metric, ya.note()))
             .label_style((FONT, 12))
             .axis_desc_style((FONT, 13))
-            .light_line_style(RGBColor(235, 235, 235))
-            .bold_line_style(RGBColor(215, 215, 215))
+            .light_line_style(TRANSPARENT)
+            .bold_line_style(super::GRID)
             .draw()
             .map_err(err)?;
+        if ya.log {
+            super::log_ticks_y(&root, &mut chart, ya, &xr, &yr2)?;
+        }
         for (name, vals) in &series {
             let c = colors.get(name).copied().unwrap_or(BLACK);
             let pts: Vec<(f64, f64)> = vals.iter().enumerate().map(|(i, v)| ((i + 1) as f64, ya.t(*v))).collect();

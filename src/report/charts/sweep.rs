@@ -48,6 +48,7 @@ pub fn draw(
     let ys_for_range: Vec<f64> = if ya.log { ys.iter().copied().filter(|v| *v > 0.0).collect() } else { ys };
     let xr = xa.range(&xs, false);
     let yr = ya.range(&ys_for_range, !ya.log);
+    let (xr2, yr2) = (xr.clone(), yr.clone());
     let unit = if s.unit.is_empty() { String::new() } else { format!(" ({})", s.unit) };
     let mut buf = String::new();
     {
@@ -64,8 +65,8 @@ pub fn draw(
             .map_err(err)?;
         chart
             .configure_mesh()
-            .x_labels(10)
-            .y_labels(8)
+            .x_labels(if xa.log { 0 } else { 10 })
+            .y_labels(if ya.log { 0 } else { 8 })
             .x_label_formatter(&|x| xa.label(*x))
             .y_label_formatter(&|y| ya.label(*y))
             .x_desc(format!("{key}{}", xa.note()))
@@ -77,10 +78,16 @@ pub fn draw(
             ))
             .label_style((FONT, 12))
             .axis_desc_style((FONT, 13))
-            .light_line_style(RGBColor(235, 235, 235))
-            .bold_line_style(RGBColor(215, 215, 215))
+            .light_line_style(TRANSPARENT)
+            .bold_line_style(super::GRID)
             .draw()
             .map_err(err)?;
+        if xa.log {
+            super::log_ticks_x(&root, &mut chart, xa, &xr2, &yr2)?;
+        }
+        if ya.log {
+            super::log_ticks_y(&root, &mut chart, ya, &xr2, &yr2)?;
+        }
         let names = present(order, series.keys().cloned());
         let k = names.len().max(1) as f64;
         // Offset the variants a little along x so error bars do not overlap.
