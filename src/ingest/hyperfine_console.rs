@@ -81,7 +81,7 @@ impl Format for HyperfineConsole {
             } else if let Some(c) = ABS.captures(t) {
                 // A single run: its time is the only sample there is.
                 push(metric, Stat::Mean, &c[1], &c[2])?;
-                push(metric, Stat::N, "1", "")?;
+                push(metric, Stat::N, "1", &c[2])?;
                 if let (Some(u), Some(uu), Some(s), Some(su)) =
                     (c.get(3), c.get(4), c.get(5), c.get(6))
                 {
@@ -91,7 +91,7 @@ impl Format for HyperfineConsole {
             } else if let Some(c) = RANGE.captures(t) {
                 push(metric, Stat::Min, &c[1], &c[2])?;
                 push(metric, Stat::Max, &c[3], &c[4])?;
-                push(metric, Stat::N, &c[5], "")?;
+                push(metric, Stat::N, &c[5], &c[2])?;
             }
         }
         Ok(out)

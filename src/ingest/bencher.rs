@@ -1,0 +1,71 @@
+//! The `bencher` line format: `test <id> ... bench: 1,234 ns/iter (+/- 56)`,
+//! written by libtest's `cargo bench` and by Criterion's
+//! `--output-format bencher`. The value is the median. The `+/-` means the
+//! standard deviation from Criterion but max − min from libtest, so it is
+//! kept only when the file is not libtest's (libtest prints `running N tests`
+//! and `test result:` around its lines).
+
+use super::numbers::parse_number;
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// The bencher/libtest bench line importer.
+pub struct Bencher;
+
+static LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^test (\S+)\s+\.\.\. bench:\s+([\d,.]+) (\w+)/iter \(\+/- ([\d,.]+)\)(?:\s*=\s*([\d,.]+) (\S+))?")
+        .expect("static regex")
+});
+static LIBTEST: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(running \d+ tests?$|test result: )").expect("static regex"));
+
+impl Format for Bencher {
+    fn name(&self) -> &'static str {
+        "bencher"
+    }
+
+    fn description(&self) -> &'static str {
+        "libtest / Criterion --output-format bencher lines: `test <id> ... bench: N ns/iter (+/- M)`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if src.lines.iter().any(|l| LINE.is_match(&l.text)) {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let libtest = src.lines.iter().any(|l| LIBTEST.is_match(&l.text));
+        let mut out = Vec::new();
+        for l in &src.lines {
+            let Some(c) = LINE.captures(&l.text) else {
+                continue;
+            };
+            let num = |i: usize| {
+                parse_number(&c[i]).ok_or_else(|| {
+                    src.error(Some(l.number), format!("`{}` is not a number", &c[i]))
+                })
+            };
+            let (benchmark, params) = super::criterion_console::split_id(&c[1]);
+            let unit = &c[3];
+            let mk = |metric: &str, unit: &str, stat: Stat, v: f64| {
+                Observation::new(benchmark.as_str(), metric, unit, stat, v)
+                    .with_params_str(params.clone())
+                    .at_line(l.number)
+            };
+            out.push(mk("time", unit, Stat::Median, num(2)?));
+            if !libtest {
+                out.push(mk("time", unit, Stat::Stddev, num(4)?));
+            }
+            if let (Some(_), Some(u)) = (c.get(5), c.get(6)) {
+                out.push(mk("thrpt", u.as_str(), Stat::Median, num(5)?));
+            }
+        }
+        Ok(out)
+    }
+}
