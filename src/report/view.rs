@@ -286,6 +286,8 @@ pub struct SectionView {
     pub direction: String,
     /// Name of the numeric parameter swept in this section, if any.
     pub sweep_param: Option<String>,
+    /// Parameters shared by every row (`datasize=100, fds=40`), or empty.
+    pub fixed_params: String,
     pub rows: Vec<VariantRow>,
     /// Which optional columns have anything to show (summaries have no
     /// median, min, max, outliers or trend).
@@ -414,6 +416,21 @@ pub struct Family<'a> {
     pub scale: Scale,
     /// The numeric parameter that varies across the groups, if exactly one does.
     pub sweep: Option<String>,
+    /// Parameters every group of the family shares (`k=v,…`), shown once.
+    pub fixed: String,
+}
+
+impl Family<'_> {
+    /// The parameters of `params` that vary within the family.
+    pub fn varying(&self, params: &str) -> String {
+        let fixed = parse_params(&self.fixed);
+        parse_params(params)
+            .into_iter()
+            .filter(|kv| !fixed.contains(kv))
+            .map(|(k, v)| if k.is_empty() { v } else { format!("{k}={v}") })
+            .collect::<Vec<_>>()
+            .join(",")
+    }
 }
 
 /// Splits groups into families in order of first appearance.
@@ -429,6 +446,7 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
                 anchor: String::new(),
                 scale: Scale { factor: 1.0, unit: String::new() },
                 sweep: None,
+                fixed: String::new(),
             }),
         }
     }
@@ -452,6 +470,13 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
             .fold(f64::NAN, |acc: f64, v| if acc.is_nan() { v } else { acc.max(v) });
         f.scale = Scale::for_values(&f.groups[0].unit, typical);
         f.sweep = sweep_param(&f.groups);
+        let first = parse_params(&f.groups[0].params);
+        f.fixed = first
+            .into_iter()
+            .filter(|kv| f.groups.iter().all(|g| parse_params(&g.params).contains(kv)))
+            .map(|(k, v)| if k.is_empty() { v } else { format!("{k}={v}") })
+            .collect::<Vec<_>>()
+            .join(",");
     }
     out
 }
@@ -681,7 +706,7 @@ fn comparison_view(
         benchmark: c.benchmark.clone(),
         params: c.params.clone(),
         metric: c.metric.clone(),
-        label: label_of(&c.benchmark, &c.params),
+        label: label_of(&c.benchmark, &fam.map(|f| f.varying(&c.params)).unwrap_or_else(|| c.params.clone())),
         variant: c.variant.clone(),
         baseline: c.baseline.clone(),
         unit: scale.unit.clone(),
@@ -728,7 +753,7 @@ fn section_rows(f: &Family<'_>) -> Vec<VariantRow> {
     for g in &f.groups {
         for v in &g.variants {
             rows.push(VariantRow {
-                params: g.params.clone(),
+                params: f.varying(&g.params),
                 variant: v.variant.clone(),
                 n: format::count(v.n),
                 mean: opt_num(&f.scale, v.mean),
@@ -760,8 +785,8 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
     let mut single: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let mut spread: Vec<String> = Vec::new();
     for g in &f.groups {
-        let at = |s: &str| if g.params.is_empty() { s.to_string() } else { format!("{s} at {}", g.params) };
-        let place = if g.params.is_empty() { String::new() } else { g.params.clone() };
+        let place = f.varying(&g.params);
+        let at = |s: &str| if place.is_empty() { s.to_string() } else { format!("{s} at {place}") };
         for v in &g.variants {
             if v.outliers > 0 {
                 outliers.push(format!("{} ({})", at(&v.variant), v.outliers));
@@ -936,6 +961,7 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
                     Direction::Unknown => "direction unknown".into(),
                 },
                 sweep_param: f.sweep.clone(),
+                fixed_params: f.fixed.replace(',', ", "),
                 rows,
                 charts: section_chart_views(f, &title),
                 diagnostics: diagnostics(f, a.settings.alpha),

@@ -26,8 +26,9 @@ pub fn draw(
     let mut rows = Vec::new();
     for g in &fam.groups {
         for v in &g.variants {
-            let label = if fam.groups.len() > 1 && !g.params.is_empty() {
-                format!("{} · {}", g.params, v.variant)
+            let varying = fam.varying(&g.params);
+            let label = if !varying.is_empty() {
+                format!("{varying} · {}", v.variant)
             } else {
                 v.variant.clone()
             };
