@@ -29,9 +29,7 @@ pub fn parse_number(s: &str) -> Option<f64> {
         t
     };
     // A lone sign (`+`, `+%`) has no digits at all.
-    let Some(&first) = t.as_bytes().first() else {
-        return None;
-    };
+    let &first = t.as_bytes().first()?;
     if !(first.is_ascii_digit() || first == b'-' || first == b'.') {
         return None;
     }
