@@ -14,6 +14,9 @@ mod cyclictest_hist;
 mod cyclictest_json;
 mod document;
 mod driver;
+mod gbench_console;
+mod gbench_csv;
+mod gbench_json;
 mod fio_json;
 mod fio_terse;
 mod gnu_time;
@@ -125,6 +128,9 @@ impl Registry {
             Box::new(criterion_console::CriterionConsole),
             Box::new(bencher::Bencher),
             Box::new(cargo_criterion::CargoCriterion),
+            Box::new(gbench_json::GbenchJson),
+            Box::new(gbench_csv::GbenchCsv),
+            Box::new(gbench_console::GbenchConsole),
             Box::new(document::Document),
         ];
         Registry { formats }

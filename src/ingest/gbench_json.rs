@@ -1,0 +1,243 @@
+//! Google Benchmark JSON (`--benchmark_format=json` / `--benchmark_out`).
+//!
+//! `"run_type": "iteration"` entries are the samples (one per repetition;
+//! times are per iteration in `time_unit`). `"aggregate"` entries are
+//! summaries: `mean`/`median`/`stddev` as such, `cv` a fraction stored here
+//! in percent, and their `iterations` field is the repetition count (n).
+//! The BigO and RMS entries of a complexity fit are kept apart under
+//! `bigo_*` metrics of the family. Rate counters and user counters are
+//! metrics of their own.
+
+use super::structured::{finite, parse_json};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{canonical_params, Observation, Stat};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The Google Benchmark JSON importer.
+pub struct GbenchJson;
+
+#[derive(Deserialize)]
+struct Report {
+    context: serde_json::Value,
+    benchmarks: Vec<Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    name: String,
+    #[serde(default)]
+    run_name: Option<String>,
+    #[serde(default)]
+    run_type: Option<String>,
+    #[serde(default)]
+    aggregate_name: Option<String>,
+    #[serde(default)]
+    iterations: Option<f64>,
+    #[serde(default)]
+    real_time: Option<f64>,
+    #[serde(default)]
+    cpu_time: Option<f64>,
+    #[serde(default)]
+    time_unit: Option<String>,
+    #[serde(default)]
+    error_occurred: Option<bool>,
+    #[serde(default)]
+    skipped: Option<serde_json::Value>,
+    #[serde(default)]
+    big_o: Option<String>,
+    #[serde(default)]
+    real_coefficient: Option<f64>,
+    #[serde(default)]
+    cpu_coefficient: Option<f64>,
+    #[serde(default)]
+    rms: Option<f64>,
+    /// Everything else: rate counters and user counters among bookkeeping.
+    #[serde(flatten)]
+    extra: BTreeMap<String, serde_json::Value>,
+}
+
+/// Numeric keys of an entry that are bookkeeping, not measurements.
+const NOT_COUNTERS: &[&str] = &[
+    "family_index",
+    "per_family_instance_index",
+    "repetitions",
+    "repetition_index",
+    "threads",
+    "aggregate_unit",
+    "label",
+    "error_message",
+    "skip_message",
+];
+
+/// The unit of a counter Google Benchmark names itself; user counters carry none.
+pub(crate) fn counter_unit(name: &str) -> &'static str {
+    match name {
+        "bytes_per_second" => "B/s",
+        "items_per_second" => "items/s",
+        _ => "",
+    }
+}
+
+/// Splits a Google Benchmark run name into the benchmark (family plus any
+/// flag parts such as `real_time`) and params: `key:value` parts keep their
+/// key, plain numbers are positional `arg0`, `arg1` ….
+pub(crate) fn split_name(run_name: &str) -> (String, String) {
+    let mut parts = run_name.split('/');
+    let mut bench = parts.next().unwrap_or(run_name).to_string();
+    let mut params: Vec<(String, String)> = Vec::new();
+    let mut pos = 0;
+    for p in parts {
+        if let Some((k, v)) = p.split_once(':') {
+            params.push((k.to_string(), v.to_string()));
+        } else if super::numbers::parse_number(p).is_some() {
+            params.push((format!("arg{pos}"), p.to_string()));
+            pos += 1;
+        } else {
+            bench.push('/');
+            bench.push_str(p);
+        }
+    }
+    (bench, canonical_params(&params))
+}
+
+/// The stat of an aggregate name (`mean`, `median`, `stddev`, `cv`, or a
+/// user statistic with a recognisable name).
+pub(crate) fn aggregate_stat(name: &str) -> Option<Stat> {
+    match name {
+        "cv" => Some(Stat::Cv),
+        other => other.parse().ok().filter(|s: &Stat| !s.is_sample()),
+    }
+}
+
+impl Format for GbenchJson {
+    fn name(&self) -> &'static str {
+        "gbench-json"
+    }
+
+    fn description(&self) -> &'static str {
+        "Google Benchmark JSON: \"context\" + \"benchmarks\" entries with \"run_type\"; repetitions are samples"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let raw = src.raw_trimmed();
+        if src.looks_like_json() && raw.contains("\"context\"") && raw.contains("\"benchmarks\"") {
+            if raw.contains("\"run_type\"") || raw.contains("\"library_build_type\"") {
+                return 95;
+            }
+            if raw.contains("\"real_time\"") {
+                return 80;
+            }
+        }
+        0
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let report: Report = parse_json(src, "Google Benchmark JSON")?;
+        let _ = &report.context; // environment evidence, read by the checks
+        let mut out = Vec::new();
+        let mut failed: BTreeMap<String, usize> = BTreeMap::new();
+        for e in &report.benchmarks {
+            let run_name = e.run_name.clone().unwrap_or_else(|| e.name.clone());
+            let (bench, params) = split_name(&run_name);
+            let unit = e.time_unit.clone().unwrap_or_else(|| "ns".into());
+            let skipped = match &e.skipped {
+                Some(serde_json::Value::Bool(b)) => *b,
+                Some(serde_json::Value::Number(_)) | Some(serde_json::Value::String(_)) => true,
+                _ => false,
+            };
+            if e.error_occurred == Some(true) || skipped {
+                *failed.entry(run_name).or_default() += 1;
+                continue;
+            }
+            let mk = |metric: &str, unit: &str, stat: Stat, v: f64| -> Result<Observation> {
+                let v = finite(src, None, v, &format!("`{}` {metric}", e.name))?;
+                Ok(Observation::new(bench.as_str(), metric, unit, stat, v)
+                    .with_params_str(params.clone()))
+            };
+            let kind = e.run_type.as_deref().unwrap_or("iteration");
+            let agg = e.aggregate_name.as_deref().unwrap_or("");
+            if kind == "aggregate" && (agg == "BigO" || agg == "RMS") {
+                if let Some(v) = e.real_coefficient {
+                    out.push(mk(
+                        "bigo_real_coefficient",
+                        e.big_o.as_deref().unwrap_or(""),
+                        Stat::Mean,
+                        v,
+                    )?);
+                }
+                if let Some(v) = e.cpu_coefficient {
+                    out.push(mk(
+                        "bigo_cpu_coefficient",
+                        e.big_o.as_deref().unwrap_or(""),
+                        Stat::Mean,
+                        v,
+                    )?);
+                }
+                if let Some(v) = e.rms {
+                    out.push(mk("bigo_rms", "%", Stat::Mean, v * 100.0)?);
+                }
+                continue;
+            }
+            let stat = if kind == "aggregate" {
+                match aggregate_stat(agg) {
+                    Some(s) => s,
+                    None => continue, // a user statistic with no tidy name
+                }
+            } else {
+                Stat::Sample
+            };
+            // `cv` is a fraction for every metric; store percent.
+            let scale = if stat == Stat::Cv { 100.0 } else { 1.0 };
+            let mut metrics: Vec<(String, &str, f64)> = Vec::new();
+            if let Some(v) = e.real_time {
+                metrics.push(("real_time".into(), unit.as_str(), v));
+            }
+            if let Some(v) = e.cpu_time {
+                metrics.push(("cpu_time".into(), unit.as_str(), v));
+            }
+            for (k, v) in &e.extra {
+                if NOT_COUNTERS.contains(&k.as_str()) {
+                    continue;
+                }
+                if let Some(x) = v.as_f64() {
+                    metrics.push((k.clone(), counter_unit(k), x));
+                }
+            }
+            for (metric, u, v) in &metrics {
+                out.push(mk(metric, u, stat, v * scale)?);
+                if stat == Stat::Mean {
+                    if let Some(n) = e.iterations {
+                        out.push(mk(metric, u, Stat::N, n)?);
+                    }
+                }
+            }
+        }
+        for (run_name, n) in failed {
+            let (bench, params) = split_name(&run_name);
+            out.push(
+                Observation::new(bench, "failed_runs", "", Stat::Total, n as f64)
+                    .with_params_str(params),
+            );
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_split_into_family_and_params() {
+        assert_eq!(
+            split_name("BM_StringCopy/64"),
+            ("BM_StringCopy".into(), "arg0=64".into())
+        );
+        assert_eq!(
+            split_name("BM_x/8/size:4/real_time/threads:2"),
+            ("BM_x/real_time".into(), "arg0=8,size=4,threads=2".into())
+        );
+    }
+}
