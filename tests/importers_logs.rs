@@ -440,6 +440,25 @@ fn perf_stat_without_repeats_gives_samples() {
 }
 
 #[test]
+fn perf_stat_interval_mode_gives_one_sample_per_interval() {
+    let text = "#           time             counts unit events\n     1.001034137           1,001.23 msec cpu-clock                 #    1.000 CPUs utilized\n     1.001034137                 12      context-switches          #   11.985 /sec\n     1.001034137      <not supported>      cycles\n     2.002340000           1,000.98 msec cpu-clock                 #    1.000 CPUs utilized\n     2.002340000                 10      context-switches          #    9.990 /sec\n";
+    let src = Source::from_text("interval.txt", text);
+    assert_eq!(
+        Registry::builtin().detect(&src).map(|f| f.name()),
+        Some("perf-stat")
+    );
+    let obs = Registry::builtin()
+        .get("perf-stat")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    let cpu: Vec<f64> = samples(&obs, "cpu-clock").iter().map(|o| o.value).collect();
+    assert_eq!(cpu, vec![1001.23, 1000.98]);
+    assert_eq!(samples(&obs, "context-switches").len(), 2);
+    assert_eq!(obs.len(), 4);
+}
+
+#[test]
 fn perf_stat_csv_and_json_read_by_content() {
     let obs = read_as(CORPUS, "perf_stat_csv-baseline-1.csv", "perf-stat-csv");
     let tc = one(&obs, "task-clock", Stat::Mean, "");

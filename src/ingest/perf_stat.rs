@@ -6,10 +6,12 @@
 //! omits the `+-` when it is zero. Without `-r` a value is one measurement: a
 //! `sample`. The `# …` shadow metrics are derived ratios and are not read.
 //! `<not supported>` / `<not counted>` counters are missing values, not
-//! zeros: they produce no row and are left for the unread-line accounting.
+//! zeros: they produce no row (having no number, they do not show in the
+//! per-file count of unread numeric lines either).
 //!
 //! The benchmark is the measured command (`perf stat` when the header is
-//! missing); each counter is a metric named after its event.
+//! missing); each counter is a metric named after its event. With `-I` each
+//! timestamped line is one interval's count: a `sample` of that event.
 
 use super::logscan::{any, last_line, lazy_re, mean_with_sem, num, obs};
 use super::{Confidence, Format, Source};
@@ -29,6 +31,8 @@ lazy_re!(
 lazy_re!(USER_SYS, r"^\s*([\d.,]+) seconds (user|sys)\s*$");
 lazy_re!(NOT_COUNTED, r"^\s*<not (?:supported|counted)>\s+(\S+)");
 lazy_re!(VALUE, r"^\s*(\d[\d.,]*)\s+(.*)$");
+lazy_re!(INTERVAL_HEADER, r"^#\s+time\s+counts\s+unit\s+events");
+lazy_re!(TIMESTAMP, r"^\s*\d+\.\d+\s+(\S.*)$");
 
 /// The `perf stat` text importer.
 pub struct PerfStat;
@@ -56,6 +60,8 @@ impl Format for PerfStat {
     fn detect(&self, src: &Source) -> Confidence {
         if any(src, &HEADER) {
             95
+        } else if any(src, &INTERVAL_HEADER) {
+            85
         } else if any(src, &ELAPSED) && src.lines.iter().any(|l| l.text.contains("task-clock")) {
             70
         } else {
@@ -67,10 +73,17 @@ impl Format for PerfStat {
         let mut out = Vec::new();
         let mut bench = String::from("perf stat");
         let mut runs: Option<usize> = None;
-        let mut seen_header = false;
+        // Output pasted without its header line is still read.
+        let mut seen_header = !any(src, &HEADER);
+        // `-I` prefixes every counter line with a timestamp: each line is
+        // then one interval's count, a sample of a time series.
+        let interval = any(src, &INTERVAL_HEADER);
         for l in &src.lines {
-            let t = l.text.as_str();
             let n = l.number;
+            let t = match TIMESTAMP.captures(&l.text) {
+                Some(c) if interval => c.get(1).map_or("", |m| m.as_str()),
+                _ => l.text.as_str(),
+            };
             if let Some(c) = HEADER.captures(t) {
                 let cmd = c
                     .get(1)
@@ -152,7 +165,7 @@ impl Format for PerfStat {
                 let v = num(src, n, &c[1], event)?;
                 let unit = event_unit(unit);
                 match runs {
-                    Some(r) if r > 1 => {
+                    Some(r) if r > 1 && !interval => {
                         let pct = match NOISE.captures(t) {
                             Some(p) => num(src, n, &p[1], "relative error")?,
                             None => 0.0,
