@@ -219,6 +219,51 @@ pub fn comparison_findings(
     Ok(out)
 }
 
+/// Adds the check findings to an analysis so that every output shows them:
+/// errors first, and within a severity the checks before the analysis' own.
+pub fn attach_findings(analysis: &mut Analysis, inputs: &CheckInputs) -> Result<()> {
+    let mut all = comparison_findings(inputs, Some(analysis))?;
+    all.append(&mut analysis.findings);
+    all.sort_by_key(|f| f.severity);
+    analysis.findings = all;
+    Ok(())
+}
+
+/// The check inputs of `compare`: `--kconfig BASE PATCHED` and `--env BASE
+/// PATCHED` when given; otherwise configs and snapshots found inside the
+/// first two inputs when both are folders (a folder that is ambiguous, e.g.
+/// with two configs, is skipped: the comparison itself must not fail on it).
+pub fn inputs_for_compare(
+    variant_inputs: &[PathBuf],
+    kconfig: &[PathBuf],
+    env: &[PathBuf],
+    rules: Option<PathBuf>,
+) -> Result<CheckInputs> {
+    let pair = |v: &[PathBuf], flag: &str| -> Result<Option<(PathBuf, PathBuf)>> {
+        match v {
+            [] => Ok(None),
+            [a, b] => Ok(Some((a.clone(), b.clone()))),
+            _ => Err(Error::Usage(format!(
+                "{flag} takes two paths: BASE PATCHED"
+            ))),
+        }
+    };
+    let mut inputs = CheckInputs {
+        kconfig: pair(kconfig, "--kconfig")?,
+        env: pair(env, "--env")?,
+        rules,
+    };
+    if let [a, b, ..] = variant_inputs {
+        if a.is_dir() && b.is_dir() {
+            if let Ok(found) = CheckInputs::from_variant_dirs(a, b) {
+                inputs.kconfig = inputs.kconfig.or(found.kconfig);
+                inputs.env = inputs.env.or(found.env);
+            }
+        }
+    }
+    Ok(inputs)
+}
+
 /// Distinct benchmark names of an analysis, in first-seen order.
 fn benchmark_names(analysis: Option<&Analysis>) -> Vec<String> {
     let Some(a) = analysis else { return Vec::new() };

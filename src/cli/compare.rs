@@ -69,6 +69,17 @@ pub struct CompareArgs {
     /// Colours: auto (a terminal without NO_COLOR), always, never.
     #[arg(long, default_value = "auto", value_name = "auto|always|never")]
     pub color: String,
+    /// Kernel configs of the baseline and patched builds, checked for options
+    /// that distort benchmarks (default: `*.config` found in variant folders).
+    #[arg(long, num_args = 2, value_names = ["BASE", "PATCHED"])]
+    pub kconfig: Vec<PathBuf>,
+    /// Environment snapshots (`patchperf snapshot`) or capture folders of the
+    /// baseline and patched systems (default: those found in variant folders).
+    #[arg(long, num_args = 2, value_names = ["BASE", "PATCHED"])]
+    pub env: Vec<PathBuf>,
+    /// Kernel option rules file replacing the built-in one.
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
 }
 
 fn parse_percent(s: &str) -> std::result::Result<f64, String> {
@@ -128,12 +139,21 @@ pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
         return Err(Error::Usage("--assume-n must be at least 2".into()));
     }
     let filter = args.filter.as_deref().map(Filter::parse).transpose()?;
-    analyze_paths(
+    let (ingested, mut analysis) = analyze_paths(
         &args.inputs,
         &args.load_options(),
         filter.as_ref(),
         &args.settings(),
-    )
+    )?;
+    // Config, environment and statistical-signature checks, errors first.
+    let checks = crate::checks::inputs_for_compare(
+        &args.inputs,
+        &args.kconfig,
+        &args.env,
+        args.rules.clone(),
+    )?;
+    crate::checks::attach_findings(&mut analysis, &checks)?;
+    Ok((ingested, analysis))
 }
 
 /// Runs `compare`; exit code 1 when `--fail-on-regression` trips.
