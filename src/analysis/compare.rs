@@ -6,6 +6,7 @@ use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
 use super::{Center, Comparison, Settings, TestChoice, TestKind, Verdict};
 use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci, Centre};
+use crate::stats::diagnostics::mad_outliers;
 use crate::stats::effect::{cliffs_delta, hedges_g};
 use crate::stats::mann_whitney::{mann_whitney_u, min_possible_p};
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
@@ -210,9 +211,10 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
     }
     for (side, s) in [(&c.baseline, base), (&c.variant, var)] {
         let o = s.summary.outliers;
-        if o > 0 {
+        let mad = mad_outliers(&s.summary.samples);
+        if o > 0 || mad > 0 {
             notes.push(format!(
-                "outliers: {o} of {} in `{side}` (Tukey fences; kept)",
+                "outliers in `{side}`: {o} of {} beyond Tukey's fences, {mad} by the MAD rule (kept)",
                 s.summary.samples.len()
             ));
         }

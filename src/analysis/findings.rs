@@ -6,7 +6,12 @@ use super::describe::Side;
 use super::group::RawGroup;
 use super::{Comparison, Settings, TestKind};
 use crate::model::{Finding, Severity};
-use crate::stats::diagnostics::{variance_ratio, variance_ratio_from_stats};
+use crate::stats::diagnostics::{
+    bimodality_coefficient, variance_ratio, variance_ratio_from_stats,
+};
+
+/// Sarle's bimodality coefficient of a uniform distribution, 5/9.
+const BIMODAL: f64 = 5.0 / 9.0;
 use crate::stats::format_p;
 
 /// Per-group findings: drift within a variant and spread that differs
@@ -29,6 +34,23 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
                     ),
                     "Runs are not independent: look for warm-up, thermal throttling or a growing \
                      cache/page state; interleave baseline and patched runs.",
+                ));
+            }
+        }
+    }
+    for s in sides {
+        if let Some(bc) = bimodality_coefficient(s.samples()) {
+            if bc > BIMODAL {
+                out.push(Finding::new(
+                    Severity::Info,
+                    "bimodal",
+                    format!("{what}: `{}` may have two modes", s.summary.variant),
+                    format!(
+                        "bimodality coefficient {bc:.2} over {} runs (above {BIMODAL:.3}, that of a uniform distribution)",
+                        s.samples().len()
+                    ),
+                    "Two clusters of run times usually mean two machine states (CPU placement, \
+                     frequency, cache or NUMA locality); a median or mean hides that.",
                 ));
             }
         }

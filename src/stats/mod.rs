@@ -10,6 +10,9 @@
 //! Correctness is checked against SciPy on committed vectors
 //! (`scripts/scipy_vectors.py`, `tests/stats_oracle.rs`).
 
+// `!(x > 0.0)` is used on purpose: unlike `x <= 0.0` it also rejects NaN.
+#![allow(clippy::neg_cmp_op_on_partial_ord)]
+
 pub mod bootstrap;
 pub mod correction;
 pub mod diagnostics;

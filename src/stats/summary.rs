@@ -136,7 +136,7 @@ pub fn median_ci_ranks(n: usize, confidence: f64) -> Option<(usize, usize, f64)>
         return None;
     }
     let mut l = 1;
-    while l + 1 <= n + 1 - (l + 1) && coverage(l + 1) >= confidence {
+    while l + 1 < n + 1 - l && coverage(l + 1) >= confidence {
         l += 1;
     }
     Some((l, n + 1 - l, coverage(l)))
