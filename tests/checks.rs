@@ -430,3 +430,143 @@ fn snapshot_of_an_empty_tree_records_everything_as_unavailable() {
     }
     assert!(Path::new(ENV).join("snap-base.toml").exists());
 }
+
+/// Runs `compare … --json -` and returns (exit code, findings).
+fn compare_findings(args: &[&str]) -> (i32, Vec<Value>) {
+    let out = patchperf()
+        .arg("compare")
+        .args(args)
+        .args(["--json", "-"])
+        .output()
+        .unwrap();
+    let doc: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    (
+        out.status.code().unwrap(),
+        doc["findings"].as_array().unwrap().clone(),
+    )
+}
+
+fn codes(f: &[Value]) -> Vec<&str> {
+    f.iter().map(|f| field(f, "code")).collect()
+}
+
+#[test]
+fn compare_raises_the_debug_kernel_pattern_for_seed_003_only() {
+    let (code, f) = compare_findings(&["data/lkml/futex-wake-lockless-2013.txt"]);
+    assert_eq!(code, 0);
+    let pattern: Vec<&Value> = f
+        .iter()
+        .filter(|f| field(f, "code") == "debug-kernel-pattern")
+        .collect();
+    // Only the first table's patched kernel; the rerun's two variants do not move together.
+    assert_eq!(pattern.len(), 1, "{f:#?}");
+    assert_eq!(field(pattern[0], "severity"), "warning");
+    assert!(field(pattern[0], "title")
+        .starts_with("patched vs baseline: 5 of 5 comparisons move the same way"));
+    assert!(
+        field(pattern[0], "advice").contains("Check the .config of `patched` for debug options")
+    );
+    for seed in [
+        "data/lkml/futex-plist-wakeup-2007.txt",
+        "data/lkml/lock-prefix-up-2008.txt",
+    ] {
+        let (_, f) = compare_findings(&[seed]);
+        assert!(
+            !codes(&f).contains(&"debug-kernel-pattern"),
+            "{seed}: {:?}",
+            codes(&f)
+        );
+    }
+}
+
+/// Baseline and patched folders of real hackbench logs, each with a kernel
+/// config and environment captures beside the results.
+fn variant_folders(dir: &Path) -> (String, String) {
+    let (b, p) = (dir.join("base"), dir.join("patched"));
+    for (d, side, cfg, env) in [
+        (&b, "baseline", "fedora36-5.17-x86_64.config", "vm-base"),
+        (
+            &p,
+            "patched",
+            "fedora36-5.17-x86_64-debug.config",
+            "vm-patched",
+        ),
+    ] {
+        std::fs::create_dir_all(d).unwrap();
+        for i in 1..=5 {
+            let name = format!("hackbench-{side}-{i}.txt");
+            std::fs::copy(format!("tests/data/corpus/{name}"), d.join(&name)).unwrap();
+        }
+        std::fs::copy(kc(cfg), d.join(cfg)).unwrap();
+        std::fs::copy(
+            format!("{ENV}/{env}/env-cmdline.txt"),
+            d.join("env-cmdline.txt"),
+        )
+        .unwrap();
+    }
+    (b.display().to_string(), p.display().to_string())
+}
+
+#[test]
+fn compare_finds_configs_and_captures_in_variant_folders() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, p) = variant_folders(dir.path());
+    let (code, f) = compare_findings(&[&b, &p]);
+    assert_eq!(code, 0);
+    assert_eq!(field(&f[0], "severity"), "error");
+    let prove = f
+        .iter()
+        .find(|f| field(f, "title").contains(" PROVE_LOCKING "))
+        .unwrap();
+    assert!(
+        field(prove, "evidence")
+            .contains("Benchmarks in this data it most likely distorts: hackbench."),
+        "{}",
+        field(prove, "evidence")
+    );
+    assert!(f
+        .iter()
+        .any(|f| field(f, "title").starts_with("boot parameter mitigations differs")));
+    let ranks: Vec<u8> = f.iter().map(|f| rank(field(f, "severity"))).collect();
+    assert!(ranks.windows(2).all(|w| w[0] <= w[1]), "{ranks:?}");
+}
+
+#[test]
+fn compare_takes_explicit_kconfig_and_env_pairs() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, p) = variant_folders(dir.path());
+    let (_, f) = compare_findings(&[
+        &b,
+        &p,
+        "--kconfig",
+        &kc("debian-6.1-amd64.config"),
+        &kc("debian-6.1-rt-amd64.config"),
+        "--env",
+        &format!("{ENV}/snap-base.toml"),
+        &format!("{ENV}/snap-mitigations-off.toml"),
+    ]);
+    // The explicit pairs replace what the folders hold.
+    assert_eq!(field(&f[0], "code"), "kconfig-preemption-model");
+    assert!(!codes(&f).contains(&"kconfig-debug-differs"));
+    let mitigations: Vec<&Value> = f
+        .iter()
+        .filter(|f| field(f, "code") == "cmdline-param-differs")
+        .collect();
+    assert_eq!(mitigations.len(), 1);
+    assert!(field(mitigations[0], "title").ends_with("patched mitigations=off"));
+    patchperf()
+        .args([
+            "compare",
+            &b,
+            &p,
+            "--kconfig",
+            &kc("malformed.config"),
+            &kc("absent.config"),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "malformed.config:6: malformed line",
+        ));
+}
