@@ -189,11 +189,10 @@ fn perf_bench_futex_hash_threads_are_samples_and_averaged_is_mean_with_sem() {
     // perf's `+- 0.49%` is the relative standard error over n = 2 threads.
     let se = one(&obs, "throughput", Stat::Stderr, p).value;
     assert!(close(se, 3632128.0 * 0.0049), "{se}");
-    assert!(close(
-        one(&obs, "throughput", Stat::Stddev, p).value,
-        se * 2f64.sqrt()
-    ));
     assert_eq!(one(&obs, "throughput", Stat::N, p).value, 2.0);
+    // The thread samples carry the spread: no SD is derived from the
+    // rounded `+-` next to them.
+    assert!(obs.iter().all(|o| o.stat != Stat::Stddev));
     // The mean of the thread samples is what perf averaged.
     assert!(close((s[0] + s[1]) / 2.0, 3632128.0));
 }
@@ -209,14 +208,17 @@ fn perf_bench_futex_wake_runs_are_samples_and_the_sem_recovers_their_sd() {
     assert!(obs.iter().all(|o| o.unit == "ms"));
     assert_eq!(one(&obs, "latency", Stat::Mean, p).value, 0.3209);
     assert_eq!(one(&obs, "latency", Stat::N, p).value, 10.0);
-    // SD recovered from the SEM (x% · mean · √n) matches the samples' own SD.
+    // perf's `+-5.62%` is the SEM: times √n it gives the samples' own SD.
     let m = s.iter().sum::<f64>() / 10.0;
     let sd = (s.iter().map(|v| (v - m).powi(2)).sum::<f64>() / 9.0).sqrt();
-    let stated = one(&obs, "latency", Stat::Stddev, p).value;
+    let sem = one(&obs, "latency", Stat::Stderr, p).value;
+    assert!(close(sem, 0.3209 * 0.0562));
+    let recovered = sem * 10f64.sqrt();
     assert!(
-        (stated - sd).abs() / sd < 0.01,
-        "stated {stated} vs samples {sd}"
+        (recovered - sd).abs() / sd < 0.01,
+        "SEM·√n {recovered} vs samples {sd}"
     );
+    assert!(obs.iter().all(|o| o.stat != Stat::Stddev));
 }
 
 #[test]

@@ -10,11 +10,12 @@
 //! - futex hash, lock-pi, epoll wait: each `[thread k] … [ X ops/sec ]` line is
 //!   a sample of per-thread `throughput`; `Averaged X operations/sec (+- y%)`
 //!   is their stated mean with perf's `+-`, the relative *standard error*
-//!   (n = threads), so stderr and stddev = stderr·√n are emitted too. The
+//!   (n = threads), so stderr and n are emitted too (the SD, SEM·√n, only
+//!   where no thread line is printed: the samples carry it otherwise). The
 //!   threads of one invocation ran concurrently: they are not independent
 //!   runs, which a reader of a comparison with few invocations should know;
 //! - futex wake / requeue / wake-parallel: `[Run k]` lines are samples of
-//!   `latency` (ms); the closing line is their mean ± SEM (n = runs);
+//!   `latency` (ms); the closing line is their stated mean, SEM and n (runs);
 //! - mem: one benchmark per function (`function=`), `bandwidth` in GiB/s
 //!   (perf's `GB/sec` is 1024³ bytes; other scales are converted), or
 //!   `cycles/byte` with `-c`;
@@ -317,6 +318,7 @@ impl Format for PerfBench {
                 let bench = run.kind.benchmark();
                 let params = run.params.render();
                 let sem = mean * pct / 100.0;
+                let start = out.len();
                 mean_with_sem(
                     &mut out,
                     src,
@@ -329,6 +331,7 @@ impl Format for PerfBench {
                     Some(sem),
                     n_rep,
                 );
+                drop_derived_sd(&mut out, start, run.samples);
                 run.done = true;
             } else if let Some(c) = RUN_LAT.captures(t) {
                 if run.kind == Kind::Unknown {
@@ -438,6 +441,7 @@ fn summary_line(
     let n = (run.samples > 0).then_some(run.samples);
     let params = run.params.render();
     let sem = mean * pct / 100.0;
+    let start = out.len();
     mean_with_sem(
         out,
         src,
@@ -450,9 +454,27 @@ fn summary_line(
         Some(sem),
         n,
     );
+    drop_derived_sd(out, start, run.samples);
     run.done = true;
     run.samples = 0;
     Ok(())
+}
+
+/// perf prints its `+-` rounded to 0.01 %, so an SD derived from it differs
+/// slightly from the SD of the samples printed above it. Where those samples
+/// exist they are the data; a derived SD would only be a false mismatch, so
+/// the stated mean, SEM and n are kept and the derived SD is dropped.
+fn drop_derived_sd(out: &mut Vec<Observation>, start: usize, samples: usize) {
+    if samples > 0 {
+        let mut i = start;
+        while i < out.len() {
+            if out[i].stat == Stat::Stddev {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
 }
 
 /// A bare number: `perf bench -f simple` output.
