@@ -603,8 +603,37 @@ fn bad_input_and_usage_exit_2() {
     compare(&[&file, "--baseline", "nobody"]).assert().code(2);
     compare(&[&file, "--test", "chi2"]).assert().code(2);
     compare(&[&file, "--assume-n", "1"]).assert().code(2);
+    // One variant alone has nothing to be compared with.
+    compare(&[&dir.join("hackbench-baseline-1.txt").display().to_string()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("only one variant"));
     let tmp = tempfile::tempdir().unwrap();
     let empty = tmp.path().join("empty.txt");
     std::fs::write(&empty, "").unwrap();
     compare(&[&empty.display().to_string()]).assert().code(2);
+}
+
+#[test]
+fn variants_can_be_renamed_and_selected() {
+    let dir = root().join("tests/data/compare");
+    let base = dir.join("hackbench-baseline-*.txt").display().to_string();
+    let hog = dir.join("hackbench-patched-*.txt").display().to_string();
+    let (_, v) = json(&[&base, &hog, "--variant-names", "idle,cpu-hog"]);
+    assert_eq!(comparisons(&v)[0]["baseline"], "idle");
+    assert_eq!(comparisons(&v)[0]["variant"], "cpu-hog");
+    compare(&[&base, &hog, "--variant-names", "a,b,c"])
+        .assert()
+        .code(2);
+    // A variant condition keeps the baseline it is compared with.
+    let (_, t) = json(&[
+        &lkml("futex-wake-lockless-2013.txt"),
+        "--filter",
+        "variant=barrier, threads>=256",
+    ]);
+    let cs = comparisons(&t);
+    assert_eq!(cs.len(), 2);
+    assert!(cs
+        .iter()
+        .all(|c| c["baseline"] == "baseline" && c["variant"] == "barrier"));
 }

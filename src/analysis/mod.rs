@@ -203,6 +203,15 @@ pub fn load_and_analyze(
         }
         ingested.dataset = filtered;
     }
+    let variants = ingested.dataset.variants();
+    if variants.len() < 2 {
+        return Err(Error::Usage(format!(
+            "only one variant (`{}`) to compare{}: give the baseline and at least one other input, \
+             or a file whose tables hold several variants",
+            variants.first().map(String::as_str).unwrap_or(""),
+            if filter.is_some() { " after --filter" } else { "" }
+        )));
+    }
     let analysis = analyze(&ingested.dataset, settings)?;
     Ok((ingested, analysis))
 }
