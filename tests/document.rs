@@ -80,7 +80,7 @@ fn ingest(path: &str) -> Vec<Row> {
         .collect()
 }
 
-fn pick<'a>(rows: &'a [Row], f: impl Fn(&Row) -> bool) -> Vec<&'a Row> {
+fn pick(rows: &[Row], f: impl Fn(&Row) -> bool) -> Vec<&Row> {
     rows.iter().filter(|r| f(r)).collect()
 }
 

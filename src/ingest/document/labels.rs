@@ -167,6 +167,18 @@ pub fn is_noise(line: &str) -> bool {
         || lower.starts_with("[snip")
         || t == "--"
         || t == "-"
+        || is_attribute(t)
+}
+
+/// `Start date: 2026-11-30 08:39:40`, `Kernel: 6.8.0-rc1`: a field of a
+/// report header, not a heading; a heading after a colon has no figures.
+fn is_attribute(t: &str) -> bool {
+    match t.split_once(": ") {
+        Some((key, value)) => {
+            key.split_whitespace().count() <= 4 && value.chars().any(|c| c.is_ascii_digit())
+        }
+        None => false,
+    }
 }
 
 #[cfg(test)]
@@ -227,5 +239,6 @@ mod tests {
         ));
         assert!(is_noise("Date:\tWed, 10 Jan 2007 12:47:21 +0100"));
         assert!(!is_noise("First case: all threads are SCHED_OTHER"));
+        assert!(is_noise("Start date: 2026-11-30 08:39:40"));
     }
 }

@@ -265,12 +265,49 @@ pub fn pairs(text: &str) -> Option<Vec<Pair>> {
     (!out.is_empty()).then_some(out)
 }
 
+/// Key words that name a measurement.
+const MEASURE_WORDS: &[&str] = &[
+    "time",
+    "latency",
+    "duration",
+    "throughput",
+    "bandwidth",
+    "tps",
+    "ops",
+    "rate",
+    "score",
+    "elapsed",
+    "runtime",
+    "speed",
+    "iops",
+    "cycles",
+    "overhead",
+    "/s",
+    "per sec",
+    "wall",
+    "real",
+    "user",
+    "sys",
+];
+
+/// True when a lone `key: value` line is a measurement rather than an
+/// attribute (`CPU family: 6`, `Model: 106`): it has a unit, names a
+/// measurement, or states a summary (`avg`, `Iterations`).
+pub fn is_measurement(p: &Pair) -> bool {
+    let k = p.key.to_lowercase();
+    !p.unit.is_empty()
+        || MEASURE_WORDS.iter().any(|w| k.contains(w))
+        || k.parse::<crate::model::Stat>().is_ok()
+}
+
 fn valid_key(key: &str) -> bool {
     let words = key.split_whitespace().count();
     let plain = !key.is_empty()
         && key.chars().count() <= 32
         && words <= 4
-        && !key.contains([',', '<', '>', '(', ')', '[', ']', '"', '\'']);
+        && !key.contains([',', '<', '>', '(', ')', '[', ']', '"', '\''])
+        // Kernel .config lines are settings, not measurements.
+        && !key.contains("CONFIG_");
     // `>5484.43us:` is a histogram-bucket key: the line is read, the key is not.
     let bucket = key.starts_with('>') && key.chars().count() <= 16 && !key.contains(' ');
     plain || bucket
@@ -300,18 +337,68 @@ pub fn split_cells(text: &str) -> Vec<RawCell> {
             }
             break;
         }
-        out.push(RawCell {
-            col: start,
-            text: c[start..i].iter().collect(),
-        });
+        let text: String = c[start..i].iter().collect();
+        // `140227 ±  3%`: a spread written after a wide gap stays in its cell.
+        let joins = out.last().is_some_and(|p: &RawCell| {
+            let p = p.text.trim_end();
+            p.ends_with('±') || p.ends_with("+/-") || p.ends_with("+-")
+        }) || text.starts_with('±')
+            || text.starts_with("+/-")
+            || (text.starts_with('[') && text.ends_with(']') && !out.is_empty());
+        match out.last_mut() {
+            Some(prev) if joins => {
+                prev.text.push(' ');
+                prev.text.push_str(&text);
+            }
+            _ => out.push(RawCell { col: start, text }),
+        }
     }
     out
+}
+
+/// Parses a table cell that may carry a unit and a trailing remark:
+/// `5.53 us`, `10.2 us +- 0.5 us`, `12ms`, `10.2 us: 1.85x slower`,
+/// `6656.73 ± 539.35`. Returns the cell and its unit, if written.
+pub fn value_cell(text: &str) -> Option<(Cell, Option<String>)> {
+    let t = text.trim();
+    if let Some(c) = parse_cell(t) {
+        return Some((c, None));
+    }
+    // A remark after the value: `10.2 us: 1.85x slower`, `5.1 (noisy)`.
+    let head = match t.find([':', '(']) {
+        Some(i) if i > 0 => t[..i].trim(),
+        _ => t,
+    };
+    let words: Vec<&str> = head.split_whitespace().collect();
+    // The unit as its own word, possibly repeated after the spread.
+    if let Some(unit) = words.last().filter(|w| known_unit(w) && **w != "%") {
+        let rest: Vec<&str> = words.iter().copied().filter(|w| w != unit).collect();
+        if let Some(c) = parse_cell(&rest.join(" ")) {
+            return Some((c, Some(Unit::normalize_spelling(unit))));
+        }
+    }
+    // The unit glued to the value: `12ms`, `1.5GB/s`.
+    if words.len() == 1 {
+        let w = words[0];
+        let split = w
+            .char_indices()
+            .find(|(_, c)| c.is_alphabetic() || *c == 'µ')
+            .map(|(i, _)| i)?;
+        let (num, unit) = w.split_at(split);
+        if known_unit(unit) {
+            let c = parse_cell(num)?;
+            return Some((c, Some(Unit::normalize_spelling(unit))));
+        }
+    }
+    (head != t)
+        .then(|| parse_cell(head).map(|c| (c, None)))
+        .flatten()
 }
 
 /// Parses one cell as numbers: a single value (`33.94 +/- 0.07`, `+45.20%`,
 /// `2.8 %`) or several single-space-separated values.
 fn numeric_cells(text: &str) -> Option<Vec<(String, Cell)>> {
-    if let Some(cell) = parse_cell(text) {
+    if let Some((cell, _)) = value_cell(text) {
         return Some(vec![(text.to_string(), cell)]);
     }
     let words: Vec<&str> = text.split_whitespace().collect();
@@ -409,6 +496,38 @@ mod tests {
             assert_eq!(pairs(l), None, "{l}");
             assert!(!matches!(classify(l), Kind::Row(_)), "{l}");
         }
+    }
+
+    #[test]
+    fn cells_with_units_and_remarks() {
+        let (c, u) = value_cell("5.53 us").unwrap();
+        assert_eq!((c.value, u.as_deref()), (5.53, Some("us")));
+        let (c, u) = value_cell("10.2 us +- 0.5 us").unwrap();
+        assert_eq!(
+            (c.value, c.spread, u.as_deref()),
+            (10.2, Some(0.5), Some("us"))
+        );
+        let (c, u) = value_cell("10.2 us: 1.85x slower").unwrap();
+        assert_eq!((c.value, u.as_deref()), (10.2, Some("us")));
+        let (c, u) = value_cell("12ms").unwrap();
+        assert_eq!((c.value, u.as_deref()), (12.0, Some("ms")));
+        let (c, u) = value_cell("2.8 %").unwrap();
+        assert_eq!((c.value, c.is_pct, u), (2.8, true, None));
+        assert_eq!(value_cell("abc"), None);
+        assert_eq!(value_cell("2.6.20-rc4"), None);
+        assert_eq!(value_cell("x86_64"), None);
+    }
+
+    #[test]
+    fn attributes_are_not_measurements() {
+        let one = |l: &str| pairs(l).unwrap().remove(0);
+        assert!(!is_measurement(&one("CPU family: 6")));
+        assert!(!is_measurement(&one("BogoMIPS: 5586.87")));
+        assert!(is_measurement(&one("Time: 2.978")));
+        assert!(is_measurement(&one("maximum latency: 42963.2 µs")));
+        assert!(is_measurement(&one("avg : 2.99")));
+        assert!(is_measurement(&one("Iterations=5000")));
+        assert_eq!(pairs("CONFIG_HZ=250"), None);
     }
 
     #[test]

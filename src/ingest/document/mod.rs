@@ -54,11 +54,17 @@ impl Format for Document {
             match classify(&l.text) {
                 Kind::BoxRow(_) => boxed = true,
                 Kind::Row(_) => rows += 1,
-                Kind::Pairs(_) | Kind::Time(..) => samples += 1,
+                Kind::Pairs(p) if p.len() > 1 || lines::is_measurement(&p[0]) => samples += 1,
+                Kind::Time(..) => samples += 1,
                 _ => {}
             }
         }
-        if !boxed && rows < 2 && samples == 0 {
+        let config = src
+            .lines
+            .iter()
+            .filter(|l| l.text.trim_start_matches("# ").starts_with("CONFIG_"))
+            .count();
+        if config >= 3 || (!boxed && rows < 2 && samples == 0) {
             return 0;
         }
         // A mail, or a document mixing a table with sample lines, is this
@@ -335,9 +341,7 @@ impl<'a> Reader<'a> {
         let mut data = Vec::new();
         for c in part {
             if let Kind::BoxRow(cells) = &c.kind {
-                let numeric = cells
-                    .iter()
-                    .any(|t| crate::ingest::numbers::parse_cell(t).is_some());
+                let numeric = cells.iter().any(|t| lines::value_cell(t).is_some());
                 if data.is_empty() && !numeric {
                     header_rows.push((c.line.number, cells.clone()));
                 } else {
@@ -383,6 +387,8 @@ impl<'a> Reader<'a> {
                         .then(|| ps[0].key.parse::<Stat>().ok())
                         .flatten();
                     match stat {
+                        // A lone `CPU family: 6` is an attribute, not a run.
+                        None if ps.len() == 1 && !lines::is_measurement(&ps[0]) => {}
                         Some(Stat::Sample) | None => {
                             let keys: Vec<String> = ps
                                 .iter()

@@ -2,9 +2,8 @@
 //! parameter, a stated change) and how a row of cells becomes observations.
 
 use super::labels::is_variant_like;
-use super::lines::{known_unit, DataRow, RawCell};
+use super::lines::{known_unit, value_cell, DataRow, RawCell};
 use crate::error::{Error, Result};
-use crate::ingest::numbers::parse_cell;
 use crate::model::{canonical_params, Dimension, Observation, Stat, Unit};
 use std::collections::HashSet;
 
@@ -118,7 +117,6 @@ pub struct ValueCol {
 /// A table with the meaning of its columns and its rows' cells aligned to them.
 #[derive(Debug, Clone)]
 pub struct Table {
-    pub headers: Vec<String>,
     pub roles: Vec<Role>,
     /// (original line, cells aligned to `roles`; `None` where a row has no cell).
     pub rows: Vec<(u32, Vec<Option<String>>)>,
@@ -221,17 +219,10 @@ fn label_role(raw: &str) -> Role {
     if PARAM_WORDS.contains(&lower.as_str()) {
         return Role::Param(lower);
     }
-    let generic = [
-        "",
-        "benchmark",
-        "test",
-        "workload",
-        "case",
-        "name",
-        "kernel",
-        "config",
-    ];
-    let metric = (!generic.contains(&lower.as_str())).then_some(lower);
+    // Only a measured quantity names the table's metric; `benchmark`,
+    // `kernel`, `test` just name the label column.
+    let metric = (!lower.is_empty() && (unit.is_some() || METRIC_WORDS.contains(&lower.as_str())))
+        .then_some(lower);
     Role::Label { metric, unit }
 }
 
@@ -295,17 +286,13 @@ pub fn boxed(
     // The first column holds row labels when its cells are not numbers.
     let first_is_label = rows.iter().any(|(_, c): &(u32, Vec<Option<String>>)| {
         c[0].as_deref()
-            .is_some_and(|t| !t.is_empty() && parse_cell(t).is_none())
+            .is_some_and(|t| !t.is_empty() && value_cell(t).is_none())
     });
     let mut roles = roles(&headers, first_is_label);
     if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
         roles[0] = Role::Param(headers[0].to_lowercase());
     }
-    Ok(Some(Table {
-        headers,
-        roles,
-        rows,
-    }))
+    Ok(Some(Table { roles, rows }))
 }
 
 fn ragged(path: &str, line: u32, got: usize, want: usize, header_line: u32) -> Error {
@@ -332,8 +319,8 @@ pub fn aligned(
     };
     let h: Vec<String> = hcells.iter().map(|c| c.text.clone()).collect();
     let width = h.len();
-    let (mut roles, label_in_header) = if width == k_max + 1 {
-        (roles(&h, true), true)
+    let mut roles = if width == k_max + 1 {
+        roles(&h, true)
     } else if width == k_max
         || width + 1 == k_max
             && data
@@ -346,19 +333,13 @@ pub fn aligned(
             unit: None,
         }];
         r.extend(roles(&h, false));
-        (r, false)
+        r
     } else {
         return Ok(None);
-    };
-    let mut headers: Vec<String> = if label_in_header {
-        h
-    } else {
-        std::iter::once(String::new()).chain(h).collect()
     };
     let values_wanted = roles.len() - 1;
     if k_max > values_wanted {
         roles.push(Role::Change);
-        headers.push(String::new());
     }
     let last_is_change = matches!(roles.last(), Some(Role::Change));
     let mut rows = Vec::with_capacity(data.len());
@@ -373,11 +354,7 @@ pub fn aligned(
         cells.resize(roles.len(), None);
         rows.push((*line, cells));
     }
-    Ok(Some(Table {
-        headers,
-        roles,
-        rows,
-    }))
+    Ok(Some(Table { roles, rows }))
 }
 
 /// A list of `label  value [+change%]` rows without a header.
@@ -411,11 +388,7 @@ fn headerless(data: &[(u32, DataRow)]) -> Option<Table> {
             (*line, cells)
         })
         .collect();
-    Some(Table {
-        headers: vec![String::new(); roles.len()],
-        roles,
-        rows,
-    })
+    Some(Table { roles, rows })
 }
 
 /// A metric name for values that only carry a unit.
@@ -498,16 +471,6 @@ pub fn emit(
             let Some(text) = cell.as_deref().filter(|t| !missing(t)) else {
                 continue;
             };
-            let header = table.headers.get(i).map(String::as_str).unwrap_or("");
-            let number = |t: &str| {
-                parse_cell(t).ok_or_else(|| {
-                    Error::input(
-                        path,
-                        Some(line),
-                        format!("cell `{t}` under `{header}` is not a number"),
-                    )
-                })
-            };
             let make = |variant: &str, metric: &str, unit: &str, stat: Stat, value: f64| {
                 let mut o = Observation::new(benchmark.clone(), metric, unit, stat, value)
                     .at_line(line)
@@ -518,15 +481,18 @@ pub fn emit(
             };
             match role {
                 Role::Value(col) => {
-                    let cell = number(text)?;
+                    // A remark instead of a number (`FAIL`, `timeout`) is
+                    // left unread, not guessed at.
+                    let Some((cell, cell_unit)) = value_cell(text) else {
+                        continue;
+                    };
                     let variant = col
                         .variant
                         .clone()
                         .or_else(|| row_variant.clone())
                         .unwrap_or_else(|| names.variant.clone());
-                    let unit = col
-                        .unit
-                        .clone()
+                    let unit = cell_unit
+                        .or_else(|| col.unit.clone())
                         .or_else(|| default_unit.clone())
                         .unwrap_or_else(|| {
                             if cell.is_pct {
@@ -571,24 +537,16 @@ pub fn emit(
                     if let (Some(Role::Spread(s)), Some(Some(t))) =
                         (table.roles.get(i + 1), cells.get(i + 1))
                     {
-                        if !missing(t) {
-                            let sc = parse_cell(t).ok_or_else(|| {
-                                Error::input(
-                                    path,
-                                    Some(line),
-                                    format!(
-                                        "cell `{t}` under `{}` is not a number",
-                                        table.headers.get(i + 1).map(String::as_str).unwrap_or("")
-                                    ),
-                                )
-                            })?;
+                        if let Some((sc, _)) = value_cell(t) {
                             out.push(make(&variant, &metric, &unit, *s, sc.value));
                         }
                     }
                     last = Some((variant, metric));
                 }
                 Role::Change => {
-                    let cell = number(text)?;
+                    let Some((cell, _)) = value_cell(text) else {
+                        continue;
+                    };
                     let (variant, metric) = last.clone().unwrap_or_else(|| {
                         let v = row_variant.clone().unwrap_or_else(|| names.variant.clone());
                         let m = default_metric.clone().unwrap_or_else(|| "value".into());

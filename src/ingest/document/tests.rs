@@ -39,3 +39,167 @@ fn summary_rows_under_a_latency_header_with_iterations() {
         539.35
     );
 }
+
+#[test]
+fn blocks_at_different_quote_depths_stay_apart() {
+    let doc = "> > with the patch:\n> > Time: 1.5\n> > Time: 1.7\n>\n> without the patch:\n> Time: 2.5\n> Time: 2.7\n";
+    let obs = read(doc);
+    let with: Vec<f64> = obs
+        .iter()
+        .filter(|o| o.variant == "with the patch")
+        .map(|o| o.value)
+        .collect();
+    let without: Vec<f64> = obs
+        .iter()
+        .filter(|o| o.variant == "without the patch")
+        .map(|o| o.value)
+        .collect();
+    assert_eq!((with, without), (vec![1.5, 1.7], vec![2.5, 2.7]));
+    assert_eq!(obs[0].line, 2);
+    assert_eq!(obs[2].line, 6);
+}
+
+#[test]
+fn stated_summaries_follow_their_samples() {
+    let doc = "build\n\nreal\t0m1.500s\nuser\t0m1.000s\nsys\t0m0.500s\n\nreal\t0m1.700s\nuser\t0m1.100s\nsys\t0m0.400s\n\navg : 1.6s\nstd. dev. : 0.1s\n";
+    let obs = read(doc);
+    let real: Vec<f64> = obs
+        .iter()
+        .filter(|o| o.metric == "real" && o.stat == Stat::Sample)
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(real, vec![1.5, 1.7]);
+    let mean = find(&obs, "", "real", Stat::Mean);
+    assert_eq!(
+        (
+            mean[0].value,
+            mean[0].unit.as_str(),
+            mean[0].benchmark.as_str()
+        ),
+        (1.6, "s", "build")
+    );
+    assert_eq!(find(&obs, "", "real", Stat::Stddev)[0].value, 0.1);
+}
+
+#[test]
+fn aligned_table_with_threads_column_and_plus_minus_cells() {
+    let doc = "Results\n\nthreads   vanilla (us)        patched (us)\n8         6656.73 ± 539.35    6787.97 ± 479.41\n16        7000 ± 10           7100 ± 20\n";
+    let obs = read(doc);
+    let m = obs
+        .iter()
+        .find(|o| o.params == "threads=16" && o.variant == "patched" && o.stat == Stat::Mean)
+        .unwrap();
+    assert_eq!(
+        (m.value, m.unit.as_str(), m.metric.as_str(), m.line),
+        (7100.0, "us", "time", 5)
+    );
+    let sd = obs
+        .iter()
+        .find(|o| o.params == "threads=8" && o.variant == "vanilla" && o.stat == Stat::Stddev)
+        .unwrap();
+    assert_eq!(sd.value, 539.35);
+    assert_eq!(obs.len(), 8);
+}
+
+#[test]
+fn relative_spread_is_a_coefficient_of_variation() {
+    let doc = "              base           patched\nops/s       140227 ±  3%   110582 ±  2%\nlat          1.2 ±  1%      1.5 ±  4%\n";
+    let obs = read(doc);
+    let cv = obs
+        .iter()
+        .find(|o| o.benchmark == "ops/s" && o.variant == "patched" && o.stat == Stat::Cv)
+        .unwrap();
+    assert_eq!((cv.value, cv.unit.as_str()), (2.0, "%"));
+}
+
+#[test]
+fn caret_marks_give_units_to_the_values_above() {
+    let doc = "run: 1 min:  0.15 max:12069.42 avg:2193.81\nrun: 2 min:  0.46 max:12077.31 avg:2248.56\n                       ^^^^^usecs   ^^^^^usecs\n";
+    let obs = read(doc);
+    let units: Vec<(&str, &str)> = obs
+        .iter()
+        .map(|o| (o.metric.as_str(), o.unit.as_str()))
+        .collect();
+    assert!(
+        units.contains(&("max", "us")) && units.contains(&("avg", "us")),
+        "{units:?}"
+    );
+    // `min` shares the unit of its siblings `max` and `avg`.
+    assert!(units.contains(&("min", "us")), "{units:?}");
+}
+
+#[test]
+fn prose_dates_ids_urls_and_versions_give_no_rows() {
+    let doc = "Date:\tWed, 10 Jan 2007 12:47:21 +0100\nMessage-ID: <45A4D249.8080904@example.net>\n\nTested on 2.6.20-rc4 and 3.12.0, details at https://example.org/a/2013/11/26.\nThe box has 12 CPUs and 64 GB of memory; it took 5 minutes.\nCPU family: 6\nModel: 106\nCONFIG_HZ=250\nCONFIG_NR_CPUS=64\n  Last update: 2013-11-26 22:41    [W:0.078 / U:0.224 seconds]\n";
+    assert_eq!(read(doc), vec![]);
+    assert_eq!(Document.detect(&Source::from_text("p.txt", doc)), 0);
+}
+
+#[test]
+fn detection_prefers_mail_and_mixed_documents() {
+    let table = "              base     patched\nmake          33.9     34.9\nhackbench     2.99     3.74\n";
+    assert_eq!(Document.detect(&Source::from_text("t.txt", table)), 30);
+    let mail = format!("Subject: numbers\n\n> {}", table.replace('\n', "\n> "));
+    assert_eq!(Document.detect(&Source::from_text("m.txt", &mail)), 95);
+    assert_eq!(
+        Document.detect(&Source::from_text("j.json", "{\"a\": 1}")),
+        0
+    );
+}
+
+#[test]
+fn ragged_boxed_row_is_an_error_with_its_line() {
+    let doc = "+---+---+---+\n| threads | base | patched |\n+---+---+---+\n| 512 | 1.0 | 2.0 |\n| 256 | 1.0 |\n";
+    let err = Document
+        .parse(&Source::from_text("t.txt", doc))
+        .unwrap_err()
+        .to_string();
+    assert!(err.starts_with("t.txt:5:"), "{err}");
+}
+
+#[test]
+fn text_cells_are_skipped_not_invented() {
+    let doc = "| bench | base | patched |\n|-------|------|---------|\n| a | 1.0 ms | FAIL |\n| b | 2.0 ms | 2.5 ms |\n";
+    let obs = read(doc);
+    assert_eq!(obs.len(), 3);
+    assert!(obs.iter().all(|o| o.unit == "ms" && o.metric == "time"));
+    assert!(!obs
+        .iter()
+        .any(|o| o.benchmark == "a" && o.variant == "patched"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_text_never_panics(text in "(?s).{0,400}") {
+        let src = Source::from_text("r.txt", &text);
+        let _ = Document.detect(&src);
+        let _ = Document.parse(&src);
+    }
+
+    #[test]
+    fn table_like_noise_never_panics(
+        lines in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::strategy::Just("+----+----+".to_string()),
+                "\\| ?[a-z0-9.+%\\[\\] ]{0,8} ?\\|( ?[a-z0-9.+%\\[\\] ]{0,8} ?\\|){0,4}",
+                "[ >\\t]{0,4}[a-z]{0,6}[ \\t]{0,4}[0-9.+%±/ -]{0,12}[ \\t]{2,4}[0-9.]{0,6}",
+                "[a-z/ .]{0,8}:[ ]{0,2}[0-9.]{0,6}(us|%|s|ms)?",
+                "(real|user|sys)\\t[0-9]m[0-9.]{0,6}s",
+                "[ ^]{0,10}[a-z]{0,5}",
+                ".{0,30}",
+            ],
+            0..30,
+        )
+    ) {
+        let src = Source::from_text("r.txt", &lines.join("\n"));
+        let _ = Document.detect(&src);
+        if let Ok(obs) = Document.parse(&src) {
+            for o in obs {
+                proptest::prop_assert!(o.value.is_finite());
+                proptest::prop_assert!(o.line >= 1);
+            }
+        }
+    }
+}
