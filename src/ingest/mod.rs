@@ -6,6 +6,9 @@
 //! `--format NAME` skips detection.
 
 mod bencher;
+mod benchstat_csv;
+mod benchstat_text;
+mod bmf;
 mod cargo_criterion;
 mod criterion_console;
 mod criterion_dir;
@@ -20,6 +23,8 @@ mod gbench_json;
 mod fio_json;
 mod fio_terse;
 mod gnu_time;
+mod go_json;
+mod go_text;
 mod hackbench;
 mod hyperfine_console;
 mod hyperfine_csv;
@@ -45,6 +50,7 @@ mod structured;
 mod sysbench;
 mod will_it_scale;
 
+pub use go_text::stated_directions as go_stated_directions;
 pub use driver::{ingest, FileReport, IngestOptions, Ingested};
 pub use source::{Line, Source};
 
@@ -131,6 +137,11 @@ impl Registry {
             Box::new(gbench_json::GbenchJson),
             Box::new(gbench_csv::GbenchCsv),
             Box::new(gbench_console::GbenchConsole),
+            Box::new(go_text::GoText),
+            Box::new(go_json::GoJson),
+            Box::new(benchstat_text::BenchstatText),
+            Box::new(benchstat_csv::BenchstatCsv),
+            Box::new(bmf::Bmf),
             Box::new(document::Document),
         ];
         Registry { formats }

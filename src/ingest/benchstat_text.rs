@@ -1,0 +1,242 @@
+//! benchstat v2 text tables (golang.org/x/perf/cmd/benchstat):
+//!
+//! ```text
+//!                       │   old.txt   │               new.txt               │
+//!                       │   sec/op    │   sec/op     vs base                │
+//! Encode/format=json-48   1.718µ ± 1%   1.423µ ± 1%  -17.20% (p=0.000 n=10)
+//! ```
+//!
+//! A summary input: per column (variant) the **median** with SI prefix,
+//! `± x%` the distribution-free CI of the median (the larger side, so it is
+//! stored as a symmetric `ci_low`/`ci_high` that contains the real one, not
+//! as an SD), `vs base` the stated change (only when significant; `~` says
+//! not significant and gives no number), `n=10` or `n=10+9` the sample
+//! counts. `geomean` rows summarise rows and are not benchmarks.
+
+use super::go_text::{metric_for_unit, split_name};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+
+/// The benchstat v2 text importer.
+pub struct BenchstatText;
+
+const BAR: char = '│';
+
+impl Format for BenchstatText {
+    fn name(&self) -> &'static str {
+        "benchstat"
+    }
+
+    fn description(&self) -> &'static str {
+        "benchstat v2 text: `│`-separated column headers with `vs base`, cells `1.718µ ± 1%`, `-17.20% (p=0.000 n=10)`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let bars = src.lines.iter().any(|l| l.text.matches(BAR).count() >= 2);
+        let vs = src
+            .lines
+            .iter()
+            .any(|l| l.text.contains(BAR) && l.text.contains("vs base"));
+        if bars && vs {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let mut out = Vec::new();
+        let lines = &src.lines;
+        let mut i = 0;
+        while i < lines.len() {
+            let t = &lines[i].text;
+            // A table starts with two header lines: column names, then units.
+            if !(t.contains(BAR) && i + 1 < lines.len() && lines[i + 1].text.contains(BAR)) {
+                i += 1;
+                continue;
+            }
+            let variants: Vec<String> = header_cells(t);
+            let units: Vec<String> = header_cells(&lines[i + 1].text)
+                .iter()
+                .map(|c| c.split_whitespace().next().unwrap_or("").to_string())
+                .collect();
+            i += 2;
+            while i < lines.len()
+                && !lines[i].text.trim().is_empty()
+                && !lines[i].text.contains(BAR)
+            {
+                read_row(
+                    src,
+                    &lines[i].text,
+                    lines[i].number,
+                    &variants,
+                    &units,
+                    &mut out,
+                )?;
+                i += 1;
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The cells between `│` bars of a header line, trimmed; the leading name
+/// column and the trailing empty cell are dropped.
+fn header_cells(line: &str) -> Vec<String> {
+    let parts: Vec<&str> = line.split(BAR).collect();
+    if parts.len() < 3 {
+        return Vec::new();
+    }
+    parts[1..parts.len() - 1]
+        .iter()
+        .map(|s| s.trim().to_string())
+        .collect()
+}
+
+/// A number with benchstat's SI (or binary, for bytes) suffix: `1.718µ`, `24.00Ki`.
+pub(crate) fn si_value(s: &str) -> Option<f64> {
+    let end = s
+        .char_indices()
+        .find(|(_, c)| !(c.is_ascii_digit() || matches!(c, '.' | '-' | '+' | 'e' | 'E')))
+        .map_or(s.len(), |(i, _)| i);
+    // `e` could start a suffix-free exponent or nothing: let parse decide.
+    let (num, suffix) = s.split_at(end);
+    let v: f64 = num.parse().ok()?;
+    let f = match suffix {
+        "" => 1.0,
+        "n" => 1e-9,
+        "µ" | "μ" | "u" => 1e-6,
+        "m" => 1e-3,
+        "k" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        "Ki" => 1024.0,
+        "Mi" => 1024.0 * 1024.0,
+        "Gi" => 1024.0 * 1024.0 * 1024.0,
+        "Ti" => 1024f64.powi(4),
+        _ => return None,
+    };
+    Some(v * f).filter(|v| v.is_finite())
+}
+
+/// Footnote markers benchstat appends to cells.
+fn is_footnote(tok: &str) -> bool {
+    tok.chars()
+        .all(|c| matches!(c, '¹' | '²' | '³' | '⁴' | '⁵' | '⁶' | '⁷' | '⁸' | '⁹' | '⁰'))
+}
+
+fn read_row(
+    src: &Source,
+    text: &str,
+    line: u32,
+    variants: &[String],
+    units: &[String],
+    out: &mut Vec<Observation>,
+) -> Result<()> {
+    let mut toks = text
+        .split_whitespace()
+        .filter(|t| !is_footnote(t))
+        .peekable();
+    let Some(name) = toks.next() else {
+        return Ok(());
+    };
+    if name == "geomean" {
+        return Ok(());
+    }
+    let (bench, params) = split_name(name);
+    let mut rows = Vec::new();
+    let mut counts: Option<(f64, f64)> = None;
+    for (col, variant) in variants.iter().enumerate() {
+        let Some(unit_raw) = units.get(col) else {
+            break;
+        };
+        let (metric, unit) = metric_for_unit(unit_raw);
+        let Some(tok) = toks.next() else { break };
+        let Some(median) = si_value(tok) else {
+            return Err(src.error(Some(line), format!("`{tok}` is not a benchstat value")));
+        };
+        let mk = |stat: Stat, v: f64| {
+            Observation::new(bench.as_str(), metric.as_str(), &unit, stat, v)
+                .with_params_str(params.clone())
+                .with_variant(variant.as_str())
+                .at_line(line)
+        };
+        rows.push(mk(Stat::Median, median));
+        if toks.peek() == Some(&"±") {
+            toks.next();
+            if let Some(ci) = toks.next() {
+                if let Some(pct) = ci.strip_suffix('%').and_then(|p| p.parse::<f64>().ok()) {
+                    rows.push(mk(Stat::CiLow, median * (1.0 - pct / 100.0)));
+                    rows.push(mk(Stat::CiHigh, median * (1.0 + pct / 100.0)));
+                }
+            }
+        }
+        if col == 0 {
+            continue;
+        }
+        // Comparison columns: `-17.20%` or `~`, then `(p=0.000 n=10)`.
+        match toks.peek().copied() {
+            Some("~") => {
+                toks.next();
+            }
+            Some(d) if d.ends_with('%') => {
+                toks.next();
+                if let Some(v) = super::numbers::parse_number(d) {
+                    rows.push(mk(Stat::ChangePct, v));
+                }
+            }
+            _ => {}
+        }
+        if toks
+            .peek()
+            .is_some_and(|t| t.starts_with("(p=") || t.starts_with("(n="))
+        {
+            let mut paren = String::new();
+            for t in toks.by_ref() {
+                paren.push_str(t);
+                paren.push(' ');
+                if t.ends_with(')') {
+                    break;
+                }
+            }
+            if let Some(n) = paren
+                .split_whitespace()
+                .find_map(|w| w.trim_matches(['(', ')']).strip_prefix("n="))
+            {
+                let (a, b) = n.split_once('+').unwrap_or((n, n));
+                if let (Ok(a), Ok(b)) = (a.parse::<f64>(), b.parse::<f64>()) {
+                    counts.get_or_insert((a, b));
+                    rows.push(mk(Stat::N, b));
+                }
+            }
+        }
+    }
+    if let Some((base_n, _)) = counts {
+        if let (Some(v), Some(u)) = (variants.first(), units.first()) {
+            let (metric, unit) = metric_for_unit(u);
+            out.push(
+                Observation::new(bench.as_str(), metric, &unit, Stat::N, base_n)
+                    .with_params_str(params.clone())
+                    .with_variant(v.as_str())
+                    .at_line(line),
+            );
+        }
+    }
+    out.extend(rows);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn si_suffixes() {
+        assert!((si_value("1.718µ").unwrap() - 1.718e-6).abs() < 1e-15);
+        assert_eq!(si_value("24.00Ki"), Some(24.0 * 1024.0));
+        assert_eq!(si_value("100.0n"), Some(100.0 * 1e-9));
+        assert_eq!(si_value("~"), None);
+    }
+}

@@ -1,0 +1,86 @@
+//! `go test -json` events. The benchmark text arrives in `"Action":"output"`
+//! events, and one result line is often split over several of them (the
+//! name first, the numbers when the benchmark finishes), interleaved across
+//! packages. The output is rejoined per package and then read as the Go
+//! benchmark format; each value reports the event line that completed it.
+
+use super::structured::{json_error, raw_lines};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::Observation;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The `go test -json` importer.
+pub struct GoJson;
+
+#[derive(Deserialize)]
+struct Event {
+    #[serde(rename = "Action")]
+    action: String,
+    #[serde(rename = "Package", default)]
+    package: String,
+    #[serde(rename = "Output", default)]
+    output: Option<String>,
+}
+
+impl Format for GoJson {
+    fn name(&self) -> &'static str {
+        "go-test-json"
+    }
+
+    fn description(&self) -> &'static str {
+        "go test -json: event lines with \"Action\":\"output\" whose Output holds Go benchmark results"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let mut events = false;
+        let mut bench = false;
+        for (_, l) in raw_lines(src).take(5000) {
+            let t = l.trim_start();
+            if t.starts_with('{') && t.contains("\"Action\"") {
+                events = true;
+                if t.contains("\"Output\":\"Benchmark") {
+                    bench = true;
+                    break;
+                }
+            }
+        }
+        match (events, bench) {
+            (true, true) => 90,
+            _ => 0,
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        // Per package: the partial line being built and the finished lines.
+        let mut partial: BTreeMap<String, String> = BTreeMap::new();
+        let mut lines: Vec<(u32, String)> = Vec::new();
+        let mut last = 0;
+        for (n, l) in raw_lines(src) {
+            last = n;
+            let t = l.trim();
+            if !t.starts_with('{') {
+                continue; // build errors and other stderr text merged in
+            }
+            let ev: Event = serde_json::from_str(t)
+                .map_err(|e| json_error(src, &e, n - 1, "go test -json event"))?;
+            if ev.action != "output" {
+                continue;
+            }
+            let Some(text) = ev.output else { continue };
+            let buf = partial.entry(ev.package).or_default();
+            buf.push_str(&text);
+            while let Some(i) = buf.find('\n') {
+                let line: String = buf.drain(..=i).collect();
+                lines.push((n, line.trim_end_matches(['\n', '\r']).to_string()));
+            }
+        }
+        for (_, rest) in partial {
+            if !rest.trim().is_empty() {
+                lines.push((last, rest));
+            }
+        }
+        super::go_text::parse_lines(src, lines.iter().map(|(n, s)| (*n, s.as_str())))
+    }
+}
