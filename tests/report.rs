@@ -5,6 +5,7 @@
 use patchperf::analysis::{Analysis, Center, Comparison, Group, Settings, TestKind, Verdict, VariantSummary};
 use patchperf::model::{Direction, Finding, Severity};
 use patchperf::report::{self, OutputFormat, ReportContext, VariantInfo};
+use predicates::prelude::*;
 use std::path::Path;
 
 /// A summary-only variant (mean, stddev, n) as read from an e-mail table.
@@ -213,4 +214,329 @@ fn fixture_renders_every_format_and_chart() {
     assert_eq!(view.summary.headline, "6 regressions, 1 unchanged; 1 configuration error, 1 warning.");
     assert_eq!(view.findings[0].severity, "error", "errors come first");
     assert!(view.comparisons[0].verdict_text.ends_with('?'), "suspect variant marked");
+}
+
+/// `n` benchmarks with raw samples, for page counts and scale.
+fn many(n: usize) -> (Analysis, ReportContext) {
+    let mut groups = Vec::new();
+    let mut comparisons = Vec::new();
+    for i in 0..n {
+        let base: Vec<f64> = (0..8).map(|k| 100.0 + i as f64 + (k % 3) as f64).collect();
+        let pat: Vec<f64> = base.iter().map(|v| v * (1.0 + (i % 7) as f64 / 100.0)).collect();
+        let g = Group {
+            benchmark: format!("bench-{i:03}"),
+            params: String::new(),
+            metric: "time".into(),
+            unit: "us".into(),
+            direction: Direction::Lower,
+            variants: vec![samp("baseline", &base), samp("patched", &pat)],
+        };
+        let ch = (i % 7) as f64;
+        let verdict = if ch >= 2.0 { Verdict::Regressed } else { Verdict::Unchanged };
+        comparisons.push(cmp(&g, "patched", ch, (ch - 0.5, ch + 0.5), 1e-4, 2e-4, verdict, TestKind::MannWhitney));
+        groups.push(g);
+    }
+    let a = Analysis { settings: Settings::default(), groups, comparisons, findings: vec![] };
+    (a, ReportContext { name: "many".into(), title: "Many benchmarks".into(), ..Default::default() })
+}
+
+fn html_of(dir: &Path) -> scraper::Html {
+    let text = read(dir, "report.html");
+    scraper::Html::parse_document(&text)
+}
+
+#[test]
+fn html_parses_loads_nothing_and_escapes_markup() {
+    let (dir, _) = render_fixture(&[OutputFormat::Html]);
+    let text = read(dir.path(), "report.html");
+    let doc = html_of(dir.path());
+    assert!(doc.errors.is_empty(), "HTML parse errors: {:?}", doc.errors);
+    // The benchmark named `<script>alert(1)</script>` is text, not a script.
+    assert!(!text.contains("<script>alert(1)</script>"));
+    assert!(text.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    let scripts = scraper::Selector::parse("script").unwrap();
+    let all: Vec<_> = doc.select(&scripts).collect();
+    assert_eq!(all.len(), 1, "only the table-sorting script");
+    assert!(!all[0].inner_html().contains("alert("));
+    // Nothing is loaded from anywhere: no external URLs in resource
+    // attributes, no stylesheet links, no CSS imports or url().
+    let any = scraper::Selector::parse("*").unwrap();
+    for el in doc.select(&any) {
+        for (name, value) in el.value().attrs() {
+            if matches!(name, "src" | "href" | "srcset" | "data" | "poster" | "action" | "xlink:href") {
+                let v = value.trim_start().to_ascii_lowercase();
+                assert!(
+                    !(v.starts_with("http:") || v.starts_with("https:") || v.starts_with("//")),
+                    "{name}={value} on <{}>",
+                    el.value().name()
+                );
+            }
+        }
+        assert_ne!(el.value().name(), "link", "no <link> elements");
+        assert_ne!(el.value().name(), "iframe");
+    }
+    assert!(!text.contains("@import") && !text.contains("url("), "CSS loads nothing");
+    // Every chart is inline, one anchor per benchmark section.
+    let svgs = scraper::Selector::parse("figure svg").unwrap();
+    assert_eq!(doc.select(&svgs).count(), 7, "forest + 3 distributions + 1 sweep + 2 run orders");
+    for id in ["b1-futex-wake", "b2-hackbench-g-4-l-200", "b3-script-alert-1-script"] {
+        let sel = scraper::Selector::parse(&format!("h3#{id}")).unwrap();
+        assert_eq!(doc.select(&sel).count(), 1, "anchor {id}");
+    }
+}
+
+#[test]
+fn numbers_in_json_are_the_ones_shown_in_html_and_text() {
+    let (dir, _) = render_fixture(&[OutputFormat::Html, OutputFormat::Txt, OutputFormat::Json]);
+    let json: serde_json::Value = serde_json::from_str(&read(dir.path(), "report.json")).unwrap();
+    let txt = read(dir.path(), "report.txt");
+    let doc = html_of(dir.path());
+    let rows = scraper::Selector::parse("#cmp tbody tr").unwrap();
+    let td = scraper::Selector::parse("td").unwrap();
+    let html_rows: Vec<Vec<String>> = doc
+        .select(&rows)
+        .map(|r| r.select(&td).map(|c| c.text().collect::<String>().trim().to_string()).collect())
+        .collect();
+    let cmps = json["comparisons"].as_array().unwrap();
+    assert_eq!(cmps.len(), html_rows.len());
+    for (c, row) in cmps.iter().zip(&html_rows) {
+        let t = |k: &str| c[k]["text"].as_str().unwrap().to_string();
+        // Columns: # benchmark variant base new unit change CI p q effect n verdict.
+        assert_eq!(row[3], t("baseline_value"));
+        assert_eq!(row[4], t("variant_value"));
+        assert_eq!(row[6], t("change"));
+        assert_eq!(row[7], c["ci"].as_str().unwrap());
+        assert_eq!(row[8], t("p"));
+        assert_eq!(row[9], t("q"));
+        assert_eq!(row[10], t("effect"));
+        assert_eq!(row[12], c["verdict_text"].as_str().unwrap());
+        // The text report shows the same strings.
+        for k in ["baseline_value", "variant_value", "change", "q"] {
+            assert!(txt.contains(&t(k)), "{k} {} missing from the text report", t(k));
+        }
+        assert!(txt.contains(c["ci"].as_str().unwrap()));
+        // And the shown text is the exact value, rounded: change and p/q.
+        let shown: f64 = t("change").trim_end_matches('%').parse().unwrap();
+        let exact = c["change"]["value"].as_f64().unwrap();
+        assert!((shown - exact).abs() <= 0.05 + exact.abs() * 5e-4, "{shown} vs {exact}");
+        let q_exact = c["q"]["value"].as_f64().unwrap();
+        let q_shown: f64 = t("q").parse().unwrap();
+        assert!((q_shown - q_exact).abs() <= q_exact * 0.01, "{q_shown} vs {q_exact}");
+    }
+    // Section rows: every mean shown in JSON appears in both.
+    for s in json["sections"].as_array().unwrap() {
+        for r in s["rows"].as_array().unwrap() {
+            let mean = r["mean"]["text"].as_str().unwrap();
+            assert!(txt.contains(mean), "mean {mean}");
+            assert!(doc.root_element().text().any(|t| t.trim() == mean), "mean {mean} in HTML");
+        }
+    }
+    assert_eq!(json["schema"], 1);
+    assert_eq!(json["comparisons"][0]["change"]["value"], 191.58);
+}
+
+#[test]
+fn pdf_has_pages_and_every_benchmark_name() {
+    let (dir, view) = render_fixture(&[OutputFormat::Pdf]);
+    let pdf = std::fs::read(dir.path().join("report.pdf")).unwrap();
+    assert!(pdf.starts_with(b"%PDF"));
+    // 40 comparisons need at least 4 pages.
+    let (a, ctx) = many(40);
+    let big = tempfile::tempdir().unwrap();
+    report::write_outputs(&a, &ctx, None, &[OutputFormat::Pdf], big.path(), None).unwrap();
+    let Some(pages) = pdf_pages(&big.path().join("report.pdf")) else {
+        eprintln!("pdfinfo not installed: page count not checked");
+        return;
+    };
+    assert!(pages >= 4, "{pages} pages for 40 comparisons");
+    let text = pdf_text(&dir.path().join("report.pdf")).expect("pdftotext");
+    let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for s in &view.sections {
+        assert!(flat.contains(&s.benchmark), "{} not in the PDF text", s.benchmark);
+    }
+    assert!(flat.contains("6 regressions, 1 unchanged"));
+    let big_text = pdf_text(&big.path().join("report.pdf")).unwrap();
+    for i in 0..40 {
+        assert!(big_text.contains(&format!("bench-{i:03}")), "bench-{i:03}");
+    }
+}
+
+fn pdf_pages(p: &Path) -> Option<usize> {
+    let out = std::process::Command::new("pdfinfo").arg(p).output().ok()?;
+    let s = String::from_utf8_lossy(&out.stdout).to_string();
+    s.lines()
+        .find(|l| l.starts_with("Pages:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|n| n.parse().ok())
+}
+
+fn pdf_text(p: &Path) -> Option<String> {
+    let out = std::process::Command::new("pdftotext").arg(p).arg("-").output().ok()?;
+    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).to_string())
+}
+
+#[test]
+fn markdown_and_text_match_golden_files() {
+    let (dir, _) = render_fixture(&[OutputFormat::Md, OutputFormat::Txt]);
+    let md = read(dir.path(), "report.md");
+    let txt = read(dir.path(), "report.txt");
+    insta::assert_snapshot!("fixture_md", md);
+    insta::assert_snapshot!("fixture_txt", txt);
+}
+
+#[test]
+fn text_fits_72_columns_and_survives_quoting() {
+    let (dir, _) = render_fixture(&[OutputFormat::Txt]);
+    let txt = read(dir.path(), "report.txt");
+    for (i, l) in txt.lines().enumerate() {
+        assert!(l.chars().count() <= 72, "line {} is {} wide: {l:?}", i + 1, l.chars().count());
+        assert!(!l.ends_with(' ') && !l.contains('\t'), "line {}: {l:?}", i + 1);
+        assert!(l.is_ascii(), "line {} is not ASCII: {l:?}", i + 1);
+        assert!(!l.starts_with("From "), "mbox would mangle line {}", i + 1);
+    }
+    let quoted: String = txt.lines().map(|l| format!("> {l}\n")).collect();
+    assert!(quoted.lines().all(|l| l.chars().count() <= 74));
+}
+
+#[test]
+fn markdown_escapes_markup_and_folds_long_parts() {
+    let (dir, _) = render_fixture(&[OutputFormat::Md]);
+    let md = read(dir.path(), "report.md");
+    assert!(!md.contains("<script>"));
+    assert!(md.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
+    assert_eq!(md.matches("<details>").count(), md.matches("</details>").count());
+    assert!(md.matches("<details>").count() >= 3);
+    // Every table row has as many cells as its header.
+    let mut cols = 0;
+    for l in md.lines() {
+        if l.starts_with('|') {
+            let n = l.replace("\\|", "").matches('|').count();
+            if l.starts_with("|--") || l.starts_with("|:-") {
+                assert_eq!(n, cols, "{l}");
+            } else if cols == 0 {
+                cols = n;
+            } else {
+                assert_eq!(n, cols, "{l}");
+            }
+        } else {
+            cols = 0;
+        }
+    }
+}
+
+#[test]
+fn templates_can_be_overridden_from_a_folder() {
+    let (a, ctx) = fixture();
+    let t = tempfile::tempdir().unwrap();
+    std::fs::write(t.path().join("report.txt.j2"), "custom {{ report.summary.headline }}\n").unwrap();
+    let out = tempfile::tempdir().unwrap();
+    report::write_outputs(&a, &ctx, None, &[OutputFormat::Txt, OutputFormat::Md], out.path(), Some(t.path())).unwrap();
+    assert_eq!(read(out.path(), "report.txt"), "custom 6 regressions, 1 unchanged; 1 configuration error, 1 warning.\n");
+    assert!(read(out.path(), "report.md").starts_with("## futex wake-up"), "others stay built in");
+    // A broken template fails the run and leaves no half report behind.
+    std::fs::write(t.path().join("report.md.j2"), "{% for x in %}").unwrap();
+    let out2 = tempfile::tempdir().unwrap();
+    let e = report::write_outputs(&a, &ctx, None, &OutputFormat::ALL, out2.path(), Some(t.path())).unwrap_err();
+    assert!(e.to_string().contains("report.md.j2"), "{e}");
+    assert_eq!(std::fs::read_dir(out2.path()).unwrap().count(), 0, "nothing written");
+}
+
+#[test]
+fn typst_markup_in_names_is_text() {
+    let (mut a, ctx) = fixture();
+    a.groups[5].benchmark = "#set page(width: 1cm) $x$ *bold* \\ \"q\" // c".into();
+    a.comparisons[5].benchmark = a.groups[5].benchmark.clone();
+    let out = tempfile::tempdir().unwrap();
+    report::write_outputs(&a, &ctx, None, &[OutputFormat::Pdf], out.path(), None).unwrap();
+    if let Some(text) = pdf_text(&out.path().join("report.pdf")) {
+        let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("#set page(width: 1cm) $x$ *bold*"), "{flat}");
+    }
+}
+
+fn patchperf() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("patchperf").unwrap();
+    c.current_dir(env!("CARGO_MANIFEST_DIR"));
+    c
+}
+
+#[test]
+fn futex_example_shows_the_config_error_first_and_both_sweeps() {
+    let out = tempfile::tempdir().unwrap();
+    patchperf()
+        .args(["report", "examples/futex-wake-lockless.toml", "--out"])
+        .arg(out.path())
+        .assert()
+        .success();
+    let txt = read(out.path(), "report.txt");
+    let json: serde_json::Value = serde_json::from_str(&read(out.path(), "report.json")).unwrap();
+    // The configuration error is the first finding and in the headline.
+    assert_eq!(json["findings"][0]["severity"], "error");
+    assert_eq!(json["findings"][0]["code"], "kconfig-debug-differs");
+    assert!(json["summary"]["headline"].as_str().unwrap().contains("configuration error"));
+    let findings_at = txt.find("Findings").unwrap();
+    let comparisons_at = txt.find("Comparisons against").unwrap();
+    assert!(findings_at < comparisons_at);
+    assert!(txt[findings_at..comparisons_at].starts_with("Findings\n--------\n[ERROR]"));
+    // Table-1 regressions are marked suspect; the rerun's are not.
+    let cmps = json["comparisons"].as_array().unwrap();
+    let first: Vec<_> = cmps.iter().filter(|c| c["benchmark"] == "futex-wake (first run)").collect();
+    assert_eq!(first.len(), 5);
+    assert!(first.iter().all(|c| c["suspect"] == true && c["variant"] == "patched-debug"));
+    assert!(first.iter().any(|c| c["verdict"] == "regressed" && c["verdict_text"] == "regressed?"));
+    assert!(cmps.iter().filter(|c| c["benchmark"] == "futex-wake (rerun)").all(|c| c["suspect"] == false));
+    // A sweep chart of time against threads for both tables.
+    let sweeps: Vec<_> = json["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["sweep_param"] == "threads")
+        .collect();
+    assert_eq!(sweeps.len(), 2);
+    for s in sweeps {
+        let f = s["charts"].as_array().unwrap().iter().find(|c| c["kind"] == "sweep").unwrap();
+        let svg = read(out.path(), f["file"].as_str().unwrap());
+        assert!(svg.lines().any(|l| l.trim() == "threads"), "x axis of {}", f["file"]);
+        assert!(svg.contains("wake-up time (ms"), "y axis of {}", f["file"]);
+    }
+    assert!(out.path().join("data.parquet").is_file());
+    assert!(out.path().join("report.pdf").is_file());
+}
+
+#[test]
+fn report_writes_only_the_formats_asked_for() {
+    let out = tempfile::tempdir().unwrap();
+    patchperf()
+        .args(["report", "examples/hackbench-cpu-hog.toml", "--formats", "md,json", "--out"])
+        .arg(out.path())
+        .assert()
+        .success();
+    assert!(out.path().join("report.md").is_file());
+    assert!(out.path().join("report.json").is_file());
+    assert!(!out.path().join("report.html").exists());
+    assert!(!out.path().join("report.pdf").exists());
+    assert!(out.path().join("charts/forest.svg").is_file());
+    let names: Vec<String> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
+        .collect();
+    assert!(names.iter().all(|n| !n.starts_with('.')), "no temporary files left: {names:?}");
+    patchperf()
+        .args(["report", "examples/hackbench-cpu-hog.toml", "--formats", "docx"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("docx"));
+}
+
+#[test]
+fn study_with_an_unknown_key_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("s.toml");
+    std::fs::write(&p, "title = \"t\"\n[[variants]]\nname = \"a\"\ninptus = [\"x\"]\n").unwrap();
+    patchperf()
+        .arg("report")
+        .arg(&p)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("s.toml:4").and(predicates::str::contains("inptus")));
 }

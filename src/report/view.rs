@@ -599,7 +599,7 @@ fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -> Summary {
         );
         if suspect_rows > 0 {
             s.push_str(&format!(
-                " {suspect_rows} comparison{} of variants measured on a broken setup {} marked with `?`.",
+                " {suspect_rows} comparison{} of variants measured on a broken setup {} marked with a question mark.",
                 if suspect_rows == 1 { "" } else { "s" },
                 if suspect_rows == 1 { "is" } else { "are" }
             ));
