@@ -356,6 +356,34 @@ pub fn split_cells(text: &str) -> Vec<RawCell> {
     out
 }
 
+/// Joins a header written over two lines: each cell of the lower line gets
+/// the upper cell above it (the one its span overlaps most, else the nearest
+/// one to its left) as a prefix: `baseline` over `mean` and `sd` gives
+/// `baseline mean` and `baseline sd`.
+pub fn merge_header(upper: &[RawCell], lower: &[RawCell]) -> Vec<RawCell> {
+    let span = |c: &RawCell| (c.col, c.col + c.text.chars().count());
+    lower
+        .iter()
+        .map(|l| {
+            let (ls, le) = span(l);
+            let overlap = |u: &RawCell| {
+                let (us, ue) = span(u);
+                ue.min(le).saturating_sub(us.max(ls))
+            };
+            let best = upper
+                .iter()
+                .filter(|u| overlap(u) > 0)
+                .max_by_key(|u| overlap(u))
+                .or_else(|| upper.iter().filter(|u| u.col <= ls).max_by_key(|u| u.col));
+            let text = match best {
+                Some(u) => format!("{} {}", u.text, l.text),
+                None => l.text.clone(),
+            };
+            RawCell { col: l.col, text }
+        })
+        .collect()
+}
+
 /// Parses a table cell that may carry a unit and a trailing remark:
 /// `5.53 us`, `10.2 us +- 0.5 us`, `12ms`, `10.2 us: 1.85x slower`,
 /// `6656.73 ± 539.35`. Returns the cell and its unit, if written.

@@ -186,14 +186,25 @@ impl<'a> Reader<'a> {
                     let next_is_row = matches!(para.get(j).map(|c| &c.kind), Some(Kind::Row(_)));
                     let header =
                         (next_is_row && header_like(&para[j - 1].line.text)).then(|| para[j - 1]);
-                    let heading_end = if header.is_some() { j - 1 } else { j };
+                    // A header split over two lines: `baseline  patched` above
+                    // `mean  sd  mean  sd`.
+                    let upper = header
+                        .filter(|_| j >= i + 2)
+                        .map(|_| para[j - 2])
+                        .filter(|u| {
+                            header_like(&u.line.text) && split_cells(&u.line.text).len() >= 2
+                        });
+                    let heading_end =
+                        j - usize::from(header.is_some()) - usize::from(upper.is_some());
                     self.text_headings(&para[i..heading_end]);
                     if let Some(h) = header {
                         let mut k = j;
                         while k < para.len() && matches!(para[k].kind, Kind::Row(_)) {
                             k += 1;
                         }
-                        self.aligned_table(Some(h), &para[j..k], n_for_table.take())?;
+                        let mut head: Vec<&Cl> = upper.into_iter().collect();
+                        head.push(h);
+                        self.aligned_table(&head, &para[j..k], n_for_table.take())?;
                         j = k;
                     }
                     i = j;
@@ -203,7 +214,7 @@ impl<'a> Reader<'a> {
                     while j < para.len() && matches!(para[j].kind, Kind::Row(_)) {
                         j += 1;
                     }
-                    self.aligned_table(None, &para[i..j], n_for_table.take())?;
+                    self.aligned_table(&[], &para[i..j], n_for_table.take())?;
                     i = j;
                 }
                 Kind::Border | Kind::BoxRow(_) => {
@@ -302,14 +313,18 @@ impl<'a> Reader<'a> {
         BlockNames { benchmark, variant }
     }
 
-    fn aligned_table(
-        &mut self,
-        header: Option<&Cl>,
-        rows: &[&Cl],
-        n: Option<(f64, u32)>,
-    ) -> Result<()> {
+    /// A table of aligned columns under `head` (zero, one or two header
+    /// lines, the last one nearest the rows).
+    fn aligned_table(&mut self, head: &[&Cl], rows: &[&Cl], n: Option<(f64, u32)>) -> Result<()> {
         let depth = rows.first().map(|c| c.line.quote_depth).unwrap_or(0);
-        let hcells = header.map(|h| (h.line.number, split_cells(&h.line.text)));
+        let hcells = match head {
+            [] => None,
+            [h] => Some((h.line.number, split_cells(&h.line.text))),
+            [.., u, h] => Some((
+                h.line.number,
+                lines::merge_header(&split_cells(&u.line.text), &split_cells(&h.line.text)),
+            )),
+        };
         let data: Vec<(u32, lines::DataRow)> = rows
             .iter()
             .filter_map(|c| match &c.kind {
@@ -326,10 +341,12 @@ impl<'a> Reader<'a> {
             let names = self.resolve(depth);
             let obs = table::emit(&self.src.path, &t, &names, n)?;
             self.out.extend(obs);
-        } else if let Some(h) = header {
-            // Not a header after all: it is a heading for what follows.
-            if let Some(text) = labels::line_label(&h.line.text) {
-                self.pending.push(Heading { text, depth });
+        } else {
+            // Not a header after all: headings for what follows.
+            for h in head {
+                if let Some(text) = labels::line_label(&h.line.text) {
+                    self.pending.push(Heading { text, depth });
+                }
             }
         }
         Ok(())

@@ -203,3 +203,23 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn header_over_two_lines() {
+    let doc = "hackbench\n\n                 vanilla          patched\n         threads     mean    sd     mean    sd\n              8     1.20  0.10     1.50  0.20\n             16     2.40  0.30     2.10  0.10\n";
+    let obs = read(doc);
+    let m = obs
+        .iter()
+        .find(|o| o.params == "threads=16" && o.variant == "patched" && o.stat == Stat::Mean)
+        .unwrap();
+    assert_eq!(
+        (m.value, m.benchmark.as_str(), m.line),
+        (2.10, "hackbench", 6)
+    );
+    let sd = obs
+        .iter()
+        .find(|o| o.params == "threads=8" && o.variant == "vanilla" && o.stat == Stat::Stddev)
+        .unwrap();
+    assert_eq!(sd.value, 0.10);
+    assert_eq!(obs.len(), 8);
+}
