@@ -59,7 +59,7 @@ impl Finding {
     }
 }
 
-/// Sorts findings errors first, then by code, keeping input order otherwise.
+/// Sorts findings errors first, keeping input order within a severity.
 pub fn sort_findings(findings: &mut [Finding]) {
-    findings.sort_by(|a, b| a.severity.cmp(&b.severity));
+    findings.sort_by_key(|f| f.severity);
 }
