@@ -41,6 +41,8 @@ mod perf_stat;
 mod perf_stat_csv;
 mod perf_stat_json;
 mod pgbench;
+mod pyperf_json;
+mod pyperf_text;
 mod redis_csv;
 mod redis_quiet;
 mod schbench;
@@ -51,6 +53,7 @@ mod sysbench;
 mod will_it_scale;
 
 pub use go_text::stated_directions as go_stated_directions;
+pub use pyperf_json::metadata as pyperf_metadata;
 pub use driver::{ingest, FileReport, IngestOptions, Ingested};
 pub use source::{Line, Source};
 
@@ -142,6 +145,8 @@ impl Registry {
             Box::new(benchstat_text::BenchstatText),
             Box::new(benchstat_csv::BenchstatCsv),
             Box::new(bmf::Bmf),
+            Box::new(pyperf_json::PyperfJson),
+            Box::new(pyperf_text::PyperfText),
             Box::new(document::Document),
         ];
         Registry { formats }

@@ -1,0 +1,233 @@
+//! pyperf's text outputs, all summaries:
+//! - a run's console result `Mean +- std dev: 5.53 us +- 0.60 us`;
+//! - `compare_to` lines `Mean +- std dev: [a] 5.26 us +- 0.47 us -> [b] 10.3 us +- 0.6 us: 1.96x slower`
+//!   (the bracketed names are the variants);
+//! - `compare_to --table` grids (`| timeit | 5.53 us | 10.2 us: 1.85x slower |`);
+//! - `pyperf stats` blocks (`Minimum:`, `Median +- MAD:`, percentiles,
+//!   `Total number of values:`).
+//!
+//! `N.NNx slower` is new/old of the time, `N.NNx faster` old/new; both are
+//! stored as the change of the second variant in percent. Without a
+//! `### name ###` heading or a name prefix the benchmark is called `pyperf`.
+
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// The pyperf text importer.
+pub struct PyperfText;
+
+const V: &str = r"([\d.]+(?:e[-+]?\d+)?) ([^\s:]+)";
+
+static COMPARE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^(?:(\S+): )?Mean \+- std dev: \[([^\]]+)\] {V} \+- {V} -> \[([^\]]+)\] {V} \+- {V}(?:: ([\d.]+)x (slower|faster))?"
+    ))
+    .expect("static regex")
+});
+static SINGLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"^(?:(\S+): )?Mean \+- std dev: {V} \+- {V}\s*$")).expect("static regex")
+});
+static HEADING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^#+ (.+?) #+$").expect("static regex"));
+static STAT_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^(Minimum|Maximum|Median \+- MAD|Mean \+- std dev):\s+{V}(?: \+- {V})?"
+    ))
+    .expect("static regex")
+});
+static PERCENTILE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"^\s*(\d+)th percentile: {V}")).expect("static regex"));
+static TOTAL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^Total number of values: (\d+)").expect("static regex"));
+static RATIO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"^{V}(?:: ([\d.]+)x (slower|faster))?$")).expect("static regex")
+});
+
+/// Change of the second variant in percent from pyperf's ratio wording.
+fn change_pct(ratio: f64, word: &str) -> f64 {
+    if word == "slower" {
+        (ratio - 1.0) * 100.0
+    } else {
+        (1.0 / ratio - 1.0) * 100.0
+    }
+}
+
+fn num(src: &Source, line: u32, s: &str) -> Result<f64> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| src.error(Some(line), format!("`{s}` is not a number")))
+}
+
+fn table_cells(line: &str) -> Option<Vec<String>> {
+    let t = line.trim();
+    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
+    Some(inner.split('|').map(|c| c.trim().to_string()).collect())
+}
+
+impl Format for PyperfText {
+    fn name(&self) -> &'static str {
+        "pyperf-text"
+    }
+
+    fn description(&self) -> &'static str {
+        "pyperf text: `Mean +- std dev:` results and compare_to lines, compare_to --table grids, `pyperf stats` blocks"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let hit = src.lines.iter().any(|l| {
+            let t = l.text.as_str();
+            COMPARE.is_match(t) || SINGLE.is_match(t) || t.starts_with("Median +- MAD:")
+        });
+        let table = src
+            .lines
+            .iter()
+            .any(|l| table_cells(&l.text).is_some_and(|c| c.len() >= 3 && c[0] == "Benchmark"))
+            && src
+                .lines
+                .iter()
+                .any(|l| l.text.contains("x slower") || l.text.contains("x faster"));
+        if hit || table {
+            85
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let mut out = Vec::new();
+        let mut bench = "pyperf".to_string();
+        let mut table_variants: Option<Vec<String>> = None;
+        for l in &src.lines {
+            let t = l.text.trim_end();
+            let n = l.number;
+            let mk = |b: &str, variant: &str, stat: Stat, v: f64, unit: &str| {
+                Observation::new(b, "time", unit, stat, v)
+                    .with_variant(variant)
+                    .at_line(n)
+            };
+            if let Some(c) = HEADING.captures(t) {
+                bench = c[1].to_string();
+                continue;
+            }
+            if let Some(c) = COMPARE.captures(t) {
+                let b = c.get(1).map_or(bench.clone(), |m| m.as_str().to_string());
+                for (vi, base) in [(2, 3), (7, 8)] {
+                    let variant = &c[vi];
+                    out.push(mk(
+                        &b,
+                        variant,
+                        Stat::Mean,
+                        num(src, n, &c[base])?,
+                        &c[base + 1],
+                    ));
+                    out.push(mk(
+                        &b,
+                        variant,
+                        Stat::Stddev,
+                        num(src, n, &c[base + 2])?,
+                        &c[base + 3],
+                    ));
+                }
+                if let (Some(r), Some(w)) = (c.get(12), c.get(13)) {
+                    let pct = change_pct(num(src, n, r.as_str())?, w.as_str());
+                    out.push(mk(&b, &c[7], Stat::ChangePct, pct, &c[9]));
+                }
+                continue;
+            }
+            if let Some(c) = SINGLE.captures(t) {
+                let b = c.get(1).map_or(bench.clone(), |m| m.as_str().to_string());
+                out.push(mk(&b, "", Stat::Mean, num(src, n, &c[2])?, &c[3]));
+                out.push(mk(&b, "", Stat::Stddev, num(src, n, &c[4])?, &c[5]));
+                continue;
+            }
+            if let Some(c) = STAT_LINE.captures(t) {
+                let unit = &c[3];
+                let (first, second) = match &c[1] {
+                    "Minimum" => (Stat::Min, None),
+                    "Maximum" => (Stat::Max, None),
+                    // The MAD has no tidy stat; the median is kept.
+                    "Median +- MAD" => (Stat::Median, None),
+                    _ => (Stat::Mean, Some(Stat::Stddev)),
+                };
+                out.push(mk(&bench, "", first, num(src, n, &c[2])?, unit));
+                if let (Some(s), Some(v), Some(u)) = (second, c.get(4), c.get(5)) {
+                    out.push(mk(&bench, "", s, num(src, n, v.as_str())?, u.as_str()));
+                }
+                continue;
+            }
+            if let Some(c) = PERCENTILE.captures(t) {
+                let p = num(src, n, &c[1])?;
+                // 0th and 100th are the minimum and maximum, already read.
+                if p > 0.0 && p < 100.0 {
+                    out.push(mk(
+                        &bench,
+                        "",
+                        Stat::percentile(p),
+                        num(src, n, &c[2])?,
+                        &c[3],
+                    ));
+                }
+                continue;
+            }
+            if let Some(c) = TOTAL.captures(t) {
+                // The count comes before the values; its unit is set below.
+                out.push(mk(&bench, "", Stat::N, num(src, n, &c[1])?, ""));
+                continue;
+            }
+            let Some(cells) = table_cells(t) else {
+                continue;
+            };
+            if cells.first().map(String::as_str) == Some("Benchmark") {
+                table_variants = Some(cells[1..].to_vec());
+                continue;
+            }
+            let Some(variants) = &table_variants else {
+                continue;
+            };
+            let name = cells[0].as_str();
+            if name.is_empty() || name.starts_with("Geometric mean") {
+                continue;
+            }
+            for (cell, variant) in cells[1..].iter().zip(variants) {
+                let Some(c) = RATIO.captures(cell) else {
+                    continue;
+                };
+                out.push(mk(name, variant, Stat::Mean, num(src, n, &c[1])?, &c[2]));
+                if let (Some(r), Some(w)) = (c.get(3), c.get(4)) {
+                    let pct = change_pct(num(src, n, r.as_str())?, w.as_str());
+                    out.push(mk(name, variant, Stat::ChangePct, pct, &c[2]));
+                }
+            }
+        }
+        // A count carries the unit of the values it counts, like every row
+        // of its group.
+        for i in 0..out.len() {
+            if out[i].stat == Stat::N && out[i].unit.is_empty() {
+                let b = out[i].benchmark.clone();
+                if let Some(u) = out
+                    .iter()
+                    .find(|o| o.benchmark == b && !o.unit.is_empty())
+                    .map(|o| o.unit.clone())
+                {
+                    out[i].unit = u;
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_become_percent_changes() {
+        assert!((change_pct(1.85, "slower") - 85.0).abs() < 1e-9);
+        assert!((change_pct(2.0, "faster") + 50.0).abs() < 1e-9);
+    }
+}
