@@ -345,6 +345,7 @@ struct Row {
 pub fn render(a: &Analysis, color: bool) -> String {
     let mut out = String::new();
     let mut notes: Vec<String> = Vec::new();
+    let mut legend_n = false;
     // Tables in order of first appearance of (benchmark, metric).
     let mut keys: Vec<(&str, &str)> = Vec::new();
     for g in &a.groups {
@@ -469,14 +470,19 @@ pub fn render(a: &Analysis, color: bool) -> String {
                             _ => String::new(),
                         };
                         let mut verdict = c.verdict.as_str().to_string();
+                        let mut shown_n = false;
                         if c.verdict == Verdict::Untestable || c.verdict == Verdict::Inconclusive {
                             if let Some(n) = c.n_needed {
                                 verdict.push_str(&format!(" (n≥{n})"));
+                                shown_n = true;
+                                legend_n = true;
                             }
                         }
                         let refs: Vec<String> = c
                             .notes
                             .iter()
+                            // The verdict cell already says it.
+                            .filter(|n| !(shown_n && n.starts_with("significant at α")))
                             .map(|n| {
                                 let i = match notes.iter().position(|x| x == n) {
                                     Some(i) => i,
@@ -569,10 +575,17 @@ pub fn render(a: &Analysis, color: bool) -> String {
         }
         out.push('\n');
     }
-    if !notes.is_empty() {
-        for (i, n) in notes.iter().enumerate() {
-            out.push_str(&format!("[{}] {n}\n", i + 1));
-        }
+    if legend_n {
+        out.push_str(&format!(
+            "n≥N: runs per side needed (inconclusive: to detect a {}% change with 80% power; \
+             untestable: for the observed difference to reach p < {})\n",
+            a.settings.threshold_pct, a.settings.alpha
+        ));
+    }
+    for (i, n) in notes.iter().enumerate() {
+        out.push_str(&format!("[{}] {n}\n", i + 1));
+    }
+    if legend_n || !notes.is_empty() {
         out.push('\n');
     }
     for f in &a.findings {
