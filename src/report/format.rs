@@ -116,19 +116,12 @@ pub fn pct_ci(lo: Option<f64>, hi: Option<f64>) -> String {
     }
 }
 
-/// A p- or q-value: `0.0312`, `0.412`, `3.2e-5`, `< 1e-300`, `n/a`.
+/// A p- or q-value: `0.0312`, `0.412`, `3.21e-5`, `< 1e-300`, `n/a`; the
+/// same text the terminal table of `compare` prints.
 pub fn pvalue(p: Option<f64>) -> String {
     match p {
-        None => "n/a".into(),
-        Some(p) if !p.is_finite() => "n/a".into(),
-        Some(p) if p < 1e-300 => "< 1e-300".into(),
-        Some(p) if p < 1e-3 => sci(p, 2),
-        Some(p) if p >= 0.9995 => "1".into(),
-        Some(p) => {
-            let mag = p.log10().floor() as i32;
-            let decimals = (2 - mag).max(0) as usize;
-            trim_zeros(format!("{p:.decimals$}"))
-        }
+        Some(p) if p.is_finite() => crate::stats::format_p(p),
+        _ => "n/a".into(),
     }
 }
 
@@ -182,10 +175,10 @@ mod tests {
         assert_eq!(pct(191.58), "+191.6%");
         assert_eq!(pct(-3.456), "-3.46%");
         assert_eq!(pct(-0.0001), "+0.00%");
-        assert_eq!(pvalue(Some(0.0)), "< 1e-300");
+        assert_eq!(pvalue(Some(crate::stats::pvalue::clamp_p(0.0))), "< 1e-300");
         assert_eq!(pvalue(Some(0.03123)), "0.0312");
-        assert_eq!(pvalue(Some(0.41234)), "0.412");
-        assert_eq!(pvalue(Some(3.21e-5)), "3.2e-5");
+        assert_eq!(pvalue(Some(0.41234)), "0.4123");
+        assert_eq!(pvalue(Some(3.21e-5)), "3.21e-5");
         assert_eq!(pvalue(None), "n/a");
         assert_eq!(pct_ci(Some(1.2), Some(5.612)), "[+1.20%, +5.61%]");
     }
