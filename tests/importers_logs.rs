@@ -945,6 +945,22 @@ fn lkp_tables_means_sd_and_stated_changes() {
 }
 
 #[test]
+fn lkp_row_quoted_in_a_reply_with_mail_damage() {
+    // The damaged row is verbatim from a reply on the list: `> ` quoting,
+    // `±` turned into `=C4=85`, the stat name cut by a soft line break.
+    let mail = "> ec81deb6b769dc1b 6e553c6bcb7746abad29ce63e0c\n> ---------------- ---------------------------\n>          %stddev     %change         %stddev\n>              \\          |                \\\n>     140227           -21.1%     110582 =C4=85  3%  will-it-scale.52.threa=\nds\n";
+    let src = Source::from_text("reply.eml", mail);
+    assert_eq!(Registry::builtin().detect(&src).map(|f| f.name()), Some("lkp"));
+    let obs = Registry::builtin().get("lkp").unwrap().parse(&src).unwrap();
+    assert!(obs.iter().all(|o| o.metric == "will-it-scale.52.threads" && o.line == 5));
+    let get = |variant: &str, stat: Stat| obs.iter().find(|o| o.variant == variant && o.stat == stat).map(|o| o.value);
+    assert_eq!(get("ec81deb6b769dc1b", Stat::Mean), Some(140227.0));
+    assert_eq!(get("6e553c6bcb7746abad29ce63e0c", Stat::Mean), Some(110582.0));
+    assert!(close(get("6e553c6bcb7746abad29ce63e0c", Stat::Stddev).unwrap(), 110582.0 * 0.03));
+    assert_eq!(get("6e553c6bcb7746abad29ce63e0c", Stat::ChangePct), Some(-21.1));
+}
+
+#[test]
 fn mmtests_tables_direction_and_sign_convention() {
     let obs = read_as(LOGS, "mmtests-hackbench.txt", "mmtests");
     let base = "5.15.0-rc3 vanilla";
