@@ -148,7 +148,7 @@ fn futex_plist_four_summary_blocks() {
     let min = sub(&case2, |r| {
         r.variant.contains("with plist") && r.stat == "min"
     });
-    assert_eq!(min[0].line, 28);
+    assert_eq!(min[0].line, 30);
 }
 
 #[test]
