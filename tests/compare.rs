@@ -192,9 +192,10 @@ fn seed_003_without_n_is_untestable_with_the_n_that_would_do() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("untestable (n≥4)"), "{text}");
     assert!(
-        text.contains("significant at α=0.05 if n ≥ 4 per side"),
+        text.contains("untestable: for the observed difference to reach p < 0.05"),
         "{text}"
     );
+    assert!(text.contains("n unknown: no test possible"), "{text}");
 }
 
 #[test]
