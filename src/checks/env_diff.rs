@@ -373,6 +373,26 @@ mod tests {
     }
 
     #[test]
+    fn snapshots_carrying_kernel_configs_are_diffed_too() {
+        use crate::checks::kconfig::KConfig;
+        use std::path::Path;
+        let mut a = snap(&[("cmdline", "quiet")]);
+        let mut b = a.clone();
+        a.kconfig =
+            Some(KConfig::parse(Path::new("a"), "# CONFIG_LOCK_STAT is not set\n").unwrap());
+        b.kconfig = Some(KConfig::parse(Path::new("b"), "CONFIG_LOCK_STAT=y\n").unwrap());
+        let bench = vec!["futex-hash".to_string()];
+        let f = env_findings(&a, &b, &Rules::builtin(), &bench);
+        assert_eq!(f.len(), 1, "{f:#?}");
+        assert_eq!(f[0].severity, Severity::Error);
+        assert!(f[0]
+            .title
+            .contains("LOCK_STAT is on in the patched kernel only"));
+        assert!(f[0].evidence.contains("It also selects LOCKDEP"));
+        assert!(f[0].evidence.contains("most likely distorts: futex-hash."));
+    }
+
+    #[test]
     fn taint_and_governor_and_cpu() {
         let a = snap(&[
             ("tainted", "0"),

@@ -281,7 +281,7 @@ fn single(
     );
     let advice = match r.kind {
         Kind::Debug => format!(
-            "Build both kernels from the same .config (copy the baseline's, run `make olddefconfig`) with {name} off, then measure again; until then the difference may be the option, not the patch."
+            "Rebuild with {name} off on both sides (one .config, `make olddefconfig`) and measure again."
         ),
         Kind::Setting => format!("Use the same {name} setting on both kernels, or report the results as a comparison of configurations."),
     };

@@ -220,6 +220,11 @@ mod tests {
             Level::Warning
         );
         assert_eq!(r.boot_rule_for("slub_debug").unwrap().level, Level::Error);
+        // No option is claimed by two rules (the first would silently win).
+        let mut seen = std::collections::BTreeSet::new();
+        for n in r.options.iter().flat_map(|o| &o.names) {
+            assert!(seen.insert(n.as_str()), "{n} is in two rules");
+        }
         // Every renamed option's new name is covered by a rule.
         for new in r.renames.values() {
             assert!(r.rule_for(new).is_some(), "{new} has no rule");
