@@ -217,6 +217,8 @@ pub enum CaptureKind {
     Cpuinfo,
     Meminfo,
     Dmesg,
+    /// `/proc/lock_stat` or `/proc/lockdep` saved by a harness: lockdep was on.
+    LockStat,
 }
 
 /// The kind of capture a file name says it is (`env-uname.txt`, `cmdline`,
@@ -238,6 +240,7 @@ pub fn capture_kind(path: &Path) -> Option<CaptureKind> {
         "cpuinfo" => CaptureKind::Cpuinfo,
         "meminfo" => CaptureKind::Meminfo,
         "dmesg" | "kmsg" | "boot-log" => CaptureKind::Dmesg,
+        "lock_stat" | "lock-stat" | "lockdep" | "lockdep_stats" => CaptureKind::LockStat,
         _ => return None,
     })
 }
@@ -341,6 +344,13 @@ fn parse_capture(snap: &mut Snapshot, path: &Path, kind: CaptureKind, text: &str
         CaptureKind::Cpufreq => parse_cpufreq_listing(snap, text),
         CaptureKind::Cpuinfo => parse_cpuinfo(snap, text),
         CaptureKind::Dmesg => snap.set("dmesg.debug_banners", debug_banners(text)),
+        CaptureKind::LockStat => {
+            // The file only exists on a kernel with lockdep; an empty save
+            // (the harness's `cat` failed) says nothing.
+            if !text.trim().is_empty() && !text.contains("No such file") {
+                snap.set("lockdep", "present");
+            }
+        }
         CaptureKind::Meminfo => {
             if let Some(l) = text.lines().find(|l| l.starts_with("MemTotal:")) {
                 snap.set("memory.total", l.trim_start_matches("MemTotal:").trim());
@@ -394,6 +404,13 @@ fn parse_cpufreq_listing(snap: &mut Snapshot, text: &str) {
     for line in text.lines() {
         if line.contains("No such file") || line.contains("Permission denied") {
             reason = Some(line.trim().to_string());
+            continue;
+        }
+        // cpufreq-info: `The governor "performance" may decide which speed to use`.
+        if let Some(rest) = line.trim().strip_prefix("The governor \"") {
+            if let Some((g, _)) = rest.split_once('"') {
+                *governors.entry(g.to_string()).or_default() += 1;
+            }
             continue;
         }
         if let Some((path, value)) = line.rsplit_once(':') {
@@ -481,6 +498,10 @@ mod tests {
             capture_kind(Path::new("env-lscpu.txt")),
             Some(CaptureKind::Lscpu)
         );
+        assert_eq!(
+            capture_kind(Path::new("lock_stat")),
+            Some(CaptureKind::LockStat)
+        );
         assert_eq!(capture_kind(Path::new("hackbench-baseline-1.txt")), None);
     }
 
@@ -499,6 +520,12 @@ mod tests {
         );
         assert!(!s.values.contains_key("cpufreq.governor"));
         assert!(s.unavailable["cpufreq.governor"].contains("No such file"));
+        let mut s = Snapshot::default();
+        parse_cpufreq_listing(
+            &mut s,
+            "analyzing CPU 0:\n  driver: intel_pstate\n  current policy: frequency should be within 800 MHz and 4.70 GHz.\n                  The governor \"powersave\" may decide which speed to use\n                  within this range.\nanalyzing CPU 1:\n                  The governor \"powersave\" may decide which speed to use\n",
+        );
+        assert_eq!(s.values["cpufreq.governor"], "powersave");
     }
 
     #[test]
