@@ -53,6 +53,7 @@ const LOG_FORMATS: &[&str] = &[
     "kernbench",
     "fio-json",
     "fio-terse",
+    "fio",
     "lkp",
     "mmtests",
     "ministat",
@@ -135,6 +136,7 @@ fn detection_picks_the_right_importer_for_each_reference_fixture() {
         ("kernbench-lkp.txt", "kernbench"),
         ("fio-constructed.json", "fio-json"),
         ("fio_terse-constructed.txt", "fio-terse"),
+        ("fio_text-howto.txt", "fio"),
         ("lkp-stress_ng.txt", "lkp"),
         ("lkp-will_it_scale_mail.txt", "lkp"),
         ("mmtests-hackbench.txt", "mmtests"),
@@ -814,6 +816,39 @@ fn fio_json_snapshots_runs_and_terse() {
 }
 
 #[test]
+fn fio_normal_output_units_are_converted() {
+    let obs = read_as(LOGS, "fio_text-howto.txt", "fio");
+    let p = "job=Client1,rw=write";
+    assert!(
+        obs.iter().all(|o| o.params == p),
+        "the run-status summary is not a job"
+    );
+    assert_eq!(one(&obs, "iops", Stat::Sample, p).value, 88.0);
+    let bw = one(&obs, "bw", Stat::Sample, p);
+    assert_eq!((bw.value, bw.unit.as_str(), bw.line), (623.0, "KiB/s", 2));
+    assert_eq!(one(&obs, "clat mean", Stat::Sample, p).value, 4019.02);
+    assert_eq!(one(&obs, "lat mean", Stat::Sample, p).value, 4027.34);
+    assert_eq!(one(&obs, "clat p50", Stat::Sample, p).value, 416.0);
+    let p99 = one(&obs, "clat p99", Stat::Sample, p);
+    assert_eq!(
+        (p99.value, p99.unit.as_str(), p99.line),
+        (43779.0, "us", 10)
+    );
+    assert_eq!(one(&obs, "clat p99.9", Stat::Sample, p).value, 68682.0);
+    // Auto-scaled units: nanoseconds and IOPS/BW suffixes.
+    let text = "j: (groupid=0, jobs=1): err= 0: pid=1\n  read: IOPS=198k, BW=772MiB/s (810MB/s)(7720MiB/10001msec)\n    clat (nsec): min=1000, max=90000, avg=4500.50, stdev=10.00\n";
+    let obs = Registry::builtin()
+        .get("fio")
+        .unwrap()
+        .parse(&Source::from_text("f.txt", text))
+        .unwrap();
+    let p = "job=j,rw=read";
+    assert_eq!(one(&obs, "iops", Stat::Sample, p).value, 198000.0);
+    assert_eq!(one(&obs, "bw", Stat::Sample, p).value, 772.0 * 1024.0);
+    assert!(close(one(&obs, "clat mean", Stat::Sample, p).value, 4.5005));
+}
+
+#[test]
 fn redis_benchmark_csv_and_quiet() {
     let obs = read_as(CORPUS, "redis_csv-baseline-1.csv", "redis-csv");
     assert_eq!(obs.len(), 6 * 7);
@@ -950,14 +985,32 @@ fn lkp_row_quoted_in_a_reply_with_mail_damage() {
     // `±` turned into `=C4=85`, the stat name cut by a soft line break.
     let mail = "> ec81deb6b769dc1b 6e553c6bcb7746abad29ce63e0c\n> ---------------- ---------------------------\n>          %stddev     %change         %stddev\n>              \\          |                \\\n>     140227           -21.1%     110582 =C4=85  3%  will-it-scale.52.threa=\nds\n";
     let src = Source::from_text("reply.eml", mail);
-    assert_eq!(Registry::builtin().detect(&src).map(|f| f.name()), Some("lkp"));
+    assert_eq!(
+        Registry::builtin().detect(&src).map(|f| f.name()),
+        Some("lkp")
+    );
     let obs = Registry::builtin().get("lkp").unwrap().parse(&src).unwrap();
-    assert!(obs.iter().all(|o| o.metric == "will-it-scale.52.threads" && o.line == 5));
-    let get = |variant: &str, stat: Stat| obs.iter().find(|o| o.variant == variant && o.stat == stat).map(|o| o.value);
+    assert!(obs
+        .iter()
+        .all(|o| o.metric == "will-it-scale.52.threads" && o.line == 5));
+    let get = |variant: &str, stat: Stat| {
+        obs.iter()
+            .find(|o| o.variant == variant && o.stat == stat)
+            .map(|o| o.value)
+    };
     assert_eq!(get("ec81deb6b769dc1b", Stat::Mean), Some(140227.0));
-    assert_eq!(get("6e553c6bcb7746abad29ce63e0c", Stat::Mean), Some(110582.0));
-    assert!(close(get("6e553c6bcb7746abad29ce63e0c", Stat::Stddev).unwrap(), 110582.0 * 0.03));
-    assert_eq!(get("6e553c6bcb7746abad29ce63e0c", Stat::ChangePct), Some(-21.1));
+    assert_eq!(
+        get("6e553c6bcb7746abad29ce63e0c", Stat::Mean),
+        Some(110582.0)
+    );
+    assert!(close(
+        get("6e553c6bcb7746abad29ce63e0c", Stat::Stddev).unwrap(),
+        110582.0 * 0.03
+    ));
+    assert_eq!(
+        get("6e553c6bcb7746abad29ce63e0c", Stat::ChangePct),
+        Some(-21.1)
+    );
 }
 
 #[test]
@@ -1174,6 +1227,7 @@ fn seed_files() -> Vec<PathBuf> {
         "kernbench-lkp.txt",
         "fio-constructed.json",
         "fio_terse-constructed.txt",
+        "fio_text-howto.txt",
         "lkp-stress_ng.txt",
         "mmtests-hackbench.txt",
         "ministat-readme.txt",
@@ -1268,7 +1322,7 @@ proptest! {
 
     #[test]
     fn mutated_logs_never_panic_any_log_importer(
-        file in 0usize..25,
+        file in 0usize..1000,
         muts in proptest::collection::vec(mutation(), 1..5),
     ) {
         let seeds = seed_files();

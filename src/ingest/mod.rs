@@ -17,6 +17,7 @@ mod cyclictest_hist;
 mod cyclictest_json;
 mod document;
 mod driver;
+mod fio_text;
 mod gbench_console;
 mod gbench_csv;
 mod gbench_json;
@@ -107,6 +108,7 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
+            Box::new(fio_text::FioText),
             Box::new(perf_bench::PerfBench),
             Box::new(perf_stat::PerfStat),
             Box::new(perf_stat_csv::PerfStatCsv),
