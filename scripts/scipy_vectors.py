@@ -66,7 +66,8 @@ def mwu_cases():
         cases.append({"x": x, "y": y, "method": "exact", "u": num(r.statistic), "p": num(r.pvalue)})
     # Exact with ties: the conditional permutation distribution, enumerated.
     perm = stats.PermutationMethod(n_resamples=np.inf)
-    for n1, n2 in [(3, 3), (4, 4), (5, 5), (4, 7), (6, 6), (8, 8), (3, 8), (2, 8), (7, 5), (5, 3)]:
+    for n1, n2 in [(3, 3), (4, 4), (5, 5), (4, 7), (6, 6), (8, 8), (3, 8), (2, 8), (7, 5), (5, 3),
+                   (4, 20), (20, 4), (3, 40), (2, 60)]:
         for shift in (0.0, 1.0):
             x = sample(n1, "normal", ties=True)
             y = sample(n2, "normal", shift=shift, ties=True)

@@ -5,7 +5,8 @@
 //! `KEY OP VALUE` with OP one of `=` `==` `!=` (equality; numeric when both
 //! sides are numbers), `~` `!~` (case-insensitive regular expression match),
 //! `<` `<=` `>` `>=` (numeric). KEY is `benchmark`, `params`, `metric`,
-//! `variant`, `unit`, `stat`, `source` (or `file`), `line`, or a parameter key such
+//! `variant`, `unit`, `stat`, `source` (or `file`), `line`, `block` (the
+//! benchmark, which holds a document table's heading), or a parameter key such
 //! as `threads` (then a row without that parameter does not match).
 //! Examples: `benchmark~table 2`, `threads>=64`, `variant=patched`.
 
@@ -134,7 +135,9 @@ fn parse_term(part: &str) -> Result<Term> {
     }
     let key = match key.as_str() {
         "file" | "path" => "source".to_string(),
-        "bench" => "benchmark".to_string(),
+        // Document tables name their block (the heading above a table) in
+        // the benchmark, so `block~rerun` selects one table of an e-mail.
+        "bench" | "block" => "benchmark".to_string(),
         _ => key,
     };
     let regex = match op {
