@@ -5,8 +5,8 @@
 #   scripts/screenshots.sh [REPORT_DIR ...]      (default: every reports/*/)
 #
 # Needs: chromium, poppler-utils (apt-get install -y chromium poppler-utils).
-# Writes REPORT_DIR/screenshots/{html-light.png,html-dark.png,html-mobile.png,pdf-N.png};
-# the screenshots folder is not meant to be committed.
+# Writes $SCREENSHOTS (default target/screenshots)/<report name>/
+# {html-light.png,html-dark.png,html-mobile.png,html-full.png,pdf-N.png}.
 set -euo pipefail
 
 dirs=("$@")
@@ -33,13 +33,14 @@ shot() { # html out width height [extra flags]
 
 for d in "${dirs[@]}"; do
   d=${d%/}
-  out="$d/screenshots"
+  out="${SCREENSHOTS:-target/screenshots}/$(basename "$d")"
   mkdir -p "$out"
   if [ -f "$d/report.html" ]; then
     html=$(realpath "$d/report.html")
     shot "$html" "$(realpath "$out")/html-light.png" 1280 2400
     shot "$html" "$(realpath "$out")/html-dark.png" 1280 2400 --force-dark-mode --blink-settings=preferredColorScheme=0
     shot "$html" "$(realpath "$out")/html-mobile.png" 390 1600
+    shot "$html" "$(realpath "$out")/html-full.png" 1280 12000
   fi
   if [ -f "$d/report.pdf" ] && command -v pdftoppm >/dev/null; then
     pdftoppm -r 60 -png "$d/report.pdf" "$out/pdf"

@@ -570,3 +570,18 @@ fn compare_takes_explicit_kconfig_and_env_pairs() {
             "malformed.config:6: malformed line",
         ));
 }
+
+#[test]
+fn compare_announces_error_findings_above_the_tables() {
+    let dir = tempfile::tempdir().unwrap();
+    let (b, p) = variant_folders(dir.path());
+    let out = patchperf().args(["compare", &b, &p]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("error: debug option DEBUG_LOCK_ALLOC is on in the patched kernel only (severe cost) [kconfig-debug-differs]\n"),
+        "{text}"
+    );
+    let table = text.find("hackbench · time").expect("table");
+    let last_error_title = text.find("error: debug option DMA_API_DEBUG").unwrap();
+    assert!(last_error_title < table);
+}

@@ -148,14 +148,18 @@ fn comparisons_table(view: &ReportView) -> String {
             let pad = WIDTH - verdict.len() - first.chars().count();
             *first = format!("{first}{}{verdict}", " ".repeat(pad.max(2)));
         }
-        let nums = format!(
-            "{} -> {}, {} {}, q {}",
+        let mut nums = format!(
+            "{} -> {}, {}",
             with_unit(&c.baseline_value.text, &c.unit),
             with_unit(&c.variant_value.text, &c.unit),
-            c.change.text,
-            c.ci,
-            c.q.text
+            c.change.text
         );
+        if c.ci != "n/a" {
+            nums.push_str(&format!(" {}", c.ci));
+        }
+        if c.q.value.is_some() {
+            nums.push_str(&format!(", q {}", c.q.text));
+        }
         lines.extend(wrap(&nums, WIDTH - 4, 0).lines().map(|l| format!("    {l}")));
         out.push(lines.join("\n"));
     }

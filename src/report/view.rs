@@ -418,6 +418,8 @@ pub struct Family<'a> {
     pub sweep: Option<String>,
     /// Parameters every group of the family shares (`k=v,…`), shown once.
     pub fixed: String,
+    /// The benchmark, with the metric when the benchmark has several.
+    pub name: String,
 }
 
 impl Family<'_> {
@@ -447,6 +449,7 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
                 scale: Scale { factor: 1.0, unit: String::new() },
                 sweep: None,
                 fixed: String::new(),
+                name: String::new(),
             }),
         }
     }
@@ -461,6 +464,7 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
             f.benchmark.to_string()
         };
         f.anchor = format!("b{}-{}", i + 1, slug(&name));
+        f.name = name;
         let typical = f
             .groups
             .iter()
@@ -706,7 +710,10 @@ fn comparison_view(
         benchmark: c.benchmark.clone(),
         params: c.params.clone(),
         metric: c.metric.clone(),
-        label: label_of(&c.benchmark, &fam.map(|f| f.varying(&c.params)).unwrap_or_else(|| c.params.clone())),
+        label: match fam {
+            Some(f) => label_of(&f.name, &f.varying(&c.params)),
+            None => label_of(&c.benchmark, &c.params),
+        },
         variant: c.variant.clone(),
         baseline: c.baseline.clone(),
         unit: scale.unit.clone(),
@@ -916,7 +923,9 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         .collect();
     let mut notes: Vec<NoteView> = Vec::new();
     for c in comparisons.iter_mut() {
-        for n in &c.notes {
+        // The reference Welch p-value beside a rank test is kept in the JSON
+        // notes but would make one footnote per row.
+        for n in c.notes.iter().filter(|n| !n.starts_with("Welch's t for reference")) {
             let number = match notes.iter().find(|x| &x.text == n) {
                 Some(x) => x.number,
                 None => {
