@@ -344,6 +344,24 @@ struct Row {
 /// findings and the summary line.
 pub fn render(a: &Analysis, color: bool) -> String {
     let mut out = String::new();
+    // A broken comparison must be seen before its numbers: error findings
+    // (debug .config on one side, another CPU …) are announced above the tables.
+    let errors: Vec<&Finding> = a
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .collect();
+    for f in &errors {
+        let label = if color {
+            "error".red().bold().to_string()
+        } else {
+            "error".to_string()
+        };
+        out.push_str(&format!("{label}: {} [{}]\n", f.title, f.code));
+    }
+    if !errors.is_empty() {
+        out.push_str("    (evidence and advice with the findings below the tables)\n\n");
+    }
     let mut notes: Vec<String> = Vec::new();
     let mut legend_n = false;
     // Tables in order of first appearance of (benchmark, metric).
