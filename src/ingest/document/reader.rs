@@ -1,0 +1,582 @@
+//! The reading pass over a document: paragraphs, headings and the label
+//! and context they give each block, and the dispatch of every block to the
+//! table or sample readers.
+
+use super::labels::{self, Heading};
+use super::lines::{self, classify, split_cells, Kind};
+use super::table::{self, BlockNames};
+use crate::error::Result;
+use crate::ingest::{Line, Source};
+use crate::model::{Observation, Stat};
+use std::collections::HashMap;
+
+/// Reads every block of `src`.
+pub fn read(src: &Source) -> Result<Vec<Observation>> {
+    Reader::new(src).run()
+}
+
+/// A classified line.
+struct Cl<'a> {
+    line: &'a Line,
+    kind: Kind,
+}
+
+/// Multi-pair sample lines read under one label (`pert/s: … min: … avg: …`).
+struct SampleBlock {
+    range: std::ops::Range<usize>,
+    keys: Vec<String>,
+    label: String,
+}
+
+/// The last samples read, so that `avg :`/`std. dev. :` lines below them
+/// state their summary.
+#[derive(Clone)]
+struct LastSamples {
+    label_seq: u32,
+    benchmark: String,
+    variant: String,
+    metric: String,
+    unit: String,
+}
+
+struct Reader<'a> {
+    src: &'a Source,
+    out: Vec<Observation>,
+    pending: Vec<Heading>,
+    label: Option<Heading>,
+    context: Option<Heading>,
+    label_seq: u32,
+    last: Option<LastSamples>,
+    blocks: Vec<SampleBlock>,
+}
+
+impl<'a> Reader<'a> {
+    fn new(src: &'a Source) -> Self {
+        Reader {
+            src,
+            out: Vec::new(),
+            pending: Vec::new(),
+            label: None,
+            context: None,
+            label_seq: 0,
+            last: None,
+            blocks: Vec::new(),
+        }
+    }
+
+    fn run(mut self) -> Result<Vec<Observation>> {
+        let classified: Vec<Cl> = self
+            .src
+            .lines
+            .iter()
+            .map(|line| Cl {
+                line,
+                kind: classify(&line.text),
+            })
+            .collect();
+        for para in paragraphs(&classified) {
+            self.paragraph(&para)?;
+        }
+        self.group_sample_blocks();
+        Ok(self.out)
+    }
+
+    /// Reads one paragraph: prose becomes headings, structured runs data.
+    fn paragraph(&mut self, para: &[&Cl]) -> Result<()> {
+        let structured = |c: &Cl| !matches!(c.kind, Kind::Text);
+        if !para.iter().any(|c| structured(c)) {
+            let texts: Vec<&str> = para
+                .iter()
+                .map(|c| c.line.text.as_str())
+                .filter(|t| !labels::is_noise(t))
+                .collect();
+            if let Some(text) = labels::paragraph_label(&texts) {
+                self.pending.push(Heading {
+                    text,
+                    depth: para[0].line.quote_depth,
+                });
+            }
+            return Ok(());
+        }
+        let has_table = para
+            .iter()
+            .any(|c| matches!(c.kind, Kind::Row(_) | Kind::BoxRow(_)));
+        let mut n_for_table: Option<(f64, u32)> = None;
+        let mut i = 0;
+        while i < para.len() {
+            let c = para[i];
+            match &c.kind {
+                Kind::Text => {
+                    let mut j = i;
+                    while j < para.len() && matches!(para[j].kind, Kind::Text) {
+                        j += 1;
+                    }
+                    let next_is_row = matches!(para.get(j).map(|c| &c.kind), Some(Kind::Row(_)));
+                    let header =
+                        (next_is_row && header_like(&para[j - 1].line.text)).then(|| para[j - 1]);
+                    // A header split over two lines: `baseline  patched` above
+                    // `mean  sd  mean  sd`.
+                    let upper = header
+                        .filter(|_| j >= i + 2)
+                        .map(|_| para[j - 2])
+                        .filter(|u| {
+                            header_like(&u.line.text) && split_cells(&u.line.text).len() >= 2
+                        });
+                    let heading_end =
+                        j - usize::from(header.is_some()) - usize::from(upper.is_some());
+                    self.text_headings(&para[i..heading_end]);
+                    if let Some(h) = header {
+                        let mut k = j;
+                        while k < para.len() && matches!(para[k].kind, Kind::Row(_)) {
+                            k += 1;
+                        }
+                        let mut head: Vec<&Cl> = upper.into_iter().collect();
+                        head.push(h);
+                        self.aligned_table(&head, &para[j..k], n_for_table.take())?;
+                        j = k;
+                    }
+                    i = j;
+                }
+                Kind::Row(_) => {
+                    let mut j = i;
+                    while j < para.len() && matches!(para[j].kind, Kind::Row(_)) {
+                        j += 1;
+                    }
+                    self.aligned_table(&[], &para[i..j], n_for_table.take())?;
+                    i = j;
+                }
+                Kind::Border | Kind::BoxRow(_) => {
+                    let mut j = i;
+                    while j < para.len() && matches!(para[j].kind, Kind::Border | Kind::BoxRow(_)) {
+                        j += 1;
+                    }
+                    self.boxed_table(&para[i..j], n_for_table.take())?;
+                    i = j;
+                }
+                Kind::Pairs(_) | Kind::Time(..) | Kind::Carets(_) => {
+                    let mut j = i;
+                    while j < para.len()
+                        && matches!(
+                            para[j].kind,
+                            Kind::Pairs(_) | Kind::Time(..) | Kind::Carets(_)
+                        )
+                    {
+                        j += 1;
+                    }
+                    let table_follows = has_table
+                        && para[j..]
+                            .iter()
+                            .any(|c| matches!(c.kind, Kind::Row(_) | Kind::BoxRow(_)));
+                    self.samples(&para[i..j], table_follows, &mut n_for_table);
+                    i = j;
+                }
+                Kind::Blank => i += 1,
+            }
+        }
+        Ok(())
+    }
+
+    /// Prose lines inside a data paragraph: the last one heads the data
+    /// below it (`* with plist:`), the ones before it are a heading above that.
+    fn text_headings(&mut self, run: &[&Cl]) {
+        let texts: Vec<&Cl> = run
+            .iter()
+            .copied()
+            .filter(|c| !labels::is_noise(&c.line.text))
+            .collect();
+        let Some((last, before)) = texts.split_last() else {
+            return;
+        };
+        if !before.is_empty() {
+            let lines: Vec<&str> = before.iter().map(|c| c.line.text.as_str()).collect();
+            if let Some(text) = labels::paragraph_label(&lines) {
+                self.pending.push(Heading {
+                    text,
+                    depth: before[0].line.quote_depth,
+                });
+            }
+        }
+        if let Some(text) = labels::line_label(&last.line.text) {
+            self.pending.push(Heading {
+                text,
+                depth: last.line.quote_depth,
+            });
+        }
+    }
+
+    /// Moves the headings seen since the last data block into label and
+    /// context, preferring a heading at the block's own quote depth.
+    fn resolve(&mut self, depth: u8) -> BlockNames {
+        if !self.pending.is_empty() {
+            let idx = self
+                .pending
+                .iter()
+                .rposition(|h| h.depth == depth)
+                .unwrap_or(self.pending.len() - 1);
+            self.label = Some(self.pending[idx].clone());
+            if idx > 0 {
+                self.context = Some(self.pending[idx - 1].clone());
+            }
+            self.label_seq += 1;
+            self.pending.clear();
+        }
+        let label = self
+            .label
+            .as_ref()
+            .map(|h| h.text.clone())
+            .unwrap_or_default();
+        let context = self
+            .context
+            .as_ref()
+            .map(|h| h.text.clone())
+            .unwrap_or_default();
+        let (mut benchmark, variant) = if labels::is_variant_like(&label) {
+            (labels::benchmark_name(&context), label)
+        } else {
+            (labels::benchmark_name(&label), context)
+        };
+        if benchmark.is_empty() {
+            benchmark = file_stem(&self.src.path);
+        }
+        BlockNames { benchmark, variant }
+    }
+
+    /// A table of aligned columns under `head` (zero, one or two header
+    /// lines, the last one nearest the rows).
+    fn aligned_table(&mut self, head: &[&Cl], rows: &[&Cl], n: Option<(f64, u32)>) -> Result<()> {
+        let depth = rows.first().map(|c| c.line.quote_depth).unwrap_or(0);
+        let hcells = match head {
+            [] => None,
+            [h] => Some((h.line.number, split_cells(&h.line.text))),
+            [.., u, h] => Some((
+                h.line.number,
+                lines::merge_header(&split_cells(&u.line.text), &split_cells(&h.line.text)),
+            )),
+        };
+        let data: Vec<(u32, lines::DataRow)> = rows
+            .iter()
+            .filter_map(|c| match &c.kind {
+                Kind::Row(r) => Some((c.line.number, r.clone())),
+                _ => None,
+            })
+            .collect();
+        let t = table::aligned(
+            &self.src.path,
+            hcells.as_ref().map(|(l, c)| (*l, c.as_slice())),
+            &data,
+        )?;
+        if let Some(t) = t {
+            let names = self.resolve(depth);
+            let obs = table::emit(&self.src.path, &t, &names, n)?;
+            self.out.extend(obs);
+        } else {
+            // Not a header after all: headings for what follows.
+            for h in head {
+                if let Some(text) = labels::line_label(&h.line.text) {
+                    self.pending.push(Heading { text, depth });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn boxed_table(&mut self, part: &[&Cl], n: Option<(f64, u32)>) -> Result<()> {
+        let depth = part.first().map(|c| c.line.quote_depth).unwrap_or(0);
+        let mut header_rows = Vec::new();
+        let mut data = Vec::new();
+        for c in part {
+            if let Kind::BoxRow(cells) = &c.kind {
+                let numeric = cells.iter().any(|t| lines::value_cell(t).is_some());
+                if data.is_empty() && !numeric {
+                    header_rows.push((c.line.number, cells.clone()));
+                } else {
+                    data.push((c.line.number, cells.clone()));
+                }
+            }
+        }
+        if let Some(t) = table::boxed(&self.src.path, &header_rows, &data)? {
+            let names = self.resolve(depth);
+            let obs = table::emit(&self.src.path, &t, &names, n)?;
+            self.out.extend(obs);
+        }
+        Ok(())
+    }
+
+    /// `key: value` lines, bash `time` lines and caret unit marks.
+    fn samples(&mut self, part: &[&Cl], table_follows: bool, n_for_table: &mut Option<(f64, u32)>) {
+        let depth = part[0].line.quote_depth;
+        let names = self.resolve(depth);
+        let path = self.src.path.clone();
+        let start = self.out.len();
+        let mut multi_keys: Option<Vec<String>> = None;
+        let mut caret_units: HashMap<String, String> = HashMap::new();
+        let mut prev_pairs: Option<&Vec<lines::Pair>> = None;
+        let mut first_metric: Option<(String, String)> = None;
+        for c in part {
+            let number = c.line.number;
+            let sample = |metric: &str, unit: &str, value: f64| {
+                let mut o =
+                    Observation::new(names.benchmark.clone(), metric, unit, Stat::Sample, value)
+                        .at_line(number)
+                        .with_variant(names.variant.clone());
+                o.source = path.clone();
+                o
+            };
+            match &c.kind {
+                Kind::Time(metric, v) => {
+                    first_metric.get_or_insert_with(|| (metric.clone(), "s".into()));
+                    self.out.push(sample(metric, "s", *v));
+                }
+                Kind::Pairs(ps) => {
+                    let stat = (ps.len() == 1)
+                        .then(|| ps[0].key.parse::<Stat>().ok())
+                        .flatten();
+                    match stat {
+                        // A lone `CPU family: 6` is an attribute, not a run.
+                        None if ps.len() == 1 && !lines::is_measurement(&ps[0]) => {}
+                        Some(Stat::Sample) | None => {
+                            let keys: Vec<String> = ps
+                                .iter()
+                                .filter(|p| !p.key.starts_with('>'))
+                                .map(|p| p.key.to_lowercase())
+                                .collect();
+                            if ps.len() > 1 {
+                                multi_keys.get_or_insert(keys);
+                            }
+                            for p in ps.iter().filter(|p| !p.key.starts_with('>')) {
+                                let unit = if p.unit.is_empty() && p.key.ends_with("/s") {
+                                    "/s"
+                                } else {
+                                    &p.unit
+                                };
+                                let metric = p.key.to_lowercase();
+                                first_metric
+                                    .get_or_insert_with(|| (metric.clone(), unit.to_string()));
+                                self.out.push(sample(&metric, unit, p.value));
+                            }
+                            prev_pairs = Some(ps);
+                        }
+                        Some(Stat::N) if table_follows => {
+                            *n_for_table = Some((ps[0].value, number))
+                        }
+                        Some(stat) => self.stated(stat, &ps[0], number, &names),
+                    }
+                }
+                Kind::Carets(marks) => {
+                    if let Some(prev) = prev_pairs {
+                        for (a, b, unit) in marks {
+                            if let Some(p) = prev.iter().find(|p| p.span.0 < *b && *a < p.span.1) {
+                                caret_units.insert(p.key.to_lowercase(), unit.clone());
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        for o in &mut self.out[start..] {
+            if o.unit.is_empty() {
+                if let Some(u) = caret_units.get(&o.metric) {
+                    o.unit = u.clone();
+                }
+            }
+        }
+        if let Some((metric, unit)) = first_metric {
+            self.last = Some(LastSamples {
+                label_seq: self.label_seq,
+                benchmark: names.benchmark.clone(),
+                variant: names.variant.clone(),
+                metric,
+                unit,
+            });
+        }
+        if let Some(keys) = multi_keys {
+            let label = self
+                .label
+                .as_ref()
+                .map(|h| h.text.clone())
+                .unwrap_or_default();
+            self.blocks.push(SampleBlock {
+                range: start..self.out.len(),
+                keys,
+                label,
+            });
+        }
+    }
+
+    /// A stated summary (`avg : 33.94s`): of the samples above it under the
+    /// same label, or of the block itself when there are none.
+    fn stated(&mut self, stat: Stat, p: &lines::Pair, number: u32, names: &BlockNames) {
+        let (benchmark, variant, metric, unit) = match &self.last {
+            Some(l) if l.label_seq == self.label_seq => {
+                let unit = if p.unit.is_empty() {
+                    l.unit.clone()
+                } else {
+                    p.unit.clone()
+                };
+                (
+                    l.benchmark.clone(),
+                    l.variant.clone(),
+                    l.metric.clone(),
+                    unit,
+                )
+            }
+            _ => (
+                names.benchmark.clone(),
+                names.variant.clone(),
+                table::metric_from_unit(&p.unit),
+                p.unit.clone(),
+            ),
+        };
+        let unit = if stat == Stat::N { String::new() } else { unit };
+        let mut o = Observation::new(benchmark, metric, &unit, stat, p.value)
+            .at_line(number)
+            .with_variant(variant);
+        o.source = self.src.path.clone();
+        self.out.push(o);
+    }
+
+    /// Consecutive blocks of the same multi-key sample lines under different
+    /// labels are one benchmark run on several systems: the labels become
+    /// variants and the first key names the benchmark (`pert/s` → `pert`).
+    /// Units one block shows (a caret mark, a suffix) hold for all of them.
+    fn group_sample_blocks(&mut self) {
+        let mut i = 0;
+        while i < self.blocks.len() {
+            let mut j = i + 1;
+            while j < self.blocks.len() && self.blocks[j].keys == self.blocks[i].keys {
+                j += 1;
+            }
+            let group = &self.blocks[i..j];
+            let mut units: HashMap<String, String> = HashMap::new();
+            for b in group {
+                for o in &self.out[b.range.clone()] {
+                    if !o.unit.is_empty() {
+                        units
+                            .entry(o.metric.clone())
+                            .or_insert_with(|| o.unit.clone());
+                    }
+                }
+            }
+            // min/max/avg of one line share a unit.
+            let stat_units: Vec<&String> = units
+                .iter()
+                .filter(|(k, _)| is_stat_key(k))
+                .map(|(_, u)| u)
+                .collect();
+            let shared = stat_units
+                .first()
+                .filter(|u| stat_units.iter().all(|v| v == *u))
+                .map(|u| (*u).clone());
+            let distinct_labels = {
+                let mut l: Vec<&str> = group.iter().map(|b| b.label.as_str()).collect();
+                l.dedup();
+                l.len()
+            };
+            let bench = group[0].keys.first().map(|k| key_stem(k));
+            for b in group {
+                for o in &mut self.out[b.range.clone()] {
+                    if o.unit.is_empty() {
+                        if let Some(u) = units.get(&o.metric) {
+                            o.unit = u.clone();
+                        } else if let (true, Some(u)) = (is_stat_key(&o.metric), &shared) {
+                            o.unit = u.clone();
+                        }
+                    }
+                    if group.len() > 1 && distinct_labels > 1 {
+                        o.variant = b.label.clone();
+                        if let Some(bench) = &bench {
+                            o.benchmark = bench.clone();
+                        }
+                    }
+                }
+            }
+            i = j;
+        }
+    }
+}
+
+fn is_stat_key(k: &str) -> bool {
+    matches!(
+        k.parse::<Stat>(),
+        Ok(Stat::Min | Stat::Max | Stat::Mean | Stat::Median | Stat::Percentile(_))
+    )
+}
+
+fn key_stem(k: &str) -> String {
+    k.trim_end_matches("/s")
+        .trim_end_matches("/sec")
+        .to_string()
+}
+
+fn file_stem(path: &str) -> String {
+    std::path::Path::new(path)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or(path)
+        .to_string()
+}
+
+/// A prose line that can head a column table: cells apart by gaps, or indented.
+fn header_like(text: &str) -> bool {
+    let t = text.trim_end();
+    if t.ends_with(':') || labels::is_noise(t) {
+        return false;
+    }
+    let cells = split_cells(t);
+    let indented = t.starts_with([' ', '\t']);
+    (cells.len() >= 2 || indented)
+        && cells.len() <= 16
+        && cells.iter().all(|c| c.text.split(' ').count() <= 6)
+}
+
+/// Splits classified lines into paragraphs (non-blank runs at one quote
+/// depth), then joins a column table that blank lines cut into pieces: a
+/// lone indented header line, or rows, followed after one blank line by more
+/// rows.
+fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> Vec<Vec<&'c Cl<'a>>> {
+    let mut paras: Vec<Vec<&Cl>> = Vec::new();
+    let mut cur: Vec<&Cl> = Vec::new();
+    for c in lines {
+        let depth_change = cur
+            .last()
+            .is_some_and(|p| p.line.quote_depth != c.line.quote_depth);
+        if matches!(c.kind, Kind::Blank) || depth_change {
+            if !cur.is_empty() {
+                paras.push(std::mem::take(&mut cur));
+            }
+            if matches!(c.kind, Kind::Blank) {
+                continue;
+            }
+        }
+        cur.push(c);
+    }
+    if !cur.is_empty() {
+        paras.push(cur);
+    }
+    let mut merged: Vec<Vec<&Cl>> = Vec::new();
+    for p in paras {
+        let joins = merged.last().is_some_and(|prev: &Vec<&Cl>| {
+            let (Some(last), Some(first)) = (prev.last(), p.first()) else {
+                return false;
+            };
+            let rows_only = p.iter().all(|c| matches!(c.kind, Kind::Row(_)));
+            let gap_ok = first.line.number <= last.line.number + 2
+                && first.line.quote_depth == last.line.quote_depth;
+            let prev_is_table = matches!(last.kind, Kind::Row(_))
+                || (prev.len() == 1
+                    && matches!(last.kind, Kind::Text)
+                    && last.line.text.starts_with([' ', '\t'])
+                    && header_like(&last.line.text));
+            rows_only && gap_ok && prev_is_table
+        });
+        if joins {
+            if let Some(prev) = merged.last_mut() {
+                prev.extend(p);
+            }
+        } else {
+            merged.push(p);
+        }
+    }
+    merged
+}
