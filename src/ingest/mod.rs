@@ -46,6 +46,7 @@ mod pyperf_json;
 mod pyperf_text;
 mod redis_csv;
 mod redis_quiet;
+mod redis_text;
 mod schbench;
 mod shell_time;
 mod source;
@@ -108,6 +109,7 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
+            Box::new(redis_text::RedisText),
             Box::new(fio_text::FioText),
             Box::new(perf_bench::PerfBench),
             Box::new(perf_stat::PerfStat),

@@ -1,0 +1,116 @@
+//! redis-benchmark's default (not `-q`, not `--csv`) report: a
+//! `====== SET ======` block per test, ending (redis ≥ 6) in
+//! `throughput summary: X requests per second` and a `latency summary (msec):`
+//! table (`avg min p50 p95 p99 max` header, values on the next line), or
+//! (older redis) in a bare `X requests per second` line. Benchmark
+//! `redis-benchmark`, parameter `test=<name>`; metrics `rps` (requests/s) and
+//! `latency avg/min/p50/p95/p99/max` (ms), each a `sample` of the run — the
+//! same names as the CSV and quiet importers.
+
+use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, Stat};
+
+lazy_re!(TEST, r"^====== (.+?) ======\s*$");
+lazy_re!(
+    RPS,
+    r"^\s*(?:throughput summary: )?([\d.]+) requests per second\s*$"
+);
+lazy_re!(LAT_HEADER, r"^\s*latency summary \(msec\):\s*$");
+
+/// The redis-benchmark default-report importer.
+pub struct RedisText;
+
+impl Format for RedisText {
+    fn name(&self) -> &'static str {
+        "redis-text"
+    }
+
+    fn description(&self) -> &'static str {
+        "redis-benchmark default report: `====== SET ======` blocks with `… requests per second`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        match (any(src, &TEST), any(src, &RPS)) {
+            (true, true) => 90,
+            _ => 0,
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let mut out = Vec::new();
+        let mut test: Option<String> = None;
+        let lines = &src.lines;
+        let mut i = 0;
+        while i < lines.len() {
+            let t = lines[i].text.as_str();
+            let n = lines[i].number;
+            i += 1;
+            if let Some(c) = TEST.captures(t) {
+                test = Some(c[1].trim().to_string());
+                continue;
+            }
+            let Some(name) = test.as_deref() else {
+                continue;
+            };
+            let mut p = Params::default();
+            p.set("test", name);
+            let params = p.render();
+            if let Some(c) = RPS.captures(t) {
+                let v = num(src, n, &c[1], "requests per second")?;
+                out.push(obs(
+                    src,
+                    n,
+                    "redis-benchmark",
+                    &params,
+                    "rps",
+                    "req/s",
+                    Stat::Sample,
+                    v,
+                ));
+            } else if LAT_HEADER.is_match(t) {
+                // Column names, then the values, on the next two lines.
+                let (Some(head), Some(vals)) = (lines.get(i), lines.get(i + 1)) else {
+                    return Err(
+                        src.error(Some(n), "latency summary without its table (truncated?)")
+                    );
+                };
+                let names: Vec<&str> = head.text.split_whitespace().collect();
+                let values: Vec<&str> = vals.text.split_whitespace().collect();
+                if names.is_empty() || names.len() != values.len() {
+                    return Err(src.error(
+                        Some(vals.number),
+                        format!(
+                            "latency summary has {} names and {} values",
+                            names.len(),
+                            values.len()
+                        ),
+                    ));
+                }
+                for (name, v) in names.iter().zip(&values) {
+                    let metric = format!("latency {name}");
+                    let v = num(src, vals.number, v, &metric)?;
+                    out.push(obs(
+                        src,
+                        vals.number,
+                        "redis-benchmark",
+                        &params,
+                        &metric,
+                        "ms",
+                        Stat::Sample,
+                        v,
+                    ));
+                }
+                i += 2;
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(
+                last_line(src),
+                "no `requests per second` result in any `====== test ======` block",
+            ));
+        }
+        Ok(out)
+    }
+}
