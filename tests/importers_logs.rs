@@ -727,7 +727,7 @@ fn pgbench_tps_latency_and_progress() {
     );
     assert_eq!(one(&obs, "latency avg", Stat::Sample, p).value, 4.401);
     assert_eq!(one(&obs, "connection time", Stat::Sample, p).value, 13.732);
-    assert_eq!(one(&obs, "failed transactions", Stat::Sample, p).value, 0.0);
+    assert_eq!(one(&obs, "failures", Stat::Sample, p).value, 0.0);
     assert!(
         obs.iter().all(|o| o.metric != "latency stddev"),
         "not printed with -T"

@@ -8,7 +8,7 @@
 //! - `latency avg` and `latency stddev` (ms): the run's own latency
 //!   statistics (the stddev line is printed only in some modes);
 //! - `connection time` (ms): `initial connection time = X ms`;
-//! - `failed transactions`: a run with failures is not comparable, so the
+//! - `failures` (failed transactions): a run with failures is not comparable, so the
 //!   count is kept where PG ≥ 15 prints it;
 //! - `-P` progress lines become `progress tps`, `progress latency avg` and
 //!   `progress latency stddev` samples: a time series inside one run, kept
@@ -147,7 +147,7 @@ impl Format for Pgbench {
                 push!("connection time", "ms", v, &params);
             } else if let Some(c) = FAILED.captures(t) {
                 let v = num(src, n, &c[1], "failed transactions")?;
-                push!("failed transactions", "", v, &params);
+                push!("failures", "", v, &params);
             } else if let Some(c) = PROGRESS.captures(t) {
                 push!(
                     "progress tps",
