@@ -20,11 +20,19 @@ pub struct IngestArgs {
     /// Write the table: `-` for CSV on stdout, or a .csv/.json/.jsonl/.parquet path.
     #[arg(long, short, value_name = "PATH")]
     pub out: Option<String>,
+    /// Map a CSV column or JSON key to a tidy field (repeatable): FIELD is one
+    /// of the tidy columns, `params.KEY` or `value.METRIC`.
+    #[arg(long = "map", value_name = "COLUMN=FIELD")]
+    pub map: Vec<String>,
+    /// Read files with a user-defined extractor (TOML, see examples/extractors/); repeatable.
+    #[arg(long = "extractor", value_name = "FILE")]
+    pub extractor: Vec<PathBuf>,
 }
 
 /// Runs `ingest`: exit 2 when nothing at all could be read.
 pub fn run(args: IngestArgs) -> crate::Result<u8> {
-    let registry = Registry::builtin();
+    let mut registry = Registry::builtin();
+    crate::ingest::add_user_formats(&mut registry, &args.map, &args.extractor)?;
     let opts = IngestOptions {
         format: args.format.clone(),
         variant: args.variant.clone(),

@@ -17,12 +17,13 @@ mod cyclictest_hist;
 mod cyclictest_json;
 mod document;
 mod driver;
-mod fio_text;
+mod extractor;
 mod gbench_console;
 mod gbench_csv;
 mod gbench_json;
 mod fio_json;
 mod fio_terse;
+mod fio_text;
 mod gnu_time;
 mod go_json;
 mod go_text;
@@ -52,10 +53,15 @@ mod shell_time;
 mod source;
 mod structured;
 mod sysbench;
+mod tidy_csv;
+mod tidy_json;
 mod will_it_scale;
 
+pub use extractor::{add_user_formats, Extractor};
 pub use go_text::stated_directions as go_stated_directions;
 pub use pyperf_json::metadata as pyperf_metadata;
+pub use tidy_csv::{FieldMap, TidyCsv};
+pub use tidy_json::TidyJson;
 pub use driver::{ingest, FileReport, IngestOptions, Ingested};
 pub use source::{Line, Source};
 
@@ -109,8 +115,6 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
-            Box::new(redis_text::RedisText),
-            Box::new(fio_text::FioText),
             Box::new(perf_bench::PerfBench),
             Box::new(perf_stat::PerfStat),
             Box::new(perf_stat_csv::PerfStatCsv),
@@ -123,6 +127,7 @@ impl Registry {
             Box::new(sysbench::Sysbench),
             Box::new(redis_csv::RedisCsv),
             Box::new(redis_quiet::RedisQuiet),
+            Box::new(redis_text::RedisText),
             Box::new(gnu_time::GnuTime),
             Box::new(shell_time::ShellTime),
             Box::new(schbench::Schbench),
@@ -130,6 +135,7 @@ impl Registry {
             Box::new(kernbench::Kernbench),
             Box::new(fio_json::FioJson),
             Box::new(fio_terse::FioTerse),
+            Box::new(fio_text::FioText),
             Box::new(lkp::Lkp),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
@@ -151,6 +157,8 @@ impl Registry {
             Box::new(bmf::Bmf),
             Box::new(pyperf_json::PyperfJson),
             Box::new(pyperf_text::PyperfText),
+            Box::new(tidy_csv::TidyCsv::new()),
+            Box::new(tidy_json::TidyJson::new()),
             Box::new(document::Document),
         ];
         Registry { formats }

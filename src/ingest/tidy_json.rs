@@ -1,0 +1,137 @@
+//! Generic JSON (an array of row objects, as `ingest --out x.json` writes)
+//! and JSON lines (one object per line, `--out x.jsonl`) whose keys name the
+//! tidy columns, or are mapped with `--map key=field` like the CSV importer.
+
+use super::structured::{json_error, parse_json, raw_lines};
+use super::tidy_csv::{record_to_obs, FieldMap};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{Observation, COLUMNS};
+use serde_json::{Map, Value};
+
+/// The generic tidy JSON / JSON-lines importer, optionally with a mapping.
+pub struct TidyJson {
+    map: FieldMap,
+}
+
+impl TidyJson {
+    /// The importer of documents whose keys name the tidy columns.
+    pub fn new() -> TidyJson {
+        TidyJson {
+            map: FieldMap::default(),
+        }
+    }
+
+    /// The importer for a `--map` mapping.
+    pub fn with_map(map: FieldMap) -> TidyJson {
+        TidyJson { map }
+    }
+}
+
+impl Default for TidyJson {
+    fn default() -> Self {
+        TidyJson::new()
+    }
+}
+
+/// An object's entries as (key, text) pairs; nested values are refused.
+fn record(
+    src: &Source,
+    obj: &Map<String, Value>,
+    line: u32,
+    at: &str,
+) -> Result<Vec<(String, String)>> {
+    obj.iter()
+        .map(|(k, v)| {
+            let text =
+                match v {
+                    Value::String(s) => s.clone(),
+                    Value::Number(n) => n.to_string(),
+                    Value::Null => String::new(),
+                    Value::Bool(b) => b.to_string(),
+                    Value::Array(_) | Value::Object(_) => return Err(src.error(
+                        (line > 0).then_some(line),
+                        format!(
+                            "{at}, key `{k}`: expected a string or a number, found a nested value"
+                        ),
+                    )),
+                };
+            Ok((k.clone(), text))
+        })
+        .collect()
+}
+
+impl Format for TidyJson {
+    fn name(&self) -> &'static str {
+        "tidy-json"
+    }
+
+    fn description(&self) -> &'static str {
+        "JSON array of row objects or JSON lines with keys naming the tidy columns (ingest --out output), or mapped with --map key=field"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if !src.looks_like_json() {
+            return 0;
+        }
+        let head: String = src.raw_trimmed().chars().take(4096).collect();
+        let key = |k: &str| head.contains(&format!("\"{k}\""));
+        if !self.map.is_empty() {
+            let keys: Vec<String> = extract_keys(&head);
+            return if self.map.all_present(&keys) && self.map.usable(&keys) {
+                99
+            } else {
+                0
+            };
+        }
+        let tidy = COLUMNS.iter().filter(|c| key(c)).count();
+        if key("benchmark") && key("value") && tidy >= 5 {
+            80
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let mut out = Vec::new();
+        if src.raw_trimmed().starts_with('[') {
+            let rows: Vec<Value> = parse_json(src, "JSON table")?;
+            for (i, row) in rows.iter().enumerate() {
+                let at = format!("row {}", i + 1);
+                let Value::Object(obj) = row else {
+                    return Err(src.error(None, format!("{at}: expected an object")));
+                };
+                let rec = record(src, obj, 0, &at)?;
+                out.extend(record_to_obs(src, &self.map, &rec, 0, &at)?);
+            }
+        } else {
+            for (n, l) in raw_lines(src) {
+                let v: Value = serde_json::from_str(l.trim())
+                    .map_err(|e| json_error(src, &e, n - 1, "JSON line"))?;
+                let Value::Object(obj) = v else {
+                    return Err(src.error(Some(n), "expected one JSON object per line"));
+                };
+                let rec = record(src, &obj, n, "object")?;
+                out.extend(record_to_obs(src, &self.map, &rec, n, "object")?);
+            }
+        }
+        Ok(out)
+    }
+}
+
+/// The distinct `"key":` names in a JSON text prefix (for detection only).
+fn extract_keys(text: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('"') {
+        let after = &rest[i + 1..];
+        let Some(j) = after.find('"') else { break };
+        let k = &after[..j];
+        let tail = after[j + 1..].trim_start();
+        if tail.starts_with(':') && !keys.iter().any(|x: &String| x == k) {
+            keys.push(k.to_string());
+        }
+        rest = &after[j + 1..];
+    }
+    keys
+}
