@@ -36,11 +36,14 @@ pub struct Heading {
     pub text: String,
     /// Quote depth of the lines it came from.
     pub depth: u8,
+    /// True when it is the first sentence of running prose rather than a
+    /// heading: such a label names no benchmark and no variant.
+    pub prose: bool,
 }
 
 /// The label of a prose paragraph: short paragraphs are headings and are kept
-/// whole; long ones are prose and give their first sentence.
-pub fn paragraph_label(lines: &[&str]) -> Option<String> {
+/// whole; long ones are prose and give their first sentence (flagged `true`).
+pub fn paragraph_label(lines: &[&str]) -> Option<(String, bool)> {
     let lines: Vec<&str> = lines
         .iter()
         .map(|l| l.trim())
@@ -50,12 +53,13 @@ pub fn paragraph_label(lines: &[&str]) -> Option<String> {
         return None;
     }
     let joined = lines.join(" ");
-    let label = if lines.len() <= 2 && joined.chars().count() <= 100 {
+    let heading = lines.len() <= 2 && joined.chars().count() <= 100;
+    let label = if heading {
         clean(&joined, HEADING_MAX)
     } else {
         clean(first_sentence(&joined), SENTENCE_MAX)
     };
-    (!label.is_empty()).then_some(label)
+    (!label.is_empty()).then_some((label, !heading))
 }
 
 /// A label from one line inside a block (`* with simple list:`).
@@ -198,8 +202,11 @@ mod tests {
                 "Second case: all threads are SCHED_FIFO with priority equally distributed from ",
                 "priomin to priomax"
             ])
-            .as_deref(),
-            Some("Second case: all threads are SCHED_FIFO with priority equally")
+            .map(|(l, prose)| (l.as_str().to_owned(), prose)),
+            Some((
+                "Second case: all threads are SCHED_FIFO with priority equally".to_owned(),
+                false
+            ))
         );
         let long = [
             "Some long prose about the run. It goes on",
@@ -207,8 +214,8 @@ mod tests {
             "and on.",
         ];
         assert_eq!(
-            paragraph_label(&long).as_deref(),
-            Some("Some long prose about the run")
+            paragraph_label(&long),
+            Some(("Some long prose about the run".to_owned(), true))
         );
     }
 

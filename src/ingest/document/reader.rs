@@ -46,6 +46,8 @@ struct Reader<'a> {
     label: Option<Heading>,
     context: Option<Heading>,
     label_seq: u32,
+    /// Blocks labelled by running prose so far, for their `table N` names.
+    prose_tables: u32,
     last: Option<LastSamples>,
     blocks: Vec<SampleBlock>,
 }
@@ -59,6 +61,7 @@ impl<'a> Reader<'a> {
             label: None,
             context: None,
             label_seq: 0,
+            prose_tables: 0,
             last: None,
             blocks: Vec::new(),
         }
@@ -90,10 +93,11 @@ impl<'a> Reader<'a> {
                 .map(|c| c.line.text.as_str())
                 .filter(|t| !labels::is_noise(t))
                 .collect();
-            if let Some(text) = labels::paragraph_label(&texts) {
+            if let Some((text, prose)) = labels::paragraph_label(&texts) {
                 self.pending.push(Heading {
                     text,
                     depth: para[0].line.quote_depth,
+                    prose,
                 });
             }
             return Ok(());
@@ -189,10 +193,11 @@ impl<'a> Reader<'a> {
         };
         if !before.is_empty() {
             let lines: Vec<&str> = before.iter().map(|c| c.line.text.as_str()).collect();
-            if let Some(text) = labels::paragraph_label(&lines) {
+            if let Some((text, prose)) = labels::paragraph_label(&lines) {
                 self.pending.push(Heading {
                     text,
                     depth: before[0].line.quote_depth,
+                    prose,
                 });
             }
         }
@@ -200,6 +205,7 @@ impl<'a> Reader<'a> {
             self.pending.push(Heading {
                 text,
                 depth: last.line.quote_depth,
+                prose: false,
             });
         }
     }
@@ -213,7 +219,13 @@ impl<'a> Reader<'a> {
                 .iter()
                 .rposition(|h| h.depth == depth)
                 .unwrap_or(self.pending.len() - 1);
-            self.label = Some(self.pending[idx].clone());
+            let mut label = self.pending[idx].clone();
+            // Running prose names nothing: the block is numbered instead.
+            if label.prose {
+                self.prose_tables += 1;
+                label.text = format!("table {}", self.prose_tables);
+            }
+            self.label = Some(label);
             if idx > 0 {
                 self.context = Some(self.pending[idx - 1].clone());
             }
@@ -228,6 +240,7 @@ impl<'a> Reader<'a> {
         let context = self
             .context
             .as_ref()
+            .filter(|h| !h.prose)
             .map(|h| h.text.clone())
             .unwrap_or_default();
         let (mut benchmark, variant) = if labels::is_variant_like(&label) {
@@ -273,7 +286,11 @@ impl<'a> Reader<'a> {
             // Not a header after all: headings for what follows.
             for h in head {
                 if let Some(text) = labels::line_label(&h.line.text) {
-                    self.pending.push(Heading { text, depth });
+                    self.pending.push(Heading {
+                        text,
+                        depth,
+                        prose: false,
+                    });
                 }
             }
         }

@@ -224,3 +224,15 @@ fn header_over_two_lines() {
     assert_eq!(sd.value, 0.10);
     assert_eq!(obs.len(), 8);
 }
+
+#[test]
+fn tables_under_running_prose_are_numbered() {
+    let prose = "Some long explanation of what was run and why it matters here. It goes\non for a while, with details nobody would call a heading, and then\nit ends.\n\n";
+    let table = "+---+---+---+\n| threads | base | patched |\n+---+---+---+\n| 8 | 1.0 | 2.0 |\n+---+---+---+\n\n";
+    let obs = read(&format!("{prose}{table}{prose}{table}"));
+    let names: Vec<&str> = obs.iter().map(|o| o.benchmark.as_str()).collect();
+    assert_eq!(names, ["table 1", "table 1", "table 2", "table 2"]);
+    // Nor does prose name a variant.
+    let doc = format!("{prose}make:\nreal 0m1.5s\n");
+    assert_eq!(read(&doc)[0].variant, "");
+}
