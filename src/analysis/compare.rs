@@ -170,6 +170,11 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
 
     if c.baseline_center.is_finite() && c.variant_center.is_finite() && c.baseline_center != 0.0 {
         c.change_pct = (c.variant_center / c.baseline_center - 1.0) * 100.0;
+    } else if let Some(stated) = var.stated_change_pct {
+        // No value to compute it from (a table giving only "%change"):
+        // show what the input states.
+        c.change_pct = stated;
+        notes.push("change as stated by the input (no values to recompute it from)".into());
     }
 
     // Power: on the Welch scale with the observed spreads.

@@ -142,7 +142,7 @@ fn decimals(v: f64) -> i32 {
 
 /// True when `stated` is `actual` written with the stated number of decimals,
 /// rounded or truncated: within one unit of the last stated digit.
-fn agrees(stated: f64, actual: f64) -> bool {
+pub(crate) fn agrees(stated: f64, actual: f64) -> bool {
     let unit = 10f64.powi(-decimals(stated));
     (stated - actual).abs() <= unit * (1.0 + 1e-9) + 1e-12 * actual.abs()
 }

@@ -245,3 +245,75 @@ fn pct(v: f64, decimals: usize) -> String {
         "?".into()
     }
 }
+
+/// Checks a change the input states against the one its own figures give:
+/// from the stated means (authors compute from what they print), the
+/// recomputed means, or the compared centres. A warning when none agrees to
+/// the stated digits; an info when only the sign or the reference differs
+/// (a "+ = better" convention, as mmtests prints, or a change relative to
+/// the new value).
+pub(crate) fn stated_change(
+    g: &RawGroup,
+    bi: usize,
+    vi: usize,
+    sides: &[Side],
+    c: &Comparison,
+    out: &mut Vec<Finding>,
+) {
+    let Some(stated) = c.stated_change_pct else {
+        return;
+    };
+    let mut pairs: Vec<(f64, f64, &str)> = Vec::new();
+    if let (Some(b), Some(v)) = (g.variants[bi].mean, g.variants[vi].mean) {
+        pairs.push((b, v, "stated means"));
+    }
+    if let (Some(b), Some(v)) = (sides[bi].mean, sides[vi].mean) {
+        pairs.push((b, v, "means"));
+    }
+    pairs.push((c.baseline_center, c.variant_center, "centres"));
+    pairs.retain(|(b, v, _)| b.is_finite() && v.is_finite() && *b != 0.0 && *v != 0.0);
+    let Some(&(b, v, of)) = pairs.first() else {
+        return;
+    };
+    let change = |b: f64, v: f64| (v / b - 1.0) * 100.0;
+    let any = |f: &dyn Fn(f64, f64) -> bool| pairs.iter().any(|&(b, v, _)| f(b, v));
+    if any(&|b, v| agrees(stated, change(b, v))) {
+        return;
+    }
+    let computed = change(b, v);
+    let what = super::describe::describe_group(g, &c.variant);
+    let (severity, code, title, advice) = if any(&|b, v| agrees(-stated, change(b, v))) {
+        (
+            Severity::Info,
+            "stated-change-sign",
+            format!("{what}: the stated change has the opposite sign"),
+            "The input probably counts + as better; patchperf always reports (variant / baseline − 1).",
+        )
+    } else if any(&|b, v| agrees(stated.abs(), change(v, b).abs())) {
+        (
+            Severity::Info,
+            "stated-change-inverse",
+            format!("{what}: the stated change is relative to the variant, not the baseline"),
+            "The input divides by the new value; patchperf divides by the baseline.",
+        )
+    } else {
+        (
+            Severity::Warning,
+            "stated-change-mismatch",
+            format!("{what}: the stated change does not follow from the values"),
+            "Check the table: a copy error, a different baseline, or figures from another run.",
+        )
+    };
+    out.push(Finding::new(
+        severity,
+        code,
+        title,
+        format!("stated {stated:+}%, the values give {computed:+.2}% ({of} {b} → {v})"),
+        advice,
+    ));
+}
+
+/// `describe::agrees`, re-exported for the stated-change check.
+fn agrees(stated: f64, actual: f64) -> bool {
+    super::describe::agrees(stated, actual)
+}

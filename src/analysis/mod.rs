@@ -152,7 +152,9 @@ fn analyze_group(
     if let Some(bi) = bi {
         for (i, side) in sides.iter().enumerate() {
             if i != bi {
-                comparisons.push(compare::compare(g, &sides[bi], side, settings));
+                let c = compare::compare(g, &sides[bi], side, settings);
+                findings::stated_change(g, bi, i, &sides, &c, &mut findings);
+                comparisons.push(c);
             }
         }
         findings::group_findings(g, &sides, bi, &mut findings);

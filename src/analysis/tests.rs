@@ -249,3 +249,23 @@ fn unknown_baseline_and_bad_settings_are_usage_errors() {
     };
     assert!(analyze(&d, &s).is_err());
 }
+
+#[test]
+fn stated_changes_are_checked_against_the_values() {
+    let run = |pct: f64| {
+        let mut rows = stated("b", &[], "base", 100.0, 5.0, Some(10.0));
+        rows.extend(stated("b", &[], "new", 110.0, 5.0, Some(10.0)));
+        rows.push(Observation::new("b", "time", "%", Stat::ChangePct, pct).with_variant("new"));
+        let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+        assert_eq!(a.comparisons[0].stated_change_pct, Some(pct));
+        a.findings
+            .iter()
+            .map(|f| f.code.clone())
+            .filter(|c| c.starts_with("stated-change"))
+            .collect::<Vec<_>>()
+    };
+    assert!(run(10.0).is_empty());
+    assert_eq!(run(-10.0), vec!["stated-change-sign"]);
+    assert_eq!(run(9.09), vec!["stated-change-inverse"]);
+    assert_eq!(run(25.0), vec!["stated-change-mismatch"]);
+}
