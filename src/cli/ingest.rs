@@ -21,7 +21,7 @@ pub struct IngestArgs {
     #[arg(long, short, value_name = "PATH")]
     pub out: Option<String>,
     /// Map a CSV column or JSON key to a tidy field (repeatable): FIELD is one
-    /// of the tidy columns, `params.KEY` or `value.METRIC`.
+    /// of the tidy columns, `params.KEY` or `value.METRIC[:UNIT]`.
     #[arg(long = "map", value_name = "COLUMN=FIELD")]
     pub map: Vec<String>,
     /// Read files with a user-defined extractor (TOML, see examples/extractors/); repeatable.

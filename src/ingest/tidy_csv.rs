@@ -17,8 +17,8 @@ pub enum Target {
     Column(&'static str),
     /// `params.<key>`: the cell becomes `key=cell` in params.
     Param(String),
-    /// `value.<metric>`: the cell is a value of that metric.
-    Value(String),
+    /// `value.<metric>[:<unit>]`: the cell is a value of that metric.
+    Value(String, Option<String>),
 }
 
 /// The `--map column=field` mapping from input columns to tidy fields.
@@ -30,7 +30,7 @@ pub struct FieldMap {
 
 impl FieldMap {
     /// Parses `column=field` specs; field is a tidy column name,
-    /// `params.KEY` or `value.METRIC`.
+    /// `params.KEY` or `value.METRIC` (`value.METRIC:UNIT` with its unit).
     pub fn parse(specs: &[String]) -> Result<FieldMap> {
         let mut entries = Vec::new();
         for spec in specs.iter().flat_map(|s| s.split(',')) {
@@ -50,12 +50,15 @@ impl FieldMap {
             {
                 Target::Param(k.to_string())
             } else if let Some(m) = field.strip_prefix("value.") {
-                Target::Value(m.to_string())
+                match m.split_once(':') {
+                    Some((m, u)) => Target::Value(m.to_string(), Some(u.to_string())),
+                    None => Target::Value(m.to_string(), None),
+                }
             } else if let Some(c) = COLUMNS.iter().find(|c| **c == field) {
                 Target::Column(c)
             } else {
                 return Err(Error::Usage(format!(
-                    "--map `{spec}`: unknown field `{field}` (use one of {}, params.KEY or value.METRIC)",
+                    "--map `{spec}`: unknown field `{field}` (use one of {}, params.KEY or value.METRIC[:UNIT])",
                     COLUMNS.join(", ")
                 )));
             };
@@ -91,7 +94,7 @@ impl FieldMap {
         let targets: Vec<Target> = columns.iter().filter_map(|c| self.target(c)).collect();
         let has_value = targets
             .iter()
-            .any(|t| matches!(t, Target::Column("value") | Target::Value(_)));
+            .any(|t| matches!(t, Target::Column("value") | Target::Value(..)));
         has_value && targets.contains(&Target::Column("benchmark"))
     }
 }
@@ -108,7 +111,7 @@ pub(crate) fn record_to_obs(
     let err = |m: String| src.error((line > 0).then_some(line), format!("{at}: {m}"));
     let mut o = Observation::new("", "value", "", Stat::Sample, f64::NAN);
     let mut params: Vec<(String, String)> = Vec::new();
-    let mut values: Vec<(Option<String>, f64)> = Vec::new();
+    let mut values: Vec<(Option<(String, Option<String>)>, f64)> = Vec::new();
     for (col, cell) in record {
         let Some(t) = map.target(col) else { continue };
         let cell = cell.trim();
@@ -119,9 +122,9 @@ pub(crate) fn record_to_obs(
         };
         match t {
             Target::Column("value") => values.push((None, number("value")?)),
-            Target::Value(metric) => {
+            Target::Value(metric, unit) => {
                 if !cell.is_empty() {
-                    values.push((Some(metric), number("value")?));
+                    values.push((Some((metric, unit)), number("value")?));
                 }
             }
             Target::Param(k) => params.push((k, cell.to_string())),
@@ -181,8 +184,11 @@ pub(crate) fn record_to_obs(
         .into_iter()
         .map(|(metric, v)| {
             let mut x = o.clone();
-            if let Some(m) = metric {
+            if let Some((m, u)) = metric {
                 x.metric = m;
+                if let Some(u) = u {
+                    x.unit = crate::model::Unit::normalize_spelling(&u);
+                }
             }
             x.value = v;
             x
