@@ -1321,7 +1321,10 @@ fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    // PROPTEST_CASES raises the count for a longer local run.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(300)
+    ))]
 
     #[test]
     fn mutated_logs_never_panic_any_log_importer(
