@@ -9,27 +9,103 @@ use super::taint;
 use crate::model::{Finding, Severity};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// Keys whose difference is a warning, with what the difference means.
-const WARN_KEYS: &[(&str, &str)] = &[
-    ("cpufreq.governor", "frequency governor"),
-    ("cpufreq.driver", "frequency driver"),
-    ("cpufreq.epp", "energy/performance preference"),
-    ("intel_pstate.status", "intel_pstate mode"),
-    ("turbo", "turbo/boost"),
-    ("smt.control", "SMT control"),
-    ("smt.active", "SMT (hyper-threading)"),
-    ("cpu.count", "number of CPUs"),
-    ("cpu.microcode", "CPU microcode"),
-    ("cpu.isolated", "isolated CPUs"),
-    ("cpu.nohz_full", "nohz_full CPUs"),
-    ("thp.enabled", "transparent huge pages"),
-    ("thp.defrag", "THP defrag policy"),
-    ("numa_balancing", "NUMA balancing"),
-    ("aslr", "address-space randomisation"),
-    ("nmi_watchdog", "NMI watchdog (holds a PMU counter)"),
-    ("preempt", "running preemption mode"),
-    ("compiler", "kernel compiler"),
-    ("virtualization", "virtualisation"),
+/// Keys whose difference is a warning: (key, what it is, what to do).
+const WARN_KEYS: &[(&str, &str, &str)] = &[
+    (
+        "cpufreq.governor",
+        "frequency governor",
+        "Use one governor on both (`performance` for benchmarks).",
+    ),
+    (
+        "cpufreq.driver",
+        "frequency driver",
+        "Boot both with the same cpufreq driver (intel_pstate=/amd_pstate=).",
+    ),
+    (
+        "cpufreq.epp",
+        "energy/performance preference",
+        "Set the same energy_performance_preference on both.",
+    ),
+    (
+        "intel_pstate.status",
+        "intel_pstate mode",
+        "Use the same intel_pstate mode (active/passive) on both.",
+    ),
+    (
+        "turbo",
+        "turbo/boost",
+        "Turn turbo off on both (or on on both): it makes results depend on temperature.",
+    ),
+    (
+        "smt.control",
+        "SMT control",
+        "Use the same SMT setting on both (nosmt or not).",
+    ),
+    (
+        "smt.active",
+        "SMT (hyper-threading)",
+        "Use the same SMT setting on both (nosmt or not).",
+    ),
+    (
+        "cpu.count",
+        "number of CPUs",
+        "Give both runs the same CPUs (same machine, same maxcpus=/hotplug state).",
+    ),
+    (
+        "cpu.microcode",
+        "CPU microcode",
+        "Load the same microcode on both: it changes mitigations and errata workarounds.",
+    ),
+    (
+        "cpu.isolated",
+        "isolated CPUs",
+        "Use the same isolcpus= on both.",
+    ),
+    (
+        "cpu.nohz_full",
+        "nohz_full CPUs",
+        "Use the same nohz_full= on both.",
+    ),
+    (
+        "thp.enabled",
+        "transparent huge pages",
+        "Set the same /sys/kernel/mm/transparent_hugepage/enabled on both.",
+    ),
+    (
+        "thp.defrag",
+        "THP defrag policy",
+        "Set the same /sys/kernel/mm/transparent_hugepage/defrag on both.",
+    ),
+    (
+        "numa_balancing",
+        "NUMA balancing",
+        "Set the same kernel.numa_balancing on both.",
+    ),
+    (
+        "aslr",
+        "address-space randomisation",
+        "Set the same kernel.randomize_va_space on both.",
+    ),
+    (
+        "nmi_watchdog",
+        "NMI watchdog (holds a PMU counter)",
+        "Set the same kernel.nmi_watchdog on both, especially for perf stat counters.",
+    ),
+    (
+        "preempt",
+        "running preemption mode",
+        "Boot both with the same preempt= mode.",
+    ),
+    (
+        "compiler",
+        "kernel compiler",
+        "Build both kernels with the same compiler and version.",
+    ),
+    (
+        "virtualization",
+        "virtualisation",
+        "Run both on bare metal or both in the same kind of guest.",
+    ),
 ];
 
 /// Keys that tell a debug kernel is running.
@@ -107,7 +183,7 @@ pub fn env_findings(
         }
     }
     out.extend(taint_findings(b.get("tainted"), p.get("tainted")));
-    for (key, what) in WARN_KEYS {
+    for (key, what, advice) in WARN_KEYS {
         if let (Some(vb), Some(vp)) = (b.get(*key), p.get(*key)) {
             if vb != vp {
                 out.push(Finding::new(
@@ -119,7 +195,7 @@ pub fn env_findings(
                         label(base),
                         label(patched)
                     ),
-                    format!("Set the same {what} on both systems before measuring."),
+                    *advice,
                 ));
             }
         }
@@ -148,8 +224,8 @@ pub fn env_findings(
     }
     let known: BTreeSet<&str> = WARN_KEYS
         .iter()
-        .chain(DEBUG_KEYS)
-        .map(|(k, _)| *k)
+        .map(|(k, _, _)| *k)
+        .chain(DEBUG_KEYS.iter().map(|(k, _)| *k))
         .chain(QUIET_KEYS.iter().copied())
         .chain(["cmdline", "cpu.model", "tainted", "dmesg.debug_banners"])
         .collect();

@@ -24,8 +24,8 @@ pub fn kconfig_findings(
     let mut singles: Vec<(Class, Severity, String, Finding)> = Vec::new();
     let mut groups: BTreeMap<&str, Vec<(&str, &OptionRule)>> = BTreeMap::new();
     let mut both_on: Vec<(&str, &OptionRule)> = Vec::new();
-    let mut info_debug: Vec<String> = Vec::new();
-    let mut info_other: Vec<String> = Vec::new();
+    let mut info_debug: Vec<(String, Value, Value)> = Vec::new();
+    let mut info_other: Vec<(String, Value, Value)> = Vec::new();
     // Implied options whose selecting option differs too: shown with it.
     let mut selected_by: BTreeMap<String, Vec<&str>> = BTreeMap::new();
 
@@ -52,7 +52,7 @@ pub fn kconfig_findings(
             }
         }
         let Some(r) = rule else {
-            info_bucket(name, &mut info_debug, &mut info_other).push(change(&base, &patched, name));
+            info_bucket(name, &mut info_debug, &mut info_other).push((name.clone(), b, p));
             continue;
         };
         let module_only = r.module_off
@@ -61,7 +61,7 @@ pub fn kconfig_findings(
                 (Value::Module, Value::No) | (Value::No, Value::Module)
             );
         if r.class == Class::None || module_only {
-            info_debug.push(change(&base, &patched, name));
+            info_debug.push((name.clone(), b, p));
             continue;
         }
         if let Some(g) = &r.group {
@@ -111,6 +111,8 @@ pub fn kconfig_findings(
             "debug, test or production-grade options",
             "driver and subsystem debugging, self-tests and options with no known benchmark cost",
             &info_debug,
+            &base,
+            &patched,
         ));
     }
     if !info_other.is_empty() {
@@ -119,6 +121,8 @@ pub fn kconfig_findings(
             "other options",
             "features, drivers and limits not known to change benchmark results",
             &info_other,
+            &base,
+            &patched,
         ));
     }
     out
@@ -153,11 +157,7 @@ fn implied_parent(base: &KConfig, patched: &KConfig, name: &str) -> Option<Strin
     })
 }
 
-fn info_bucket<'a>(
-    name: &str,
-    debug: &'a mut Vec<String>,
-    other: &'a mut Vec<String>,
-) -> &'a mut Vec<String> {
+fn info_bucket<'a, T>(name: &str, debug: &'a mut Vec<T>, other: &'a mut Vec<T>) -> &'a mut Vec<T> {
     const MARKERS: [&str; 9] = [
         "DEBUG",
         "_TEST",
@@ -395,23 +395,30 @@ fn both_on_finding(base: &KConfig, both: &[(&str, &OptionRule)]) -> Finding {
     )
 }
 
-fn info_finding(code: &str, what: &str, meaning: &str, changes: &[String]) -> Finding {
+fn info_finding(
+    code: &str,
+    what: &str,
+    meaning: &str,
+    changes: &[(String, Value, Value)],
+    base: &KConfig,
+    patched: &KConfig,
+) -> Finding {
     let only_base = changes
         .iter()
-        .filter(|c| c.ends_with("→ not set)") || c.ends_with("→ absent)"))
+        .filter(|(_, b, p)| b.is_on() && !p.is_on())
         .count();
     let only_patched = changes
         .iter()
-        .filter(|c| c.contains("(not set →") || c.contains("(absent →"))
+        .filter(|(_, b, p)| !b.is_on() && p.is_on())
         .count();
     let changed = changes.len() - only_base - only_patched;
-    let mut shown: Vec<&str> = changes
+    let mut shown: Vec<String> = changes
         .iter()
         .take(LIST_LIMIT)
-        .map(String::as_str)
+        .map(|(n, _, _)| change(base, patched, n))
         .collect();
     if changes.len() > LIST_LIMIT {
-        shown.push("…");
+        shown.push("…".into());
     }
     Finding::new(
         Severity::Info,
