@@ -1097,6 +1097,88 @@ fn ministat_sets_are_variants_with_full_summaries() {
     assert_eq!(get("_1", Stat::ChangePct), None);
 }
 
+// ----------------------------------------------------- compare end to end
+
+/// `compare` of all baseline against all patched files of one corpus
+/// harness: the comparison of `metric` (and `params`) and its sample counts.
+fn compare_corpus(harness: &str, metric: &str, params: &str) -> (u64, u64, String) {
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["compare", "--json", "-", "--resamples", "200"])
+        .arg(format!("{CORPUS}/{harness}-baseline-*"))
+        .arg(format!("{CORPUS}/{harness}-patched-*"))
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{harness}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cmp = json["comparisons"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["metric"] == metric && c["params"] == params)
+        .unwrap_or_else(|| panic!("{harness}: no comparison of {metric} [{params}]"));
+    (
+        cmp["n_baseline"].as_u64().unwrap_or(0),
+        cmp["n_variant"].as_u64().unwrap_or(0),
+        cmp["verdict"].as_str().unwrap_or("").to_string(),
+    )
+}
+
+#[test]
+fn compare_runs_end_to_end_on_the_corpus_harnesses() {
+    let cases: &[(&str, &str, &str, u64, u64)] = &[
+        (
+            "hackbench",
+            "time",
+            "datasize=100,fds=40,groups=4,loops=200,mode=process",
+            10,
+            10,
+        ),
+        (
+            "perf_bench_futex_wake",
+            "latency",
+            "nwake=1,scope=private,threads=16",
+            30,
+            30,
+        ),
+        (
+            "perf_bench_sched_pipe",
+            "latency",
+            "loops=50000,mode=processes",
+            5,
+            5,
+        ),
+        ("cyclictest", "latency max", "thread=0", 5, 5),
+        (
+            "pgbench",
+            "tps",
+            "clients=4,mode=simple,scale=5,script=tpcb-like,threads=2",
+            3,
+            3,
+        ),
+        (
+            "sysbench_cpu",
+            "events/s",
+            "max_prime=10000,threads=1",
+            5,
+            5,
+        ),
+        ("redis_csv", "rps", "test=SET", 3, 3),
+        ("gnutime", "real", "", 5, 5),
+        ("bashtime", "real", "", 10, 10),
+    ];
+    for (harness, metric, params, nb, nv) in cases {
+        let (b, v, verdict) = compare_corpus(harness, metric, params);
+        assert_eq!((b, v), (*nb, *nv), "{harness} {metric}");
+        assert!(!verdict.is_empty(), "{harness}");
+    }
+}
+
 // -------------------------------------------------------------- bad input
 
 fn ingest_cli(path: &Path) -> (i32, String) {
