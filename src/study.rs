@@ -150,12 +150,9 @@ impl Threshold {
     pub fn percent(&self) -> Result<f64> {
         match self {
             Threshold::Number(v) => Ok(*v),
-            Threshold::Text(s) => s
-                .trim()
-                .trim_end_matches('%')
-                .trim()
-                .parse()
-                .map_err(|_| Error::Usage(format!("threshold `{s}` is not a percentage like \"2%\""))),
+            Threshold::Text(s) => s.trim().trim_end_matches('%').trim().parse().map_err(|_| {
+                Error::Usage(format!("threshold `{s}` is not a percentage like \"2%\""))
+            }),
         }
     }
 }
@@ -203,7 +200,9 @@ impl Study {
     /// Parses study text; `path` names it in errors and anchors relative paths.
     pub fn parse(path: &Path, text: &str) -> Result<Study> {
         let mut s: Study = toml::from_str(text).map_err(|e| {
-            let line = e.span().map(|sp| text[..sp.start.min(text.len())].matches('\n').count() as u32 + 1);
+            let line = e
+                .span()
+                .map(|sp| text[..sp.start.min(text.len())].matches('\n').count() as u32 + 1);
             Error::input(path, line, e.message().trim().to_string())
         })?;
         s.path = path.to_path_buf();
@@ -213,8 +212,19 @@ impl Study {
 
     fn validate(&self, text: &str) -> Result<()> {
         let line_of = |needle: &str| -> Option<u32> {
-            text.lines().position(|l| l.contains(needle)).map(|i| i as u32 + 1)
+            text.lines()
+                .position(|l| l.contains(needle))
+                .map(|i| i as u32 + 1)
         };
+        if let Some(n) = &self.name {
+            if n.trim().is_empty() || n.contains(['/', '\\']) || n.starts_with('.') {
+                return Err(Error::input(
+                    &self.path,
+                    line_of("name"),
+                    format!("name = \"{n}\" must be a plain folder name (no `/`, no leading `.`)"),
+                ));
+            }
+        }
         if self.variants.is_empty() && self.documents.is_empty() {
             return Err(Error::input(
                 &self.path,
@@ -225,7 +235,11 @@ impl Study {
         let mut seen = Vec::new();
         for v in &self.variants {
             if v.name.trim().is_empty() {
-                return Err(Error::input(&self.path, line_of("name"), "a variant has an empty name"));
+                return Err(Error::input(
+                    &self.path,
+                    line_of("name"),
+                    "a variant has an empty name",
+                ));
             }
             if seen.contains(&v.name) {
                 return Err(Error::input(
@@ -238,8 +252,9 @@ impl Study {
         }
         for m in &self.metrics {
             if let Some(d) = &m.direction {
-                d.parse::<Direction>()
-                    .map_err(|e| Error::input(&self.path, line_of(d), format!("metric `{}`: {e}", m.name)))?;
+                d.parse::<Direction>().map_err(|e| {
+                    Error::input(&self.path, line_of(d), format!("metric `{}`: {e}", m.name))
+                })?;
             }
         }
         for d in &self.documents {
@@ -248,7 +263,8 @@ impl Study {
             }
         }
         if let Some(t) = &self.analysis.threshold {
-            t.percent().map_err(|e| Error::input(&self.path, line_of("threshold"), e.to_string()))?;
+            t.percent()
+                .map_err(|e| Error::input(&self.path, line_of("threshold"), e.to_string()))?;
         }
         for f in &self.output.formats {
             f.parse::<crate::report::OutputFormat>()
@@ -284,7 +300,10 @@ impl Study {
         let d = Settings::default();
         let a = &self.analysis;
         Ok(Settings {
-            baseline: self.baseline.clone().or_else(|| self.variants.first().map(|v| v.name.clone())),
+            baseline: self
+                .baseline
+                .clone()
+                .or_else(|| self.variants.first().map(|v| v.name.clone())),
             alpha: a.alpha.unwrap_or(d.alpha),
             threshold_pct: match &a.threshold {
                 Some(t) => t.percent()?,
@@ -341,11 +360,16 @@ mod tests {
 
     #[test]
     fn unknown_key_names_key_and_line() {
-        let text = "title = \"x\"\n\n[[variants]]\nname = \"a\"\ninputs = [\"a.txt\"]\ncolour = \"red\"\n";
-        let e = Study::parse(Path::new("s.toml"), text).unwrap_err().to_string();
+        let text =
+            "title = \"x\"\n\n[[variants]]\nname = \"a\"\ninputs = [\"a.txt\"]\ncolour = \"red\"\n";
+        let e = Study::parse(Path::new("s.toml"), text)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("s.toml:6"), "{e}");
         assert!(e.contains("colour"), "{e}");
-        let e = Study::parse(Path::new("s.toml"), "titel = \"x\"\n").unwrap_err().to_string();
+        let e = Study::parse(Path::new("s.toml"), "titel = \"x\"\n")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("s.toml:1") && e.contains("titel"), "{e}");
     }
 
@@ -361,7 +385,16 @@ mod tests {
         assert_eq!(s.name(), "x");
         assert_eq!(parse_lines("20-30").unwrap(), (20, 30));
         assert!(parse_lines("30-20").is_err());
+        let e = Study::parse(
+            Path::new("s.toml"),
+            "name = \"../x\"\n[[variants]]\nname = \"b\"\n",
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("s.toml:1"), "{e}");
         let bad = "[[variants]]\nname = \"b\"\n[output]\nformats = [\"docx\"]\n";
-        assert!(Study::parse(Path::new("s.toml"), bad).unwrap_err().to_string().contains("docx"));
+        assert!(Study::parse(Path::new("s.toml"), bad)
+            .unwrap_err()
+            .to_string()
+            .contains("docx"));
     }
 }

@@ -2,7 +2,9 @@
 //! escaping, HTML validity, PDF pages and text) and the `report` command
 //! on study files.
 
-use patchperf::analysis::{Analysis, Center, Comparison, Group, Settings, TestKind, Verdict, VariantSummary};
+use patchperf::analysis::{
+    Analysis, Center, Comparison, Group, Settings, TestKind, VariantSummary, Verdict,
+};
 use patchperf::model::{Direction, Finding, Severity};
 use patchperf::report::{self, OutputFormat, ReportContext, VariantInfo};
 use predicates::prelude::*;
@@ -36,7 +38,11 @@ fn samp(variant: &str, samples: &[f64]) -> VariantSummary {
     let sd = (samples.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
     let mut s = samples.to_vec();
     s.sort_by(|a, b| a.total_cmp(b));
-    let median = if s.len() % 2 == 1 { s[s.len() / 2] } else { (s[s.len() / 2 - 1] + s[s.len() / 2]) / 2.0 };
+    let median = if s.len() % 2 == 1 {
+        s[s.len() / 2]
+    } else {
+        (s[s.len() / 2 - 1] + s[s.len() / 2]) / 2.0
+    };
     VariantSummary {
         variant: variant.into(),
         n: Some(samples.len() as u64),
@@ -56,10 +62,25 @@ fn samp(variant: &str, samples: &[f64]) -> VariantSummary {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn cmp(g: &Group, variant: &str, change: f64, ci: (f64, f64), p: f64, q: f64, verdict: Verdict, test: TestKind) -> Comparison {
+fn cmp(
+    g: &Group,
+    variant: &str,
+    change: f64,
+    ci: (f64, f64),
+    p: f64,
+    q: f64,
+    verdict: Verdict,
+    test: TestKind,
+) -> Comparison {
     let b = &g.variants[0];
     let v = g.variants.iter().find(|v| v.variant == variant).unwrap();
-    let centre = |s: &VariantSummary| if s.from_summary { s.mean.unwrap() } else { s.median.unwrap() };
+    let centre = |s: &VariantSummary| {
+        if s.from_summary {
+            s.mean.unwrap()
+        } else {
+            s.median.unwrap()
+        }
+    };
     Comparison {
         benchmark: g.benchmark.clone(),
         params: g.params.clone(),
@@ -72,7 +93,11 @@ fn cmp(g: &Group, variant: &str, change: f64, ci: (f64, f64), p: f64, q: f64, ve
         n_variant: v.n,
         baseline_center: centre(b),
         variant_center: centre(v),
-        center: if b.from_summary { Center::Mean } else { Center::Median },
+        center: if b.from_summary {
+            Center::Mean
+        } else {
+            Center::Median
+        },
         change_pct: change,
         ci_low_pct: Some(ci.0),
         ci_high_pct: Some(ci.1),
@@ -107,9 +132,21 @@ pub fn fixture() -> (Analysis, ReportContext) {
             metric: "time".into(),
             unit: "ms".into(),
             direction: Direction::Lower,
-            variants: vec![summ("baseline", *bm, *bs, Some(5)), summ("patched", *pm, *ps, Some(5))],
+            variants: vec![
+                summ("baseline", *bm, *bs, Some(5)),
+                summ("patched", *pm, *ps, Some(5)),
+            ],
         };
-        comparisons.push(cmp(&g, "patched", *ch, (ch - 60.0, ch + 60.0), 1e-3 * (i + 1) as f64, 2e-3 * (i + 1) as f64, Verdict::Regressed, TestKind::WelchSummary));
+        comparisons.push(cmp(
+            &g,
+            "patched",
+            *ch,
+            (ch - 60.0, ch + 60.0),
+            1e-3 * (i + 1) as f64,
+            2e-3 * (i + 1) as f64,
+            Verdict::Regressed,
+            TestKind::WelchSummary,
+        ));
         groups.push(g);
     }
     let hb = Group {
@@ -119,11 +156,30 @@ pub fn fixture() -> (Analysis, ReportContext) {
         unit: "s".into(),
         direction: Direction::Lower,
         variants: vec![
-            samp("baseline", &[0.101, 0.098, 0.103, 0.099, 0.1, 0.102, 0.097, 0.104, 0.1, 0.099]),
-            samp("patched", &[0.151, 0.149, 0.16, 0.155, 0.148, 0.152, 0.157, 0.15, 0.153, 0.149]),
+            samp(
+                "baseline",
+                &[
+                    0.101, 0.098, 0.103, 0.099, 0.1, 0.102, 0.097, 0.104, 0.1, 0.099,
+                ],
+            ),
+            samp(
+                "patched",
+                &[
+                    0.151, 0.149, 0.16, 0.155, 0.148, 0.152, 0.157, 0.15, 0.153, 0.149,
+                ],
+            ),
         ],
     };
-    comparisons.push(cmp(&hb, "patched", 51.24, (47.1, 55.9), 1.08e-5, 5.4e-5, Verdict::Regressed, TestKind::MannWhitney));
+    comparisons.push(cmp(
+        &hb,
+        "patched",
+        51.24,
+        (47.1, 55.9),
+        1.08e-5,
+        5.4e-5,
+        Verdict::Regressed,
+        TestKind::MannWhitney,
+    ));
     groups.push(hb);
     let evil = Group {
         benchmark: "<script>alert(1)</script>".into(),
@@ -136,7 +192,16 @@ pub fn fixture() -> (Analysis, ReportContext) {
             samp("patched", &[1001.0, 1012.0, 991.0, 1004.0, 996.0]),
         ],
     };
-    comparisons.push(cmp(&evil, "patched", 0.1, (-0.9, 1.1), 0.84, 0.84, Verdict::Unchanged, TestKind::MannWhitney));
+    comparisons.push(cmp(
+        &evil,
+        "patched",
+        0.1,
+        (-0.9, 1.1),
+        0.84,
+        0.84,
+        Verdict::Unchanged,
+        TestKind::MannWhitney,
+    ));
     groups.push(evil);
     let analysis = Analysis {
         settings: Settings { baseline: Some("baseline".into()), ..Settings::default() },
@@ -164,7 +229,11 @@ pub fn fixture() -> (Analysis, ReportContext) {
         title: "futex wake-up: barrier vs atomic ops".into(),
         description: "A fixed analysis for the renderer tests.".into(),
         variants: vec![
-            VariantInfo { name: "baseline".into(), description: "production .config".into(), ..Default::default() },
+            VariantInfo {
+                name: "baseline".into(),
+                description: "production .config".into(),
+                ..Default::default()
+            },
             VariantInfo {
                 name: "patched".into(),
                 description: "with the patch".into(),
@@ -197,23 +266,55 @@ fn read(dir: &Path, name: &str) -> String {
 #[test]
 fn fixture_renders_every_format_and_chart() {
     let (dir, view) = render_fixture(&OutputFormat::ALL);
-    for f in ["report.html", "report.pdf", "report.md", "report.txt", "report.json", "charts/forest.svg"] {
+    for f in [
+        "report.html",
+        "report.pdf",
+        "report.md",
+        "report.txt",
+        "report.json",
+        "charts/forest.svg",
+    ] {
         assert!(dir.path().join(f).is_file(), "{f} missing");
     }
     // Seed 003's table has a numeric thread sweep: a sweep chart is drawn.
-    let futex = view.sections.iter().find(|s| s.benchmark == "futex-wake").unwrap();
+    let futex = view
+        .sections
+        .iter()
+        .find(|s| s.benchmark == "futex-wake")
+        .unwrap();
     assert_eq!(futex.sweep_param.as_deref(), Some("threads"));
     assert!(futex.charts.iter().any(|c| c.kind == "sweep"));
-    let sweep = read(dir.path(), &futex.charts.iter().find(|c| c.kind == "sweep").unwrap().file);
+    let sweep = read(
+        dir.path(),
+        &futex
+            .charts
+            .iter()
+            .find(|c| c.kind == "sweep")
+            .unwrap()
+            .file,
+    );
     assert!(sweep.contains("threads"), "x axis is labelled");
-    assert!(sweep.contains("time (ms"), "y axis is labelled with the unit");
+    assert!(
+        sweep.contains("time (ms"),
+        "y axis is labelled with the unit"
+    );
     // hackbench has samples: run-order chart; values are shown in ms.
-    let hb = view.sections.iter().find(|s| s.benchmark.starts_with("hackbench")).unwrap();
+    let hb = view
+        .sections
+        .iter()
+        .find(|s| s.benchmark.starts_with("hackbench"))
+        .unwrap();
     assert!(hb.charts.iter().any(|c| c.kind == "runs"));
     assert_eq!(hb.unit, "ms");
-    assert_eq!(view.summary.headline, "6 regressions, 1 unchanged; 1 configuration error, 1 warning.");
+    assert_eq!(
+        view.summary.headline,
+        "6 regressions, 1 unchanged; 1 configuration error, 1 warning."
+    );
     assert_eq!(view.findings[0].severity, "error", "errors come first");
-    assert!(view.comparisons[0].verdict_text.ends_with('?'), "suspect variant marked");
+    assert!(
+        view.comparisons[0].verdict_text.ends_with('?'),
+        "suspect variant marked"
+    );
 }
 
 /// `n` benchmarks with raw samples, for page counts and scale.
@@ -222,7 +323,10 @@ fn many(n: usize) -> (Analysis, ReportContext) {
     let mut comparisons = Vec::new();
     for i in 0..n {
         let base: Vec<f64> = (0..8).map(|k| 100.0 + i as f64 + (k % 3) as f64).collect();
-        let pat: Vec<f64> = base.iter().map(|v| v * (1.0 + (i % 7) as f64 / 100.0)).collect();
+        let pat: Vec<f64> = base
+            .iter()
+            .map(|v| v * (1.0 + (i % 7) as f64 / 100.0))
+            .collect();
         let g = Group {
             benchmark: format!("bench-{i:03}"),
             params: String::new(),
@@ -232,12 +336,37 @@ fn many(n: usize) -> (Analysis, ReportContext) {
             variants: vec![samp("baseline", &base), samp("patched", &pat)],
         };
         let ch = (i % 7) as f64;
-        let verdict = if ch >= 2.0 { Verdict::Regressed } else { Verdict::Unchanged };
-        comparisons.push(cmp(&g, "patched", ch, (ch - 0.5, ch + 0.5), 1e-4, 2e-4, verdict, TestKind::MannWhitney));
+        let verdict = if ch >= 2.0 {
+            Verdict::Regressed
+        } else {
+            Verdict::Unchanged
+        };
+        comparisons.push(cmp(
+            &g,
+            "patched",
+            ch,
+            (ch - 0.5, ch + 0.5),
+            1e-4,
+            2e-4,
+            verdict,
+            TestKind::MannWhitney,
+        ));
         groups.push(g);
     }
-    let a = Analysis { settings: Settings::default(), groups, comparisons, findings: vec![] };
-    (a, ReportContext { name: "many".into(), title: "Many benchmarks".into(), ..Default::default() })
+    let a = Analysis {
+        settings: Settings::default(),
+        groups,
+        comparisons,
+        findings: vec![],
+    };
+    (
+        a,
+        ReportContext {
+            name: "many".into(),
+            title: "Many benchmarks".into(),
+            ..Default::default()
+        },
+    )
 }
 
 fn html_of(dir: &Path) -> scraper::Html {
@@ -263,7 +392,10 @@ fn html_parses_loads_nothing_and_escapes_markup() {
     let any = scraper::Selector::parse("*").unwrap();
     for el in doc.select(&any) {
         for (name, value) in el.value().attrs() {
-            if matches!(name, "src" | "href" | "srcset" | "data" | "poster" | "action" | "xlink:href") {
+            if matches!(
+                name,
+                "src" | "href" | "srcset" | "data" | "poster" | "action" | "xlink:href"
+            ) {
                 let v = value.trim_start().to_ascii_lowercase();
                 assert!(
                     !(v.starts_with("http:") || v.starts_with("https:") || v.starts_with("//")),
@@ -275,11 +407,22 @@ fn html_parses_loads_nothing_and_escapes_markup() {
         assert_ne!(el.value().name(), "link", "no <link> elements");
         assert_ne!(el.value().name(), "iframe");
     }
-    assert!(!text.contains("@import") && !text.contains("url("), "CSS loads nothing");
+    assert!(
+        !text.contains("@import") && !text.contains("url("),
+        "CSS loads nothing"
+    );
     // Every chart is inline, one anchor per benchmark section.
     let svgs = scraper::Selector::parse("figure svg").unwrap();
-    assert_eq!(doc.select(&svgs).count(), 7, "forest + 3 distributions + 1 sweep + 2 run orders");
-    for id in ["b1-futex-wake", "b2-hackbench-g-4-l-200", "b3-script-alert-1-script"] {
+    assert_eq!(
+        doc.select(&svgs).count(),
+        7,
+        "forest + 3 distributions + 1 sweep + 2 run orders"
+    );
+    for id in [
+        "b1-futex-wake",
+        "b2-hackbench-g-4-l-200",
+        "b3-script-alert-1-script",
+    ] {
         let sel = scraper::Selector::parse(&format!("h3#{id}")).unwrap();
         assert_eq!(doc.select(&sel).count(), 1, "anchor {id}");
     }
@@ -295,7 +438,11 @@ fn numbers_in_json_are_the_ones_shown_in_html_and_text() {
     let td = scraper::Selector::parse("td").unwrap();
     let html_rows: Vec<Vec<String>> = doc
         .select(&rows)
-        .map(|r| r.select(&td).map(|c| c.text().collect::<String>().trim().to_string()).collect())
+        .map(|r| {
+            r.select(&td)
+                .map(|c| c.text().collect::<String>().trim().to_string())
+                .collect()
+        })
         .collect();
     let cmps = json["comparisons"].as_array().unwrap();
     assert_eq!(cmps.len(), html_rows.len());
@@ -312,23 +459,36 @@ fn numbers_in_json_are_the_ones_shown_in_html_and_text() {
         assert_eq!(row[12], c["verdict_text"].as_str().unwrap());
         // The text report shows the same strings.
         for k in ["baseline_value", "variant_value", "change", "q"] {
-            assert!(txt.contains(&t(k)), "{k} {} missing from the text report", t(k));
+            assert!(
+                txt.contains(&t(k)),
+                "{k} {} missing from the text report",
+                t(k)
+            );
         }
         assert!(txt.contains(c["ci"].as_str().unwrap()));
         // And the shown text is the exact value, rounded: change and p/q.
         let shown: f64 = t("change").trim_end_matches('%').parse().unwrap();
         let exact = c["change"]["value"].as_f64().unwrap();
-        assert!((shown - exact).abs() <= 0.05 + exact.abs() * 5e-4, "{shown} vs {exact}");
+        assert!(
+            (shown - exact).abs() <= 0.05 + exact.abs() * 5e-4,
+            "{shown} vs {exact}"
+        );
         let q_exact = c["q"]["value"].as_f64().unwrap();
         let q_shown: f64 = t("q").parse().unwrap();
-        assert!((q_shown - q_exact).abs() <= q_exact * 0.01, "{q_shown} vs {q_exact}");
+        assert!(
+            (q_shown - q_exact).abs() <= q_exact * 0.01,
+            "{q_shown} vs {q_exact}"
+        );
     }
     // Section rows: every mean shown in JSON appears in both.
     for s in json["sections"].as_array().unwrap() {
         for r in s["rows"].as_array().unwrap() {
             let mean = r["mean"]["text"].as_str().unwrap();
             assert!(txt.contains(mean), "mean {mean}");
-            assert!(doc.root_element().text().any(|t| t.trim() == mean), "mean {mean} in HTML");
+            assert!(
+                doc.root_element().text().any(|t| t.trim() == mean),
+                "mean {mean} in HTML"
+            );
         }
     }
     assert_eq!(json["schema"], 1);
@@ -352,7 +512,11 @@ fn pdf_has_pages_and_every_benchmark_name() {
     let text = pdf_text(&dir.path().join("report.pdf")).expect("pdftotext");
     let flat: String = text.split_whitespace().collect::<Vec<_>>().join(" ");
     for s in &view.sections {
-        assert!(flat.contains(&s.benchmark), "{} not in the PDF text", s.benchmark);
+        assert!(
+            flat.contains(&s.benchmark),
+            "{} not in the PDF text",
+            s.benchmark
+        );
     }
     assert!(flat.contains("6 regressions, 1 unchanged"));
     let big_text = pdf_text(&big.path().join("report.pdf")).unwrap();
@@ -371,8 +535,14 @@ fn pdf_pages(p: &Path) -> Option<usize> {
 }
 
 fn pdf_text(p: &Path) -> Option<String> {
-    let out = std::process::Command::new("pdftotext").arg(p).arg("-").output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).to_string())
+    let out = std::process::Command::new("pdftotext")
+        .arg(p)
+        .arg("-")
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).to_string())
 }
 
 #[test]
@@ -389,8 +559,17 @@ fn text_fits_72_columns_and_survives_quoting() {
     let (dir, _) = render_fixture(&[OutputFormat::Txt]);
     let txt = read(dir.path(), "report.txt");
     for (i, l) in txt.lines().enumerate() {
-        assert!(l.chars().count() <= 72, "line {} is {} wide: {l:?}", i + 1, l.chars().count());
-        assert!(!l.ends_with(' ') && !l.contains('\t'), "line {}: {l:?}", i + 1);
+        assert!(
+            l.chars().count() <= 72,
+            "line {} is {} wide: {l:?}",
+            i + 1,
+            l.chars().count()
+        );
+        assert!(
+            !l.ends_with(' ') && !l.contains('\t'),
+            "line {}: {l:?}",
+            i + 1
+        );
         assert!(l.is_ascii(), "line {} is not ASCII: {l:?}", i + 1);
         assert!(!l.starts_with("From "), "mbox would mangle line {}", i + 1);
     }
@@ -404,7 +583,10 @@ fn markdown_escapes_markup_and_folds_long_parts() {
     let md = read(dir.path(), "report.md");
     assert!(!md.contains("<script>"));
     assert!(md.contains("&lt;script&gt;alert(1)&lt;/script&gt;"));
-    assert_eq!(md.matches("<details>").count(), md.matches("</details>").count());
+    assert_eq!(
+        md.matches("<details>").count(),
+        md.matches("</details>").count()
+    );
     assert!(md.matches("<details>").count() >= 3);
     // Every table row has as many cells as its header.
     let mut cols = 0;
@@ -428,17 +610,47 @@ fn markdown_escapes_markup_and_folds_long_parts() {
 fn templates_can_be_overridden_from_a_folder() {
     let (a, ctx) = fixture();
     let t = tempfile::tempdir().unwrap();
-    std::fs::write(t.path().join("report.txt.j2"), "custom {{ report.summary.headline }}\n").unwrap();
+    std::fs::write(
+        t.path().join("report.txt.j2"),
+        "custom {{ report.summary.headline }}\n",
+    )
+    .unwrap();
     let out = tempfile::tempdir().unwrap();
-    report::write_outputs(&a, &ctx, None, &[OutputFormat::Txt, OutputFormat::Md], out.path(), Some(t.path())).unwrap();
-    assert_eq!(read(out.path(), "report.txt"), "custom 6 regressions, 1 unchanged; 1 configuration error, 1 warning.\n");
-    assert!(read(out.path(), "report.md").starts_with("## futex wake-up"), "others stay built in");
+    report::write_outputs(
+        &a,
+        &ctx,
+        None,
+        &[OutputFormat::Txt, OutputFormat::Md],
+        out.path(),
+        Some(t.path()),
+    )
+    .unwrap();
+    assert_eq!(
+        read(out.path(), "report.txt"),
+        "custom 6 regressions, 1 unchanged; 1 configuration error, 1 warning.\n"
+    );
+    assert!(
+        read(out.path(), "report.md").starts_with("## futex wake-up"),
+        "others stay built in"
+    );
     // A broken template fails the run and leaves no half report behind.
     std::fs::write(t.path().join("report.md.j2"), "{% for x in %}").unwrap();
     let out2 = tempfile::tempdir().unwrap();
-    let e = report::write_outputs(&a, &ctx, None, &OutputFormat::ALL, out2.path(), Some(t.path())).unwrap_err();
+    let e = report::write_outputs(
+        &a,
+        &ctx,
+        None,
+        &OutputFormat::ALL,
+        out2.path(),
+        Some(t.path()),
+    )
+    .unwrap_err();
     assert!(e.to_string().contains("report.md.j2"), "{e}");
-    assert_eq!(std::fs::read_dir(out2.path()).unwrap().count(), 0, "nothing written");
+    assert_eq!(
+        std::fs::read_dir(out2.path()).unwrap().count(),
+        0,
+        "nothing written"
+    );
 }
 
 #[test]
@@ -473,18 +685,31 @@ fn futex_example_shows_the_config_error_first_and_both_sweeps() {
     // The configuration error is the first finding and in the headline.
     assert_eq!(json["findings"][0]["severity"], "error");
     assert_eq!(json["findings"][0]["code"], "kconfig-debug-differs");
-    assert!(json["summary"]["headline"].as_str().unwrap().contains("configuration error"));
+    assert!(json["summary"]["headline"]
+        .as_str()
+        .unwrap()
+        .contains("configuration error"));
     let findings_at = txt.find("Findings").unwrap();
     let comparisons_at = txt.find("Comparisons against").unwrap();
     assert!(findings_at < comparisons_at);
     assert!(txt[findings_at..comparisons_at].starts_with("Findings\n--------\n[ERROR]"));
     // Table-1 regressions are marked suspect; the rerun's are not.
     let cmps = json["comparisons"].as_array().unwrap();
-    let first: Vec<_> = cmps.iter().filter(|c| c["benchmark"] == "futex-wake (first run)").collect();
+    let first: Vec<_> = cmps
+        .iter()
+        .filter(|c| c["benchmark"] == "futex-wake (first run)")
+        .collect();
     assert_eq!(first.len(), 5);
-    assert!(first.iter().all(|c| c["suspect"] == true && c["variant"] == "patched-debug"));
-    assert!(first.iter().any(|c| c["verdict"] == "regressed" && c["verdict_text"] == "regressed?"));
-    assert!(cmps.iter().filter(|c| c["benchmark"] == "futex-wake (rerun)").all(|c| c["suspect"] == false));
+    assert!(first
+        .iter()
+        .all(|c| c["suspect"] == true && c["variant"] == "patched-debug"));
+    assert!(first
+        .iter()
+        .any(|c| c["verdict"] == "regressed" && c["verdict_text"] == "regressed?"));
+    assert!(cmps
+        .iter()
+        .filter(|c| c["benchmark"] == "futex-wake (rerun)")
+        .all(|c| c["suspect"] == false));
     // A sweep chart of time against threads for both tables.
     let sweeps: Vec<_> = json["sections"]
         .as_array()
@@ -494,9 +719,18 @@ fn futex_example_shows_the_config_error_first_and_both_sweeps() {
         .collect();
     assert_eq!(sweeps.len(), 2);
     for s in sweeps {
-        let f = s["charts"].as_array().unwrap().iter().find(|c| c["kind"] == "sweep").unwrap();
+        let f = s["charts"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["kind"] == "sweep")
+            .unwrap();
         let svg = read(out.path(), f["file"].as_str().unwrap());
-        assert!(svg.lines().any(|l| l.trim() == "threads"), "x axis of {}", f["file"]);
+        assert!(
+            svg.lines().any(|l| l.trim() == "threads"),
+            "x axis of {}",
+            f["file"]
+        );
         assert!(svg.contains("wake-up time (ms"), "y axis of {}", f["file"]);
     }
     assert!(out.path().join("data.parquet").is_file());
@@ -507,7 +741,13 @@ fn futex_example_shows_the_config_error_first_and_both_sweeps() {
 fn report_writes_only_the_formats_asked_for() {
     let out = tempfile::tempdir().unwrap();
     patchperf()
-        .args(["report", "examples/hackbench-cpu-hog.toml", "--formats", "md,json", "--out"])
+        .args([
+            "report",
+            "examples/hackbench-cpu-hog.toml",
+            "--formats",
+            "md,json",
+            "--out",
+        ])
         .arg(out.path())
         .assert()
         .success();
@@ -520,9 +760,17 @@ fn report_writes_only_the_formats_asked_for() {
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().to_string())
         .collect();
-    assert!(names.iter().all(|n| !n.starts_with('.')), "no temporary files left: {names:?}");
+    assert!(
+        names.iter().all(|n| !n.starts_with('.')),
+        "no temporary files left: {names:?}"
+    );
     patchperf()
-        .args(["report", "examples/hackbench-cpu-hog.toml", "--formats", "docx"])
+        .args([
+            "report",
+            "examples/hackbench-cpu-hog.toml",
+            "--formats",
+            "docx",
+        ])
         .assert()
         .code(2)
         .stderr(predicates::str::contains("docx"));
@@ -532,7 +780,11 @@ fn report_writes_only_the_formats_asked_for() {
 fn study_with_an_unknown_key_is_refused_with_its_line() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("s.toml");
-    std::fs::write(&p, "title = \"t\"\n[[variants]]\nname = \"a\"\ninptus = [\"x\"]\n").unwrap();
+    std::fs::write(
+        &p,
+        "title = \"t\"\n[[variants]]\nname = \"a\"\ninptus = [\"x\"]\n",
+    )
+    .unwrap();
     patchperf()
         .arg("report")
         .arg(&p)

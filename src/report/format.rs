@@ -22,11 +22,21 @@ impl Scale {
     pub fn for_values(unit: &str, typical: f64) -> Scale {
         let u = Unit::parse(unit);
         if !typical.is_finite() || typical == 0.0 {
-            return Scale { factor: 1.0, unit: u.spelling };
+            return Scale {
+                factor: 1.0,
+                unit: u.spelling,
+            };
         }
         let (scaled, spelling) = u.readable(typical);
-        let factor = if typical != 0.0 { scaled / typical } else { 1.0 };
-        Scale { factor, unit: spelling }
+        let factor = if typical != 0.0 {
+            scaled / typical
+        } else {
+            1.0
+        };
+        Scale {
+            factor,
+            unit: spelling,
+        }
     }
 
     /// The value in the display unit, rounded to what is shown.

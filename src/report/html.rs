@@ -10,15 +10,23 @@ use minijinja::Environment;
 use std::collections::BTreeMap;
 
 /// Renders the HTML report; `svg` maps chart file names to their SVG.
-pub fn render(env: &Environment<'_>, view: &ReportView, svg: &BTreeMap<String, String>) -> Result<String> {
+pub fn render(
+    env: &Environment<'_>,
+    view: &ReportView,
+    svg: &BTreeMap<String, String>,
+) -> Result<String> {
     // The SVG comes from our own chart code (plotters escapes its text), so
     // it is marked safe; every other value is escaped by the template engine.
     let svg: BTreeMap<String, Value> = svg
         .iter()
         .map(|(k, v)| (k.clone(), Value::from_safe_string(inline_svg(v))))
         .collect();
-    let colors: BTreeMap<String, String> =
-        view.meta.variants.iter().map(|v| (v.name.clone(), v.color.clone())).collect();
+    let colors: BTreeMap<String, String> = view
+        .meta
+        .variants
+        .iter()
+        .map(|v| (v.name.clone(), v.color.clone()))
+        .collect();
     let ctx = minijinja::context! {
         report => Value::from(Serde(view)),
         svg => Value::from(svg),
@@ -29,7 +37,9 @@ pub fn render(env: &Environment<'_>, view: &ReportView, svg: &BTreeMap<String, S
 
 /// Makes a standalone SVG scale with the page: a viewBox from its size.
 pub fn inline_svg(svg: &str) -> String {
-    let Some(start) = svg.find("<svg") else { return svg.to_string() };
+    let Some(start) = svg.find("<svg") else {
+        return svg.to_string();
+    };
     let end = svg[start..].find('>').map(|e| start + e).unwrap_or(start);
     let head = &svg[start..end];
     let attr = |name: &str| -> Option<String> {

@@ -10,8 +10,8 @@ pub mod format;
 mod html;
 mod json;
 mod markdown;
-mod pipeline;
 mod pdf;
+mod pipeline;
 pub mod templates;
 mod text;
 pub mod view;
@@ -107,7 +107,10 @@ pub fn render(
     let view = view::build(analysis, ctx);
     let fams = view::families(analysis);
     let charts = charts::render_all(analysis, &view, &fams)?;
-    let svg: BTreeMap<String, String> = charts.iter().map(|c| (c.file.clone(), c.svg.clone())).collect();
+    let svg: BTreeMap<String, String> = charts
+        .iter()
+        .map(|c| (c.file.clone(), c.svg.clone()))
+        .collect();
     let env = templates::environment(templates_dir)?;
     let mut files = BTreeMap::new();
     for c in &charts {
@@ -123,7 +126,10 @@ pub fn render(
         };
         files.insert(f.file_name().to_string(), bytes);
     }
-    Ok(RenderedReport { view: Some(view), files })
+    Ok(RenderedReport {
+        view: Some(view),
+        files,
+    })
 }
 
 /// Renders and writes a report folder: `report.*` for `formats`,
@@ -209,6 +215,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 fn temp_name(dest: &Path) -> PathBuf {
-    let name = dest.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let name = dest
+        .file_name()
+        .map(|n| n.to_string_lossy().to_string())
+        .unwrap_or_default();
     dest.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
 }

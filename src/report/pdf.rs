@@ -32,7 +32,10 @@ fn fonts() -> &'static Fonts {
         let fonts: Vec<Font> = typst_assets::fonts()
             .flat_map(|data| Font::iter(Bytes::new(data)))
             .collect();
-        Fonts { book: LazyHash::new(FontBook::from_fonts(&fonts)), fonts }
+        Fonts {
+            book: LazyHash::new(FontBook::from_fonts(&fonts)),
+            fonts,
+        }
     })
 }
 
@@ -92,7 +95,11 @@ pub fn typst_source(env: &Environment<'_>, view: &ReportView) -> Result<String> 
 }
 
 /// Renders the PDF; `svg` maps chart file names to their SVG text.
-pub fn render(env: &Environment<'_>, view: &ReportView, svg: &BTreeMap<String, String>) -> Result<Vec<u8>> {
+pub fn render(
+    env: &Environment<'_>,
+    view: &ReportView,
+    svg: &BTreeMap<String, String>,
+) -> Result<Vec<u8>> {
     let text = typst_source(env, view)?;
     compile(&text, svg)
 }
@@ -103,11 +110,18 @@ pub fn compile(text: &str, svg: &BTreeMap<String, String>) -> Result<Vec<u8>> {
     let files = svg
         .iter()
         .map(|(k, v)| {
-            let v = v.replace("font-family=\"sans-serif\"", &format!("font-family=\"{CHART_FONT}\""));
+            let v = v.replace(
+                "font-family=\"sans-serif\"",
+                &format!("font-family=\"{CHART_FONT}\""),
+            );
             (k.clone(), Bytes::new(v.into_bytes()))
         })
         .collect();
-    let world = ReportWorld { main, source: Source::new(main, text.to_string()), files };
+    let world = ReportWorld {
+        main,
+        source: Source::new(main, text.to_string()),
+        files,
+    };
     let warned = typst::compile::<typst_layout::PagedDocument>(&world);
     let doc = warned.output.map_err(|errs| {
         let msgs: Vec<String> = errs

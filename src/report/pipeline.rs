@@ -32,20 +32,36 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         let ing = ingest(
             &paths,
             &registry,
-            &IngestOptions { format: v.format.clone(), variant: Some(v.name.clone()), default_variant: None },
+            &IngestOptions {
+                format: v.format.clone(),
+                variant: Some(v.name.clone()),
+                default_variant: None,
+            },
         )?;
         rows.extend(ing.dataset.into_rows());
         ingested.files.extend(ing.files);
     }
     for d in &study.documents {
         let path = study.resolve(&d.path);
-        let stem = path.file_stem().map(|s| s.to_string_lossy().to_string()).unwrap_or_default();
+        let stem = path
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
         let ing = ingest(
             std::slice::from_ref(&path),
             &registry,
-            &IngestOptions { format: d.format.clone(), variant: None, default_variant: Some(stem) },
+            &IngestOptions {
+                format: d.format.clone(),
+                variant: None,
+                default_variant: Some(stem),
+            },
         )?;
-        let range = d.lines.as_deref().map(parse_lines).transpose().map_err(Error::Usage)?;
+        let range = d
+            .lines
+            .as_deref()
+            .map(parse_lines)
+            .transpose()
+            .map_err(Error::Usage)?;
         let mut kept = 0;
         for mut o in ing.dataset.into_rows() {
             if let Some((a, b)) = range {
@@ -96,7 +112,13 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         let why: Vec<String> = ingested
             .files
             .iter()
-            .map(|f| format!("{}: {}", f.path, f.note.clone().unwrap_or_else(|| format!("{} rows", f.rows))))
+            .map(|f| {
+                format!(
+                    "{}: {}",
+                    f.path,
+                    f.note.clone().unwrap_or_else(|| format!("{} rows", f.rows))
+                )
+            })
             .collect();
         return Err(Error::Usage(format!(
             "{}: no values were read from the study's inputs ({})",
@@ -118,12 +140,19 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
     let base_spec = study.variants.iter().find(|v| v.name == baseline);
     let mut findings: Vec<Finding> = Vec::new();
     let mut suspect: HashMap<String, String> = HashMap::new();
-    let others: Vec<_> = study.variants.iter().filter(|v| v.name != baseline).collect();
+    let others: Vec<_> = study
+        .variants
+        .iter()
+        .filter(|v| v.name != baseline)
+        .collect();
     // The per-variant calls pass the analysis only so that findings can name
     // the benchmarks an option distorts; its statistical signatures are
     // added once below, not once per variant.
     let signature_codes: std::collections::HashSet<String> =
-        crate::checks::signature_findings(&analysis).into_iter().map(|f| f.code).collect();
+        crate::checks::signature_findings(&analysis)
+            .into_iter()
+            .map(|f| f.code)
+            .collect();
     let mut errors_of: HashMap<String, Vec<String>> = HashMap::new();
     for v in &others {
         let Some(b) = base_spec else { break };
@@ -135,7 +164,11 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             (Some(a), Some(c)) => Some((study.resolve(a), study.resolve(c))),
             _ => None,
         };
-        let inputs = CheckInputs { kconfig, env, rules: None };
+        let inputs = CheckInputs {
+            kconfig,
+            env,
+            rules: None,
+        };
         if inputs.is_empty() {
             continue;
         }
@@ -147,7 +180,10 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                 f.title = format!("{}: {}", v.name, f.title);
             }
             if f.severity == Severity::Error {
-                errors_of.entry(v.name.clone()).or_default().push(f.code.clone());
+                errors_of
+                    .entry(v.name.clone())
+                    .or_default()
+                    .push(f.code.clone());
             }
             findings.push(f);
         }
@@ -168,7 +204,10 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         };
         suspect.insert(v, reason);
     }
-    findings.extend(comparison_findings(&CheckInputs::default(), Some(&analysis))?);
+    findings.extend(comparison_findings(
+        &CheckInputs::default(),
+        Some(&analysis),
+    )?);
     findings.extend(std::mem::take(&mut analysis.findings));
     let mut seen = std::collections::HashSet::new();
     findings.retain(|f| seen.insert((f.code.clone(), f.title.clone(), f.evidence.clone())));
@@ -185,8 +224,14 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             .map(|v| VariantInfo {
                 name: v.name.clone(),
                 description: v.description.clone().unwrap_or_default(),
-                kconfig: v.kconfig.as_ref().map(|p| study.resolve(p).display().to_string()),
-                environment: v.environment.as_ref().map(|p| study.resolve(p).display().to_string()),
+                kconfig: v
+                    .kconfig
+                    .as_ref()
+                    .map(|p| study.resolve(p).display().to_string()),
+                environment: v
+                    .environment
+                    .as_ref()
+                    .map(|p| study.resolve(p).display().to_string()),
                 suspect: suspect.get(&v.name).cloned(),
             })
             .collect(),
@@ -197,7 +242,11 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             .filter_map(|m| m.display.clone().map(|d| (m.name.clone(), d)))
             .collect(),
     };
-    Ok(Prepared { analysis, context, ingested })
+    Ok(Prepared {
+        analysis,
+        context,
+        ingested,
+    })
 }
 
 /// Applies the study's `direction` overrides: the direction decides whether
@@ -211,7 +260,10 @@ fn apply_directions(study: &Study, a: &mut Analysis) -> Result<()> {
         }
         for c in a.comparisons.iter_mut().filter(|c| c.metric == m.name) {
             c.direction = dir;
-            if matches!(c.verdict, Verdict::Regressed | Verdict::Improved | Verdict::Changed) {
+            if matches!(
+                c.verdict,
+                Verdict::Regressed | Verdict::Improved | Verdict::Changed
+            ) {
                 let worse = match dir {
                     Direction::Lower => Some(c.change_pct > 0.0),
                     Direction::Higher => Some(c.change_pct < 0.0),

@@ -10,10 +10,19 @@ use std::path::{Path, PathBuf};
 
 /// The built-in templates, by name.
 pub const BUILTIN: [(&str, &str); 4] = [
-    ("report.html.j2", include_str!("../../templates/report.html.j2")),
+    (
+        "report.html.j2",
+        include_str!("../../templates/report.html.j2"),
+    ),
     ("report.md.j2", include_str!("../../templates/report.md.j2")),
-    ("report.txt.j2", include_str!("../../templates/report.txt.j2")),
-    ("report.typ.j2", include_str!("../../templates/report.typ.j2")),
+    (
+        "report.txt.j2",
+        include_str!("../../templates/report.txt.j2"),
+    ),
+    (
+        "report.typ.j2",
+        include_str!("../../templates/report.typ.j2"),
+    ),
 ];
 
 /// Builds the environment. A template in `dir` with a built-in name wins
@@ -37,25 +46,33 @@ pub fn environment(dir: Option<&Path>) -> Result<Environment<'static>> {
     });
     if let Some(d) = dir {
         if !d.is_dir() {
-            return Err(Error::Usage(format!("{}: templates folder not found", d.display())));
+            return Err(Error::Usage(format!(
+                "{}: templates folder not found",
+                d.display()
+            )));
         }
     }
     let dir: Option<PathBuf> = dir.map(Path::to_path_buf);
-    env.set_loader(move |name: &str| -> std::result::Result<Option<String>, minijinja::Error> {
-        let safe = !name.contains(['/', '\\']) && !name.starts_with('.');
-        if let (Some(d), true) = (&dir, safe) {
-            let p = d.join(name);
-            if p.is_file() {
-                return std::fs::read_to_string(&p).map(Some).map_err(|e| {
-                    minijinja::Error::new(
-                        minijinja::ErrorKind::TemplateNotFound,
-                        format!("{}: {e}", p.display()),
-                    )
-                });
+    env.set_loader(
+        move |name: &str| -> std::result::Result<Option<String>, minijinja::Error> {
+            let safe = !name.contains(['/', '\\']) && !name.starts_with('.');
+            if let (Some(d), true) = (&dir, safe) {
+                let p = d.join(name);
+                if p.is_file() {
+                    return std::fs::read_to_string(&p).map(Some).map_err(|e| {
+                        minijinja::Error::new(
+                            minijinja::ErrorKind::TemplateNotFound,
+                            format!("{}: {e}", p.display()),
+                        )
+                    });
+                }
             }
-        }
-        Ok(BUILTIN.iter().find(|(n, _)| *n == name).map(|(_, s)| s.to_string()))
-    });
+            Ok(BUILTIN
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, s)| s.to_string()))
+        },
+    );
     env.add_filter("md", md_escape);
     env.add_filter("mdcode", md_code);
     env.add_filter("typstr", typst_string);
@@ -71,7 +88,8 @@ pub fn render(env: &Environment<'_>, name: &str, ctx: Value) -> Result<String> {
     let t = env
         .get_template(name)
         .map_err(|e| Error::Other(format!("template {name}: {e:#}")))?;
-    t.render(ctx).map_err(|e| Error::Other(format!("template {name}: {e:#}")))
+    t.render(ctx)
+        .map_err(|e| Error::Other(format!("template {name}: {e:#}")))
 }
 
 /// Escapes text for GitHub Markdown: HTML-significant characters become
@@ -99,7 +117,12 @@ pub fn md_escape(s: &str) -> String {
 /// Text for an inline code span in Markdown tables (pipes escaped, no
 /// backticks inside).
 pub fn md_code(s: &str) -> String {
-    format!("`{}`", s.replace('`', "'").replace('|', "\\|").replace(['\n', '\r'], " "))
+    format!(
+        "`{}`",
+        s.replace('`', "'")
+            .replace('|', "\\|")
+            .replace(['\n', '\r'], " ")
+    )
 }
 
 /// A typst string literal (`"…"`): the only way user text enters typst, so
@@ -139,7 +162,11 @@ pub fn wrap(s: &str, width: usize, indent: usize) -> String {
     for word in s.split_whitespace() {
         let mut word: String = word.to_string();
         loop {
-            let prefix = if lines.is_empty() && cur.is_empty() { 0 } else { indent };
+            let prefix = if lines.is_empty() && cur.is_empty() {
+                0
+            } else {
+                indent
+            };
             let cur_len = cur.chars().count();
             let at_start = cur.trim().is_empty();
             let room = if at_start && !cur.is_empty() {
@@ -187,7 +214,10 @@ pub fn wrap(s: &str, width: usize, indent: usize) -> String {
 
 /// Splits text into paragraphs at blank lines.
 fn paras(s: &str) -> Vec<String> {
-    s.split("\n\n").map(|p| p.trim().to_string()).filter(|p| !p.is_empty()).collect()
+    s.split("\n\n")
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
 }
 
 fn pad(s: &str, width: usize) -> String {
@@ -219,7 +249,10 @@ mod tests {
 
     #[test]
     fn escapes() {
-        assert_eq!(md_escape("<script>a|b</script>"), "&lt;script&gt;a\\|b&lt;/script&gt;");
+        assert_eq!(
+            md_escape("<script>a|b</script>"),
+            "&lt;script&gt;a\\|b&lt;/script&gt;"
+        );
         assert_eq!(typst_string("a\"#b\\"), "\"a\\\"#b\\\\\"");
     }
 }

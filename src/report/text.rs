@@ -26,45 +26,49 @@ struct TextTables {
 pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
     let tables = TextTables {
         comparisons: comparisons_table(view),
-        sections: view.sections.iter().map(|s| {
-            let has_params = s.rows.iter().any(|r| !r.params.is_empty());
-            let mut cols = vec![];
-            if has_params {
-                cols.push(Col::left("params", 2));
-            }
-            cols.extend([
-                Col::left("variant", 0),
-                Col::right("n", 0),
-                Col::right("median", 3),
-                Col::right("mean", 0),
-                Col::right("stddev", 0),
-                Col::right("CV", 1),
-                Col::right("min", 4),
-                Col::right("max", 4),
-            ]);
-            let rows: Vec<Vec<String>> = s
-                .rows
-                .iter()
-                .map(|r| {
-                    let mut v = vec![];
-                    if has_params {
-                        v.push(r.params.clone());
-                    }
-                    v.extend([
-                        r.variant.clone(),
-                        r.n.clone(),
-                        r.median.text.clone(),
-                        r.mean.text.clone(),
-                        r.stddev.text.clone(),
-                        r.cv.text.clone(),
-                        r.min.text.clone(),
-                        r.max.text.clone(),
-                    ]);
-                    v
-                })
-                .collect();
-            table(&cols, &rows, 2)
-        }).collect(),
+        sections: view
+            .sections
+            .iter()
+            .map(|s| {
+                let has_params = s.rows.iter().any(|r| !r.params.is_empty());
+                let mut cols = vec![];
+                if has_params {
+                    cols.push(Col::left("params", 2));
+                }
+                cols.extend([
+                    Col::left("variant", 0),
+                    Col::right("n", 0),
+                    Col::right("median", 3),
+                    Col::right("mean", 0),
+                    Col::right("stddev", 0),
+                    Col::right("CV", 1),
+                    Col::right("min", 4),
+                    Col::right("max", 4),
+                ]);
+                let rows: Vec<Vec<String>> = s
+                    .rows
+                    .iter()
+                    .map(|r| {
+                        let mut v = vec![];
+                        if has_params {
+                            v.push(r.params.clone());
+                        }
+                        v.extend([
+                            r.variant.clone(),
+                            r.n.clone(),
+                            r.median.text.clone(),
+                            r.mean.text.clone(),
+                            r.stddev.text.clone(),
+                            r.cv.text.clone(),
+                            r.min.text.clone(),
+                            r.max.text.clone(),
+                        ]);
+                        v
+                    })
+                    .collect();
+                table(&cols, &rows, 2)
+            })
+            .collect(),
         inputs: view
             .provenance
             .iter()
@@ -76,7 +80,11 @@ pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
                 if !f.note.is_empty() {
                     s.push_str(&format!("; {}", f.note));
                 }
-                wrap(&s, WIDTH - 2, 4).lines().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+                wrap(&s, WIDTH - 2, 4)
+                    .lines()
+                    .map(|l| format!("  {l}"))
+                    .collect::<Vec<_>>()
+                    .join("\n")
             })
             .collect::<Vec<_>>()
             .join("\n"),
@@ -92,8 +100,17 @@ pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
 /// The comparison table, or one block per comparison when a table would
 /// not fit in 72 columns.
 fn comparisons_table(view: &ReportView) -> String {
-    let multi = view.comparisons.iter().any(|c| c.variant != view.comparisons[0].variant);
-    let with_unit = |n: &str, u: &str| if u.is_empty() { n.to_string() } else { format!("{n} {u}") };
+    let multi = view
+        .comparisons
+        .iter()
+        .any(|c| c.variant != view.comparisons[0].variant);
+    let with_unit = |n: &str, u: &str| {
+        if u.is_empty() {
+            n.to_string()
+        } else {
+            format!("{n} {u}")
+        }
+    };
     let mut cols = vec![Col::left("benchmark", 0)];
     if multi {
         cols.push(Col::left("variant", 0));
@@ -110,7 +127,11 @@ fn comparisons_table(view: &ReportView) -> String {
         .comparisons
         .iter()
         .map(|c| {
-            let mut v = vec![if c.note_mark.is_empty() { c.label.clone() } else { format!("{} {}", c.label, c.note_mark) }];
+            let mut v = vec![if c.note_mark.is_empty() {
+                c.label.clone()
+            } else {
+                format!("{} {}", c.label, c.note_mark)
+            }];
             if multi {
                 v.push(c.variant.clone());
             }
@@ -160,7 +181,11 @@ fn comparisons_table(view: &ReportView) -> String {
         if c.q.value.is_some() {
             nums.push_str(&format!(", q {}", c.q.text));
         }
-        lines.extend(wrap(&nums, WIDTH - 4, 0).lines().map(|l| format!("    {l}")));
+        lines.extend(
+            wrap(&nums, WIDTH - 4, 0)
+                .lines()
+                .map(|l| format!("    {l}")),
+        );
         out.push(lines.join("\n"));
     }
     out.join("\n")
@@ -176,10 +201,18 @@ struct Col {
 
 impl Col {
     fn left(h: &str, drop: u8) -> Col {
-        Col { header: h.to_string(), right: false, drop }
+        Col {
+            header: h.to_string(),
+            right: false,
+            drop,
+        }
     }
     fn right(h: &str, drop: u8) -> Col {
-        Col { header: h.to_string(), right: true, drop }
+        Col {
+            header: h.to_string(),
+            right: true,
+            drop,
+        }
     }
 }
 
@@ -205,13 +238,26 @@ fn table(cols: &[Col], rows: &[Vec<String>], indent: usize) -> String {
         .collect();
     loop {
         let kc: Vec<&Col> = keep.iter().map(|&i| &cols[i]).collect();
-        let kr: Vec<Vec<String>> = rows.iter().map(|r| keep.iter().map(|&i| r[i].clone()).collect()).collect();
+        let kr: Vec<Vec<String>> = rows
+            .iter()
+            .map(|r| keep.iter().map(|&i| r[i].clone()).collect())
+            .collect();
         let widths = col_widths(
-            &kc.iter().map(|c| Col { header: c.header.clone(), right: c.right, drop: c.drop }).collect::<Vec<_>>(),
+            &kc.iter()
+                .map(|c| Col {
+                    header: c.header.clone(),
+                    right: c.right,
+                    drop: c.drop,
+                })
+                .collect::<Vec<_>>(),
             &kr,
         );
         let total = indent + widths.iter().sum::<usize>() + 2 * (widths.len().saturating_sub(1));
-        let droppable = keep.iter().enumerate().filter(|(_, &i)| cols[i].drop > 0).max_by_key(|(_, &i)| cols[i].drop);
+        let droppable = keep
+            .iter()
+            .enumerate()
+            .filter(|(_, &i)| cols[i].drop > 0)
+            .max_by_key(|(_, &i)| cols[i].drop);
         if total > WIDTH {
             if let Some((pos, _)) = droppable {
                 keep.remove(pos);

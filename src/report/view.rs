@@ -4,7 +4,9 @@
 //! the same digits.
 
 use super::format::{self, Scale};
-use crate::analysis::{Analysis, Center, Comparison, Correction, Group, TestChoice, TestKind, Verdict};
+use crate::analysis::{
+    Analysis, Center, Comparison, Correction, Group, TestChoice, TestKind, Verdict,
+};
 use crate::ingest::FileReport;
 use crate::model::{Direction, Finding, Severity};
 use serde::Serialize;
@@ -160,10 +162,17 @@ pub fn reflow(s: &str) -> String {
 fn group_findings(list: &[FindingView]) -> Vec<FindingGroup> {
     let mut out: Vec<FindingGroup> = Vec::new();
     for f in list {
-        match out.iter_mut().find(|g| g.severity == f.severity && g.code == f.code) {
+        match out
+            .iter_mut()
+            .find(|g| g.severity == f.severity && g.code == f.code)
+        {
             Some(g) => {
                 g.count += 1;
-                let shown = if f.severity == "error" { FINDINGS_SHOWN } else { 1 };
+                let shown = if f.severity == "error" {
+                    FINDINGS_SHOWN
+                } else {
+                    1
+                };
                 if g.shown.len() < shown {
                     g.shown.push(f.clone());
                 } else {
@@ -353,7 +362,12 @@ pub fn baseline_name(a: &Analysis) -> String {
         .baseline
         .clone()
         .or_else(|| a.comparisons.first().map(|c| c.baseline.clone()))
-        .or_else(|| a.groups.first().and_then(|g| g.variants.first()).map(|v| v.variant.clone()))
+        .or_else(|| {
+            a.groups
+                .first()
+                .and_then(|g| g.variants.first())
+                .map(|v| v.variant.clone())
+        })
         .unwrap_or_else(|| "baseline".into())
 }
 
@@ -439,14 +453,20 @@ impl Family<'_> {
 pub fn families(a: &Analysis) -> Vec<Family<'_>> {
     let mut out: Vec<Family<'_>> = Vec::new();
     for g in &a.groups {
-        match out.iter_mut().find(|f| f.benchmark == g.benchmark && f.metric == g.metric) {
+        match out
+            .iter_mut()
+            .find(|f| f.benchmark == g.benchmark && f.metric == g.metric)
+        {
             Some(f) => f.groups.push(g),
             None => out.push(Family {
                 benchmark: &g.benchmark,
                 metric: &g.metric,
                 groups: vec![g],
                 anchor: String::new(),
-                scale: Scale { factor: 1.0, unit: String::new() },
+                scale: Scale {
+                    factor: 1.0,
+                    unit: String::new(),
+                },
                 sweep: None,
                 fixed: String::new(),
                 name: String::new(),
@@ -469,15 +489,28 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
             .groups
             .iter()
             .flat_map(|g| g.variants.iter())
-            .filter_map(|v| if v.from_summary { v.mean } else { v.median.or(v.mean) })
+            .filter_map(|v| {
+                if v.from_summary {
+                    v.mean
+                } else {
+                    v.median.or(v.mean)
+                }
+            })
             .map(f64::abs)
-            .fold(f64::NAN, |acc: f64, v| if acc.is_nan() { v } else { acc.max(v) });
+            .fold(
+                f64::NAN,
+                |acc: f64, v| if acc.is_nan() { v } else { acc.max(v) },
+            );
         f.scale = Scale::for_values(&f.groups[0].unit, typical);
         f.sweep = sweep_param(&f.groups);
         let first = parse_params(&f.groups[0].params);
         f.fixed = first
             .into_iter()
-            .filter(|kv| f.groups.iter().all(|g| parse_params(&g.params).contains(kv)))
+            .filter(|kv| {
+                f.groups
+                    .iter()
+                    .all(|g| parse_params(&g.params).contains(kv))
+            })
             .map(|(k, v)| if k.is_empty() { v } else { format!("{k}={v}") })
             .collect::<Vec<_>>()
             .join(",");
@@ -502,7 +535,8 @@ fn sweep_param(groups: &[&Group]) -> Option<String> {
     if groups.len() < 2 {
         return None;
     }
-    let parsed: Vec<Vec<(String, String)>> = groups.iter().map(|g| parse_params(&g.params)).collect();
+    let parsed: Vec<Vec<(String, String)>> =
+        groups.iter().map(|g| parse_params(&g.params)).collect();
     let keys: Vec<String> = parsed[0].iter().map(|(k, _)| k.clone()).collect();
     let mut varying = Vec::new();
     for k in &keys {
@@ -565,14 +599,28 @@ fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -> Summary {
         let n = a.comparisons.iter().filter(|c| c.verdict == v).count();
         if n > 0 {
             parts.push(verdict_plural(v, n));
-            counts.push(VerdictCount { verdict: v.as_str().into(), count: n });
+            counts.push(VerdictCount {
+                verdict: v.as_str().into(),
+                count: n,
+            });
         }
     }
-    let errors = findings.iter().filter(|f| f.severity == Severity::Error).count();
-    let warnings = findings.iter().filter(|f| f.severity == Severity::Warning).count();
+    let errors = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .count();
+    let warnings = findings
+        .iter()
+        .filter(|f| f.severity == Severity::Warning)
+        .count();
     let config_errors = findings
         .iter()
-        .filter(|f| f.severity == Severity::Error && (f.code.contains("kconfig") || f.code.contains("config") || f.code.contains("env")))
+        .filter(|f| {
+            f.severity == Severity::Error
+                && (f.code.contains("kconfig")
+                    || f.code.contains("config")
+                    || f.code.contains("env"))
+        })
         .count();
     let other_errors = errors - config_errors;
     let mut headline = if parts.is_empty() {
@@ -588,10 +636,16 @@ fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -> Summary {
         ));
     }
     if other_errors > 0 {
-        tail.push(format!("{other_errors} error{}", if other_errors == 1 { "" } else { "s" }));
+        tail.push(format!(
+            "{other_errors} error{}",
+            if other_errors == 1 { "" } else { "s" }
+        ));
     }
     if warnings > 0 {
-        tail.push(format!("{warnings} warning{}", if warnings == 1 { "" } else { "s" }));
+        tail.push(format!(
+            "{warnings} warning{}",
+            if warnings == 1 { "" } else { "s" }
+        ));
     }
     if !tail.is_empty() {
         headline = format!("{headline}; {}", tail.join(", "));
@@ -699,7 +753,11 @@ fn comparison_view(
         .map(|f| f.scale.clone())
         .unwrap_or_else(|| Scale::for_values(&c.unit, c.baseline_center.abs()));
     let verdict = c.verdict.as_str().to_string();
-    let verdict_text = if suspect && matches!(c.verdict, Verdict::Regressed | Verdict::Improved | Verdict::Changed) {
+    let verdict_text = if suspect
+        && matches!(
+            c.verdict,
+            Verdict::Regressed | Verdict::Improved | Verdict::Changed
+        ) {
         format!("{verdict}?")
     } else {
         verdict.clone()
@@ -722,8 +780,14 @@ fn comparison_view(
             Center::Median => "median".into(),
             Center::Mean => "mean".into(),
         },
-        baseline_value: Num::new(Some(scale.value(c.baseline_center)), scale.fmt(c.baseline_center)),
-        variant_value: Num::new(Some(scale.value(c.variant_center)), scale.fmt(c.variant_center)),
+        baseline_value: Num::new(
+            Some(scale.value(c.baseline_center)),
+            scale.fmt(c.baseline_center),
+        ),
+        variant_value: Num::new(
+            Some(scale.value(c.variant_center)),
+            scale.fmt(c.variant_center),
+        ),
         change: Num::new(Some(c.change_pct), format::pct(c.change_pct)),
         ci: format::pct_ci(c.ci_low_pct, c.ci_high_pct),
         ci_low: c.ci_low_pct,
@@ -736,7 +800,9 @@ fn comparison_view(
         n_variant: format::count(c.n_variant),
         min_detectable: Num::new(
             c.min_detectable_pct,
-            c.min_detectable_pct.map(|v| format!("{}%", format::sig(v))).unwrap_or_else(|| "n/a".into()),
+            c.min_detectable_pct
+                .map(|v| format!("{}%", format::sig(v)))
+                .unwrap_or_else(|| "n/a".into()),
         ),
         n_needed: c.n_needed,
         verdict,
@@ -775,7 +841,11 @@ fn section_rows(f: &Family<'_>) -> Vec<VariantRow> {
                 },
                 outliers: v.outliers,
                 trend_p: Num::new(v.trend_p, format::pvalue(v.trend_p)),
-                source: if v.from_summary { "summary".into() } else { "samples".into() },
+                source: if v.from_summary {
+                    "summary".into()
+                } else {
+                    "samples".into()
+                },
             });
         }
     }
@@ -793,36 +863,67 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
     let mut spread: Vec<String> = Vec::new();
     for g in &f.groups {
         let place = f.varying(&g.params);
-        let at = |s: &str| if place.is_empty() { s.to_string() } else { format!("{s} at {place}") };
+        let at = |s: &str| {
+            if place.is_empty() {
+                s.to_string()
+            } else {
+                format!("{s} at {place}")
+            }
+        };
         for v in &g.variants {
             if v.outliers > 0 {
                 outliers.push(format!("{} ({})", at(&v.variant), v.outliers));
             }
             if let Some(p) = v.trend_p.filter(|p| *p < alpha) {
-                drift.push(format!("{} (Mann-Kendall p = {})", at(&v.variant), format::pvalue(Some(p))));
+                drift.push(format!(
+                    "{} (Mann-Kendall p = {})",
+                    at(&v.variant),
+                    format::pvalue(Some(p))
+                ));
             }
             if let Some(cv) = v.cv_pct.filter(|cv| *cv > 10.0) {
-                let what = if place.is_empty() { format::plain_pct(Some(cv)) } else { format!("{place}: {}", format::plain_pct(Some(cv))) };
+                let what = if place.is_empty() {
+                    format::plain_pct(Some(cv))
+                } else {
+                    format!("{place}: {}", format::plain_pct(Some(cv)))
+                };
                 noisy.entry(v.variant.clone()).or_default().push(what);
             }
             if v.n.is_none() {
-                no_n.entry(v.variant.clone()).or_default().push(place.clone());
+                no_n.entry(v.variant.clone())
+                    .or_default()
+                    .push(place.clone());
             } else if v.n == Some(1) {
-                single.entry(v.variant.clone()).or_default().push(place.clone());
+                single
+                    .entry(v.variant.clone())
+                    .or_default()
+                    .push(place.clone());
             }
         }
-        let sds: Vec<f64> = g.variants.iter().filter_map(|v| v.stddev).filter(|s| *s > 0.0).collect();
+        let sds: Vec<f64> = g
+            .variants
+            .iter()
+            .filter_map(|v| v.stddev)
+            .filter(|s| *s > 0.0)
+            .collect();
         if sds.len() >= 2 {
             let hi = sds.iter().cloned().fold(f64::MIN, f64::max);
             let lo = sds.iter().cloned().fold(f64::MAX, f64::min);
             if hi / lo >= 3.0 {
-                spread.push(if place.is_empty() { format!("{}x", format::sig(hi / lo)) } else { format!("{place}: {}x", format::sig(hi / lo)) });
+                spread.push(if place.is_empty() {
+                    format!("{}x", format::sig(hi / lo))
+                } else {
+                    format!("{place}: {}x", format::sig(hi / lo))
+                });
             }
         }
     }
     let mut out = Vec::new();
     for (v, list) in noisy {
-        out.push(format!("{v}: noisy, coefficient of variation above 10% ({}).", list.join(", ")));
+        out.push(format!(
+            "{v}: noisy, coefficient of variation above 10% ({}).",
+            list.join(", ")
+        ));
     }
     if !spread.is_empty() {
         out.push(format!(
@@ -831,13 +932,23 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
         ));
     }
     if !drift.is_empty() {
-        out.push(format!("Samples drift over the run order (warm-up or a changing machine): {}.", drift.join(", ")));
+        out.push(format!(
+            "Samples drift over the run order (warm-up or a changing machine): {}.",
+            drift.join(", ")
+        ));
     }
     if !outliers.is_empty() {
-        out.push(format!("Outliers by Tukey's fences, kept in the analysis: {}.", outliers.join(", ")));
+        out.push(format!(
+            "Outliers by Tukey's fences, kept in the analysis: {}.",
+            outliers.join(", ")
+        ));
     }
     for (v, places) in no_n {
-        let at = places.iter().filter(|p| !p.is_empty()).cloned().collect::<Vec<_>>();
+        let at = places
+            .iter()
+            .filter(|p| !p.is_empty())
+            .cloned()
+            .collect::<Vec<_>>();
         out.push(format!(
             "{v}: n unknown{}, no test is possible without it (state it in the study with assume_n).",
             if at.is_empty() { String::new() } else { format!(" ({})", at.join(", ")) }
@@ -854,19 +965,38 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
 pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
     let mut charts = Vec::new();
     let base = format!("charts/{}", f.anchor);
-    let unit = if f.scale.unit.is_empty() { String::new() } else { format!(" ({})", f.scale.unit) };
-    let has_samples = f.groups.iter().any(|g| g.variants.iter().any(|v| !v.samples.is_empty()));
+    let unit = if f.scale.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", f.scale.unit)
+    };
+    let has_samples = f
+        .groups
+        .iter()
+        .any(|g| g.variants.iter().any(|v| !v.samples.is_empty()));
     charts.push(ChartView {
         kind: "distribution".into(),
         file: format!("{base}-dist.svg"),
         title: format!(
             "{title}: {}{unit}",
-            if has_samples { "distribution of the samples per variant" } else { "mean with 95% interval per variant" }
+            if has_samples {
+                "distribution of the samples per variant"
+            } else {
+                "mean with 95% interval per variant"
+            }
         ),
         alt: format!(
             "{} of {title} per variant{}",
-            if has_samples { "Box and strip plot of the samples" } else { "Mean and interval" },
-            if f.groups.len() > 1 { " and parameter value" } else { "" }
+            if has_samples {
+                "Box and strip plot of the samples"
+            } else {
+                "Mean and interval"
+            },
+            if f.groups.len() > 1 {
+                " and parameter value"
+            } else {
+                ""
+            }
         ),
         width: CHART_WIDTH,
         height: distribution_height(f.groups.iter().map(|g| g.variants.len()).sum()),
@@ -876,12 +1006,17 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
             kind: "sweep".into(),
             file: format!("{base}-sweep.svg"),
             title: format!("{title}{unit} vs {k}, per variant"),
-            alt: format!("Line chart of the centre of {title} against {k} per variant, with error bars"),
+            alt: format!(
+                "Line chart of the centre of {title} against {k} per variant, with error bars"
+            ),
             width: CHART_WIDTH,
             height: SWEEP_HEIGHT,
         });
     }
-    if f.groups.iter().any(|g| g.variants.iter().any(|v| v.samples.len() >= 3)) {
+    if f.groups
+        .iter()
+        .any(|g| g.variants.iter().any(|v| v.samples.len() >= 3))
+    {
         charts.push(ChartView {
             kind: "runs".into(),
             file: format!("{base}-runs.svg"),
@@ -906,8 +1041,19 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         .iter()
         .filter_map(|v| v.suspect.as_deref().map(|s| (v.name.as_str(), s)))
         .collect();
-    let display = |metric: &str| ctx.metric_names.get(metric).cloned().unwrap_or_else(|| metric.to_string());
-    let label_of = |b: &str, p: &str| if p.is_empty() { b.to_string() } else { format!("{b} {p}") };
+    let display = |metric: &str| {
+        ctx.metric_names
+            .get(metric)
+            .cloned()
+            .unwrap_or_else(|| metric.to_string())
+    };
+    let label_of = |b: &str, p: &str| {
+        if p.is_empty() {
+            b.to_string()
+        } else {
+            format!("{b} {p}")
+        }
+    };
 
     let mut findings: Vec<Finding> = a.findings.clone();
     crate::model::sort_findings(&mut findings);
@@ -917,19 +1063,34 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         .iter()
         .enumerate()
         .map(|(i, c)| {
-            let fam = fams.iter().find(|f| f.benchmark == c.benchmark && f.metric == c.metric);
-            comparison_view(i, c, fam, suspect.contains_key(c.variant.as_str()), &label_of)
+            let fam = fams
+                .iter()
+                .find(|f| f.benchmark == c.benchmark && f.metric == c.metric);
+            comparison_view(
+                i,
+                c,
+                fam,
+                suspect.contains_key(c.variant.as_str()),
+                &label_of,
+            )
         })
         .collect();
     let mut notes: Vec<NoteView> = Vec::new();
     for c in comparisons.iter_mut() {
         // The reference Welch p-value beside a rank test is kept in the JSON
         // notes but would make one footnote per row.
-        for n in c.notes.iter().filter(|n| !n.starts_with("Welch's t for reference")) {
+        for n in c
+            .notes
+            .iter()
+            .filter(|n| !n.starts_with("Welch's t for reference"))
+        {
             let number = match notes.iter().find(|x| &x.text == n) {
                 Some(x) => x.number,
                 None => {
-                    notes.push(NoteView { number: notes.len() + 1, text: n.clone() });
+                    notes.push(NoteView {
+                        number: notes.len() + 1,
+                        text: n.clone(),
+                    });
                     notes.len()
                 }
             };
@@ -940,7 +1101,10 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
             c.note_mark = format!("[{}]", refs.join(","));
         }
     }
-    let suspect_rows = comparisons.iter().filter(|c| c.verdict_text.ends_with('?')).count();
+    let suspect_rows = comparisons
+        .iter()
+        .filter(|c| c.verdict_text.ends_with('?'))
+        .count();
 
     let multi: BTreeMap<&str, usize> = fams.iter().fold(BTreeMap::new(), |mut m, f| {
         *m.entry(f.benchmark).or_insert(0) += 1;
@@ -949,7 +1113,9 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
     let sections = fams
         .iter()
         .map(|f| {
-            let title = if multi.get(f.benchmark).copied().unwrap_or(0) > 1 || ctx.metric_names.contains_key(f.metric) {
+            let title = if multi.get(f.benchmark).copied().unwrap_or(0) > 1
+                || ctx.metric_names.contains_key(f.metric)
+            {
                 format!("{} — {}", f.benchmark, display(f.metric))
             } else {
                 f.benchmark.to_string()
@@ -957,7 +1123,9 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
             let rows = section_rows(f);
             SectionView {
                 show_median: rows.iter().any(|r| r.median.value.is_some()),
-                show_minmax: rows.iter().any(|r| r.min.value.is_some() || r.max.value.is_some()),
+                show_minmax: rows
+                    .iter()
+                    .any(|r| r.min.value.is_some() || r.max.value.is_some()),
                 show_runs: rows.iter().any(|r| r.source == "samples"),
                 anchor: f.anchor.clone(),
                 benchmark: f.benchmark.to_string(),
@@ -985,7 +1153,10 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
             VariantView {
                 name: name.clone(),
                 description: info.map(|i| reflow(&i.description)).unwrap_or_default(),
-                color: palette.get(name).cloned().unwrap_or_else(|| PALETTE[0].into()),
+                color: palette
+                    .get(name)
+                    .cloned()
+                    .unwrap_or_else(|| PALETTE[0].into()),
                 kconfig: info.and_then(|i| i.kconfig.clone()),
                 environment: info.and_then(|i| i.environment.clone()),
                 suspect: info.and_then(|i| i.suspect.clone()),
@@ -1022,7 +1193,11 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         generator: format!("patchperf {}", env!("CARGO_PKG_VERSION")),
         meta: Meta {
             name: ctx.name.clone(),
-            title: if ctx.title.is_empty() { "Benchmark comparison".into() } else { ctx.title.clone() },
+            title: if ctx.title.is_empty() {
+                "Benchmark comparison".into()
+            } else {
+                ctx.title.clone()
+            },
             description: reflow(&ctx.description),
             baseline,
             variants,

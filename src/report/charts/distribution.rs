@@ -45,7 +45,12 @@ pub fn draw(
             } else {
                 None
             };
-            rows.push(Row { label: clip(&label, 56), variant: v.variant.clone(), samples, summary });
+            rows.push(Row {
+                label: clip(&label, 56),
+                variant: v.variant.clone(),
+                samples,
+                summary,
+            });
         }
     }
     let all: Vec<f64> = rows
@@ -60,11 +65,24 @@ pub fn draw(
     let axis = ValueAxis::for_values(&all);
     let xr = axis.range(&all, false);
     let n = rows.len().max(1);
-    let label_w = rows.iter().map(|r| text_width(&r.label, 12)).max().unwrap_or(40) + 16;
+    let label_w = rows
+        .iter()
+        .map(|r| text_width(&r.label, 12))
+        .max()
+        .unwrap_or(40)
+        + 16;
     let height = view::distribution_height(n);
     let uses_sd = rows.iter().any(|r| r.summary.is_some())
-        && fam.groups.iter().flat_map(|g| &g.variants).any(|v| v.ci_low.is_none() && v.stddev.is_some());
-    let unit = if s.unit.is_empty() { String::new() } else { format!(" ({})", s.unit) };
+        && fam
+            .groups
+            .iter()
+            .flat_map(|g| &g.variants)
+            .any(|v| v.ci_low.is_none() && v.stddev.is_some());
+    let unit = if s.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", s.unit)
+    };
     let mut buf = String::new();
     {
         let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
@@ -82,7 +100,11 @@ pub fn draw(
             "{}{unit}{}{}",
             sec.metric,
             axis.note(),
-            if uses_sd { " — bars: mean ± stddev" } else { "" }
+            if uses_sd {
+                " — bars: mean ± stddev"
+            } else {
+                ""
+            }
         );
         chart
             .configure_mesh()
@@ -111,8 +133,17 @@ pub fn draw(
                 let q2 = quantile(&sorted, 0.5);
                 let q3 = quantile(&sorted, 0.75);
                 let iqr = q3 - q1;
-                let lo_w = sorted.iter().copied().find(|v| *v >= q1 - 1.5 * iqr).unwrap_or(q1);
-                let hi_w = sorted.iter().rev().copied().find(|v| *v <= q3 + 1.5 * iqr).unwrap_or(q3);
+                let lo_w = sorted
+                    .iter()
+                    .copied()
+                    .find(|v| *v >= q1 - 1.5 * iqr)
+                    .unwrap_or(q1);
+                let hi_w = sorted
+                    .iter()
+                    .rev()
+                    .copied()
+                    .find(|v| *v <= q3 + 1.5 * iqr)
+                    .unwrap_or(q3);
                 let t = |v: f64| axis.t(v);
                 chart
                     .draw_series(std::iter::once(Rectangle::new(
@@ -135,7 +166,9 @@ pub fn draw(
                 ];
                 for (k, l) in lines.into_iter().enumerate() {
                     let w = if k == 0 { 3 } else { 1 };
-                    chart.draw_series(std::iter::once(PathElement::new(l, c.stroke_width(w)))).map_err(err)?;
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(l, c.stroke_width(w))))
+                        .map_err(err)?;
                 }
                 // Deterministic jitter: the golden-ratio sequence spreads
                 // points evenly without a random generator.
@@ -147,7 +180,10 @@ pub fn draw(
             } else if let Some((m, lo, hi)) = r.summary {
                 let t = |v: f64| axis.t(v);
                 chart
-                    .draw_series(std::iter::once(PathElement::new(vec![(t(lo), y), (t(hi), y)], c.stroke_width(2))))
+                    .draw_series(std::iter::once(PathElement::new(
+                        vec![(t(lo), y), (t(hi), y)],
+                        c.stroke_width(2),
+                    )))
                     .map_err(err)?;
                 for e in [lo, hi] {
                     chart

@@ -1,7 +1,9 @@
 //! The forest plot: change in percent with its confidence interval for every
 //! comparison, against the ±threshold band.
 
-use super::{clip, err, label_style, legend, present, row_label, text_width, ValueAxis, FONT, WIDTH};
+use super::{
+    clip, err, label_style, legend, present, row_label, text_width, ValueAxis, FONT, WIDTH,
+};
 use crate::error::Result;
 use crate::report::view::{self, ReportView};
 use plotters::prelude::*;
@@ -21,7 +23,11 @@ pub fn draw(
     let labels: Vec<String> = rows
         .iter()
         .map(|r| {
-            let l = if multi_variant { format!("{} · {}", r.label, r.variant) } else { r.label.clone() };
+            let l = if multi_variant {
+                format!("{} · {}", r.label, r.variant)
+            } else {
+                r.label.clone()
+            };
             clip(&l, 60)
         })
         .collect();
@@ -73,7 +79,10 @@ pub fn draw(
             )))
             .map_err(err)?;
         chart
-            .draw_series(std::iter::once(PathElement::new(vec![(0.0, ylo), (0.0, yhi)], BLACK.stroke_width(1))))
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(0.0, ylo), (0.0, yhi)],
+                BLACK.stroke_width(1),
+            )))
             .map_err(err)?;
         for (i, r) in rows.iter().enumerate() {
             let y = (n - 1 - i) as f64;
@@ -91,8 +100,14 @@ pub fn draw(
                     .map_err(err)?;
             }
             if let Some(v) = r.change.value {
-                let style = if r.suspect { c.stroke_width(2) } else { c.filled() };
-                chart.draw_series(std::iter::once(Circle::new((v, y), 5, style))).map_err(err)?;
+                let style = if r.suspect {
+                    c.stroke_width(2)
+                } else {
+                    c.filled()
+                };
+                chart
+                    .draw_series(std::iter::once(Circle::new((v, y), 5, style)))
+                    .map_err(err)?;
             }
             let (px, py) = chart.backend_coord(&(xr.start, y));
             row_label(&root, &labels[i], (px - 8, py), BLACK)?;
@@ -102,8 +117,11 @@ pub fn draw(
                 "improved" => RGBColor(0x00, 0x72, 0xB2),
                 _ => RGBColor(90, 90, 90),
             };
-            let style = label_style(12).color(&vc).pos(Pos::new(HPos::Left, VPos::Center));
-            root.draw(&Text::new(r.verdict_text.clone(), (ex + 8, py), style)).map_err(err)?;
+            let style = label_style(12)
+                .color(&vc)
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            root.draw(&Text::new(r.verdict_text.clone(), (ex + 8, py), style))
+                .map_err(err)?;
         }
         let names = present(order, rows.iter().map(|r| r.variant.clone()));
         legend(&root, label_w as i32 + 10, 16, &names, colors)?;

@@ -56,7 +56,10 @@ pub fn render_all(a: &Analysis, view: &ReportView, fams: &[Family<'_>]) -> Resul
                 "runs" => runs::draw(fam, sec, &colors, &order)?,
                 _ => continue,
             };
-            out.push(Rendered { file: c.file.clone(), svg });
+            out.push(Rendered {
+                file: c.file.clone(),
+                svg,
+            });
         }
     }
     Ok(out)
@@ -93,7 +96,9 @@ pub struct ValueAxis {
 impl ValueAxis {
     /// The axis for these values.
     pub fn for_values(values: &[f64]) -> ValueAxis {
-        ValueAxis { log: wants_log(values) }
+        ValueAxis {
+            log: wants_log(values),
+        }
     }
     /// Data value to plot coordinate.
     pub fn t(&self, v: f64) -> f64 {
@@ -121,7 +126,11 @@ impl ValueAxis {
     }
     /// A padded plot range covering `values` (transformed).
     pub fn range(&self, values: &[f64], include_zero: bool) -> Range<f64> {
-        let t: Vec<f64> = values.iter().filter(|v| v.is_finite() && (!self.log || **v > 0.0)).map(|v| self.t(*v)).collect();
+        let t: Vec<f64> = values
+            .iter()
+            .filter(|v| v.is_finite() && (!self.log || **v > 0.0))
+            .map(|v| self.t(*v))
+            .collect();
         let (mut lo, mut hi) = match (
             t.iter().cloned().reduce(f64::min),
             t.iter().cloned().reduce(f64::max),
@@ -138,7 +147,11 @@ impl ValueAxis {
             return (lo - pad)..(hi + pad);
         }
         let pad = (hi - lo) * 0.06;
-        let lo2 = if include_zero && lo >= 0.0 && !self.log { lo } else { lo - pad };
+        let lo2 = if include_zero && lo >= 0.0 && !self.log {
+            lo
+        } else {
+            lo - pad
+        };
         lo2..(hi + pad)
     }
     /// Tick positions (plot coordinates) and labels for a log axis over the
@@ -201,11 +214,15 @@ pub fn log_ticks_x<DB: DrawingBackend>(
 ) -> Result<()> {
     for (x, label) in axis.log_ticks(xr) {
         chart
-            .draw_series(std::iter::once(PathElement::new(vec![(x, yr.start), (x, yr.end)], GRID.stroke_width(1))))
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(x, yr.start), (x, yr.end)],
+                GRID.stroke_width(1),
+            )))
             .map_err(err)?;
         let (px, py) = chart.backend_coord(&(x, yr.start));
         let style = label_style(12).pos(Pos::new(HPos::Center, VPos::Top));
-        root.draw(&Text::new(label, (px, py + 6), style)).map_err(err)?;
+        root.draw(&Text::new(label, (px, py + 6), style))
+            .map_err(err)?;
     }
     Ok(())
 }
@@ -220,11 +237,15 @@ pub fn log_ticks_y<DB: DrawingBackend>(
 ) -> Result<()> {
     for (y, label) in axis.log_ticks(yr) {
         chart
-            .draw_series(std::iter::once(PathElement::new(vec![(xr.start, y), (xr.end, y)], GRID.stroke_width(1))))
+            .draw_series(std::iter::once(PathElement::new(
+                vec![(xr.start, y), (xr.end, y)],
+                GRID.stroke_width(1),
+            )))
             .map_err(err)?;
         let (px, py) = chart.backend_coord(&(xr.start, y));
         let style = label_style(12).pos(Pos::new(HPos::Right, VPos::Center));
-        root.draw(&Text::new(label, (px - 6, py), style)).map_err(err)?;
+        root.draw(&Text::new(label, (px - 6, py), style))
+            .map_err(err)?;
     }
     Ok(())
 }
@@ -268,7 +289,8 @@ pub fn legend<DB: DrawingBackend>(
         area.draw(&Rectangle::new([(cx, y - 5), (cx + 12, y + 5)], c.filled()))
             .map_err(err)?;
         let style = label_style(12).pos(Pos::new(HPos::Left, VPos::Center));
-        area.draw(&Text::new(n.clone(), (cx + 17, y), style)).map_err(err)?;
+        area.draw(&Text::new(n.clone(), (cx + 17, y), style))
+            .map_err(err)?;
         cx += 17 + text_width(n, 12) as i32 + 18;
     }
     Ok(())
@@ -281,8 +303,11 @@ pub fn row_label<DB: DrawingBackend>(
     pos: (i32, i32),
     color: RGBColor,
 ) -> Result<()> {
-    let style = label_style(12).color(&color).pos(Pos::new(HPos::Right, VPos::Center));
-    area.draw(&Text::new(label.to_string(), pos, style)).map_err(err)
+    let style = label_style(12)
+        .color(&color)
+        .pos(Pos::new(HPos::Right, VPos::Center));
+    area.draw(&Text::new(label.to_string(), pos, style))
+        .map_err(err)
 }
 
 /// Quartiles by linear interpolation (type 7, as numpy's default).
@@ -299,5 +324,9 @@ pub fn quantile(sorted: &[f64], q: f64) -> f64 {
 /// Variants present in a section, in report order.
 pub fn present(order: &[String], names: impl IntoIterator<Item = String>) -> Vec<String> {
     let names: Vec<String> = names.into_iter().collect();
-    order.iter().filter(|v| names.contains(v)).cloned().collect()
+    order
+        .iter()
+        .filter(|v| names.contains(v))
+        .cloned()
+        .collect()
 }

@@ -19,7 +19,12 @@ pub fn draw(
         .iter()
         .flat_map(|g| g.variants.iter())
         .filter(|v| !v.samples.is_empty())
-        .map(|v| (v.variant.clone(), v.samples.iter().map(|x| s.value(*x)).collect()))
+        .map(|v| {
+            (
+                v.variant.clone(),
+                v.samples.iter().map(|x| s.value(*x)).collect(),
+            )
+        })
         .collect();
     let all: Vec<f64> = series.iter().flat_map(|(_, v)| v.iter().copied()).collect();
     let max_n = series.iter().map(|(_, v)| v.len()).max().unwrap_or(1);
@@ -27,11 +32,16 @@ pub fn draw(
     let yr = ya.range(&all, false);
     let xr = 0.5f64..(max_n as f64 + 0.5);
     let yr2 = yr.clone();
-    let unit = if s.unit.is_empty() { String::new() } else { format!(" ({})", s.unit) };
+    let unit = if s.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", s.unit)
+    };
     let several = fam.groups.len() > 1;
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (WIDTH, view::RUNS_HEIGHT)).into_drawing_area();
+        let root =
+            SVGBackend::with_string(&mut buf, (WIDTH, view::RUNS_HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(&root)
             .margin_top(36)
@@ -46,9 +56,19 @@ pub fn draw(
             .configure_mesh()
             .x_labels(max_n.min(12))
             .y_labels(if ya.log { 0 } else { 6 })
-            .x_label_formatter(&|x| if (x.fract()).abs() < 1e-9 { format!("{}", *x as i64) } else { String::new() })
+            .x_label_formatter(&|x| {
+                if (x.fract()).abs() < 1e-9 {
+                    format!("{}", *x as i64)
+                } else {
+                    String::new()
+                }
+            })
             .y_label_formatter(&|y| ya.label(*y))
-            .x_desc(if several { "run (one line per variant and parameter value)" } else { "run" })
+            .x_desc(if several {
+                "run (one line per variant and parameter value)"
+            } else {
+                "run"
+            })
             .y_desc(format!("{}{unit}{}", sec.metric, ya.note()))
             .label_style((FONT, 12))
             .axis_desc_style((FONT, 13))
@@ -61,9 +81,16 @@ pub fn draw(
         }
         for (name, vals) in &series {
             let c = colors.get(name).copied().unwrap_or(BLACK);
-            let pts: Vec<(f64, f64)> = vals.iter().enumerate().map(|(i, v)| ((i + 1) as f64, ya.t(*v))).collect();
+            let pts: Vec<(f64, f64)> = vals
+                .iter()
+                .enumerate()
+                .map(|(i, v)| ((i + 1) as f64, ya.t(*v)))
+                .collect();
             chart
-                .draw_series(std::iter::once(PathElement::new(pts.clone(), c.mix(0.8).stroke_width(1))))
+                .draw_series(std::iter::once(PathElement::new(
+                    pts.clone(),
+                    c.mix(0.8).stroke_width(1),
+                )))
                 .map_err(err)?;
             chart
                 .draw_series(pts.iter().map(|p| Circle::new(*p, 3, c.filled())))

@@ -20,9 +20,15 @@ pub fn draw(
     let mut series: HashMap<String, Vec<(f64, f64, f64, f64)>> = HashMap::new();
     let mut uses_sd = false;
     for g in &fam.groups {
-        let Some(x) = param_value(&g.params, &key) else { continue };
+        let Some(x) = param_value(&g.params, &key) else {
+            continue;
+        };
         for v in &g.variants {
-            let centre = if v.from_summary { v.mean } else { v.median.or(v.mean) };
+            let centre = if v.from_summary {
+                v.mean
+            } else {
+                v.median.or(v.mean)
+            };
             let Some(c) = centre else { continue };
             let (lo, hi) = match (v.ci_low, v.ci_high, v.stddev) {
                 (Some(l), Some(h), _) => (l, h),
@@ -32,27 +38,42 @@ pub fn draw(
                 }
                 _ => (c, c),
             };
-            series
-                .entry(v.variant.clone())
-                .or_default()
-                .push((x, s.value(c), s.value(lo), s.value(hi)));
+            series.entry(v.variant.clone()).or_default().push((
+                x,
+                s.value(c),
+                s.value(lo),
+                s.value(hi),
+            ));
         }
     }
     for pts in series.values_mut() {
         pts.sort_by(|a, b| a.0.total_cmp(&b.0));
     }
     let xs: Vec<f64> = series.values().flatten().map(|p| p.0).collect();
-    let ys: Vec<f64> = series.values().flatten().flat_map(|p| [p.1, p.2.max(f64::MIN_POSITIVE), p.3]).collect();
+    let ys: Vec<f64> = series
+        .values()
+        .flatten()
+        .flat_map(|p| [p.1, p.2.max(f64::MIN_POSITIVE), p.3])
+        .collect();
     let xa = ValueAxis::for_values(&xs);
     let ya = ValueAxis::for_values(&series.values().flatten().map(|p| p.1).collect::<Vec<_>>());
-    let ys_for_range: Vec<f64> = if ya.log { ys.iter().copied().filter(|v| *v > 0.0).collect() } else { ys };
+    let ys_for_range: Vec<f64> = if ya.log {
+        ys.iter().copied().filter(|v| *v > 0.0).collect()
+    } else {
+        ys
+    };
     let xr = xa.range(&xs, false);
     let yr = ya.range(&ys_for_range, !ya.log);
     let (xr2, yr2) = (xr.clone(), yr.clone());
-    let unit = if s.unit.is_empty() { String::new() } else { format!(" ({})", s.unit) };
+    let unit = if s.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", s.unit)
+    };
     let mut buf = String::new();
     {
-        let root = SVGBackend::with_string(&mut buf, (WIDTH, view::SWEEP_HEIGHT)).into_drawing_area();
+        let root =
+            SVGBackend::with_string(&mut buf, (WIDTH, view::SWEEP_HEIGHT)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
         let mut chart = ChartBuilder::on(&root)
             .margin_top(36)
@@ -74,7 +95,11 @@ pub fn draw(
                 "{}{unit}{}{}",
                 sec.metric,
                 ya.note(),
-                if uses_sd { ", bars ± stddev" } else { ", bars 95% CI" }
+                if uses_sd {
+                    ", bars ± stddev"
+                } else {
+                    ", bars 95% CI"
+                }
             ))
             .label_style((FONT, 12))
             .axis_desc_style((FONT, 13))
@@ -100,7 +125,12 @@ pub fn draw(
             let pts = &series[name];
             let dx = (vi as f64 - (k - 1.0) / 2.0) * span * 0.008;
             let line: Vec<(f64, f64)> = pts.iter().map(|p| (xa.t(p.0) + dx, ya.t(p.1))).collect();
-            chart.draw_series(std::iter::once(PathElement::new(line.clone(), c.stroke_width(2)))).map_err(err)?;
+            chart
+                .draw_series(std::iter::once(PathElement::new(
+                    line.clone(),
+                    c.stroke_width(2),
+                )))
+                .map_err(err)?;
             for p in pts {
                 let x = xa.t(p.0) + dx;
                 if p.2 < p.3 && (!ya.log || p.2 > 0.0) {
@@ -117,7 +147,10 @@ pub fn draw(
                 }
             }
             chart
-                .draw_series(line.iter().map(|(x, y)| Circle::new((*x, *y), 4, c.filled())))
+                .draw_series(
+                    line.iter()
+                        .map(|(x, y)| Circle::new((*x, *y), 4, c.filled())),
+                )
                 .map_err(err)?;
         }
         legend(&root, 80, 16, &names, colors)?;
