@@ -585,3 +585,23 @@ fn compare_announces_error_findings_above_the_tables() {
     let last_error_title = text.find("error: debug option DMA_API_DEBUG").unwrap();
     assert!(last_error_title < table);
 }
+
+#[test]
+fn a_hardened_kernel_is_not_a_debug_kernel() {
+    assert!(findings(&kc("hardened.config"), &kc("hardened.config"), &[]).is_empty());
+    let f = findings(&kc("plain.config"), &kc("hardened.config"), &[]);
+    let got: Vec<(&str, &str)> = f
+        .iter()
+        .map(|f| (field(f, "severity"), field(f, "code")))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("warning", "kconfig-debug-differs"),
+            ("warning", "kconfig-hardening"),
+            ("warning", "kconfig-memory-initialisation"),
+            ("info", "kconfig-other-info"),
+        ]
+    );
+    assert!(field(&f[0], "title").contains("UBSAN is on in the patched kernel only (small cost)"));
+}

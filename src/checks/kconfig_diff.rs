@@ -19,6 +19,8 @@ pub fn kconfig_findings(
 ) -> Vec<Finding> {
     let base = prepared(base, rules);
     let patched = prepared(patched, rules);
+    let adjusted = with_caveat_classes(rules, &base, &patched);
+    let rules = &adjusted;
     let names: BTreeSet<&String> = base.options.keys().chain(patched.options.keys()).collect();
 
     let mut singles: Vec<(Class, Severity, String, Finding)> = Vec::new();
@@ -134,6 +136,26 @@ fn prepared(c: &KConfig, rules: &Rules) -> KConfig {
     c.normalise_names(&rules.renames);
     c.expand_implied(&rules.implies);
     c
+}
+
+/// The rules with caveat classes applied: a caveat's class replaces the
+/// rule's when its `when` option is on in every config where one of the
+/// rule's options is on.
+fn with_caveat_classes(rules: &Rules, base: &KConfig, patched: &KConfig) -> Rules {
+    let mut out = rules.clone();
+    for r in &mut out.options {
+        let Some(c) = &r.caveat else { continue };
+        let Some(class) = c.class else { continue };
+        let exact: Vec<&String> = r.names.iter().filter(|n| !n.ends_with('*')).collect();
+        let sides: Vec<&KConfig> = [base, patched]
+            .into_iter()
+            .filter(|k| exact.iter().any(|n| k.get(n).is_on()))
+            .collect();
+        if !sides.is_empty() && sides.iter().all(|k| k.get(&c.when).is_on()) {
+            r.class = class;
+        }
+    }
+    out
 }
 
 fn level(r: &OptionRule) -> Severity {
@@ -512,6 +534,45 @@ mod tests {
             f[0].title
         );
         assert!(!f[0].evidence.contains("DEBUG_LIST"));
+    }
+
+    #[test]
+    fn caveats_change_the_class() {
+        let r = Rules::builtin();
+        // UBSAN in trap mode on both sides is hardening, not a debug kernel.
+        let trap = cfg(
+            "a",
+            "CONFIG_UBSAN=y\nCONFIG_UBSAN_BOUNDS=y\nCONFIG_UBSAN_TRAP=y\n",
+        );
+        assert!(kconfig_findings(&trap, &trap, &r, &[]).is_empty());
+        let report = cfg("b", "CONFIG_UBSAN=y\nCONFIG_UBSAN_BOUNDS=y\n");
+        let f = kconfig_findings(&report, &report, &r, &[]);
+        assert_eq!(f.len(), 1);
+        assert!(
+            f[0].evidence.contains("UBSAN (moderate)"),
+            "{}",
+            f[0].evidence
+        );
+        // DEBUG_PAGEALLOC is cheap while off at boot, severe when on by default.
+        let off = cfg("off", "# CONFIG_DEBUG_PAGEALLOC is not set\n");
+        let built = cfg("built", "CONFIG_DEBUG_PAGEALLOC=y\n");
+        let on = cfg(
+            "on",
+            "CONFIG_DEBUG_PAGEALLOC=y\nCONFIG_DEBUG_PAGEALLOC_ENABLE_DEFAULT=y\n",
+        );
+        assert_eq!(
+            kconfig_findings(&off, &built, &r, &[])[0].severity,
+            Severity::Warning
+        );
+        let f = kconfig_findings(&off, &on, &r, &[]);
+        let titles: Vec<&str> = f.iter().map(|f| f.title.as_str()).collect();
+        assert!(
+            titles.contains(
+                &"debug option DEBUG_PAGEALLOC is on in the patched kernel only (severe cost)"
+            ),
+            "{titles:?}"
+        );
+        assert!(f.iter().take(2).all(|f| f.severity == Severity::Error));
     }
 
     #[test]

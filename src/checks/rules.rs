@@ -46,12 +46,18 @@ pub enum Kind {
     Setting,
 }
 
-/// A note that applies when another option is on.
+/// A note that applies when another option is on, optionally changing the
+/// cost class (UBSAN with UBSAN_TRAP is a cheap hardening setup; DEBUG_PAGEALLOC
+/// with DEBUG_PAGEALLOC_ENABLE_DEFAULT is expensive).
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Caveat {
     /// The option whose being on makes the note relevant.
     pub when: String,
     pub text: String,
+    /// The class to use instead when `when` is on wherever the rule's options are on.
+    #[serde(default)]
+    pub class: Option<Class>,
 }
 
 /// One rule: a set of options sharing a cost and an explanation.
