@@ -413,6 +413,16 @@ mod tests {
         s
     }
 
+    proptest::proptest! {
+        /// Any two command lines compare without panicking, and a line never differs from itself.
+        #[test]
+        fn cmdlines_never_panic(a in "[a-z_=.,0-9 -]{0,60}", b in "[a-z_=.,0-9 -]{0,60}") {
+            let r = Rules::builtin();
+            let _ = cmdline_findings(&a, &b, &r);
+            proptest::prop_assert!(cmdline_findings(&a, &a, &r).is_empty());
+        }
+    }
+
     #[test]
     fn only_mitigations_differs() {
         let a = snap(&[

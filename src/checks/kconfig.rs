@@ -365,6 +365,17 @@ mod tests {
         assert_eq!(c.get("HZ"), Value::Num("250".into()));
     }
 
+    proptest::proptest! {
+        /// Any text either parses or gives an input error naming the file: never a panic.
+        #[test]
+        fn never_panics(text in "(CONFIG_[A-Z_]{0,6}|# CONFIG_X is not set|[=\"ymn0-9x#\\ \n\r-]){0,40}") {
+            match KConfig::parse(Path::new("p.config"), &text) {
+                Ok(c) => proptest::prop_assert!(!c.options.is_empty()),
+                Err(e) => proptest::prop_assert!(e.to_string().starts_with("p.config")),
+            }
+        }
+    }
+
     #[test]
     fn reads_gzip_dumps() {
         use flate2::write::GzEncoder;
