@@ -99,7 +99,7 @@ impl Format for Ministat {
                 }
                 in_table = false;
             }
-            if let Some(c) = DIFF.captures(t) {
+            if DIFF.is_match(t) {
                 diff_for += 1;
                 let Some(variant) = sets.get(diff_for).cloned() else {
                     return Err(
@@ -107,7 +107,6 @@ impl Format for Ministat {
                     );
                 };
                 pending_diff = t.starts_with('D').then_some(variant);
-                let _ = &c[1];
                 continue;
             }
             if let Some(variant) = &pending_diff {

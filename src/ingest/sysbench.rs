@@ -199,11 +199,15 @@ impl Format for Sysbench {
                         (s, _) => format!("latency {s}"),
                     };
                     push(&metric, "ms", num(src, n, &c[3], &metric)?, &params);
-                } else {
+                } else if t.trim_start().split(':').count() > 1 {
+                    // A latency key whose value is not a number.
                     return Err(src.error(
                         Some(n),
                         format!("unexpected line in the latency block: `{}`", t.trim()),
                     ));
+                } else {
+                    // Anything else (a histogram, other output) ends the block.
+                    section.clear();
                 }
             }
         }
