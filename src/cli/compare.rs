@@ -50,8 +50,9 @@ pub struct CompareArgs {
     /// Bootstrap resamples per comparison.
     #[arg(long, default_value_t = Settings::default().resamples, value_name = "N")]
     pub resamples: usize,
-    /// Select values, e.g. `benchmark~table 2`, `threads>=64`, `variant=patched`
-    /// (conditions joined by `,` or `&&`).
+    /// Select values: `block~rerun` (a document table by its heading),
+    /// `threads>=64`, `variant=patched`, `metric=real`; conditions joined by
+    /// `,` or `&&`; operators = != ~ !~ < <= > >=.
     #[arg(long, value_name = "EXPR")]
     pub filter: Option<String>,
     /// Write the comparisons and findings as JSON to PATH (`-`: stdout only).
@@ -67,7 +68,8 @@ pub struct CompareArgs {
     #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
     pub variant_names: Vec<String>,
     /// Colours: auto (a terminal without NO_COLOR), always, never.
-    #[arg(long, default_value = "auto", value_name = "auto|always|never")]
+    #[arg(long, default_value = "auto", value_name = "auto|always|never",
+          value_parser = ["auto", "always", "never"])]
     pub color: String,
     /// Kernel configs of the baseline and patched builds, checked for options
     /// that distort benchmarks (default: `*.config` found in variant folders).
