@@ -55,6 +55,16 @@ impl CheckInputs {
             inputs.env = Some((ea.clone(), eb.clone()));
         }
         if inputs.is_empty() {
+            // A build's .config against a snapshot of the running kernel: the
+            // snapshot's recorded config stands in for the missing file.
+            let snapshot_of = |f: &VariantFiles| f.env.clone().filter(|p| is_snapshot_file(p));
+            inputs.kconfig = match (&fa.kconfig, &fb.kconfig) {
+                (Some(ka), None) => snapshot_of(&fb).map(|sb| (ka.clone(), sb)),
+                (None, Some(kb)) => snapshot_of(&fa).map(|sa| (sa, kb.clone())),
+                _ => None,
+            };
+        }
+        if inputs.is_empty() {
             return Err(Error::Usage(format!(
                 "nothing to compare: {} holds {} and {} holds {}; give two kernel configs, two snapshots or two folders holding them",
                 a.display(),
@@ -182,7 +192,7 @@ pub fn comparison_findings(
     let benchmarks = benchmark_names(analysis);
     let mut out = Vec::new();
     if let Some((a, b)) = &inputs.kconfig {
-        let (ka, kb) = (KConfig::from_path(a)?, KConfig::from_path(b)?);
+        let (ka, kb) = (load_kconfig(a)?, load_kconfig(b)?);
         out.extend(kconfig_diff::kconfig_findings(
             &ka,
             &kb,
@@ -264,6 +274,21 @@ pub fn inputs_for_compare(
     Ok(inputs)
 }
 
+/// A kernel config from a config file or from the `[kconfig]` table of a snapshot.
+fn load_kconfig(path: &Path) -> Result<KConfig> {
+    if is_snapshot_file(path) {
+        Snapshot::load(path)?.kconfig.ok_or_else(|| {
+            Error::input(
+                path,
+                None,
+                "this snapshot holds no kernel config ([kconfig] table)",
+            )
+        })
+    } else {
+        KConfig::from_path(path)
+    }
+}
+
 /// Distinct benchmark names of an analysis, in first-seen order.
 fn benchmark_names(analysis: Option<&Analysis>) -> Vec<String> {
     let Some(a) = analysis else { return Vec::new() };
@@ -318,6 +343,44 @@ mod tests {
         std::fs::create_dir_all(&c).unwrap();
         assert!(CheckInputs::from_variant_dirs(&c, &c).unwrap().is_empty());
         assert!(CheckInputs::from_pair(&c, &c).is_err());
+    }
+
+    #[test]
+    fn a_config_against_a_snapshot_uses_the_snapshot_config() {
+        let dir = tempfile::tempdir().unwrap();
+        let cfg = dir.path().join("build.config");
+        std::fs::write(&cfg, "CONFIG_PROVE_LOCKING=y\n").unwrap();
+        let mut snap = Snapshot::default();
+        snap.set("cmdline", "quiet");
+        let meta = env::Meta {
+            format: 1,
+            tool: "t".into(),
+            captured_unix: 0,
+        };
+        let k = env::KconfigSection {
+            source: "/proc/config.gz".into(),
+            text: "# CONFIG_PROVE_LOCKING is not set\n".into(),
+        };
+        let with = dir.path().join("with.toml");
+        std::fs::write(&with, snap.to_toml(meta.clone(), Some(k)).unwrap()).unwrap();
+        let inputs = CheckInputs::from_pair(&with, &cfg).unwrap();
+        assert_eq!(inputs.kconfig, Some((with.clone(), cfg.clone())));
+        let f = comparison_findings(&inputs, None).unwrap();
+        assert!(
+            f[0].title
+                .contains("PROVE_LOCKING is on in the patched kernel only"),
+            "{f:#?}"
+        );
+        // Without a recorded config the snapshot cannot stand in: say so.
+        let without = dir.path().join("without.toml");
+        std::fs::write(&without, snap.to_toml(meta, None).unwrap()).unwrap();
+        let e = comparison_findings(&CheckInputs::from_pair(&without, &cfg).unwrap(), None)
+            .unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("without.toml: this snapshot holds no kernel config"),
+            "{e}"
+        );
     }
 
     #[test]
