@@ -982,6 +982,26 @@ fn lkp_tables_means_sd_and_stated_changes() {
 }
 
 #[test]
+fn lkp_failure_blocks_are_not_performance() {
+    // Layout of lib/compare.rb: a `fail:runs` block between the column ids
+    // and the `%stddev` block (numbers constructed).
+    let text = "f2ffc48de2017c69 ee5eda8ea59546af2e8f192c060\n---------------- ---------------------------\n       fail:runs  %reproduction    fail:runs\n           |             |             |\n          1:6          -17%            :6     dmesg.WARNING:at_ip_fsnotify\n         %stddev     %change         %stddev\n             \\          |                \\\n      3930            +7.8%       4235 ±  3%  vmstat.procs.r\n";
+    let src = Source::from_text("fail.txt", text);
+    let obs = Registry::builtin().get("lkp").unwrap().parse(&src).unwrap();
+    assert!(obs.iter().all(|o| o.metric == "vmstat.procs.r"));
+    let variants: Vec<&str> = obs.iter().map(|o| o.variant.as_str()).collect();
+    assert_eq!(
+        variants,
+        vec![
+            "f2ffc48de2017c69",
+            "ee5eda8ea59546af2e8f192c060",
+            "ee5eda8ea59546af2e8f192c060",
+            "ee5eda8ea59546af2e8f192c060"
+        ]
+    );
+}
+
+#[test]
 fn lkp_row_quoted_in_a_reply_with_mail_damage() {
     // The damaged row is verbatim from a reply on the list: `> ` quoting,
     // `±` turned into `=C4=85`, the stat name cut by a soft line break.

@@ -81,7 +81,11 @@ impl Format for Lkp {
         let mut bench = "lkp".to_string();
         let mut commits: Vec<String> = Vec::new();
         let mut columns: Vec<String> = Vec::new();
+        // Last non-blank line, and the column ids: the line above the
+        // `---------------- ----…` rule (a `fail:runs` block may sit between
+        // the rule and the `%stddev` header).
         let mut prev_text = String::new();
+        let mut ids: Vec<String> = Vec::new();
         let mut in_table = false;
         let mut in_fail = false;
         let mut ncols = 0usize;
@@ -128,8 +132,6 @@ impl Format for Lkp {
             }
             if let Some(c) = HEADER.captures(t) {
                 ncols = c[0].split_whitespace().filter(|w| *w == "%stddev").count();
-                // The commit ids sit two lines up, above the dashes.
-                let ids: Vec<String> = prev_text.split_whitespace().map(str::to_string).collect();
                 columns = (0..ncols)
                     .map(|k| {
                         let id = ids
@@ -152,7 +154,9 @@ impl Format for Lkp {
                 in_table = false;
                 continue;
             }
-            if !DASHES.is_match(t) && !t.trim().is_empty() && !t.trim_start().starts_with('\\') {
+            if DASHES.is_match(t) && t.contains('-') {
+                ids = prev_text.split_whitespace().map(str::to_string).collect();
+            } else if !t.trim().is_empty() && !t.trim_start().starts_with('\\') {
                 prev_text = t.to_string();
             }
             if in_fail || !in_table {
