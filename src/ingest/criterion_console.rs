@@ -27,9 +27,9 @@ static MEASURE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^\s*(?:(\S.*?)\s+)?(time|thrpt):\s+{TRIPLE}")).expect("static regex")
 });
 static CHANGE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(&format!(r"^\s+change:\s+{TRIPLE}")).expect("static regex"));
+    LazyLock::new(|| Regex::new(&format!(r"^\s*change:\s+{TRIPLE}")).expect("static regex"));
 static CHANGE_OPEN: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^\s+change:\s*$").expect("static regex"));
+    LazyLock::new(|| Regex::new(r"^\s*change:\s*$").expect("static regex"));
 static OUTLIERS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^Found \d+ outliers among (\d+) measurements").expect("static regex")
 });
