@@ -523,6 +523,29 @@ fn hackbench_time_is_one_sample_per_run_with_header_params() {
     }
     assert_eq!(all.len(), 10);
     assert!(all.iter().all(|o| o.params == obs[0].params));
+    // The pre-rt-tests program, several runs appended to one log.
+    let text = "Running with 10*40 (== 400) tasks.\nTime: 0.412\nRunning with 10*40 (== 400) tasks.\nTime: 0.398\n";
+    let src = Source::from_text("old.txt", text);
+    assert_eq!(
+        Registry::builtin().detect(&src).map(|f| f.name()),
+        Some("hackbench")
+    );
+    let obs = Registry::builtin()
+        .get("hackbench")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    let v: Vec<(f64, u32, &str)> = obs
+        .iter()
+        .map(|o| (o.value, o.line, o.params.as_str()))
+        .collect();
+    assert_eq!(
+        v,
+        vec![
+            (0.412, 2, "fds=40,groups=10"),
+            (0.398, 4, "fds=40,groups=10")
+        ]
+    );
 }
 
 #[test]

@@ -1,4 +1,5 @@
-//! rt-tests `hackbench`: `Running in process mode with N groups using F file
+//! rt-tests `hackbench` (and the original `Running with N*40 (== T) tasks.`
+//! program): `Running in process mode with N groups using F file
 //! descriptors each (== T tasks)`, `Each sender will pass L messages of D
 //! bytes`, `Time: S`. Every `Time:` is one sample of `time` in seconds (one
 //! per invocation; several invocations may be concatenated in one file).
@@ -20,6 +21,11 @@ lazy_re!(
     r"^Each sender will pass (\d+) messages of (\d+) bytes"
 );
 lazy_re!(TIME, r"^Time:\s*(\S+)\s*$");
+// The original hackbench.c that predates rt-tests (still quoted on the lists).
+lazy_re!(
+    OLD_RUNNING,
+    r"^Running with (\d+)\*(\d+) \(== (\d+)\) tasks\.?"
+);
 
 /// The rt-tests hackbench importer.
 pub struct Hackbench;
@@ -34,7 +40,8 @@ impl Format for Hackbench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        match (any(src, &RUNNING), any(src, &TIME)) {
+        let header = any(src, &RUNNING) || any(src, &OLD_RUNNING);
+        match (header, any(src, &TIME)) {
             (true, true) => 95,
             (true, false) => 60,
             _ => 0,
@@ -59,6 +66,17 @@ impl Format for Hackbench {
                 params.set("mode", &c[1]);
                 params.set("groups", &c[2]);
                 params.set("fds", &c[3]);
+                pending = Some(l.number);
+            } else if let Some(c) = OLD_RUNNING.captures(t) {
+                if let Some(start) = pending {
+                    return Err(src.error(
+                        Some(start),
+                        "hackbench run has no `Time:` line (truncated output?)",
+                    ));
+                }
+                params = Params::default();
+                params.set("groups", &c[1]);
+                params.set("fds", &c[2]);
                 pending = Some(l.number);
             } else if let Some(c) = MESSAGES.captures(t) {
                 params.set("loops", &c[1]);
