@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Generate the SciPy oracle fixtures for tests/stats_oracle.rs.
 
-Writes tests/data/scipy/{mannwhitneyu,welch,welch_stats,bh,bootstrap}.json.
+Writes tests/data/scipy/{mannwhitneyu,welch,welch_stats,bh,holm,bootstrap}.json
+(Holm adjusted p-values come from statsmodels, SciPy has none).
 Every case holds its inputs and SciPy's outputs; the Rust tests recompute
 them with patchperf's stats module. Deterministic (fixed seed): rerunning
 with the same SciPy version rewrites identical files.
 
-    pip install scipy numpy
+    pip install scipy numpy statsmodels
     python3 scripts/scipy_vectors.py
 """
 
@@ -160,6 +161,19 @@ def bh_cases():
     return cases
 
 
+def holm_cases():
+    from statsmodels.stats.multitest import multipletests
+
+    cases = []
+    for m in (1, 2, 4, 7, 10, 25, 100, 300):
+        p = r6(rng.uniform(0, 1, m) ** rng.uniform(1, 8))
+        if m >= 4:
+            p[1] = p[2]  # a tie
+        adj = multipletests(p, method="holm")[1]
+        cases.append({"p": p, "adjusted": [float(v) for v in adj]})
+    return cases
+
+
 def bootstrap_cases():
     """SciPy's percentile bootstrap of the ratio of medians, as a sanity range
     only: resampling differs, so the tests allow a tolerance."""
@@ -181,7 +195,7 @@ def main():
     meta = {"generator": "scripts/scipy_vectors.py", "scipy": scipy.__version__, "numpy": np.__version__}
     total = 0
     for name, fn in [("mannwhitneyu", mwu_cases), ("welch", welch_cases), ("welch_stats", welch_stats_cases),
-                     ("bh", bh_cases), ("bootstrap", bootstrap_cases)]:
+                     ("bh", bh_cases), ("holm", holm_cases), ("bootstrap", bootstrap_cases)]:
         cases = fn()
         total += len(cases)
         with open(os.path.join(OUT, f"{name}.json"), "w") as f:

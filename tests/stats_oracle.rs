@@ -3,7 +3,7 @@
 //! tests of the two-sample tests.
 
 use patchperf::stats::bootstrap::{ratio_ci, Centre};
-use patchperf::stats::correction::benjamini_hochberg;
+use patchperf::stats::correction::{benjamini_hochberg, holm};
 use patchperf::stats::mann_whitney::{mann_whitney_u_with, MwuChoice, MwuMethod};
 use patchperf::stats::welch::{welch, welch_from_stats};
 use patchperf::stats::P_FLOOR;
@@ -139,6 +139,21 @@ fn benjamini_hochberg_matches_scipy() {
     for (i, c) in fixture("bh").iter().enumerate() {
         let q = benjamini_hochberg(&floats(&c["p"]));
         for (a, b) in q.iter().zip(floats(&c["q"])) {
+            assert!(
+                (a - b).abs() <= 1e-12 * b.max(1e-300),
+                "case {i}: {a} vs {b}"
+            );
+        }
+    }
+}
+
+#[test]
+fn holm_matches_statsmodels() {
+    let cases = fixture("holm");
+    assert!(cases.len() >= 8);
+    for (i, c) in cases.iter().enumerate() {
+        let adj = holm(&floats(&c["p"]));
+        for (a, b) in adj.iter().zip(floats(&c["adjusted"])) {
             assert!(
                 (a - b).abs() <= 1e-12 * b.max(1e-300),
                 "case {i}: {a} vs {b}"
