@@ -33,6 +33,8 @@ struct SampleBlock {
 #[derive(Clone)]
 struct LastSamples {
     label_seq: u32,
+    /// Where in the output the paragraph of these samples starts.
+    start: usize,
     benchmark: String,
     variant: String,
     metric: String,
@@ -390,6 +392,20 @@ impl<'a> Reader<'a> {
                 }
                 _ => {}
             }
+            // A summary line may follow its samples within the paragraph.
+            if let (Some((metric, unit)), false) = (
+                &first_metric,
+                self.last.as_ref().is_some_and(|l| l.start == start),
+            ) {
+                self.last = Some(LastSamples {
+                    label_seq: self.label_seq,
+                    start,
+                    benchmark: names.benchmark.clone(),
+                    variant: names.variant.clone(),
+                    metric: metric.clone(),
+                    unit: unit.clone(),
+                });
+            }
         }
         for o in &mut self.out[start..] {
             if o.unit.is_empty() {
@@ -397,15 +413,6 @@ impl<'a> Reader<'a> {
                     o.unit = u.clone();
                 }
             }
-        }
-        if let Some((metric, unit)) = first_metric {
-            self.last = Some(LastSamples {
-                label_seq: self.label_seq,
-                benchmark: names.benchmark.clone(),
-                variant: names.variant.clone(),
-                metric,
-                unit,
-            });
         }
         if let Some(keys) = multi_keys {
             let label = self

@@ -236,3 +236,20 @@ fn tables_under_running_prose_are_numbered() {
     let doc = format!("{prose}make:\nreal 0m1.5s\n");
     assert_eq!(read(&doc)[0].variant, "");
 }
+
+#[test]
+fn summary_lines_in_the_paragraph_of_their_samples() {
+    let doc =
+        "hackbench 50\n\nTime: 2.978\nTime: 2.982\navg : 2.98\nstd. dev. : 0.01\n\nTime: 3.7\n";
+    let obs = read(doc);
+    let stated: Vec<(Stat, f64, &str)> = obs
+        .iter()
+        .filter(|o| o.stat != Stat::Sample)
+        .map(|o| (o.stat, o.value, o.metric.as_str()))
+        .collect();
+    assert_eq!(
+        stated,
+        vec![(Stat::Mean, 2.98, "time"), (Stat::Stddev, 0.01, "time")]
+    );
+    assert!(obs.iter().all(|o| o.benchmark == "hackbench 50"));
+}
