@@ -37,15 +37,75 @@ impl std::str::FromStr for Direction {
     }
 }
 
+/// Words that make any count bad whatever else the name says: "missed timer
+/// events" and "failed requests" are lower-is-better although "events" and
+/// "requests" alone would read as throughput.
+const BAD_WORDS: &[&str] = &[
+    "miss",
+    "missed",
+    "misses",
+    "fail",
+    "failed",
+    "failures",
+    "failure",
+    "errors",
+    "error",
+    "drops",
+    "dropped",
+    "lost",
+    "retrans",
+    "retransmits",
+    "stalls",
+    "overruns",
+    "aborts",
+];
 const HIGHER_WORDS: &[&str] = &[
-    "tps", "throughput", "bandwidth", "ops", "score", "rps", "qps", "iops", "bw", "speed",
-    "rate", "hits", "per_sec", "per sec", "/s", "transactions", "requests", "events",
-    "operations", "speedup",
+    "tps",
+    "throughput",
+    "bandwidth",
+    "ops",
+    "score",
+    "rps",
+    "qps",
+    "iops",
+    "bw",
+    "speed",
+    "rate",
+    "hits",
+    "per_sec",
+    "per sec",
+    "/s",
+    "transactions",
+    "requests",
+    "events",
+    "operations",
+    "speedup",
 ];
 const LOWER_WORDS: &[&str] = &[
-    "time", "latency", "lat", "duration", "elapsed", "real", "user", "sys", "wall", "cycles",
-    "instructions", "overhead", "misses", "faults", "cpu", "runtime", "wait", "delay", "jitter",
-    "alloc", "memory", "rss", "size", "cost",
+    "time",
+    "latency",
+    "lat",
+    "duration",
+    "elapsed",
+    "real",
+    "user",
+    "sys",
+    "wall",
+    "cycles",
+    "instructions",
+    "overhead",
+    "misses",
+    "faults",
+    "cpu",
+    "runtime",
+    "wait",
+    "delay",
+    "jitter",
+    "alloc",
+    "memory",
+    "rss",
+    "size",
+    "cost",
 ];
 
 impl Direction {
@@ -70,7 +130,13 @@ impl Direction {
                 }
             })
         };
-        if words(HIGHER_WORDS) {
+        let tokens_any = |list: &[&str]| {
+            m.split(|c: char| !c.is_ascii_alphanumeric())
+                .any(|tok| list.contains(&tok))
+        };
+        if tokens_any(BAD_WORDS) {
+            Direction::Lower
+        } else if words(HIGHER_WORDS) {
             Direction::Higher
         } else if words(LOWER_WORDS) {
             Direction::Lower
@@ -94,5 +160,11 @@ mod tests {
         assert_eq!(Direction::infer("context-switches", ""), Direction::Unknown);
         assert_eq!(Direction::infer("overhead", "%"), Direction::Lower);
         assert_eq!(Direction::infer("throughput", "%"), Direction::Higher);
+        assert_eq!(
+            Direction::infer("missed timer events", ""),
+            Direction::Lower
+        );
+        assert_eq!(Direction::infer("failed requests", ""), Direction::Lower);
+        assert_eq!(Direction::infer("events", ""), Direction::Higher);
     }
 }
