@@ -12,6 +12,7 @@ use crate::model::{Dimension, Unit};
 pub struct Pair {
     /// The key as written, trimmed (`pert/s`, `maximum latency`, `std. dev.`).
     pub key: String,
+    /// The number after the separator.
     pub value: f64,
     /// The unit written right after the value (`us`, `%`, `µs`), or empty.
     pub unit: String,
@@ -22,20 +23,25 @@ pub struct Pair {
 /// A cell of a row split on column gaps, with its starting column.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawCell {
+    /// Character column where the cell starts.
     pub col: usize,
+    /// The cell's text, inner single spaces kept.
     pub text: String,
 }
 
 /// A row of aligned columns: an optional text label, then numeric cells.
 #[derive(Debug, Clone, PartialEq)]
 pub struct DataRow {
+    /// The text before the first numeric cell (empty for a bare row).
     pub label: String,
+    /// Each numeric cell as written and as parsed.
     pub cells: Vec<(String, Cell)>,
 }
 
 /// The kind of a cleaned line.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Kind {
+    /// Nothing but whitespace.
     Blank,
     /// `+----+----+` or `|----|----|`.
     Border,

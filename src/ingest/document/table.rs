@@ -95,6 +95,7 @@ pub enum Role {
     },
     /// A parameter whose cell text is its value.
     Param(String),
+    /// Values of one variant and metric (or of one stat, `avg`).
     Value(ValueCol),
     /// The spread of the value column before it (`stddev`).
     Spread(Stat),
@@ -105,8 +106,11 @@ pub enum Role {
 /// A column of values and what its header says about them.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ValueCol {
+    /// The build the header names (`baseline` in `baseline time (ms)`).
     pub variant: Option<String>,
+    /// The quantity the header names (`time`).
     pub metric: Option<String>,
+    /// The unit in parentheses (`ms`).
     pub unit: Option<String>,
     /// The stat the header names (`avg`, `min`); `None` for plain values.
     pub stat: Option<Stat>,
@@ -117,6 +121,7 @@ pub struct ValueCol {
 /// A table with the meaning of its columns and its rows' cells aligned to them.
 #[derive(Debug, Clone)]
 pub struct Table {
+    /// What each column holds.
     pub roles: Vec<Role>,
     /// (original line, cells aligned to `roles`; `None` where a row has no cell).
     pub rows: Vec<(u32, Vec<Option<String>>)>,
@@ -125,7 +130,9 @@ pub struct Table {
 /// Names a block gives to everything the table itself does not name.
 #[derive(Debug, Clone, Default)]
 pub struct BlockNames {
+    /// Benchmark of rows that do not name their own.
     pub benchmark: String,
+    /// Variant of values whose column or row names none.
     pub variant: String,
 }
 
