@@ -6,9 +6,9 @@
 //! Per thread (`thread=N`, a series of its own) this gives the samples
 //! `latency min`, `latency avg`, `latency max` from the trailer and the
 //! percentiles `latency p50`, `latency p90`, `latency p99`, `latency p99.9`
-//! computed from the buckets. Latencies above the histogram range are only
-//! counted as overflows, so a percentile that falls among them is unknown and
-//! not emitted (the trailer's max still is).
+//! computed from the buckets. cyclictest does not bin latencies beyond its
+//! last bucket, it only counts them; a percentile whose rank lands in that
+//! count has no known value and is left out (the trailer's max still holds).
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Source};
