@@ -627,9 +627,10 @@ fn cyclictest_quiet_live_histogram_and_json() {
 
     let obs = read_as(CORPUS, "cyclictest_json-baseline-1.json", "cyclictest-json");
     assert_eq!(obs.len(), 6);
-    let max0 = one(&obs, "latency max", Stat::Sample, "thread=0");
-    assert_eq!((max0.value, max0.line), (16541.0, 23));
-    assert_eq!(one(&obs, "latency max", Stat::Sample, "thread=1").line, 32);
+    assert_eq!(
+        one(&obs, "latency max", Stat::Sample, "thread=0").value,
+        16541.0
+    );
     assert_eq!(
         one(&obs, "latency avg", Stat::Sample, "thread=1").value,
         58.32

@@ -4,9 +4,7 @@
 //! The same metrics as the text output (`latency min/avg/max` per
 //! `thread=N`, plus histogram percentiles when a histogram is present). The
 //! writer's keys `"cmdline:"` and `"rt_test_version:"` really end in a colon.
-//! The writer prints one key per line, so each value gets the line of its
-//! key inside its thread's object (0 when the JSON was reformatted and the
-//! key cannot be found).
+//! JSON values have no line: `line` is 0.
 
 use super::cyclictest_hist::{percentile_bucket, PERCENTILES};
 use super::logscan::{obs, Params};
@@ -14,38 +12,6 @@ use super::{Confidence, Format, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use serde_json::Value;
-
-/// Line of `"name":` inside the object of thread `thread` (written as
-/// `"0": {` under `"thread": {`), or 0 when the layout is not the writer's.
-fn key_line(src: &Source, thread: &str, name: &str) -> u32 {
-    let open = format!("\"{thread}\": {{");
-    let field = format!("\"{name}\":");
-    let mut lines = src
-        .lines
-        .iter()
-        .skip_while(|l| !l.text.contains("\"thread\""));
-    if lines
-        .by_ref()
-        .find(|l| l.text.trim_start().starts_with(&open))
-        .is_none()
-    {
-        return 0;
-    }
-    for l in lines {
-        let t = l.text.trim_start();
-        if t.starts_with(&field) {
-            return l.number;
-        }
-        // The next thread's object: this one has no such key.
-        if t.ends_with('{')
-            && t.starts_with('"')
-            && t[1..].starts_with(|c: char| c.is_ascii_digit())
-        {
-            break;
-        }
-    }
-    0
-}
 
 /// The cyclictest JSON importer.
 pub struct CyclictestJson;
@@ -117,7 +83,7 @@ impl Format for CyclictestJson {
             ] {
                 out.push(obs(
                     src,
-                    key_line(src, key, name),
+                    0,
                     "cyclictest",
                     &params,
                     metric,
