@@ -507,3 +507,49 @@ fn prose_without_tables_is_reported_not_invented() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("no table found"), "{err}");
 }
+
+/// Every value read is printed on the line it is attributed to: no value is
+/// invented from prose, and line numbers are those of the original file.
+#[test]
+fn every_value_stands_on_its_line() {
+    let files = [
+        "data/lkml/futex-plist-wakeup-2007.txt",
+        "data/lkml/tty-autogroup-2010.txt",
+        "data/lkml/lock-prefix-up-2008.txt",
+        "data/lkml/futex-wake-lockless-2013.txt",
+        "data/lkml/wakeup-buddy-pgbench-2013.txt",
+        "tests/data/seeds/000_dcac3b90abb307ba.txt",
+        "tests/data/seeds/001_f96703dd2cb80e16.txt",
+        "tests/data/seeds/002_6f28fe6b5f1b8f87.txt",
+        "tests/data/seeds/003_7b9931ba401181b8.txt",
+        "tests/data/seeds/004_d8a0120ce946b433.txt",
+    ];
+    for file in files {
+        let text = std::fs::read_to_string(file).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        for r in ingest(file) {
+            let line = lines[r.line as usize - 1];
+            assert!(
+                line.contains(&format!("{}", r.value)),
+                "{file}:{}: {} not on `{line}`",
+                r.line,
+                r.value
+            );
+        }
+    }
+}
+
+/// The same mail quoted once more and sent with CRLF line ends reads the same.
+#[test]
+fn requoted_crlf_mail_reads_the_same() {
+    let text = std::fs::read_to_string("data/lkml/futex-wake-lockless-2013.txt").unwrap();
+    let requoted: String = text.lines().map(|l| format!("> {l}\r\n")).collect();
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("reply.txt");
+    std::fs::write(&path, requoted).unwrap();
+    let a = ingest("data/lkml/futex-wake-lockless-2013.txt");
+    let b = ingest(&path.to_string_lossy());
+    assert_eq!(numbers(&a), numbers(&b));
+    let lines = |rows: &[Row]| rows.iter().map(|r| r.line).collect::<Vec<_>>();
+    assert_eq!(lines(&a), lines(&b));
+}
