@@ -158,7 +158,7 @@ fn debian_generic_vs_rt_flags_the_preemption_model_only() {
     assert_eq!(field(pre, "severity"), "error");
     assert_eq!(
         field(pre, "title"),
-        "preemption model differs: baseline PREEMPT_DYNAMIC, PREEMPT_VOLUNTARY vs patched PREEMPT_LAZY, PREEMPT_RT"
+        "different preemption model: baseline PREEMPT_DYNAMIC, PREEMPT_VOLUNTARY vs patched PREEMPT_LAZY, PREEMPT_RT"
     );
     assert!(field(pre, "evidence").contains("PREEMPT_RT (absent → y)"));
     let errors: Vec<&str> = f
@@ -186,7 +186,7 @@ fn fail_on_error_sets_the_exit_code() {
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
-        text.starts_with("errors (1)\n  ✗ preemption model differs"),
+        text.starts_with("errors (1)\n  ✗ different preemption model"),
         "{text}"
     );
     assert!(!text.contains('\u{1b}'), "colour escapes with NO_COLOR set");
@@ -372,7 +372,7 @@ fn json_to_a_file_and_text_to_the_terminal() {
         .unwrap();
     assert!(String::from_utf8(text.stdout)
         .unwrap()
-        .starts_with("warnings (1)\n  ! CPU mitigations differs"));
+        .starts_with("warnings (1)\n  ! different CPU mitigations"));
     let doc: Value = serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
     let keys: Vec<&String> = doc["findings"][0].as_object().unwrap().keys().collect();
     assert_eq!(keys.len(), 5);

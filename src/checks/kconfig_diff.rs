@@ -350,7 +350,7 @@ fn group_finding(
         }
     };
     let title = format!(
-        "{group} differs: baseline {} vs patched {}",
+        "different {group}: baseline {} vs patched {}",
         on(base),
         on(patched)
     );
