@@ -111,7 +111,9 @@ pub(crate) fn record_to_obs(
     let err = |m: String| src.error((line > 0).then_some(line), format!("{at}: {m}"));
     let mut o = Observation::new("", "value", "", Stat::Sample, f64::NAN);
     let mut params: Vec<(String, String)> = Vec::new();
-    let mut values: Vec<(Option<(String, Option<String>)>, f64)> = Vec::new();
+    // A value, and for `value.METRIC[:UNIT]` columns the metric and unit it carries.
+    type Labelled = (Option<(String, Option<String>)>, f64);
+    let mut values: Vec<Labelled> = Vec::new();
     for (col, cell) in record {
         let Some(t) = map.target(col) else { continue };
         let cell = cell.trim();
