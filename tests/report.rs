@@ -693,6 +693,9 @@ fn futex_example_shows_the_config_error_first_and_both_sweeps() {
     let comparisons_at = txt.find("Comparisons against").unwrap();
     assert!(findings_at < comparisons_at);
     assert!(txt[findings_at..comparisons_at].starts_with("Findings\n--------\n[ERROR]"));
+    for l in txt.lines() {
+        assert!(l.chars().count() <= 72 && l.is_ascii(), "{l:?}");
+    }
     // Table-1 regressions are marked suspect; the rerun's are not.
     let cmps = json["comparisons"].as_array().unwrap();
     let first: Vec<_> = cmps

@@ -7,9 +7,11 @@ use crate::error::Result;
 use minijinja::value::{Serde, Value};
 use minijinja::Environment;
 
-/// Renders the Markdown report.
-pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
-    let ctx = minijinja::context! { report => Value::from(Serde(view)) };
+/// Renders the Markdown report; with `chart_files` it shows the SVG charts
+/// of the report folder as images.
+pub fn render(env: &Environment<'_>, view: &ReportView, chart_files: bool) -> Result<String> {
+    let ctx =
+        minijinja::context! { report => Value::from(Serde(view)), chart_files => chart_files };
     let s = templates::render(env, "report.md.j2", ctx)?;
     Ok(tidy(&s))
 }

@@ -104,6 +104,18 @@ pub fn render(
     formats: &[OutputFormat],
     templates_dir: Option<&Path>,
 ) -> Result<RenderedReport> {
+    render_with(analysis, ctx, formats, templates_dir, true)
+}
+
+/// [`render`]; `chart_files` says whether the Markdown may link the chart
+/// files (a report folder) or not (a single file from `compare --md`).
+fn render_with(
+    analysis: &Analysis,
+    ctx: &ReportContext,
+    formats: &[OutputFormat],
+    templates_dir: Option<&Path>,
+    chart_files: bool,
+) -> Result<RenderedReport> {
     let view = view::build(analysis, ctx);
     let fams = view::families(analysis);
     let charts = charts::render_all(analysis, &view, &fams)?;
@@ -119,7 +131,7 @@ pub fn render(
     for f in formats {
         let bytes = match f {
             OutputFormat::Html => html::render(&env, &view, &svg)?.into_bytes(),
-            OutputFormat::Md => markdown::render(&env, &view)?.into_bytes(),
+            OutputFormat::Md => markdown::render(&env, &view, chart_files)?.into_bytes(),
             OutputFormat::Txt => text::render(&env, &view)?.into_bytes(),
             OutputFormat::Json => json::render(&view)?.into_bytes(),
             OutputFormat::Pdf => pdf::render(&env, &view, &svg)?,
@@ -193,7 +205,7 @@ pub fn write_file(
     path: &Path,
     templates_dir: Option<&Path>,
 ) -> Result<()> {
-    let rendered = render(analysis, ctx, &[format], templates_dir)?;
+    let rendered = render_with(analysis, ctx, &[format], templates_dir, false)?;
     let bytes = rendered
         .files
         .get(format.file_name())

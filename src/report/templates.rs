@@ -148,7 +148,13 @@ pub fn typst_string(s: &str) -> String {
 /// Word-wraps `s` to `width` columns, indenting continuation lines by
 /// `indent` spaces.
 pub fn wrap_filter(s: &str, width: Option<usize>, indent: Option<usize>) -> String {
-    wrap(s, width.unwrap_or(72), indent.unwrap_or(0))
+    // Only the text report wraps; it is ASCII, and the ASCII form can be
+    // longer (`≥` → `>=`), so convert before measuring.
+    wrap(
+        &super::text::asciify(s),
+        width.unwrap_or(72),
+        indent.unwrap_or(0),
+    )
 }
 
 /// Word-wraps a paragraph (see [`wrap_filter`]); words longer than the

@@ -3,12 +3,17 @@
 //! are laid out here (the template arranges them) because their column
 //! widths depend on the data.
 
-use super::templates::{self, wrap};
+use super::templates;
 use super::view::ReportView;
 use crate::error::Result;
 use minijinja::value::{Serde, Value};
 use minijinja::Environment;
 use serde::Serialize;
+
+/// [`templates::wrap`] on the ASCII form of `s`.
+fn wrap(s: &str, width: usize, indent: usize) -> String {
+    templates::wrap(&asciify(s), width, indent)
+}
 
 /// Width of every line of the text report.
 pub const WIDTH: usize = 72;
@@ -17,6 +22,8 @@ pub const WIDTH: usize = 72;
 #[derive(Serialize)]
 struct TextTables {
     comparisons: String,
+    /// The forest plot drawn with characters.
+    forest: String,
     /// One table per section, in section order.
     sections: Vec<String>,
     inputs: String,
@@ -26,6 +33,7 @@ struct TextTables {
 pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
     let tables = TextTables {
         comparisons: comparisons_table(view),
+        forest: forest(view),
         sections: view
             .sections
             .iter()
@@ -191,6 +199,114 @@ fn comparisons_table(view: &ReportView) -> String {
     out.join("\n")
 }
 
+/// The forest plot in characters: one line per comparison with its
+/// interval `[---o---]`, the zero line `|` and the threshold `:`.
+fn forest(view: &ReportView) -> String {
+    const LABEL: usize = 29;
+    const PLOT: usize = 31;
+    let th = view.methods.threshold_pct;
+    let mut vals = vec![0.0, th, -th];
+    for c in &view.comparisons {
+        vals.extend(c.change.value.filter(|v| v.is_finite()));
+        vals.extend(c.ci_low.filter(|v| v.is_finite()));
+        vals.extend(c.ci_high.filter(|v| v.is_finite()));
+    }
+    let lo = vals.iter().cloned().fold(f64::MAX, f64::min);
+    let hi = vals.iter().cloned().fold(f64::MIN, f64::max);
+    if !(hi > lo) {
+        return String::new();
+    }
+    let col = |v: f64| {
+        (((v - lo) / (hi - lo)) * (PLOT - 1) as f64)
+            .round()
+            .clamp(0.0, (PLOT - 1) as f64) as usize
+    };
+    let multi = view
+        .comparisons
+        .iter()
+        .any(|c| c.variant != view.comparisons[0].variant);
+    let mut out = Vec::new();
+    for c in &view.comparisons {
+        let mut row = vec![' '; PLOT];
+        row[col(-th)] = ':';
+        row[col(th)] = ':';
+        if let (Some(l), Some(h)) = (
+            c.ci_low.filter(|v| v.is_finite()),
+            c.ci_high.filter(|v| v.is_finite()),
+        ) {
+            let (a, b) = (col(l.min(h)), col(l.max(h)));
+            for cell in row.iter_mut().take(b + 1).skip(a) {
+                *cell = '-';
+            }
+            row[a] = '[';
+            row[b] = ']';
+        }
+        let z = col(0.0);
+        if row[z] == ' ' {
+            row[z] = '|';
+        }
+        if let Some(v) = c.change.value.filter(|v| v.is_finite()) {
+            row[col(v)] = if c.suspect { '?' } else { 'o' };
+        }
+        let name = asciify(&if multi {
+            format!("{} {}", c.short_label, c.variant)
+        } else {
+            c.short_label.clone()
+        });
+        let mut label: String = format!("{:>2} {name}", c.index);
+        let n = label.chars().count();
+        if n > LABEL {
+            // Keep both ends: the benchmark's start and the parameter value.
+            let head: String = label.chars().take(10).collect();
+            let tail: String = label.chars().skip(n - (LABEL - 13)).collect();
+            label = format!("{head}...{tail}");
+        }
+        let plot: String = row.into_iter().collect();
+        out.push(
+            format!("{label:<LABEL$} {plot} {:>9}", c.change.text)
+                .trim_end()
+                .to_string(),
+        );
+    }
+    // The axis: the extremes and zero.
+    let mut axis = vec![' '; PLOT];
+    let put = |axis: &mut Vec<char>, at: usize, s: &str, align_right: bool| {
+        let n = s.chars().count();
+        let start = if align_right {
+            (at + 1).saturating_sub(n)
+        } else {
+            at.min(PLOT.saturating_sub(n))
+        };
+        for (i, ch) in s.chars().enumerate() {
+            if start + i < PLOT {
+                axis[start + i] = ch;
+            }
+        }
+    };
+    put(
+        &mut axis,
+        0,
+        &format!("{}%", super::charts::tick(lo)),
+        false,
+    );
+    put(
+        &mut axis,
+        PLOT - 1,
+        &format!("{}%", super::charts::tick(hi)),
+        true,
+    );
+    let z = col(0.0);
+    if axis[z] == ' ' && z > 0 && z + 1 < PLOT && axis[z - 1] == ' ' && axis[z + 1] == ' ' {
+        axis[z] = '0';
+    }
+    out.push(
+        format!("{:LABEL$} {}", "", axis.into_iter().collect::<String>())
+            .trim_end()
+            .to_string(),
+    );
+    out.join("\n")
+}
+
 /// A text table column: its header, alignment and how early it is dropped
 /// when the table is too wide (0 = never; higher numbers go first).
 struct Col {
@@ -335,7 +451,9 @@ pub fn finish(s: &str) -> String {
     format!("{}\n", out.trim_matches('\n'))
 }
 
-fn asciify(s: &str) -> String {
+/// Replaces typographic characters with ASCII (`≥` → `>=`, `→` → `->`),
+/// before wrapping so that widths stay right.
+pub(crate) fn asciify(s: &str) -> String {
     let mut o = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
@@ -351,6 +469,15 @@ fn asciify(s: &str) -> String {
             '‘' | '’' => o.push('\''),
             '“' | '”' => o.push('"'),
             '→' => o.push_str("->"),
+            '←' => o.push_str("<-"),
+            'α' => o.push_str("alpha"),
+            'σ' => o.push_str("sd"),
+            'δ' => o.push_str("delta"),
+            'Δ' => o.push_str("delta"),
+            '≈' => o.push('~'),
+            '≠' => o.push_str("!="),
+            '°' => o.push_str(" deg"),
+            '\u{a0}' | '\u{2009}' | '\u{202f}' => o.push(' '),
             c => o.push(c),
         }
     }

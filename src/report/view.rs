@@ -210,6 +210,9 @@ pub struct ComparisonView {
     pub metric: String,
     /// `benchmark params` for one-line labels.
     pub label: String,
+    /// The parameters that tell this row apart within its benchmark, or the
+    /// benchmark when there are none (narrow labels).
+    pub short_label: String,
     pub variant: String,
     pub baseline: String,
     /// Display unit of the centre values.
@@ -332,6 +335,8 @@ pub struct Methods {
     pub tests: Vec<String>,
     pub alpha: String,
     pub threshold: String,
+    /// The threshold in percent, for charts.
+    pub threshold_pct: f64,
     pub correction: String,
     pub test_choice: String,
     pub assumed_n: String,
@@ -720,6 +725,7 @@ fn methods(a: &Analysis) -> Methods {
         tests,
         alpha: format::sig(s.alpha),
         threshold: format!("{}%", format::sig(s.threshold_pct)),
+        threshold_pct: s.threshold_pct,
         correction: match s.correction {
             Correction::Bh => "Benjamini-Hochberg (q-values, false discovery rate)".into(),
             Correction::Holm => "Holm (family-wise error rate)".into(),
@@ -771,6 +777,12 @@ fn comparison_view(
         label: match fam {
             Some(f) => label_of(&f.name, &f.varying(&c.params)),
             None => label_of(&c.benchmark, &c.params),
+        },
+        short_label: match fam.map(|f| f.varying(&c.params)) {
+            Some(v) if !v.is_empty() => v,
+            _ => fam
+                .map(|f| f.name.clone())
+                .unwrap_or_else(|| c.benchmark.clone()),
         },
         variant: c.variant.clone(),
         baseline: c.baseline.clone(),
