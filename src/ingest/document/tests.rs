@@ -253,3 +253,24 @@ fn summary_lines_in_the_paragraph_of_their_samples() {
     );
     assert!(obs.iter().all(|o| o.benchmark == "hackbench 50"));
 }
+
+#[test]
+fn tab_separated_table_with_units_in_the_header() {
+    let doc = "sched latency\nthreads\tvanilla (µs)\tpatched (µs)\n512\t4.2\t12.3\n256\t2.7\t7.0\n";
+    let obs = read(doc);
+    assert_eq!(obs.len(), 4);
+    let o = obs
+        .iter()
+        .find(|o| o.params == "threads=256" && o.variant == "patched")
+        .unwrap();
+    assert_eq!(
+        (
+            o.value,
+            o.unit.as_str(),
+            o.metric.as_str(),
+            o.benchmark.as_str(),
+            o.stat
+        ),
+        (7.0, "us", "time", "sched latency", Stat::Sample)
+    );
+}
