@@ -1099,6 +1099,22 @@ fn mmtests_tables_direction_and_sign_convention() {
         "only the mean row states a change"
     );
 
+    // `nan` cells (a statistic of no data) are skipped, not an error.
+    let text = "                      BASE        NEW\nAmean     1      0.00 (   0.00%)      0.00 (    nan%)\nCoeffVar  1       nan (   0.00%)       nan (    nan%)\nAmean     2      1.50 (   0.00%)      1.20 *  20.00%*\n";
+    let obs = Registry::builtin()
+        .get("mmtests")
+        .unwrap()
+        .parse(&Source::from_text("nan.txt", text))
+        .unwrap();
+    assert_eq!(obs.iter().filter(|o| o.stat == Stat::Cv).count(), 0);
+    assert_eq!(
+        obs.iter()
+            .filter(|o| o.stat == Stat::ChangePct)
+            .map(|o| o.value)
+            .collect::<Vec<_>>(),
+        vec![-20.0]
+    );
+
     let obs = read_as(LOGS, "mmtests-stream.txt", "mmtests");
     assert_eq!(obs.len(), 2);
     assert_eq!(

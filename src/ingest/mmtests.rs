@@ -32,11 +32,11 @@ use crate::model::{Observation, Stat};
 
 super::logscan::lazy_re!(
     CELL,
-    r"(-?[\d.]+)\s+(?:\(\s*(-?[\d.]+)%\)|\*\s*(-?[\d.]+)%\*)"
+    r"(-?(?:[\d.]+|nan|inf))\s+(?:\(\s*(-?(?:[\d.]+|nan|inf))%\)|\*\s*(-?(?:[\d.]+|nan|inf))%\*)"
 );
 super::logscan::lazy_re!(
     ROW,
-    r"^(Min|Max|Amean|Hmean|Gmean|Stddev|HStddev|CoeffVar|HCoeffVar|BAmean-\d+|BHmean-\d+|Pctile-\d+|AmeanCI|SubAmean|[A-Za-z][\w/.-]*)\s+(\S.*?)\s+(-?[\d.]+\s+(?:\(\s*-?[\d.]+%\)|\*\s*-?[\d.]+%\*).*)$"
+    r"^(Min|Max|Amean|Hmean|Gmean|Stddev|HStddev|CoeffVar|HCoeffVar|BAmean-\d+|BHmean-\d+|Pctile-\d+|AmeanCI|SubAmean|[A-Za-z][\w/.-]*)\s+(\S.*?)\s+(-?(?:[\d.]+|nan|inf)\s+(?:\(\s*-?(?:[\d.]+|nan|inf)%\)|\*\s*-?(?:[\d.]+|nan|inf)%\*).*)$"
 );
 
 /// The mmtests compare-table importer.
@@ -216,11 +216,16 @@ fn table_row(
     };
     for (k, (v, pct)) in row.iter().enumerate() {
         let variant = variants.get(k).cloned().unwrap_or_default();
+        // mmtests prints `nan` for a statistic of no data (a CoeffVar of a
+        // zero mean): no value, and no error for the rest of the table.
+        if v.contains("nan") || v.contains("inf") {
+            continue;
+        }
         let v = num(src, line, v, &metric)?;
         out.push(
             obs(src, line, bench, &params, &metric, "", stat, v).with_variant(variant.clone()),
         );
-        if k > 0 && stat == Stat::Mean {
+        if k > 0 && stat == Stat::Mean && !pct.contains("nan") && !pct.contains("inf") {
             let better = num(src, line, pct, "change")?;
             // + means better: back to new/base − 1.
             let raw = if higher { better } else { -better };
