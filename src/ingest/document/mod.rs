@@ -65,12 +65,16 @@ impl Format for Document {
         if config >= 3 || (!boxed && rows < 2 && samples == 0) {
             return 0;
         }
-        // A mail, or a document mixing a table with sample lines, is this
+        // A document mixing a table with sample lines is this
         // format's own kind even where one part alone (a bash `time` block)
         // would look like a harness log.
         let table = boxed || rows >= 2;
-        if quoted || mail || (table && samples > 0) {
+        if table && samples > 0 {
             95
+        } else if quoted || mail {
+            // Above the plain-table levels, below any harness importer that
+            // recognises its own output quoted in a mail (LKP reports).
+            45
         } else if boxed {
             40
         } else if rows >= 2 {

@@ -141,7 +141,9 @@ fn detection_prefers_mail_and_mixed_documents() {
     let table = "              base     patched\nmake          33.9     34.9\nhackbench     2.99     3.74\n";
     assert_eq!(Document.detect(&Source::from_text("t.txt", table)), 30);
     let mail = format!("Subject: numbers\n\n> {}", table.replace('\n', "\n> "));
-    assert_eq!(Document.detect(&Source::from_text("m.txt", &mail)), 95);
+    assert_eq!(Document.detect(&Source::from_text("m.txt", &mail)), 45);
+    let mixed = format!("{table}\nmake\n\nreal 0m1.5s\nuser 0m1.0s\nsys 0m0.2s\n");
+    assert_eq!(Document.detect(&Source::from_text("x.txt", &mixed)), 95);
     assert_eq!(
         Document.detect(&Source::from_text("j.json", "{\"a\": 1}")),
         0
