@@ -17,9 +17,9 @@ use typst::text::{Font, FontBook};
 use typst::utils::LazyHash;
 use typst::{Library, LibraryExt, World};
 
-/// Font family the charts use in the PDF (typst-assets has no proportional
-/// sans-serif; its DejaVu Sans Mono keeps chart numbers aligned).
-pub const CHART_FONT: &str = "DejaVu Sans Mono";
+/// Font family the charts use in the PDF: typst-assets has no sans-serif,
+/// so DejaVu Sans is embedded from the `dejavu` crate.
+pub const CHART_FONT: &str = "DejaVu Sans";
 
 struct Fonts {
     book: LazyHash<FontBook>,
@@ -29,7 +29,15 @@ struct Fonts {
 fn fonts() -> &'static Fonts {
     static FONTS: OnceLock<Fonts> = OnceLock::new();
     FONTS.get_or_init(|| {
-        let fonts: Vec<Font> = typst_assets::fonts()
+        let sans = [
+            dejavu::sans::regular(),
+            dejavu::sans::bold(),
+            dejavu::sans::oblique(),
+            dejavu::sans::bold_oblique(),
+        ];
+        let fonts: Vec<Font> = sans
+            .into_iter()
+            .chain(typst_assets::fonts())
             .flat_map(|data| Font::iter(Bytes::new(data)))
             .collect();
         Fonts {
