@@ -365,6 +365,25 @@ fn perf_bench_concatenated_runs_trailing_futex_hashing_and_simple_format() {
     assert_eq!(obs.iter().filter(|o| o.stat == Stat::Mean).count(), 2);
     assert!(obs.iter().all(|o| o.value != 16.0));
 
+    // `perf bench all` announces each benchmark in its own words first.
+    let text = "# Running sched/messaging benchmark...\n# Running 'sched/messaging' benchmark:\n# 20 sender and receiver processes per group\n# 10 groups == 400 processes run\n\n     Total time: 0.055 [sec]\n\n# Running sched/pipe benchmark...\n# Running 'sched/pipe' benchmark:\n# Executed 1000000 pipe operations between two processes\n\n     Total time: 6.083 [sec]\n\n       6.083230 usecs/op\n         164386 ops/sec\n";
+    let obs = Registry::builtin()
+        .get("perf-bench")
+        .unwrap()
+        .parse(&Source::from_text("all.txt", text))
+        .unwrap();
+    let got: Vec<(&str, f64)> = obs
+        .iter()
+        .map(|o| (o.benchmark.as_str(), o.value))
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            ("perf bench sched messaging", 0.055),
+            ("perf bench sched pipe", 6.08323)
+        ]
+    );
+
     // `perf bench -f simple`: bare numbers, the benchmark named by the file.
     let src = Source::from_text("perf_bench_sched_pipe-simple-1.txt", "1.908\n1.874\n");
     let obs = Registry::builtin()

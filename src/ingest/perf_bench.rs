@@ -31,7 +31,12 @@ use super::{Confidence, Format, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
-lazy_re!(RUNNING, r"^# Running '([\w-]+)/([\w-]+)' benchmark:");
+// `perf bench <coll> <bench>` prints the quoted form; `perf bench all`
+// announces each benchmark with `# Running sched/messaging benchmark...`.
+lazy_re!(
+    RUNNING,
+    r"^# Running '?([\w-]+)/([\w-]+)'? benchmark(?::|\.\.\.)"
+);
 lazy_re!(
     MSG_HDR,
     r"^# (\d+) sender and receiver (processes|threads) per group"
@@ -239,8 +244,13 @@ impl Format for PerfBench {
             let t = l.text.as_str();
             let n = l.number;
             if let Some(c) = RUNNING.captures(t) {
-                finish(src, &run)?;
-                run = Run::new(Kind::from_header(&c[1], &c[2]), n);
+                let kind = Kind::from_header(&c[1], &c[2]);
+                // The same benchmark announced twice in a row (both header
+                // forms) is one run.
+                if !(kind == run.kind && !run.done) {
+                    finish(src, &run)?;
+                    run = Run::new(kind, n);
+                }
                 continue;
             }
             if FUTEX_HASHING.is_match(t) || OPS_SEC.is_match(t) {
