@@ -576,6 +576,15 @@ fn gbench_json_repetitions_aggregates_and_complexity() {
 }
 
 #[test]
+fn gbench_context_is_environment_evidence() {
+    let src = Source::read(&corpus("gbench-baseline-1.json")).unwrap();
+    let ctx = patchperf::ingest::gbench_context(&src).unwrap();
+    assert_eq!(ctx["library_build_type"], "debug");
+    assert_eq!(ctx["cpu_scaling_enabled"], "false");
+    assert_eq!(ctx["num_cpus"], "2");
+}
+
+#[test]
 fn gbench_csv_skips_context_lines_and_broken_cv_rows() {
     let obs = parse_with("gbench-csv", &corpus("gbench_csv-baseline-1.csv"));
     let real = series(

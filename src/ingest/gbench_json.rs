@@ -6,7 +6,8 @@
 //! in percent, and their `iterations` field is the repetition count (n).
 //! The BigO and RMS entries of a complexity fit are kept apart under
 //! `bigo_*` metrics of the family. Rate counters and user counters are
-//! metrics of their own.
+//! metrics of their own. The `context` object (build type, CPU scaling) is
+//! environment evidence: see [`context`].
 
 use super::structured::{finite, parse_json};
 use super::{Confidence, Format, Source};
@@ -111,6 +112,25 @@ pub(crate) fn aggregate_stat(name: &str) -> Option<Stat> {
     }
 }
 
+/// The scalar entries of the `context` object as text: environment
+/// evidence such as `library_build_type` (`debug` builds distort timings),
+/// `cpu_scaling_enabled`, `num_cpus`, `mhz_per_cpu`, `host_name`, `date`.
+pub fn context(src: &Source) -> Result<BTreeMap<String, String>> {
+    let report: Report = parse_json(src, "Google Benchmark JSON")?;
+    let serde_json::Value::Object(ctx) = report.context else {
+        return Err(src.error(None, "Google Benchmark JSON: `context` is not an object"));
+    };
+    Ok(ctx
+        .into_iter()
+        .filter_map(|(k, v)| match v {
+            serde_json::Value::String(s) => Some((k, s)),
+            serde_json::Value::Number(n) => Some((k, n.to_string())),
+            serde_json::Value::Bool(b) => Some((k, b.to_string())),
+            _ => None,
+        })
+        .collect())
+}
+
 impl Format for GbenchJson {
     fn name(&self) -> &'static str {
         "gbench-json"
@@ -135,7 +155,7 @@ impl Format for GbenchJson {
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
         let report: Report = parse_json(src, "Google Benchmark JSON")?;
-        let _ = &report.context; // environment evidence, read by the checks
+        // `context` is environment evidence, served by [`context`].
         let mut out = Vec::new();
         let mut failed: BTreeMap<String, usize> = BTreeMap::new();
         for e in &report.benchmarks {

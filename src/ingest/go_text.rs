@@ -94,12 +94,28 @@ pub(crate) fn parse_lines<'a>(
     src: &Source,
     lines: impl Iterator<Item = (u32, &'a str)>,
 ) -> Result<Vec<Observation>> {
+    let lines: Vec<(u32, &str)> = lines.collect();
+    // `go test ./...` prints one block per package, and two packages may
+    // have benchmarks of the same name: then the package qualifies them.
+    let mut pkgs: Vec<&str> = Vec::new();
+    for (_, t) in &lines {
+        if let Some(c) = CONFIG.captures(t.trim_end()) {
+            if &c[1] == "pkg" && !pkgs.contains(&c.get(2).map_or("", |m| m.as_str().trim())) {
+                pkgs.push(c.get(2).map_or("", |m| m.as_str().trim()));
+            }
+        }
+    }
+    let qualify = pkgs.len() > 1;
     let mut out = Vec::new();
     let mut variant = String::new();
+    let mut pkg = String::new();
     for (n, text) in lines {
         let t = text.trim_end();
         if let Some(c) = RESULT.captures(t) {
-            let (bench, params) = split_name(&c[1]);
+            let (mut bench, params) = split_name(&c[1]);
+            if qualify && !pkg.is_empty() {
+                bench = format!("{pkg}.{bench}");
+            }
             let fields: Vec<&str> = c[3].split_whitespace().collect();
             for pair in fields.chunks(2) {
                 let [value, unit] = pair else { continue };
@@ -117,8 +133,10 @@ pub(crate) fn parse_lines<'a>(
                 );
             }
         } else if let Some(c) = CONFIG.captures(t) {
-            if &c[1] == "note" {
-                variant = c[2].trim().to_string();
+            match &c[1] {
+                "note" => variant = c[2].trim().to_string(),
+                "pkg" => pkg = c[2].trim().to_string(),
+                _ => {}
             }
         }
     }
@@ -180,6 +198,21 @@ mod tests {
             split_name("Encode/small/format=json-48"),
             ("Encode/small".into(), "format=json,procs=48".into())
         );
+    }
+
+    #[test]
+    fn benchmarks_of_several_packages_are_qualified() {
+        let text = "pkg: a/x\nBenchmarkF-2 10 5 ns/op\npkg: a/y\nBenchmarkF-2 10 7 ns/op\n";
+        let obs = GoText.parse(&Source::from_text("p.txt", text)).unwrap();
+        assert_eq!(obs[0].benchmark, "a/x.F");
+        assert_eq!(obs[1].benchmark, "a/y.F");
+        let one = GoText
+            .parse(&Source::from_text(
+                "p.txt",
+                "pkg: a/x\nBenchmarkF-2 10 5 ns/op\n",
+            ))
+            .unwrap();
+        assert_eq!(one[0].benchmark, "F");
     }
 
     #[test]

@@ -58,6 +58,7 @@ mod tidy_json;
 mod will_it_scale;
 
 pub use extractor::{add_user_formats, Extractor};
+pub use gbench_json::context as gbench_context;
 pub use go_text::stated_directions as go_stated_directions;
 pub use pyperf_json::metadata as pyperf_metadata;
 pub use tidy_csv::{FieldMap, TidyCsv};
