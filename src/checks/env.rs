@@ -100,12 +100,7 @@ impl Snapshot {
 
     /// Adds what one file holds.
     fn merge_file(&mut self, path: &Path) -> Result<()> {
-        let text = std::fs::read_to_string(path).map_err(|e| match e.kind() {
-            std::io::ErrorKind::InvalidData => {
-                Error::input(path, None, "not a text file (invalid UTF-8)")
-            }
-            _ => Error::io(path, e),
-        })?;
+        let text = read_text(path)?;
         if is_snapshot_text(&text) {
             return self.merge_snapshot_toml(path, &text);
         }
@@ -200,6 +195,24 @@ pub fn debug_banners(text: &str) -> String {
     }
 }
 
+/// Reads a capture as text; `.gz` captures (mmtests keeps `dmesg.gz`) are
+/// decompressed.
+fn read_text(path: &Path) -> Result<String> {
+    use std::io::Read;
+    let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+    let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_end(&mut out)
+            .map_err(|e| Error::input(path, None, format!("bad gzip data: {e}")))?;
+        out
+    } else {
+        bytes
+    };
+    String::from_utf8(bytes)
+        .map_err(|_| Error::input(path, None, "not a text file (invalid UTF-8)"))
+}
+
 /// True when text is a patchperf snapshot (has a `[snapshot]` table).
 pub fn is_snapshot_text(text: &str) -> bool {
     text.lines().any(|l| l.trim() == "[snapshot]")
@@ -224,7 +237,9 @@ pub enum CaptureKind {
 /// The kind of capture a file name says it is (`env-uname.txt`, `cmdline`,
 /// `uname-a.log`, `proc-version` …).
 pub fn capture_kind(path: &Path) -> Option<CaptureKind> {
-    let stem = path.file_stem()?.to_str()?.to_ascii_lowercase();
+    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
+    let name = name.strip_suffix(".gz").unwrap_or(&name);
+    let stem = Path::new(name).file_stem()?.to_str()?.to_string();
     let stem = stem
         .trim_start_matches("env-")
         .trim_start_matches("env_")
@@ -343,7 +358,27 @@ fn parse_capture(snap: &mut Snapshot, path: &Path, kind: CaptureKind, text: &str
         CaptureKind::Lscpu => parse_lscpu(snap, text),
         CaptureKind::Cpufreq => parse_cpufreq_listing(snap, text),
         CaptureKind::Cpuinfo => parse_cpuinfo(snap, text),
-        CaptureKind::Dmesg => snap.set("dmesg.debug_banners", debug_banners(text)),
+        CaptureKind::Dmesg => {
+            snap.set("dmesg.debug_banners", debug_banners(text));
+            // The boot log also carries the command line and the version
+            // line; a dedicated capture of either wins.
+            for line in text.lines() {
+                if let Some((_, cmd)) = line.split_once("Kernel command line: ") {
+                    if !snap.values.contains_key("cmdline") {
+                        snap.set("cmdline", cmd);
+                    }
+                }
+                if let Some(i) = line.find("Linux version ") {
+                    if !snap.values.contains_key("version") {
+                        let v = &line[i..];
+                        snap.set("version", v);
+                        if let Some(c) = compiler_of_version(v) {
+                            snap.set("compiler", c);
+                        }
+                    }
+                }
+            }
+        }
         CaptureKind::LockStat => {
             // The file only exists on a kernel with lockdep; an empty save
             // (the harness's `cat` failed) says nothing.
@@ -544,6 +579,22 @@ mod tests {
             Snapshot::load(&p).unwrap().values["dmesg.debug_banners"],
             "none"
         );
+        // A gzipped boot log (mmtests keeps dmesg.gz) also gives the command line and compiler.
+        use std::io::Write;
+        let gz = dir.path().join("dmesg.gz");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        enc.write_all(b"[    0.000000] Linux version 6.1.0-57-amd64 (debian-kernel@lists.debian.org) (gcc-12 (Debian 12.2.0-14+deb12u1) 12.2.0, GNU ld (GNU Binutils for Debian) 2.40) #1 SMP PREEMPT_DYNAMIC\n[    0.000000] Command line: BOOT_IMAGE=/vmlinuz ro quiet\n[    0.02] Kernel command line: BOOT_IMAGE=/vmlinuz ro quiet mitigations=off\n").unwrap();
+        std::fs::write(&gz, enc.finish().unwrap()).unwrap();
+        let s = Snapshot::load(&gz).unwrap();
+        assert_eq!(
+            s.values["cmdline"],
+            "BOOT_IMAGE=/vmlinuz ro quiet mitigations=off"
+        );
+        assert_eq!(
+            s.values["compiler"],
+            "gcc-12 (Debian 12.2.0-14+deb12u1) 12.2.0"
+        );
+        assert_eq!(s.values["dmesg.debug_banners"], "none");
     }
 
     #[test]
