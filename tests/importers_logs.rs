@@ -465,6 +465,30 @@ fn perf_stat_without_repeats_gives_samples() {
 }
 
 #[test]
+fn perf_stat_table_runs_are_samples_of_the_wall_time() {
+    // `perf stat --null -r 5 --table` (layout of perf-stat.txt).
+    let text = "\n Performance counter stats for './perf bench sched pipe' (5 runs):\n\n             # Table of individual measurements:\n             5.189 (-0.293) #\n             5.189 (-0.293) #\n             5.626 (+0.144) ##\n             5.788 (+0.306) #\n             5.616 (+0.134) #\n\n             # Final result:\n             5.482 +- 0.130 seconds time elapsed  ( +-  2.37% )\n\n";
+    let src = Source::from_text("table.txt", text);
+    let obs = Registry::builtin()
+        .get("perf-stat")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    let runs: Vec<f64> = samples(&obs, "time elapsed")
+        .iter()
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(runs, vec![5.189, 5.189, 5.626, 5.788, 5.616]);
+    assert_eq!(one(&obs, "time elapsed", Stat::Mean, "").value, 5.482);
+    assert_eq!(one(&obs, "time elapsed", Stat::Stderr, "").value, 0.130);
+    assert_eq!(one(&obs, "time elapsed", Stat::N, "").value, 5.0);
+    assert!(
+        obs.iter().all(|o| o.stat != Stat::Stddev),
+        "the runs carry the spread"
+    );
+}
+
+#[test]
 fn perf_stat_interval_mode_gives_one_sample_per_interval() {
     let text = "#           time             counts unit events\n     1.001034137           1,001.23 msec cpu-clock                 #    1.000 CPUs utilized\n     1.001034137                 12      context-switches          #   11.985 /sec\n     1.001034137      <not supported>      cycles\n     2.002340000           1,000.98 msec cpu-clock                 #    1.000 CPUs utilized\n     2.002340000                 10      context-switches          #    9.990 /sec\n";
     let src = Source::from_text("interval.txt", text);

@@ -164,6 +164,24 @@ pub(crate) fn mean_with_sem(
     }
 }
 
+/// perf prints its `+-` rounded to 0.01 %, so an SD derived from it differs
+/// slightly from the SD of the runs printed beside it. Where those runs
+/// exist (`samples > 0`) they are the data and a derived SD would only be a
+/// false mismatch: the stddev rows pushed since `start` are removed, the
+/// stated mean, SEM and n are kept.
+pub(crate) fn drop_derived_sd(out: &mut Vec<Observation>, start: usize, samples: usize) {
+    if samples > 0 {
+        let mut i = start;
+        while i < out.len() {
+            if out[i].stat == Stat::Stddev {
+                out.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
 /// The last line number of the source, for "truncated" errors.
 pub(crate) fn last_line(src: &Source) -> Option<u32> {
     src.lines.last().map(|l| l.number)

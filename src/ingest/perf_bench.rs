@@ -26,7 +26,7 @@
 //! `--format perf-bench` they are read for the benchmark named in the file
 //! name (`perf_bench_sched_pipe-…`), since nothing else says what they are.
 
-use super::logscan::{any, lazy_re, mean_with_sem, num, obs, Params};
+use super::logscan::{any, drop_derived_sd, lazy_re, mean_with_sem, num, obs, Params};
 use super::{Confidence, Format, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -468,23 +468,6 @@ fn summary_line(
     run.done = true;
     run.samples = 0;
     Ok(())
-}
-
-/// perf prints its `+-` rounded to 0.01 %, so an SD derived from it differs
-/// slightly from the SD of the samples printed above it. Where those samples
-/// exist they are the data; a derived SD would only be a false mismatch, so
-/// the stated mean, SEM and n are kept and the derived SD is dropped.
-fn drop_derived_sd(out: &mut Vec<Observation>, start: usize, samples: usize) {
-    if samples > 0 {
-        let mut i = start;
-        while i < out.len() {
-            if out[i].stat == Stat::Stddev {
-                out.remove(i);
-            } else {
-                i += 1;
-            }
-        }
-    }
 }
 
 /// A bare number: `perf bench -f simple` output.

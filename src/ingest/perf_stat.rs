@@ -4,7 +4,9 @@
 //! is the relative standard error of that mean (perf's `stddev_stats()`), so a
 //! counter gives `mean`, `stderr`, `stddev` (= stderr·√N) and `n` = N. perf
 //! omits the `+-` when it is zero. Without `-r` a value is one measurement: a
-//! `sample`. The `# …` shadow metrics are derived ratios and are not read.
+//! `sample`. With `--table` the per-run wall times are printed too: each is a
+//! `sample` of `time elapsed`, beside the stated mean, SEM and n. The `# …`
+//! shadow metrics are derived ratios and are not read.
 //! `<not supported>` / `<not counted>` counters are missing values, not
 //! zeros: they produce no row (having no number, they do not show in the
 //! per-file count of unread numeric lines either).
@@ -13,7 +15,7 @@
 //! missing); each counter is a metric named after its event. With `-I` each
 //! timestamped line is one interval's count: a `sample` of that event.
 
-use super::logscan::{any, last_line, lazy_re, mean_with_sem, num, obs};
+use super::logscan::{any, drop_derived_sd, last_line, lazy_re, mean_with_sem, num, obs};
 use super::{Confidence, Format, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -31,6 +33,8 @@ lazy_re!(
 lazy_re!(USER_SYS, r"^\s*([\d.,]+) seconds (user|sys)\s*$");
 lazy_re!(NOT_COUNTED, r"^\s*<not (?:supported|counted)>\s+(\S+)");
 lazy_re!(VALUE, r"^\s*(\d[\d.,]*)\s+(.*)$");
+// `--table`: one wall time per run, with its deviation from the mean.
+lazy_re!(TABLE_ROW, r"^\s*(\d[\d.,]*) \(\s*[+-]?[\d.,]+\)\s*#*\s*$");
 lazy_re!(INTERVAL_HEADER, r"^#\s+time\s+counts\s+unit\s+events");
 lazy_re!(TIMESTAMP, r"^\s*\d+\.\d+\s+(\S.*)$");
 
@@ -78,6 +82,7 @@ impl Format for PerfStat {
         // `-I` prefixes every counter line with a timestamp: each line is
         // then one interval's count, a sample of a time series.
         let interval = any(src, &INTERVAL_HEADER);
+        let mut table_rows = 0usize;
         for l in &src.lines {
             let n = l.number;
             let t = match TIMESTAMP.captures(&l.text) {
@@ -102,11 +107,27 @@ impl Format for PerfStat {
             if NOT_COUNTED.is_match(t) {
                 continue;
             }
+            if let Some(c) = TABLE_ROW.captures(t) {
+                let v = num(src, n, &c[1], "run wall time")?;
+                out.push(obs(
+                    src,
+                    n,
+                    &bench,
+                    "",
+                    "time elapsed",
+                    "s",
+                    Stat::Sample,
+                    v,
+                ));
+                table_rows += 1;
+                continue;
+            }
             if let Some(c) = ELAPSED.captures(t) {
                 let v = num(src, n, &c[1], "time elapsed")?;
                 match (runs, c.get(2)) {
                     (Some(r), Some(se)) if r > 1 => {
                         let se = num(src, n, se.as_str(), "time elapsed error")?;
+                        let start = out.len();
                         mean_with_sem(
                             &mut out,
                             src,
@@ -119,6 +140,10 @@ impl Format for PerfStat {
                             Some(se),
                             Some(r),
                         );
+                        // With `--table` the runs are there: an SD derived
+                        // from the rounded `+-` would only disagree with them.
+                        drop_derived_sd(&mut out, start, table_rows);
+                        table_rows = 0;
                     }
                     _ => out.push(obs(
                         src,
