@@ -396,6 +396,44 @@ fn criterion_old_schema_and_sample_pairs() {
     );
 }
 
+/// Copies one benchmark of the real patched tree into a fresh `criterion/`
+/// folder, for tests that change it.
+fn copy_sum_100k(dir: &Path) -> PathBuf {
+    let root = dir.join("criterion");
+    for variant in ["base", "new", "change"] {
+        let from = corpus("criterion_tree-patched-1/criterion/sum_100k").join(variant);
+        let to = root.join("sum_100k").join(variant);
+        std::fs::create_dir_all(&to).unwrap();
+        for e in std::fs::read_dir(&from).unwrap() {
+            let e = e.unwrap().path();
+            std::fs::copy(&e, to.join(e.file_name().unwrap())).unwrap();
+        }
+    }
+    root
+}
+
+#[test]
+fn criterion_throughput_gives_rate_samples() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = copy_sum_100k(dir.path());
+    let bench = root.join("sum_100k/new/benchmark.json");
+    let text = std::fs::read_to_string(&bench).unwrap();
+    std::fs::write(
+        &bench,
+        text.replace("\"throughput\":null", "\"throughput\":{\"Bytes\":800000}"),
+    )
+    .unwrap();
+    let obs = parse_dir(&root);
+    let thrpt = series(&obs, "sum_100k", "", "new", "thrpt", Stat::Sample);
+    assert_eq!(thrpt.len(), 100);
+    close(thrpt[0], 800000.0 / (472915.0 / 29.0 * 1e-9));
+    assert!(obs
+        .iter()
+        .filter(|o| o.metric == "thrpt")
+        .all(|o| o.unit == "B/s"));
+    assert!(series(&obs, "sum_100k", "", "base", "thrpt", Stat::Sample).is_empty());
+}
+
 #[test]
 fn compare_reads_a_criterion_tree_alone_base_against_new() {
     let out = patchperf()
@@ -1407,6 +1445,40 @@ fn mutation_inputs() -> Vec<Vec<u8>> {
         );
     }
     v
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_criterion_trees_never_panic(
+        file in 0usize..5,
+        muts in proptest::collection::vec(mutation(), 1..4),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let root = copy_sum_100k(dir.path());
+        let target = [
+            "sum_100k/new/estimates.json",
+            "sum_100k/new/sample.json",
+            "sum_100k/new/benchmark.json",
+            "sum_100k/base/sample.json",
+            "sum_100k/change/estimates.json",
+        ][file];
+        let path = root.join(target);
+        let mut bytes = std::fs::read(&path).unwrap();
+        for m in &muts {
+            apply(&mut bytes, m);
+        }
+        std::fs::write(&path, &bytes).unwrap();
+        let reg = Registry::builtin();
+        let f = reg.get("criterion-dir").unwrap();
+        if f.detect_dir(&root) > 0 {
+            if let Err(e) = f.parse_dir(&root) {
+                // Errors name the file that broke.
+                prop_assert!(e.to_string().contains("sum_100k"), "{e}");
+            }
+        }
+    }
 }
 
 proptest! {
