@@ -306,6 +306,8 @@ pub struct SectionView {
     pub show_median: bool,
     pub show_minmax: bool,
     pub show_runs: bool,
+    /// Row numbers (1-based) of this benchmark's comparisons.
+    pub comparisons: Vec<usize>,
     pub charts: Vec<ChartView>,
     pub diagnostics: Vec<String>,
 }
@@ -656,7 +658,9 @@ fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -> Summary {
         headline = format!("{headline}; {}", tail.join(", "));
     }
     headline.push('.');
-    let trust = if errors > 0 {
+    let trust = if a.comparisons.is_empty() {
+        "There was nothing to compare: the inputs have one variant only, or no benchmark has values on both sides.".to_string()
+    } else if errors > 0 {
         let mut s = String::from(
             "The comparison itself is broken (see the findings): do not act on these verdicts before the errors are fixed and the runs repeated.",
         );
@@ -670,8 +674,6 @@ fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -> Summary {
         s
     } else if warnings > 0 {
         "The verdicts stand, with the caveats in the warnings below.".to_string()
-    } else if a.comparisons.is_empty() {
-        "There was nothing to compare: the inputs have one variant only, or no group has values on both sides.".to_string()
     } else {
         "No problem with the comparison itself was found.".to_string()
     };
@@ -1139,6 +1141,11 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
                     .iter()
                     .any(|r| r.min.value.is_some() || r.max.value.is_some()),
                 show_runs: rows.iter().any(|r| r.source == "samples"),
+                comparisons: comparisons
+                    .iter()
+                    .filter(|c| c.anchor == f.anchor)
+                    .map(|c| c.index)
+                    .collect(),
                 anchor: f.anchor.clone(),
                 benchmark: f.benchmark.to_string(),
                 metric: display(f.metric),
