@@ -130,7 +130,8 @@ impl VariantFiles {
         let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
         for entry in rd {
             let p = entry.map_err(|e| Error::io(dir, e))?.path();
-            if p.is_file() && is_kconfig_name(&p) {
+            // The name proposes, the content decides: `config-*.fio` is not a kernel config.
+            if p.is_file() && is_kconfig_name(&p) && holds_kconfig(&p) {
                 configs.push(p);
             }
         }
@@ -171,6 +172,28 @@ fn is_kconfig_name(p: &Path) -> bool {
         || name == "config"
         || name.starts_with("config-")
         || name.starts_with("kconfig")
+}
+
+/// True when a file's first lines are kernel config lines (gzip allowed).
+fn holds_kconfig(p: &Path) -> bool {
+    use std::io::Read;
+    let Ok(file) = std::fs::File::open(p) else {
+        return false;
+    };
+    let mut head = Vec::new();
+    let mut magic = [0u8; 2];
+    let is_gz = std::fs::File::open(p)
+        .and_then(|mut f| f.read_exact(&mut magic))
+        .is_ok()
+        && magic == [0x1f, 0x8b];
+    let read = if is_gz {
+        flate2::read::GzDecoder::new(file)
+            .take(64 * 1024)
+            .read_to_end(&mut head)
+    } else {
+        file.take(64 * 1024).read_to_end(&mut head)
+    };
+    read.is_ok() && kconfig::looks_like_kconfig(&String::from_utf8_lossy(&head))
 }
 
 fn is_snapshot_file(p: &Path) -> bool {
@@ -334,6 +357,16 @@ mod tests {
                 (Severity::Error, "kconfig-debug-differs"),
                 (Severity::Warning, "cmdline-param-differs")
             ]
+        );
+        // A benchmark's own config file is not taken for a kernel config.
+        std::fs::write(a.join("config-randread.fio"), "[global]\nrw=randread\n").unwrap();
+        assert_eq!(
+            CheckInputs::from_variant_dirs(&a, &b)
+                .unwrap()
+                .kconfig
+                .unwrap()
+                .0,
+            a.join("kernel.config")
         );
         // Two configs in one folder: the user must say which.
         std::fs::write(a.join("other.config"), "CONFIG_X=y\n").unwrap();
