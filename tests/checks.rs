@@ -605,3 +605,34 @@ fn a_hardened_kernel_is_not_a_debug_kernel() {
     );
     assert!(field(&f[0], "title").contains("UBSAN is on in the patched kernel only (small cost)"));
 }
+
+#[test]
+fn builtin_rules_can_be_printed_edited_and_used() {
+    let out = patchperf()
+        .args(["check", "--print-rules"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("names = [\"PROVE_LOCKING\"]"));
+    // Demote lock statistics to a small cost: the same pair then warns instead of failing.
+    let dir = tempfile::tempdir().unwrap();
+    let rules = dir.path().join("rules.toml");
+    let edited = text.replacen(
+        "names = [\"LOCK_STAT\"]\nclass = \"severe\"",
+        "names = [\"LOCK_STAT\"]\nclass = \"small\"",
+        1,
+    );
+    assert_ne!(edited, text);
+    std::fs::write(&rules, edited).unwrap();
+    let a = dir.path().join("a.config");
+    let b = dir.path().join("b.config");
+    std::fs::write(&a, "# CONFIG_LOCK_STAT is not set\nCONFIG_LOCKDEP=y\n").unwrap();
+    std::fs::write(&b, "CONFIG_LOCK_STAT=y\nCONFIG_LOCKDEP=y\n").unwrap();
+    let (a, b) = (a.to_str().unwrap(), b.to_str().unwrap());
+    let f = findings(a, b, &["--rules", rules.to_str().unwrap()]);
+    assert_eq!(field(&f[0], "severity"), "warning");
+    let f = findings(a, b, &[]);
+    assert_eq!(field(&f[0], "severity"), "error");
+    patchperf().args(["check", a]).assert().code(2);
+}

@@ -13,9 +13,11 @@ use std::path::PathBuf;
 #[derive(Debug, Args)]
 pub struct CheckArgs {
     /// Baseline: a kernel .config (or config.gz), a snapshot or capture file, or a folder holding them.
-    pub base: PathBuf,
+    #[arg(required_unless_present = "print_rules")]
+    pub base: Option<PathBuf>,
     /// Patched: the same kind of input as the baseline.
-    pub patched: PathBuf,
+    #[arg(required_unless_present = "print_rules")]
+    pub patched: Option<PathBuf>,
     /// Write the findings as JSON (`{ "findings": [...] }`) to PATH, or `-` for stdout.
     #[arg(long, value_name = "PATH|-")]
     pub json: Option<String>,
@@ -25,11 +27,18 @@ pub struct CheckArgs {
     /// Use this rules file instead of the built-in kernel option rules.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// Print the built-in rules file (a starting point for --rules) and exit.
+    #[arg(long, conflicts_with_all = ["base", "patched"])]
+    pub print_rules: bool,
 }
 
 /// Runs `check`.
 pub fn run(args: CheckArgs) -> crate::Result<u8> {
-    let mut inputs = CheckInputs::from_pair(&args.base, &args.patched)?;
+    let (Some(base), Some(patched)) = (&args.base, &args.patched) else {
+        print!("{}", crate::checks::rules::BUILTIN_RULES);
+        return Ok(0);
+    };
+    let mut inputs = CheckInputs::from_pair(base, patched)?;
     inputs.rules = args.rules.clone();
     let findings = comparison_findings(&inputs, None)?;
     match args.json.as_deref() {
