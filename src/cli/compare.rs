@@ -82,6 +82,18 @@ pub struct CompareArgs {
     /// Kernel option rules file replacing the built-in one.
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
+    /// Also write the report as one self-contained HTML file (as `patchperf report`).
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+    /// Also write the report as PDF.
+    #[arg(long, value_name = "PATH")]
+    pub pdf: Option<PathBuf>,
+    /// Also write the report as Markdown (pull-request comments).
+    #[arg(long, value_name = "PATH")]
+    pub md: Option<PathBuf>,
+    /// Also write the report as plain text wrapped at 72 columns (e-mail replies).
+    #[arg(long, value_name = "PATH")]
+    pub txt: Option<PathBuf>,
 }
 
 fn parse_percent(s: &str) -> std::result::Result<f64, String> {
@@ -158,10 +170,33 @@ pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
     Ok((ingested, analysis))
 }
 
+/// Writes `--html/--pdf/--md/--txt` with the renderers of `patchperf
+/// report`, so that every file shows the same numbers.
+fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -> Result<()> {
+    use crate::report::{write_file, OutputFormat, ReportContext};
+    let wanted = [
+        (OutputFormat::Html, &args.html),
+        (OutputFormat::Pdf, &args.pdf),
+        (OutputFormat::Md, &args.md),
+        (OutputFormat::Txt, &args.txt),
+    ];
+    if wanted.iter().all(|(_, p)| p.is_none()) {
+        return Ok(());
+    }
+    let ctx = ReportContext::for_compare(&args.inputs, &ingested.files, &ingested.dataset.variants());
+    for (format, path) in wanted {
+        if let Some(p) = path {
+            write_file(analysis, &ctx, format, p, None)?;
+        }
+    }
+    Ok(())
+}
+
 /// Runs `compare`; exit code 1 when `--fail-on-regression` trips.
 pub fn run(args: CompareArgs) -> Result<u8> {
     let (ingested, analysis) = load_and_analyze(&args)?;
     warn_unread(&ingested);
+    write_reports(&args, &ingested, &analysis)?;
     let json = to_json(&analysis)?;
     match args.json.as_deref() {
         Some("-") => {

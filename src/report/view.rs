@@ -31,6 +31,27 @@ pub struct ReportContext {
     pub metric_names: HashMap<String, String>,
 }
 
+impl ReportContext {
+    /// The context of a `compare` run: a title naming the inputs and the
+    /// files read; no descriptions.
+    pub fn for_compare(inputs: &[std::path::PathBuf], files: &[FileReport], variants: &[String]) -> ReportContext {
+        let shown: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+        let title = if variants.len() >= 2 {
+            format!("{} vs {}", variants[1..].join(", "), variants[0])
+        } else {
+            "Benchmark comparison".to_string()
+        };
+        ReportContext {
+            name: "compare".into(),
+            title,
+            description: format!("patchperf compare {}", shown.join(" ")),
+            variants: Vec::new(),
+            files: files.to_vec(),
+            metric_names: HashMap::new(),
+        }
+    }
+}
+
 /// What the study says about one variant.
 #[derive(Debug, Clone, Default)]
 pub struct VariantInfo {
