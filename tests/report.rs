@@ -815,3 +815,39 @@ fn five_hundred_comparisons_render_in_time() {
     eprintln!("500 comparisons: {secs:.2} s");
     assert!(out.path().join("report.pdf").is_file());
 }
+
+#[test]
+fn compare_writes_the_same_report_files() {
+    let out = tempfile::tempdir().unwrap();
+    let p = |n: &str| out.path().join(n);
+    patchperf()
+        .args(["compare", "data/hackbench/baseline", "data/hackbench/patched", "--html"])
+        .arg(p("c.html"))
+        .arg("--pdf")
+        .arg(p("c.pdf"))
+        .arg("--md")
+        .arg(p("c.md"))
+        .arg("--txt")
+        .arg(p("c.txt"))
+        .assert()
+        .success();
+    let html = std::fs::read_to_string(p("c.html")).unwrap();
+    assert!(scraper::Html::parse_document(&html).errors.is_empty());
+    assert!(html.contains("<svg"), "charts inline");
+    assert!(std::fs::read(p("c.pdf")).unwrap().starts_with(b"%PDF"));
+    let md = std::fs::read_to_string(p("c.md")).unwrap();
+    assert!(!md.contains("](charts/"), "a lone Markdown file links no chart files");
+    let txt = std::fs::read_to_string(p("c.txt")).unwrap();
+    assert!(txt.starts_with("patched vs baseline\n"));
+    assert!(txt.contains("hackbench"));
+    // The same analysis as the terminal table: the change shown is the one
+    // `compare --json` reports.
+    let json = patchperf()
+        .args(["compare", "data/hackbench/baseline", "data/hackbench/patched", "--json", "-"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let change = v["comparisons"][0]["change_pct"].as_f64().unwrap();
+    let shown = patchperf::report::format::pct(change);
+    assert!(txt.contains(&shown), "{shown} not in the text report");
+}
