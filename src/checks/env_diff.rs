@@ -205,7 +205,7 @@ pub fn env_findings(
         .filter(|(k, _)| k.starts_with("vulnerability."))
         .filter_map(|(k, vb)| {
             let vp = p.get(k)?;
-            (vb != vp).then(|| {
+            (same_words(vb) != same_words(vp)).then(|| {
                 format!(
                     "{}: `{vb}` → `{vp}`",
                     k.trim_start_matches("vulnerability.")
@@ -271,6 +271,16 @@ pub fn env_findings(
     }
     out.sort_by_key(|f| f.severity);
     out
+}
+
+/// A vulnerability status without punctuation: `lscpu` writes
+/// `Mitigation; Retpolines; STIBP disabled` for sysfs's
+/// `Mitigation: Retpolines; STIBP: disabled`.
+fn same_words(v: &str) -> String {
+    v.split(|c: char| c.is_whitespace() || c == ':' || c == ';')
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// Splits a command line into parameters; what follows ` -- ` belongs to init.
@@ -421,6 +431,26 @@ mod tests {
             let _ = cmdline_findings(&a, &b, &r);
             proptest::prop_assert!(cmdline_findings(&a, &a, &r).is_empty());
         }
+    }
+
+    #[test]
+    fn lscpu_and_sysfs_spellings_of_a_mitigation_agree() {
+        let a = snap(&[(
+            "vulnerability.spectre_v2",
+            "Mitigation: Retpolines; STIBP: disabled; RSB filling",
+        )]);
+        let b = snap(&[(
+            "vulnerability.spectre_v2",
+            "Mitigation; Retpolines; STIBP disabled; RSB filling",
+        )]);
+        assert!(env_findings(&a, &b, &Rules::builtin(), &[]).is_empty());
+        let c = snap(&[("vulnerability.spectre_v2", "Vulnerable")]);
+        let f = env_findings(&a, &c, &Rules::builtin(), &[]);
+        assert_eq!(f[0].code, "env-mitigations");
+        assert_eq!(
+            f[0].evidence,
+            "spectre_v2: `Mitigation: Retpolines; STIBP: disabled; RSB filling` → `Vulnerable`."
+        );
     }
 
     #[test]
