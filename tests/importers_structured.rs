@@ -21,6 +21,7 @@ const STRUCTURED_FORMATS: &[&str] = &[
     "criterion-console",
     "bencher",
     "cargo-criterion-json",
+    "critcmp",
     "gbench-json",
     "gbench-csv",
     "gbench-console",
@@ -167,6 +168,7 @@ fn detection_of_the_fixture_formats() {
         ("criterion-bencher-patched-1.txt", "bencher"),
         ("libtest-bench.txt", "bencher"),
         ("cargo-criterion.jsonl", "cargo-criterion-json"),
+        ("critcmp-base.json", "critcmp"),
     ] {
         let src = Source::read(&fixture(file)).unwrap();
         assert_eq!(reg.detect(&src).map(|f| f.name()), Some(expected), "{file}");
@@ -531,6 +533,33 @@ fn cargo_criterion_messages() {
         obs.iter().all(|o| o.line == 1),
         "the group-complete line adds nothing"
     );
+}
+
+#[test]
+fn critcmp_exports_name_their_baseline() {
+    let obs = parse_with("critcmp", &fixture("critcmp-new.json"));
+    assert_eq!(
+        one(&obs, "sum_100k", "", "new", "time", Stat::Mean),
+        19099.034921801216
+    );
+    assert_eq!(
+        one(&obs, "sum_100k", "", "new", "time", Stat::Stddev),
+        3637.688291433661
+    );
+    assert_eq!(
+        one(&obs, "sort", "parameter=1000", "new", "time", Stat::Median),
+        30550.65550154321
+    );
+    let out = patchperf()
+        .args([
+            "compare",
+            &format!("{FIXTURES}/critcmp-base.json"),
+            &format!("{FIXTURES}/critcmp-new.json"),
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.code().is_some_and(|c| c == 0 || c == 1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("sum_100k"));
 }
 
 // ---------------------------------------------------------------- Google Benchmark

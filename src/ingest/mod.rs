@@ -12,6 +12,7 @@ mod bmf;
 mod cargo_criterion;
 mod criterion_console;
 mod criterion_dir;
+mod critcmp;
 mod cyclictest;
 mod cyclictest_hist;
 mod cyclictest_json;
@@ -148,6 +149,7 @@ impl Registry {
             Box::new(criterion_console::CriterionConsole),
             Box::new(bencher::Bencher),
             Box::new(cargo_criterion::CargoCriterion),
+            Box::new(critcmp::Critcmp),
             Box::new(gbench_json::GbenchJson),
             Box::new(gbench_csv::GbenchCsv),
             Box::new(gbench_console::GbenchConsole),

@@ -1,0 +1,109 @@
+//! critcmp `--export` files: one saved Criterion baseline as JSON,
+//! `{"name": …, "benchmarks": {id: {"criterion_benchmark_v1": …,
+//! "criterion_estimates_v1": …}}}`. Summaries only (critcmp keeps no
+//! samples); the baseline name is the variant, so two exports compare
+//! directly.
+
+use super::structured::{finite, parse_json};
+use super::{Confidence, Format, Source};
+use crate::error::Result;
+use crate::model::{canonical_params, Observation, Stat};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The critcmp export importer.
+pub struct Critcmp;
+
+#[derive(Deserialize)]
+struct Export {
+    name: String,
+    benchmarks: BTreeMap<String, Entry>,
+}
+
+#[derive(Deserialize)]
+struct Entry {
+    criterion_benchmark_v1: Id,
+    criterion_estimates_v1: Estimates,
+}
+
+#[derive(Deserialize)]
+struct Id {
+    group_id: String,
+    #[serde(default)]
+    function_id: Option<String>,
+    #[serde(default)]
+    value_str: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Interval {
+    lower_bound: f64,
+    upper_bound: f64,
+}
+
+#[derive(Deserialize)]
+struct Estimate {
+    point_estimate: f64,
+    confidence_interval: Interval,
+}
+
+#[derive(Deserialize)]
+struct Estimates {
+    mean: Estimate,
+    median: Estimate,
+    #[serde(default)]
+    std_dev: Option<Estimate>,
+}
+
+impl Format for Critcmp {
+    fn name(&self) -> &'static str {
+        "critcmp"
+    }
+
+    fn description(&self) -> &'static str {
+        "critcmp --export JSON: \"benchmarks\" entries with \"criterion_estimates_v1\"; the baseline name is the variant"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if src.looks_like_json() && src.raw.contains("\"criterion_estimates_v1\"") {
+            95
+        } else {
+            0
+        }
+    }
+
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        let export: Export = parse_json(src, "critcmp export")?;
+        let mut out = Vec::new();
+        for (id, e) in &export.benchmarks {
+            let b = &e.criterion_benchmark_v1;
+            let mut p: Vec<(&str, &str)> = Vec::new();
+            if let Some(f) = &b.function_id {
+                p.push(("function", f));
+            }
+            if let Some(v) = &b.value_str {
+                p.push(("parameter", v));
+            }
+            let params = canonical_params(&p);
+            let est = &e.criterion_estimates_v1;
+            let mut stated = vec![
+                (Stat::Mean, est.mean.point_estimate),
+                (Stat::CiLow, est.mean.confidence_interval.lower_bound),
+                (Stat::CiHigh, est.mean.confidence_interval.upper_bound),
+                (Stat::Median, est.median.point_estimate),
+            ];
+            if let Some(sd) = &est.std_dev {
+                stated.push((Stat::Stddev, sd.point_estimate));
+            }
+            for (stat, v) in stated {
+                let v = finite(src, None, v, &format!("{id} {stat}"))?;
+                out.push(
+                    Observation::new(b.group_id.as_str(), "time", "ns", stat, v)
+                        .with_params_str(params.clone())
+                        .with_variant(export.name.as_str()),
+                );
+            }
+        }
+        Ok(out)
+    }
+}
