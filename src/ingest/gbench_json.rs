@@ -159,7 +159,17 @@ impl Format for GbenchJson {
         let mut out = Vec::new();
         let mut failed: BTreeMap<String, usize> = BTreeMap::new();
         for e in &report.benchmarks {
-            let run_name = e.run_name.clone().unwrap_or_else(|| e.name.clone());
+            let run_name = match (&e.run_name, &e.run_type) {
+                (Some(r), _) => r.clone(),
+                // Old files: strip an aggregate suffix to find the run.
+                (None, None) => match e.name.rsplit_once('_') {
+                    Some((base, "mean" | "median" | "stddev" | "cv" | "BigO" | "RMS")) => {
+                        base.to_string()
+                    }
+                    _ => e.name.clone(),
+                },
+                (None, Some(_)) => e.name.clone(),
+            };
             let (bench, params) = split_name(&run_name);
             let unit = e.time_unit.clone().unwrap_or_else(|| "ns".into());
             let skipped = match &e.skipped {
@@ -176,8 +186,21 @@ impl Format for GbenchJson {
                 Ok(Observation::new(bench.as_str(), metric, unit, stat, v)
                     .with_params_str(params.clone()))
             };
-            let kind = e.run_type.as_deref().unwrap_or("iteration");
-            let agg = e.aggregate_name.as_deref().unwrap_or("");
+            // Before `run_type` existed (library < 1.5) only the name
+            // suffix tells an aggregate from a repetition.
+            let suffix = e.name.rsplit_once('_').map(|(_, s)| s).unwrap_or("");
+            let old_aggregate = e.run_type.is_none()
+                && e.run_name.is_none()
+                && matches!(suffix, "mean" | "median" | "stddev" | "cv" | "BigO" | "RMS");
+            let kind = match (&e.run_type, old_aggregate) {
+                (Some(k), _) => k.as_str(),
+                (None, true) => "aggregate",
+                (None, false) => "iteration",
+            };
+            let agg =
+                e.aggregate_name
+                    .as_deref()
+                    .unwrap_or(if old_aggregate { suffix } else { "" });
             if kind == "aggregate" && (agg == "BigO" || agg == "RMS") {
                 if let Some(v) = e.real_coefficient {
                     out.push(mk(
@@ -248,6 +271,30 @@ impl Format for GbenchJson {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn old_files_without_run_type_use_the_name_suffix() {
+        let text = r#"{"context":{"library_build_type":"release"},"benchmarks":[
+            {"name":"BM_a/8","iterations":10,"real_time":2.0,"cpu_time":2.0,"time_unit":"ns"},
+            {"name":"BM_a/8","iterations":10,"real_time":4.0,"cpu_time":4.0,"time_unit":"ns"},
+            {"name":"BM_a/8_mean","iterations":2,"real_time":3.0,"cpu_time":3.0,"time_unit":"ns"}]}"#;
+        let obs = GbenchJson
+            .parse(&Source::from_text("old.json", text))
+            .unwrap();
+        let samples = obs
+            .iter()
+            .filter(|o| o.stat == Stat::Sample && o.metric == "real_time")
+            .count();
+        assert_eq!(samples, 2);
+        let mean = obs
+            .iter()
+            .find(|o| o.stat == Stat::Mean && o.metric == "real_time")
+            .unwrap();
+        assert_eq!(
+            (mean.benchmark.as_str(), mean.params.as_str(), mean.value),
+            ("BM_a", "arg0=8", 3.0)
+        );
+    }
 
     #[test]
     fn names_split_into_family_and_params() {
