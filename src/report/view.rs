@@ -34,7 +34,11 @@ pub struct ReportContext {
 impl ReportContext {
     /// The context of a `compare` run: a title naming the inputs and the
     /// files read; no descriptions.
-    pub fn for_compare(inputs: &[std::path::PathBuf], files: &[FileReport], variants: &[String]) -> ReportContext {
+    pub fn for_compare(
+        inputs: &[std::path::PathBuf],
+        files: &[FileReport],
+        variants: &[String],
+    ) -> ReportContext {
         let shown: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
         let title = if variants.len() >= 2 {
             format!("{} vs {}", variants[1..].join(", "), variants[0])
@@ -481,10 +485,9 @@ impl Family<'_> {
 pub fn families(a: &Analysis) -> Vec<Family<'_>> {
     let mut out: Vec<Family<'_>> = Vec::new();
     for g in &a.groups {
-        match out
-            .iter_mut()
-            .find(|f| f.benchmark == g.benchmark && f.metric == g.metric)
-        {
+        match out.iter_mut().find(|f| {
+            f.benchmark == g.benchmark && f.metric == g.metric && f.groups[0].unit == g.unit
+        }) {
             Some(f) => f.groups.push(g),
             None => out.push(Family {
                 benchmark: &g.benchmark,
@@ -501,10 +504,16 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
             }),
         }
     }
-    let multi_metric: HashMap<&str, usize> = out.iter().fold(HashMap::new(), |mut m, f| {
-        *m.entry(f.benchmark).or_insert(0) += 1;
-        m
-    });
+    // Benchmarks measured in several metrics name the metric everywhere.
+    let mut metrics_of: HashMap<&str, Vec<&str>> = HashMap::new();
+    for f in &out {
+        let m = metrics_of.entry(f.benchmark).or_default();
+        if !m.contains(&f.metric) {
+            m.push(f.metric);
+        }
+    }
+    let multi_metric: HashMap<&str, usize> =
+        metrics_of.iter().map(|(b, m)| (*b, m.len())).collect();
     for (i, f) in out.iter_mut().enumerate() {
         let name = if multi_metric.get(f.benchmark).copied().unwrap_or(0) > 1 {
             format!("{} {}", f.benchmark, f.metric)
@@ -1100,7 +1109,17 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         .map(|(i, c)| {
             let fam = fams
                 .iter()
-                .find(|f| f.benchmark == c.benchmark && f.metric == c.metric);
+                .find(|f| {
+                    f.benchmark == c.benchmark
+                        && f.metric == c.metric
+                        && f.groups
+                            .iter()
+                            .any(|g| g.params == c.params && g.unit == c.unit)
+                })
+                .or_else(|| {
+                    fams.iter()
+                        .find(|f| f.benchmark == c.benchmark && f.metric == c.metric)
+                });
             comparison_view(
                 i,
                 c,
@@ -1141,10 +1160,14 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         .filter(|c| c.verdict_text.ends_with('?'))
         .count();
 
-    let multi: BTreeMap<&str, usize> = fams.iter().fold(BTreeMap::new(), |mut m, f| {
-        *m.entry(f.benchmark).or_insert(0) += 1;
-        m
-    });
+    let mut metrics_of: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for f in &fams {
+        let m = metrics_of.entry(f.benchmark).or_default();
+        if !m.contains(&f.metric) {
+            m.push(f.metric);
+        }
+    }
+    let multi: BTreeMap<&str, usize> = metrics_of.iter().map(|(b, m)| (*b, m.len())).collect();
     let sections = fams
         .iter()
         .map(|f| {
@@ -1261,5 +1284,70 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
                 note: f.note.clone().unwrap_or_default(),
             })
             .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::VariantSummary;
+
+    fn group(b: &str, params: &str, unit: &str) -> Group {
+        let v = |name: &str| VariantSummary {
+            variant: name.into(),
+            n: Some(5),
+            mean: Some(2.0),
+            median: None,
+            stddev: Some(0.1),
+            min: None,
+            max: None,
+            cv_pct: Some(5.0),
+            ci_low: None,
+            ci_high: None,
+            samples: vec![],
+            from_summary: true,
+            outliers: 0,
+            trend_p: None,
+        };
+        Group {
+            benchmark: b.into(),
+            params: params.into(),
+            metric: "time".into(),
+            unit: unit.into(),
+            direction: Direction::Lower,
+            variants: vec![v("base"), v("new")],
+        }
+    }
+
+    #[test]
+    fn families_sweep_and_shared_parameters() {
+        let a = Analysis {
+            groups: vec![
+                group("futex", "mode=x,threads=32", "ms"),
+                group("futex", "mode=x,threads=64", "ms"),
+                group("futex", "mode=x,threads=128", "ms"),
+                group("futex", "mode=x,threads=256", "us"),
+                group("other", "k=a", "ms"),
+                group("other", "k=b", "ms"),
+            ],
+            ..Default::default()
+        };
+        let f = families(&a);
+        // A group in another unit is its own family, never mixed on one axis.
+        assert_eq!(f.len(), 3);
+        assert_eq!(f[0].groups.len(), 3);
+        assert_eq!(f[0].sweep.as_deref(), Some("threads"));
+        assert_eq!(f[0].fixed, "mode=x");
+        assert_eq!(f[0].varying("mode=x,threads=64"), "threads=64");
+        assert_eq!(f[2].sweep, None, "non-numeric parameters do not sweep");
+        assert_eq!(f[0].anchor, "b1-futex");
+        assert_eq!(param_value("mode=x,threads=64", "threads"), Some(64.0));
+    }
+
+    #[test]
+    fn slugs_and_reflow() {
+        assert_eq!(slug("<script>alert(1)</script>"), "script-alert-1-script");
+        assert_eq!(slug("???"), "x");
+        assert_eq!(reflow("a\nb\n\n c  d \n"), "a b\n\nc d");
     }
 }
