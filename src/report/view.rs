@@ -5,7 +5,7 @@
 
 use super::format::{self, Scale};
 use crate::analysis::{
-    Analysis, Center, Comparison, Correction, Group, TestChoice, TestKind, Verdict,
+    Analysis, Center, Comparison, Correction, Group, TestChoice, TestKind, VariantSummary, Verdict,
 };
 use crate::ingest::FileReport;
 use crate::model::{Direction, Finding, Severity};
@@ -238,6 +238,8 @@ pub struct ComparisonView {
     /// The parameters that tell this row apart within its benchmark, or the
     /// benchmark when there are none (narrow labels).
     pub short_label: String,
+    /// Only the parameters that tell this row apart (may be empty).
+    pub params_label: String,
     pub variant: String,
     pub baseline: String,
     /// Display unit of the centre values.
@@ -555,6 +557,18 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
     out
 }
 
+/// The variants of a group in report order (baseline first).
+pub fn in_order<'a>(vs: &'a [VariantSummary], order: &[String]) -> Vec<&'a VariantSummary> {
+    let mut v: Vec<&VariantSummary> = vs.iter().collect();
+    v.sort_by_key(|s| {
+        order
+            .iter()
+            .position(|o| o == &s.variant)
+            .unwrap_or(usize::MAX)
+    });
+    v
+}
+
 /// Parses `k=v,k2=v2` into pairs.
 pub fn parse_params(p: &str) -> Vec<(String, String)> {
     p.split(',')
@@ -810,6 +824,9 @@ fn comparison_view(
             Some(f) => label_of(&f.name, &f.varying(&c.params)),
             None => label_of(&c.benchmark, &c.params),
         },
+        params_label: fam
+            .map(|f| f.varying(&c.params))
+            .unwrap_or_else(|| c.params.clone()),
         short_label: match fam.map(|f| f.varying(&c.params)) {
             Some(v) if !v.is_empty() => v,
             _ => fam
@@ -865,10 +882,10 @@ fn opt_num(scale: &Scale, v: Option<f64>) -> Num {
     }
 }
 
-fn section_rows(f: &Family<'_>) -> Vec<VariantRow> {
+fn section_rows(f: &Family<'_>, order: &[String]) -> Vec<VariantRow> {
     let mut rows = Vec::new();
     for g in &f.groups {
-        for v in &g.variants {
+        for v in in_order(&g.variants, order) {
             rows.push(VariantRow {
                 params: f.varying(&g.params),
                 variant: v.variant.clone(),
@@ -1004,6 +1021,28 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
     out
 }
 
+/// What the bars of summary-only variants show: `ci` when every one has a
+/// confidence interval, `sd` when some fall back to ± stddev; `None` when
+/// no variant is summary-only.
+fn summary_bars(f: &Family<'_>) -> Option<&'static str> {
+    let summaries: Vec<_> = f
+        .groups
+        .iter()
+        .flat_map(|g| &g.variants)
+        .filter(|v| v.samples.is_empty())
+        .collect();
+    if summaries.is_empty() {
+        None
+    } else if summaries
+        .iter()
+        .all(|v| v.ci_low.is_some() && v.ci_high.is_some())
+    {
+        Some("ci")
+    } else {
+        Some("sd")
+    }
+}
+
 /// The charts a section gets, before they are drawn (the renderer in
 /// `charts` draws them under exactly these file names).
 pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
@@ -1023,10 +1062,11 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
         file: format!("{base}-dist.svg"),
         title: format!(
             "{title}: {}{unit}",
-            if has_samples {
-                "distribution of the samples per variant"
-            } else {
-                "mean with 95% interval per variant"
+            match (has_samples, summary_bars(f)) {
+                (true, None) => "distribution of the samples per variant",
+                (true, Some(_)) => "distribution of the samples, or the stated mean, per variant",
+                (false, Some("sd")) => "mean ± stddev per variant",
+                (false, _) => "mean with 95% interval per variant",
             }
         ),
         alt: format!(
@@ -1178,7 +1218,7 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
             } else {
                 f.benchmark.to_string()
             };
-            let rows = section_rows(f);
+            let rows = section_rows(f, &order);
             SectionView {
                 show_median: rows.iter().any(|r| r.median.value.is_some()),
                 show_minmax: rows

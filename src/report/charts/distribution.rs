@@ -25,7 +25,7 @@ pub fn draw(
     let s = &fam.scale;
     let mut rows = Vec::new();
     for g in &fam.groups {
-        for v in &g.variants {
+        for v in view::in_order(&g.variants, order) {
             let varying = fam.varying(&g.params);
             let label = if !varying.is_empty() {
                 format!("{varying} · {}", v.variant)

@@ -17,7 +17,7 @@ pub fn draw(
     let series: Vec<(String, Vec<f64>)> = fam
         .groups
         .iter()
-        .flat_map(|g| g.variants.iter())
+        .flat_map(|g| view::in_order(&g.variants, order))
         .filter(|v| !v.samples.is_empty())
         .map(|v| {
             (
