@@ -213,7 +213,7 @@ fn forest(view: &ReportView) -> String {
     }
     let lo = vals.iter().cloned().fold(f64::MAX, f64::min);
     let hi = vals.iter().cloned().fold(f64::MIN, f64::max);
-    if !(hi > lo) {
+    if hi.is_nan() || lo.is_nan() || hi <= lo {
         return String::new();
     }
     let col = |v: f64| {
