@@ -1437,6 +1437,15 @@ fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
     }
 }
 
+/// The number of property cases: `default`, or `PROPTEST_CASES` for a
+/// longer search.
+fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// Small real inputs of every structured format (big ones slow the search down).
 fn mutation_inputs() -> Vec<Vec<u8>> {
     let files = [
@@ -1477,7 +1486,7 @@ fn mutation_inputs() -> Vec<Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(32), ..ProptestConfig::default() })]
 
     #[test]
     fn mutated_criterion_trees_never_panic(
@@ -1511,7 +1520,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(96), ..ProptestConfig::default() })]
 
     #[test]
     fn mutated_inputs_never_panic_any_structured_importer(
