@@ -7,18 +7,22 @@
 //! side in the same run, are what to watch.
 //!
 //! Size: `PATCHPERF_BENCH_MB` (default 500) megabytes per ingest input kind.
-//! `PATCHPERF_BENCH_MB=20` gives a quick run.
+//! `PATCHPERF_BENCH_MB=20` gives a quick run; `PATCHPERF_BENCH_ONLY=ingest,small`
+//! (any of ingest, analysis, report, small) runs only those parts.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 const CHUNK: usize = 5 << 20;
+
+/// Writes one kind of ingest input of about the given size into a folder;
+/// returns the bytes written and the rows the importer must produce from them.
+type Generator = fn(&mut Pcg64, &Path, usize) -> (u64, u64);
 
 fn main() {
     // `cargo bench` passes `--bench`; ignore harness arguments.
@@ -29,28 +33,43 @@ fn main() {
     let bin = PathBuf::from(env!("CARGO_BIN_EXE_patchperf"));
     let tmp = tempfile::tempdir().expect("temp dir");
     let root = tmp.path();
-    println!("# patchperf benchmark suite: {mb} MB per ingest input, binary {}", bin.display());
+    println!(
+        "# patchperf benchmark suite: {mb} MB per ingest input, binary {}",
+        bin.display()
+    );
     println!("# name value unit ratio");
 
-    let kinds: [(&str, fn(&mut Pcg64, &Path, usize) -> u64); 5] = [
+    let kinds: [(&str, Generator); 5] = [
         ("go", gen_go),
         ("hackbench", gen_hackbench),
         ("document", gen_document),
         ("hyperfine_json", gen_hyperfine),
         ("criterion_tree", gen_criterion),
     ];
+    // `PATCHPERF_BENCH_ONLY=ingest,analysis,report,small` runs a subset.
+    let only = std::env::var("PATCHPERF_BENCH_ONLY").unwrap_or_default();
+    let part = |p: &str| only.is_empty() || only.split(',').any(|o| o.trim() == p);
     for (name, generate) in kinds {
+        if !part("ingest") {
+            break;
+        }
         let dir = root.join(name);
         fs::create_dir_all(&dir).unwrap();
         let mut rng = Pcg64::seed_from_u64(42);
-        let bytes = generate(&mut rng, &dir, mb << 20);
-        ingest_figures(&bin, name, &dir, bytes);
+        let (bytes, expected_rows) = generate(&mut rng, &dir, mb << 20);
+        ingest_figures(&bin, name, &dir, bytes, expected_rows);
         let _ = fs::remove_dir_all(&dir);
     }
 
-    analysis_figures(&bin, root);
-    report_figures(&bin, root);
-    small_input_figures(&bin, root);
+    if part("analysis") {
+        analysis_figures(&bin, root);
+    }
+    if part("report") {
+        report_figures(&bin, root);
+    }
+    if part("small") {
+        small_input_figures(&bin, root);
+    }
 }
 
 /// Runs a command, returning wall time, peak RSS in KiB (via GNU time when
@@ -116,12 +135,17 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64) {
+fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows: u64) {
     let files = files_under(dir);
     let mb = bytes as f64 / 1e6;
     let mut wc = Command::new("sh");
-    wc.arg("-c")
-        .arg(format!("find '{}' -type f -print0 | xargs -0 cat | wc -l", dir.display()));
+    wc.arg("-c").arg(format!(
+        "find '{}' -type f -print0 | xargs -0 cat | wc -l",
+        dir.display()
+    ));
+    // Warm the page cache first so that the floor and patchperf read the same
+    // cached bytes (the first reader would otherwise pay for the disk).
+    let _ = measure(&mut wc);
     let (floor, _, _) = measure(&mut wc);
     let out = dir.with_extension("parquet");
     let mut ing = Command::new(bin);
@@ -132,28 +156,77 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64) {
     let _ = fs::remove_file(&out);
     let tput = mb / wall.as_secs_f64();
     let floor_tput = mb / floor.as_secs_f64();
-    println!("# ingest {name}: {} files, {mb:.0} MB, ok={ok}", files.len());
-    line(&format!("ingest.{name}.throughput"), tput, "MB/s", Some(floor_tput / tput));
-    line(&format!("ingest.{name}.floor_wc_l"), floor_tput, "MB/s", None);
+    let check = match rows {
+        Some(r) if r == expected_rows => "rows as expected".to_string(),
+        Some(r) => format!("ROW COUNT MISMATCH: {r} read, {expected_rows} expected"),
+        None => "no row count in the output".to_string(),
+    };
+    println!(
+        "# ingest {name}: {} files, {mb:.0} MB, ok={ok}, {} rows, {check}",
+        files.len(),
+        rows.unwrap_or(0)
+    );
+    if !ok {
+        println!(
+            "# ingest {name} failed: {}",
+            stderr.lines().last().unwrap_or("")
+        );
+    }
+    line(
+        &format!("ingest.{name}.throughput"),
+        tput,
+        "MB/s",
+        Some(floor_tput / tput),
+    );
+    line(
+        &format!("ingest.{name}.floor_wc_l"),
+        floor_tput,
+        "MB/s",
+        None,
+    );
     if let Some(r) = rows {
-        line(&format!("ingest.{name}.rows_per_s"), r as f64 / wall.as_secs_f64(), "rows/s", None);
+        line(
+            &format!("ingest.{name}.rows_per_s"),
+            r as f64 / wall.as_secs_f64(),
+            "rows/s",
+            None,
+        );
     }
     if let Some(kib) = rss {
         let rss_mb = kib as f64 / 1024.0;
-        line(&format!("ingest.{name}.peak_rss"), rss_mb, "MiB", Some(rss_mb * 1048576.0 / bytes as f64));
+        // Ratio: peak RSS over the input size (streamed text must stay < 1).
+        line(
+            &format!("ingest.{name}.peak_rss"),
+            rss_mb,
+            "MiB",
+            Some(rss_mb * 1048576.0 / bytes as f64),
+        );
+        if let Some(r) = rows.filter(|&r| r > 0) {
+            line(
+                &format!("ingest.{name}.rss_per_row"),
+                kib as f64 * 1024.0 / r as f64,
+                "B",
+                None,
+            );
+        }
     }
     if table > 0 {
-        line(&format!("ingest.{name}.parquet_size"), table as f64 / 1e6, "MB", None);
+        line(
+            &format!("ingest.{name}.parquet_size"),
+            table as f64 / 1e6,
+            "MB",
+            None,
+        );
     }
 }
 
 /// The row count from `ingest`'s closing summary line on stderr
 /// (`N rows from M inputs`).
 fn total_rows(stderr: &str) -> Option<u64> {
-    stderr
-        .lines()
-        .rev()
-        .find_map(|l| l.split_once(" rows from ").and_then(|(n, _)| n.rsplit(' ').next()?.parse().ok()))
+    stderr.lines().rev().find_map(|l| {
+        l.split_once(" rows from ")
+            .and_then(|(n, _)| n.rsplit(' ').next()?.parse().ok())
+    })
 }
 
 fn analysis_figures(bin: &Path, root: &Path) {
@@ -176,14 +249,24 @@ fn analysis_figures(bin: &Path, root: &Path) {
     let mut times = Vec::new();
     for threads in [1, 2] {
         let mut c = Command::new(bin);
-        c.arg("compare").arg(&path).arg("--json").arg(root.join("analysis.json"));
+        c.arg("compare")
+            .arg(&path)
+            .arg("--json")
+            .arg(root.join("analysis.json"));
         c.env("RAYON_NUM_THREADS", threads.to_string());
         let (wall, _, ok) = measure(&mut c);
-        println!("# analysis {groups} groups x {per_side} samples/side, {threads} thread(s), ok={ok}");
+        println!(
+            "# analysis {groups} groups x {per_side} samples/side, {threads} thread(s), ok={ok}"
+        );
         times.push(wall.as_secs_f64());
     }
     line("analysis.10k_groups.1_thread", times[0], "s", None);
-    line("analysis.10k_groups.2_threads", times[1], "s", Some(times[0] / times[1]));
+    line(
+        "analysis.10k_groups.2_threads",
+        times[1],
+        "s",
+        Some(times[0] / times[1]),
+    );
 }
 
 fn report_figures(bin: &Path, root: &Path) {
@@ -202,55 +285,210 @@ fn report_figures(bin: &Path, root: &Path) {
     fs::write(dir.join("data.csv"), s).unwrap();
     fs::write(
         dir.join("study.toml"),
-        "title = \"500 comparisons\"\nbaseline = \"baseline\"\n\n[[inputs]]\npaths = [\"data.csv\"]\n",
+        // A tidy table holds both variants: a `[[documents]]` input (see examples/README.md).
+        "name = \"bench500\"\ntitle = \"500 comparisons\"\nbaseline = \"baseline\"\n\n[[documents]]\npath = \"data.csv\"\nformat = \"tidy-csv\"\n",
     )
     .unwrap();
     let mut c = Command::new(bin);
-    c.arg("report").arg(dir.join("study.toml")).arg("--out").arg(dir.join("out"));
-    let (wall, _, ok) = measure(&mut c);
-    println!("# report: 500 comparisons, all formats, ok={ok}");
-    line("report.500_comparisons.all_formats", wall.as_secs_f64(), "s", Some(wall.as_secs_f64() / 10.0));
+    c.arg("report")
+        .arg(dir.join("study.toml"))
+        .arg("--out")
+        .arg(dir.join("out"));
+    let (wall, _, ok, stderr) = measure_with_stderr(&mut c);
+    let written = [
+        "report.html",
+        "report.pdf",
+        "report.md",
+        "report.txt",
+        "report.json",
+    ]
+    .iter()
+    .filter(|f| dir.join("out").join(f).is_file())
+    .count();
+    println!("# report: 500 comparisons, ok={ok}, {written} of 5 formats written");
+    if !ok {
+        println!("# report failed: {}", stderr.lines().last().unwrap_or(""));
+    }
+    line(
+        "report.500_comparisons.all_formats",
+        wall.as_secs_f64(),
+        "s",
+        Some(wall.as_secs_f64() / 10.0),
+    );
 }
 
+/// The best wall time of `runs` runs of the command `make` builds.
+fn best_of(runs: usize, mut make: impl FnMut() -> Command) -> (f64, bool) {
+    let mut best = f64::INFINITY;
+    let mut all_ok = true;
+    for _ in 0..runs {
+        let (wall, _, ok) = measure(&mut make());
+        all_ok &= ok;
+        best = best.min(wall.as_secs_f64());
+    }
+    (best, all_ok)
+}
+
+fn python_has(module: &str) -> bool {
+    Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// `compare` of two small files, process start to exit, next to the peers
+/// that do the same job on the same data. Ratio: patchperf / peer (< 1:
+/// patchperf is faster); for patchperf alone, the share of the 20 ms budget.
 fn small_input_figures(bin: &Path, root: &Path) {
     let dir = root.join("small");
     fs::create_dir_all(&dir).unwrap();
     let mut rng = Pcg64::seed_from_u64(11);
+    let runs = 20;
+
+    // hyperfine JSON: 3 commands × 30 runs per side.
     let a = dir.join("base.json");
     let b = dir.join("new.json");
     for (p, f) in [(&a, 1.0), (&b, 1.1)] {
-        let mut f_out = fs::File::create(p).unwrap();
-        f_out.write_all(hyperfine_doc(&mut rng, 3, 30, f).as_bytes()).unwrap();
+        fs::write(p, hyperfine_doc(&mut rng, 3, 30, f)).unwrap();
     }
-    let runs = 20;
-    let mut best = f64::INFINITY;
-    for _ in 0..runs {
+    let (ours, ok) = best_of(runs, || {
         let mut c = Command::new(bin);
         c.arg("compare").arg(&a).arg(&b);
-        let (wall, _, _) = measure(&mut c);
-        best = best.min(wall.as_secs_f64());
-    }
-    line("small.compare_hyperfine_json.best_of_20", best * 1e3, "ms", Some(best / 0.020));
-    // Peers, where installed: same job on the same data.
+        c
+    });
+    println!("# small: compare of two hyperfine JSON files (3 commands x 30 runs), ok={ok}");
+    line(
+        "small.compare_hyperfine_json.best_of_20",
+        ours * 1e3,
+        "ms",
+        Some(ours / 0.020),
+    );
+    // hyperfine's scripts/welch_ttest.py does this with SciPy.
     let py = "import json,sys\nfrom scipy import stats\nA=json.load(open(sys.argv[1]))['results']\nB=json.load(open(sys.argv[2]))['results']\nfor a,b in zip(A,B): print(a['command'], stats.ttest_ind(a['times'], b['times'], equal_var=False).pvalue)\n";
     let script = dir.join("welch.py");
     fs::write(&script, py).unwrap();
-    let has_scipy = Command::new("python3")
-        .args(["-c", "import scipy"])
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
-    if has_scipy {
-        let mut peer = f64::INFINITY;
-        for _ in 0..runs {
+    if python_has("scipy") {
+        let (peer, ok) = best_of(runs, || {
             let mut c = Command::new("python3");
             c.arg(&script).arg(&a).arg(&b);
-            peer = peer.min(measure(&mut c).0.as_secs_f64());
-        }
-        line("small.peer_scipy_welch.best_of_20", peer * 1e3, "ms", Some(best / peer));
+            c
+        });
+        println!("# peer: SciPy Welch t-test script on the same files, ok={ok}");
+        line(
+            "small.peer_scipy_welch.best_of_20",
+            peer * 1e3,
+            "ms",
+            Some(ours / peer),
+        );
     } else {
-        println!("# peer scipy welch: python3 with scipy not installed, skipped");
+        println!(
+            "# peer scipy welch: python3 with scipy not installed (pip install scipy), skipped"
+        );
     }
+
+    // pyperf JSON: 3 benchmarks × 20 runs × 3 values per side.
+    let pa = dir.join("pyperf_base.json");
+    let pb = dir.join("pyperf_new.json");
+    for (p, f) in [(&pa, 1.0), (&pb, 1.1)] {
+        fs::write(p, pyperf_doc(&mut rng, 3, 20, 3, f)).unwrap();
+    }
+    let (ours, ok) = best_of(runs, || {
+        let mut c = Command::new(bin);
+        c.arg("compare").arg(&pa).arg(&pb);
+        c
+    });
+    println!("# small: compare of two pyperf JSON files (3 benchmarks x 60 values), ok={ok}");
+    line(
+        "small.compare_pyperf_json.best_of_20",
+        ours * 1e3,
+        "ms",
+        Some(ours / 0.020),
+    );
+    if python_has("pyperf") {
+        let (peer, ok) = best_of(runs, || {
+            let mut c = Command::new("python3");
+            c.args(["-m", "pyperf", "compare_to"]).arg(&pa).arg(&pb);
+            c
+        });
+        println!("# peer: python3 -m pyperf compare_to on the same files, ok={ok}");
+        line(
+            "small.peer_pyperf_compare_to.best_of_20",
+            peer * 1e3,
+            "ms",
+            Some(ours / peer),
+        );
+    } else {
+        println!("# peer pyperf: not installed (pip install pyperf), skipped");
+    }
+
+    // A Criterion tree: 20 benchmarks × 100 samples, saved baselines base and new.
+    let target = dir.join("target");
+    criterion_tree(&mut rng, &target.join("criterion"), 20, 100, usize::MAX);
+    let (ours, ok) = best_of(runs, || {
+        let mut c = Command::new(bin);
+        c.arg("compare").arg(target.join("criterion"));
+        c
+    });
+    println!("# small: compare of a Criterion tree (20 benchmarks, base vs new), ok={ok}");
+    line(
+        "small.compare_criterion_tree.best_of_20",
+        ours * 1e3,
+        "ms",
+        Some(ours / 0.020),
+    );
+    let critcmp = Command::new("critcmp")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if critcmp.is_ok_and(|s| s.success()) {
+        let (peer, ok) = best_of(runs, || {
+            let mut c = Command::new("critcmp");
+            c.arg("--target-dir").arg(&target).args(["base", "new"]);
+            c
+        });
+        println!("# peer: critcmp base new on the same tree, ok={ok}");
+        line(
+            "small.peer_critcmp.best_of_20",
+            peer * 1e3,
+            "ms",
+            Some(ours / peer),
+        );
+    } else {
+        println!("# peer critcmp: not installed (cargo install critcmp), skipped");
+    }
+}
+
+/// A pyperf JSON file: `benches` benchmarks of `runs` worker runs with
+/// `values` values each (seconds).
+fn pyperf_doc(rng: &mut Pcg64, benches: usize, runs: usize, values: usize, factor: f64) -> String {
+    let mut s = String::from(
+        "{\"version\":\"1.0\",\"metadata\":{\"loops\":16,\"unit\":\"second\"},\"benchmarks\":[",
+    );
+    for b in 0..benches {
+        if b > 0 {
+            s.push(',');
+        }
+        let _ = write!(s, "{{\"metadata\":{{\"name\":\"bench{b}\"}},\"runs\":[");
+        for r in 0..runs {
+            if r > 0 {
+                s.push(',');
+            }
+            let vals: Vec<String> = (0..values)
+                .map(|_| format!("{:e}", 1e-3 * factor * (1.0 + 0.05 * normal(rng))))
+                .collect();
+            let _ = write!(
+                s,
+                "{{\"metadata\":{{\"date\":\"2026-01-01 00:00:00\",\"duration\":0.1}},\"warmups\":[[1,{:e}]],\"values\":[{}]}}",
+                1e-3 * factor,
+                vals.join(",")
+            );
+        }
+        s.push_str("]}");
+    }
+    s.push_str("]}\n");
+    s
 }
 
 fn normal(rng: &mut Pcg64) -> f64 {
@@ -261,22 +499,30 @@ fn normal(rng: &mut Pcg64) -> f64 {
 }
 
 /// Writes files of about [`CHUNK`] bytes until `target` bytes are written,
-/// each filled by `fill`; returns the bytes written.
-fn chunked(dir: &Path, ext: &str, target: usize, mut fill: impl FnMut(&mut String, usize)) -> u64 {
+/// each filled by `fill` (which returns the rows it wrote); returns the bytes
+/// and rows written.
+fn chunked(
+    dir: &Path,
+    ext: &str,
+    target: usize,
+    mut fill: impl FnMut(&mut String, usize) -> u64,
+) -> (u64, u64) {
     let mut total = 0u64;
+    let mut rows = 0u64;
     let mut i = 0;
     while (total as usize) < target {
         let mut s = String::with_capacity(CHUNK + 4096);
-        fill(&mut s, CHUNK.min(target - total as usize));
+        rows += fill(&mut s, CHUNK.min(target - total as usize));
         let p = dir.join(format!("f{i:05}.{ext}"));
         fs::write(&p, &s).unwrap();
         total += s.len() as u64;
         i += 1;
     }
-    total
+    (total, rows)
 }
 
-fn gen_go(rng: &mut Pcg64, dir: &Path, target: usize) -> u64 {
+/// `go test -bench` output: three metrics (ns/op, B/op, allocs/op) per line.
+fn gen_go(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
     chunked(dir, "txt", target, |s, size| {
         s.push_str("goos: linux\ngoarch: amd64\npkg: example.com/gen\ncpu: generated\n");
         let mut k = 0;
@@ -293,37 +539,55 @@ fn gen_go(rng: &mut Pcg64, dir: &Path, target: usize) -> u64 {
             k += 1;
         }
         s.push_str("PASS\nok  \texample.com/gen\t1.000s\n");
+        3 * k as u64
     })
 }
 
-fn gen_hackbench(rng: &mut Pcg64, dir: &Path, target: usize) -> u64 {
+/// Concatenated `hackbench` outputs: one time per three-line block.
+fn gen_hackbench(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
     chunked(dir, "txt", target, |s, size| {
+        let mut blocks = 0;
         while s.len() < size {
             let t = 0.46 * (1.0 + 0.1 * normal(rng));
             let _ = write!(
                 s,
                 "Running in process mode with 4 groups using 40 file descriptors each (== 160 tasks)\nEach sender will pass 200 messages of 100 bytes\nTime: {t:.3}\n"
             );
+            blocks += 1;
         }
+        blocks
     })
 }
 
-fn gen_document(rng: &mut Pcg64, dir: &Path, target: usize) -> u64 {
+/// Boxed tables as posted in patch e-mails: per row, a mean and a stddev of
+/// two variants (4 values); the same caption repeats, so every table is
+/// another run of the same eight benchmarks.
+fn gen_document(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
     chunked(dir, "txt", target, |s, size| {
+        let mut rows = 0;
         let mut t = 0;
         while s.len() < size {
-            let _ = writeln!(s, "Results of run {t} on the test machine:\n");
+            let _ = writeln!(s, "Results on machine {} of the test rack:\n", t % 8);
             s.push_str("+---------+--------------------+--------+-------------------+--------+\n");
             s.push_str("| threads | baseline time (ms) | stddev | patched time (ms) | stddev |\n");
             s.push_str("+---------+--------------------+--------+-------------------+--------+\n");
             for th in [512, 256, 128, 64, 32] {
                 let b = th as f64 / 100.0 * (1.0 + 0.1 * normal(rng));
                 let p = b * (1.0 + 0.1 * normal(rng));
-                let _ = writeln!(s, "| {th} | {b:.4} | {:.4} | {p:.4} | {:.4} |", b * 0.1, p * 0.1);
+                let _ = writeln!(
+                    s,
+                    "| {th} | {b:.4} | {:.4} | {p:.4} | {:.4} |",
+                    b * 0.1,
+                    p * 0.1
+                );
+                rows += 4;
             }
-            s.push_str("+---------+--------------------+--------+-------------------+--------+\n\n");
+            s.push_str(
+                "+---------+--------------------+--------+-------------------+--------+\n\n",
+            );
             t += 1;
         }
+        rows
     })
 }
 
@@ -345,50 +609,88 @@ fn hyperfine_doc(rng: &mut Pcg64, commands: usize, samples: usize, factor: f64) 
     s
 }
 
-fn gen_hyperfine(rng: &mut Pcg64, dir: &Path, target: usize) -> u64 {
-    // 1M samples per file (~12 MB), as many files as the size asks for.
+/// hyperfine `--export-json` files of 10 commands × 100,000 runs (1M samples,
+/// ~12 MB each): per command the samples plus 8 stated statistics.
+fn gen_hyperfine(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
+    let (commands, samples) = (10, 100_000);
     let mut total = 0u64;
+    let mut rows = 0u64;
     let mut i = 0;
     while (total as usize) < target {
-        let doc = hyperfine_doc(rng, 10, 100_000, 1.0);
+        let doc = hyperfine_doc(rng, commands, samples, 1.0);
         fs::write(dir.join(format!("h{i:04}.json")), &doc).unwrap();
         total += doc.len() as u64;
+        rows += (commands * (samples + 8)) as u64;
         i += 1;
     }
-    total
+    (total, rows)
 }
 
-fn gen_criterion(rng: &mut Pcg64, dir: &Path, target: usize) -> u64 {
-    let root = dir.join("criterion");
+/// A `target/criterion` tree of up to 2,000 benchmarks with `base` and `new`
+/// saved baselines (fewer when the size asks for less): per baseline 100
+/// samples plus 5 estimates.
+fn gen_criterion(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
+    criterion_tree(rng, &dir.join("criterion"), 2000, 100, target)
+}
+
+fn criterion_tree(
+    rng: &mut Pcg64,
+    root: &Path,
+    benches: usize,
+    n: usize,
+    target: usize,
+) -> (u64, u64) {
     let mut total = 0u64;
-    let benches = 2000;
+    let mut rows = 0u64;
     for b in 0..benches {
-        for baseline in ["base", "new"] {
-            let d = root.join(format!("group{}/{}", b / 20, b % 20)).join(baseline);
+        for (baseline, factor) in [("base", 1.0), ("new", 1.05)] {
+            let d = root
+                .join(format!("group{}/{}", b / 20, b % 20))
+                .join(baseline);
             fs::create_dir_all(&d).unwrap();
             let bench = format!(
                 "{{\"group_id\":\"group{}\",\"function_id\":null,\"value_str\":\"{}\",\"throughput\":null,\"full_id\":\"group{}/{}\",\"directory_name\":\"group{}/{}\",\"title\":\"group{}/{}\"}}",
                 b / 20, b % 20, b / 20, b % 20, b / 20, b % 20, b / 20, b % 20
             );
-            let n = 100;
             let iters: Vec<String> = (1..=n).map(|i| format!("{}.0", i * 4)).collect();
             let times: Vec<String> = (1..=n)
-                .map(|i| format!("{:.1}", (i * 4) as f64 * 1000.0 * (1.0 + 0.05 * normal(rng))))
+                .map(|i| {
+                    format!(
+                        "{:.1}",
+                        (i * 4) as f64 * 1000.0 * factor * (1.0 + 0.05 * normal(rng))
+                    )
+                })
                 .collect();
             let sample = format!(
                 "{{\"sampling_mode\":\"Linear\",\"iters\":[{}],\"times\":[{}]}}",
                 iters.join(","),
                 times.join(",")
             );
-            let est = "{\"mean\":{\"confidence_interval\":{\"confidence_level\":0.95,\"lower_bound\":990.0,\"upper_bound\":1010.0},\"point_estimate\":1000.0,\"standard_error\":5.0},\"median\":{\"confidence_interval\":{\"confidence_level\":0.95,\"lower_bound\":990.0,\"upper_bound\":1010.0},\"point_estimate\":1000.0,\"standard_error\":5.0},\"median_abs_dev\":{\"confidence_interval\":{\"confidence_level\":0.95,\"lower_bound\":10.0,\"upper_bound\":30.0},\"point_estimate\":20.0,\"standard_error\":5.0},\"slope\":{\"confidence_interval\":{\"confidence_level\":0.95,\"lower_bound\":990.0,\"upper_bound\":1010.0},\"point_estimate\":1000.0,\"standard_error\":5.0},\"std_dev\":{\"confidence_interval\":{\"confidence_level\":0.95,\"lower_bound\":40.0,\"upper_bound\":60.0},\"point_estimate\":50.0,\"standard_error\":5.0}}";
-            for (f, text) in [("benchmark.json", bench.as_str()), ("sample.json", sample.as_str()), ("estimates.json", est)] {
+            let m = 1000.0 * factor;
+            let est_one = |p: f64, lo: f64, hi: f64| {
+                format!("{{\"confidence_interval\":{{\"confidence_level\":0.95,\"lower_bound\":{lo:.1},\"upper_bound\":{hi:.1}}},\"point_estimate\":{p:.1},\"standard_error\":5.0}}")
+            };
+            let est = format!(
+                "{{\"mean\":{},\"median\":{},\"median_abs_dev\":{},\"slope\":{},\"std_dev\":{}}}",
+                est_one(m, m - 10.0, m + 10.0),
+                est_one(m, m - 10.0, m + 10.0),
+                est_one(20.0, 10.0, 30.0),
+                est_one(m, m - 10.0, m + 10.0),
+                est_one(50.0, 40.0, 60.0)
+            );
+            for (f, text) in [
+                ("benchmark.json", bench.as_str()),
+                ("sample.json", sample.as_str()),
+                ("estimates.json", est.as_str()),
+            ] {
                 fs::write(d.join(f), text).unwrap();
                 total += text.len() as u64;
             }
+            rows += n as u64 + 5;
         }
         if total as usize >= target {
             break;
         }
     }
-    total
+    (total, rows)
 }
