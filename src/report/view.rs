@@ -913,10 +913,12 @@ fn section_rows(f: &Family<'_>, order: &[String]) -> Vec<VariantRow> {
     rows
 }
 
-fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
+fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
     // Collected per kind and variant, so that a sweep of many parameter
-    // values gives one line per problem, not one per row.
-    let mut noisy: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    // values gives one line per problem, not one per row; variants in
+    // report order (the keys are positions in `order`).
+    let pos = |v: &str| order.iter().position(|o| o == v).unwrap_or(usize::MAX);
+    let mut noisy: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
     let mut drift: Vec<String> = Vec::new();
     let mut outliers: Vec<String> = Vec::new();
     let mut no_n: BTreeMap<String, Vec<String>> = BTreeMap::new();
@@ -931,7 +933,7 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
                 format!("{s} at {place}")
             }
         };
-        for v in &g.variants {
+        for v in in_order(&g.variants, order) {
             if v.outliers > 0 {
                 outliers.push(format!("{} ({})", at(&v.variant), v.outliers));
             }
@@ -948,7 +950,10 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
                 } else {
                     format!("{place}: {}", format::plain_pct(Some(cv)))
                 };
-                noisy.entry(v.variant.clone()).or_default().push(what);
+                noisy
+                    .entry((pos(&v.variant), v.variant.clone()))
+                    .or_default()
+                    .push(what);
             }
             if v.n.is_none() {
                 no_n.entry(v.variant.clone())
@@ -980,7 +985,7 @@ fn diagnostics(f: &Family<'_>, alpha: f64) -> Vec<String> {
         }
     }
     let mut out = Vec::new();
-    for (v, list) in noisy {
+    for ((_, v), list) in noisy {
         out.push(format!(
             "{v}: noisy, coefficient of variation above 10% ({}).",
             list.join(", ")
@@ -1244,7 +1249,7 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
                 fixed_params: f.fixed.replace(',', ", "),
                 rows,
                 charts: section_chart_views(f, &title),
-                diagnostics: diagnostics(f, a.settings.alpha),
+                diagnostics: diagnostics(f, a.settings.alpha, &order),
             }
         })
         .collect();

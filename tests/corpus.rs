@@ -1,0 +1,111 @@
+//! Detection over the whole real-output corpus: every tool output is read by
+//! the importer written for it, yields values, and nothing that is not a
+//! benchmark output is guessed at.
+
+use patchperf::ingest::{ingest, IngestOptions, Registry, Source};
+use std::path::{Path, PathBuf};
+
+const CORPUS: &str = "tests/data/corpus";
+
+/// The importer expected for a corpus entry, from its harness prefix
+/// (`<harness>-<variant>-<n>.<ext>`). `None`: not a benchmark output.
+fn expected(name: &str) -> Option<&'static str> {
+    let harness = name.split('-').next().unwrap_or(name);
+    let ext = name.rsplit('.').next().unwrap_or("");
+    Some(match (harness, ext) {
+        ("bashtime", _) | ("gnutime_posix", _) => "shell-time",
+        ("gnutime", _) => "gnu-time",
+        ("criterion", _) => "criterion-console",
+        ("criterion_tree", _) => "criterion-dir",
+        ("cyclictest" | "cyclictest_live", _) => "cyclictest",
+        ("cyclictest_hist", _) => "cyclictest-hist",
+        ("cyclictest_json", _) => "cyclictest-json",
+        ("gbench", _) => "gbench-json",
+        ("gbench_console", _) => "gbench-console",
+        ("gbench_csv", _) => "gbench-csv",
+        ("go", _) => "go-bench",
+        ("hackbench", _) => "hackbench",
+        ("hyperfine" | "hyperfine_scan" | "hyperfine_fail", "json") => "hyperfine-json",
+        ("hyperfine" | "hyperfine_scan" | "hyperfine_fail", "csv") => "hyperfine-csv",
+        ("hyperfine" | "hyperfine_scan" | "hyperfine_fail", "md") => "hyperfine-markdown",
+        ("hyperfine" | "hyperfine_scan" | "hyperfine_fail", "txt") => "hyperfine-console",
+        (h, _) if h.starts_with("perf_bench") => "perf-bench",
+        ("perf_stat", _) => "perf-stat",
+        ("perf_stat_csv", _) => "perf-stat-csv",
+        ("perf_stat_json", _) => "perf-stat-json",
+        ("pgbench", _) => "pgbench",
+        ("pyperf", "json") => "pyperf-json",
+        ("pyperf" | "pyperf_compare" | "pyperf_stats", _) => "pyperf-text",
+        ("redis_csv", _) => "redis-csv",
+        ("redis_quiet", _) => "redis-quiet",
+        (h, _) if h.starts_with("sysbench") => "sysbench",
+        // Context files, kernel configs and environment captures: read by
+        // `patchperf check`, not by `ingest`.
+        ("criterion_patch" | "gbench_source" | "kconfig" | "env", _) => return None,
+        _ => panic!("corpus entry {name} has no expectation: add one"),
+    })
+}
+
+fn entries() -> Vec<PathBuf> {
+    let mut v: Vec<PathBuf> = std::fs::read_dir(CORPUS)
+        .expect("corpus copy")
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.file_name().and_then(|n| n.to_str()) != Some("SOURCES.md"))
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn every_corpus_entry_is_detected_as_its_harness() {
+    let registry = Registry::builtin();
+    let mut checked = 0;
+    for path in entries() {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        let want = expected(&name);
+        let got = if path.is_dir() {
+            registry.detect_dir(&path).map(|f| f.name())
+        } else {
+            let src = Source::read(&path).unwrap_or_else(|e| panic!("{e}"));
+            registry.detect(&src).map(|f| f.name())
+        };
+        assert_eq!(got, want, "{name}");
+        checked += 1;
+    }
+    assert!(checked >= 250, "only {checked} corpus entries");
+}
+
+#[test]
+fn every_benchmark_output_yields_values_and_accounts_for_itself() {
+    let registry = Registry::builtin();
+    for path in entries() {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if expected(&name).is_none() {
+            continue;
+        }
+        let got = ingest(&[path.clone()], &registry, &IngestOptions::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert!(!got.dataset.is_empty(), "{name}: no values");
+        for f in &got.files {
+            assert!(f.format.is_some(), "{name}: {} not recognised", f.path);
+            assert_eq!(
+                f.rows,
+                got.dataset.rows().iter().filter(|o| o.source == f.path).count(),
+                "{name}: rows reported for {} differ from rows produced",
+                f.path
+            );
+        }
+    }
+}
+
+#[test]
+fn non_outputs_are_reported_unrecognised_with_a_hint() {
+    let registry = Registry::builtin();
+    for name in ["criterion_patch-patched-1.diff", "gbench_source-baseline-1.cc", "env-lscpu.txt"] {
+        let path = Path::new(CORPUS).join(name);
+        let got = ingest(&[path], &registry, &IngestOptions::default()).unwrap();
+        assert!(got.dataset.is_empty(), "{name} produced values");
+        let note = got.files[0].note.as_deref().unwrap_or("");
+        assert!(note.contains("--format") && note.contains("--extractor"), "{name}: {note}");
+    }
+}
