@@ -4,12 +4,16 @@
 //!
 //! Resamples are split into fixed chunks, each with its own PCG stream
 //! derived from (seed, chunk index), so the result is identical whatever
-//! the number of threads. Both sides are sorted once; a resample is then a
-//! vector of draw counts per value, from which the mean or median follows
-//! without moving any data. Each chunk allocates its two count buffers once;
-//! the inner loop allocates nothing.
+//! the number of threads. Both sides are sorted once. For the median of up
+//! to [`TABLE_MAX_N`] values, the exact distribution of a resample's median
+//! (which values it can be and how likely each is) follows from binomial
+//! counts and is tabulated once, so that a resample costs one uniform draw
+//! and a binary search instead of n index draws; larger samples and the
+//! mean resample as a vector of draw counts, without moving data. The inner
+//! loop allocates nothing; the two interval ends are found by selection,
+//! not by sorting every resampled ratio.
 
-use super::summary::{percentile_sorted, t_quantile};
+use super::summary::t_quantile;
 use super::welch::welch_df;
 use rand::RngCore;
 use rand_pcg::Pcg64;
@@ -24,6 +28,11 @@ pub enum Centre {
 
 /// Resamples per chunk (one RNG stream each).
 const CHUNK: usize = 512;
+
+/// Largest sample whose resampled median is drawn from its exact
+/// distribution table (the table has at most n(n+1)/2 entries; building it
+/// costs O(n³) multiplications, far less than the resamples it saves).
+const TABLE_MAX_N: usize = 64;
 
 /// Percentile bootstrap CI of centre(y) / centre(x) at `confidence`.
 ///
@@ -41,11 +50,16 @@ pub fn ratio_ci(
         return None;
     }
     // A resample's centre depends only on which values were drawn how often,
-    // so both sides are sorted once and every resample is a vector of counts.
+    // so both sides are sorted once and every resample is a vector of counts
+    // (or, for small medians, one draw from the exact median distribution).
     let mut sx = x.to_vec();
     sx.sort_by(f64::total_cmp);
     let mut sy = y.to_vec();
     sy.sort_by(f64::total_cmp);
+    let (tx, ty) = match centre {
+        Centre::Median => (MedianTable::new(&sx), MedianTable::new(&sy)),
+        Centre::Mean => (None, None),
+    };
     let mut ratios = vec![0.0f64; resamples];
     ratios
         .par_chunks_mut(CHUNK)
@@ -55,8 +69,8 @@ pub fn ratio_ci(
                 (seed as u128) << 64 | 0x9e37_79b9_7f4a_7c15,
                 (chunk as u128) << 1 | 1,
             );
-            let mut rx = Resampler::new(&sx);
-            let mut ry = Resampler::new(&sy);
+            let mut rx = Resampler::new(&sx, tx.as_ref());
+            let mut ry = Resampler::new(&sy, ty.as_ref());
             for slot in out.iter_mut() {
                 let cx = rx.draw(&mut rng, centre);
                 let cy = ry.draw(&mut rng, centre);
@@ -67,12 +81,130 @@ pub fn ratio_ci(
     if (ratios.len() as f64) < 0.99 * resamples as f64 {
         return None;
     }
-    ratios.sort_by(f64::total_cmp);
     let tail = (1.0 - confidence) / 2.0 * 100.0;
-    Some((
-        percentile_sorted(&ratios, tail),
-        percentile_sorted(&ratios, 100.0 - tail),
-    ))
+    let lo = percentile_by_selection(&mut ratios, tail);
+    let hi = percentile_by_selection(&mut ratios, 100.0 - tail);
+    Some((lo, hi))
+}
+
+/// The same linear interpolation as
+/// [`percentile_sorted`](super::summary::percentile_sorted), found by
+/// selection in O(n) (the slice is reordered, not sorted).
+fn percentile_by_selection(values: &mut [f64], p: f64) -> f64 {
+    let n = values.len();
+    let h = (n - 1) as f64 * p.clamp(0.0, 100.0) / 100.0;
+    let lo = h.floor() as usize;
+    let (_, &mut at, above) = values.select_nth_unstable_by(lo, f64::total_cmp);
+    if lo + 1 >= n {
+        return at;
+    }
+    let next = above.iter().copied().fold(f64::INFINITY, f64::min);
+    at + (h - lo as f64) * (next - at)
+}
+
+/// The exact distribution of the median of a bootstrap resample of a small
+/// sorted sample: each possible median value with its cumulative
+/// probability.
+///
+/// With C_i the number of the n draws that land on sorted index ≤ i
+/// (binomial), the lower middle order statistic (1-based rank k = ⌈n/2⌉) is
+/// index i exactly when C_{i-1} ≤ k-1 and C_i ≥ k. For odd n that is the
+/// median. For even n the median is the mean of ranks k and k+1: both are at
+/// i when C_{i-1} ≤ k-1 and C_i ≥ k+1; when C_i = k exactly, rank k+1 is the
+/// smallest of the n-k draws above i, each uniform over the n-1-i values
+/// there.
+struct MedianTable {
+    cdf: Vec<f64>,
+    values: Vec<f64>,
+}
+
+impl MedianTable {
+    fn new(sorted: &[f64]) -> Option<MedianTable> {
+        let n = sorted.len();
+        if n == 0 || n > TABLE_MAX_N {
+            return None;
+        }
+        let k = n.div_ceil(2);
+        let even = n % 2 == 0;
+        let mut cdf = Vec::with_capacity(n * (n + 1) / 2);
+        let mut values = Vec::with_capacity(n * (n + 1) / 2);
+        let mut acc = 0.0;
+        let mut push = |value: f64, p: f64| {
+            if p > 0.0 {
+                acc += p;
+                cdf.push(acc);
+                values.push(value);
+            }
+        };
+        let mut below = vec![0.0; n + 1];
+        let mut at = vec![0.0; n + 1];
+        for i in 0..n {
+            // Draws below index i: Bin(n, i/n). Given m of them, each of the
+            // other n-m lands on i with probability 1/(n-i).
+            binomial_pmf(n, i as f64 / n as f64, &mut below);
+            let q = 1.0 / (n - i) as f64;
+            let need = if even { k + 1 } else { k };
+            let mut same = 0.0; // both middle ranks (or the median) at i
+            let mut exactly_k = 0.0; // C_{i-1} ≤ k-1 and C_i = k
+            for (m, &pm) in below.iter().enumerate().take(k) {
+                if pm == 0.0 {
+                    continue;
+                }
+                let rest = n - m;
+                binomial_pmf(rest, q, &mut at);
+                if need - m <= rest {
+                    same += pm * at[need - m..=rest].iter().sum::<f64>();
+                }
+                if even && k - m <= rest {
+                    exactly_k += pm * at[k - m];
+                }
+            }
+            push(sorted[i], same);
+            let above = n - 1 - i;
+            if even && exactly_k > 0.0 && above > 0 {
+                let r = (n - k) as i32;
+                let kf = above as f64;
+                for t in 1..=above {
+                    let p_min_is_t =
+                        ((kf - (t - 1) as f64) / kf).powi(r) - ((kf - t as f64) / kf).powi(r);
+                    push((sorted[i] + sorted[i + t]) / 2.0, exactly_k * p_min_is_t);
+                }
+            }
+        }
+        Some(MedianTable { cdf, values })
+    }
+
+    /// One resampled median from a uniform draw.
+    #[inline]
+    fn sample(&self, rng: &mut Pcg64) -> f64 {
+        let total = *self.cdf.last().unwrap_or(&1.0);
+        let u = (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) * total;
+        let i = self
+            .cdf
+            .partition_point(|&c| c <= u)
+            .min(self.values.len() - 1);
+        self.values[i]
+    }
+}
+
+/// Binomial(n, p) probabilities of 0..=n into `out[..=n]`, by the ratio
+/// recurrence from whichever end is exact (n ≤ [`TABLE_MAX_N`], so nothing
+/// underflows to zero that matters).
+fn binomial_pmf(n: usize, p: f64, out: &mut [f64]) {
+    out[..=n].fill(0.0);
+    if p <= 0.0 {
+        out[0] = 1.0;
+        return;
+    }
+    if p >= 1.0 {
+        out[n] = 1.0;
+        return;
+    }
+    let odds = p / (1.0 - p);
+    out[0] = (1.0 - p).powi(n as i32);
+    for x in 0..n {
+        out[x + 1] = out[x] * (n - x) as f64 / (x + 1) as f64 * odds;
+    }
 }
 
 /// Draws resamples of one sorted side; owns its count buffer so that the
@@ -80,21 +212,35 @@ pub fn ratio_ci(
 struct Resampler<'a> {
     sorted: &'a [f64],
     counts: Vec<u32>,
+    table: Option<&'a MedianTable>,
 }
 
 impl<'a> Resampler<'a> {
-    fn new(sorted: &'a [f64]) -> Self {
+    fn new(sorted: &'a [f64], table: Option<&'a MedianTable>) -> Self {
         Resampler {
             sorted,
             counts: vec![0; sorted.len()],
+            table,
         }
     }
 
-    /// A uniform index below n from one 64-bit draw (Lemire's multiply-shift;
-    /// the bias, n / 2⁶⁴, is far below anything a CI can show).
+    /// Calls `f` with n uniform indices below n, two from each 64-bit draw
+    /// (multiply-shift on 32-bit halves; the bias, n / 2³², is far below
+    /// anything a CI can show).
     #[inline]
-    fn index(rng: &mut Pcg64, n: usize) -> usize {
-        ((rng.next_u64() as u128 * n as u128) >> 64) as usize
+    fn indices(rng: &mut Pcg64, n: usize, mut f: impl FnMut(usize)) {
+        let n64 = n as u64;
+        let mut left = n;
+        while left >= 2 {
+            let r = rng.next_u64();
+            f((((r & 0xffff_ffff) * n64) >> 32) as usize);
+            f((((r >> 32) * n64) >> 32) as usize);
+            left -= 2;
+        }
+        if left == 1 {
+            let r = rng.next_u64();
+            f((((r & 0xffff_ffff) * n64) >> 32) as usize);
+        }
     }
 
     /// The centre of one resample of size n.
@@ -103,16 +249,17 @@ impl<'a> Resampler<'a> {
         match centre {
             Centre::Mean => {
                 let mut sum = 0.0;
-                for _ in 0..n {
-                    sum += self.sorted[Self::index(rng, n)];
-                }
+                let sorted = self.sorted;
+                Self::indices(rng, n, |i| sum += sorted[i]);
                 sum / n as f64
             }
             Centre::Median => {
-                self.counts.fill(0);
-                for _ in 0..n {
-                    self.counts[Self::index(rng, n)] += 1;
+                if let Some(t) = self.table {
+                    return t.sample(rng);
                 }
+                self.counts.fill(0);
+                let counts = &mut self.counts;
+                Self::indices(rng, n, |i| counts[i] += 1);
                 // 0-based ranks of the two middle values (equal for odd n).
                 let (lo_rank, hi_rank) = ((n - 1) / 2, n / 2);
                 let mut seen = 0usize;
@@ -191,7 +338,7 @@ mod tests {
     fn resampled_medians_come_from_the_counts() {
         // With n = 2 every resample is {a,a}, {a,b} or {b,b}: medians a, (a+b)/2, b.
         let sorted = [1.0, 3.0];
-        let mut r = Resampler::new(&sorted);
+        let mut r = Resampler::new(&sorted, None);
         let mut rng = Pcg64::new(1, 1);
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..200 {
@@ -202,9 +349,105 @@ mod tests {
         assert_eq!(seen, want);
         // Odd n: always one of the values.
         let sorted = [1.0, 2.0, 7.0];
-        let mut r = Resampler::new(&sorted);
+        let mut r = Resampler::new(&sorted, None);
         for _ in 0..200 {
             assert!(sorted.contains(&r.draw(&mut rng, Centre::Median)));
+        }
+    }
+
+    /// Every one of the n^n equally likely resamples, counted: the exact
+    /// median distribution the table must match.
+    fn enumerated_medians(sorted: &[f64]) -> std::collections::BTreeMap<u64, f64> {
+        let n = sorted.len();
+        let total = n.pow(n as u32);
+        let mut out = std::collections::BTreeMap::new();
+        let mut pick = vec![0usize; n];
+        for code in 0..total {
+            let mut c = code;
+            for p in pick.iter_mut() {
+                *p = c % n;
+                c /= n;
+            }
+            let mut v: Vec<f64> = pick.iter().map(|&i| sorted[i]).collect();
+            v.sort_by(f64::total_cmp);
+            let med = (v[(n - 1) / 2] + v[n / 2]) / 2.0;
+            *out.entry(med.to_bits()).or_insert(0.0) += 1.0 / total as f64;
+        }
+        out
+    }
+
+    #[test]
+    fn median_table_is_the_exact_resampled_median_distribution() {
+        // Values chosen so that every pair mean is distinct.
+        let base = [1.0, 2.0, 4.0, 8.0, 16.0, 32.0, 64.0];
+        for n in 1..=7 {
+            let sorted = &base[..n];
+            let t = MedianTable::new(sorted).unwrap();
+            let mut got = std::collections::BTreeMap::new();
+            let mut prev = 0.0;
+            for (v, c) in t.values.iter().zip(&t.cdf) {
+                *got.entry(v.to_bits()).or_insert(0.0) += c - prev;
+                prev = *c;
+            }
+            let want = enumerated_medians(sorted);
+            assert!((prev - 1.0).abs() < 1e-12, "n={n}: total {prev}");
+            assert_eq!(got.len(), want.len(), "n={n}: support");
+            for (k, p) in &want {
+                let g = got.get(k).copied().unwrap_or(0.0);
+                assert!(
+                    (g - p).abs() < 1e-12,
+                    "n={n} median {}: {g} vs {p}",
+                    f64::from_bits(*k)
+                );
+            }
+        }
+        // Larger n: the table sums to one and falls back beyond the limit.
+        let big: Vec<f64> = (0..TABLE_MAX_N).map(|i| i as f64).collect();
+        let t = MedianTable::new(&big).unwrap();
+        assert!((t.cdf.last().unwrap() - 1.0).abs() < 1e-9);
+        let bigger: Vec<f64> = (0..=TABLE_MAX_N).map(|i| i as f64).collect();
+        assert!(MedianTable::new(&bigger).is_none());
+    }
+
+    #[test]
+    fn table_and_counts_give_the_same_interval_within_resampling_noise() {
+        let x: Vec<f64> = (0..30)
+            .map(|i| 100.0 + (i as f64 * 1.7).sin() * 5.0)
+            .collect();
+        let y: Vec<f64> = (0..30)
+            .map(|i| 104.0 + (i as f64 * 2.3).cos() * 5.0)
+            .collect();
+        let mut sx = x.clone();
+        sx.sort_by(f64::total_cmp);
+        let mut sy = y.clone();
+        sy.sort_by(f64::total_cmp);
+        let mut rng = Pcg64::new(5, 7);
+        let (mut rx, mut ry) = (Resampler::new(&sx, None), Resampler::new(&sy, None));
+        let mut ratios: Vec<f64> = (0..40_000)
+            .map(|_| {
+                let a = rx.draw(&mut rng, Centre::Median);
+                ry.draw(&mut rng, Centre::Median) / a
+            })
+            .collect();
+        let lo = percentile_by_selection(&mut ratios, 2.5);
+        let hi = percentile_by_selection(&mut ratios, 97.5);
+        let (tlo, thi) = ratio_ci(&x, &y, Centre::Median, 40_000, 0.95, 3).unwrap();
+        assert!(
+            (tlo - lo).abs() < 0.004 && (thi - hi).abs() < 0.004,
+            "{tlo} {thi} vs {lo} {hi}"
+        );
+    }
+
+    #[test]
+    fn selection_matches_the_sorted_percentile() {
+        let mut v: Vec<f64> = (0..1001)
+            .map(|i| ((i * 7919) % 1001) as f64 * 0.5)
+            .collect();
+        let mut sorted = v.clone();
+        sorted.sort_by(f64::total_cmp);
+        for p in [0.0, 2.5, 50.0, 97.5, 100.0] {
+            let want = crate::stats::summary::percentile_sorted(&sorted, p);
+            assert_eq!(percentile_by_selection(&mut v, p), want, "p={p}");
         }
     }
 
