@@ -216,11 +216,13 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
         let (b, p) = super::criterion_console::split_id(&id);
         (b, p, None)
     };
-    let mk = |stat: Stat, v: f64, file: &Path, metric: &str, unit: &str| {
+    // The source is the folder as given, the input the user named; errors
+    // name the JSON file inside it that is at fault.
+    let mk = |stat: Stat, v: f64, metric: &str, unit: &str| {
         let mut o = Observation::new(benchmark.as_str(), metric, unit, stat, v)
             .with_variant(variant.as_str())
             .with_params_str(params.clone());
-        o.source = file.display().to_string();
+        o.source = root.display().to_string();
         o
     };
 
@@ -246,7 +248,7 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
                 ));
             }
             let per_iter = finite(&src, None, t / n, &format!("sample {i}"))?;
-            out.push(mk(Stat::Sample, per_iter, &sample_path, "time", "ns").with_run(i as u32));
+            out.push(mk(Stat::Sample, per_iter, "time", "ns").with_run(i as u32));
             if let Some(tp) = &throughput {
                 let (amount, unit) = match tp {
                     Throughput::Bytes(b) | Throughput::BytesDecimal(b) => (*b, "B/s"),
@@ -255,14 +257,8 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
                 };
                 if per_iter > 0.0 {
                     out.push(
-                        mk(
-                            Stat::Sample,
-                            amount / (per_iter * 1e-9),
-                            &sample_path,
-                            "thrpt",
-                            unit,
-                        )
-                        .with_run(i as u32),
+                        mk(Stat::Sample, amount / (per_iter * 1e-9), "thrpt", unit)
+                            .with_run(i as u32),
                     );
                 }
             }
@@ -283,7 +279,7 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
     }
     for (stat, v) in stated {
         let v = finite(&src, None, v, &format!("{stat} estimate"))?;
-        out.push(mk(stat, v, &est_path, "time", "ns"));
+        out.push(mk(stat, v, "time", "ns"));
     }
 
     // The stated change belongs to the run measured last, `new`.
@@ -299,7 +295,7 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
         )?;
         // The row keeps its group's unit so that groups stay unit-pure; the
         // stat itself says the value is a percentage.
-        out.push(mk(Stat::ChangePct, pct, &change_path, "time", "ns"));
+        out.push(mk(Stat::ChangePct, pct, "time", "ns"));
     }
     Ok(())
 }
