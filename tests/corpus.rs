@@ -88,9 +88,15 @@ fn every_benchmark_output_yields_values_and_accounts_for_itself() {
         assert!(!got.dataset.is_empty(), "{name}: no values");
         for f in &got.files {
             assert!(f.format.is_some(), "{name}: {} not recognised", f.path);
+            // A directory read as a whole reports its rows under the folder;
+            // each row names the file inside it that held the value.
             assert_eq!(
                 f.rows,
-                got.dataset.rows().iter().filter(|o| o.source == f.path).count(),
+                got.dataset
+                    .rows()
+                    .iter()
+                    .filter(|o| o.source == f.path || o.source.starts_with(&format!("{}/", f.path)))
+                    .count(),
                 "{name}: rows reported for {} differ from rows produced",
                 f.path
             );
@@ -101,11 +107,32 @@ fn every_benchmark_output_yields_values_and_accounts_for_itself() {
 #[test]
 fn non_outputs_are_reported_unrecognised_with_a_hint() {
     let registry = Registry::builtin();
-    for name in ["criterion_patch-patched-1.diff", "gbench_source-baseline-1.cc", "env-lscpu.txt"] {
+    for name in ["criterion_patch-patched-1.diff", "gbench_source-baseline-1.cc"] {
         let path = Path::new(CORPUS).join(name);
         let got = ingest(&[path], &registry, &IngestOptions::default()).unwrap();
         assert!(got.dataset.is_empty(), "{name} produced values");
         let note = got.files[0].note.as_deref().unwrap_or("");
         assert!(note.contains("--format") && note.contains("--extractor"), "{name}: {note}");
+    }
+}
+
+#[test]
+fn configs_and_environment_captures_are_named_as_context() {
+    let registry = Registry::builtin();
+    for (name, kind) in [
+        ("kconfig-amd64.config", "kernel config"),
+        ("kconfig-rt.config", "kernel config"),
+        ("env-uname.txt", "uname -a"),
+        ("env-lscpu.txt", "lscpu"),
+        ("env-cmdline.txt", "kernel command line"),
+        ("env-version.txt", "kernel version"),
+        ("env-cpufreq.txt", "cpufreq"),
+        ("env-tainted.txt", "taint"),
+    ] {
+        let path = Path::new(CORPUS).join(name);
+        let got = ingest(&[path], &registry, &IngestOptions::default()).unwrap();
+        assert!(got.dataset.is_empty(), "{name} produced values");
+        let note = got.files[0].note.as_deref().unwrap_or("");
+        assert!(note.starts_with(kind) && note.contains("context"), "{name}: {note}");
     }
 }

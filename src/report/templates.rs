@@ -96,17 +96,32 @@ pub fn render(env: &Environment<'_>, name: &str, ctx: Value) -> Result<String> {
 /// entities (so `<script>` shows as text), Markdown punctuation gets a
 /// backslash, and `|` cannot break a table.
 pub fn md_escape(s: &str) -> String {
+    let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
+    for (i, &c) in chars.iter().enumerate() {
         match c {
             '&' => out.push_str("&amp;"),
             '<' => out.push_str("&lt;"),
             '>' => out.push_str("&gt;"),
             '|' => out.push_str("\\|"),
-            '\\' | '`' | '*' | '_' | '[' | ']' | '#' | '~' => {
+            // GitHub ignores `_` inside words (DEBUG_LOCK_ALLOC): escape
+            // only where it could open or close emphasis. Backticks stay:
+            // code spans in findings (`make olddefconfig`) are meant.
+            '_' => {
+                let inner = i > 0
+                    && i + 1 < chars.len()
+                    && chars[i - 1].is_alphanumeric()
+                    && chars[i + 1].is_alphanumeric();
+                if !inner {
+                    out.push('\\');
+                }
+                out.push('_');
+            }
+            '\\' | '*' | '[' | ']' | '~' => {
                 out.push('\\');
                 out.push(c);
             }
+            '#' if i == 0 => out.push_str("\\#"),
             '\n' | '\r' => out.push(' '),
             c => out.push(c),
         }
@@ -260,5 +275,9 @@ mod tests {
             "&lt;script&gt;a\\|b&lt;/script&gt;"
         );
         assert_eq!(typst_string("a\"#b\\"), "\"a\\\"#b\\\\\"");
+        assert_eq!(
+            md_escape("DEBUG_LOCK_ALLOC _x_ *y*"),
+            "DEBUG_LOCK_ALLOC \\_x\\_ \\*y\\*"
+        );
     }
 }
