@@ -107,12 +107,18 @@ fn every_benchmark_output_yields_values_and_accounts_for_itself() {
 #[test]
 fn non_outputs_are_reported_unrecognised_with_a_hint() {
     let registry = Registry::builtin();
-    for name in ["criterion_patch-patched-1.diff", "gbench_source-baseline-1.cc"] {
+    for name in [
+        "criterion_patch-patched-1.diff",
+        "gbench_source-baseline-1.cc",
+    ] {
         let path = Path::new(CORPUS).join(name);
         let got = ingest(&[path], &registry, &IngestOptions::default()).unwrap();
         assert!(got.dataset.is_empty(), "{name} produced values");
         let note = got.files[0].note.as_deref().unwrap_or("");
-        assert!(note.contains("--format") && note.contains("--extractor"), "{name}: {note}");
+        assert!(
+            note.contains("--format") && note.contains("--extractor"),
+            "{name}: {note}"
+        );
     }
 }
 
@@ -133,6 +139,9 @@ fn configs_and_environment_captures_are_named_as_context() {
         let got = ingest(&[path], &registry, &IngestOptions::default()).unwrap();
         assert!(got.dataset.is_empty(), "{name} produced values");
         let note = got.files[0].note.as_deref().unwrap_or("");
-        assert!(note.starts_with(kind) && note.contains("context"), "{name}: {note}");
+        assert!(
+            note.starts_with(kind) && note.contains("context"),
+            "{name}: {note}"
+        );
     }
 }

@@ -66,12 +66,35 @@ pub fn print_accounting(ingested: &Ingested) {
         let format = f.format.as_deref().unwrap_or("unknown");
         let mut line = format!("{}: format {format}, {} rows", f.path, f.rows);
         if !f.unread_numeric.is_empty() {
-            let shown: Vec<String> = f.unread_numeric.iter().take(8).map(|n| n.to_string()).collect();
-            let more = if f.unread_numeric.len() > 8 { ", …" } else { "" };
+            let shown: Vec<String> = f
+                .unread_numeric
+                .iter()
+                .take(8)
+                .map(|n| n.to_string())
+                .collect();
+            let more = if f.unread_numeric.len() > 8 {
+                ", …"
+            } else {
+                ""
+            };
             line.push_str(&format!(
                 ", {} numeric-looking lines not read (lines {}{more})",
                 f.unread_numeric.len(),
                 shown.join(", ")
+            ));
+        }
+        if !f.skipped.is_empty() {
+            let shown: Vec<String> = f
+                .skipped
+                .iter()
+                .take(4)
+                .map(|(n, why)| format!("{n}: {why}"))
+                .collect();
+            let more = if f.skipped.len() > 4 { "; …" } else { "" };
+            line.push_str(&format!(
+                ", {} lines left out on purpose ({}{more})",
+                f.skipped.len(),
+                shown.join("; ")
             ));
         }
         if let Some(note) = &f.note {
@@ -79,7 +102,18 @@ pub fn print_accounting(ingested: &Ingested) {
         }
         eprintln!("{line}");
     }
-    let unknown = ingested.files.iter().filter(|f| f.format.is_none()).count();
+    let unknown = ingested
+        .files
+        .iter()
+        .filter(|f| {
+            f.format.is_none()
+                && !f
+                    .note
+                    .as_deref()
+                    .unwrap_or("")
+                    .contains("context, not a benchmark")
+        })
+        .count();
     eprintln!(
         "patchperf: {} rows from {} inputs ({unknown} not recognised)",
         ingested.dataset.len(),

@@ -31,6 +31,8 @@ pub struct FileReport {
     /// Original line numbers that look numeric but produced no observation.
     /// Empty for structured formats, whose values have no line.
     pub unread_numeric: Vec<u32>,
+    /// Lines the format left out on purpose, with its reason.
+    pub skipped: Vec<(u32, String)>,
     /// A remark for the user (why a file was skipped).
     pub note: Option<String>,
 }
@@ -70,7 +72,11 @@ pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> R
         .map(|input| read_one(input, registry, opts))
         .collect();
     let mut out = Ingested::default();
-    let mut rows = Vec::new();
+    let total: usize = results
+        .iter()
+        .map(|r| r.as_ref().map_or(0, |(o, _)| o.len()))
+        .sum();
+    let mut rows = Vec::with_capacity(total);
     for r in results {
         let (obs, report) = r?;
         rows.extend(obs);
@@ -93,12 +99,26 @@ pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> R
 /// Numbers samples 0, 1, 2 … per (benchmark, params, variant, metric) in
 /// input order, across files, so that run order survives for drift checks.
 fn number_runs(rows: &mut [Observation]) {
-    let mut next: HashMap<(String, String, String, String), u32> = HashMap::new();
-    for o in rows.iter_mut().filter(|o| o.stat.is_sample()) {
-        let key = (o.benchmark.clone(), o.params.clone(), o.variant.clone(), o.metric.clone());
-        let n = next.entry(key).or_insert(0);
-        o.run = Some(*n);
-        *n += 1;
+    // Keys borrow the rows (no string copies per row), so the numbers are
+    // collected first and written in a second pass.
+    let mut next: HashMap<(&str, &str, &str, &str), u32> = HashMap::new();
+    let runs: Vec<Option<u32>> = rows
+        .iter()
+        .map(|o| {
+            o.stat.is_sample().then(|| {
+                let n = next
+                    .entry((&o.benchmark, &o.params, &o.variant, &o.metric))
+                    .or_insert(0);
+                *n += 1;
+                *n - 1
+            })
+        })
+        .collect();
+    drop(next);
+    for (o, run) in rows.iter_mut().zip(runs) {
+        if run.is_some() {
+            o.run = run;
+        }
     }
 }
 
@@ -147,22 +167,47 @@ fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Inp
     Ok(())
 }
 
-fn read_one(input: &Input, registry: &Registry, opts: &IngestOptions) -> Result<(Vec<Observation>, FileReport)> {
+fn read_one(
+    input: &Input,
+    registry: &Registry,
+    opts: &IngestOptions,
+) -> Result<(Vec<Observation>, FileReport)> {
     match input {
         Input::Dir(dir, name) => {
-            let f = registry.get(name).expect("directory format came from this registry");
+            let f = registry
+                .get(name)
+                .expect("directory format came from this registry");
             let obs = f.parse_dir(dir)?;
             let report = FileReport {
                 path: dir.display().to_string(),
                 format: Some(name.clone()),
                 rows: obs.len(),
                 unread_numeric: Vec::new(),
+                skipped: Vec::new(),
                 note: None,
             };
             Ok((obs, report))
         }
         Input::File(path) => {
             let src = Source::read(path)?;
+            // Context files are recognised before detection so that a
+            // permissive reader never claims a .config as a table.
+            if opts.format.is_none() {
+                if let Some(kind) = super::context::context_kind(&src) {
+                    let report = FileReport {
+                        path: src.path.clone(),
+                        format: None,
+                        rows: 0,
+                        unread_numeric: Vec::new(),
+                        skipped: Vec::new(),
+                        note: Some(format!(
+                            "{kind}: context, not a benchmark output (read by `patchperf check` \
+                             and compare --kconfig/--env)"
+                        )),
+                    };
+                    return Ok((Vec::new(), report));
+                }
+            }
             let format = match &opts.format {
                 Some(name) => registry.get(name),
                 None => registry.detect(&src),
@@ -173,6 +218,7 @@ fn read_one(input: &Input, registry: &Registry, opts: &IngestOptions) -> Result<
                     format: None,
                     rows: 0,
                     unread_numeric: numeric_lines(&src, &HashSet::new()),
+                    skipped: Vec::new(),
                     note: Some(
                         "no importer recognised this file; name one with --format NAME \
                          (see `patchperf formats`) or describe it with --extractor FILE"
@@ -181,7 +227,8 @@ fn read_one(input: &Input, registry: &Registry, opts: &IngestOptions) -> Result<
                 };
                 return Ok((Vec::new(), report));
             };
-            let mut obs = format.parse(&src)?;
+            let parsed = format.parse_accounted(&src)?;
+            let mut obs = parsed.observations;
             for o in obs.iter_mut() {
                 if o.source.is_empty() {
                     o.source = src.path.clone();
@@ -189,11 +236,20 @@ fn read_one(input: &Input, registry: &Registry, opts: &IngestOptions) -> Result<
                 if !o.value.is_finite() {
                     return Err(src.error(
                         (o.line > 0).then_some(o.line),
-                        format!("value of {} {} is not a finite number", o.benchmark, o.metric),
+                        format!(
+                            "value of {} {} is not a finite number",
+                            o.benchmark, o.metric
+                        ),
                     ));
                 }
             }
-            let used: HashSet<u32> = obs.iter().map(|o| o.line).filter(|&l| l > 0).collect();
+            let used: HashSet<u32> = obs
+                .iter()
+                .map(|o| o.line)
+                .filter(|&l| l > 0)
+                .chain(parsed.consumed.iter().copied())
+                .chain(parsed.skipped.iter().map(|(l, _)| *l))
+                .collect();
             // Structured formats report line 0 for every value; counting their
             // lines as unread would only be noise.
             let unread = if obs.iter().all(|o| o.line == 0) && !obs.is_empty() {
@@ -201,12 +257,15 @@ fn read_one(input: &Input, registry: &Registry, opts: &IngestOptions) -> Result<
             } else {
                 numeric_lines(&src, &used)
             };
-            let note = obs.is_empty().then(|| "recognised, but it holds no values (no table found)".to_string());
+            let note = obs
+                .is_empty()
+                .then(|| "recognised, but it holds no values (no table found)".to_string());
             let report = FileReport {
                 path: src.path.clone(),
                 format: Some(format.name().to_string()),
                 rows: obs.len(),
                 unread_numeric: unread,
+                skipped: parsed.skipped,
                 note,
             };
             Ok((obs, report))

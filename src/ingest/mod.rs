@@ -17,6 +17,7 @@ mod cyclictest;
 mod cyclictest_hist;
 mod cyclictest_json;
 mod document;
+mod context;
 mod driver;
 mod extractor;
 mod gbench_console;
@@ -64,6 +65,7 @@ pub use go_text::stated_directions as go_stated_directions;
 pub use pyperf_json::metadata as pyperf_metadata;
 pub use tidy_csv::{FieldMap, TidyCsv};
 pub use tidy_json::TidyJson;
+pub use context::context_kind;
 pub use driver::{ingest, FileReport, IngestOptions, Ingested};
 pub use source::{Line, Source};
 
@@ -92,6 +94,18 @@ pub trait Format: Send + Sync {
     /// one, the line.
     fn parse(&self, src: &Source) -> Result<Vec<Observation>>;
 
+    /// Like [`Format::parse`], and also says which lines it used without
+    /// producing a value from them (headers, parameter lines) and which
+    /// numeric-looking lines it left out on purpose, and why. The driver
+    /// uses this so that its account of unread lines lists only lines
+    /// nobody looked at. The default knows only the values' lines.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        Ok(Parsed {
+            observations: self.parse(src)?,
+            ..Parsed::default()
+        })
+    }
+
     /// How sure this format is that a directory is its kind (Criterion's
     /// `target/criterion` tree is read as a whole, not file by file).
     fn detect_dir(&self, _dir: &Path) -> Confidence {
@@ -106,6 +120,17 @@ pub trait Format: Send + Sync {
             self.name()
         )))
     }
+}
+
+/// The full result of reading one input (see [`Format::parse_accounted`]).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Parsed {
+    pub observations: Vec<Observation>,
+    /// Original line numbers read for context (headers, parameters).
+    pub consumed: Vec<u32>,
+    /// Lines deliberately not turned into values, with the reason
+    /// (`<not supported>` counters, warm-up runs).
+    pub skipped: Vec<(u32, String)>,
 }
 
 /// The set of formats available to detection.
