@@ -520,10 +520,20 @@ fn text_output_is_a_table_with_a_summary_and_no_colour_off_a_terminal() {
     let refs: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
     let out = compare(&refs).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.starts_with("hackbench · time (s, lower is better)"),
-        "{text}"
-    );
+    // Findings (if any) come first, then the table.
+    let table = text
+        .find("hackbench · time (s, lower is better)")
+        .unwrap_or_else(|| panic!("{text}"));
+    if let Some(first_finding) = ["error:", "warning:", "info:"]
+        .iter()
+        .filter_map(|l| text.find(l))
+        .min()
+    {
+        assert!(
+            first_finding < table,
+            "findings must precede the table: {text}"
+        );
+    }
     assert!(text.contains("inconclusive"));
     assert!(text.contains(
         "1 comparisons: 0 regressed, 0 improved, 0 unchanged, 1 inconclusive, 0 untestable"

@@ -183,7 +183,8 @@ fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -
     if wanted.iter().all(|(_, p)| p.is_none()) {
         return Ok(());
     }
-    let ctx = ReportContext::for_compare(&args.inputs, &ingested.files, &ingested.dataset.variants());
+    let ctx =
+        ReportContext::for_compare(&args.inputs, &ingested.files, &ingested.dataset.variants());
     for (format, path) in wanted {
         if let Some(p) = path {
             write_file(analysis, &ctx, format, p, None)?;
@@ -381,24 +382,9 @@ struct Row {
 /// findings and the summary line.
 pub fn render(a: &Analysis, color: bool) -> String {
     let mut out = String::new();
-    // A broken comparison must be seen before its numbers: error findings
-    // (debug .config on one side, another CPU …) are announced above the tables.
-    let errors: Vec<&Finding> = a
-        .findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .collect();
-    for f in &errors {
-        let label = if color {
-            "error".red().bold().to_string()
-        } else {
-            "error".to_string()
-        };
-        out.push_str(&format!("{label}: {} [{}]\n", f.title, f.code));
-    }
-    if !errors.is_empty() {
-        out.push_str("    (evidence and advice with the findings below the tables)\n\n");
-    }
+    // A broken comparison must be seen before its numbers: every finding,
+    // errors first, comes above the tables.
+    out.push_str(&render_findings(a, color));
     let mut notes: Vec<String> = Vec::new();
     let mut legend_n = false;
     // Tables in order of first appearance of (benchmark, metric).
@@ -643,7 +629,17 @@ pub fn render(a: &Analysis, color: bool) -> String {
     if legend_n || !notes.is_empty() {
         out.push('\n');
     }
-    for f in &a.findings {
+    out.push_str(&summary_line(a));
+    out.push('\n');
+    out
+}
+
+/// The findings, errors first, each with its evidence and advice.
+fn render_findings(a: &Analysis, color: bool) -> String {
+    let mut out = String::new();
+    let mut findings: Vec<&Finding> = a.findings.iter().collect();
+    findings.sort_by_key(|f| f.severity);
+    for f in findings {
         let label = f.severity.to_string();
         let label = if !color {
             label
@@ -665,8 +661,6 @@ pub fn render(a: &Analysis, color: bool) -> String {
     if !a.findings.is_empty() {
         out.push('\n');
     }
-    out.push_str(&summary_line(a));
-    out.push('\n');
     out
 }
 
