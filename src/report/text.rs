@@ -189,6 +189,9 @@ fn comparisons_table(view: &ReportView) -> String {
         if c.q.value.is_some() {
             nums.push_str(&format!(", q {}", c.q.text));
         }
+        if !c.verdict_note.is_empty() {
+            nums.push_str(&format!(", needs {}", c.verdict_note));
+        }
         lines.extend(
             wrap(&nums, WIDTH - 4, 0)
                 .lines()

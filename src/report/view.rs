@@ -263,6 +263,9 @@ pub struct ComparisonView {
     pub verdict: String,
     /// The verdict as shown: `regressed?` when the variant is suspect.
     pub verdict_text: String,
+    /// For inconclusive rows: the runs per side needed to detect the
+    /// threshold (`n ≥ 28/side`); empty otherwise.
+    pub verdict_note: String,
     /// True when the variant was measured on a broken setup (see findings).
     pub suspect: bool,
     pub notes: Vec<String>,
@@ -868,6 +871,10 @@ fn comparison_view(
         n_needed: c.n_needed,
         verdict,
         verdict_text,
+        verdict_note: match (c.verdict, c.n_needed) {
+            (Verdict::Inconclusive, Some(k)) => format!("n≥{k}/side"),
+            _ => String::new(),
+        },
         suspect,
         notes: c.notes.clone(),
         note_refs: Vec::new(),
@@ -921,8 +928,8 @@ fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
     let mut noisy: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
     let mut drift: Vec<String> = Vec::new();
     let mut outliers: Vec<String> = Vec::new();
-    let mut no_n: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    let mut single: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut no_n: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
+    let mut single: BTreeMap<(usize, String), Vec<String>> = BTreeMap::new();
     let mut spread: Vec<String> = Vec::new();
     for g in &f.groups {
         let place = f.varying(&g.params);
@@ -956,12 +963,12 @@ fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
                     .push(what);
             }
             if v.n.is_none() {
-                no_n.entry(v.variant.clone())
+                no_n.entry((pos(&v.variant), v.variant.clone()))
                     .or_default()
                     .push(place.clone());
             } else if v.n == Some(1) {
                 single
-                    .entry(v.variant.clone())
+                    .entry((pos(&v.variant), v.variant.clone()))
                     .or_default()
                     .push(place.clone());
             }
@@ -1009,7 +1016,7 @@ fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
             outliers.join(", ")
         ));
     }
-    for (v, places) in no_n {
+    for ((_, v), places) in no_n {
         let at = places
             .iter()
             .filter(|p| !p.is_empty())
@@ -1020,8 +1027,12 @@ fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
             if at.is_empty() { String::new() } else { format!(" ({})", at.join(", ")) }
         ));
     }
-    for (v, _) in single {
-        out.push(format!("{v}: a single sample, no variance information."));
+    if !single.is_empty() {
+        let names: Vec<String> = single.into_keys().map(|(_, v)| v).collect();
+        out.push(format!(
+            "A single sample, no variance information: {}.",
+            names.join(", ")
+        ));
     }
     out
 }

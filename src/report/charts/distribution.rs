@@ -126,7 +126,7 @@ pub fn draw(
         for (i, r) in rows.iter().enumerate() {
             let y = (n - 1 - i) as f64;
             let c = colors.get(&r.variant).copied().unwrap_or(BLACK);
-            if !r.samples.is_empty() {
+            if r.samples.len() >= 3 {
                 let mut sorted = r.samples.clone();
                 sorted.sort_by(|a, b| a.total_cmp(b));
                 let q1 = quantile(&sorted, 0.25);
@@ -176,6 +176,13 @@ pub fn draw(
                     let j = ((k as f64 * 0.618_033_988_75).fract() - 0.5) * 0.4;
                     Circle::new((t(*v), y + j), 3, c.mix(0.75).filled())
                 });
+                chart.draw_series(pts).map_err(err)?;
+            } else if !r.samples.is_empty() {
+                // One or two runs: the points themselves, no box.
+                let pts = r
+                    .samples
+                    .iter()
+                    .map(|v| Circle::new((axis.t(*v), y), 5, c.filled()));
                 chart.draw_series(pts).map_err(err)?;
             } else if let Some((m, lo, hi)) = r.summary {
                 let t = |v: f64| axis.t(v);
