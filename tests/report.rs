@@ -821,7 +821,12 @@ fn compare_writes_the_same_report_files() {
     let out = tempfile::tempdir().unwrap();
     let p = |n: &str| out.path().join(n);
     patchperf()
-        .args(["compare", "data/hackbench/baseline", "data/hackbench/patched", "--html"])
+        .args([
+            "compare",
+            "data/hackbench/baseline",
+            "data/hackbench/patched",
+            "--html",
+        ])
         .arg(p("c.html"))
         .arg("--pdf")
         .arg(p("c.pdf"))
@@ -836,18 +841,83 @@ fn compare_writes_the_same_report_files() {
     assert!(html.contains("<svg"), "charts inline");
     assert!(std::fs::read(p("c.pdf")).unwrap().starts_with(b"%PDF"));
     let md = std::fs::read_to_string(p("c.md")).unwrap();
-    assert!(!md.contains("](charts/"), "a lone Markdown file links no chart files");
+    assert!(
+        !md.contains("](charts/"),
+        "a lone Markdown file links no chart files"
+    );
     let txt = std::fs::read_to_string(p("c.txt")).unwrap();
     assert!(txt.starts_with("patched vs baseline\n"));
     assert!(txt.contains("hackbench"));
     // The same analysis as the terminal table: the change shown is the one
     // `compare --json` reports.
     let json = patchperf()
-        .args(["compare", "data/hackbench/baseline", "data/hackbench/patched", "--json", "-"])
+        .args([
+            "compare",
+            "data/hackbench/baseline",
+            "data/hackbench/patched",
+            "--json",
+            "-",
+        ])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
     let change = v["comparisons"][0]["change_pct"].as_f64().unwrap();
     let shown = patchperf::report::format::pct(change);
     assert!(txt.contains(&shown), "{shown} not in the text report");
+}
+
+#[test]
+fn every_example_study_renders_clean_outputs() {
+    let mut studies: Vec<_> =
+        std::fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+            .collect();
+    studies.sort();
+    assert!(studies.len() >= 8, "{studies:?}");
+    for s in &studies {
+        let out = tempfile::tempdir().unwrap();
+        patchperf()
+            .arg("report")
+            .arg(s)
+            .args(["--formats", "html,md,txt,json", "--out"])
+            .arg(out.path())
+            .assert()
+            .success();
+        let name = s.display().to_string();
+        let html = read(out.path(), "report.html");
+        let doc = scraper::Html::parse_document(&html);
+        assert!(doc.errors.is_empty(), "{name}: {:?}", doc.errors);
+        for l in read(out.path(), "report.txt").lines() {
+            assert!(
+                l.chars().count() <= 72 && l.is_ascii() && !l.ends_with(' '),
+                "{name}: {l:?}"
+            );
+        }
+        let json: serde_json::Value =
+            serde_json::from_str(&read(out.path(), "report.json")).unwrap();
+        assert!(
+            !json["comparisons"].as_array().unwrap().is_empty(),
+            "{name}: no comparisons"
+        );
+        let shown: String = doc.root_element().text().collect();
+        for c in json["comparisons"].as_array().unwrap() {
+            let change = c["change"]["text"].as_str().unwrap();
+            assert!(shown.contains(change), "{name}: {change}");
+        }
+        // Every chart the view model names exists and is referenced by the
+        // Markdown of the folder.
+        let md = read(out.path(), "report.md");
+        for sec in json["sections"].as_array().unwrap() {
+            for ch in sec["charts"].as_array().unwrap() {
+                let f = ch["file"].as_str().unwrap();
+                assert!(out.path().join(f).is_file(), "{name}: {f}");
+                assert!(
+                    md.contains(&format!("]({f})")),
+                    "{name}: {f} not in Markdown"
+                );
+            }
+        }
+    }
 }
