@@ -314,6 +314,14 @@ impl Study {
             assume_n: a.assume_n.or(d.assume_n),
             seed: a.seed.unwrap_or(d.seed),
             resamples: a.resamples.unwrap_or(d.resamples),
+            directions: self
+                .metrics
+                .iter()
+                .filter_map(|m| {
+                    let d = m.direction.as_deref()?.parse::<Direction>().ok()?;
+                    Some((m.name.clone(), d))
+                })
+                .collect(),
         })
     }
 }

@@ -60,7 +60,11 @@ type Key = (String, String, String);
 /// baseline's (or, without a baseline row, the first row's); every other
 /// value is converted to it, and a value whose unit cannot be converted is an
 /// input error naming its file and line.
-pub(crate) fn group(data: &Dataset, baseline: &str) -> Result<Vec<RawGroup>> {
+pub(crate) fn group(
+    data: &Dataset,
+    baseline: &str,
+    directions: &std::collections::BTreeMap<String, Direction>,
+) -> Result<Vec<RawGroup>> {
     let mut order: Vec<Key> = Vec::new();
     let mut rows: HashMap<Key, Vec<&Observation>> = HashMap::new();
     for o in data.rows() {
@@ -75,7 +79,7 @@ pub(crate) fn group(data: &Dataset, baseline: &str) -> Result<Vec<RawGroup>> {
         .into_iter()
         .map(|key| {
             let obs = rows.remove(&key).unwrap_or_default();
-            build(key, obs, baseline)
+            build(key, obs, baseline, directions)
         })
         .collect()
 }
@@ -85,7 +89,12 @@ fn unitless(stat: Stat) -> bool {
     matches!(stat, Stat::N | Stat::Cv | Stat::ChangePct)
 }
 
-fn build(key: Key, obs: Vec<&Observation>, baseline: &str) -> Result<RawGroup> {
+fn build(
+    key: Key,
+    obs: Vec<&Observation>,
+    baseline: &str,
+    directions: &std::collections::BTreeMap<String, Direction>,
+) -> Result<RawGroup> {
     let (benchmark, params, metric) = key;
     let stated = |o: &&&Observation| !unitless(o.stat) && !o.unit.is_empty();
     let unit_row = obs
@@ -163,7 +172,13 @@ fn build(key: Key, obs: Vec<&Observation>, baseline: &str) -> Result<RawGroup> {
         r.sort_by_key(|&(run, idx, _)| (run, idx));
         v.samples = r.into_iter().map(|(_, _, x)| x).collect();
     }
-    let direction = Direction::infer(&metric, &unit_str);
+    // What the user says beats what the input says beats a guess from names.
+    let stated = obs.iter().find_map(|o| o.direction);
+    let direction = directions
+        .get(&metric)
+        .copied()
+        .or(stated)
+        .unwrap_or_else(|| Direction::infer(&metric, &unit_str));
     Ok(RawGroup {
         benchmark,
         params,
@@ -190,7 +205,7 @@ mod tests {
                 .with_run(0),
             Observation::new("b", "latency", "", Stat::N, 10.0).with_variant("new"),
         ]);
-        let g = group(&data, "base").unwrap();
+        let g = group(&data, "base", &Default::default()).unwrap();
         assert_eq!(g.len(), 1);
         assert_eq!(g[0].unit, "ms");
         assert_eq!(g[0].variants[1].samples, vec![1.4]);
@@ -202,7 +217,7 @@ mod tests {
             Observation::sample("b", "t", "", 2.0).with_variant("base"),
             Observation::sample("b", "t", "s", 1.0).with_variant("new"),
         ]);
-        let g = group(&data, "base").unwrap();
+        let g = group(&data, "base", &Default::default()).unwrap();
         assert_eq!(g[0].unit, "s");
         assert_eq!(g[0].unit_assumed.as_ref().map(|u| u.0), Some(1));
 
@@ -213,7 +228,9 @@ mod tests {
             Observation::sample("b", "latency", "ms", 1.5).with_variant("base"),
             bad,
         ]);
-        let e = group(&data, "base").unwrap_err().to_string();
+        let e = group(&data, "base", &Default::default())
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("x.txt:7:"), "{e}");
         assert!(e.contains("`MB`"), "{e}");
     }
@@ -231,7 +248,28 @@ mod tests {
                 .with_variant("a")
                 .with_run(1),
         ]);
-        let g = group(&data, "a").unwrap();
+        let g = group(&data, "a", &Default::default()).unwrap();
         assert_eq!(g[0].variants[0].samples, vec![1.0, 2.0, 3.0]);
+    }
+
+    #[test]
+    fn direction_settings_beat_the_input_which_beats_the_guess() {
+        let mut stated = Observation::sample("b", "hits", "", 1.0).with_variant("base");
+        stated.direction = Some(Direction::Lower);
+        let data = Dataset::new(vec![
+            stated,
+            Observation::sample("b", "hits", "", 2.0).with_variant("new"),
+        ]);
+        let g = group(&data, "base", &Default::default()).unwrap();
+        assert_eq!(g[0].direction, Direction::Lower, "stated by the input");
+        let mut over = std::collections::BTreeMap::new();
+        over.insert("hits".to_string(), Direction::Higher);
+        let g = group(&data, "base", &over).unwrap();
+        assert_eq!(g[0].direction, Direction::Higher, "the user's word wins");
+        let guess = Dataset::new(vec![
+            Observation::sample("b", "hits", "", 1.0).with_variant("base")
+        ]);
+        let g = group(&guess, "base", &Default::default()).unwrap();
+        assert_eq!(g[0].direction, Direction::Higher, "guessed from the name");
     }
 }

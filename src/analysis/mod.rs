@@ -59,7 +59,7 @@ pub fn analyze(data: &Dataset, settings: &Settings) -> Result<Analysis> {
         }
         None => variants.first().cloned().unwrap_or_default(),
     };
-    let raw = group::group(data, &baseline)?;
+    let raw = group::group(data, &baseline, &settings.directions)?;
     let per_group: Vec<(Group, Vec<Comparison>, Vec<Finding>)> = raw
         .par_iter()
         .map(|g| analyze_group(g, &baseline, settings))

@@ -98,6 +98,10 @@ pub struct Settings {
     pub seed: u64,
     /// Bootstrap resamples.
     pub resamples: usize,
+    /// Direction of metrics by name, overriding what the input states and
+    /// what the name and unit suggest (study files, `--direction`).
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub directions: std::collections::BTreeMap<String, Direction>,
 }
 
 impl Default for Settings {
@@ -111,6 +115,7 @@ impl Default for Settings {
             assume_n: None,
             seed: 0x5eed,
             resamples: 10_000,
+            directions: Default::default(),
         }
     }
 }

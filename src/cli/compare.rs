@@ -50,6 +50,10 @@ pub struct CompareArgs {
     /// Bootstrap resamples per comparison.
     #[arg(long, default_value_t = Settings::default().resamples, value_name = "N")]
     pub resamples: usize,
+    /// Which way is better for a metric, overriding the input and the guess
+    /// from its name and unit: `--direction tps=higher` (repeatable).
+    #[arg(long, value_name = "METRIC=lower|higher", value_parser = parse_direction)]
+    pub direction: Vec<(String, Direction)>,
     /// Select values: `block~rerun` (a document table by its heading),
     /// `threads>=64`, `variant=patched`, `metric=real`; conditions joined by
     /// `,` or `&&`; operators = != ~ !~ < <= > >=.
@@ -122,6 +126,13 @@ fn parse_correction(s: &str) -> std::result::Result<Correction, String> {
     }
 }
 
+fn parse_direction(s: &str) -> Result<(String, Direction), String> {
+    let (metric, dir) = s
+        .rsplit_once('=')
+        .ok_or_else(|| format!("`{s}`: expected METRIC=lower or METRIC=higher"))?;
+    Ok((metric.trim().to_string(), dir.parse()?))
+}
+
 impl CompareArgs {
     /// The analysis settings these flags ask for.
     pub fn settings(&self) -> Settings {
@@ -134,6 +145,7 @@ impl CompareArgs {
             assume_n: self.assume_n,
             seed: self.seed,
             resamples: self.resamples,
+            directions: self.direction.iter().cloned().collect(),
         }
     }
 

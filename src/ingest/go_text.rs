@@ -175,7 +175,12 @@ impl Format for GoText {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        parse_lines(src, src.lines.iter().map(|l| (l.number, l.text.as_str())))
+        let mut obs = parse_lines(src, src.lines.iter().map(|l| (l.number, l.text.as_str())))?;
+        let stated = stated_directions(src);
+        for o in obs.iter_mut() {
+            o.direction = stated.iter().find(|(m, _)| *m == o.metric).map(|(_, d)| *d);
+        }
+        Ok(obs)
     }
 }
 

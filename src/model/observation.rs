@@ -89,7 +89,9 @@ impl FromStr for Stat {
             "sample" | "value" | "samples" => Stat::Sample,
             "mean" | "avg" | "average" | "amean" => Stat::Mean,
             "median" | "med" => Stat::Median,
-            "stddev" | "std" | "stdev" | "sd" | "stddeviation" | "standarddeviation" => Stat::Stddev,
+            "stddev" | "std" | "stdev" | "sd" | "stddeviation" | "standarddeviation" => {
+                Stat::Stddev
+            }
             "stderr" | "sem" | "se" => Stat::Stderr,
             "min" | "minimum" => Stat::Min,
             "max" | "maximum" => Stat::Max,
@@ -152,17 +154,33 @@ pub struct Observation {
     pub value: f64,
     /// Sample index within (benchmark, params, variant, metric) for samples.
     pub run: Option<u32>,
+    /// Which way is better, when the input itself says so (Go's
+    /// `Unit … better=higher`). Not a column of the tidy table: analysis
+    /// uses it ahead of inference from the metric name and unit.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direction: Option<super::Direction>,
 }
 
 impl Observation {
     /// A raw sample; `source`, `line`, `variant` and `run` are usually filled
     /// in afterwards by the importer or the ingest driver.
-    pub fn sample(benchmark: impl Into<String>, metric: impl Into<String>, unit: &str, value: f64) -> Self {
+    pub fn sample(
+        benchmark: impl Into<String>,
+        metric: impl Into<String>,
+        unit: &str,
+        value: f64,
+    ) -> Self {
         Observation::new(benchmark, metric, unit, Stat::Sample, value)
     }
 
     /// A value of the given stat, with empty source, variant and params.
-    pub fn new(benchmark: impl Into<String>, metric: impl Into<String>, unit: &str, stat: Stat, value: f64) -> Self {
+    pub fn new(
+        benchmark: impl Into<String>,
+        metric: impl Into<String>,
+        unit: &str,
+        stat: Stat,
+        value: f64,
+    ) -> Self {
         Observation {
             source: String::new(),
             line: 0,
@@ -174,6 +192,7 @@ impl Observation {
             stat,
             value,
             run: None,
+            direction: None,
         }
     }
 
@@ -247,7 +266,10 @@ mod tests {
 
     #[test]
     fn params_are_sorted_by_key() {
-        assert_eq!(canonical_params(&[("threads", "8"), ("size", "4MB")]), "size=4MB,threads=8");
+        assert_eq!(
+            canonical_params(&[("threads", "8"), ("size", "4MB")]),
+            "size=4MB,threads=8"
+        );
         assert_eq!(canonical_params::<&str, &str>(&[]), "");
     }
 }
