@@ -37,7 +37,8 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                 variant: Some(v.name.clone()),
                 default_variant: None,
             },
-        )?;
+        )
+        .map_err(|e| in_study(study, &format!("variant `{}`", v.name), e))?;
         rows.extend(ing.dataset.into_rows());
         ingested.files.extend(ing.files);
     }
@@ -55,7 +56,8 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                 variant: None,
                 default_variant: Some(stem),
             },
-        )?;
+        )
+        .map_err(|e| in_study(study, &format!("document {}", d.path), e))?;
         let range = d
             .lines
             .as_deref()
@@ -247,6 +249,20 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         context,
         ingested,
     })
+}
+
+/// Says which study entry a usage or I/O error comes from; errors that
+/// already name a file and line are left as they are.
+fn in_study(study: &Study, what: &str, e: Error) -> Error {
+    match e {
+        Error::Usage(m) => Error::Usage(format!("{} ({what}): {m}", study.path.display())),
+        Error::Io { path, source } => Error::Usage(format!(
+            "{} ({what}): {}: {source}",
+            study.path.display(),
+            path.display()
+        )),
+        other => other,
+    }
 }
 
 /// Applies the study's `direction` overrides: the direction decides whether
