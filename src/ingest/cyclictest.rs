@@ -13,7 +13,7 @@
 //! taken as µs, the default.
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -22,6 +22,9 @@ lazy_re!(
     r"^T:\s*(\d+) \(\s*(\d+)\) P:\s*(\d+) I:\s*(\d+) C:\s*(\d+) Min:\s*(-?\d+) Act:\s*(-?\d+) Avg:\s*(-?\d+) Max:\s*(-?\d+)"
 );
 lazy_re!(THREAD_PREFIX, r"^T:\s*\d+ \(");
+// Lines cyclictest prints about its setup and the machine, not results.
+lazy_re!(DMA_LATENCY, r"^# /dev/cpu_dma_latency set to");
+lazy_re!(LOADAVG, r"^policy: \w+: loadavg: ");
 
 /// The cyclictest text importer.
 pub struct Cyclictest;
@@ -44,9 +47,30 @@ impl Format for Cyclictest {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The PM QoS line, the live status line and frames without cycles are
+    /// `skipped` with their reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
         for l in &src.lines {
             let t = l.text.as_str();
+            if DMA_LATENCY.is_match(t) {
+                skipped.push((
+                    l.number,
+                    "PM QoS latency request: setup, not a result".into(),
+                ));
+                continue;
+            }
+            if LOADAVG.is_match(t) {
+                skipped.push((
+                    l.number,
+                    "live status line (load average), not a result".into(),
+                ));
+                continue;
+            }
             let Some(c) = THREAD.captures(t) else {
                 if THREAD_PREFIX.is_match(t) {
                     return Err(src.error(
@@ -59,6 +83,7 @@ impl Format for Cyclictest {
             let n = l.number;
             let cycles = num(src, n, &c[5], "C")?;
             if cycles == 0.0 {
+                skipped.push((l.number, "no cycle measured yet (C: 0)".into()));
                 continue;
             }
             let mut p = Params::default();
@@ -84,6 +109,10 @@ impl Format for Cyclictest {
                 "no cyclictest thread line with measured cycles (C > 0) found (truncated run?)",
             ));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
     }
 }

@@ -11,7 +11,7 @@
 //! count has no known value and is left out (the trailer's max still holds).
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -20,6 +20,13 @@ lazy_re!(BUCKET, r"^(\d{6})((?:\s+\d+)+)\s*$");
 lazy_re!(
     TRAILER,
     r"^# (Total|Min Latencies|Avg Latencies|Max Latencies|Histogram Overflows):((?:\s+\d+)*)\s*$"
+);
+
+// Setup and overflow-position lines: read past on purpose.
+lazy_re!(DMA_LATENCY, r"^# /dev/cpu_dma_latency set to");
+lazy_re!(
+    OVERFLOW_CYCLES,
+    r"^# (?:Histogram Overflow at cycle number:|Thread \d+:)"
 );
 
 /// The percentiles read from a latency histogram.
@@ -78,6 +85,15 @@ impl Format for CyclictestHist {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Every bucket row and trailer line is `consumed` (the percentiles
+    /// summarise them); the PM QoS line and the overflow cycle numbers are
+    /// `skipped`.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         // Per thread: (bucket, count, line) rows.
         let mut rows: Vec<Vec<(f64, u64, u32)>> = Vec::new();
         let mut threads: Option<usize> = None;
@@ -87,6 +103,19 @@ impl Format for CyclictestHist {
             let t = l.text.as_str();
             if HIST.is_match(t) {
                 in_hist = true;
+                consumed.push(l.number);
+                continue;
+            }
+            if DMA_LATENCY.is_match(t) {
+                skipped.push((
+                    l.number,
+                    "PM QoS latency request: setup, not a result".into(),
+                ));
+                continue;
+            }
+            if OVERFLOW_CYCLES.is_match(t) {
+                let why = "cycle numbers of overflowing wake-ups: when, not how long";
+                skipped.push((l.number, why.into()));
                 continue;
             }
             if let Some(c) = TRAILER.captures(t) {
@@ -95,6 +124,7 @@ impl Format for CyclictestHist {
                     vals.push(num(src, l.number, w, &c[1])?);
                 }
                 trailer.push((c[1].to_string(), vals, l.number));
+                consumed.push(l.number);
                 in_hist = false;
                 continue;
             }
@@ -103,6 +133,7 @@ impl Format for CyclictestHist {
             }
             if let Some(c) = BUCKET.captures(t) {
                 let bucket = num(src, l.number, &c[1], "bucket")?;
+                consumed.push(l.number);
                 let counts: Vec<&str> = c[2].split_whitespace().collect();
                 let want = *threads.get_or_insert(counts.len());
                 if counts.len() != want {
@@ -194,7 +225,11 @@ impl Format for CyclictestHist {
         if out.is_empty() {
             return Err(src.error(last_line(src), "cyclictest histogram holds no values"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 

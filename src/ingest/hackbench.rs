@@ -8,7 +8,7 @@
 //! computed here.
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -49,7 +49,13 @@ impl Format for Hackbench {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The header lines the parameters come from are `consumed`.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut consumed = Vec::new();
         let mut params = Params::default();
         // Header line of a run still waiting for its `Time:`.
         let mut pending: Option<u32> = None;
@@ -67,6 +73,7 @@ impl Format for Hackbench {
                 params.set("groups", &c[2]);
                 params.set("fds", &c[3]);
                 pending = Some(l.number);
+                consumed.push(l.number);
             } else if let Some(c) = OLD_RUNNING.captures(t) {
                 if let Some(start) = pending {
                     return Err(src.error(
@@ -78,9 +85,11 @@ impl Format for Hackbench {
                 params.set("groups", &c[1]);
                 params.set("fds", &c[2]);
                 pending = Some(l.number);
+                consumed.push(l.number);
             } else if let Some(c) = MESSAGES.captures(t) {
                 params.set("loops", &c[1]);
                 params.set("datasize", &c[2]);
+                consumed.push(l.number);
             } else if let Some(c) = TIME.captures(t) {
                 let v = num(src, l.number, &c[1], "Time")?;
                 out.push(obs(
@@ -105,6 +114,10 @@ impl Format for Hackbench {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no hackbench `Time:` line found"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped: Vec::new(),
+        })
     }
 }

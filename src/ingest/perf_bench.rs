@@ -27,7 +27,7 @@
 //! name (`perf_bench_sched_pipe-…`), since nothing else says what they are.
 
 use super::logscan::{any, drop_derived_sd, lazy_re, mean_with_sem, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -237,7 +237,15 @@ impl Format for PerfBench {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Header and parameter lines are `consumed`; the derived sched pipe
+    /// figures and the `Futex hashing:` configuration line are `skipped`.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let first = src.lines.first().map(|l| l.number).unwrap_or(1);
         let mut run = Run::new(Kind::Unknown, first);
         for l in &src.lines {
@@ -251,11 +259,18 @@ impl Format for PerfBench {
                     finish(src, &run)?;
                     run = Run::new(kind, n);
                 }
+                consumed.push(n);
                 continue;
             }
-            if FUTEX_HASHING.is_match(t) || OPS_SEC.is_match(t) {
+            if FUTEX_HASHING.is_match(t) {
+                skipped.push((n, "futex hash table configuration, not a result".into()));
                 continue;
             }
+            if OPS_SEC.is_match(t) {
+                skipped.push((n, "ops/sec is the reciprocal of usecs/op (read)".into()));
+                continue;
+            }
+            let mut matched = true;
             if let Some(c) = MSG_HDR.captures(t) {
                 run.kind = Kind::Messaging;
                 run.params.set("fds", &c[1]);
@@ -274,6 +289,8 @@ impl Format for PerfBench {
                         run.kind
                     };
                     push_sample(&mut out, src, &mut run, n, "time", "s", v);
+                } else {
+                    skipped.push((n, "total time of all pipe operations, usecs/op read".into()));
                 }
             } else if let Some(c) = PIPE_HDR.captures(t) {
                 run.kind = Kind::Pipe;
@@ -399,6 +416,11 @@ impl Format for PerfBench {
                 push_sample(&mut out, src, &mut run, n, "cycles/byte", "cycles/byte", v);
             } else if let Some(c) = BARE.captures(t) {
                 simple_value(&mut out, src, &mut run, n, &c[1])?;
+            } else {
+                matched = false;
+            }
+            if matched {
+                consumed.push(n);
             }
         }
         finish(src, &run)?;
@@ -408,7 +430,11 @@ impl Format for PerfBench {
                 "no perf bench result line (`Total time:`, `usecs/op`, `Averaged …`, `… threads in … ms`, `GB/sec`) found",
             ));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 

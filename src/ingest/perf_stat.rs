@@ -8,15 +8,15 @@
 //! `sample` of `time elapsed`, beside the stated mean, SEM and n. The `# …`
 //! shadow metrics are derived ratios and are not read.
 //! `<not supported>` / `<not counted>` counters are missing values, not
-//! zeros: they produce no row (having no number, they do not show in the
-//! per-file count of unread numeric lines either).
+//! zeros: they produce no row and are listed as skipped lines with the
+//! reason, so that `ingest` shows which counters the machine lacked.
 //!
 //! The benchmark is the measured command (`perf stat` when the header is
 //! missing); each counter is a metric named after its event. With `-I` each
 //! timestamped line is one interval's count: a `sample` of that event.
 
 use super::logscan::{any, drop_derived_sd, last_line, lazy_re, mean_with_sem, num, obs};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -74,7 +74,15 @@ impl Format for PerfStat {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The header is `consumed`; `<not supported>`/`<not counted>` counters
+    /// are `skipped` with that reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut bench = String::from("perf stat");
         let mut runs: Option<usize> = None;
         // Output pasted without its header line is still read.
@@ -102,9 +110,11 @@ impl Format for PerfStat {
                 };
                 runs = c.get(3).and_then(|m| m.as_str().parse().ok());
                 seen_header = true;
+                consumed.push(n);
                 continue;
             }
-            if NOT_COUNTED.is_match(t) {
+            if let Some(c) = NOT_COUNTED.captures(t) {
+                skipped.push((n, missing_reason(t, &c[1])));
                 continue;
             }
             if let Some(c) = TABLE_ROW.captures(t) {
@@ -219,6 +229,53 @@ impl Format for PerfStat {
                 "no perf stat counter line found (truncated, or every counter <not supported>?)",
             ));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
+    }
+}
+
+/// The reason a counter without a value gives: perf's own word for it.
+pub(super) fn missing_reason(text: &str, event: &str) -> String {
+    let what = if text.contains("<not counted>") {
+        "<not counted> (the counter never ran: multiplexing or a failed run)"
+    } else {
+        "<not supported> (no such counter on this machine)"
+    };
+    format!("{} {what}", event.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::Source;
+
+    #[test]
+    fn missing_counters_are_listed_with_their_reason() {
+        let text = "\n Performance counter stats for 'true' (5 runs):\n\n\
+                    \x20            0.88 msec task-clock   #    0.757 CPUs utilized   ( +- 1.01% )\n\
+                    \x20  <not supported>      cycles\n\
+                    \x20  <not counted>      instructions\n\n\
+                    \x20      0.00116 +- 0.00002 seconds time elapsed  ( +-  1.72% )\n";
+        let src = Source::from_text("perf.txt", text);
+        let p = PerfStat.parse_accounted(&src).unwrap();
+        assert_eq!(p.consumed, vec![2]);
+        assert_eq!(p.skipped.len(), 2);
+        assert_eq!(p.skipped[0].0, 5);
+        assert!(
+            p.skipped[0].1.starts_with("cycles <not supported>"),
+            "{:?}",
+            p.skipped
+        );
+        assert_eq!(p.skipped[1].0, 6);
+        assert!(p.skipped[1].1.starts_with("instructions <not counted>"));
+        // The counted values are still read, and `parse` agrees.
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.metric == "task-clock" && o.line == 4));
+        assert_eq!(PerfStat.parse(&src).unwrap(), p.observations);
     }
 }

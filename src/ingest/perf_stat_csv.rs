@@ -12,7 +12,7 @@
 use super::logscan::{last_line, mean_with_sem, num, obs};
 use super::numbers::parse_number;
 use super::perf_stat::event_unit;
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -105,6 +105,12 @@ impl Format for PerfStatCsv {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// `<not supported>`/`<not counted>` records are `skipped` with that
+    /// reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let Some(sep) = separator(src) else {
             return Err(src.error(
                 last_line(src),
@@ -112,6 +118,7 @@ impl Format for PerfStatCsv {
             ));
         };
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
         for l in &src.lines {
             let t = l.text.trim();
             if t.is_empty() || t.starts_with('#') {
@@ -131,6 +138,8 @@ impl Format for PerfStatCsv {
                 continue;
             }
             if is_missing(f[0]) {
+                let reason = super::perf_stat::missing_reason(f[0], f[2]);
+                skipped.push((l.number, reason));
                 continue;
             }
             let event = f[2].trim();
@@ -168,6 +177,10 @@ impl Format for PerfStatCsv {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no counted perf stat -x record found"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
     }
 }

@@ -10,7 +10,7 @@
 use super::logscan::{last_line, mean_with_sem, obs};
 use super::numbers::parse_number;
 use super::perf_stat::event_unit;
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use serde_json::Value;
@@ -46,7 +46,14 @@ impl Format for PerfStatJson {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// `<not supported>`/`<not counted>` records are `skipped` with that
+    /// reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
         for l in &src.lines {
             let t = l.text.trim();
             if t.is_empty() {
@@ -68,7 +75,11 @@ impl Format for PerfStatJson {
                 }
             };
             let value = match obj.get("counter-value") {
-                Some(Value::String(s)) if s.trim().starts_with('<') => continue,
+                Some(Value::String(s)) if s.trim().starts_with('<') => {
+                    let reason = super::perf_stat::missing_reason(s, event);
+                    skipped.push((l.number, reason));
+                    continue;
+                }
                 Some(Value::String(s)) => parse_number(s),
                 Some(Value::Number(n)) => n.as_f64().filter(|f| f.is_finite()),
                 _ => None,
@@ -120,6 +131,10 @@ impl Format for PerfStatJson {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no counted perf stat JSON record found"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
     }
 }
