@@ -8,7 +8,7 @@
 //! refused: its timings are not those of the work being measured.
 
 use super::logscan::{any, last_line, lazy_re, num, obs};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -58,7 +58,16 @@ impl Format for GnuTime {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The command and exit status lines are `consumed`; fields Linux never
+    /// fills in and the page size are `skipped` with that reason. A field
+    /// this importer does not know stays unread.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut bench = "time".to_string();
         let mut block_start: Option<(u32, usize, bool)> = None;
         for l in &src.lines {
@@ -68,6 +77,7 @@ impl Format for GnuTime {
                 check_block(src, block_start)?;
                 bench = c[1].trim().to_string();
                 block_start = Some((n, out.len(), false));
+                consumed.push(n);
             } else if let Some(c) = ELAPSED.captures(t) {
                 let h = c
                     .get(1)
@@ -97,9 +107,13 @@ impl Format for GnuTime {
                             format!("the timed command exited with status {}: its timings are not comparable", &c[2]),
                         ));
                     }
+                    consumed.push(n);
                     continue;
                 }
                 let Some((metric, unit)) = key(&c[1]) else {
+                    if let Some(why) = not_measured(&c[1]) {
+                        skipped.push((n, why.to_string()));
+                    }
                     continue;
                 };
                 let v = num(src, n, c[2].trim_end_matches('%'), metric)?;
@@ -110,7 +124,30 @@ impl Format for GnuTime {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no GNU time -v values found"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
+    }
+}
+
+/// Why a `time -v` field that is printed but not read carries no
+/// measurement: Linux's getrusage leaves these fields at zero (see
+/// getrusage(2), "unmaintained"), and the page size is a constant.
+fn not_measured(key: &str) -> Option<&'static str> {
+    match key.trim() {
+        "Average shared text size (kbytes)"
+        | "Average unshared data size (kbytes)"
+        | "Average stack size (kbytes)"
+        | "Average total size (kbytes)"
+        | "Average resident set size (kbytes)"
+        | "Swaps"
+        | "Socket messages sent"
+        | "Socket messages received"
+        | "Signals delivered" => Some("not maintained by Linux getrusage (always 0)"),
+        "Page size (bytes)" => Some("page size: a system constant, not a measurement"),
+        _ => None,
     }
 }
 
@@ -122,5 +159,32 @@ fn check_block(src: &Source, block: Option<(u32, usize, bool)>) -> Result<()> {
             "GNU time block without its `Elapsed (wall clock) time` line (truncated?)",
         )),
         _ => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unmaintained_fields_are_skipped_and_unknown_ones_stay_unread() {
+        let text = "\tCommand being timed: \"make -j2\"\n\
+                    \tElapsed (wall clock) time (h:mm:ss or m:ss): 0:02.40\n\
+                    \tAverage stack size (kbytes): 0\n\
+                    \tSwaps: 0\n\
+                    \tPage size (bytes): 4096\n\
+                    \tSome future field (kbytes): 12\n\
+                    \tExit status: 0\n";
+        let p = GnuTime
+            .parse_accounted(&Source::from_text("time.txt", text))
+            .unwrap();
+        assert_eq!(p.consumed, vec![1, 7]);
+        let skipped: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(skipped, vec![3, 4, 5]);
+        assert!(p.skipped[0].1.contains("getrusage"));
+        assert!(p.skipped[2].1.contains("page size"));
+        // Line 6 is neither: the driver reports it as unread.
+        assert_eq!(p.observations.len(), 1);
+        assert_eq!(p.observations[0].value, 2.4);
     }
 }

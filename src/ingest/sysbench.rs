@@ -16,7 +16,7 @@
 //! min/avg/max/p95` (ms; the percentile follows `--percentile`).
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -41,7 +41,11 @@ lazy_re!(
     LAT,
     r"^\s*(min|avg|max|(\d+(?:\.\d+)?)th percentile|sum):\s+([\d.]+)"
 );
-lazy_re!(MEM_OPS, r"^Total operations: (\d+) \(([\d.]+) per second\)");
+// sysbench pads the rate to a field width: `( 9616.06 per second)`.
+lazy_re!(
+    MEM_OPS,
+    r"^Total operations: (\d+) \(\s*([\d.]+) per second\)"
+);
 lazy_re!(MEM_BW, r"^([\d.]+) MiB transferred \(([\d.]+) MiB/sec\)");
 lazy_re!(
     OLTP,
@@ -106,6 +110,14 @@ impl Format for Sysbench {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The version, section and option lines are `consumed`; the latency
+    /// `sum` and the threads-fairness block are `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped: Vec<(u32, String)> = Vec::new();
         let test = test_from_content(src).or_else(|| test_from_file(src.file_name()));
         let bench = match test {
             Some(t) => format!("sysbench {t}"),
@@ -119,9 +131,19 @@ impl Format for Sysbench {
             let n = l.number;
             if let Some(c) = SECTION.captures(t) {
                 section = c[1].to_string();
+                consumed.push(n);
                 continue;
             }
             if t.trim().is_empty() {
+                continue;
+            }
+            if VERSION.is_match(t) {
+                consumed.push(n);
+                continue;
+            }
+            if section == "Threads fairness" && t.starts_with(char::is_whitespace) {
+                let why = "spread of work over threads (avg/stddev per thread), not a run result";
+                skipped.push((n, why.into()));
                 continue;
             }
             let mut push = |metric: &str, unit: &str, v: f64, params: &Params| {
@@ -138,10 +160,13 @@ impl Format for Sysbench {
             };
             if let Some(c) = THREADS.captures(t) {
                 params.set("threads", &c[1]);
+                consumed.push(n);
             } else if let Some(c) = PRIME.captures(t) {
                 params.set("max_prime", &c[1]);
+                consumed.push(n);
             } else if let Some(c) = MEM_OPT.captures(t) {
                 params.set(&c[1].replace(' ', "_"), &c[2]);
+                consumed.push(n);
             } else if let Some(c) = EPS.captures(t) {
                 push(
                     "events/s",
@@ -195,7 +220,11 @@ impl Format for Sysbench {
                 if let Some(c) = LAT.captures(t) {
                     let metric = match (&c[1], c.get(2)) {
                         (_, Some(p)) => format!("latency p{}", p.as_str()),
-                        ("sum", _) => continue,
+                        ("sum", _) => {
+                            let why = "sum of all event latencies (avg × events)";
+                            skipped.push((n, why.into()));
+                            continue;
+                        }
                         (s, _) => format!("latency {s}"),
                     };
                     push(&metric, "ms", num(src, n, &c[3], &metric)?, &params);
@@ -224,6 +253,48 @@ impl Format for Sysbench {
                 "sysbench output has no `total time` (truncated run?)",
             ));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(path: &str) -> Parsed {
+        let text = std::fs::read_to_string(path).unwrap();
+        Sysbench
+            .parse_accounted(&Source::from_text(path, &text))
+            .unwrap()
+    }
+
+    #[test]
+    fn padded_memory_rate_is_read() {
+        // `Total operations: 20480 ( 9616.06 per second)`: the space inside
+        // the parenthesis once left the rate unread.
+        let p = read("tests/data/corpus/sysbench_memory-patched-1.txt");
+        let ops = p
+            .observations
+            .iter()
+            .find(|o| o.metric == "operations/s")
+            .expect("operations/s read");
+        assert_eq!((ops.line, ops.value), (18, 9616.06));
+    }
+
+    #[test]
+    fn latency_sum_and_fairness_are_skipped_with_reasons() {
+        let p = read("tests/data/corpus/sysbench_cpu-baseline-1.txt");
+        let lines: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, vec![26, 29, 30]);
+        assert!(p.skipped[0].1.contains("sum of all event latencies"));
+        assert!(p.skipped[1].1.contains("threads"));
+        // Version, `Number of threads`, section and option lines are context.
+        for l in [1, 4, 8, 21] {
+            assert!(p.consumed.contains(&l), "line {l} not consumed");
+        }
     }
 }
