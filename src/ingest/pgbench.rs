@@ -18,10 +18,23 @@
 //! (builtin name or script file), and `transactions` per client when given.
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
+lazy_re!(VERSION, r"^pgbench \(\d+(?:\.\d+)*[^)]*\)*\s*$");
+/// Header lines read past on purpose, with the reason `ingest` shows.
+const CONTEXT_SKIPS: [(&str, &str); 3] = [
+    (
+        "number of transactions actually processed:",
+        "transaction count: the tps read is this count per second",
+    ),
+    ("duration:", "run length setting (-T)"),
+    (
+        "maximum number of tries:",
+        "retry limit setting (--max-tries)",
+    ),
+];
 lazy_re!(TX_TYPE, r"^transaction type: (?:<builtin: (.*)>|(.*))\s*$");
 lazy_re!(
     HEADER_KV,
@@ -69,7 +82,16 @@ impl Format for Pgbench {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The version and header lines giving parameters are `consumed`; the
+    /// transaction count and run settings that are not parameters are
+    /// `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut params = Params::default();
         // Line of a `transaction type:` header whose `tps` line has not come.
         let mut pending: Option<u32> = None;
@@ -110,6 +132,7 @@ impl Format for Pgbench {
                     .unwrap_or_else(|| c[2].trim().to_string());
                 params.set("script", script);
                 pending = Some(n);
+                consumed.push(n);
             } else if let Some(c) = HEADER_KV.captures(t) {
                 let key = match &c[1] {
                     "scaling factor" => "scale",
@@ -119,6 +142,11 @@ impl Format for Pgbench {
                     _ => "transactions",
                 };
                 params.set(key, &c[2]);
+                consumed.push(n);
+            } else if VERSION.is_match(t) {
+                consumed.push(n);
+            } else if let Some((_, why)) = CONTEXT_SKIPS.iter().find(|(k, _)| t.starts_with(k)) {
+                skipped.push((n, why.to_string()));
             } else if let Some(c) = TPS.captures(t) {
                 let v = num(src, n, &c[1], "tps")?;
                 let metric = match &c[2] {
@@ -178,6 +206,10 @@ impl Format for Pgbench {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no pgbench result line found"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
