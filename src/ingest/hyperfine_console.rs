@@ -3,7 +3,7 @@
 //! `N times faster than` lines compare commands with each other, not
 //! variants, and are not read.
 
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use regex::Regex;
@@ -24,6 +24,12 @@ static ABS: LazyLock<Regex> = LazyLock::new(|| {
 });
 static RANGE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^\s*Range \(min … max\):\s+([\d.]+) (\S+) …\s+([\d.]+) (\S+)\s+(\d+) runs")
+        .expect("static regex")
+});
+
+// The closing summary: `'cmd' ran` then `1.02 ± 0.10 times faster than 'cmd'`.
+static SUMMARY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s*(?:'.*' ran\s*$|[\d.]+(?: ± [\d.]+)? times (?:faster|slower) than )")
         .expect("static regex")
 });
 
@@ -50,13 +56,27 @@ impl Format for HyperfineConsole {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// `Benchmark N: cmd` lines are `consumed`; the closing summary is
+    /// `skipped` (it compares commands with each other).
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut command: Option<String> = None;
         let metric = super::hyperfine_json::METRIC;
         for l in &src.lines {
             let t = l.text.as_str();
             if let Some(c) = BENCH.captures(t) {
                 command = Some(c[1].trim().to_string());
+                consumed.push(l.number);
+                continue;
+            }
+            if SUMMARY.is_match(t) {
+                let why = "summary ratio between commands, not between variants";
+                skipped.push((l.number, why.to_string()));
                 continue;
             }
             let Some(cmd) = command.as_deref() else {
@@ -94,6 +114,10 @@ impl Format for HyperfineConsole {
                 push(metric, Stat::N, &c[5], &c[2])?;
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
