@@ -62,10 +62,12 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
             out.display(),
             written.len()
         );
-        if !view.findings.is_empty() {
-            for f in view.findings.iter().filter(|f| f.severity == "error") {
-                eprintln!("  error: {}", f.title);
-            }
+        let errors: Vec<_> = view.findings.iter().filter(|f| f.severity == "error").collect();
+        for f in errors.iter().take(3) {
+            eprintln!("  error: {}", f.title);
+        }
+        if errors.len() > 3 {
+            eprintln!("  … and {} more errors (see the report)", errors.len() - 3);
         }
         println!("{}", view.summary.headline);
     }
