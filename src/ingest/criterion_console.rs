@@ -11,7 +11,7 @@
 //! percent; `thrpt:` is throughput. `Found N outliers among M measurements`
 //! gives the sample count M.
 
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Observation, Stat};
 use regex::Regex;
@@ -32,6 +32,22 @@ static CHANGE_OPEN: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^\s*change:\s*$").expect("static regex"));
 static OUTLIERS: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^Found \d+ outliers among (\d+) measurements").expect("static regex")
+});
+
+// `  2 (2.00%) high mild`: the classification under `Found N outliers`.
+static OUTLIER_CLASS: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^\s+\d+ \([\d.]+%\) (?:low|high) (?:mild|severe)\s*$").expect("static regex")
+});
+static SAMPLING_ADVICE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^Warning: Unable to complete \d+ samples").expect("static regex")
+});
+// What `cargo bench` prints around Criterion: build progress and compiler
+// diagnostics (`--> src/lib.rs:2:5`, `2 | use …`).
+static CARGO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?:\s*(?:Finished|Running|Compiling|Downloaded|Downloading) |\s*--> \S+:\d+:\d+\s*$|\s*\d+ \|)|^warning: .* generated \d+ warnings?",
+    )
+    .expect("static regex")
 });
 
 /// Splits a Criterion id `group/function/parameter` into the benchmark (the
@@ -84,9 +100,19 @@ impl Format for CriterionConsole {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// `Benchmarking <id>…` progress lines and the id lines are `consumed`;
+    /// the outlier classification, sampling advice and cargo's own output
+    /// are `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         // The id sits before `time:` or, when too long, alone on the line above.
         let mut last_plain: Option<String> = None;
+        let mut last_plain_line = 0u32;
         let mut current: Option<(String, String)> = None;
         let mut time_unit = String::new();
         let mut in_change_block = false;
@@ -114,7 +140,10 @@ impl Format for CriterionConsole {
                 if kind == "time" {
                     let id = match c.get(1) {
                         Some(id) => Some(id.as_str().trim().to_string()),
-                        None => last_plain.clone(),
+                        None => {
+                            consumed.push(last_plain_line);
+                            last_plain.clone()
+                        }
                     };
                     let Some(id) = id else {
                         return Err(src.error(
@@ -149,6 +178,20 @@ impl Format for CriterionConsole {
             }
             if CHANGE_OPEN.is_match(t) {
                 in_change_block = true;
+                consumed.push(number);
+                continue;
+            }
+            if OUTLIER_CLASS.is_match(t) {
+                let why = "outlier classification; the sample count is read from `Found …`";
+                skipped.push((number, why.to_string()));
+                continue;
+            }
+            if SAMPLING_ADVICE.is_match(t) {
+                skipped.push((number, "Criterion's advice on sampling time".to_string()));
+                continue;
+            }
+            if CARGO.is_match(t) {
+                skipped.push((number, "cargo's build output, not Criterion's".to_string()));
                 continue;
             }
             if let Some(c) = OUTLIERS.captures(t) {
@@ -158,14 +201,19 @@ impl Format for CriterionConsole {
                 continue;
             }
             let trimmed = t.trim_end();
-            if !trimmed.is_empty()
-                && !trimmed.starts_with(char::is_whitespace)
-                && !trimmed.starts_with("Benchmarking ")
-            {
+            if trimmed.starts_with("Benchmarking ") {
+                consumed.push(number);
+            } else if !trimmed.is_empty() && !trimmed.starts_with(char::is_whitespace) {
+                // A possible id of the `time:` line below; consumed if it is.
                 last_plain = Some(trimmed.to_string());
+                last_plain_line = number;
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 
