@@ -12,7 +12,7 @@
 //! Prefer the JSON output, which has full precision.
 
 use super::gbench_json::{aggregate_stat, counter_unit, split_name};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use regex::Regex;
@@ -34,6 +34,30 @@ static COUNTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(\w+)=([\d.]+(?:e[-+]?\d+)?)([kMGTPEmunp]?)(/s|%)?").expect("static regex")
 });
 
+// The context block the library prints before its table (also above the
+// CSV header): date, program, CPU, caches, load, build warning.
+static CONTEXT: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"^(?:\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\S*\s*$|Running \S|Run on \(|CPU Caches:|\s+L\d \w+ \d+ \w+ \(x\d+\)|Load Average: |\*\*\*WARNING\*\*\*)",
+    )
+    .expect("static regex")
+});
+
+/// The library's context lines before `first_table_line`, each `skipped`:
+/// they describe the machine, which `patchperf check --env` compares, and
+/// hold no result.
+pub(super) fn context_skips(src: &Source, first_table_line: u32) -> Vec<(u32, String)> {
+    src.lines
+        .iter()
+        .take_while(|l| l.number < first_table_line)
+        .filter(|l| CONTEXT.is_match(&l.text))
+        .map(|l| {
+            let why = "machine context printed by the library (date, CPU, caches, load)";
+            (l.number, why.to_string())
+        })
+        .collect()
+}
+
 impl Format for GbenchConsole {
     fn name(&self) -> &'static str {
         "gbench-console"
@@ -52,6 +76,17 @@ impl Format for GbenchConsole {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The context block above the table is `skipped` with its reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let header_line = src
+            .lines
+            .iter()
+            .find(|l| HEADER.is_match(&l.text))
+            .map_or(0, |l| l.number);
+        let skipped = context_skips(src, header_line);
         let mut out = Vec::new();
         let mut in_table = false;
         // Run name → time unit of its rows, for the summary rows after them.
@@ -149,7 +184,11 @@ impl Format for GbenchConsole {
                 }
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
     }
 }
 

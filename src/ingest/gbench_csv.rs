@@ -9,7 +9,7 @@
 use super::gbench_json::{aggregate_stat, counter_unit, split_name};
 use super::numbers::parse_number;
 use super::structured::{raw_lines, split_csv};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use std::collections::HashSet;
@@ -37,8 +37,14 @@ impl Format for GbenchCsv {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The context block above the header, failed runs and `_cv` rows
+    /// (stddev / mean, both read) are `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut lines = raw_lines(src).skip_while(|(_, l)| !l.starts_with(HEADER));
-        let Some((_, header)) = lines.next() else {
+        let Some((header_line, header)) = lines.next() else {
             return Err(src.error(
                 None,
                 format!("no Google Benchmark CSV header `{HEADER},…` found"),
@@ -69,6 +75,7 @@ impl Format for GbenchCsv {
         .collect();
         let mut seen_runs: HashSet<String> = HashSet::new();
         let mut out = Vec::new();
+        let mut skipped = super::gbench_console::context_skips(src, header_line);
         for (n, l) in lines {
             let cells = split_csv(l, ',');
             if cells.len() != header.len() {
@@ -83,7 +90,9 @@ impl Format for GbenchCsv {
             }
             let name = cells[0].as_str();
             if c_err.is_some_and(|c| cells[c].trim() == "true") {
-                continue; // failed runs carry no measurement
+                // Failed runs carry no measurement.
+                skipped.push((n, "the run failed (error_occurred)".to_string()));
+                continue;
             }
             let num = |i: usize| -> Result<Option<f64>> {
                 let t = cells[i].trim();
@@ -102,7 +111,11 @@ impl Format for GbenchCsv {
             };
             // Aggregate rows: `<run>_<stat>` after the runs they summarise.
             let (run_name, stat) = match name.rsplit_once('_') {
-                Some((base, suffix)) if suffix == "cv" && seen_runs.contains(base) => continue,
+                Some((base, suffix)) if suffix == "cv" && seen_runs.contains(base) => {
+                    let why = "coefficient of variation: stddev / mean, both read";
+                    skipped.push((n, why.to_string()));
+                    continue;
+                }
                 Some((base, "BigO")) => {
                     let (b, p) = split_name(base);
                     let unit = cells[c_unit].trim();
@@ -180,6 +193,10 @@ impl Format for GbenchCsv {
                 }
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
     }
 }
