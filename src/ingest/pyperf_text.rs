@@ -10,7 +10,7 @@
 //! stored as the change of the second variant in percent. Without a
 //! `### name ###` heading or a name prefix the benchmark is called `pyperf`.
 
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use regex::Regex;
@@ -44,6 +44,36 @@ static TOTAL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^Total number of values: (\d+)").expect("static regex"));
 static RATIO: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^{V}(?:: ([\d.]+)x (slower|faster))?$")).expect("static regex")
+});
+
+/// Lines of `pyperf stats` and of pyperf's warnings that are read past on
+/// purpose, with the reason `ingest` shows.
+static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    [
+        (
+            r"^(?:Total duration|Start date|End date):",
+            "when and how long the run took, not a result",
+        ),
+        (
+            r"^Raw value (?:minimum|maximum):",
+            "raw value of a whole loop batch (values are per loop)",
+        ),
+        (
+            r"^(?:Number of calibration run|Number of run with values|Total number of run|Number of warmup per run|Number of value per run|Loop iterations per value):",
+            "run layout (runs, warm-ups, loops); n is read from `Total number of values`",
+        ),
+        (
+            r"^Number of outlier \(out of ",
+            "count of values outside pyperf's outlier range",
+        ),
+        (
+            r"^\* (?:the standard deviation|the minimum|the maximum|Not enough samples)",
+            "pyperf's stability warning about values that are read",
+        ),
+    ]
+    .into_iter()
+    .map(|(re, why)| (Regex::new(re).expect("static regex"), why))
+    .collect()
 });
 
 /// Change of the second variant in percent from pyperf's ratio wording.
@@ -98,6 +128,15 @@ impl Format for PyperfText {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Headings and table headers are `consumed`; run metadata, run layout,
+    /// outlier counts, warnings and the 0th/100th percentiles (the minimum
+    /// and maximum again) are `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut out = Vec::new();
         let mut bench = "pyperf".to_string();
         let mut table_variants: Option<Vec<String>> = None;
@@ -111,6 +150,11 @@ impl Format for PyperfText {
             };
             if let Some(c) = HEADING.captures(t) {
                 bench = c[1].to_string();
+                consumed.push(n);
+                continue;
+            }
+            if let Some((_, why)) = SKIPS.iter().find(|(re, _)| re.is_match(t)) {
+                skipped.push((n, why.to_string()));
                 continue;
             }
             if let Some(c) = COMPARE.captures(t) {
@@ -170,6 +214,8 @@ impl Format for PyperfText {
                         num(src, n, &c[2])?,
                         &c[3],
                     ));
+                } else {
+                    skipped.push((n, "the minimum or maximum again (read)".to_string()));
                 }
                 continue;
             }
@@ -183,6 +229,7 @@ impl Format for PyperfText {
             };
             if cells.first().map(String::as_str) == Some("Benchmark") {
                 table_variants = Some(cells[1..].to_vec());
+                consumed.push(n);
                 continue;
             }
             let Some(variants) = &table_variants else {
@@ -217,7 +264,11 @@ impl Format for PyperfText {
                 }
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 
@@ -229,5 +280,33 @@ mod tests {
     fn ratios_become_percent_changes() {
         assert!((change_pct(1.85, "slower") - 85.0).abs() < 1e-9);
         assert!((change_pct(2.0, "faster") + 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn stats_block_metadata_is_skipped_with_reasons() {
+        let path = "tests/data/corpus/pyperf_stats-patched-1.txt";
+        let text = std::fs::read_to_string(path).unwrap();
+        let p = PyperfText
+            .parse_accounted(&Source::from_text(path, &text))
+            .unwrap();
+        let why = |line: u32| {
+            p.skipped
+                .iter()
+                .find(|(l, _)| *l == line)
+                .map(|(_, w)| w.as_str())
+                .unwrap_or("")
+        };
+        assert!(why(1).contains("how long the run took"));
+        assert!(why(4).contains("loop batch"));
+        assert!(why(13).contains("run layout"));
+        assert!(why(21).contains("minimum or maximum"));
+        assert!(why(29).contains("outlier"));
+        // `Total number of values` (14) gives n and is not skipped.
+        assert_eq!(why(14), "");
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.line == 14 && o.stat == Stat::N && o.value == 20.0));
+        assert_eq!(p.skipped.len(), 15);
     }
 }
