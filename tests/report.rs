@@ -804,6 +804,14 @@ fn study_with_an_unknown_key_is_refused_with_its_line() {
 fn five_hundred_comparisons_render_in_time() {
     let (a, ctx) = many(500);
     let out = tempfile::tempdir().unwrap();
+    if let Ok(d) = std::env::var("PATCHPERF_TIMING_TEMPLATES") {
+        let t = std::time::Instant::now();
+        report::render(&a, &ctx, &[OutputFormat::Pdf], Some(Path::new(&d))).unwrap();
+        eprintln!(
+            "Pdf with templates from {d}: {:.2} s",
+            t.elapsed().as_secs_f64()
+        );
+    }
     for f in OutputFormat::ALL {
         let t = std::time::Instant::now();
         report::render(&a, &ctx, &[f], None).unwrap();
