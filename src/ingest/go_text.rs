@@ -10,7 +10,7 @@
 //! `better=higher|lower` on a `Unit` line states the direction of that
 //! unit's metric: see [`stated_directions`].
 
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Direction, Observation, Stat};
 use regex::Regex;
@@ -27,6 +27,9 @@ static RESULT: LazyLock<Regex> = LazyLock::new(|| {
 });
 static CONFIG: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^([a-z][^\s:A-Z]*):\s+(.*)$").expect("static regex"));
+// `ok  \tpkg\t38.144s`: go test's per-package line with its total time.
+static PKG_OK: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^ok\s+\S+\s+[\d.]+s\b").expect("static regex"));
 static UNIT: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^Unit\s+(\S+)((?:\s+\S+=\S+)+)\s*$").expect("static regex"));
 
@@ -175,12 +178,44 @@ impl Format for GoText {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// `pkg:`/`note:` and `Unit` lines are `consumed` (they name and direct
+    /// the results); other configuration lines and go test's per-package
+    /// `ok` line are `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
+        for l in &src.lines {
+            let t = l.text.trim_end();
+            if RESULT.is_match(t) {
+                continue;
+            }
+            if UNIT.is_match(t) {
+                consumed.push(l.number);
+            } else if PKG_OK.is_match(t) {
+                let why = "go test's total time for the package, not a benchmark";
+                skipped.push((l.number, why.to_string()));
+            } else if let Some(c) = CONFIG.captures(t) {
+                if matches!(&c[1], "pkg" | "note") {
+                    consumed.push(l.number);
+                } else {
+                    let why = format!("configuration `{}`, not a result", &c[1]);
+                    skipped.push((l.number, why));
+                }
+            }
+        }
         let mut obs = parse_lines(src, src.lines.iter().map(|l| (l.number, l.text.as_str())))?;
         let stated = stated_directions(src);
         for o in obs.iter_mut() {
             o.direction = stated.iter().find(|(m, _)| *m == o.metric).map(|(_, d)| *d);
         }
-        Ok(obs)
+        Ok(Parsed {
+            observations: obs,
+            consumed,
+            skipped,
+        })
     }
 }
 
