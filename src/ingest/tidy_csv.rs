@@ -5,7 +5,7 @@
 
 use super::numbers::parse_number;
 use super::structured::{raw_lines, split_csv};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, Stat, COLUMNS};
 
@@ -268,6 +268,13 @@ impl Format for TidyCsv {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The header and every row are `consumed`: a re-read table keeps the
+    /// source and line its rows came from, so their lines say nothing about
+    /// this file.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut lines = raw_lines(src);
         let Some((hn, header)) = lines.next() else {
             return Err(src.error(None, "empty table"));
@@ -282,7 +289,9 @@ impl Format for TidyCsv {
             ));
         }
         let mut out = Vec::new();
+        let mut consumed = vec![hn];
         for (n, l) in lines {
+            consumed.push(n);
             let cells = split_csv(l, sep);
             if cells.len() != cols.len() {
                 return Err(src.error(
@@ -297,6 +306,28 @@ impl Format for TidyCsv {
             let record: Vec<(String, String)> = cols.iter().cloned().zip(cells).collect();
             out.extend(record_to_obs(src, &self.map, &record, n, "row")?);
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn re_read_rows_are_consumed_though_their_lines_point_elsewhere() {
+        let text = "source,line,benchmark,params,variant,metric,unit,stat,value,run\n\
+                    a.txt,3,hackbench,,base,time,s,sample,0.46,0\n\
+                    a.txt,9,hackbench,,base,time,s,sample,0.47,1\n";
+        let p = TidyCsv::new()
+            .parse_accounted(&Source::from_text("t.csv", text))
+            .unwrap();
+        assert_eq!(p.consumed, vec![1, 2, 3]);
+        let lines: Vec<u32> = p.observations.iter().map(|o| o.line).collect();
+        assert_eq!(lines, vec![3, 9]);
     }
 }

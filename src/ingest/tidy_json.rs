@@ -4,7 +4,7 @@
 
 use super::structured::{json_error, parse_json, raw_lines};
 use super::tidy_csv::{record_to_obs, FieldMap};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, COLUMNS};
 use serde_json::{Map, Value};
@@ -43,19 +43,20 @@ fn record(
 ) -> Result<Vec<(String, String)>> {
     obj.iter()
         .map(|(k, v)| {
-            let text =
-                match v {
-                    Value::String(s) => s.clone(),
-                    Value::Number(n) => n.to_string(),
-                    Value::Null => String::new(),
-                    Value::Bool(b) => b.to_string(),
-                    Value::Array(_) | Value::Object(_) => return Err(src.error(
+            let text = match v {
+                Value::String(s) => s.clone(),
+                Value::Number(n) => n.to_string(),
+                Value::Null => String::new(),
+                Value::Bool(b) => b.to_string(),
+                Value::Array(_) | Value::Object(_) => {
+                    return Err(src.error(
                         (line > 0).then_some(line),
                         format!(
                             "{at}, key `{k}`: expected a string or a number, found a nested value"
                         ),
-                    )),
-                };
+                    ))
+                }
+            };
             Ok((k.clone(), text))
         })
         .collect()
@@ -93,7 +94,15 @@ impl Format for TidyJson {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Every line is `consumed`: the document is read whole (JSON lines:
+    /// object by object), and re-read rows keep the line of their original
+    /// input, which says nothing about this file.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let consumed = src.lines.iter().map(|l| l.number).collect();
         if src.raw_trimmed().starts_with('[') {
             let rows: Vec<Value> = parse_json(src, "JSON table")?;
             for (i, row) in rows.iter().enumerate() {
@@ -115,7 +124,11 @@ impl Format for TidyJson {
                 out.extend(record_to_obs(src, &self.map, &rec, n, "object")?);
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped: Vec::new(),
+        })
     }
 }
 
