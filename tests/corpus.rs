@@ -145,3 +145,69 @@ fn configs_and_environment_captures_are_named_as_context() {
         );
     }
 }
+
+/// Every benchmark output accounts for each numeric-looking line: a value,
+/// context the importer read, or a line left out with a stated reason.
+/// Lines nobody looked at are allowed only for the files listed here, with
+/// exactly those lines, so that new noise or a newly dropped value fails.
+#[test]
+fn benchmark_outputs_leave_no_numeric_line_unaccounted() {
+    // (file, its unread lines, why they are genuinely unread information).
+    // Empty today: every line the corpus outputs print is read, used as
+    // context or skipped with a reason. Add an entry only for information
+    // no importer models, never for a value an importer should have read.
+    const ALLOWED: &[(&str, &[u32], &str)] = &[];
+    let registry = Registry::builtin();
+    let mut checked = 0;
+    let mut skipped_total = 0;
+    for path in entries() {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if expected(&name).is_none() || path.is_dir() {
+            continue;
+        }
+        let got = ingest(&[path.clone()], &registry, &IngestOptions::default())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let f = &got.files[0];
+        let allowed: &[u32] = ALLOWED
+            .iter()
+            .find(|(n, _, _)| *n == name)
+            .map_or(&[], |(_, lines, _)| lines);
+        assert_eq!(
+            f.unread_numeric, allowed,
+            "{name}: numeric lines nobody read"
+        );
+        for (line, why) in &f.skipped {
+            assert!(
+                why.len() > 10,
+                "{name}:{line}: a skipped line needs a reason, got `{why}`"
+            );
+        }
+        skipped_total += f.skipped.len();
+        checked += 1;
+    }
+    assert!(checked >= 240, "only {checked} outputs checked");
+    assert!(skipped_total > 0);
+    // perf stat's missing counters are listed, with perf's own word for them.
+    for name in [
+        "perf_stat-baseline-1.txt",
+        "perf_stat_csv-baseline-1.csv",
+        "perf_stat_json-baseline-1.json",
+    ] {
+        let got = ingest(
+            &[Path::new(CORPUS).join(name)],
+            &registry,
+            &IngestOptions::default(),
+        )
+        .unwrap();
+        let reasons: Vec<&str> = got.files[0]
+            .skipped
+            .iter()
+            .map(|(_, w)| w.as_str())
+            .collect();
+        assert_eq!(reasons.len(), 4, "{name}: {reasons:?}");
+        assert!(
+            reasons[0].starts_with("cycles <not supported>"),
+            "{name}: {reasons:?}"
+        );
+    }
+}
