@@ -796,34 +796,6 @@ fn study_with_an_unknown_key_is_refused_with_its_line() {
         .stderr(predicates::str::contains("s.toml:4").and(predicates::str::contains("inptus")));
 }
 
-/// Rendering time of a 500-comparison report (all formats). Run with
-/// `cargo test --release --test report -- --ignored --nocapture`; the
-/// release target is under 10 s.
-#[test]
-#[ignore]
-fn five_hundred_comparisons_render_in_time() {
-    let (a, ctx) = many(500);
-    let out = tempfile::tempdir().unwrap();
-    if let Ok(d) = std::env::var("PATCHPERF_TIMING_TEMPLATES") {
-        let t = std::time::Instant::now();
-        report::render(&a, &ctx, &[OutputFormat::Pdf], Some(Path::new(&d))).unwrap();
-        eprintln!(
-            "Pdf with templates from {d}: {:.2} s",
-            t.elapsed().as_secs_f64()
-        );
-    }
-    for f in OutputFormat::ALL {
-        let t = std::time::Instant::now();
-        report::render(&a, &ctx, &[f], None).unwrap();
-        eprintln!("{f:?} (with charts): {:.2} s", t.elapsed().as_secs_f64());
-    }
-    let t = std::time::Instant::now();
-    report::write_outputs(&a, &ctx, None, &OutputFormat::ALL, out.path(), None).unwrap();
-    let secs = t.elapsed().as_secs_f64();
-    eprintln!("500 comparisons: {secs:.2} s");
-    assert!(out.path().join("report.pdf").is_file());
-}
-
 #[test]
 fn compare_writes_the_same_report_files() {
     let out = tempfile::tempdir().unwrap();

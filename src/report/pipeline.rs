@@ -3,11 +3,11 @@
 //! describe the study for the report.
 
 use super::view::{ReportContext, VariantInfo};
-use crate::analysis::{self, Analysis, Filter, Verdict};
+use crate::analysis::{self, Analysis, Filter};
 use crate::checks::{comparison_findings, CheckInputs};
 use crate::error::{Error, Result};
 use crate::ingest::{ingest, IngestOptions, Ingested, Registry};
-use crate::model::{Dataset, Direction, Finding, Severity};
+use crate::model::{Dataset, Finding, Severity};
 use crate::study::{parse_lines, Study};
 use std::collections::HashMap;
 
@@ -134,7 +134,6 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         dataset = f.apply_keeping(&dataset, settings.baseline.as_deref());
     }
     let mut analysis = analysis::analyze(&dataset, &settings)?;
-    apply_directions(study, &mut analysis)?;
     ingested.dataset = dataset;
 
     // Checks: every variant's config and environment against the baseline's.
@@ -265,33 +264,3 @@ fn in_study(study: &Study, what: &str, e: Error) -> Error {
     }
 }
 
-/// Applies the study's `direction` overrides: the direction decides whether
-/// a significant change is a regression or an improvement.
-fn apply_directions(study: &Study, a: &mut Analysis) -> Result<()> {
-    for m in &study.metrics {
-        let Some(d) = &m.direction else { continue };
-        let dir: Direction = d.parse().map_err(Error::Usage)?;
-        for g in a.groups.iter_mut().filter(|g| g.metric == m.name) {
-            g.direction = dir;
-        }
-        for c in a.comparisons.iter_mut().filter(|c| c.metric == m.name) {
-            c.direction = dir;
-            if matches!(
-                c.verdict,
-                Verdict::Regressed | Verdict::Improved | Verdict::Changed
-            ) {
-                let worse = match dir {
-                    Direction::Lower => Some(c.change_pct > 0.0),
-                    Direction::Higher => Some(c.change_pct < 0.0),
-                    Direction::Unknown => None,
-                };
-                c.verdict = match worse {
-                    Some(true) => Verdict::Regressed,
-                    Some(false) => Verdict::Improved,
-                    None => Verdict::Changed,
-                };
-            }
-        }
-    }
-    Ok(())
-}
