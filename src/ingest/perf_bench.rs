@@ -255,7 +255,7 @@ impl Format for PerfBench {
                 let kind = Kind::from_header(&c[1], &c[2]);
                 // The same benchmark announced twice in a row (both header
                 // forms) is one run.
-                if !(kind == run.kind && !run.done) {
+                if kind != run.kind || run.done {
                     finish(src, &run)?;
                     run = Run::new(kind, n);
                 }
