@@ -140,11 +140,51 @@ fn decimals(v: f64) -> i32 {
     9
 }
 
-/// True when `stated` is `actual` written with the stated number of decimals,
-/// rounded or truncated: within one unit of the last stated digit.
+/// The place value of the last digit a value was printed with, read back
+/// from the f64: `0.07` → 0.01, `6657` → 1, `82169.8` → 0.1. An integer's
+/// trailing zeros are ambiguous; they are read as rounding to significant
+/// digits when the integer has seven or more digits (`2.1093e+06` →
+/// 2109300 → 100: `%g`-style output, Google Benchmark's CSV among it, never
+/// prints more than six significant digits, and an exact integer that large
+/// loses at most a relative 10⁻⁶ per zero by this reading) or ends in three
+/// or more zeros (which an exactly printed integer does once in a thousand).
+/// Smaller integers (`100`, `1500`) are read as exact.
+pub(crate) fn resolution(v: f64) -> f64 {
+    let d = decimals(v);
+    if d > 0 || !v.is_finite() || v.abs() >= 1e15 {
+        return 10f64.powi(-d);
+    }
+    let mut int = v.abs().round() as u64;
+    let mut zeros = 0;
+    while int != 0 && int % 10 == 0 {
+        int /= 10;
+        zeros += 1;
+    }
+    if zeros >= 3 || (zeros > 0 && v.abs() >= 1e6) {
+        10f64.powi(zeros)
+    } else {
+        1.0
+    }
+}
+
+/// True when `stated` is `actual` written with the stated digits, rounded
+/// or truncated: within one unit of the last stated digit.
 pub(crate) fn agrees(stated: f64, actual: f64) -> bool {
-    let unit = 10f64.powi(-decimals(stated));
-    (stated - actual).abs() <= unit * (1.0 + 1e-9) + 1e-12 * actual.abs()
+    agrees_within(stated, actual, 0.0)
+}
+
+/// Like [`agrees`], with `slack` more: the error `actual` carries when it
+/// was recomputed from values printed with limited digits themselves.
+fn agrees_within(stated: f64, actual: f64, slack: f64) -> bool {
+    let unit = resolution(stated);
+    (stated - actual).abs() <= (unit + slack) * (1.0 + 1e-9) + 1e-12 * actual.abs()
+}
+
+/// The coarsest printed resolution among the samples: a summary recomputed
+/// from them can be off by that much (the mean, median, min and max by at
+/// most one unit, the standard deviation by √(n/(n−1)) units).
+fn samples_resolution(samples: &[f64]) -> f64 {
+    samples.iter().map(|&x| resolution(x)).fold(0.0, f64::max)
 }
 
 /// Compares the stated summaries of a variant with its samples: a warning
@@ -153,6 +193,14 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     let what = describe_group(g, &raw.name);
     let mut bad = Vec::new();
     let mut good = Vec::new();
+    // Samples printed with few digits (Google Benchmark's CSV) make the
+    // recomputed summaries approximate too.
+    let res = samples_resolution(&raw.samples);
+    let sd_res = if s.n >= 2 {
+        res * (s.n as f64 / (s.n as f64 - 1.0)).sqrt()
+    } else {
+        res
+    };
     let unit = if g.unit.is_empty() {
         String::new()
     } else {
@@ -160,7 +208,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     };
     if let Some(m) = raw.mean {
         let line = format!("mean stated {m}{unit}, samples give {:.6}", s.mean);
-        if agrees(m, s.mean) {
+        if agrees_within(m, s.mean, res) {
             good.push(line)
         } else {
             bad.push(line)
@@ -168,7 +216,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     }
     if let Some(m) = raw.median {
         let line = format!("median stated {m}{unit}, samples give {:.6}", s.median);
-        if agrees(m, s.median) {
+        if agrees_within(m, s.median, res) {
             good.push(line)
         } else {
             bad.push(line)
@@ -180,7 +228,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
             "stddev stated {sd}{unit}, samples give {:.6} (n−1) or {:.6} (n)",
             s.stddev, pop
         );
-        if s.n >= 2 && (agrees(sd, s.stddev) || agrees(sd, pop)) {
+        if s.n >= 2 && (agrees_within(sd, s.stddev, sd_res) || agrees_within(sd, pop, sd_res)) {
             good.push(line)
         } else {
             bad.push(line)
@@ -197,7 +245,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     for (label, stated, actual) in [("min", raw.min, s.min), ("max", raw.max, s.max)] {
         if let Some(v) = stated {
             let line = format!("{label} stated {v}{unit}, samples give {actual}");
-            if agrees(v, actual) {
+            if agrees_within(v, actual, res) {
                 good.push(line)
             } else {
                 bad.push(line)
@@ -333,5 +381,23 @@ mod tests {
         assert_eq!(decimals(6657.0), 0);
         assert!(agrees(33.94, 33.9465));
         assert!(!agrees(0.27, 0.5417));
+    }
+
+    #[test]
+    fn resolution_follows_the_printed_digits() {
+        assert_eq!(resolution(2.74374), 1e-5);
+        assert_eq!(resolution(82169.8), 0.1);
+        assert_eq!(resolution(6657.0), 1.0);
+        // Small integers are exact; `%g` output of a million and more is not.
+        assert_eq!(resolution(100.0), 1.0);
+        assert_eq!(resolution(1500.0), 1.0);
+        assert_eq!(resolution(2_109_300.0), 100.0);
+        assert_eq!(resolution(4.21903e9), 1e4);
+        assert_eq!(resolution(2_025_221.0), 1.0);
+        // 4.20019e+09 stated, 4200186666.67 recomputed: within the last digit.
+        assert!(agrees(4.20019e9, 4_200_186_666.67));
+        assert!(!agrees(4.20019e9, 4_200_250_000.0));
+        // A stated mean of 100 is not 103.
+        assert!(!agrees(100.0, 103.0));
     }
 }

@@ -252,6 +252,16 @@ fn pct(v: f64, decimals: usize) -> String {
 /// the stated digits; an info when only the sign or the reference differs
 /// (a "+ = better" convention, as mmtests prints, or a change relative to
 /// the new value).
+///
+/// A stated change need not be of the estimator the stated centre is:
+/// Criterion's console prints the change of the *mean* beside a `time:`
+/// estimate that is the regression slope. The tidy table has no column for
+/// the estimator (and a mark outside it would not survive `ingest --out`
+/// and a re-read), so the check uses what the input states with its
+/// centres: when both centres come with confidence intervals, a change of
+/// another estimator of the same runs falls within the changes those
+/// intervals allow, and such a change is an info saying so, not a
+/// copy-error warning. A change outside that range is still a mismatch.
 pub(crate) fn stated_change(
     g: &RawGroup,
     bi: usize,
@@ -296,6 +306,34 @@ pub(crate) fn stated_change(
             format!("{what}: the stated change is relative to the variant, not the baseline"),
             "The input divides by the new value; patchperf divides by the baseline.",
         )
+    } else if let Some((lo, hi)) = interval_change_range(g, bi, vi) {
+        if stated >= lo - 1e-9 && stated <= hi + 1e-9 {
+            let what = super::describe::describe_group(g, &c.variant);
+            out.push(Finding::new(
+                Severity::Info,
+                "stated-change-estimator",
+                format!(
+                    "{what}: the stated change is not that of the stated centres, but within \
+                     their intervals: another estimator"
+                ),
+                format!(
+                    "stated {stated:+}%; the stated centres give {:+.2}% ({} → {}), and their \
+                     intervals allow {lo:+.2}% … {hi:+.2}%",
+                    change(c.baseline_center, c.variant_center),
+                    c.baseline_center,
+                    c.variant_center
+                ),
+                "Both can be right: Criterion, for one, states the change of the mean beside a \
+                 slope estimate. The change column compares the stated centres.",
+            ));
+            return;
+        }
+        (
+            Severity::Warning,
+            "stated-change-mismatch",
+            format!("{what}: the stated change does not follow from the values"),
+            "Check the table: a copy error, a different baseline, or figures from another run.",
+        )
     } else {
         (
             Severity::Warning,
@@ -311,6 +349,19 @@ pub(crate) fn stated_change(
         format!("stated {stated:+}%, the values give {computed:+.2}% ({of} {b} → {v})"),
         advice,
     ));
+}
+
+/// The range of percent changes that the stated confidence intervals of
+/// both centres allow, (lowest variant / highest baseline − 1, highest
+/// variant / lowest baseline − 1); `None` unless both sides state a
+/// positive interval.
+fn interval_change_range(g: &RawGroup, bi: usize, vi: usize) -> Option<(f64, f64)> {
+    let (b, v) = (&g.variants[bi], &g.variants[vi]);
+    let (bl, bh, vl, vh) = (b.ci_low?, b.ci_high?, v.ci_low?, v.ci_high?);
+    if !(bl > 0.0 && bh >= bl && vl > 0.0 && vh >= vl) {
+        return None;
+    }
+    Some(((vl / bh - 1.0) * 100.0, (vh / bl - 1.0) * 100.0))
 }
 
 /// `describe::agrees`, re-exported for the stated-change check.

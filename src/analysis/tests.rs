@@ -269,3 +269,114 @@ fn stated_changes_are_checked_against_the_values() {
     assert_eq!(run(9.09), vec!["stated-change-inverse"]);
     assert_eq!(run(25.0), vec!["stated-change-mismatch"]);
 }
+
+/// Stated centres with their intervals, as Criterion's console prints them.
+fn with_interval(bench: &str, variant: &str, lo: f64, est: f64, hi: f64) -> Vec<Observation> {
+    [(Stat::Mean, est), (Stat::CiLow, lo), (Stat::CiHigh, hi)]
+        .into_iter()
+        .map(|(stat, v)| Observation::new(bench, "time", "us", stat, v).with_variant(variant))
+        .collect()
+}
+
+fn stated_change_codes(rows: Vec<Observation>) -> Vec<String> {
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    a.findings
+        .iter()
+        .map(|f| f.code.clone())
+        .filter(|c| c.starts_with("stated-change"))
+        .collect()
+}
+
+#[test]
+fn a_stated_change_of_another_estimator_is_an_info_not_a_copy_error() {
+    // sort/1000 of the Criterion console corpus: the `time:` estimates give
+    // +322.9%, Criterion's `change:` (of the mean) says +289.16%.
+    let rows = |pct: f64| {
+        let mut r = with_interval("sort", "base", 8.6736, 9.1116, 9.5884);
+        r.extend(with_interval("sort", "new", 36.580, 38.534, 40.301));
+        r.push(Observation::new("sort", "time", "us", Stat::ChangePct, pct).with_variant("new"));
+        r
+    };
+    assert_eq!(
+        stated_change_codes(rows(289.16)),
+        vec!["stated-change-estimator"]
+    );
+    // The intervals allow +281.5% … +364.6%: a change outside stays a mismatch.
+    assert_eq!(
+        stated_change_codes(rows(250.0)),
+        vec!["stated-change-mismatch"]
+    );
+    // The change of the centres themselves needs no finding at all.
+    assert!(stated_change_codes(rows(322.91)).is_empty());
+}
+
+#[test]
+fn summaries_of_rounded_samples_match_to_the_printed_digits() {
+    // BM_StringCopy/64 real_time of the Google Benchmark CSV corpus: samples
+    // and summaries printed with six significant digits.
+    let rows = |sd: f64| {
+        let mut r = samples("copy", "base", "ns", &[20.0762, 15.5029, 15.1631]);
+        for (stat, v) in [
+            (Stat::Mean, 16.9141),
+            (Stat::Median, 15.5029),
+            (Stat::Stddev, sd),
+        ] {
+            r.push(Observation::new("copy", "time", "ns", stat, v).with_variant("base"));
+        }
+        r.extend(samples("copy", "new", "ns", &[20.1, 20.3, 20.2]));
+        let a = analyze(&Dataset::new(r), &Settings::default()).unwrap();
+        a.findings
+            .iter()
+            .map(|f| f.code.clone())
+            .filter(|c| c.starts_with("stated-summary"))
+            .collect::<Vec<_>>()
+    };
+    // The samples give 2.743753: off by 1.3 units of the stated last digit,
+    // within what samples rounded to 4 decimals can move a stddev.
+    assert_eq!(rows(2.74374), vec!["stated-summary-verified"]);
+    // A stddev off in its fourth significant digit is still caught.
+    assert_eq!(rows(2.74474), vec!["stated-summary-mismatch"]);
+}
+
+#[test]
+fn corpus_criterion_console_and_gbench_csv_raise_no_false_mismatch() {
+    // End to end through the importers, on the corpus copies.
+    let run = |a: &str, b: &str| {
+        let paths = [
+            std::path::PathBuf::from(format!("tests/data/corpus/{a}")),
+            std::path::PathBuf::from(format!("tests/data/corpus/{b}")),
+        ];
+        let loaded = load(&paths, &LoadOptions::default()).unwrap();
+        let a = analyze(&loaded.dataset, &Settings::default()).unwrap();
+        a.findings.into_iter().map(|f| f.code).collect::<Vec<_>>()
+    };
+    let codes = run("criterion-baseline-1.txt", "criterion-patched-1.txt");
+    assert!(
+        !codes.iter().any(|c| c == "stated-change-mismatch"),
+        "{codes:?}"
+    );
+    let estimator = codes
+        .iter()
+        .filter(|c| *c == "stated-change-estimator")
+        .count();
+    assert_eq!(estimator, 4, "{codes:?}");
+    for (a, b) in [
+        ("gbench_csv-baseline-1.csv", "gbench_csv-patched-1.csv"),
+        ("gbench_csv-baseline-2.csv", "gbench_csv-patched-2.csv"),
+    ] {
+        let codes = run(a, b);
+        assert!(
+            !codes.iter().any(|c| c == "stated-summary-mismatch"),
+            "{a}: {codes:?}"
+        );
+        // 3 benchmarks × 2 sizes … every stated summary group is verified.
+        assert!(
+            codes
+                .iter()
+                .filter(|c| *c == "stated-summary-verified")
+                .count()
+                >= 30,
+            "{a}: {codes:?}"
+        );
+    }
+}
