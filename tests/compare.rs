@@ -648,3 +648,66 @@ fn variants_can_be_renamed_and_selected() {
         .iter()
         .all(|c| c["baseline"] == "baseline" && c["variant"] == "barrier"));
 }
+
+/// `compare` reads user formats as `ingest` does: an extractor file names
+/// the benchmark, its params and variants (seed 000's futex wake-up
+/// summary blocks), and `--map` reads a CSV whose columns the user names.
+#[test]
+fn extractor_and_map_flags_read_user_formats() {
+    let seed = root().join("tests/data/seeds/000_dcac3b90abb307ba.txt");
+    let extractor = root().join("examples/extractors/futex-wakeup.toml");
+    let (code, v) = json(&[
+        "--extractor",
+        extractor.to_str().unwrap(),
+        seed.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    assert_eq!(comparisons(&v).len(), 2);
+    let fifo = comparisons(&v)
+        .iter()
+        .find(|c| c["params"] == "policy=SCHED_FIFO")
+        .expect("the extractor's policy param");
+    assert_eq!(fifo["benchmark"], "futex-wakeup");
+    assert_eq!(fifo["baseline"], "simple list");
+    assert_eq!(fifo["variant"], "plist");
+    assert_eq!(fifo["verdict"], "regressed");
+    let pct = fifo["change_pct"].as_f64().unwrap();
+    assert!((pct - 46.0168).abs() < 1e-3, "{pct}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("boot.csv");
+    std::fs::write(
+        &csv,
+        "kernel,bench,ms\nold,boot,10.1\nold,boot,10.3\nold,boot,10.2\nold,boot,10.4\nold,boot,10.2\n\
+         new,boot,12.1\nnew,boot,12.3\nnew,boot,12.0\nnew,boot,12.2\nnew,boot,12.4\n",
+    )
+    .unwrap();
+    let (code, v) = json(&[
+        "--map",
+        "kernel=variant",
+        "--map",
+        "bench=benchmark",
+        "--map",
+        "ms=value",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let c = &comparisons(&v)[0];
+    assert_eq!(
+        (c["benchmark"].as_str(), c["variant"].as_str()),
+        (Some("boot"), Some("new"))
+    );
+    assert!(
+        (c["change_pct"].as_f64().unwrap() - 19.6078).abs() < 1e-3,
+        "{c}"
+    );
+
+    // A broken extractor is a usage error naming the file, exit code 2.
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "name = \"x\"\n\n[[rule]]\nregex = '(?P<value>'\n").unwrap();
+    let out = compare(&["--extractor", bad.to_str().unwrap(), seed.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad.toml"));
+}

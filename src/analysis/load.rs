@@ -21,6 +21,11 @@ pub struct LoadOptions {
     /// Names for the variants, one per variant in argument order; empty =
     /// derive them from the paths.
     pub variant_names: Vec<String>,
+    /// `--map COLUMN=FIELD` specs: read CSV/JSON tables with these columns
+    /// (see [`crate::ingest::add_user_formats`]).
+    pub map: Vec<String>,
+    /// User-defined extractor files (TOML), tried before the built-ins.
+    pub extractors: Vec<PathBuf>,
 }
 
 /// One variant to read: its name and its paths.
@@ -31,13 +36,17 @@ pub struct VariantInput {
 }
 
 /// Reads `paths` as variants (see the module documentation) with the
-/// built-in formats. An empty result is a usage error that lists what each
-/// file was read as.
+/// built-in formats and the user formats of `opts` (`map`, `extractors`)
+/// in front of them, as `patchperf ingest` does. An empty result is a usage
+/// error that lists what each file was read as.
 pub fn load(paths: &[PathBuf], opts: &LoadOptions) -> Result<Ingested> {
-    load_with(paths, opts, &Registry::builtin())
+    let mut registry = Registry::builtin();
+    crate::ingest::add_user_formats(&mut registry, &opts.map, &opts.extractors)?;
+    load_with(paths, opts, &registry)
 }
 
-/// [`load`] with a given registry (user-defined formats pushed in front).
+/// [`load`] with a given registry, used as is (`opts.map` and
+/// `opts.extractors` are not added to it).
 pub fn load_with(paths: &[PathBuf], opts: &LoadOptions, registry: &Registry) -> Result<Ingested> {
     if paths.is_empty() {
         return Err(Error::Usage("no input given".into()));

@@ -68,6 +68,12 @@ pub struct CompareArgs {
     /// Read every input with this format instead of detecting it.
     #[arg(long, value_name = "NAME")]
     pub format: Option<String>,
+    /// Map a CSV/JSON column to a tidy field (`--map ms=value`), as `ingest --map`; repeatable.
+    #[arg(long = "map", value_name = "COLUMN=FIELD")]
+    pub map: Vec<String>,
+    /// Read files with a user-defined extractor (TOML, see examples/extractors/); repeatable.
+    #[arg(long = "extractor", value_name = "FILE")]
+    pub extractor: Vec<PathBuf>,
     /// Names for the variants, in argument order (`base,patched`).
     #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
     pub variant_names: Vec<String>,
@@ -154,6 +160,8 @@ impl CompareArgs {
         LoadOptions {
             format: self.format.clone(),
             variant_names: self.variant_names.clone(),
+            map: self.map.clone(),
+            extractors: self.extractor.clone(),
         }
     }
 }
