@@ -57,6 +57,16 @@ impl Scale {
             format!("{} {}", self.fmt(v), self.unit)
         }
     }
+
+    /// The display unit as an axis title ends with it (` (ms)`), or
+    /// nothing for unitless values.
+    pub fn axis_suffix(&self) -> String {
+        if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", self.unit)
+        }
+    }
 }
 
 /// Formats a number to [`SIG_DIGITS`] significant digits without

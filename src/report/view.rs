@@ -1064,11 +1064,7 @@ fn summary_bars(f: &Family<'_>) -> Option<&'static str> {
 pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
     let mut charts = Vec::new();
     let base = format!("charts/{}", f.anchor);
-    let unit = if f.scale.unit.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", f.scale.unit)
-    };
+    let unit = f.scale.axis_suffix();
     let has_samples = f
         .groups
         .iter()

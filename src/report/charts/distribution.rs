@@ -1,7 +1,10 @@
 //! Per-benchmark distributions: box and strip of the samples per variant,
 //! or mean with its interval when only summaries were given.
 
-use super::{clip, err, legend, present, quantile, row_label, text_width, ValueAxis, FONT, WIDTH};
+use super::{
+    bar, clip, draw_mesh, err, frame, legend, present, quantile, row_label, row_range, svg,
+    text_width, Side, ValueAxis,
+};
 use crate::error::Result;
 use crate::report::view::{self, Family, SectionView};
 use plotters::prelude::*;
@@ -35,11 +38,7 @@ pub fn draw(
             let samples: Vec<f64> = v.samples.iter().map(|x| s.value(*x)).collect();
             let summary = if samples.is_empty() {
                 v.mean.map(|m| {
-                    let (lo, hi) = match (v.ci_low, v.ci_high, v.stddev) {
-                        (Some(l), Some(h), _) => (l, h),
-                        (_, _, Some(sd)) => (m - sd, m + sd),
-                        _ => (m, m),
-                    };
+                    let (lo, hi, _) = bar(v, m);
                     (s.value(m), s.value(lo), s.value(hi))
                 })
             } else {
@@ -78,24 +77,10 @@ pub fn draw(
             .iter()
             .flat_map(|g| &g.variants)
             .any(|v| v.ci_low.is_none() && v.stddev.is_some());
-    let unit = if s.unit.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", s.unit)
-    };
-    let mut buf = String::new();
-    {
-        let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .margin_top(36)
-            .margin_right(20)
-            .margin_left(6)
-            .margin_bottom(6)
-            .x_label_area_size(44)
-            .y_label_area_size(label_w)
-            .build_cartesian_2d(xr.clone(), -0.6f64..(n as f64 - 0.4))
-            .map_err(err)?;
+    let unit = s.axis_suffix();
+    let yr = row_range(n);
+    svg(height, |root| {
+        let mut chart = frame(root, (6, 20), label_w, xr.clone(), yr.clone())?;
         let x_desc = format!(
             "{}{unit}{}{}",
             sec.metric,
@@ -106,22 +91,17 @@ pub fn draw(
                 ""
             }
         );
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(0)
-            .x_labels(if axis.log { 0 } else { 8 })
-            .x_label_formatter(&|x| axis.label(*x))
-            .x_desc(x_desc)
-            .label_style((FONT, 12))
-            .axis_desc_style((FONT, 13))
-            .light_line_style(TRANSPARENT)
-            .bold_line_style(super::GRID)
-            .draw()
-            .map_err(err)?;
-        let yr = -0.6f64..(n as f64 - 0.4);
+        draw_mesh(
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(0)
+                .x_labels(if axis.log { 0 } else { 8 })
+                .x_label_formatter(&|x| axis.label(*x))
+                .x_desc(x_desc),
+        )?;
         if axis.log {
-            super::log_ticks_x(&root, &mut chart, axis, &xr, &yr)?;
+            super::log_ticks(root, &mut chart, axis, Side::X, &xr, &yr)?;
         }
         for (i, r) in rows.iter().enumerate() {
             let y = (n - 1 - i) as f64;
@@ -205,11 +185,9 @@ pub fn draw(
                     .map_err(err)?;
             }
             let (px, py) = chart.backend_coord(&(xr.start, y));
-            row_label(&root, &r.label, (px - 8, py), BLACK)?;
+            row_label(root, &r.label, (px - 8, py), BLACK)?;
         }
         let names = present(order, rows.iter().map(|r| r.variant.clone()));
-        legend(&root, label_w as i32 + 10, 16, &names, colors)?;
-        root.present().map_err(err)?;
-    }
-    Ok(buf)
+        legend(root, label_w as i32 + 10, 16, &names, colors)
+    })
 }

@@ -2,7 +2,8 @@
 //! comparison, against the ±threshold band.
 
 use super::{
-    clip, err, label_style, legend, present, row_label, text_width, ValueAxis, FONT, WIDTH,
+    clip, draw_mesh, err, frame, label_style, legend, present, row_label, row_range, svg,
+    text_width, ValueAxis,
 };
 use crate::error::Result;
 use crate::report::view::{self, ReportView};
@@ -41,37 +42,23 @@ pub fn draw(
     let xr = axis.range(&vals, true);
     let label_w = labels.iter().map(|l| text_width(l, 12)).max().unwrap_or(40) + 16;
     let height = view::forest_height(rows.len());
-    let mut buf = String::new();
-    {
-        let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .margin_top(36)
-            .margin_right(100)
-            .margin_left(6)
-            .margin_bottom(6)
-            .x_label_area_size(44)
-            .y_label_area_size(label_w)
-            .build_cartesian_2d(xr.clone(), -0.6f64..(n as f64 - 0.4))
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .y_labels(0)
-            .x_labels(10)
-            .x_label_formatter(&|x| format!("{}%", super::tick(*x)))
-            .x_desc(format!(
-                "change vs {} (%), 95% CI; shaded: ±{}% threshold",
-                view.meta.baseline,
-                super::tick(threshold)
-            ))
-            .label_style((FONT, 12))
-            .axis_desc_style((FONT, 13))
-            .light_line_style(TRANSPARENT)
-            .bold_line_style(super::GRID)
-            .draw()
-            .map_err(err)?;
-        let (ylo, yhi) = (-0.6, n as f64 - 0.4);
+    let yr = row_range(n);
+    svg(height, |root| {
+        let mut chart = frame(root, (6, 100), label_w, xr.clone(), yr.clone())?;
+        draw_mesh(
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .y_labels(0)
+                .x_labels(10)
+                .x_label_formatter(&|x| format!("{}%", super::tick(*x)))
+                .x_desc(format!(
+                    "change vs {} (%), 95% CI; shaded: ±{}% threshold",
+                    view.meta.baseline,
+                    super::tick(threshold)
+                )),
+        )?;
+        let (ylo, yhi) = (yr.start, yr.end);
         chart
             .draw_series(std::iter::once(Rectangle::new(
                 [(-threshold, ylo), (threshold, yhi)],
@@ -110,7 +97,7 @@ pub fn draw(
                     .map_err(err)?;
             }
             let (px, py) = chart.backend_coord(&(xr.start, y));
-            row_label(&root, &labels[i], (px - 8, py), BLACK)?;
+            row_label(root, &labels[i], (px - 8, py), BLACK)?;
             let (ex, _) = chart.backend_coord(&(xr.end, y));
             let vc = match r.verdict.as_str() {
                 "regressed" => RGBColor(0xD5, 0x5E, 0x00),
@@ -124,8 +111,6 @@ pub fn draw(
                 .map_err(err)?;
         }
         let names = present(order, rows.iter().map(|r| r.variant.clone()));
-        legend(&root, label_w as i32 + 10, 16, &names, colors)?;
-        root.present().map_err(err)?;
-    }
-    Ok(buf)
+        legend(root, label_w as i32 + 10, 16, &names, colors)
+    })
 }

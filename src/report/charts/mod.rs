@@ -11,8 +11,9 @@ mod runs;
 mod sweep;
 
 use super::view::{Family, ReportView};
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, VariantSummary};
 use crate::error::{Error, Result};
+use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -203,51 +204,114 @@ pub fn tick(x: f64) -> String {
 
 type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 
-/// Draws grid lines and labels of a log x axis by hand (plotters would put
+/// Which axis of a plot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    X,
+    Y,
+}
+
+/// Draws grid lines and labels of a log axis by hand (plotters would put
 /// its ticks at arbitrary points of the log10 range).
-pub fn log_ticks_x<DB: DrawingBackend>(
+pub fn log_ticks<DB: DrawingBackend>(
     root: &DrawingArea<DB, plotters::coord::Shift>,
     chart: &mut Plot<'_, DB>,
     axis: ValueAxis,
+    side: Side,
     xr: &Range<f64>,
     yr: &Range<f64>,
 ) -> Result<()> {
-    for (x, label) in axis.log_ticks(xr) {
+    let along = if side == Side::X { xr } else { yr };
+    for (t, label) in axis.log_ticks(along) {
+        let (line, (hpos, vpos), (dx, dy)) = match side {
+            Side::X => (
+                vec![(t, yr.start), (t, yr.end)],
+                (HPos::Center, VPos::Top),
+                (0, 6),
+            ),
+            Side::Y => (
+                vec![(xr.start, t), (xr.end, t)],
+                (HPos::Right, VPos::Center),
+                (-6, 0),
+            ),
+        };
+        let (px, py) = chart.backend_coord(&line[0]);
         chart
             .draw_series(std::iter::once(PathElement::new(
-                vec![(x, yr.start), (x, yr.end)],
+                line,
                 GRID.stroke_width(1),
             )))
             .map_err(err)?;
-        let (px, py) = chart.backend_coord(&(x, yr.start));
-        let style = label_style(12).pos(Pos::new(HPos::Center, VPos::Top));
-        root.draw(&Text::new(label, (px, py + 6), style))
+        let style = label_style(12).pos(Pos::new(hpos, vpos));
+        root.draw(&Text::new(label, (px + dx, py + dy), style))
             .map_err(err)?;
     }
     Ok(())
 }
 
-/// Draws grid lines and labels of a log y axis by hand.
-pub fn log_ticks_y<DB: DrawingBackend>(
-    root: &DrawingArea<DB, plotters::coord::Shift>,
-    chart: &mut Plot<'_, DB>,
-    axis: ValueAxis,
-    xr: &Range<f64>,
-    yr: &Range<f64>,
-) -> Result<()> {
-    for (y, label) in axis.log_ticks(yr) {
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                vec![(xr.start, y), (xr.end, y)],
-                GRID.stroke_width(1),
-            )))
-            .map_err(err)?;
-        let (px, py) = chart.backend_coord(&(xr.start, y));
-        let style = label_style(12).pos(Pos::new(HPos::Right, VPos::Center));
-        root.draw(&Text::new(label, (px - 6, py), style))
-            .map_err(err)?;
+/// The SVG of one chart `height` pixels high: `paint` draws on a white
+/// canvas of the report's chart width.
+pub fn svg(
+    height: u32,
+    paint: impl FnOnce(&DrawingArea<SVGBackend<'_>, plotters::coord::Shift>) -> Result<()>,
+) -> Result<String> {
+    let mut buf = String::new();
+    {
+        let root = SVGBackend::with_string(&mut buf, (WIDTH, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        paint(&root)?;
+        root.present().map_err(err)?;
     }
-    Ok(())
+    Ok(buf)
+}
+
+/// The plot area of every chart: room for the legend above it, 44 pixels
+/// of x labels below and `y_labels` pixels of y labels beside it.
+pub fn frame<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, plotters::coord::Shift>,
+    (left, right): (u32, u32),
+    y_labels: u32,
+    xr: Range<f64>,
+    yr: Range<f64>,
+) -> Result<Plot<'a, DB>> {
+    ChartBuilder::on(root)
+        .margin_top(36)
+        .margin_right(right)
+        .margin_left(left)
+        .margin_bottom(6)
+        .x_label_area_size(44)
+        .y_label_area_size(y_labels)
+        .build_cartesian_2d(xr, yr)
+        .map_err(err)
+}
+
+/// Draws a mesh configured by the chart with the house style: label fonts,
+/// no minor grid lines, light major ones.
+pub fn draw_mesh<DB: DrawingBackend>(
+    mesh: &mut MeshStyle<'_, '_, RangedCoordf64, RangedCoordf64, DB>,
+) -> Result<()> {
+    mesh.label_style((FONT, 12))
+        .axis_desc_style((FONT, 13))
+        .light_line_style(TRANSPARENT)
+        .bold_line_style(GRID)
+        .draw()
+        .map_err(err)
+}
+
+/// Rows of a chart with one row per label (distribution, forest): row `i`
+/// of `n` is drawn at `y = n - 1 - i`, the first at the top.
+pub fn row_range(n: usize) -> Range<f64> {
+    -0.6f64..(n as f64 - 0.4)
+}
+
+/// The bar of a variant drawn around `centre`: its confidence interval,
+/// else ± one stddev (`true` in the third place), else no width.
+pub fn bar(v: &VariantSummary, centre: f64) -> (f64, f64, bool) {
+    match (v.ci_low, v.ci_high, v.stddev) {
+        (Some(l), Some(h), _) => (l, h, false),
+        (_, _, Some(sd)) => (centre - sd, centre + sd, true),
+        _ => (centre, centre, false),
+    }
 }
 
 /// Colour of grid lines.

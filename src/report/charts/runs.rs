@@ -1,6 +1,6 @@
 //! Samples in run order, to see warm-up and drift.
 
-use super::{err, legend, present, ValueAxis, FONT, WIDTH};
+use super::{draw_mesh, err, frame, legend, present, svg, Side, ValueAxis};
 use crate::error::Result;
 use crate::report::view::{self, Family, SectionView};
 use plotters::prelude::*;
@@ -31,53 +31,32 @@ pub fn draw(
     let ya = ValueAxis::for_values(&all);
     let yr = ya.range(&all, false);
     let xr = 0.5f64..(max_n as f64 + 0.5);
-    let yr2 = yr.clone();
-    let unit = if s.unit.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", s.unit)
-    };
+    let unit = s.axis_suffix();
     let several = fam.groups.len() > 1;
-    let mut buf = String::new();
-    {
-        let root =
-            SVGBackend::with_string(&mut buf, (WIDTH, view::RUNS_HEIGHT)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .margin_top(36)
-            .margin_right(24)
-            .margin_left(8)
-            .margin_bottom(6)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .build_cartesian_2d(xr.clone(), yr)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_labels(max_n.min(12))
-            .y_labels(if ya.log { 0 } else { 6 })
-            .x_label_formatter(&|x| {
-                if (x.fract()).abs() < 1e-9 {
-                    format!("{}", *x as i64)
+    svg(view::RUNS_HEIGHT, |root| {
+        let mut chart = frame(root, (8, 24), 64, xr.clone(), yr.clone())?;
+        draw_mesh(
+            chart
+                .configure_mesh()
+                .x_labels(max_n.min(12))
+                .y_labels(if ya.log { 0 } else { 6 })
+                .x_label_formatter(&|x| {
+                    if (x.fract()).abs() < 1e-9 {
+                        format!("{}", *x as i64)
+                    } else {
+                        String::new()
+                    }
+                })
+                .y_label_formatter(&|y| ya.label(*y))
+                .x_desc(if several {
+                    "run (one line per variant and parameter value)"
                 } else {
-                    String::new()
-                }
-            })
-            .y_label_formatter(&|y| ya.label(*y))
-            .x_desc(if several {
-                "run (one line per variant and parameter value)"
-            } else {
-                "run"
-            })
-            .y_desc(format!("{}{unit}{}", sec.metric, ya.note()))
-            .label_style((FONT, 12))
-            .axis_desc_style((FONT, 13))
-            .light_line_style(TRANSPARENT)
-            .bold_line_style(super::GRID)
-            .draw()
-            .map_err(err)?;
+                    "run"
+                })
+                .y_desc(format!("{}{unit}{}", sec.metric, ya.note())),
+        )?;
         if ya.log {
-            super::log_ticks_y(&root, &mut chart, ya, &xr, &yr2)?;
+            super::log_ticks(root, &mut chart, ya, Side::Y, &xr, &yr)?;
         }
         for (name, vals) in &series {
             let c = colors.get(name).copied().unwrap_or(BLACK);
@@ -97,8 +76,6 @@ pub fn draw(
                 .map_err(err)?;
         }
         let names = present(order, series.iter().map(|(n, _)| n.clone()));
-        legend(&root, 80, 16, &names, colors)?;
-        root.present().map_err(err)?;
-    }
-    Ok(buf)
+        legend(root, 80, 16, &names, colors)
+    })
 }

@@ -1,7 +1,7 @@
 //! Parameter sweeps: the centre of each variant against a numeric parameter
 //! (time vs threads), with error bars.
 
-use super::{err, legend, present, ValueAxis, FONT, WIDTH};
+use super::{bar, draw_mesh, err, frame, legend, present, svg, Side, ValueAxis};
 use crate::error::Result;
 use crate::report::view::{self, param_value, Family, SectionView};
 use plotters::prelude::*;
@@ -30,14 +30,8 @@ pub fn draw(
                 v.median.or(v.mean)
             };
             let Some(c) = centre else { continue };
-            let (lo, hi) = match (v.ci_low, v.ci_high, v.stddev) {
-                (Some(l), Some(h), _) => (l, h),
-                (_, _, Some(sd)) => {
-                    uses_sd = true;
-                    (c - sd, c + sd)
-                }
-                _ => (c, c),
-            };
+            let (lo, hi, by_sd) = bar(v, c);
+            uses_sd |= by_sd;
             series.entry(v.variant.clone()).or_default().push((
                 x,
                 s.value(c),
@@ -64,62 +58,38 @@ pub fn draw(
     };
     let xr = xa.range(&xs, false);
     let yr = ya.range(&ys_for_range, !ya.log);
-    let (xr2, yr2) = (xr.clone(), yr.clone());
-    let unit = if s.unit.is_empty() {
-        String::new()
-    } else {
-        format!(" ({})", s.unit)
-    };
-    let mut buf = String::new();
-    {
-        let root =
-            SVGBackend::with_string(&mut buf, (WIDTH, view::SWEEP_HEIGHT)).into_drawing_area();
-        root.fill(&WHITE).map_err(err)?;
-        let mut chart = ChartBuilder::on(&root)
-            .margin_top(36)
-            .margin_right(24)
-            .margin_left(8)
-            .margin_bottom(6)
-            .x_label_area_size(44)
-            .y_label_area_size(64)
-            .build_cartesian_2d(xr, yr)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_labels(if xa.log { 0 } else { 10 })
-            .y_labels(if ya.log { 0 } else { 8 })
-            .x_label_formatter(&|x| xa.label(*x))
-            .y_label_formatter(&|y| ya.label(*y))
-            .x_desc(format!("{key}{}", xa.note()))
-            .y_desc(format!(
-                "{}{unit}{}{}",
-                sec.metric,
-                ya.note(),
-                if uses_sd {
-                    ", bars ± stddev"
-                } else {
-                    ", bars 95% CI"
-                }
-            ))
-            .label_style((FONT, 12))
-            .axis_desc_style((FONT, 13))
-            .light_line_style(TRANSPARENT)
-            .bold_line_style(super::GRID)
-            .draw()
-            .map_err(err)?;
+    let unit = s.axis_suffix();
+    svg(view::SWEEP_HEIGHT, |root| {
+        let mut chart = frame(root, (8, 24), 64, xr.clone(), yr.clone())?;
+        draw_mesh(
+            chart
+                .configure_mesh()
+                .x_labels(if xa.log { 0 } else { 10 })
+                .y_labels(if ya.log { 0 } else { 8 })
+                .x_label_formatter(&|x| xa.label(*x))
+                .y_label_formatter(&|y| ya.label(*y))
+                .x_desc(format!("{key}{}", xa.note()))
+                .y_desc(format!(
+                    "{}{unit}{}{}",
+                    sec.metric,
+                    ya.note(),
+                    if uses_sd {
+                        ", bars ± stddev"
+                    } else {
+                        ", bars 95% CI"
+                    }
+                )),
+        )?;
         if xa.log {
-            super::log_ticks_x(&root, &mut chart, xa, &xr2, &yr2)?;
+            super::log_ticks(root, &mut chart, xa, Side::X, &xr, &yr)?;
         }
         if ya.log {
-            super::log_ticks_y(&root, &mut chart, ya, &xr2, &yr2)?;
+            super::log_ticks(root, &mut chart, ya, Side::Y, &xr, &yr)?;
         }
         let names = present(order, series.keys().cloned());
         let k = names.len().max(1) as f64;
         // Offset the variants a little along x so error bars do not overlap.
-        let span = {
-            let r = xa.range(&xs, false);
-            r.end - r.start
-        };
+        let span = xr.end - xr.start;
         for (vi, name) in names.iter().enumerate() {
             let c = colors.get(name).copied().unwrap_or(BLACK);
             let pts = &series[name];
@@ -153,8 +123,6 @@ pub fn draw(
                 )
                 .map_err(err)?;
         }
-        legend(&root, 80, 16, &names, colors)?;
-        root.present().map_err(err)?;
-    }
-    Ok(buf)
+        legend(root, 80, 16, &names, colors)
+    })
 }
