@@ -165,8 +165,12 @@ fn benchmark_outputs_leave_no_numeric_line_unaccounted() {
         if expected(&name).is_none() || path.is_dir() {
             continue;
         }
-        let got = ingest(&[path.clone()], &registry, &IngestOptions::default())
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let got = ingest(
+            std::slice::from_ref(&path),
+            &registry,
+            &IngestOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
         let f = &got.files[0];
         let allowed: &[u32] = ALLOWED
             .iter()
