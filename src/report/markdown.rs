@@ -16,7 +16,8 @@ pub fn render(env: &Environment<'_>, view: &ReportView, chart_files: bool) -> Re
     Ok(tidy(&s))
 }
 
-/// Collapses runs of blank lines and trailing spaces left by the template.
+/// Collapses runs of blank lines and trailing spaces left by the template
+/// (the text report finishes its output with it too).
 pub fn tidy(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut blank = 0;

@@ -435,23 +435,9 @@ fn table(cols: &[Col], rows: &[Vec<String>], indent: usize) -> String {
 /// characters become ASCII, tabs become spaces, trailing spaces go, blank
 /// runs collapse.
 pub fn finish(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut blank = 0;
-    for line in s.lines() {
-        let l = asciify(line).replace('\t', "    ");
-        let l = l.trim_end();
-        if l.is_empty() {
-            blank += 1;
-            if blank > 1 {
-                continue;
-            }
-        } else {
-            blank = 0;
-        }
-        out.push_str(l);
-        out.push('\n');
-    }
-    format!("{}\n", out.trim_matches('\n'))
+    // Both replacements map one character to others, never to a line
+    // break, so they may run on the whole text before it is split.
+    super::markdown::tidy(&asciify(s).replace('\t', "    "))
 }
 
 /// Replaces typographic characters with ASCII (`≥` → `>=`, `→` → `->`),
