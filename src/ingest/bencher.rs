@@ -6,7 +6,7 @@
 //! and `test result:` around its lines).
 
 use super::numbers::parse_number;
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use regex::Regex;
@@ -40,10 +40,21 @@ impl Format for Bencher {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// libtest's `running N tests` and `test result:` lines are `skipped`:
+    /// test counts and the whole run's duration, not benchmark values.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let libtest = src.lines.iter().any(|l| LIBTEST.is_match(&l.text));
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
         for l in &src.lines {
             let Some(c) = LINE.captures(&l.text) else {
+                if LIBTEST.is_match(&l.text) {
+                    let why = "libtest's test count or summary, not a benchmark value";
+                    skipped.push((l.number, why.to_string()));
+                }
                 continue;
             };
             let num = |i: usize| {
@@ -66,6 +77,10 @@ impl Format for Bencher {
                 out.push(mk("thrpt", u.as_str(), Stat::Median, num(5)?));
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
     }
 }

@@ -8,7 +8,7 @@
 use super::go_text::{metric_for_unit, split_name};
 use super::numbers::parse_number;
 use super::structured::split_csv;
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -52,6 +52,14 @@ impl Format for BenchstatCsv {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Column-name and unit rows are `consumed`; `geomean` rows are
+    /// `skipped` (a summary across benchmarks, not one).
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut out = Vec::new();
         let mut names: Vec<String> = Vec::new();
         let mut groups: Vec<Group> = Vec::new();
@@ -63,14 +71,21 @@ impl Format for BenchstatCsv {
             }
             if is_units_row(&cells) {
                 groups = build_groups(&names, &cells);
+                consumed.push(l.number);
                 continue;
             }
             if groups.is_empty() {
                 names = cells; // the column-name row above the units row
+                consumed.push(l.number);
                 continue;
             }
             let name = cells[0].as_str();
-            if name == "geomean" || name.is_empty() {
+            if name == "geomean" {
+                let why = "geometric mean across the benchmarks, not a benchmark";
+                skipped.push((l.number, why.to_string()));
+                continue;
+            }
+            if name.is_empty() {
                 continue;
             }
             let (bench, params) = split_name(name);
@@ -131,7 +146,11 @@ impl Format for BenchstatCsv {
                 }
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 

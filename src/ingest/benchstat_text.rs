@@ -14,7 +14,7 @@
 //! counts. `geomean` rows summarise rows and are not benchmarks.
 
 use super::go_text::{metric_for_unit, split_name};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -46,6 +46,14 @@ impl Format for BenchstatText {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The two header lines of each table are `consumed`; `geomean` rows
+    /// are `skipped` (a summary across benchmarks, not one).
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut out = Vec::new();
         let lines = &src.lines;
         let mut i = 0;
@@ -61,11 +69,16 @@ impl Format for BenchstatText {
                 .iter()
                 .map(|c| c.split_whitespace().next().unwrap_or("").to_string())
                 .collect();
+            consumed.extend([lines[i].number, lines[i + 1].number]);
             i += 2;
             while i < lines.len()
                 && !lines[i].text.trim().is_empty()
                 && !lines[i].text.contains(BAR)
             {
+                if lines[i].text.split_whitespace().next() == Some("geomean") {
+                    let why = "geometric mean across the benchmarks, not a benchmark";
+                    skipped.push((lines[i].number, why.to_string()));
+                }
                 read_row(
                     src,
                     &lines[i].text,
@@ -77,7 +90,11 @@ impl Format for BenchstatText {
                 i += 1;
             }
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 

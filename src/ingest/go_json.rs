@@ -5,7 +5,7 @@
 //! benchmark format; each value reports the event line that completed it.
 
 use super::structured::{json_error, raw_lines};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Observation;
 use serde::Deserialize;
@@ -53,6 +53,15 @@ impl Format for GoJson {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Every JSON event is `consumed`: each is decoded whole and its output
+    /// text read as Go benchmark text (timestamps, actions and
+    /// configuration are its context). Non-JSON lines merged in stay
+    /// unread.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
         // Per package: the partial line being built and the finished lines.
         let mut partial: BTreeMap<String, String> = BTreeMap::new();
         let mut lines: Vec<(u32, String)> = Vec::new();
@@ -65,6 +74,7 @@ impl Format for GoJson {
             }
             let ev: Event = serde_json::from_str(t)
                 .map_err(|e| json_error(src, &e, n - 1, "go test -json event"))?;
+            consumed.push(n);
             if ev.action != "output" {
                 continue;
             }
@@ -81,6 +91,12 @@ impl Format for GoJson {
                 lines.push((last, rest));
             }
         }
-        super::go_text::parse_lines(src, lines.iter().map(|(n, s)| (*n, s.as_str())))
+        let observations =
+            super::go_text::parse_lines(src, lines.iter().map(|(n, s)| (*n, s.as_str())))?;
+        Ok(Parsed {
+            observations,
+            consumed,
+            skipped: Vec::new(),
+        })
     }
 }

@@ -10,7 +10,7 @@
 //! `system time` (s), `cpu` (%), `context switches`, `sleeps`.
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -45,6 +45,13 @@ impl Format for Kernbench {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// `Average … load -j N Run` headers are `consumed` (they give the
+    /// params).
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
         let mut out = Vec::new();
         let mut section: Option<(Params, String)> = None;
         for l in &src.lines {
@@ -62,6 +69,7 @@ impl Format for Kernbench {
                 p.set("load", &level);
                 p.set("jobs", &c[2]);
                 section = Some((p, runs.to_string()));
+                consumed.push(n);
             } else if let Some(c) = VALUE.captures(t) {
                 let Some((params, runs)) = &section else {
                     return Err(src.error(
@@ -136,6 +144,10 @@ impl Format for Kernbench {
                 "kernbench section without values (truncated?)",
             ));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped: Vec::new(),
+        })
     }
 }

@@ -25,7 +25,7 @@
 //! `fail:runs` blocks count failures, not performance, and are skipped.
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -76,6 +76,15 @@ impl Format for Lkp {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Axis, testcase, commit and column-id lines are `consumed`; rows of
+    /// `fail:runs` blocks are `skipped` (failure counts, not performance).
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
+        let mut prev_line = 0u32;
         let mut out = Vec::new();
         let mut params = Params::default();
         let mut bench = "lkp".to_string();
@@ -118,15 +127,21 @@ impl Format for Lkp {
                     }
                 }
                 in_table = false;
+                consumed.push(n);
+                if let Some(next) = lines.get(i + 1) {
+                    consumed.push(next.number);
+                }
                 continue;
             }
             if let Some(c) = TESTCASE.captures(t) {
                 bench = c[1].to_string();
+                consumed.push(n);
                 continue;
             }
             if let Some(c) = COMMIT_ID.captures(t) {
                 if !in_table {
                     commits.push(c[1].to_string());
+                    consumed.push(n);
                 }
                 continue;
             }
@@ -156,8 +171,14 @@ impl Format for Lkp {
             }
             if DASHES.is_match(t) && t.contains('-') {
                 ids = prev_text.split_whitespace().map(str::to_string).collect();
+                consumed.push(prev_line);
             } else if !t.trim().is_empty() && !t.trim_start().starts_with('\\') {
                 prev_text = t.to_string();
+                prev_line = n;
+            }
+            if in_fail && !t.trim().is_empty() && !t.trim_start().starts_with('\\') {
+                let why = "failure counts of the robot's runs (fail:runs), not performance";
+                skipped.push((n, why.to_string()));
             }
             if in_fail || !in_table {
                 continue;
@@ -201,7 +222,11 @@ impl Format for Lkp {
         if out.is_empty() {
             return Err(src.error(last_line(src), "LKP table header without value rows"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 

@@ -11,7 +11,7 @@
 //! (ministat reads bare numbers and knows nothing more).
 
 use super::logscan::{any, last_line, lazy_re, num, obs};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -51,6 +51,15 @@ impl Format for Ministat {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// `Difference at …` headers are `consumed`; the absolute difference
+    /// and the pooled-s line of a difference block are `skipped` (the
+    /// percent line and the sets' own stddevs are read).
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         let mut legend: Vec<(String, String)> = Vec::new();
         let mut in_table = false;
         // Symbols of the table's rows, in order: difference blocks follow
@@ -107,6 +116,12 @@ impl Format for Ministat {
                     );
                 };
                 pending_diff = t.starts_with('D').then_some(variant);
+                consumed.push(n);
+                continue;
+            }
+            if t.trim_start().starts_with("(Student's t, pooled s = ") {
+                let why = "pooled s of the t test; each set's stddev is read";
+                skipped.push((n, why.to_string()));
                 continue;
             }
             if let Some(variant) = &pending_diff {
@@ -117,6 +132,9 @@ impl Format for Ministat {
                             .with_variant(variant.clone()),
                     );
                     pending_diff = None;
+                } else if t.contains("+/-") {
+                    let why = "difference of means in units; its percent form is read";
+                    skipped.push((n, why.to_string()));
                 }
                 continue;
             }
@@ -129,6 +147,10 @@ impl Format for Ministat {
         if out.is_empty() {
             return Err(src.error(last_line(src), "ministat table without data set rows"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }

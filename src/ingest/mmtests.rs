@@ -26,7 +26,7 @@
 //! (`Dmean`, `Gmean Higher`) are cross-benchmark ratios and are skipped.
 
 use super::logscan::{last_line, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -98,7 +98,13 @@ impl Format for Mmtests {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// The kernel-name header lines above each table are `consumed`.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let lines = &src.lines;
+        let mut consumed = Vec::new();
         let mut out = Vec::new();
         let mut i = 0;
         while i < lines.len() {
@@ -120,7 +126,7 @@ impl Format for Mmtests {
                 .captures(&lines[start].text)
                 .map(|c| cells(&c[3]).len())
                 .unwrap_or(0);
-            let (variants, bench) = header(src, start, ncols);
+            let (variants, bench) = header(src, start, ncols, &mut consumed);
             let higher = lines[start..end]
                 .iter()
                 .any(|l| l.text.starts_with("Hmean"));
@@ -137,12 +143,22 @@ impl Format for Mmtests {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no mmtests compare row found"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped: Vec::new(),
+        })
     }
 }
 
-/// Kernel names and benchmark name from the lines above row `start`.
-fn header(src: &Source, start: usize, ncols: usize) -> (Vec<String>, String) {
+/// Kernel names and benchmark name from the lines above row `start`; the
+/// lines read are added to `consumed`.
+fn header(
+    src: &Source,
+    start: usize,
+    ncols: usize,
+    consumed: &mut Vec<u32>,
+) -> (Vec<String>, String) {
     let mut names: Vec<Vec<String>> = Vec::new();
     let mut k = start;
     let mut bench = "mmtests".to_string();
@@ -155,11 +171,13 @@ fn header(src: &Source, start: usize, ncols: usize) -> (Vec<String>, String) {
             .collect();
         if toks.len() == ncols && names.len() < 2 && src.lines[k].text.starts_with(' ') {
             names.insert(0, toks);
+            consumed.push(src.lines[k].number);
             continue;
         }
         let t = src.lines[k].text.trim();
         if !t.is_empty() && !names.is_empty() && !t.contains("  ") {
             bench = t.to_string();
+            consumed.push(src.lines[k].number);
         }
         break;
     }

@@ -8,7 +8,7 @@
 //! same names as the CSV and quiet importers.
 
 use super::logscan::{any, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -16,6 +16,14 @@ lazy_re!(TEST, r"^====== (.+?) ======\s*$");
 lazy_re!(
     RPS,
     r"^\s*(?:throughput summary: )?([\d.]+) requests per second\s*$"
+);
+lazy_re!(
+    COMPLETED,
+    r"^\s*\d+ requests completed in [\d.]+ seconds\s*$"
+);
+lazy_re!(
+    DISTRIBUTION,
+    r"^\s*[\d.]+% <= [\d.]+ milliseconds(?: \(cumulative count \d+\))?\s*$"
 );
 lazy_re!(LAT_HEADER, r"^\s*latency summary \(msec\):\s*$");
 
@@ -39,6 +47,19 @@ impl Format for RedisText {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Test headers and the latency summary's name row are `consumed`; the
+    /// request count and, where a latency summary follows, the cumulative
+    /// distribution are `skipped`. Without a summary (older redis) the
+    /// distribution is the only latency information and stays unread.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
+        // Distribution lines of the current block, skipped once a summary
+        // of the same block is found.
+        let mut distribution: Vec<u32> = Vec::new();
         let mut out = Vec::new();
         let mut test: Option<String> = None;
         let lines = &src.lines;
@@ -49,6 +70,17 @@ impl Format for RedisText {
             i += 1;
             if let Some(c) = TEST.captures(t) {
                 test = Some(c[1].trim().to_string());
+                consumed.push(n);
+                distribution.clear();
+                continue;
+            }
+            if COMPLETED.is_match(t) {
+                let why = "request count and duration; their ratio, requests per second, is read";
+                skipped.push((n, why.to_string()));
+                continue;
+            }
+            if DISTRIBUTION.is_match(t) {
+                distribution.push(n);
                 continue;
             }
             let Some(name) = test.as_deref() else {
@@ -76,6 +108,11 @@ impl Format for RedisText {
                         src.error(Some(n), "latency summary without its table (truncated?)")
                     );
                 };
+                consumed.extend([n, head.number]);
+                for d in distribution.drain(..) {
+                    let why = "cumulative latency distribution; its summary percentiles are read";
+                    skipped.push((d, why.to_string()));
+                }
                 let names: Vec<&str> = head.text.split_whitespace().collect();
                 let values: Vec<&str> = vals.text.split_whitespace().collect();
                 if names.is_empty() || names.len() != values.len() {
@@ -111,6 +148,11 @@ impl Format for RedisText {
                 "no `requests per second` result in any `====== test ======` block",
             ));
         }
-        Ok(out)
+        skipped.sort_by_key(|s| s.0);
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }

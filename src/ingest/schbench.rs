@@ -11,7 +11,7 @@
 //! and is summarised by `average rps` instead.
 
 use super::logscan::{any, last_line, lazy_re, num, obs};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -22,6 +22,7 @@ lazy_re!(
 lazy_re!(PCT, r"^\s*\*?\s*(\d+(?:\.\d+)?)th:\s+(\d+)");
 lazy_re!(MINMAX, r"^\s*min=(\d+), max=(\d+)");
 lazy_re!(AVG_RPS, r"^average rps: ([\d.]+)");
+lazy_re!(CURRENT_RPS, r"^current rps: [\d.]+");
 
 /// The schbench importer.
 pub struct Schbench;
@@ -58,6 +59,17 @@ impl Format for Schbench {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Block headers are `consumed`; rows of earlier interval reports, of
+    /// the `RPS percentiles` block and `current rps:` lines are `skipped`
+    /// with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped: Vec<(u32, String)> = Vec::new();
+        // Every block row seen: (line, kind of its block).
+        let mut seen: Vec<(u32, String)> = Vec::new();
         // Last complete block per kind.
         let mut last: Vec<Block> = Vec::new();
         let mut current: Option<Block> = None;
@@ -82,9 +94,11 @@ impl Format for Schbench {
                     kind: kind.to_string(),
                     rows: Vec::new(),
                 });
+                consumed.push(l.number);
             } else if let Some(c) = PCT.captures(t) {
                 match current.as_mut() {
                     Some(b) => {
+                        seen.push((l.number, b.kind.clone()));
                         b.rows
                             .push((format!("p{}", trim_pct(&c[1])), c[2].to_string(), l.number))
                     }
@@ -97,6 +111,7 @@ impl Format for Schbench {
                 }
             } else if let Some(c) = MINMAX.captures(t) {
                 if let Some(b) = current.as_mut() {
+                    seen.push((l.number, b.kind.clone()));
                     b.rows.push(("min".into(), c[1].to_string(), l.number));
                     b.rows.push(("max".into(), c[2].to_string(), l.number));
                 }
@@ -104,11 +119,32 @@ impl Format for Schbench {
             } else if let Some(c) = AVG_RPS.captures(t) {
                 close(&mut current, &mut last);
                 rps = Some((c[1].to_string(), l.number));
+            } else if CURRENT_RPS.is_match(t) {
+                close(&mut current, &mut last);
+                let why = "rate of one reporting interval; the run's `average rps` is read";
+                skipped.push((l.number, why.to_string()));
             } else if !t.starts_with('\t') && !t.starts_with(' ') {
                 close(&mut current, &mut last);
             }
         }
         close(&mut current, &mut last);
+        let read: Vec<u32> = last
+            .iter()
+            .filter(|b| b.kind != "rps")
+            .flat_map(|b| b.rows.iter().map(|r| r.2))
+            .collect();
+        for (line, kind) in seen {
+            if read.contains(&line) {
+                continue;
+            }
+            let why = if kind == "rps" {
+                "distribution of one-second rates, summarised by `average rps`"
+            } else {
+                "an interval report; the last block of its kind holds the run's totals"
+            };
+            skipped.push((line, why.to_string()));
+        }
+        skipped.sort_by_key(|s| s.0);
         let mut out = Vec::new();
         for b in last.iter().filter(|b| b.kind != "rps") {
             for (stat, v, line) in &b.rows {
@@ -145,7 +181,11 @@ impl Format for Schbench {
                 "no schbench percentile block or `average rps:` found",
             ));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
     }
 }
 
@@ -155,5 +195,33 @@ fn trim_pct(p: &str) -> String {
         p.trim_end_matches('0').trim_end_matches('.').to_string()
     } else {
         p.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn interval_reports_and_the_rps_distribution_are_skipped() {
+        let path = "tests/data/logs/schbench-lkp.txt";
+        let text = std::fs::read_to_string(path).unwrap();
+        let p = Schbench
+            .parse_accounted(&Source::from_text(path, &text))
+            .unwrap();
+        let why = |line: u32| {
+            p.skipped
+                .iter()
+                .find(|(l, _)| *l == line)
+                .map_or("", |(_, w)| w.as_str())
+        };
+        assert!(why(12).starts_with("rate of one reporting interval"));
+        assert!(why(15).starts_with("distribution of one-second rates"));
+        assert!(p.consumed.contains(&2) && p.consumed.contains(&14));
+        // `average rps` (line 19) is the value.
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.metric == "rps" && o.line == 19));
     }
 }

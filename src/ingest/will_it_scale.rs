@@ -11,7 +11,7 @@
 //!   average), and the per-second totals as `interval ops/s` samples.
 
 use super::logscan::{last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 
@@ -49,6 +49,13 @@ impl Format for WillItScale {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Warm-up intervals and the `tasks = 0` idle row of the CSV are
+    /// `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut skipped = Vec::new();
         let mut out = Vec::new();
         let mut csv = false;
         let mut testcase = String::from("will-it-scale");
@@ -75,6 +82,8 @@ impl Format for WillItScale {
                 let processes = num(src, n, f[1], "processes")?;
                 let threads = num(src, n, f[3], "threads")?;
                 if tasks <= 0.0 {
+                    let why = "tasks = 0: the idle reference row, no load ran";
+                    skipped.push((n, why.to_string()));
                     continue;
                 }
                 let mut p = Params::default();
@@ -117,7 +126,9 @@ impl Format for WillItScale {
             } else if t == "warmup" {
                 measuring = false;
             } else if let Some(c) = INTERVAL.captures(t) {
-                if measuring {
+                if !measuring {
+                    skipped.push((n, "warm-up interval, not measured".to_string()));
+                } else {
                     let v = num(src, n, &c[3], "total")?;
                     out.push(obs(
                         src,
@@ -147,6 +158,30 @@ impl Format for WillItScale {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no will-it-scale measurement found"));
         }
-        Ok(out)
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn warm_up_intervals_are_skipped_with_their_reason() {
+        let path = "tests/data/logs/will_it_scale_binary-constructed.txt";
+        let text = std::fs::read_to_string(path).unwrap();
+        let p = WillItScale
+            .parse_accounted(&Source::from_text(path, &text))
+            .unwrap();
+        let lines: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, vec![3, 4]);
+        assert!(p.skipped.iter().all(|(_, why)| why.starts_with("warm-up")));
+        // The measured intervals and the average are values.
+        let read: Vec<u32> = p.observations.iter().map(|o| o.line).collect();
+        assert_eq!(read, vec![6, 7, 8, 9]);
     }
 }
