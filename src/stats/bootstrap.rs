@@ -32,7 +32,7 @@ const CHUNK: usize = 512;
 /// Largest sample whose resampled median is drawn from its exact
 /// distribution table (the table has at most n(n+1)/2 entries; building it
 /// costs O(n³) multiplications, far less than the resamples it saves).
-const TABLE_MAX_N: usize = 64;
+const TABLE_MAX_N: usize = 128;
 
 /// Percentile bootstrap CI of centre(y) / centre(x) at `confidence`.
 ///
@@ -140,29 +140,29 @@ impl MedianTable {
                 values.push(value);
             }
         };
-        let mut below = vec![0.0; n + 1];
-        let mut at = vec![0.0; n + 1];
+        // C_{i-1} ~ Bin(n, i/n) and C_i ~ Bin(n, (i+1)/n); given C_{i-1} = m,
+        // each of the other n-m draws lands on i with probability 1/(n-i).
+        // Every term below is a difference of their pmfs and tails, so the
+        // table costs O(n²).
+        let mut prev = vec![0.0; n + 1];
+        let mut cur = vec![0.0; n + 1];
+        binomial_pmf(n, 0.0, &mut prev);
+        let tail =
+            |pmf: &[f64], from: usize| pmf.get(from..).map_or(0.0, |t| t.iter().sum::<f64>());
         for i in 0..n {
-            // Draws below index i: Bin(n, i/n). Given m of them, each of the
-            // other n-m lands on i with probability 1/(n-i).
-            binomial_pmf(n, i as f64 / n as f64, &mut below);
-            let q = 1.0 / (n - i) as f64;
-            let need = if even { k + 1 } else { k };
-            let mut same = 0.0; // both middle ranks (or the median) at i
-            let mut exactly_k = 0.0; // C_{i-1} ≤ k-1 and C_i = k
-            for (m, &pm) in below.iter().enumerate().take(k) {
-                if pm == 0.0 {
-                    continue;
-                }
-                let rest = n - m;
-                binomial_pmf(rest, q, &mut at);
-                if need - m <= rest {
-                    same += pm * at[need - m..=rest].iter().sum::<f64>();
-                }
-                if even && k - m <= rest {
-                    exactly_k += pm * at[k - m];
-                }
-            }
+            binomial_pmf(n, (i + 1) as f64 / n as f64, &mut cur);
+            // P(no other draw lands on i | C_{i-1} = k).
+            let none_at_i = (1.0 - 1.0 / (n - i) as f64).powi((n - k) as i32);
+            let (same, exactly_k) = if even {
+                // Both middle ranks at i: C_{i-1} ≤ k-1 and C_i ≥ k+1.
+                let both = tail(&cur, k + 1) - tail(&prev, k + 1) - prev[k] * (1.0 - none_at_i);
+                // C_{i-1} ≤ k-1 and C_i = k.
+                (both, cur[k] - prev[k] * none_at_i)
+            } else {
+                // C_{i-1} ≤ k-1 and C_i ≥ k.
+                (tail(&cur, k) - tail(&prev, k), 0.0)
+            };
+            std::mem::swap(&mut prev, &mut cur);
             push(sorted[i], same);
             let above = n - 1 - i;
             if even && exactly_k > 0.0 && above > 0 {
