@@ -2,6 +2,7 @@
 //! parameters, frequency governor, turbo, SMT, CPU, compiler, taint, debug
 //! banners, and the kernel config when both snapshots carry one.
 
+use super::capitalise;
 use super::env::Snapshot;
 use super::kconfig_diff::kconfig_findings;
 use super::rules::{Level, Rules};
@@ -401,14 +402,6 @@ fn taint_findings(b: Option<&String>, p: Option<&String>) -> Vec<Finding> {
         }
     }
     out
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

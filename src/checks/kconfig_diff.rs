@@ -1,6 +1,7 @@
 //! Compares the kernel configs of the baseline and the patched build against
 //! the rules and turns the differences into findings.
 
+use super::capitalise;
 use super::kconfig::{KConfig, Origin, Value};
 use super::rules::{Class, Kind, OptionRule, Rules};
 use crate::model::{Finding, Severity};
@@ -452,14 +453,6 @@ fn info_finding(
         format!("{}: {}.", capitalise(meaning), shown.join(", ")),
         "Nothing to do unless the benchmark exercises one of these.",
     )
-}
-
-fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
-    }
 }
 
 #[cfg(test)]

@@ -161,6 +161,16 @@ impl VariantFiles {
     }
 }
 
+/// The text with its first letter upper-cased (a rule's reason opening an
+/// evidence sentence).
+pub(crate) fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
 fn is_kconfig_name(p: &Path) -> bool {
     let name = p
         .file_name()
