@@ -210,7 +210,7 @@ fn read_one(
             }
             let format = match &opts.format {
                 Some(name) => registry.get(name),
-                None => registry.detect(&src),
+                None => detect(registry, &src),
             };
             let Some(format) = format else {
                 let report = FileReport {
@@ -271,6 +271,25 @@ fn read_one(
             Ok((obs, report))
         }
     }
+}
+
+/// Lines of a large file that detection looks at first.
+const PROBE_LINES: usize = 4000;
+
+/// Detection for large inputs: every format's `detect` scans the whole file,
+/// which for a file of millions of lines costs more than parsing it. When
+/// a format is certain (≥ 90) from the first [`PROBE_LINES`] lines, that is
+/// the answer; otherwise detection runs on the whole file as for small ones,
+/// so a file whose telling lines come late is detected as before.
+fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::Format> {
+    if let Some(probe) = src.head(PROBE_LINES) {
+        if let Some(f) = registry.detect(&probe) {
+            if f.detect(&probe) >= 90 {
+                return Some(f);
+            }
+        }
+    }
+    registry.detect(src)
 }
 
 fn numeric_lines(src: &Source, used: &HashSet<u32>) -> Vec<u32> {

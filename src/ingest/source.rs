@@ -44,7 +44,9 @@ impl Source {
             let mut out = Vec::new();
             flate2::read::MultiGzDecoder::new(bytes)
                 .read_to_end(&mut out)
-                .map_err(|e| Error::input(path, None, format!("corrupt or truncated gzip data: {e}")))?;
+                .map_err(|e| {
+                    Error::input(path, None, format!("corrupt or truncated gzip data: {e}"))
+                })?;
             std::borrow::Cow::Owned(out)
         } else {
             std::borrow::Cow::Borrowed(bytes)
@@ -67,6 +69,23 @@ impl Source {
         }
     }
 
+    /// The first `lines` cleaned lines and the raw text as far as the same
+    /// number of raw lines, when the source is longer: a cheap stand-in for
+    /// format detection on large files. `None` when the source is no longer.
+    pub fn head(&self, lines: usize) -> Option<Source> {
+        if self.lines.len() <= lines {
+            return None;
+        }
+        let end = memchr::memchr_iter(b'\n', self.raw.as_bytes())
+            .nth(lines.saturating_sub(1))
+            .map_or(self.raw.len(), |i| i + 1);
+        Some(Source {
+            path: self.path.clone(),
+            lines: self.lines[..lines].to_vec(),
+            raw: self.raw[..end].to_string(),
+        })
+    }
+
     /// The cleaned lines joined with `\n`.
     pub fn text(&self) -> String {
         let mut s = String::with_capacity(self.raw.len());
@@ -85,7 +104,10 @@ impl Source {
 
     /// True when the first non-blank character opens a JSON value.
     pub fn looks_like_json(&self) -> bool {
-        matches!(self.raw_trimmed().as_bytes().first(), Some(b'{') | Some(b'['))
+        matches!(
+            self.raw_trimmed().as_bytes().first(),
+            Some(b'{') | Some(b'[')
+        )
     }
 
     /// An input error at an original line number of this source.
@@ -125,7 +147,11 @@ fn decode_text(path: &str, bytes: &[u8]) -> Result<String> {
                 .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c))
                 .count();
             if control * 100 > bytes.len() {
-                return Err(Error::input(path, None, "binary data: not a text benchmark log"));
+                return Err(Error::input(
+                    path,
+                    None,
+                    "binary data: not a text benchmark log",
+                ));
             }
             // Latin-1: every byte is the code point of the same value.
             Ok(bytes.iter().map(|&b| b as char).collect())
@@ -148,7 +174,10 @@ fn prepare_lines(text: &str) -> Vec<Line> {
         lines = undo_quoted_printable(lines);
     }
     let lines = replay_terminal(lines);
-    let json_like = matches!(text.trim_start().as_bytes().first(), Some(b'{') | Some(b'['));
+    let json_like = matches!(
+        text.trim_start().as_bytes().first(),
+        Some(b'{') | Some(b'[')
+    );
     lines
         .into_iter()
         .map(|(text, number)| {
@@ -178,7 +207,13 @@ fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
     for (l, _) in lines {
         let b = l.as_bytes();
         for i in 0..b.len().saturating_sub(5) {
-            if b[i] == b'=' && is_hex(b[i + 1]) && is_hex(b[i + 2]) && b[i + 3] == b'=' && is_hex(b[i + 4]) && is_hex(b[i + 5]) {
+            if b[i] == b'='
+                && is_hex(b[i + 1])
+                && is_hex(b[i + 2])
+                && b[i + 3] == b'='
+                && is_hex(b[i + 4])
+                && is_hex(b[i + 5])
+            {
                 escapes += 1;
             }
         }
@@ -223,7 +258,9 @@ fn undo_quoted_printable(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
 /// Replays ANSI cursor movement and carriage returns the way a terminal
 /// would, so that only the last redraw of each screen line survives.
 fn replay_terminal(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
-    let has_escape = lines.iter().any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
+    let has_escape = lines
+        .iter()
+        .any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
     if !has_escape {
         return lines;
     }
@@ -311,7 +348,9 @@ fn fix_latin2_plusminus(text: String) -> String {
         if c == 'ą' {
             let before = chars[..i].iter().rev().find(|c| !c.is_whitespace());
             let after = chars[i + 1..].iter().find(|c| !c.is_whitespace());
-            if before.is_some_and(|c| c.is_ascii_digit()) && after.is_some_and(|c| c.is_ascii_digit()) {
+            if before.is_some_and(|c| c.is_ascii_digit())
+                && after.is_some_and(|c| c.is_ascii_digit())
+            {
                 out.push('±');
                 continue;
             }
@@ -326,7 +365,10 @@ mod tests {
     use super::*;
 
     fn texts(s: &Source) -> Vec<(&str, u32, u8)> {
-        s.lines.iter().map(|l| (l.text.as_str(), l.number, l.quote_depth)).collect()
+        s.lines
+            .iter()
+            .map(|l| (l.text.as_str(), l.number, l.quote_depth))
+            .collect()
     }
 
     #[test]
@@ -334,7 +376,14 @@ mod tests {
         let s = Source::from_text("m", "> a\n> > b\n>> c\n> > > | 512 | 4.2 |\nplain\n>\n");
         assert_eq!(
             texts(&s),
-            vec![("a", 1, 1), ("b", 2, 2), ("c", 3, 2), ("| 512 | 4.2 |", 4, 3), ("plain", 5, 0), ("", 6, 1)]
+            vec![
+                ("a", 1, 1),
+                ("b", 2, 2),
+                ("c", 3, 2),
+                ("| 512 | 4.2 |", 4, 3),
+                ("plain", 5, 0),
+                ("", 6, 1)
+            ]
         );
     }
 
@@ -342,7 +391,10 @@ mod tests {
     fn quoted_printable_soft_breaks_and_escapes() {
         let s = Source::from_text("m", "6656.73 =C2=B1 539.35\n>     140227  -21.1%  110582 =C4=85  3%  will-it-scale.52.threa=\nds\nnext\n");
         assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
-        assert_eq!(s.lines[1].text, "    140227  -21.1%  110582 ±  3%  will-it-scale.52.threads");
+        assert_eq!(
+            s.lines[1].text,
+            "    140227  -21.1%  110582 ±  3%  will-it-scale.52.threads"
+        );
         assert_eq!(s.lines[1].number, 2);
         assert_eq!(s.lines[2].text, "next");
         assert_eq!(s.lines[2].number, 4);
@@ -357,7 +409,10 @@ mod tests {
 
     #[test]
     fn crlf_ansi_and_carriage_return_redraws() {
-        let s = Source::from_text("m", "a\r\n\u{1b}[1mbold\u{1b}[0m\r\nJobs: 1 [eta 5s]\rJobs: 1 [eta 0s]\rdone\n");
+        let s = Source::from_text(
+            "m",
+            "a\r\n\u{1b}[1mbold\u{1b}[0m\r\nJobs: 1 [eta 5s]\rJobs: 1 [eta 0s]\rdone\n",
+        );
         assert_eq!(texts(&s), vec![("a", 1, 0), ("bold", 2, 0), ("done", 3, 0)]);
     }
 
@@ -365,25 +420,42 @@ mod tests {
     fn cursor_up_redraws_keep_the_last_frame() {
         let text = "hdr\nT: 0 Min: 5\nT: 1 Min: 6\n\u{1b}[2AT: 0 Min: 3\nT: 1 Min: 4\n";
         let s = Source::from_text("m", text);
-        assert_eq!(texts(&s), vec![("hdr", 1, 0), ("T: 0 Min: 3", 4, 0), ("T: 1 Min: 4", 5, 0)]);
+        assert_eq!(
+            texts(&s),
+            vec![("hdr", 1, 0), ("T: 0 Min: 3", 4, 0), ("T: 1 Min: 4", 5, 0)]
+        );
     }
 
     #[test]
     fn refuses_empty_and_binary_and_truncated_gzip() {
         let e = Source::from_bytes("x.txt", b"").unwrap_err().to_string();
         assert!(e.contains("x.txt") && e.contains("empty"), "{e}");
-        let e = Source::from_bytes("x.bin", b"ab\ncd\0ef").unwrap_err().to_string();
+        let e = Source::from_bytes("x.bin", b"ab\ncd\0ef")
+            .unwrap_err()
+            .to_string();
         assert!(e.starts_with("x.bin:2:"), "{e}");
         let mut gz = Vec::new();
         {
             use std::io::Write;
             let mut w = flate2::write::GzEncoder::new(&mut gz, flate2::Compression::default());
-            w.write_all(b"Time: 2.978\n".repeat(100).as_slice()).unwrap();
+            w.write_all(b"Time: 2.978\n".repeat(100).as_slice())
+                .unwrap();
         }
         let ok = Source::from_bytes("x.gz", &gz).unwrap();
         assert_eq!(ok.lines.len(), 100);
-        let e = Source::from_bytes("x.gz", &gz[..gz.len() / 2]).unwrap_err().to_string();
+        let e = Source::from_bytes("x.gz", &gz[..gz.len() / 2])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("x.gz") && e.contains("gzip"), "{e}");
+    }
+
+    #[test]
+    fn head_keeps_the_first_lines_and_their_raw_text() {
+        let s = Source::from_text("m", "> a\n> b\n> c\n");
+        let h = s.head(2).unwrap();
+        assert_eq!(texts(&h), vec![("a", 1, 1), ("b", 2, 1)]);
+        assert_eq!(h.raw, "> a\n> b\n");
+        assert!(s.head(3).is_none());
     }
 
     #[test]
