@@ -184,7 +184,7 @@ fn prepare_lines(text: &str) -> Vec<Line> {
             let (text, quote_depth) = if json_like {
                 (text, 0)
             } else {
-                strip_quotes(&text)
+                strip_quotes(text)
             };
             Line {
                 text: fix_latin2_plusminus(text),
@@ -315,9 +315,11 @@ fn put(screen: &mut Vec<(String, u32)>, row: usize, text: String, number: u32) {
 }
 
 /// Removes e-mail quote prefixes (`>`, `> >`, `>>`) and returns the depth.
-fn strip_quotes(line: &str) -> (String, u8) {
+/// An unquoted line (most lines of most files) is returned as it came,
+/// without a copy.
+fn strip_quotes(line: String) -> (String, u8) {
     let mut depth = 0u8;
-    let mut rest = line;
+    let mut rest = line.as_str();
     loop {
         let t = rest.trim_start_matches([' ', '\t']);
         // Only a few leading spaces may precede a quote marker; deeper
@@ -332,6 +334,9 @@ fn strip_quotes(line: &str) -> (String, u8) {
         } else {
             break;
         }
+    }
+    if depth == 0 {
+        return (line, 0);
     }
     (rest.to_string(), depth)
 }
