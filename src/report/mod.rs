@@ -116,8 +116,8 @@ fn render_with(
     templates_dir: Option<&Path>,
     chart_files: bool,
 ) -> Result<RenderedReport> {
-    let view = view::build(analysis, ctx);
     let fams = view::families(analysis);
+    let view = view::build_with(analysis, ctx, &fams);
     let charts = charts::render_all(analysis, &view, &fams)?;
     let svg: BTreeMap<String, String> = charts
         .iter()

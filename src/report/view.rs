@@ -1128,10 +1128,15 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
 /// Builds the view model. `ctx.variants[..].suspect` marks the comparisons
 /// of those variants as suspect.
 pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
+    build_with(a, ctx, &families(a))
+}
+
+/// [`build`] from the analysis' [`families`], for a caller that needs them
+/// too (the charts are drawn from the same families).
+pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> ReportView {
     let order = variant_order(a, ctx);
     let palette = colors(&order);
     let baseline = baseline_name(a);
-    let fams = families(a);
     let suspect: HashMap<&str, &str> = ctx
         .variants
         .iter()
@@ -1213,7 +1218,7 @@ pub fn build(a: &Analysis, ctx: &ReportContext) -> ReportView {
         .count();
 
     let mut metrics_of: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
-    for f in &fams {
+    for f in fams {
         let m = metrics_of.entry(f.benchmark).or_default();
         if !m.contains(&f.metric) {
             m.push(f.metric);
