@@ -45,15 +45,17 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
             .clone()
             .or_else(|| study.output.templates.as_ref().map(|t| study.resolve(t)));
         let prepared = report::prepare(&study)?;
-        let written = report::write_outputs(
+        let rendered = report::render(
             &prepared.analysis,
             &prepared.context,
-            Some(&prepared.ingested.dataset),
             &formats,
-            &out,
             templates.as_deref(),
         )?;
-        let view = report::view::build(&prepared.analysis, &prepared.context);
+        let written = report::write_rendered(&rendered, Some(&prepared.ingested.dataset), &out)?;
+        let view = rendered
+            .view
+            .as_ref()
+            .ok_or_else(|| Error::Other("the renderer built no view".into()))?;
         eprintln!(
             "{}: {} comparisons, {} findings -> {} ({} files)",
             path.display(),
@@ -62,7 +64,11 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
             out.display(),
             written.len()
         );
-        let errors: Vec<_> = view.findings.iter().filter(|f| f.severity == "error").collect();
+        let errors: Vec<_> = view
+            .findings
+            .iter()
+            .filter(|f| f.severity == "error")
+            .collect();
         for f in errors.iter().take(3) {
             eprintln!("  error: {}", f.title);
         }

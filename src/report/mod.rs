@@ -156,6 +156,16 @@ pub fn write_outputs(
     templates_dir: Option<&Path>,
 ) -> Result<Vec<PathBuf>> {
     let rendered = render(analysis, ctx, formats, templates_dir)?;
+    write_rendered(&rendered, dataset, out_dir)
+}
+
+/// Writes a rendered report into a report folder as [`write_outputs`] does
+/// (for a caller that keeps the rendered view). Returns the paths written.
+pub fn write_rendered(
+    rendered: &RenderedReport,
+    dataset: Option<&Dataset>,
+    out_dir: &Path,
+) -> Result<Vec<PathBuf>> {
     std::fs::create_dir_all(out_dir.join("charts")).map_err(|e| Error::io(out_dir, e))?;
     // Stage the table too before anything is renamed into place.
     let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
