@@ -103,9 +103,9 @@ impl Format for CriterionConsole {
         self.parse_accounted(src).map(|p| p.observations)
     }
 
-    /// `Benchmarking <id>…` progress lines and the id lines are `consumed`;
-    /// the outlier classification, sampling advice and cargo's own output
-    /// are `skipped` with the reason.
+    /// `Benchmarking <id>` / `Analyzing` lines and id lines are `consumed`;
+    /// warm-up and sampling-plan progress lines, the outlier classification,
+    /// sampling advice and cargo's own output are `skipped` with the reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut consumed = Vec::new();
@@ -202,7 +202,15 @@ impl Format for CriterionConsole {
             }
             let trimmed = t.trim_end();
             if trimmed.starts_with("Benchmarking ") {
-                consumed.push(number);
+                // `Benchmarking <id>` and `: Analyzing` announce the result
+                // that follows; the warm-up time and sampling plan are not
+                // results (the sample count is read from `Found … among N`).
+                if trimmed.contains(": Warming up for ") || trimmed.contains(": Collecting ") {
+                    let why = "progress line: warm-up time or sampling plan";
+                    skipped.push((number, why.to_string()));
+                } else {
+                    consumed.push(number);
+                }
             } else if !trimmed.is_empty() && !trimmed.starts_with(char::is_whitespace) {
                 // A possible id of the `time:` line below; consumed if it is.
                 last_plain = Some(trimmed.to_string());
@@ -230,4 +238,34 @@ fn obs(b: &str, p: &str, metric: &str, unit: &str, stat: Stat, v: f64, line: u32
     Observation::new(b, metric, unit, stat, v)
         .with_params_str(p.to_string())
         .at_line(line)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_and_cargo_lines_are_accounted_for() {
+        let path = "tests/data/corpus/criterion-baseline-1.txt";
+        let text = std::fs::read_to_string(path).unwrap();
+        let p = CriterionConsole
+            .parse_accounted(&Source::from_text(path, &text))
+            .unwrap();
+        let why = |line: u32| {
+            p.skipped
+                .iter()
+                .find(|(l, _)| *l == line)
+                .map_or("", |(_, w)| w.as_str())
+        };
+        assert!(why(1).starts_with("cargo's build output"));
+        assert!(why(6).starts_with("progress line"));
+        assert!(why(10).starts_with("outlier classification"));
+        // `Benchmarking sort/1000` and `: Analyzing` announce the result.
+        assert!(p.consumed.contains(&4) && p.consumed.contains(&7));
+        // `Found 2 outliers among 100 measurements` gives n.
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.line == 9 && o.stat == Stat::N && o.value == 100.0));
+    }
 }
