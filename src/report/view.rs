@@ -531,13 +531,7 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
             .groups
             .iter()
             .flat_map(|g| g.variants.iter())
-            .filter_map(|v| {
-                if v.from_summary {
-                    v.mean
-                } else {
-                    v.median.or(v.mean)
-                }
-            })
+            .filter_map(centre)
             .map(f64::abs)
             .fold(
                 f64::NAN,
@@ -558,6 +552,16 @@ pub fn families(a: &Analysis) -> Vec<Family<'_>> {
             .join(",");
     }
     out
+}
+
+/// The centre a variant is drawn and scaled at: the median of samples,
+/// the mean of a stated summary (which seldom states a median).
+pub fn centre(v: &VariantSummary) -> Option<f64> {
+    if v.from_summary {
+        v.mean
+    } else {
+        v.median.or(v.mean)
+    }
 }
 
 /// The variants of a group in report order (baseline first).

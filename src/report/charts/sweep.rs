@@ -24,12 +24,7 @@ pub fn draw(
             continue;
         };
         for v in &g.variants {
-            let centre = if v.from_summary {
-                v.mean
-            } else {
-                v.median.or(v.mean)
-            };
-            let Some(c) = centre else { continue };
+            let Some(c) = view::centre(v) else { continue };
             let (lo, hi, by_sd) = bar(v, c);
             uses_sd |= by_sd;
             series.entry(v.variant.clone()).or_default().push((
