@@ -235,7 +235,7 @@ impl Format for CyclictestHist {
 
 #[cfg(test)]
 mod tests {
-    use super::percentile_bucket;
+    use super::{percentile_bucket, CyclictestHist, Format, Source};
 
     #[test]
     fn nearest_rank_percentiles_and_overflow() {
@@ -247,5 +247,20 @@ mod tests {
         // Two of 102 samples beyond the range: p99.9 is unknown.
         assert_eq!(percentile_bucket(&h, 2, 99.9), None);
         assert_eq!(percentile_bucket(&[], 0, 50.0), None);
+    }
+
+    #[test]
+    fn buckets_are_consumed_and_overflow_cycles_skipped() {
+        let path = "tests/data/corpus/cyclictest_hist-baseline-1.txt";
+        let text = std::fs::read_to_string(path).unwrap();
+        let p = CyclictestHist
+            .parse_accounted(&Source::from_text(path, &text))
+            .unwrap();
+        // `# Histogram`, 400 bucket rows (3–402) and five trailer lines.
+        assert_eq!(p.consumed.len(), 1 + 400 + 5);
+        assert!(p.consumed.contains(&3) && p.consumed.contains(&402));
+        let skipped: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(skipped, vec![1, 408, 409, 410]);
+        assert!(p.skipped[0].1.contains("PM QoS"));
     }
 }

@@ -270,7 +270,10 @@ impl Format for PerfBench {
                 skipped.push((n, "ops/sec is the reciprocal of usecs/op (read)".into()));
                 continue;
             }
+            // A recognised line that gave no value and was not skipped is
+            // context (a header or parameter line).
             let mut matched = true;
+            let (values_before, skipped_before) = (out.len(), skipped.len());
             if let Some(c) = MSG_HDR.captures(t) {
                 run.kind = Kind::Messaging;
                 run.params.set("fds", &c[1]);
@@ -419,7 +422,7 @@ impl Format for PerfBench {
             } else {
                 matched = false;
             }
-            if matched {
+            if matched && out.len() == values_before && skipped.len() == skipped_before {
                 consumed.push(n);
             }
         }
@@ -535,4 +538,45 @@ fn finish(src: &Source, run: &Run) -> Result<()> {
         ));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accounted(path: &str, extra: &str) -> Parsed {
+        let text = std::fs::read_to_string(path).unwrap() + extra;
+        PerfBench
+            .parse_accounted(&Source::from_text(path, &text))
+            .unwrap()
+    }
+
+    #[test]
+    fn derived_pipe_figures_are_skipped_and_headers_consumed() {
+        let p = accounted("tests/data/corpus/perf_bench_sched_pipe-baseline-1.txt", "");
+        let lines: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, vec![4, 7]);
+        assert!(p.skipped[0].1.contains("total time"));
+        assert!(p.skipped[1].1.contains("reciprocal of usecs/op"));
+        assert_eq!(p.consumed, vec![1, 2]);
+        assert_eq!(p.observations.len(), 1);
+        assert_eq!(
+            (p.observations[0].line, p.observations[0].value),
+            (6, 38.1612)
+        );
+    }
+
+    #[test]
+    fn futex_hashing_line_is_configuration_not_a_result() {
+        let path = "tests/data/corpus/perf_bench_futex_hash-baseline-1.txt";
+        let base = accounted(path, "");
+        let p = accounted(path, "Futex hashing: 512 hash buckets\n");
+        assert_eq!(p.observations, base.observations);
+        let (line, why) = p.skipped.last().unwrap();
+        assert_eq!(
+            *line,
+            std::fs::read_to_string(path).unwrap().lines().count() as u32 + 1
+        );
+        assert!(why.contains("configuration"), "{why}");
+    }
 }
