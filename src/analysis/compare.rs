@@ -4,7 +4,7 @@
 
 use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
-use super::{Center, Comparison, Settings, TestChoice, TestKind, Verdict};
+use super::{Center, Comparison, Settings, TestChoice, TestKind};
 use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci, Centre};
 use crate::stats::diagnostics::mad_outliers;
 use crate::stats::effect::{cliffs_delta, hedges_g};
@@ -28,21 +28,8 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         variant: var.summary.variant.clone(),
         n_baseline: base.summary.n,
         n_variant: var.summary.n,
-        baseline_center: f64::NAN,
-        variant_center: f64::NAN,
-        center: Center::Mean,
-        change_pct: f64::NAN,
-        ci_low_pct: None,
-        ci_high_pct: None,
-        test: TestKind::None,
-        p_value: None,
-        q_value: None,
-        effect_size: None,
-        min_detectable_pct: None,
-        n_needed: None,
-        verdict: Verdict::Untestable,
         stated_change_pct: var.stated_change_pct,
-        notes: Vec::new(),
+        ..Comparison::default()
     };
     let seed = settings.seed ^ key_hash(&[&g.benchmark, &g.params, &g.metric, &c.variant]);
     let ratio_to_pct = |(lo, hi): (f64, f64)| (Some((lo - 1.0) * 100.0), Some((hi - 1.0) * 100.0));

@@ -198,6 +198,40 @@ pub struct Comparison {
     pub notes: Vec<String>,
 }
 
+/// A comparison before anything is computed: no names, centres and change
+/// unknown (NaN), no interval, no test, untestable. The analysis and test
+/// fixtures fill in what they know and take the rest from here.
+impl Default for Comparison {
+    fn default() -> Comparison {
+        Comparison {
+            benchmark: String::new(),
+            params: String::new(),
+            metric: String::new(),
+            unit: String::new(),
+            direction: Direction::Unknown,
+            baseline: String::new(),
+            variant: String::new(),
+            n_baseline: None,
+            n_variant: None,
+            baseline_center: f64::NAN,
+            variant_center: f64::NAN,
+            center: Center::Mean,
+            change_pct: f64::NAN,
+            ci_low_pct: None,
+            ci_high_pct: None,
+            test: TestKind::None,
+            p_value: None,
+            q_value: None,
+            effect_size: None,
+            min_detectable_pct: None,
+            n_needed: None,
+            verdict: Verdict::Untestable,
+            stated_change_pct: None,
+            notes: Vec::new(),
+        }
+    }
+}
+
 /// Everything an analysis produced: what every renderer shows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Analysis {

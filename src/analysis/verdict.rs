@@ -90,13 +90,7 @@ mod tests {
             ci_high_pct: Some(ci.1),
             test: TestKind::Welch,
             p_value: p,
-            q_value: None,
-            effect_size: None,
-            min_detectable_pct: None,
-            n_needed: None,
-            verdict: Verdict::Untestable,
-            stated_change_pct: None,
-            notes: vec![],
+            ..Comparison::default()
         }
     }
 

@@ -287,7 +287,7 @@ fn plural(n: usize) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::{Center, Group, TestKind, Verdict};
+    use crate::analysis::{Center, Group};
     use crate::model::Direction;
 
     fn vs(variant: &str, mean: f64, sd: f64, n: Option<u64>) -> VariantSummary {
@@ -360,17 +360,7 @@ mod tests {
             variant_center: mv,
             center: Center::Mean,
             change_pct: 100.0 * (mv - mb) / mb,
-            ci_low_pct: None,
-            ci_high_pct: None,
-            test: TestKind::None,
-            p_value: None,
-            q_value: None,
-            effect_size: None,
-            min_detectable_pct: None,
-            n_needed: None,
-            verdict: Verdict::Untestable,
-            stated_change_pct: None,
-            notes: Vec::new(),
+            ..Comparison::default()
         }
     }
 
