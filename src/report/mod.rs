@@ -118,15 +118,23 @@ fn render_with(
 ) -> Result<RenderedReport> {
     let fams = view::families(analysis);
     let view = view::build_with(analysis, ctx, &fams);
-    let charts = charts::render_all(analysis, &view, &fams)?;
-    let svg: BTreeMap<String, String> = charts
-        .iter()
-        .map(|c| (c.file.clone(), c.svg.clone()))
-        .collect();
+    // HTML and PDF embed the charts and a report folder keeps them as
+    // files; a lone Markdown, text or JSON file has no use for them.
+    let wants_charts = chart_files
+        || formats
+            .iter()
+            .any(|f| matches!(f, OutputFormat::Html | OutputFormat::Pdf));
+    let charts = if wants_charts {
+        charts::render_all(analysis, &view, &fams)?
+    } else {
+        Vec::new()
+    };
     let env = templates::environment(templates_dir)?;
+    let mut svg: BTreeMap<String, String> = BTreeMap::new();
     let mut files = BTreeMap::new();
-    for c in &charts {
-        files.insert(c.file.clone(), c.svg.clone().into_bytes());
+    for c in charts {
+        files.insert(c.file.clone(), c.svg.as_bytes().to_vec());
+        svg.insert(c.file, c.svg);
     }
     for f in formats {
         let bytes = match f {
