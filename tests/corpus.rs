@@ -83,8 +83,12 @@ fn every_benchmark_output_yields_values_and_accounts_for_itself() {
         if expected(&name).is_none() {
             continue;
         }
-        let got = ingest(&[path.clone()], &registry, &IngestOptions::default())
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let got = ingest(
+            std::slice::from_ref(&path),
+            &registry,
+            &IngestOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(!got.dataset.is_empty(), "{name}: no values");
         for f in &got.files {
             assert!(f.format.is_some(), "{name}: {} not recognised", f.path);

@@ -84,13 +84,21 @@ pub fn print_accounting(ingested: &Ingested) {
             ));
         }
         if !f.skipped.is_empty() {
-            let shown: Vec<String> = f
-                .skipped
+            // One entry per reason, with the lines it covers: ten context
+            // lines of one kind read better as one entry than as ten.
+            let mut reasons: Vec<(&str, Vec<u32>)> = Vec::new();
+            for (n, why) in &f.skipped {
+                match reasons.iter_mut().find(|(r, _)| r == why) {
+                    Some((_, lines)) => lines.push(*n),
+                    None => reasons.push((why, vec![*n])),
+                }
+            }
+            let shown: Vec<String> = reasons
                 .iter()
                 .take(4)
-                .map(|(n, why)| format!("{n}: {why}"))
+                .map(|(why, lines)| format!("{}: {why}", line_list(lines)))
                 .collect();
-            let more = if f.skipped.len() > 4 { "; …" } else { "" };
+            let more = if reasons.len() > 4 { "; …" } else { "" };
             line.push_str(&format!(
                 ", {} lines left out on purpose ({}{more})",
                 f.skipped.len(),
@@ -119,4 +127,43 @@ pub fn print_accounting(ingested: &Ingested) {
         ingested.dataset.len(),
         ingested.files.len()
     );
+}
+
+/// `3`, `3-5`, `3-5, 9` …: consecutive line numbers folded into ranges.
+fn line_list(lines: &[u32]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        let mut j = i;
+        while j + 1 < lines.len() && lines[j + 1] == lines[j] + 1 {
+            j += 1;
+        }
+        parts.push(if i == j {
+            lines[i].to_string()
+        } else {
+            format!("{}-{}", lines[i], lines[j])
+        });
+        i = j + 1;
+    }
+    if parts.len() > 6 {
+        let n = parts.len();
+        parts.truncate(6);
+        parts.push(format!("… ({n} ranges)"));
+    }
+    parts.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::line_list;
+
+    #[test]
+    fn line_lists_fold_runs_into_ranges() {
+        assert_eq!(line_list(&[3]), "3");
+        assert_eq!(line_list(&[3, 4, 5, 9]), "3-5, 9");
+        assert_eq!(
+            line_list(&[1, 3, 5, 7, 9, 11, 13, 15]),
+            "1, 3, 5, 7, 9, 11, … (8 ranges)"
+        );
+    }
 }
