@@ -77,11 +77,6 @@ impl Filter {
         self.terms.iter().all(|t| t.matches(o))
     }
 
-    /// True when the filter says anything about variants.
-    pub fn mentions_variant(&self) -> bool {
-        self.terms.iter().any(|t| t.key == "variant")
-    }
-
     /// The rows of `data` that match.
     pub fn apply(&self, data: &Dataset) -> Dataset {
         self.apply_keeping(data, None)
