@@ -511,7 +511,7 @@ pub fn render(a: &Analysis, color: bool) -> String {
                         String::new()
                     },
                     vs.variant.clone(),
-                    vs.n.map(|n| n.to_string()).unwrap_or_else(|| "?".into()),
+                    crate::report::format::count(vs.n),
                     value.map(sig).unwrap_or_else(|| "?".into()),
                     spread,
                 ];
