@@ -273,16 +273,18 @@ fn read_one(
     }
 }
 
-/// Lines of a large file that detection looks at first.
+/// Lines and bytes of a large file that detection looks at first.
 const PROBE_LINES: usize = 4000;
+const PROBE_BYTES: usize = 256 << 10;
 
 /// Detection for large inputs: every format's `detect` scans the whole file,
 /// which for a file of millions of lines costs more than parsing it. When
-/// a format is certain (≥ 90) from the first [`PROBE_LINES`] lines, that is
+/// a format is certain (≥ 90) from the first [`PROBE_LINES`] lines (at most
+/// [`PROBE_BYTES`]: one-line JSON has a single huge line), that is
 /// the answer; otherwise detection runs on the whole file as for small ones,
 /// so a file whose telling lines come late is detected as before.
 fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::Format> {
-    if let Some(probe) = src.head(PROBE_LINES) {
+    if let Some(probe) = src.head(PROBE_LINES, PROBE_BYTES) {
         if let Some(f) = registry.detect(&probe) {
             if f.detect(&probe) >= 90 {
                 return Some(f);

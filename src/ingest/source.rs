@@ -69,19 +69,39 @@ impl Source {
         }
     }
 
-    /// The first `lines` cleaned lines and the raw text as far as the same
-    /// number of raw lines, when the source is longer: a cheap stand-in for
-    /// format detection on large files. `None` when the source is no longer.
-    pub fn head(&self, lines: usize) -> Option<Source> {
-        if self.lines.len() <= lines {
+    /// At most `max_lines` cleaned lines and `max_bytes` bytes of the start
+    /// (raw text likewise), when the source is larger: a cheap stand-in for
+    /// format detection on large files. A line longer than what is left of
+    /// `max_bytes` (one-line JSON) is cut at a character boundary. `None`
+    /// when the source fits.
+    pub fn head(&self, max_lines: usize, max_bytes: usize) -> Option<Source> {
+        if self.lines.len() <= max_lines && self.raw.len() <= max_bytes {
             return None;
         }
-        let end = memchr::memchr_iter(b'\n', self.raw.as_bytes())
-            .nth(lines.saturating_sub(1))
+        let mut lines = Vec::new();
+        let mut bytes = 0;
+        for l in self.lines.iter().take(max_lines) {
+            if bytes + l.text.len() > max_bytes {
+                let cut = floor_boundary(&l.text, max_bytes - bytes);
+                if cut > 0 {
+                    lines.push(Line {
+                        text: l.text[..cut].to_string(),
+                        number: l.number,
+                        quote_depth: l.quote_depth,
+                    });
+                }
+                break;
+            }
+            bytes += l.text.len() + 1;
+            lines.push(l.clone());
+        }
+        let line_end = memchr::memchr_iter(b'\n', self.raw.as_bytes())
+            .nth(max_lines.saturating_sub(1))
             .map_or(self.raw.len(), |i| i + 1);
+        let end = floor_boundary(&self.raw, line_end.min(max_bytes));
         Some(Source {
             path: self.path.clone(),
-            lines: self.lines[..lines].to_vec(),
+            lines,
             raw: self.raw[..end].to_string(),
         })
     }
@@ -122,6 +142,15 @@ impl Source {
             .and_then(|n| n.to_str())
             .unwrap_or(&self.path)
     }
+}
+
+/// The largest char boundary of `s` at or below `i`.
+fn floor_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 /// Decodes bytes as UTF-8, falling back to Latin-1 for old mail archives;
@@ -457,10 +486,15 @@ mod tests {
     #[test]
     fn head_keeps_the_first_lines_and_their_raw_text() {
         let s = Source::from_text("m", "> a\n> b\n> c\n");
-        let h = s.head(2).unwrap();
+        let h = s.head(2, 1000).unwrap();
         assert_eq!(texts(&h), vec![("a", 1, 1), ("b", 2, 1)]);
         assert_eq!(h.raw, "> a\n> b\n");
-        assert!(s.head(3).is_none());
+        assert!(s.head(3, 1000).is_none());
+        // One long line (JSON on one line) is cut by bytes, at a char boundary.
+        let s = Source::from_text("j", "{\"k\": \"µµµµ\"}\n");
+        let h = s.head(10, 9).unwrap();
+        assert_eq!(h.lines[0].text, "{\"k\": \"µ");
+        assert_eq!(h.raw, "{\"k\": \"µ");
     }
 
     #[test]
