@@ -206,20 +206,14 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     } else {
         format!(" {}", g.unit)
     };
-    if let Some(m) = raw.mean {
-        let line = format!("mean stated {m}{unit}, samples give {:.6}", s.mean);
-        if agrees_within(m, s.mean, res) {
-            good.push(line)
-        } else {
-            bad.push(line)
-        }
-    }
-    if let Some(m) = raw.median {
-        let line = format!("median stated {m}{unit}, samples give {:.6}", s.median);
-        if agrees_within(m, s.median, res) {
-            good.push(line)
-        } else {
-            bad.push(line)
+    for (what, stated, actual) in [("mean", raw.mean, s.mean), ("median", raw.median, s.median)] {
+        if let Some(m) = stated {
+            let line = format!("{what} stated {m}{unit}, samples give {actual:.6}");
+            if agrees_within(m, actual, res) {
+                good.push(line)
+            } else {
+                bad.push(line)
+            }
         }
     }
     if let Some(sd) = raw.stddev {
