@@ -61,6 +61,10 @@ pub struct Study {
     pub analysis: AnalysisSpec,
     #[serde(default)]
     pub metrics: Vec<MetricSpec>,
+    /// User-defined extractors (TOML files, or folders of them) for
+    /// harnesses no built-in importer reads; see `examples/extractors/`.
+    #[serde(default)]
+    pub extractors: Vec<String>,
     #[serde(default)]
     pub output: OutputSpec,
     /// Where the file was read from (set by [`Study::load`]).
@@ -293,6 +297,27 @@ impl Study {
         let joined = base.join(pb);
         // Keep it tidy for display: `examples/../data/x` → `data/x`.
         normalize(&joined)
+    }
+
+    /// The extractor files the study names, folders expanded to the
+    /// `*.toml` files they hold (sorted, so detection order is stable).
+    pub fn extractor_paths(&self) -> Result<Vec<PathBuf>> {
+        let mut out = Vec::new();
+        for e in &self.extractors {
+            let p = self.resolve(e);
+            if p.is_dir() {
+                let mut inside: Vec<PathBuf> = std::fs::read_dir(&p)
+                    .map_err(|err| Error::io(&p, err))?
+                    .filter_map(|d| d.ok().map(|d| d.path()))
+                    .filter(|f| f.extension().is_some_and(|x| x == "toml"))
+                    .collect();
+                inside.sort();
+                out.extend(inside);
+            } else {
+                out.push(p);
+            }
+        }
+        Ok(out)
     }
 
     /// Analysis settings from the study.

@@ -901,3 +901,42 @@ fn every_example_study_renders_clean_outputs() {
         }
     }
 }
+
+#[test]
+fn study_extractors_read_a_harness_no_importer_knows() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = std::env::current_dir().unwrap();
+    let study = dir.path().join("s.toml");
+    std::fs::write(
+        &study,
+        format!(
+            "title = \"futex wake-up through an extractor\"\n\
+             extractors = [\"{ex}\"]\n\n\
+             [[documents]]\npath = \"{doc}\"\nformat = \"futex-wakeup\"\n",
+            ex = root.join("examples/extractors").display(),
+            doc = root.join("data/lkml/futex-plist-wakeup-2007.txt").display(),
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    patchperf()
+        .args(["report"])
+        .arg(&study)
+        .arg("--out")
+        .arg(&out)
+        .args(["--formats", "json"])
+        .assert()
+        .success();
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap()).unwrap();
+    let text = json.to_string();
+    assert!(text.contains("futex-wakeup"), "{text}");
+    assert!(text.contains("plist"), "{text}");
+    // A study naming an extractor that does not exist is refused, exit 2.
+    std::fs::write(
+        &study,
+        "extractors = [\"nope.toml\"]\n[[documents]]\npath = \"x.txt\"\n",
+    )
+    .unwrap();
+    patchperf().arg("report").arg(&study).assert().code(2);
+}

@@ -46,6 +46,12 @@ pub fn analyze(data: &Dataset, settings: &Settings) -> Result<Analysis> {
             settings.threshold_pct
         )));
     }
+    // A summary of fewer than two runs has no spread to test with.
+    if matches!(settings.assume_n, Some(0 | 1)) {
+        return Err(Error::Usage(
+            "the assumed n (--assume-n, assume_n) must be at least 2".into(),
+        ));
+    }
     let variants = data.variants();
     let baseline = match &settings.baseline {
         Some(b) => {

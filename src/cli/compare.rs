@@ -169,9 +169,6 @@ impl CompareArgs {
 /// Reads the inputs and analyses them exactly as `compare` does; the report
 /// commands reuse it so that every output shows the same numbers.
 pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
-    if args.assume_n == Some(0) || args.assume_n == Some(1) {
-        return Err(Error::Usage("--assume-n must be at least 2".into()));
-    }
     let filter = args.filter.as_deref().map(Filter::parse).transpose()?;
     let (ingested, mut analysis) = analyze_paths(
         &args.inputs,

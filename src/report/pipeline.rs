@@ -6,7 +6,7 @@ use super::view::{ReportContext, VariantInfo};
 use crate::analysis::{self, Analysis, Filter};
 use crate::checks::{comparison_findings, CheckInputs};
 use crate::error::{Error, Result};
-use crate::ingest::{ingest, IngestOptions, Ingested, Registry};
+use crate::ingest::{add_user_formats, ingest, IngestOptions, Ingested, Registry};
 use crate::model::{Dataset, Finding, Severity};
 use crate::study::{parse_lines, Study};
 use std::collections::HashMap;
@@ -21,7 +21,9 @@ pub struct Prepared {
 
 /// Reads, analyses and checks a study.
 pub fn prepare(study: &Study) -> Result<Prepared> {
-    let registry = Registry::builtin();
+    let mut registry = Registry::builtin();
+    add_user_formats(&mut registry, &[], &study.extractor_paths()?)
+        .map_err(|e| in_study(study, "extractors", e))?;
     let mut ingested = Ingested::default();
     let mut rows = Vec::new();
     for v in &study.variants {
@@ -263,4 +265,3 @@ fn in_study(study: &Study, what: &str, e: Error) -> Error {
         other => other,
     }
 }
-
