@@ -219,3 +219,66 @@ fn benchmark_outputs_leave_no_numeric_line_unaccounted() {
         );
     }
 }
+
+/// Every harness in the corpus with a baseline and a patched output compares
+/// end to end: one variant per side, named `baseline` and `patched` from the
+/// file names, every comparison with a verdict.
+#[test]
+fn every_harness_compares_baseline_with_patched() {
+    use patchperf::analysis::{load_and_analyze, LoadOptions, Settings};
+    use std::collections::BTreeMap;
+    let mut pairs: BTreeMap<String, (Option<PathBuf>, Option<PathBuf>)> = BTreeMap::new();
+    for path in entries() {
+        let name = path.file_name().unwrap().to_str().unwrap().to_string();
+        if expected(&name).is_none() {
+            continue;
+        }
+        // `<harness>-<variant>-1.<ext>`: the first run of each side.
+        let Some((harness, rest)) = name.split_once('-') else {
+            continue;
+        };
+        // A Criterion tree holds its own baselines (`base`, `new`) and is
+        // compared alone (tests/importers_structured.rs).
+        if harness == "criterion_tree" {
+            continue;
+        }
+        let ext = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("");
+        let key = format!("{harness}.{ext}");
+        let slot = pairs.entry(key).or_default();
+        if rest.starts_with("baseline-1") {
+            slot.0 = Some(path.clone());
+        } else if rest.starts_with("patched-1") {
+            slot.1 = Some(path.clone());
+        }
+    }
+    let settings = Settings {
+        resamples: 500,
+        ..Settings::default()
+    };
+    let mut compared = 0;
+    for (key, pair) in pairs {
+        let (Some(base), Some(patched)) = pair else {
+            continue;
+        };
+        let (_, analysis) =
+            load_and_analyze(&[base, patched], &LoadOptions::default(), None, &settings)
+                .unwrap_or_else(|e| panic!("{key}: {e}"));
+        assert!(!analysis.comparisons.is_empty(), "{key}: nothing compared");
+        for c in &analysis.comparisons {
+            assert_eq!(
+                (c.baseline.as_str(), c.variant.as_str()),
+                ("baseline", "patched"),
+                "{key}"
+            );
+            // A relative change exists only against a non-zero baseline.
+            assert!(
+                c.change_pct.is_finite() || c.baseline_center == 0.0,
+                "{key}: {} {}",
+                c.benchmark,
+                c.metric
+            );
+        }
+        compared += 1;
+    }
+    assert!(compared >= 30, "only {compared} harness outputs compared");
+}
