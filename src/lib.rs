@@ -16,7 +16,7 @@ pub mod error;
 pub mod ingest;
 pub mod model;
 pub mod report;
-pub mod study;
 pub mod stats;
+pub mod study;
 
 pub use error::{Error, Result};

@@ -348,7 +348,9 @@ fn criterion_tree_samples_are_per_iteration_times() {
     assert_eq!(variants, ["base", "new"]);
     assert!(obs.iter().all(|o| o.unit == "ns"));
     // The folder as given is the source of every value.
-    assert!(obs.iter().all(|o| o.source == format!("{CORPUS}/criterion_tree-patched-1")));
+    assert!(obs
+        .iter()
+        .all(|o| o.source == format!("{CORPUS}/criterion_tree-patched-1")));
 }
 
 #[test]

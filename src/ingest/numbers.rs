@@ -16,7 +16,11 @@ pub fn parse_number(s: &str) -> Option<f64> {
         let parts: Vec<&str> = t.split(',').collect();
         let last = parts.len() - 1;
         let grouped = parts[1..].iter().enumerate().all(|(i, p)| {
-            let int = if i + 1 == last { p.split('.').next().unwrap_or(p) } else { p };
+            let int = if i + 1 == last {
+                p.split('.').next().unwrap_or(p)
+            } else {
+                p
+            };
             int.len() == 3 && int.bytes().all(|b| b.is_ascii_digit())
         });
         if grouped {

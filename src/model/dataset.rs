@@ -8,7 +8,16 @@ use std::path::Path;
 
 /// Column names of the tidy table, in order. `ingest --out` writes exactly these.
 pub const COLUMNS: [&str; 10] = [
-    "source", "line", "benchmark", "params", "variant", "metric", "unit", "stat", "value", "run",
+    "source",
+    "line",
+    "benchmark",
+    "params",
+    "variant",
+    "metric",
+    "unit",
+    "stat",
+    "value",
+    "run",
 ];
 
 /// A set of observations from any number of inputs.
@@ -130,7 +139,9 @@ impl Dataset {
         let mut buf = std::io::BufWriter::new(file);
         let mut df = self.to_frame()?;
         let res = match ext.as_str() {
-            "csv" => CsvWriter::new(&mut buf).include_header(true).finish(&mut df),
+            "csv" => CsvWriter::new(&mut buf)
+                .include_header(true)
+                .finish(&mut df),
             "json" => JsonWriter::new(&mut buf)
                 .with_json_format(JsonFormat::Json)
                 .finish(&mut df),
@@ -172,8 +183,14 @@ mod tests {
         let text = String::from_utf8(out).unwrap();
         let mut lines = text.lines();
         assert_eq!(lines.next().unwrap(), COLUMNS.join(","));
-        assert_eq!(lines.next().unwrap(), "\"\",3,hackbench,\"\",baseline,time,s,sample,2.5,0");
-        assert_eq!(lines.next().unwrap(), "\"\",0,hackbench,\"\",patched,time,s,mean,2.4,");
+        assert_eq!(
+            lines.next().unwrap(),
+            "\"\",3,hackbench,\"\",baseline,time,s,sample,2.5,0"
+        );
+        assert_eq!(
+            lines.next().unwrap(),
+            "\"\",0,hackbench,\"\",patched,time,s,mean,2.4,"
+        );
     }
 
     #[test]

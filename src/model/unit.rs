@@ -190,7 +190,9 @@ impl Unit {
         let decimal = !self.spelling.contains('i');
         let mut best = (value, self.spelling.clone());
         for (u, f) in ladder {
-            if matches!(*u, "ps" | "min" | "h") || (self.dimension == Dimension::Bytes && decimal == u.contains('i')) {
+            if matches!(*u, "ps" | "min" | "h")
+                || (self.dimension == Dimension::Bytes && decimal == u.contains('i'))
+            {
                 continue;
             }
             let v = base / f;
@@ -215,7 +217,10 @@ fn rate_event(spelling: &str) -> String {
         "Hz" => "".into(),
         s => {
             let head = s.split('/').next().unwrap_or("");
-            let head = head.strip_prefix(['K', 'M']).filter(|h| !h.is_empty()).unwrap_or(head);
+            let head = head
+                .strip_prefix(['K', 'M'])
+                .filter(|h| !h.is_empty())
+                .unwrap_or(head);
             head.to_string()
         }
     }
@@ -241,7 +246,9 @@ mod tests {
         let ms = Unit::parse("ms");
         let us = Unit::parse("µs");
         assert_eq!(ms.convert(1.5, &us), Some(1500.0));
-        let v = Unit::parse("ns/op").convert(2000.0, &Unit::parse("us/op")).unwrap();
+        let v = Unit::parse("ns/op")
+            .convert(2000.0, &Unit::parse("us/op"))
+            .unwrap();
         assert!((v - 2.0).abs() < 1e-12);
         let ks = Unit::parse("KiB").convert(2.0, &Unit::parse("B")).unwrap();
         assert_eq!(ks, 2048.0);
@@ -251,10 +258,22 @@ mod tests {
     fn mixes_that_cannot_convert_are_refused() {
         assert_eq!(Unit::parse("ms").convert(1.0, &Unit::parse("MB")), None);
         assert_eq!(Unit::parse("tps").convert(1.0, &Unit::parse("req/s")), None);
-        assert_eq!(Unit::parse("furlongs").convert(1.0, &Unit::parse("s")), None);
-        assert_eq!(Unit::parse("furlongs").convert(3.0, &Unit::parse("furlongs")), Some(3.0));
-        assert_eq!(Unit::parse("Kops/s").convert(1.0, &Unit::parse("ops/s")), Some(1000.0));
-        assert_eq!(Unit::parse("MB/s").convert(1.0, &Unit::parse("KB/s")), Some(1000.0));
+        assert_eq!(
+            Unit::parse("furlongs").convert(1.0, &Unit::parse("s")),
+            None
+        );
+        assert_eq!(
+            Unit::parse("furlongs").convert(3.0, &Unit::parse("furlongs")),
+            Some(3.0)
+        );
+        assert_eq!(
+            Unit::parse("Kops/s").convert(1.0, &Unit::parse("ops/s")),
+            Some(1000.0)
+        );
+        assert_eq!(
+            Unit::parse("MB/s").convert(1.0, &Unit::parse("KB/s")),
+            Some(1000.0)
+        );
     }
 
     #[test]
