@@ -65,11 +65,12 @@ pub(crate) fn group(
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
 ) -> Result<Vec<RawGroup>> {
-    let mut order: Vec<Key> = Vec::new();
-    let mut rows: HashMap<Key, Vec<&Observation>> = HashMap::new();
+    // Keys borrow the rows: no string copies per row, one per group.
+    let mut order: Vec<(&str, &str, &str)> = Vec::new();
+    let mut rows: HashMap<(&str, &str, &str), Vec<&Observation>> = HashMap::new();
     for o in data.rows() {
-        let key = (o.benchmark.clone(), o.params.clone(), o.metric.clone());
-        let entry = rows.entry(key.clone()).or_default();
+        let key = (o.benchmark.as_str(), o.params.as_str(), o.metric.as_str());
+        let entry = rows.entry(key).or_default();
         if entry.is_empty() {
             order.push(key);
         }
@@ -79,7 +80,8 @@ pub(crate) fn group(
         .into_iter()
         .map(|key| {
             let obs = rows.remove(&key).unwrap_or_default();
-            build(key, obs, baseline, directions)
+            let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
+            build(owned, obs, baseline, directions)
         })
         .collect()
 }
