@@ -598,9 +598,9 @@ fn hyperfine_doc(rng: &mut Pcg64, commands: usize, samples: usize, factor: f64) 
             .map(|_| format!("{:.9}", 0.1 * factor * (1.0 + 0.05 * normal(rng))))
             .collect();
         let codes = vec!["0"; samples].join(",");
-        let _ = write!(
+        let _ = writeln!(
             s,
-            "    {{\"command\": \"cmd {c}\", \"mean\": 0.1, \"stddev\": 0.005, \"median\": 0.1, \"user\": 0.09, \"system\": 0.001, \"min\": 0.09, \"max\": 0.11, \"times\": [{}], \"exit_codes\": [{codes}]}}{}\n",
+            "    {{\"command\": \"cmd {c}\", \"mean\": 0.1, \"stddev\": 0.005, \"median\": 0.1, \"user\": 0.09, \"system\": 0.001, \"min\": 0.09, \"max\": 0.11, \"times\": [{}], \"exit_codes\": [{codes}]}}{}",
             times.join(","),
             if c + 1 < commands { "," } else { "" }
         );
