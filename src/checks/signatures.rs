@@ -2,9 +2,9 @@
 //! alone (no config needed): the debug-kernel pattern, unequal or single
 //! samples, very noisy measurements and drift on one side only.
 
-use crate::analysis::{Analysis, Comparison, VariantSummary};
+use crate::analysis::{Analysis, Comparison, Group, VariantSummary};
 use crate::model::{Finding, Severity};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// Smallest |change| in percent that counts as "a large factor".
 pub const PATTERN_MIN_CHANGE_PCT: f64 = 30.0;
@@ -24,22 +24,44 @@ pub const TREND_P: f64 = 0.05;
 /// All signature findings for an analysis, errors first.
 pub fn signature_findings(a: &Analysis) -> Vec<Finding> {
     let mut out = Vec::new();
-    out.extend(debug_pattern(a));
+    let groups = Groups::new(a);
+    out.extend(debug_pattern(a, &groups));
     out.extend(unequal_n(a));
     out.extend(single_sample(a));
-    out.extend(high_cv(a));
-    out.extend(one_sided_trend(a));
+    out.extend(high_cv(a, &groups));
+    out.extend(one_sided_trend(a, &groups));
     out.sort_by_key(|f| f.severity);
     out
 }
 
-fn summary<'a>(a: &'a Analysis, c: &Comparison, variant: &str) -> Option<&'a VariantSummary> {
-    a.groups
-        .iter()
-        .find(|g| g.benchmark == c.benchmark && g.params == c.params && g.metric == c.metric)?
-        .variants
-        .iter()
-        .find(|v| v.variant == variant)
+/// The analysis' groups by (benchmark, params, metric), built once: every
+/// check looks up both sides of every comparison, and a lab's analysis has
+/// thousands of groups.
+struct Groups<'a>(HashMap<(&'a str, &'a str, &'a str), &'a Group>);
+
+impl<'a> Groups<'a> {
+    fn new(a: &'a Analysis) -> Self {
+        Groups(
+            a.groups
+                .iter()
+                .map(|g| {
+                    (
+                        (g.benchmark.as_str(), g.params.as_str(), g.metric.as_str()),
+                        g,
+                    )
+                })
+                .collect(),
+        )
+    }
+
+    /// The summary of `variant` in the group of comparison `c`.
+    fn summary(&self, c: &Comparison, variant: &str) -> Option<&'a VariantSummary> {
+        self.0
+            .get(&(c.benchmark.as_str(), c.params.as_str(), c.metric.as_str()))?
+            .variants
+            .iter()
+            .find(|v| v.variant == variant)
+    }
 }
 
 fn label(c: &Comparison) -> String {
@@ -81,7 +103,7 @@ fn by_variant(a: &Analysis) -> BTreeMap<&str, Vec<&Comparison>> {
 
 /// (a) Every comparison of a variant moves the same way by ≥ 30 % and one
 /// side's spread is inflated: what a debug .config on one side looks like.
-fn debug_pattern(a: &Analysis) -> Vec<Finding> {
+fn debug_pattern(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     let mut out = Vec::new();
     for (variant, cs) in by_variant(a) {
         let usable: Vec<&&Comparison> = cs.iter().filter(|c| c.change_pct.is_finite()).collect();
@@ -104,7 +126,10 @@ fn debug_pattern(a: &Analysis) -> Vec<Finding> {
         let mut sd_ratios = Vec::new();
         let mut cv_ratios = Vec::new();
         for c in &usable {
-            let (Some(b), Some(v)) = (summary(a, c, &c.baseline), summary(a, c, &c.variant)) else {
+            let (Some(b), Some(v)) = (
+                groups.summary(c, &c.baseline),
+                groups.summary(c, &c.variant),
+            ) else {
                 continue;
             };
             if let (Some(sb), Some(sv)) = (b.stddev, v.stddev) {
@@ -206,11 +231,11 @@ fn single_sample(a: &Analysis) -> Vec<Finding> {
 }
 
 /// (e) Very noisy measurements (CV ≥ 10 %).
-fn high_cv(a: &Analysis) -> Vec<Finding> {
+fn high_cv(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     let mut list = Vec::new();
     for c in &a.comparisons {
-        let cb = summary(a, c, &c.baseline).and_then(|s| s.cv_pct);
-        let cv = summary(a, c, &c.variant).and_then(|s| s.cv_pct);
+        let cb = groups.summary(c, &c.baseline).and_then(|s| s.cv_pct);
+        let cv = groups.summary(c, &c.variant).and_then(|s| s.cv_pct);
         let high = |x: Option<f64>| x.is_some_and(|x| x >= HIGH_CV_PCT);
         if high(cb) || high(cv) {
             let f = |x: Option<f64>| x.map_or("?".to_string(), |x| format!("{x:.0}%"));
@@ -242,11 +267,11 @@ fn high_cv(a: &Analysis) -> Vec<Finding> {
 
 /// (e) A trend over run order on one side only (warm-up, thermal drift,
 /// background work on one system).
-fn one_sided_trend(a: &Analysis) -> Vec<Finding> {
+fn one_sided_trend(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     let mut list = Vec::new();
     for c in &a.comparisons {
-        let tb = summary(a, c, &c.baseline).and_then(|s| s.trend_p);
-        let tv = summary(a, c, &c.variant).and_then(|s| s.trend_p);
+        let tb = groups.summary(c, &c.baseline).and_then(|s| s.trend_p);
+        let tv = groups.summary(c, &c.variant).and_then(|s| s.trend_p);
         let drift = |p: Option<f64>| p.is_some_and(|p| p < TREND_P);
         match (drift(tb), drift(tv)) {
             (true, false) => list.push(format!(

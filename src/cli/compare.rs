@@ -14,6 +14,7 @@ use crate::stats::pvalue::is_bound;
 use clap::Args;
 use owo_colors::OwoColorize;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -404,19 +405,26 @@ pub fn render(a: &Analysis, color: bool) -> String {
     out.push_str(&render_findings(a, color));
     let mut notes: Vec<String> = Vec::new();
     let mut legend_n = false;
-    // Tables in order of first appearance of (benchmark, metric).
-    let mut keys: Vec<(&str, &str)> = Vec::new();
+    // Tables in order of first appearance of (benchmark, metric); both
+    // indexes are built once because a lab's run has thousands of groups.
+    let mut tables: Vec<((&str, &str), Vec<&Group>)> = Vec::new();
+    let mut table_of: HashMap<(&str, &str), usize> = HashMap::new();
     for g in &a.groups {
-        if !keys.contains(&(g.benchmark.as_str(), g.metric.as_str())) {
-            keys.push((&g.benchmark, &g.metric));
-        }
+        let key = (g.benchmark.as_str(), g.metric.as_str());
+        let i = *table_of.entry(key).or_insert_with(|| {
+            tables.push((key, Vec::new()));
+            tables.len() - 1
+        });
+        tables[i].1.push(g);
     }
-    for (bench, metric) in keys {
-        let groups: Vec<&Group> = a
-            .groups
-            .iter()
-            .filter(|g| g.benchmark == bench && g.metric == metric)
-            .collect();
+    let mut comps_of: HashMap<(&str, &str, &str), Vec<&Comparison>> = HashMap::new();
+    for c in &a.comparisons {
+        comps_of
+            .entry((c.benchmark.as_str(), c.params.as_str(), c.metric.as_str()))
+            .or_default()
+            .push(c);
+    }
+    for ((bench, metric), groups) in tables {
         let Some(first) = groups.first() else {
             continue;
         };
@@ -466,13 +474,9 @@ pub fn render(a: &Analysis, color: bool) -> String {
             verdict: None,
         }];
         for g in groups {
-            let comps: Vec<&Comparison> = a
-                .comparisons
-                .iter()
-                .filter(|c| {
-                    c.benchmark == g.benchmark && c.params == g.params && c.metric == g.metric
-                })
-                .collect();
+            let comps: &[&Comparison] = comps_of
+                .get(&(g.benchmark.as_str(), g.params.as_str(), g.metric.as_str()))
+                .map_or(&[], |v| v.as_slice());
             let base_name = comps.first().map(|c| c.baseline.clone());
             let mut first_row = true;
             // Baseline row first, then each compared variant.
