@@ -9,7 +9,9 @@ use rand_pcg::Pcg64;
 use std::hint::black_box;
 
 fn noisy(rng: &mut Pcg64, n: usize, centre: f64) -> Vec<f64> {
-    (0..n).map(|_| centre * (1.0 + rng.random_range(-0.05..0.05))).collect()
+    (0..n)
+        .map(|_| centre * (1.0 + rng.random_range(-0.05..0.05)))
+        .collect()
 }
 
 fn tests(c: &mut Criterion) {
