@@ -32,7 +32,12 @@ impl Format for Bencher {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if src.lines.iter().any(|l| LINE.is_match(&l.text)) {
+        // Every result line has this literal; the regex is compiled only then.
+        if src
+            .lines
+            .iter()
+            .any(|l| l.text.contains("... bench:") && LINE.is_match(&l.text))
+        {
             90
         } else {
             0

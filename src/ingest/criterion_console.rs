@@ -88,10 +88,9 @@ impl Format for CriterionConsole {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let time = src
-            .lines
-            .iter()
-            .any(|l| MEASURE.captures(&l.text).is_some_and(|c| &c[2] == "time"));
+        let time = src.lines.iter().any(|l| {
+            l.text.contains("time:") && MEASURE.captures(&l.text).is_some_and(|c| &c[2] == "time")
+        });
         if time {
             90
         } else {

@@ -12,7 +12,7 @@
 //! skipped. `-N` (nanoseconds) cannot be told from the line itself: values are
 //! taken as µs, the default.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -39,7 +39,7 @@ impl Format for Cyclictest {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if any(src, &THREAD) {
+        if any_with(src, "Max:", &THREAD) {
             90
         } else {
             0

@@ -10,7 +10,7 @@
 //! last bucket, it only counts them; a percentile whose rank lands in that
 //! count has no known value and is left out (the trailer's max still holds).
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -77,7 +77,7 @@ impl Format for CyclictestHist {
             .lines
             .iter()
             .any(|l| l.text.starts_with("# Max Latencies:"));
-        match (any(src, &HIST), trailer) {
+        match (any_with(src, "# Histogram", &HIST), trailer) {
             (true, true) => 95,
             (true, false) => 50,
             _ => 0,

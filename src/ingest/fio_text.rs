@@ -10,7 +10,7 @@
 //! `bw`, `clat mean`, `lat mean`, `clat p50/p90/p99/p99.9`. With
 //! `group_reporting` the job line names the group's first job.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -71,10 +71,15 @@ impl Format for FioText {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        match (any(src, &JOB), any(src, &DIR), any(src, &RUN_STATUS)) {
-            (true, true, _) => 90,
-            (true, false, true) => 60,
-            _ => 0,
+        if !any_with(src, "(groupid=", &JOB) {
+            return 0;
+        }
+        if any_with(src, "IOPS=", &DIR) {
+            90
+        } else if any_with(src, "Run status group ", &RUN_STATUS) {
+            60
+        } else {
+            0
         }
     }
 

@@ -68,7 +68,11 @@ impl Format for GbenchConsole {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if src.lines.iter().any(|l| HEADER.is_match(&l.text)) {
+        if src
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Iterations") && HEADER.is_match(&l.text))
+        {
             90
         } else {
             0

@@ -7,7 +7,7 @@
 //! switches`, `fs inputs`, `fs outputs`. A run that exited non-zero is
 //! refused: its timings are not those of the work being measured.
 
-use super::logscan::{any, last_line, lazy_re, num, obs};
+use super::logscan::{any_with, last_line, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -49,7 +49,10 @@ impl Format for GnuTime {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        match (any(src, &COMMAND), any(src, &ELAPSED)) {
+        match (
+            any_with(src, "Command being timed: ", &COMMAND),
+            any_with(src, "Elapsed (wall clock) time ", &ELAPSED),
+        ) {
             (true, true) => 95,
             (false, true) => 70,
             (true, false) => 40,

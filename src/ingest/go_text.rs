@@ -159,7 +159,7 @@ impl Format for GoText {
         let results = src
             .lines
             .iter()
-            .filter(|l| RESULT.is_match(&l.text))
+            .filter(|l| l.text.starts_with("Benchmark") && RESULT.is_match(&l.text))
             .count();
         if results == 0 {
             return 0;

@@ -7,7 +7,7 @@
 //! throughput is a different metric with the opposite direction and is not
 //! computed here.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any, any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -40,7 +40,11 @@ impl Format for Hackbench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let header = any(src, &RUNNING) || any(src, &OLD_RUNNING);
+        let header =
+            any_with(src, "Running in ", &RUNNING) || any_with(src, "Running with ", &OLD_RUNNING);
+        if !header {
+            return 0;
+        }
         match (header, any(src, &TIME)) {
             (true, true) => 95,
             (true, false) => 60,

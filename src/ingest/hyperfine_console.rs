@@ -43,11 +43,19 @@ impl Format for HyperfineConsole {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let bench = src.lines.iter().any(|l| BENCH.is_match(&l.text));
-        let time = src
+        // The literals gate the regexes so that they are compiled only for
+        // input that has them.
+        let bench = src
             .lines
             .iter()
-            .any(|l| TIME.is_match(&l.text) || ABS.is_match(&l.text));
+            .any(|l| l.text.contains("Benchmark ") && BENCH.is_match(&l.text));
+        if !bench {
+            return 0;
+        }
+        let time = src.lines.iter().any(|l| {
+            (l.text.contains("Time (mean") && TIME.is_match(&l.text))
+                || (l.text.contains("Time (abs") && ABS.is_match(&l.text))
+        });
         if bench && time {
             90
         } else {

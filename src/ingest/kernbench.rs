@@ -9,7 +9,7 @@
 //! missing and the value is a `sample`. Metrics: `elapsed time`, `user time`,
 //! `system time` (s), `cpu` (%), `context switches`, `sleeps`.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -37,7 +37,7 @@ impl Format for Kernbench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if any(src, &AVERAGE) {
+        if any_with(src, " load -j ", &AVERAGE) {
             95
         } else {
             0

@@ -24,7 +24,7 @@
 //! governor, kconfig, rootfs, tbox_group) are environment, not params.
 //! `fail:runs` blocks count failures, not performance, and are skipped.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -68,7 +68,7 @@ impl Format for Lkp {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if any(src, &HEADER) {
+        if any_with(src, "%stddev", &HEADER) {
             95
         } else {
             0

@@ -10,7 +10,7 @@
 //! set's `change_pct`. The benchmark is `ministat`, the metric `value`
 //! (ministat reads bare numbers and knows nothing more).
 
-use super::logscan::{any, last_line, lazy_re, num, obs};
+use super::logscan::{any_with, last_line, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -43,7 +43,10 @@ impl Format for Ministat {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        match (any(src, &TABLE_HEADER), any(src, &DIFF)) {
+        match (
+            any_with(src, "Stddev", &TABLE_HEADER),
+            any_with(src, "ifference ", &DIFF),
+        ) {
             (true, _) => 95,
             (false, true) => 40,
             _ => 0,

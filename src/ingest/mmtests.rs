@@ -82,6 +82,11 @@ impl Format for Mmtests {
             .lines
             .iter()
             .filter(|l| {
+                // Every cell has a `%`: without one the regex (compiled
+                // only when needed) cannot match.
+                if !l.text.contains('%') {
+                    return false;
+                }
                 // The baseline column is always `(   0.00%)`: with it, any row
                 // label (`MB/sec copy`) is a compare row.
                 ROW.captures(&l.text).is_some_and(|c| {

@@ -26,10 +26,12 @@
 //! `--format perf-bench` they are read for the benchmark named in the file
 //! name (`perf_bench_sched_pipe-…`), since nothing else says what they are.
 
-use super::logscan::{any, drop_derived_sd, lazy_re, mean_with_sem, num, obs, Params};
+use super::logscan::{any_with, drop_derived_sd, lazy_re, mean_with_sem, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
+use regex::Regex;
+use std::sync::LazyLock;
 
 // `perf bench <coll> <bench>` prints the quoted form; `perf bench all`
 // announces each benchmark with `# Running sched/messaging benchmark...`.
@@ -211,26 +213,28 @@ impl Format for PerfBench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if any(src, &RUNNING) {
+        if any_with(src, "# Running ", &RUNNING) {
             return 95;
         }
-        let strong = [
-            &*MSG_HDR,
-            &*PIPE_HDR,
-            &*HASH_SUMMARY,
-            &*LOCKPI_SUMMARY,
-            &*EPOLL_SUMMARY,
-            &*WAKE_SUMMARY,
-            &*REQUEUE_SUMMARY,
-            &*AVERAGED,
-            &*FINAL_LAT,
-            &*FINAL_PAR,
-            &*RUN_PAR,
+        // Each signature with a literal every match of it contains, so that
+        // a regex is compiled only for input that has its literal.
+        let strong: [(&str, &LazyLock<Regex>); 11] = [
+            (" sender and receiver ", &MSG_HDR),
+            ("# Executed ", &PIPE_HDR),
+            ("Run summary [PID ", &HASH_SUMMARY),
+            ("Run summary [PID ", &LOCKPI_SUMMARY),
+            ("Run summary [PID ", &EPOLL_SUMMARY),
+            ("Run summary [PID ", &WAKE_SUMMARY),
+            ("Run summary [PID ", &REQUEUE_SUMMARY),
+            ("Averaged ", &AVERAGED),
+            (" threads in ", &FINAL_LAT),
+            ("Avg per-thread latency (waking ", &FINAL_PAR),
+            ("Avg per-thread latency (waking ", &RUN_PAR),
         ];
-        if strong.iter().any(|re| any(src, re)) {
+        if strong.iter().any(|(lit, re)| any_with(src, lit, re)) {
             return 85;
         }
-        if any(src, &MEM_FUNC) && any(src, &MEM_SIZE) {
+        if any_with(src, "# function '", &MEM_FUNC) && any_with(src, "# Copying ", &MEM_SIZE) {
             return 85;
         }
         0

@@ -15,7 +15,9 @@
 //! missing); each counter is a metric named after its event. With `-I` each
 //! timestamped line is one interval's count: a `sample` of that event.
 
-use super::logscan::{any, drop_derived_sd, last_line, lazy_re, mean_with_sem, num, obs};
+use super::logscan::{
+    any, any_with, drop_derived_sd, has, last_line, lazy_re, mean_with_sem, num, obs,
+};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -62,11 +64,11 @@ impl Format for PerfStat {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if any(src, &HEADER) {
+        if any_with(src, "Performance counter stats for ", &HEADER) {
             95
-        } else if any(src, &INTERVAL_HEADER) {
+        } else if any_with(src, "events", &INTERVAL_HEADER) {
             85
-        } else if any(src, &ELAPSED) && src.lines.iter().any(|l| l.text.contains("task-clock")) {
+        } else if has(src, "task-clock") && any_with(src, " seconds time elapsed", &ELAPSED) {
             70
         } else {
             0

@@ -17,7 +17,7 @@
 //! Parameters: `clients`, `threads`, `scale`, `mode` (query mode), `script`
 //! (builtin name or script file), and `transactions` per client when given.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -74,7 +74,10 @@ impl Format for Pgbench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        match (any(src, &TX_TYPE), any(src, &TPS)) {
+        match (
+            any_with(src, "transaction type: ", &TX_TYPE),
+            any_with(src, "tps = ", &TPS),
+        ) {
             (_, true) => 95,
             (true, false) => 60,
             _ => 0,

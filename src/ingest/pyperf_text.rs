@@ -110,7 +110,9 @@ impl Format for PyperfText {
     fn detect(&self, src: &Source) -> Confidence {
         let hit = src.lines.iter().any(|l| {
             let t = l.text.as_str();
-            COMPARE.is_match(t) || SINGLE.is_match(t) || t.starts_with("Median +- MAD:")
+            // Both regexes need this literal; they are compiled only then.
+            (t.contains("Mean +- std dev: ") && (COMPARE.is_match(t) || SINGLE.is_match(t)))
+                || t.starts_with("Median +- MAD:")
         });
         let table = src
             .lines

@@ -4,7 +4,7 @@
 //! `redis-benchmark`, parameter `test=<name>`; metrics `rps` (requests/s) and
 //! `latency p50` (ms, redis ≥ 6), each a `sample` of the run.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -33,7 +33,7 @@ impl Format for RedisQuiet {
         if src.lines.iter().any(|l| l.text.starts_with("====== ")) {
             return 0;
         }
-        if any(src, &RESULT) {
+        if any_with(src, " requests per second", &RESULT) {
             90
         } else {
             0

@@ -7,7 +7,7 @@
 //! `latency avg/min/p50/p95/p99/max` (ms), each a `sample` of the run — the
 //! same names as the CSV and quiet importers.
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -40,7 +40,10 @@ impl Format for RedisText {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        match (any(src, &TEST), any(src, &RPS)) {
+        match (
+            any_with(src, "====== ", &TEST),
+            any_with(src, " requests per second", &RPS),
+        ) {
             (true, true) => 90,
             _ => 0,
         }

@@ -10,7 +10,7 @@
 //! percentiles` block is a distribution of one-second rates inside the run
 //! and is summarised by `average rps` instead.
 
-use super::logscan::{any, last_line, lazy_re, num, obs};
+use super::logscan::{any_with, last_line, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -51,7 +51,7 @@ impl Format for Schbench {
         });
         if latency {
             95
-        } else if any(src, &AVG_RPS) {
+        } else if any_with(src, "average rps: ", &AVG_RPS) {
             60
         } else {
             0

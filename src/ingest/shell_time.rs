@@ -59,7 +59,10 @@ impl Format for ShellTime {
         });
         if block {
             90
-        } else if texts.iter().any(|t| ZSH.is_match(t)) {
+        } else if texts
+            .iter()
+            .any(|t| t.contains("% cpu ") && ZSH.is_match(t))
+        {
             80
         } else {
             0

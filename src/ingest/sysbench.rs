@@ -15,7 +15,7 @@
 //! `total time` (s), `events`, and the run's latency statistics `latency
 //! min/avg/max/p95` (ms; the percentile follows `--percentile`).
 
-use super::logscan::{any, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any, any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -101,7 +101,7 @@ impl Format for Sysbench {
             let t = l.text.trim_end();
             t == "General statistics:" || t == "Throughput:"
         });
-        match (any(src, &VERSION), sections) {
+        match (any_with(src, "sysbench ", &VERSION), sections) {
             (true, true) => 95,
             (false, true) if any(src, &TOTAL_TIME) => 70,
             (true, false) => 40,

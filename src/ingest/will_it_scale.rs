@@ -39,8 +39,15 @@ impl Format for WillItScale {
         if texts().any(|t| t == HEADER) {
             return 95;
         }
-        let testcase = texts().any(|t| TESTCASE.is_match(t));
-        let interval = texts().any(|t| INTERVAL.is_match(t) || AVERAGE.is_match(t));
+        // The literals gate the regexes, compiled only for input with them.
+        let testcase = texts().any(|t| t.starts_with("testcase:") && TESTCASE.is_match(t));
+        if !testcase {
+            return 0;
+        }
+        let interval = texts().any(|t| {
+            (t.starts_with("min:") && INTERVAL.is_match(t))
+                || (t.starts_with("average:") && AVERAGE.is_match(t))
+        });
         if testcase && interval {
             90
         } else {
