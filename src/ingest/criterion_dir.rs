@@ -217,12 +217,14 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
         (b, p, None)
     };
     // The source is the folder as given, the input the user named; errors
-    // name the JSON file inside it that is at fault.
+    // name the JSON file inside it that is at fault. Formatted once: a
+    // `Path`'s Display re-validates UTF-8 on every call.
+    let source = root.display().to_string();
     let mk = |stat: Stat, v: f64, metric: &str, unit: &str| {
         let mut o = Observation::new(benchmark.as_str(), metric, unit, stat, v)
             .with_variant(variant.as_str())
             .with_params_str(params.clone());
-        o.source = root.display().to_string();
+        o.source = source.clone();
         o
     };
 
