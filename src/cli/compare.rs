@@ -216,14 +216,16 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     let (ingested, analysis) = load_and_analyze(&args)?;
     warn_unread(&ingested);
     write_reports(&args, &ingested, &analysis)?;
-    let json = to_json(&analysis)?;
+    // The JSON document is built only when asked for.
     match args.json.as_deref() {
         Some("-") => {
+            let json = to_json(&analysis)?;
             let mut out = std::io::stdout().lock();
             out.write_all(json.as_bytes())
                 .map_err(|e| Error::io("<stdout>", e))?;
         }
         Some(path) => {
+            let json = to_json(&analysis)?;
             std::fs::write(path, &json).map_err(|e| Error::io(path, e))?;
         }
         None => {}

@@ -54,6 +54,11 @@ fn separator(src: &Source) -> Option<char> {
                 .lines
                 .iter()
                 .filter(|l| {
+                    // A record has at least five fields, so four separators;
+                    // counting first skips splitting most other lines.
+                    if l.text.matches(sep).nth(3).is_none() {
+                        return false;
+                    }
                     let f: Vec<&str> = l.text.split(sep).collect();
                     is_record(&f)
                 })
