@@ -430,11 +430,11 @@ pub fn render(a: &Analysis, color: bool) -> String {
         let Some(first) = groups.first() else {
             continue;
         };
-        let dir = match first.direction {
-            Direction::Lower => ", lower is better",
-            Direction::Higher => ", higher is better",
-            Direction::Unknown => "",
-        };
+        let dir = first
+            .direction
+            .phrase()
+            .map(|p| format!(", {p}"))
+            .unwrap_or_default();
         let unit = if first.unit.is_empty() {
             String::new()
         } else {

@@ -109,6 +109,16 @@ const LOWER_WORDS: &[&str] = &[
 ];
 
 impl Direction {
+    /// `lower is better` / `higher is better`; `None` when unknown, so each
+    /// output words the unknown case its own way (or leaves it out).
+    pub fn phrase(self) -> Option<&'static str> {
+        match self {
+            Direction::Lower => Some("lower is better"),
+            Direction::Higher => Some("higher is better"),
+            Direction::Unknown => None,
+        }
+    }
+
     /// Infers the direction from the metric name and unit. The unit decides
     /// first because it is unambiguous (a rate is better higher, a duration
     /// lower); the name decides for counts and unknown units.

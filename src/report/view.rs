@@ -8,7 +8,7 @@ use crate::analysis::{
     Analysis, Center, Comparison, Correction, Group, TestChoice, TestKind, VariantSummary, Verdict,
 };
 use crate::ingest::FileReport;
-use crate::model::{Direction, Finding, Severity};
+use crate::model::{Finding, Severity};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -1256,11 +1256,11 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
                 metric: display(f.metric),
                 title: title.clone(),
                 unit: f.scale.unit.clone(),
-                direction: match f.groups[0].direction {
-                    Direction::Lower => "lower is better".into(),
-                    Direction::Higher => "higher is better".into(),
-                    Direction::Unknown => "direction unknown".into(),
-                },
+                direction: f.groups[0]
+                    .direction
+                    .phrase()
+                    .unwrap_or("direction unknown")
+                    .into(),
                 sweep_param: f.sweep.clone(),
                 fixed_params: f.fixed.replace(',', ", "),
                 rows,
@@ -1352,6 +1352,7 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
 mod tests {
     use super::*;
     use crate::analysis::VariantSummary;
+    use crate::model::Direction;
 
     fn group(b: &str, params: &str, unit: &str) -> Group {
         let v = |name: &str| VariantSummary {
