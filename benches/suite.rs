@@ -9,6 +9,8 @@
 //! Size: `PATCHPERF_BENCH_MB` (default 500) megabytes per ingest input kind.
 //! `PATCHPERF_BENCH_MB=20` gives a quick run; `PATCHPERF_BENCH_ONLY=ingest,small`
 //! (any of ingest, analysis, report, small) runs only those parts.
+//! `PATCHPERF_BENCH_KEEP=DIR` generates the ingest inputs into `DIR` (reusing
+//! them when a previous run left them there) and keeps them, for profiling.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -53,12 +55,27 @@ fn main() {
         if !part("ingest") {
             break;
         }
-        let dir = root.join(name);
-        fs::create_dir_all(&dir).unwrap();
-        let mut rng = Pcg64::seed_from_u64(42);
-        let (bytes, expected_rows) = generate(&mut rng, &dir, mb << 20);
+        let keep = std::env::var_os("PATCHPERF_BENCH_KEEP").map(PathBuf::from);
+        let dir = keep.as_deref().unwrap_or(root).join(format!("{name}-{mb}mb"));
+        let marker = dir.join(".generated");
+        let (bytes, expected_rows) = match fs::read_to_string(&marker) {
+            Ok(s) if keep.is_some() => {
+                let mut it = s.split_whitespace().map(|v| v.parse::<u64>().unwrap());
+                (it.next().unwrap(), it.next().unwrap())
+            }
+            _ => {
+                let _ = fs::remove_dir_all(&dir);
+                fs::create_dir_all(&dir).unwrap();
+                let mut rng = Pcg64::seed_from_u64(42);
+                let (bytes, rows) = generate(&mut rng, &dir, mb << 20);
+                fs::write(&marker, format!("{bytes} {rows}")).unwrap();
+                (bytes, rows)
+            }
+        };
         ingest_figures(&bin, name, &dir, bytes, expected_rows);
-        let _ = fs::remove_dir_all(&dir);
+        if keep.is_none() {
+            let _ = fs::remove_dir_all(&dir);
+        }
     }
 
     if part("analysis") {
@@ -124,6 +141,9 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     while let Some(d) = stack.pop() {
         for e in fs::read_dir(&d).unwrap().flatten() {
             let p = e.path();
+            if e.file_name().to_string_lossy().starts_with('.') {
+                continue;
+            }
             if p.is_dir() {
                 stack.push(p);
             } else {
@@ -140,7 +160,7 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows:
     let mb = bytes as f64 / 1e6;
     let mut wc = Command::new("sh");
     wc.arg("-c").arg(format!(
-        "find '{}' -type f -print0 | xargs -0 cat | wc -l",
+        "find '{}' -type f ! -name '.*' -print0 | xargs -0 cat | wc -l",
         dir.display()
     ));
     // Warm the page cache first so that the floor and patchperf read the same

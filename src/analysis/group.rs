@@ -105,7 +105,7 @@ fn build(
         .find(|o| o.variant == baseline)
         .or_else(|| obs.iter().find(stated))
         .copied();
-    let unit_str = unit_row.map(|o| o.unit.clone()).unwrap_or_default();
+    let unit_str = unit_row.map(|o| o.unit.to_string()).unwrap_or_default();
     let unit = Unit::parse(&unit_str);
     let mut variants: Vec<RawVariant> = Vec::new();
     let mut unit_assumed: Option<(usize, String, u32)> = None;
@@ -116,8 +116,8 @@ fn build(
             Some(vi) => vi,
             None => {
                 variants.push(RawVariant {
-                    name: o.variant.clone(),
-                    source: o.source.clone(),
+                    name: o.variant.to_string(),
+                    source: o.source.to_string(),
                     line: o.line,
                     ..Default::default()
                 });
@@ -130,7 +130,7 @@ fn build(
                 o.value
             } else if o.unit.is_empty() {
                 // No unit written: the value is taken to be in the group's unit.
-                let e = unit_assumed.get_or_insert((0, o.source.clone(), o.line));
+                let e = unit_assumed.get_or_insert((0, o.source.to_string(), o.line));
                 e.0 += 1;
                 o.value
             } else {

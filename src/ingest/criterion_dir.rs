@@ -11,7 +11,7 @@
 use super::structured::{finite, parse_json};
 use super::{Confidence, Format, Source};
 use crate::error::{Error, Result};
-use crate::model::{canonical_params, Observation, Stat};
+use crate::model::{canonical_params, Observation, SmolStr, Stat};
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -219,7 +219,7 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
     // The source is the folder as given, the input the user named; errors
     // name the JSON file inside it that is at fault. Formatted once: a
     // `Path`'s Display re-validates UTF-8 on every call.
-    let source = root.display().to_string();
+    let source: SmolStr = root.display().to_string().into();
     let mk = |stat: Stat, v: f64, metric: &str, unit: &str| {
         let mut o = Observation::new(benchmark.as_str(), metric, unit, stat, v)
             .with_variant(variant.as_str())

@@ -3,7 +3,7 @@
 
 use super::{numbers::looks_numeric, Registry, Source};
 use crate::error::{Error, Result};
-use crate::model::{Dataset, Observation};
+use crate::model::{Dataset, Observation, SmolStr};
 use rayon::prelude::*;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -82,11 +82,13 @@ pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> R
         rows.extend(obs);
         out.files.push(report);
     }
+    let variant: Option<SmolStr> = opts.variant.as_deref().map(Into::into);
+    let default_variant: Option<SmolStr> = opts.default_variant.as_deref().map(Into::into);
     for o in rows.iter_mut() {
-        if let Some(v) = &opts.variant {
+        if let Some(v) = &variant {
             o.variant = v.clone();
         } else if o.variant.is_empty() {
-            if let Some(v) = &opts.default_variant {
+            if let Some(v) = &default_variant {
                 o.variant = v.clone();
             }
         }
@@ -195,7 +197,7 @@ fn read_one(
             if opts.format.is_none() {
                 if let Some(kind) = super::context::context_kind(&src) {
                     let report = FileReport {
-                        path: src.path.clone(),
+                        path: src.path.to_string(),
                         format: None,
                         rows: 0,
                         unread_numeric: Vec::new(),
@@ -214,7 +216,7 @@ fn read_one(
             };
             let Some(format) = format else {
                 let report = FileReport {
-                    path: src.path.clone(),
+                    path: src.path.to_string(),
                     format: None,
                     rows: 0,
                     unread_numeric: numeric_lines(&src, &HashSet::new()),
@@ -261,7 +263,7 @@ fn read_one(
                 .is_empty()
                 .then(|| "recognised, but it holds no values (no table found)".to_string());
             let report = FileReport {
-                path: src.path.clone(),
+                path: src.path.to_string(),
                 format: Some(format.name().to_string()),
                 rows: obs.len(),
                 unread_numeric: unread,

@@ -76,7 +76,7 @@ pub(crate) fn obs(
 ) -> Observation {
     let mut o = Observation::new(benchmark, metric, unit, stat, value).at_line(line);
     o.source = src.path.clone();
-    o.params = params.to_string();
+    o.params = params.into();
     o
 }
 

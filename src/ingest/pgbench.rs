@@ -20,7 +20,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::{Observation, SmolStr, Stat};
 
 lazy_re!(VERSION, r"^pgbench \(\d+(?:\.\d+)*[^)]*\)*\s*$");
 /// Header lines read past on purpose, with the reason `ingest` shows.
@@ -159,7 +159,7 @@ impl Format for Pgbench {
                 push!(metric, "tps", v, &params);
                 if metric == "tps" {
                     pending = None;
-                    let rendered = params.render();
+                    let rendered: SmolStr = params.render().into();
                     for o in &mut out[run_start..] {
                         o.params.clone_from(&rendered);
                     }

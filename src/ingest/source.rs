@@ -5,6 +5,7 @@
 //! can join lines), then terminal redraws, then quote prefixes.
 
 use crate::error::{Error, Result};
+use crate::model::SmolStr;
 use std::io::Read;
 use std::path::Path;
 
@@ -22,8 +23,9 @@ pub struct Line {
 /// An input prepared for parsing.
 #[derive(Debug, Clone)]
 pub struct Source {
-    /// The path as given by the user.
-    pub path: String,
+    /// The path as given by the user; shared (not copied) by every
+    /// observation read from this source.
+    pub path: SmolStr,
     /// The cleaned lines.
     pub lines: Vec<Line>,
     /// The decoded text before line cleaning (JSON and other structured
@@ -54,7 +56,7 @@ impl Source {
         let raw = decode_text(path, &bytes)?;
         let lines = prepare_lines(&raw);
         Ok(Source {
-            path: path.to_string(),
+            path: path.into(),
             lines,
             raw,
         })
@@ -63,7 +65,7 @@ impl Source {
     /// Prepares text that is already in memory (tests, stdin).
     pub fn from_text(path: &str, text: &str) -> Source {
         Source {
-            path: path.to_string(),
+            path: path.into(),
             lines: prepare_lines(text),
             raw: text.to_string(),
         }

@@ -140,7 +140,7 @@ pub(crate) fn record_to_obs(
                     }
                 }
             }
-            Target::Column("source") => o.source = cell.to_string(),
+            Target::Column("source") => o.source = cell.into(),
             Target::Column("line") => {
                 o.line = if cell.is_empty() {
                     0
@@ -149,10 +149,10 @@ pub(crate) fn record_to_obs(
                         .map_err(|_| err(format!("line `{cell}` is not a line number")))?
                 }
             }
-            Target::Column("benchmark") => o.benchmark = cell.to_string(),
-            Target::Column("variant") => o.variant = cell.to_string(),
-            Target::Column("metric") => o.metric = cell.to_string(),
-            Target::Column("unit") => o.unit = crate::model::Unit::normalize_spelling(cell),
+            Target::Column("benchmark") => o.benchmark = cell.into(),
+            Target::Column("variant") => o.variant = cell.into(),
+            Target::Column("metric") => o.metric = cell.into(),
+            Target::Column("unit") => o.unit = crate::model::Unit::normalize_spelling(cell).into(),
             Target::Column("stat") => {
                 if !cell.is_empty() {
                     o.stat = cell.parse().map_err(|e: String| err(e))?;
@@ -177,7 +177,7 @@ pub(crate) fn record_to_obs(
     if values.is_empty() {
         return Err(err("no value".into()));
     }
-    o.params = canonical_params(&params);
+    o.params = canonical_params(&params).into();
     // Stored lines of a re-read table point into the original input; keep them.
     if o.source.is_empty() {
         o.line = line;
@@ -187,9 +187,9 @@ pub(crate) fn record_to_obs(
         .map(|(metric, v)| {
             let mut x = o.clone();
             if let Some((m, u)) = metric {
-                x.metric = m;
+                x.metric = m.into();
                 if let Some(u) = u {
-                    x.unit = crate::model::Unit::normalize_spelling(&u);
+                    x.unit = crate::model::Unit::normalize_spelling(&u).into();
                 }
             }
             x.value = v;

@@ -72,7 +72,7 @@ impl Dataset {
         let mut seen: Vec<String> = Vec::new();
         for r in &self.rows {
             if !seen.iter().any(|v| v == &r.variant) {
-                seen.push(r.variant.clone());
+                seen.push(r.variant.to_string());
             }
         }
         seen

@@ -11,4 +11,5 @@ pub use dataset::{Dataset, COLUMNS};
 pub use direction::Direction;
 pub use finding::{sort_findings, Finding, Severity};
 pub use observation::{canonical_params, Observation, Stat};
+pub use smol_str::SmolStr;
 pub use unit::{Dimension, Unit};

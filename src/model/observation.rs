@@ -1,6 +1,7 @@
 //! One row of the tidy table.
 
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 use std::fmt;
 use std::str::FromStr;
 
@@ -132,22 +133,27 @@ impl<'de> Deserialize<'de> for Stat {
 }
 
 /// One value read from one input: a row of the tidy table (see DESIGN.md).
+///
+/// The text fields are [`SmolStr`]: names of up to 23 bytes (nearly every
+/// benchmark, metric, unit and variant) live inline and longer ones (paths)
+/// are shared, so a row costs no heap allocation and cloning one costs no
+/// copy. Ingest makes millions of rows; this is what keeps it fast and small.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Observation {
     /// Input file path as given.
-    pub source: String,
+    pub source: SmolStr,
     /// 1-based line of the value in the original file; 0 when not line-based.
     pub line: u32,
     /// What was run (`hackbench 50`, `futex-wake`).
-    pub benchmark: String,
+    pub benchmark: SmolStr,
     /// Canonical `k=v` pairs joined by `,`, sorted by key (see [`canonical_params`]).
-    pub params: String,
+    pub params: SmolStr,
     /// Which build or system (`baseline`, `patched`, `with plist`).
-    pub variant: String,
+    pub variant: SmolStr,
     /// What was measured (`time`, `latency`, `tps`).
-    pub metric: String,
+    pub metric: SmolStr,
     /// Unit as written, spelling normalised (`µs` → `us`); empty when unitless.
-    pub unit: String,
+    pub unit: SmolStr,
     /// Raw sample or which summary statistic.
     pub stat: Stat,
     /// The value, in `unit`.
@@ -165,8 +171,8 @@ impl Observation {
     /// A raw sample; `source`, `line`, `variant` and `run` are usually filled
     /// in afterwards by the importer or the ingest driver.
     pub fn sample(
-        benchmark: impl Into<String>,
-        metric: impl Into<String>,
+        benchmark: impl Into<SmolStr>,
+        metric: impl Into<SmolStr>,
         unit: &str,
         value: f64,
     ) -> Self {
@@ -175,20 +181,20 @@ impl Observation {
 
     /// A value of the given stat, with empty source, variant and params.
     pub fn new(
-        benchmark: impl Into<String>,
-        metric: impl Into<String>,
+        benchmark: impl Into<SmolStr>,
+        metric: impl Into<SmolStr>,
         unit: &str,
         stat: Stat,
         value: f64,
     ) -> Self {
         Observation {
-            source: String::new(),
+            source: SmolStr::default(),
             line: 0,
             benchmark: benchmark.into(),
-            params: String::new(),
-            variant: String::new(),
+            params: SmolStr::default(),
+            variant: SmolStr::default(),
             metric: metric.into(),
-            unit: super::Unit::normalize_spelling(unit),
+            unit: super::Unit::normalize_spelling(unit).into(),
             stat,
             value,
             run: None,
@@ -203,19 +209,19 @@ impl Observation {
     }
 
     /// Builder: set the variant.
-    pub fn with_variant(mut self, variant: impl Into<String>) -> Self {
+    pub fn with_variant(mut self, variant: impl Into<SmolStr>) -> Self {
         self.variant = variant.into();
         self
     }
 
     /// Builder: set the params from `k=v` pairs (canonicalised).
     pub fn with_params<K: AsRef<str>, V: AsRef<str>>(mut self, pairs: &[(K, V)]) -> Self {
-        self.params = canonical_params(pairs);
+        self.params = canonical_params(pairs).into();
         self
     }
 
     /// Builder: set the params from an already canonical string.
-    pub fn with_params_str(mut self, params: impl Into<String>) -> Self {
+    pub fn with_params_str(mut self, params: impl Into<SmolStr>) -> Self {
         self.params = params.into();
         self
     }

@@ -76,11 +76,11 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             if d.skip.iter().any(|s| s == &o.variant) {
                 continue;
             }
-            if let Some(v) = d.variants.get(&o.variant) {
-                o.variant = v.clone();
+            if let Some(v) = d.variants.get(o.variant.as_str()) {
+                o.variant = v.into();
             }
             if let Some(b) = &d.benchmark {
-                o.benchmark = b.clone();
+                o.benchmark = b.into();
             }
             kept += 1;
             rows.push(o);
@@ -107,7 +107,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
     for o in rows.iter_mut() {
         if o.unit.is_empty() {
             if let Some(u) = units.get(o.metric.as_str()) {
-                o.unit = u.to_string();
+                o.unit = (*u).into();
             }
         }
     }

@@ -338,7 +338,7 @@ impl<'a> Reader<'a> {
                     Observation::new(names.benchmark.clone(), metric, unit, Stat::Sample, value)
                         .at_line(number)
                         .with_variant(names.variant.clone());
-                o.source = path.clone();
+                o.source = path.as_str().into();
                 o
             };
             match &c.kind {
@@ -409,8 +409,8 @@ impl<'a> Reader<'a> {
         }
         for o in &mut self.out[start..] {
             if o.unit.is_empty() {
-                if let Some(u) = caret_units.get(&o.metric) {
-                    o.unit = u.clone();
+                if let Some(u) = caret_units.get(o.metric.as_str()) {
+                    o.unit = u.into();
                 }
             }
         }
@@ -456,7 +456,7 @@ impl<'a> Reader<'a> {
         let mut o = Observation::new(benchmark, metric, &unit, stat, p.value)
             .at_line(number)
             .with_variant(variant);
-        o.source = self.src.path.clone();
+        o.source = self.src.path.as_str().into();
         self.out.push(o);
     }
 
@@ -477,8 +477,8 @@ impl<'a> Reader<'a> {
                 for o in &self.out[b.range.clone()] {
                     if !o.unit.is_empty() {
                         units
-                            .entry(o.metric.clone())
-                            .or_insert_with(|| o.unit.clone());
+                            .entry(o.metric.to_string())
+                            .or_insert_with(|| o.unit.to_string());
                     }
                 }
             }
@@ -501,16 +501,16 @@ impl<'a> Reader<'a> {
             for b in group {
                 for o in &mut self.out[b.range.clone()] {
                     if o.unit.is_empty() {
-                        if let Some(u) = units.get(&o.metric) {
-                            o.unit = u.clone();
+                        if let Some(u) = units.get(o.metric.as_str()) {
+                            o.unit = u.into();
                         } else if let (true, Some(u)) = (is_stat_key(&o.metric), &shared) {
-                            o.unit = u.clone();
+                            o.unit = u.into();
                         }
                     }
                     if group.len() > 1 && distinct_labels > 1 {
-                        o.variant = b.label.clone();
+                        o.variant = b.label.as_str().into();
                         if let Some(bench) = &bench {
-                            o.benchmark = bench.clone();
+                            o.benchmark = bench.into();
                         }
                     }
                 }

@@ -4,7 +4,7 @@
 use super::labels::is_variant_like;
 use super::lines::{known_unit, value_cell, DataRow, RawCell};
 use crate::error::{Error, Result};
-use crate::model::{canonical_params, Dimension, Observation, Stat, Unit};
+use crate::model::{canonical_params, Dimension, Observation, SmolStr, Stat, Unit};
 use std::collections::HashSet;
 
 /// Header words naming a parameter column (`threads` → `threads=512`).
@@ -417,7 +417,7 @@ fn missing(t: &str) -> bool {
 /// Turns a table into observations. `n` is a stated sample count for the
 /// whole table (`Iterations=5000`) with the line it was read from.
 pub fn emit(
-    path: &str,
+    path: &SmolStr,
     table: &Table,
     names: &BlockNames,
     n: Option<(f64, u32)>,
@@ -483,7 +483,7 @@ pub fn emit(
                     .at_line(line)
                     .with_variant(variant)
                     .with_params_str(params.clone());
-                o.source = path.to_string();
+                o.source = path.clone();
                 o
             };
             match role {
@@ -579,7 +579,7 @@ pub fn emit(
                 let mut c = o.clone();
                 c.stat = Stat::N;
                 c.value = n;
-                c.unit = String::new();
+                c.unit = SmolStr::default();
                 c.line = nline;
                 extra.push(c);
             }
