@@ -49,7 +49,7 @@ pub(crate) fn event_unit(raw: &str) -> String {
     match raw.trim() {
         "msec" => "ms".into(),
         "" => String::new(),
-        u => crate::model::Unit::normalize_spelling(u),
+        u => crate::model::Unit::normalize_spelling(u).to_string(),
     }
 }
 

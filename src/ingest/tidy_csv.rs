@@ -152,7 +152,7 @@ pub(crate) fn record_to_obs(
             Target::Column("benchmark") => o.benchmark = cell.into(),
             Target::Column("variant") => o.variant = cell.into(),
             Target::Column("metric") => o.metric = cell.into(),
-            Target::Column("unit") => o.unit = crate::model::Unit::normalize_spelling(cell).into(),
+            Target::Column("unit") => o.unit = crate::model::Unit::normalize_spelling(cell),
             Target::Column("stat") => {
                 if !cell.is_empty() {
                     o.stat = cell.parse().map_err(|e: String| err(e))?;
@@ -189,7 +189,7 @@ pub(crate) fn record_to_obs(
             if let Some((m, u)) = metric {
                 x.metric = m.into();
                 if let Some(u) = u {
-                    x.unit = crate::model::Unit::normalize_spelling(&u).into();
+                    x.unit = crate::model::Unit::normalize_spelling(&u);
                 }
             }
             x.value = v;

@@ -194,7 +194,7 @@ impl Observation {
             params: SmolStr::default(),
             variant: SmolStr::default(),
             metric: metric.into(),
-            unit: super::Unit::normalize_spelling(unit).into(),
+            unit: super::Unit::normalize_spelling(unit),
             stat,
             value,
             run: None,

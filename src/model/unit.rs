@@ -2,6 +2,7 @@
 //! comparison and unconvertible mixes are refused rather than silently mixed.
 
 use serde::{Deserialize, Serialize};
+use smol_str::SmolStr;
 use std::fmt;
 
 /// The physical kind of a unit. Only units of the same dimension convert.
@@ -67,7 +68,9 @@ impl Unit {
     /// Normalises the spelling of a unit as written by a harness: `µs`, `usec`
     /// and `microseconds` all become `us`; `[sec]` becomes `s`; surrounding
     /// brackets and whitespace go. Unknown spellings are kept as written.
-    pub fn normalize_spelling(raw: &str) -> String {
+    /// Returns a [`SmolStr`]: it runs once per observation read, and unit
+    /// spellings are short enough to need no heap allocation.
+    pub fn normalize_spelling(raw: &str) -> SmolStr {
         let t = raw
             .trim()
             .trim_start_matches(['(', '['])
@@ -93,16 +96,16 @@ impl Unit {
                     "sec" | "second" | "secs" => "s",
                     other => other,
                 };
-                format!("{head_norm}/{p}")
+                smol_str::format_smolstr!("{head_norm}/{p}")
             }
-            None => head_norm.to_string(),
+            None => SmolStr::new(head_norm),
         }
     }
 
     /// Parses a unit spelling (any form accepted by [`Unit::normalize_spelling`]).
     /// Never fails: unknown units get [`Dimension::Other`].
     pub fn parse(raw: &str) -> Unit {
-        let spelling = Unit::normalize_spelling(raw);
+        let spelling = Unit::normalize_spelling(raw).to_string();
         let (dimension, scale) = Unit::classify(&spelling);
         Unit {
             spelling,

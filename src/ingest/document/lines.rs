@@ -170,7 +170,7 @@ fn carets(text: &str) -> Option<Vec<(usize, usize, String)>> {
             }
             let unit: String = chars[ustart..i].iter().collect();
             if known_unit(&unit) {
-                out.push((start, end, Unit::normalize_spelling(&unit)));
+                out.push((start, end, Unit::normalize_spelling(&unit).to_string()));
             }
         } else {
             i += 1;
@@ -264,7 +264,7 @@ pub fn pairs(text: &str) -> Option<Vec<Pair>> {
         out.push(Pair {
             key,
             value,
-            unit: Unit::normalize_spelling(&unit),
+            unit: Unit::normalize_spelling(&unit).to_string(),
             span: (vstart, vend),
         });
     }
@@ -408,7 +408,7 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<String>)> {
     if let Some(unit) = words.last().filter(|w| known_unit(w) && **w != "%") {
         let rest: Vec<&str> = words.iter().copied().filter(|w| w != unit).collect();
         if let Some(c) = parse_cell(&rest.join(" ")) {
-            return Some((c, Some(Unit::normalize_spelling(unit))));
+            return Some((c, Some(Unit::normalize_spelling(unit).to_string())));
         }
     }
     // The unit glued to the value: `12ms`, `1.5GB/s`.
@@ -421,7 +421,7 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<String>)> {
         let (num, unit) = w.split_at(split);
         if known_unit(unit) {
             let c = parse_cell(num)?;
-            return Some((c, Some(Unit::normalize_spelling(unit))));
+            return Some((c, Some(Unit::normalize_spelling(unit).to_string())));
         }
     }
     (head != t)

@@ -155,7 +155,7 @@ fn split_header(raw: &str) -> (String, Option<String>, Option<Stat>) {
         let inner = rest[open + 1..close].trim();
         words.push_str(&rest[..open]);
         if known_unit(inner) {
-            unit = Some(Unit::normalize_spelling(inner));
+            unit = Some(Unit::normalize_spelling(inner).to_string());
         } else if let Ok(s) = inner.parse::<Stat>() {
             bracket = Some(s);
         } else {
