@@ -1,7 +1,8 @@
 //! `patchperf ingest`: read inputs, write the tidy table, account for every file.
 
 use crate::error::Error;
-use crate::ingest::{ingest, IngestOptions, Ingested, Registry};
+use crate::ingest::{ingest_each, FileReport, IngestOptions, Registry};
+use crate::model::{TableFormat, TableWriter};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -30,6 +31,9 @@ pub struct IngestArgs {
 }
 
 /// Runs `ingest`: exit 2 when nothing at all could be read.
+///
+/// The table is written as it is read (a few inputs at a time), so memory
+/// stays bounded by those inputs however many there are.
 pub fn run(args: IngestArgs) -> crate::Result<u8> {
     let mut registry = Registry::builtin();
     crate::ingest::add_user_formats(&mut registry, &args.map, &args.extractor)?;
@@ -38,22 +42,30 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
         variant: args.variant.clone(),
         default_variant: None,
     };
-    let ingested = ingest(&args.files, &registry, &opts)?;
-    print_accounting(&ingested);
-    if ingested.dataset.is_empty() {
+    let mut writer = match args.out.as_deref() {
+        Some("-") => Some(TableWriter::to_writer(std::io::stdout(), TableFormat::Csv)),
+        Some(path) => Some(TableWriter::create(std::path::Path::new(path))?),
+        None => None,
+    };
+    let mut rows = 0usize;
+    let files = ingest_each(&args.files, &registry, &opts, |obs| {
+        rows += obs.len();
+        match writer.as_mut() {
+            Some(w) => w.write(&obs),
+            None => Ok(()),
+        }
+    })?;
+    print_accounting(&files, rows);
+    if rows == 0 {
+        // Dropping the writer removes its unfinished file: no empty table.
         return Err(Error::Usage(
             "no values were read from any input (see the per-file notes above)".into(),
         ));
     }
-    match args.out.as_deref() {
-        Some("-") => {
-            let stdout = std::io::stdout();
-            ingested.dataset.write_csv(stdout.lock())?;
-        }
-        Some(path) => ingested.dataset.write_path(std::path::Path::new(path))?,
+    match writer {
+        Some(w) => w.finish()?,
         None => eprintln!(
-            "{} rows read; add --out - (CSV on stdout) or --out FILE.csv|.json|.parquet to write them",
-            ingested.dataset.len()
+            "{rows} rows read; add --out - (CSV on stdout) or --out FILE.csv|.json|.jsonl|.parquet to write them"
         ),
     }
     Ok(0)
@@ -61,8 +73,8 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
 
 /// Prints, per input, the format used, the rows produced and the numeric
 /// lines left unread, so that nothing is dropped silently.
-pub fn print_accounting(ingested: &Ingested) {
-    for f in &ingested.files {
+pub fn print_accounting(files: &[FileReport], rows: usize) {
+    for f in files {
         let format = f.format.as_deref().unwrap_or("unknown");
         let mut line = format!("{}: format {format}, {} rows", f.path, f.rows);
         if !f.unread_numeric.is_empty() {
@@ -110,8 +122,7 @@ pub fn print_accounting(ingested: &Ingested) {
         }
         eprintln!("{line}");
     }
-    let unknown = ingested
-        .files
+    let unknown = files
         .iter()
         .filter(|f| {
             f.format.is_none()
@@ -123,9 +134,8 @@ pub fn print_accounting(ingested: &Ingested) {
         })
         .count();
     eprintln!(
-        "patchperf: {} rows from {} inputs ({unknown} not recognised)",
-        ingested.dataset.len(),
-        ingested.files.len()
+        "patchperf: {rows} rows from {} inputs ({unknown} not recognised)",
+        files.len()
     );
 }
 

@@ -5,7 +5,6 @@ use super::{numbers::looks_numeric, Registry, Source};
 use crate::error::{Error, Result};
 use crate::model::{Dataset, Observation, SmolStr};
 use rayon::prelude::*;
-use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 /// How to read the inputs.
@@ -54,6 +53,32 @@ enum Input {
 /// table plus a report per input. The first malformed input aborts with an
 /// error naming it; unrecognised files are reported, not fatal.
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
+    let mut rows = Vec::new();
+    let files = ingest_each(paths, registry, opts, |obs| {
+        if rows.is_empty() {
+            rows = obs;
+        } else {
+            rows.extend(obs);
+        }
+        Ok(())
+    })?;
+    Ok(Ingested {
+        dataset: Dataset::new(rows),
+        files,
+    })
+}
+
+/// [`ingest`] without holding the table: each input's rows go to `sink` in
+/// input order, with variants set and runs numbered as [`ingest`] would, and
+/// are dropped once the sink returns. A few inputs are read in parallel
+/// ahead of the sink, so memory is bounded by those inputs, not by all of
+/// them; `ingest --out` streams this way. Returns the per-input reports.
+pub fn ingest_each(
+    paths: &[PathBuf],
+    registry: &Registry,
+    opts: &IngestOptions,
+    mut sink: impl FnMut(Vec<Observation>) -> Result<()> + Send,
+) -> Result<Vec<FileReport>> {
     if let Some(name) = &opts.format {
         if registry.get(name).is_none() {
             let known: Vec<&str> = registry.formats().map(|f| f.name()).collect();
@@ -67,59 +92,100 @@ pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> R
     for p in paths {
         expand(p, registry, opts, &mut inputs)?;
     }
-    let results: Vec<Result<(Vec<Observation>, FileReport)>> = inputs
-        .par_iter()
-        .map(|input| read_one(input, registry, opts))
-        .collect();
-    let mut out = Ingested::default();
-    let total: usize = results
-        .iter()
-        .map(|r| r.as_ref().map_or(0, |(o, _)| o.len()))
-        .sum();
-    let mut rows = Vec::with_capacity(total);
-    for r in results {
-        let (obs, report) = r?;
-        rows.extend(obs);
-        out.files.push(report);
-    }
-    let variant: Option<SmolStr> = opts.variant.as_deref().map(Into::into);
-    let default_variant: Option<SmolStr> = opts.default_variant.as_deref().map(Into::into);
-    for o in rows.iter_mut() {
-        if let Some(v) = &variant {
-            o.variant = v.clone();
-        } else if o.variant.is_empty() {
-            if let Some(v) = &default_variant {
-                o.variant = v.clone();
+    let mut post = PostProcess::new(opts);
+    let mut reports = Vec::with_capacity(inputs.len());
+    let mut deliver =
+        |batch: Vec<Result<(Vec<Observation>, FileReport)>>| -> Result<Vec<FileReport>> {
+            let mut done = Vec::with_capacity(batch.len());
+            for r in batch {
+                let (mut obs, report) = r?;
+                post.apply(&mut obs);
+                sink(obs)?;
+                done.push(report);
             }
-        }
+            Ok(done)
+        };
+    // Inputs are read a window at a time on the thread pool while the sink
+    // takes the previous window: reading and writing overlap, and at most
+    // two windows of rows are alive.
+    let window = 2 * rayon::current_num_threads().max(1);
+    let mut pending = Vec::new();
+    for chunk in inputs.chunks(window) {
+        let (delivered, read) = rayon::join(
+            || deliver(std::mem::take(&mut pending)),
+            || {
+                chunk
+                    .par_iter()
+                    .map(|input| read_one(input, registry, opts))
+                    .collect::<Vec<_>>()
+            },
+        );
+        reports.extend(delivered?);
+        pending = read;
     }
-    number_runs(&mut rows);
-    out.dataset = Dataset::new(rows);
-    Ok(out)
+    reports.extend(deliver(pending)?);
+    Ok(reports)
 }
 
-/// Numbers samples 0, 1, 2 … per (benchmark, params, variant, metric) in
-/// input order, across files, so that run order survives for drift checks.
-fn number_runs(rows: &mut [Observation]) {
-    // Keys borrow the rows (no string copies per row), so the numbers are
-    // collected first and written in a second pass.
-    let mut next: HashMap<(&str, &str, &str, &str), u32> = HashMap::new();
-    let runs: Vec<Option<u32>> = rows
-        .iter()
-        .map(|o| {
-            o.stat.is_sample().then(|| {
-                let n = next
-                    .entry((&o.benchmark, &o.params, &o.variant, &o.metric))
-                    .or_insert(0);
+/// What happens to every row after its importer: the variant options, and
+/// run numbers 0, 1, 2 … per (benchmark, params, variant, metric) in input
+/// order across files, so that run order survives for drift checks.
+struct PostProcess {
+    variant: Option<SmolStr>,
+    default_variant: Option<SmolStr>,
+    next_run: hashbrown::HashMap<RunKey, u32>,
+}
+
+type RunKey = (SmolStr, SmolStr, SmolStr, SmolStr);
+
+/// A [`RunKey`] borrowed from a row, so that looking a row's counter up
+/// copies no strings.
+#[derive(Hash)]
+struct RunKeyRef<'a>(&'a str, &'a str, &'a str, &'a str);
+
+impl hashbrown::Equivalent<RunKey> for RunKeyRef<'_> {
+    fn equivalent(&self, k: &RunKey) -> bool {
+        self.0 == k.0 && self.1 == k.1 && self.2 == k.2 && self.3 == k.3
+    }
+}
+
+impl PostProcess {
+    fn new(opts: &IngestOptions) -> Self {
+        PostProcess {
+            variant: opts.variant.as_deref().map(Into::into),
+            default_variant: opts.default_variant.as_deref().map(Into::into),
+            next_run: hashbrown::HashMap::new(),
+        }
+    }
+
+    fn apply(&mut self, rows: &mut [Observation]) {
+        for o in rows.iter_mut() {
+            if let Some(v) = &self.variant {
+                o.variant = v.clone();
+            } else if o.variant.is_empty() {
+                if let Some(v) = &self.default_variant {
+                    o.variant = v.clone();
+                }
+            }
+            if o.stat.is_sample() {
+                // Hashing the borrowed strings must agree with hashing the
+                // owned tuple: both hash four `str`s in order.
+                let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
+                let n = match self.next_run.get_mut(&key) {
+                    Some(n) => n,
+                    None => self
+                        .next_run
+                        .entry((
+                            o.benchmark.clone(),
+                            o.params.clone(),
+                            o.variant.clone(),
+                            o.metric.clone(),
+                        ))
+                        .or_insert(0),
+                };
+                o.run = Some(*n);
                 *n += 1;
-                *n - 1
-            })
-        })
-        .collect();
-    drop(next);
-    for (o, run) in rows.iter_mut().zip(runs) {
-        if run.is_some() {
-            o.run = run;
+            }
         }
     }
 }
@@ -219,7 +285,7 @@ fn read_one(
                     path: src.path.to_string(),
                     format: None,
                     rows: 0,
-                    unread_numeric: numeric_lines(&src, &HashSet::new()),
+                    unread_numeric: numeric_lines(&src, &LineSet::for_source(&src)),
                     skipped: Vec::new(),
                     note: Some(
                         "no importer recognised this file; name one with --format NAME \
@@ -245,18 +311,17 @@ fn read_one(
                     ));
                 }
             }
-            let used: HashSet<u32> = obs
-                .iter()
-                .map(|o| o.line)
-                .filter(|&l| l > 0)
-                .chain(parsed.consumed.iter().copied())
-                .chain(parsed.skipped.iter().map(|(l, _)| *l))
-                .collect();
             // Structured formats report line 0 for every value; counting their
             // lines as unread would only be noise.
             let unread = if obs.iter().all(|o| o.line == 0) && !obs.is_empty() {
                 Vec::new()
             } else {
+                // Line numbers are dense: a bitmap beats a hash set of
+                // millions of entries.
+                let mut used = LineSet::for_source(&src);
+                obs.iter().for_each(|o| used.insert(o.line));
+                parsed.consumed.iter().for_each(|&l| used.insert(l));
+                parsed.skipped.iter().for_each(|(l, _)| used.insert(*l));
                 numeric_lines(&src, &used)
             };
             let note = obs
@@ -296,13 +361,113 @@ fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::For
     registry.detect(src)
 }
 
-fn numeric_lines(src: &Source, used: &HashSet<u32>) -> Vec<u32> {
+/// A set of original line numbers of one source.
+struct LineSet(Vec<bool>);
+
+impl LineSet {
+    fn for_source(src: &Source) -> Self {
+        let last = src.lines.last().map_or(0, |l| l.number as usize);
+        LineSet(vec![false; last + 1])
+    }
+
+    fn insert(&mut self, line: u32) {
+        let i = line as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, false);
+        }
+        self.0[i] = true;
+    }
+
+    fn contains(&self, line: u32) -> bool {
+        self.0.get(line as usize).copied().unwrap_or(false)
+    }
+}
+
+fn numeric_lines(src: &Source, used: &LineSet) -> Vec<u32> {
     let mut v: Vec<u32> = src
         .lines
         .iter()
-        .filter(|l| !used.contains(&l.number) && looks_numeric(&l.text))
+        .filter(|l| !used.contains(l.number) && looks_numeric(&l.text))
         .map(|l| l.number)
         .collect();
     v.dedup();
     v
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// More inputs than a window, so that windows and their overlap with
+    /// the sink are exercised.
+    fn hackbench_inputs(dir: &Path, files: usize) -> Vec<PathBuf> {
+        (0..files)
+            .map(|i| {
+                let p = dir.join(format!("run{i:02}.txt"));
+                let text = format!(
+                    "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                     Each sender will pass 100 messages of 100 bytes\nTime: {}.{i:03}\n\
+                     Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                     Each sender will pass 100 messages of 100 bytes\nTime: {}.5\n",
+                    i + 1,
+                    i + 2
+                );
+                std::fs::write(&p, text).unwrap();
+                p
+            })
+            .collect()
+    }
+
+    #[test]
+    fn streaming_gives_the_rows_of_ingest_in_input_order_with_runs_across_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let paths = hackbench_inputs(dir.path(), 4 * rayon::current_num_threads() + 3);
+        let registry = Registry::builtin();
+        let opts = IngestOptions {
+            default_variant: Some("base".into()),
+            ..Default::default()
+        };
+        let whole = ingest(&[dir.path().to_path_buf()], &registry, &opts).unwrap();
+        let mut streamed = Vec::new();
+        let mut batches = 0;
+        let files = ingest_each(&[dir.path().to_path_buf()], &registry, &opts, |obs| {
+            batches += 1;
+            streamed.extend(obs);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(batches, paths.len());
+        assert_eq!(files, whole.files);
+        assert_eq!(streamed, whole.dataset.rows());
+        let runs: Vec<Option<u32>> = streamed.iter().map(|o| o.run).collect();
+        let expected: Vec<Option<u32>> = (0..2 * paths.len() as u32).map(Some).collect();
+        assert_eq!(runs, expected, "runs count on across files in input order");
+        assert!(streamed.iter().all(|o| o.variant == "base"));
+        assert_eq!(streamed[1].source, paths[0].display().to_string());
+        assert_eq!(streamed[2].source, paths[1].display().to_string());
+        assert!((streamed[2].value - 2.001).abs() < 1e-12);
+    }
+
+    #[test]
+    fn a_sink_error_stops_the_ingest() {
+        let dir = tempfile::tempdir().unwrap();
+        hackbench_inputs(dir.path(), 9);
+        let mut seen = 0;
+        let err = ingest_each(
+            &[dir.path().to_path_buf()],
+            &Registry::builtin(),
+            &IngestOptions::default(),
+            |_| {
+                seen += 1;
+                if seen == 2 {
+                    Err(Error::Other("disk full".into()))
+                } else {
+                    Ok(())
+                }
+            },
+        )
+        .unwrap_err();
+        assert!(err.to_string().contains("disk full"), "{err}");
+        assert_eq!(seen, 2);
+    }
 }

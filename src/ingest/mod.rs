@@ -60,7 +60,7 @@ mod tidy_json;
 mod will_it_scale;
 
 pub use context::context_kind;
-pub use driver::{ingest, FileReport, IngestOptions, Ingested};
+pub use driver::{ingest, ingest_each, FileReport, IngestOptions, Ingested};
 pub use extractor::{add_user_formats, Extractor};
 pub use gbench_json::context as gbench_context;
 pub use go_text::stated_directions as go_stated_directions;

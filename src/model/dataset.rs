@@ -4,7 +4,6 @@ use super::Observation;
 use crate::error::{Error, Result};
 use polars::prelude::*;
 use std::io::Write;
-use std::path::Path;
 
 /// Column names of the tidy table, in order. `ingest --out` writes exactly these.
 pub const COLUMNS: [&str; 10] = [
@@ -80,42 +79,7 @@ impl Dataset {
 
     /// Builds the polars frame with the [`COLUMNS`] schema.
     pub fn to_frame(&self) -> Result<DataFrame> {
-        let n = self.rows.len();
-        let mut source = Vec::with_capacity(n);
-        let mut line = Vec::with_capacity(n);
-        let mut benchmark = Vec::with_capacity(n);
-        let mut params = Vec::with_capacity(n);
-        let mut variant = Vec::with_capacity(n);
-        let mut metric = Vec::with_capacity(n);
-        let mut unit = Vec::with_capacity(n);
-        let mut stat = Vec::with_capacity(n);
-        let mut value = Vec::with_capacity(n);
-        let mut run: Vec<Option<u32>> = Vec::with_capacity(n);
-        for r in &self.rows {
-            source.push(r.source.as_str());
-            line.push(r.line);
-            benchmark.push(r.benchmark.as_str());
-            params.push(r.params.as_str());
-            variant.push(r.variant.as_str());
-            metric.push(r.metric.as_str());
-            unit.push(r.unit.as_str());
-            stat.push(r.stat.to_string());
-            value.push(r.value);
-            run.push(r.run);
-        }
-        let cols = vec![
-            Column::new("source".into(), source),
-            Column::new("line".into(), line),
-            Column::new("benchmark".into(), benchmark),
-            Column::new("params".into(), params),
-            Column::new("variant".into(), variant),
-            Column::new("metric".into(), metric),
-            Column::new("unit".into(), unit),
-            Column::new("stat".into(), stat),
-            Column::new("value".into(), value),
-            Column::new("run".into(), run),
-        ];
-        DataFrame::new(n, cols).map_err(|e| Error::Other(format!("building the table: {e}")))
+        super::table_writer::frame(&self.rows)
     }
 
     /// Writes the table as CSV with the [`COLUMNS`] header.
@@ -125,39 +89,6 @@ impl Dataset {
             .include_header(true)
             .finish(&mut df)
             .map_err(|e| Error::Other(format!("writing CSV: {e}")))
-    }
-
-    /// Writes the table to `path`, choosing CSV, JSON (an array of row
-    /// objects) or Parquet by the extension.
-    pub fn write_path(&self, path: &Path) -> Result<()> {
-        let ext = path
-            .extension()
-            .and_then(|e| e.to_str())
-            .unwrap_or("")
-            .to_ascii_lowercase();
-        let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
-        let mut buf = std::io::BufWriter::new(file);
-        let mut df = self.to_frame()?;
-        let res = match ext.as_str() {
-            "csv" => CsvWriter::new(&mut buf)
-                .include_header(true)
-                .finish(&mut df),
-            "json" => JsonWriter::new(&mut buf)
-                .with_json_format(JsonFormat::Json)
-                .finish(&mut df),
-            "jsonl" | "ndjson" => JsonWriter::new(&mut buf)
-                .with_json_format(JsonFormat::JsonLines)
-                .finish(&mut df),
-            "parquet" => ParquetWriter::new(&mut buf).finish(&mut df).map(|_| ()),
-            other => {
-                return Err(Error::Usage(format!(
-                    "{}: unknown output format `.{other}` (use .csv, .json, .jsonl or .parquet)",
-                    path.display()
-                )))
-            }
-        };
-        res.map_err(|e| Error::Other(format!("{}: {e}", path.display())))?;
-        buf.flush().map_err(|e| Error::io(path, e))
     }
 }
 

@@ -5,6 +5,7 @@ mod dataset;
 mod direction;
 mod finding;
 mod observation;
+mod table_writer;
 mod unit;
 
 pub use dataset::{Dataset, COLUMNS};
@@ -12,4 +13,5 @@ pub use direction::Direction;
 pub use finding::{sort_findings, Finding, Severity};
 pub use observation::{canonical_params, Observation, Stat};
 pub use smol_str::SmolStr;
+pub use table_writer::{TableFormat, TableWriter};
 pub use unit::{Dimension, Unit};

@@ -41,11 +41,11 @@ impl Stat {
     pub fn is_sample(self) -> bool {
         self == Stat::Sample
     }
-}
 
-impl fmt::Display for Stat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = match self {
+    /// The canonical name; `"percentile"` for every percentile (whose
+    /// [`Display`](fmt::Display) form, `p99.9`, says which).
+    pub fn name(self) -> &'static str {
+        match self {
             Stat::Sample => "sample",
             Stat::Mean => "mean",
             Stat::Median => "median",
@@ -59,18 +59,26 @@ impl fmt::Display for Stat {
             Stat::ChangePct => "change_pct",
             Stat::Cv => "cv",
             Stat::Total => "total",
+            Stat::Percentile(_) => "percentile",
+        }
+    }
+}
+
+impl fmt::Display for Stat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
             Stat::Percentile(t) => {
                 let whole = t / 1000;
                 let frac = t % 1000;
-                return if frac == 0 {
+                if frac == 0 {
                     write!(f, "p{whole}")
                 } else {
                     let frac = format!("{frac:03}");
                     write!(f, "p{whole}.{}", frac.trim_end_matches('0'))
-                };
+                }
             }
-        };
-        f.write_str(s)
+            other => f.write_str(other.name()),
+        }
     }
 }
 
