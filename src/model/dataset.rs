@@ -70,7 +70,7 @@ impl Dataset {
     pub fn variants(&self) -> Vec<String> {
         let mut seen: Vec<String> = Vec::new();
         for r in &self.rows {
-            if !seen.iter().any(|v| v == &r.variant) {
+            if !seen.iter().any(|v| *v == r.variant) {
                 seen.push(r.variant.to_string());
             }
         }

@@ -48,7 +48,7 @@ type Sink = BufWriter<Box<dyn Write + Send>>;
 enum Inner {
     Pending(Sink),
     Csv(polars::io::csv::write::BatchedWriter<Sink>),
-    Parquet(polars::io::parquet::write::BatchedWriter<Sink>),
+    Parquet(Box<polars::io::parquet::write::BatchedWriter<Sink>>),
     /// JSON array or JSON lines; `rows` counts what was written so far.
     Json {
         out: Sink,
@@ -116,9 +116,9 @@ impl TableWriter {
                         .batched(schema)
                         .map_err(&fail)?,
                 ),
-                TableFormat::Parquet => {
-                    Inner::Parquet(ParquetWriter::new(out).batched(schema).map_err(&fail)?)
-                }
+                TableFormat::Parquet => Inner::Parquet(Box::new(
+                    ParquetWriter::new(out).batched(schema).map_err(&fail)?,
+                )),
                 TableFormat::Json | TableFormat::JsonLines => Inner::Json {
                     out,
                     array: self.format == TableFormat::Json,
