@@ -73,7 +73,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                     continue;
                 }
             }
-            if d.skip.iter().any(|s| s == &o.variant) {
+            if d.skip.iter().any(|s| *s == o.variant) {
                 continue;
             }
             if let Some(v) = d.variants.get(o.variant.as_str()) {
