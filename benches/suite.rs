@@ -56,7 +56,10 @@ fn main() {
             break;
         }
         let keep = std::env::var_os("PATCHPERF_BENCH_KEEP").map(PathBuf::from);
-        let dir = keep.as_deref().unwrap_or(root).join(format!("{name}-{mb}mb"));
+        let dir = keep
+            .as_deref()
+            .unwrap_or(root)
+            .join(format!("{name}-{mb}mb"));
         let marker = dir.join(".generated");
         let (bytes, expected_rows) = match fs::read_to_string(&marker) {
             Ok(s) if keep.is_some() => {
@@ -172,6 +175,7 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows:
     ing.arg("ingest").arg(dir).arg("--out").arg(&out);
     let (wall, rss, ok, stderr) = measure_with_stderr(&mut ing);
     let table = fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
+    let table_mem = in_memory_size(&out);
     let rows = total_rows(&stderr);
     let _ = fs::remove_file(&out);
     let tput = mb / wall.as_secs_f64();
@@ -230,6 +234,15 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows:
             );
         }
     }
+    if let (Some(t), Some(kib)) = (table_mem, rss) {
+        // Ratio: peak RSS over the tidy table held in memory (target <= 2).
+        line(
+            &format!("ingest.{name}.table_in_memory"),
+            t as f64 / 1048576.0,
+            "MiB",
+            Some(kib as f64 * 1024.0 / t as f64),
+        );
+    }
     if table > 0 {
         line(
             &format!("ingest.{name}.parquet_size"),
@@ -238,6 +251,16 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows:
             None,
         );
     }
+}
+
+/// The size of the tidy table `ingest` wrote, as a polars frame in memory
+/// (what a consumer holding the whole table pays): the yardstick for the
+/// memory `ingest` itself may use.
+fn in_memory_size(parquet: &Path) -> Option<usize> {
+    use polars::prelude::*;
+    let file = fs::File::open(parquet).ok()?;
+    let df = ParquetReader::new(file).finish().ok()?;
+    Some(df.estimated_size())
 }
 
 /// The row count from `ingest`'s closing summary line on stderr
