@@ -15,6 +15,7 @@ pub mod cli;
 pub mod error;
 pub mod ingest;
 pub mod model;
+pub mod output;
 pub mod report;
 pub mod stats;
 pub mod study;

@@ -271,7 +271,7 @@ impl Study {
                 .map_err(|e| Error::input(&self.path, line_of("threshold"), e.to_string()))?;
         }
         for f in &self.output.formats {
-            f.parse::<crate::report::OutputFormat>()
+            f.parse::<crate::output::OutputFormat>()
                 .map_err(|e| Error::input(&self.path, line_of(f), e.to_string()))?;
         }
         Ok(())

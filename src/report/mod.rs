@@ -21,73 +21,10 @@ use crate::error::{Error, Result};
 use crate::model::Dataset;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::str::FromStr;
 
+pub use crate::output::{parse_formats, OutputFormat};
 pub use pipeline::{prepare, Prepared};
 pub use view::{ReportContext, ReportView, VariantInfo};
-
-/// An output format of `report` and `compare`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum OutputFormat {
-    Html,
-    Pdf,
-    Md,
-    Txt,
-    Json,
-}
-
-impl OutputFormat {
-    /// Every format, in the order they are written.
-    pub const ALL: [OutputFormat; 5] = [
-        OutputFormat::Html,
-        OutputFormat::Pdf,
-        OutputFormat::Md,
-        OutputFormat::Txt,
-        OutputFormat::Json,
-    ];
-
-    /// File name inside a report folder.
-    pub fn file_name(self) -> &'static str {
-        match self {
-            OutputFormat::Html => "report.html",
-            OutputFormat::Pdf => "report.pdf",
-            OutputFormat::Md => "report.md",
-            OutputFormat::Txt => "report.txt",
-            OutputFormat::Json => "report.json",
-        }
-    }
-}
-
-impl FromStr for OutputFormat {
-    type Err = Error;
-    fn from_str(s: &str) -> Result<Self> {
-        match s.trim().to_ascii_lowercase().as_str() {
-            "html" | "htm" => Ok(OutputFormat::Html),
-            "pdf" => Ok(OutputFormat::Pdf),
-            "md" | "markdown" => Ok(OutputFormat::Md),
-            "txt" | "text" => Ok(OutputFormat::Txt),
-            "json" => Ok(OutputFormat::Json),
-            o => Err(Error::Usage(format!(
-                "unknown report format `{o}` (use html, pdf, md, txt, json)"
-            ))),
-        }
-    }
-}
-
-/// Parses `html,pdf,md`; an empty list means all formats.
-pub fn parse_formats(s: &str) -> Result<Vec<OutputFormat>> {
-    let mut v: Vec<OutputFormat> = s
-        .split(',')
-        .filter(|p| !p.trim().is_empty())
-        .map(OutputFormat::from_str)
-        .collect::<Result<_>>()?;
-    v.sort();
-    v.dedup();
-    if v.is_empty() {
-        v = OutputFormat::ALL.to_vec();
-    }
-    Ok(v)
-}
 
 /// A report rendered in memory: file names relative to the report folder
 /// and their bytes.
