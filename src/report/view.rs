@@ -1041,26 +1041,64 @@ fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
     out
 }
 
-/// What the bars of summary-only variants show: `ci` when every one has a
-/// confidence interval, `sd` when some fall back to ± stddev; `None` when
-/// no variant is summary-only.
-fn summary_bars(f: &Family<'_>) -> Option<&'static str> {
-    let summaries: Vec<_> = f
-        .groups
+/// The bar of a variant drawn around `centre`: its confidence interval,
+/// else ± one stddev (`true` in the third place), else no width.
+pub fn bar(v: &VariantSummary, centre: f64) -> (f64, f64, bool) {
+    match (v.ci_low, v.ci_high, v.stddev) {
+        (Some(l), Some(h), _) => (l, h, false),
+        (_, _, Some(sd)) => (centre - sd, centre + sd, true),
+        _ => (centre, centre, false),
+    }
+}
+
+/// What a set of error bars shows. Chart titles, axis notes and legends all
+/// ask this one rule (built on [`bar`], which draws them), so that no chart
+/// says "95% CI" over a bar that is a stddev.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bars {
+    /// Every bar is a 95% confidence interval.
+    Ci,
+    /// Every bar is ± one standard deviation (no interval was stated).
+    Sd,
+    /// Some of each.
+    Mixed,
+}
+
+impl Bars {
+    /// What the bars of these variants show; `None` when none has a bar.
+    pub fn of<'a>(variants: impl IntoIterator<Item = &'a VariantSummary>) -> Option<Bars> {
+        let (mut ci, mut sd) = (false, false);
+        for v in variants {
+            match bar(v, 0.0) {
+                (_, _, true) => sd = true,
+                (l, h, false) if l != h => ci = true,
+                _ => {}
+            }
+        }
+        match (ci, sd) {
+            (true, false) => Some(Bars::Ci),
+            (false, true) => Some(Bars::Sd),
+            (true, true) => Some(Bars::Mixed),
+            (false, false) => None,
+        }
+    }
+
+    /// The bars in a few words, for axis notes.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Bars::Ci => "95% CI",
+            Bars::Sd => "± stddev",
+            Bars::Mixed => "95% CI, or ± stddev where no interval was stated",
+        }
+    }
+}
+
+/// The variants a family draws as a mean with a bar (no samples to plot).
+pub fn summary_only<'f>(f: &'f Family<'_>) -> impl Iterator<Item = &'f VariantSummary> {
+    f.groups
         .iter()
         .flat_map(|g| &g.variants)
         .filter(|v| v.samples.is_empty())
-        .collect();
-    if summaries.is_empty() {
-        None
-    } else if summaries
-        .iter()
-        .all(|v| v.ci_low.is_some() && v.ci_high.is_some())
-    {
-        Some("ci")
-    } else {
-        Some("sd")
-    }
 }
 
 /// The charts a section gets, before they are drawn (the renderer in
@@ -1078,10 +1116,11 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
         file: format!("{base}-dist.svg"),
         title: format!(
             "{title}: {}{unit}",
-            match (has_samples, summary_bars(f)) {
+            match (has_samples, Bars::of(summary_only(f))) {
                 (true, None) => "distribution of the samples per variant",
                 (true, Some(_)) => "distribution of the samples, or the stated mean, per variant",
-                (false, Some("sd")) => "mean ± stddev per variant",
+                (false, Some(Bars::Sd)) => "mean ± stddev per variant",
+                (false, Some(Bars::Mixed)) => "mean with 95% interval or ± stddev per variant",
                 (false, _) => "mean with 95% interval per variant",
             }
         ),
@@ -1379,6 +1418,34 @@ mod tests {
             direction: Direction::Lower,
             variants: vec![v("base"), v("new")],
         }
+    }
+
+    #[test]
+    fn one_rule_says_what_bars_show() {
+        let g = group("futex", "", "ms");
+        let sd = g.variants[0].clone();
+        let mut ci = sd.clone();
+        (ci.ci_low, ci.ci_high) = (Some(1.9), Some(2.1));
+        let mut none = sd.clone();
+        none.stddev = None;
+        assert_eq!(Bars::of([&ci, &ci]), Some(Bars::Ci));
+        assert_eq!(Bars::of([&sd, &none]), Some(Bars::Sd));
+        assert_eq!(Bars::of([&ci, &sd]), Some(Bars::Mixed));
+        assert_eq!(Bars::of([&none]), None);
+        assert_eq!(bar(&sd, 2.0), (1.9, 2.1, true));
+        assert_eq!(bar(&ci, 2.0), (1.9, 2.1, false));
+        // The section title follows the same rule as the chart's axis note.
+        let a = Analysis {
+            groups: vec![g],
+            ..Default::default()
+        };
+        let f = families(&a);
+        let charts = section_chart_views(&f[0], "futex");
+        assert!(
+            charts[0].title.contains("mean ± stddev per variant"),
+            "{}",
+            charts[0].title
+        );
     }
 
     #[test]

@@ -2,11 +2,11 @@
 //! or mean with its interval when only summaries were given.
 
 use super::{
-    bar, clip, draw_mesh, err, frame, legend, present, quantile, row_label, row_range, svg,
-    text_width, Side, ValueAxis,
+    clip, draw_mesh, err, frame, legend, present, quantile, row_label, row_range, svg, text_width,
+    Side, ValueAxis,
 };
 use crate::error::Result;
-use crate::report::view::{self, Family, SectionView};
+use crate::report::view::{self, bar, Bars, Family, SectionView};
 use plotters::prelude::*;
 use std::collections::HashMap;
 
@@ -71,12 +71,7 @@ pub fn draw(
         .unwrap_or(40)
         + 16;
     let height = view::distribution_height(n);
-    let uses_sd = rows.iter().any(|r| r.summary.is_some())
-        && fam
-            .groups
-            .iter()
-            .flat_map(|g| &g.variants)
-            .any(|v| v.ci_low.is_none() && v.stddev.is_some());
+    let bars = Bars::of(view::summary_only(fam));
     let unit = s.axis_suffix();
     let yr = row_range(n);
     svg(height, |root| {
@@ -85,10 +80,11 @@ pub fn draw(
             "{}{unit}{}{}",
             sec.metric,
             axis.note(),
-            if uses_sd {
-                " — bars: mean ± stddev"
-            } else {
-                ""
+            match bars {
+                // Intervals are what a reader assumes; only say otherwise.
+                Some(Bars::Sd) => " — bars: mean ± stddev",
+                Some(Bars::Mixed) => " — bars: mean with 95% CI, or ± stddev where none was stated",
+                _ => "",
             }
         );
         draw_mesh(

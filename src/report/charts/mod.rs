@@ -11,7 +11,7 @@ mod runs;
 mod sweep;
 
 use super::view::{Family, ReportView};
-use crate::analysis::{Analysis, VariantSummary};
+use crate::analysis::Analysis;
 use crate::error::{Error, Result};
 use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
@@ -302,16 +302,6 @@ pub fn draw_mesh<DB: DrawingBackend>(
 /// of `n` is drawn at `y = n - 1 - i`, the first at the top.
 pub fn row_range(n: usize) -> Range<f64> {
     -0.6f64..(n as f64 - 0.4)
-}
-
-/// The bar of a variant drawn around `centre`: its confidence interval,
-/// else ± one stddev (`true` in the third place), else no width.
-pub fn bar(v: &VariantSummary, centre: f64) -> (f64, f64, bool) {
-    match (v.ci_low, v.ci_high, v.stddev) {
-        (Some(l), Some(h), _) => (l, h, false),
-        (_, _, Some(sd)) => (centre - sd, centre + sd, true),
-        _ => (centre, centre, false),
-    }
 }
 
 /// Colour of grid lines.

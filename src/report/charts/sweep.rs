@@ -1,9 +1,9 @@
 //! Parameter sweeps: the centre of each variant against a numeric parameter
 //! (time vs threads), with error bars.
 
-use super::{bar, draw_mesh, err, frame, legend, present, svg, Side, ValueAxis};
+use super::{draw_mesh, err, frame, legend, present, svg, Side, ValueAxis};
 use crate::error::Result;
-use crate::report::view::{self, param_value, Family, SectionView};
+use crate::report::view::{self, bar, param_value, Bars, Family, SectionView};
 use plotters::prelude::*;
 use std::collections::HashMap;
 
@@ -18,15 +18,15 @@ pub fn draw(
     let s = &fam.scale;
     // variant -> [(x, centre, low, high)]
     let mut series: HashMap<String, Vec<(f64, f64, f64, f64)>> = HashMap::new();
-    let mut uses_sd = false;
+    let mut drawn = Vec::new();
     for g in &fam.groups {
         let Some(x) = param_value(&g.params, &key) else {
             continue;
         };
         for v in &g.variants {
             let Some(c) = view::centre(v) else { continue };
-            let (lo, hi, by_sd) = bar(v, c);
-            uses_sd |= by_sd;
+            let (lo, hi, _) = bar(v, c);
+            drawn.push(v);
             series.entry(v.variant.clone()).or_default().push((
                 x,
                 s.value(c),
@@ -68,10 +68,9 @@ pub fn draw(
                     "{}{unit}{}{}",
                     sec.metric,
                     ya.note(),
-                    if uses_sd {
-                        ", bars ± stddev"
-                    } else {
-                        ", bars 95% CI"
+                    match Bars::of(drawn.iter().copied()) {
+                        Some(b) => format!(", bars {}", b.phrase()),
+                        None => String::new(),
                     }
                 )),
         )?;
