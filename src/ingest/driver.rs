@@ -45,7 +45,8 @@ pub struct Ingested {
 
 /// One unit of work: a file, or a folder a directory format claims.
 enum Input {
-    File(PathBuf),
+    /// A file and its size in bytes.
+    File(PathBuf, u64),
     Dir(PathBuf, String),
 }
 
@@ -108,9 +109,8 @@ pub fn ingest_each(
     // Inputs are read a window at a time on the thread pool while the sink
     // takes the previous window: reading and writing overlap, and at most
     // two windows of rows are alive.
-    let window = 2 * rayon::current_num_threads().max(1);
     let mut pending = Vec::new();
-    for chunk in inputs.chunks(window) {
+    for chunk in windows(&inputs, rayon::current_num_threads().max(1)) {
         let (delivered, read) = rayon::join(
             || deliver(std::mem::take(&mut pending)),
             || {
@@ -125,6 +125,37 @@ pub fn ingest_each(
     }
     reports.extend(deliver(pending)?);
     Ok(reports)
+}
+
+/// Bytes of input a window may hold per thread. Rows cost several times
+/// their input text in memory (a row of hyperfine JSON is 14 bytes of text
+/// and 176 bytes as an `Observation`), so this, not the number of files,
+/// bounds what `ingest --out` holds at once.
+const WINDOW_BYTES_PER_THREAD: u64 = 4 << 20;
+
+/// Splits the inputs into windows of at least `threads` inputs (one for each
+/// thread to read) that together hold about `threads` ×
+/// [`WINDOW_BYTES_PER_THREAD`] bytes: many small files go together, large ones
+/// go a few at a time. A folder read as a whole counts as large.
+fn windows(inputs: &[Input], threads: usize) -> Vec<&[Input]> {
+    let budget = threads as u64 * WINDOW_BYTES_PER_THREAD;
+    let mut out = Vec::new();
+    let (mut start, mut bytes) = (0, 0u64);
+    for (i, input) in inputs.iter().enumerate() {
+        bytes += match input {
+            Input::File(_, size) => *size,
+            Input::Dir(..) => u64::MAX / 2,
+        };
+        let count = i + 1 - start;
+        if count >= threads && bytes >= budget {
+            out.push(&inputs[start..=i]);
+            (start, bytes) = (i + 1, 0);
+        }
+    }
+    if start < inputs.len() {
+        out.push(&inputs[start..]);
+    }
+    out
 }
 
 /// What happens to every row after its importer: the variant options, and
@@ -230,7 +261,7 @@ fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Inp
             expand(&e, registry, opts, out)?;
         }
     } else {
-        out.push(Input::File(p.to_path_buf()));
+        out.push(Input::File(p.to_path_buf(), meta.len()));
     }
     Ok(())
 }
@@ -256,7 +287,7 @@ fn read_one(
             };
             Ok((obs, report))
         }
-        Input::File(path) => {
+        Input::File(path, _) => {
             let src = Source::read(path)?;
             // Context files are recognised before detection so that a
             // permissive reader never claims a .config as a table.
@@ -446,6 +477,31 @@ mod tests {
         assert_eq!(streamed[1].source, paths[0].display().to_string());
         assert_eq!(streamed[2].source, paths[1].display().to_string());
         assert!((streamed[2].value - 2.001).abs() < 1e-12);
+    }
+
+    #[test]
+    fn windows_hold_a_few_large_files_or_many_small_ones() {
+        let mb = 1u64 << 20;
+        let files = |sizes: &[u64]| -> Vec<Input> {
+            sizes
+                .iter()
+                .map(|&s| Input::File(PathBuf::from("f"), s))
+                .collect()
+        };
+        let lens = |inputs: &[Input], threads| -> Vec<usize> {
+            windows(inputs, threads).iter().map(|w| w.len()).collect()
+        };
+        // Large files: one per thread at a time.
+        assert_eq!(lens(&files(&[14 * mb; 5]), 2), vec![2, 2, 1]);
+        // 1 MiB files: four per thread's budget.
+        assert_eq!(lens(&files(&[mb; 20]), 2), vec![8, 8, 4]);
+        // Tiny files all go together.
+        assert_eq!(lens(&files(&[100; 1000]), 2), vec![1000]);
+        // A folder read whole fills a window.
+        let mut mixed = files(&[100, 100, 100]);
+        mixed.insert(1, Input::Dir(PathBuf::from("d"), "criterion".into()));
+        assert_eq!(lens(&mixed, 2), vec![2, 2]);
+        assert!(windows(&[], 2).is_empty());
     }
 
     #[test]
