@@ -5,7 +5,7 @@
 use super::structured::{finite, parse_json};
 use super::{Confidence, Format, Source};
 use crate::error::Result;
-use crate::model::{canonical_params, Observation, Stat};
+use crate::model::{canonical_params, Observation, SmolStr, Stat};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -39,7 +39,7 @@ struct HfResult {
     memory_usage_byte: Option<Vec<f64>>,
     /// `null` entries are runs killed by a signal.
     #[serde(default)]
-    exit_codes: Option<Vec<Option<i64>>>,
+    exit_codes: Option<FailedRuns>,
     #[serde(default)]
     parameters: BTreeMap<String, serde_json::Value>,
 }
@@ -83,29 +83,51 @@ impl Format for HyperfineJson {
             .collect();
         let commands: Vec<&str> = export.results.iter().map(|r| r.command.as_str()).collect();
         let names = command_templates(&commands, &params);
-        let mut out = Vec::new();
+        // One allocation for the whole table: the samples dominate (a
+        // million per file is common) and regrowing a vector of rows
+        // copies all of them each time.
+        let rows: usize = export
+            .results
+            .iter()
+            .map(|r| {
+                r.times.as_ref().map_or(0, Vec::len)
+                    + r.memory_usage_byte.as_ref().map_or(0, Vec::len)
+                    + 10
+            })
+            .sum();
+        let mut out = Vec::with_capacity(rows);
         for ((r, name), p) in export.results.iter().zip(&names).zip(&params) {
-            let ps = canonical_params(p);
+            // Every row of a result shares its names: made once here, and
+            // cloned per row (no allocation, no formatting per value).
+            let name = SmolStr::from(name.as_str());
+            let ps = SmolStr::from(canonical_params(p));
+            let template = |metric: &str, unit: &str| {
+                Observation::new(name.clone(), metric, unit, Stat::Sample, 0.0)
+                    .with_params_str(ps.clone())
+            };
+            let time = template(METRIC, "s");
             let push = |out: &mut Vec<Observation>,
-                        metric: &str,
-                        unit: &str,
+                        tpl: &Observation,
                         stat: Stat,
-                        v: f64|
+                        v: f64,
+                        run: Option<u32>|
              -> Result<()> {
-                let v = finite(src, None, v, &format!("`{}` {metric} {stat}", r.command))?;
-                out.push(
-                    Observation::new(name.as_str(), metric, unit, stat, v)
-                        .with_params_str(ps.clone()),
-                );
+                if !v.is_finite() {
+                    // The message is only built when it is needed.
+                    let what = format!("`{}` {} {stat}", r.command, tpl.metric);
+                    return finite(src, None, v, &what).map(|_| ());
+                }
+                let mut o = tpl.clone();
+                o.stat = stat;
+                o.value = v;
+                o.run = run;
+                out.push(o);
                 Ok(())
             };
             for (i, t) in r.times.iter().flatten().enumerate() {
-                push(&mut out, METRIC, "s", Stat::Sample, *t)?;
-                if let Some(o) = out.last_mut() {
-                    o.run = Some(i as u32);
-                }
+                push(&mut out, &time, Stat::Sample, *t, Some(i as u32))?;
             }
-            push(&mut out, METRIC, "s", Stat::Mean, r.mean)?;
+            push(&mut out, &time, Stat::Mean, r.mean, None)?;
             for (stat, v) in [
                 (Stat::Stddev, r.stddev),
                 (Stat::Median, r.median),
@@ -113,32 +135,67 @@ impl Format for HyperfineJson {
                 (Stat::Max, r.max),
             ] {
                 if let Some(v) = v {
-                    push(&mut out, METRIC, "s", stat, v)?;
+                    push(&mut out, &time, stat, v, None)?;
                 }
             }
             if let Some(n) = r.times.as_ref().map(|t| t.len()) {
-                push(&mut out, METRIC, "s", Stat::N, n as f64)?;
+                push(&mut out, &time, Stat::N, n as f64, None)?;
             }
             // hyperfine states only the mean of user and system time.
             if let Some(u) = r.user {
-                push(&mut out, "user", "s", Stat::Mean, u)?;
+                push(&mut out, &template("user", "s"), Stat::Mean, u, None)?;
             }
             if let Some(s) = r.system {
-                push(&mut out, "system", "s", Stat::Mean, s)?;
+                push(&mut out, &template("system", "s"), Stat::Mean, s, None)?;
             }
-            for m in r.memory_usage_byte.iter().flatten() {
-                push(&mut out, "memory", "B", Stat::Sample, *m)?;
+            if let Some(mem) = &r.memory_usage_byte {
+                let memory = template("memory", "B");
+                for m in mem {
+                    push(&mut out, &memory, Stat::Sample, *m, None)?;
+                }
             }
-            if let Some(codes) = &r.exit_codes {
-                // `-i` hides failures on the console; a failing command's
-                // timings measure something else, so count them visibly.
-                let failed = codes.iter().filter(|c| **c != Some(0)).count();
+            // `-i` hides failures on the console; a failing command's
+            // timings measure something else, so count them visibly.
+            if let Some(FailedRuns(failed)) = r.exit_codes {
                 if failed > 0 {
-                    push(&mut out, "failed_runs", "", Stat::Total, failed as f64)?;
+                    let tpl = template("failed_runs", "");
+                    push(&mut out, &tpl, Stat::Total, failed as f64, None)?;
                 }
             }
         }
         Ok(out)
+    }
+}
+
+/// The number of runs whose exit code is not 0 (a `null` code is a run
+/// killed by a signal). Counted while parsing: the codes themselves (one
+/// per run) are not needed.
+struct FailedRuns(usize);
+
+impl<'de> Deserialize<'de> for FailedRuns {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        struct Count;
+        impl<'de> serde::de::Visitor<'de> for Count {
+            type Value = FailedRuns;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sequence")
+            }
+
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<FailedRuns, A::Error> {
+                let mut failed = 0;
+                while let Some(code) = seq.next_element::<Option<i64>>()? {
+                    if code != Some(0) {
+                        failed += 1;
+                    }
+                }
+                Ok(FailedRuns(failed))
+            }
+        }
+        d.deserialize_seq(Count)
     }
 }
 
