@@ -282,3 +282,109 @@ fn every_harness_compares_baseline_with_patched() {
     }
     assert!(compared >= 30, "only {compared} harness outputs compared");
 }
+
+/// `ingest --out` writes as it reads (a window of inputs at a time): the
+/// whole corpus in one call gives the same table as the library's `ingest`,
+/// in input order, and the per-file lines still add up to the total.
+#[test]
+fn streamed_ingest_of_the_whole_corpus_writes_every_row_once() {
+    use polars::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("corpus.parquet");
+    let run = assert_cmd::Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest", CORPUS, "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let per_file: usize = stderr
+        .lines()
+        .filter_map(|l| {
+            l.split_once(", ")?
+                .1
+                .split(' ')
+                .next()?
+                .parse::<usize>()
+                .ok()
+        })
+        .sum();
+    let expected = ingest(
+        &[PathBuf::from(CORPUS)],
+        &Registry::builtin(),
+        &IngestOptions::default(),
+    )
+    .unwrap();
+    let df = ParquetReader::new(std::fs::File::open(&out).unwrap())
+        .finish()
+        .unwrap();
+    assert_eq!(df.height(), expected.dataset.len());
+    assert_eq!(per_file, expected.dataset.len(), "{stderr}");
+    assert!(stderr.contains(&format!("patchperf: {} rows from", df.height())));
+    let values: Vec<f64> = df
+        .column("value")
+        .unwrap()
+        .f64()
+        .unwrap()
+        .into_no_null_iter()
+        .collect();
+    let want: Vec<f64> = expected.dataset.rows().iter().map(|o| o.value).collect();
+    assert_eq!(values, want);
+    let runs = df.column("run").unwrap().u32().unwrap();
+    let want_runs: Vec<Option<u32>> = expected.dataset.rows().iter().map(|o| o.run).collect();
+    assert_eq!(runs.iter().collect::<Vec<_>>(), want_runs);
+}
+
+/// A malformed input met late aborts the streamed write: exit 2 naming the
+/// file, and the table written before is left as it was (no partial file).
+#[test]
+fn a_late_malformed_input_leaves_the_previous_table_in_place() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    for i in 0..12 {
+        std::fs::copy(
+            Path::new(CORPUS).join("hackbench-baseline-1.txt"),
+            inputs.join(format!("a{i:02}.txt")),
+        )
+        .unwrap();
+    }
+    std::fs::write(
+        inputs.join("z-cut.json"),
+        "{\"results\": [{\"command\": \"x\", \"mean\": ",
+    )
+    .unwrap();
+    let out = dir.path().join("table.csv");
+    std::fs::write(&out, "older table\n").unwrap();
+    let run = assert_cmd::Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest", "--format", "hyperfine-json"])
+        .arg(inputs.join("z-cut.json"))
+        .args(["--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(2));
+    let run = assert_cmd::Command::cargo_bin("patchperf")
+        .unwrap()
+        .arg("ingest")
+        .arg(&inputs)
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert_eq!(run.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("z-cut.json"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "older table\n");
+    assert_eq!(
+        std::fs::read_dir(dir.path()).unwrap().count(),
+        2,
+        "no partial file left"
+    );
+}
