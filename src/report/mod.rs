@@ -19,6 +19,7 @@ pub mod view;
 use crate::analysis::Analysis;
 use crate::error::{Error, Result};
 use crate::model::Dataset;
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -73,14 +74,22 @@ fn render_with(
         files.insert(c.file.clone(), c.svg.as_bytes().to_vec());
         svg.insert(c.file, c.svg);
     }
-    for f in formats {
-        let bytes = match f {
-            OutputFormat::Html => html::render(&env, &view, &svg)?.into_bytes(),
-            OutputFormat::Md => markdown::render(&env, &view, chart_files)?.into_bytes(),
-            OutputFormat::Txt => text::render(&env, &view)?.into_bytes(),
-            OutputFormat::Json => json::render(&view)?.into_bytes(),
-            OutputFormat::Pdf => pdf::render(&env, &view, &svg)?,
-        };
+    // The formats share nothing but the view: rendered in parallel (the
+    // PDF, laid out by typst, takes longest).
+    let rendered: Vec<(OutputFormat, Vec<u8>)> = formats
+        .par_iter()
+        .map(|&f| {
+            let bytes = match f {
+                OutputFormat::Html => html::render(&env, &view, &svg)?.into_bytes(),
+                OutputFormat::Md => markdown::render(&env, &view, chart_files)?.into_bytes(),
+                OutputFormat::Txt => text::render(&env, &view)?.into_bytes(),
+                OutputFormat::Json => json::render(&view)?.into_bytes(),
+                OutputFormat::Pdf => pdf::render(&env, &view, &svg)?,
+            };
+            Ok((f, bytes))
+        })
+        .collect::<Result<_>>()?;
+    for (f, bytes) in rendered {
         files.insert(f.file_name().to_string(), bytes);
     }
     Ok(RenderedReport {

@@ -17,6 +17,7 @@ use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use rayon::prelude::*;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -49,20 +50,29 @@ pub fn render_all(a: &Analysis, view: &ReportView, fams: &[Family<'_>]) -> Resul
             svg: forest::draw(view, a.settings.threshold_pct, &colors, &order)?,
         });
     }
-    for (fam, sec) in fams.iter().zip(&view.sections) {
-        for c in &sec.charts {
+    // Charts are independent of each other: drawn in parallel, kept in
+    // section order (collect keeps the order of the jobs).
+    let jobs: Vec<_> = fams
+        .iter()
+        .zip(&view.sections)
+        .flat_map(|(fam, sec)| sec.charts.iter().map(move |c| (fam, sec, c)))
+        .collect();
+    let drawn: Vec<Option<Rendered>> = jobs
+        .par_iter()
+        .map(|(fam, sec, c)| {
             let svg = match c.kind.as_str() {
                 "distribution" => distribution::draw(fam, sec, &colors, &order)?,
                 "sweep" => sweep::draw(fam, sec, &colors, &order)?,
                 "runs" => runs::draw(fam, sec, &colors, &order)?,
-                _ => continue,
+                _ => return Ok(None),
             };
-            out.push(Rendered {
+            Ok(Some(Rendered {
                 file: c.file.clone(),
                 svg,
-            });
-        }
-    }
+            }))
+        })
+        .collect::<Result<_>>()?;
+    out.extend(drawn.into_iter().flatten());
     Ok(out)
 }
 
