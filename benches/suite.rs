@@ -174,6 +174,11 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows:
     let mut ing = Command::new(bin);
     ing.arg("ingest").arg(dir).arg("--out").arg(&out);
     let (wall, rss, ok, stderr) = measure_with_stderr(&mut ing);
+    // The same ingest without writing a table: reading, parsing and
+    // accounting alone, to tell the importers' cost from the Parquet writer's.
+    let mut read_only = Command::new(bin);
+    read_only.arg("ingest").arg(dir);
+    let (read_wall, _, _) = measure(&mut read_only);
     let table = fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
     let table_mem = in_memory_size(&out);
     let rows = total_rows(&stderr);
@@ -201,6 +206,12 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows:
         tput,
         "MB/s",
         Some(floor_tput / tput),
+    );
+    line(
+        &format!("ingest.{name}.throughput_no_output"),
+        mb / read_wall.as_secs_f64(),
+        "MB/s",
+        Some(floor_tput * read_wall.as_secs_f64() / mb),
     );
     line(
         &format!("ingest.{name}.floor_wc_l"),
