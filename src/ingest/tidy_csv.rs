@@ -8,6 +8,8 @@ use super::structured::{raw_lines, split_csv};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, Stat, COLUMNS};
+use rayon::prelude::*;
+use smol_str::SmolStr;
 
 /// Where an input column goes: a tidy column, one param, or a value column
 /// with its own metric (for wide tables such as `benchmark,real,user,sys`).
@@ -108,94 +110,224 @@ pub(crate) fn record_to_obs(
     line: u32,
     at: &str,
 ) -> Result<Vec<Observation>> {
-    let err = |m: String| src.error((line > 0).then_some(line), format!("{at}: {m}"));
-    let mut o = Observation::new("", "value", "", Stat::Sample, f64::NAN);
-    let mut params: Vec<(String, String)> = Vec::new();
-    // A value, and for `value.METRIC[:UNIT]` columns the metric and unit it carries.
-    type Labelled = (Option<(String, Option<String>)>, f64);
-    let mut values: Vec<Labelled> = Vec::new();
-    for (col, cell) in record {
-        let Some(t) = map.target(col) else { continue };
-        let cell = cell.trim();
-        let number = |what: &str| -> Result<f64> {
-            parse_number(cell)
-                .or_else(|| cell.parse::<f64>().ok().filter(|v| v.is_finite()))
-                .ok_or_else(|| err(format!("column `{col}` ({what}): `{cell}` is not a number")))
-        };
-        match t {
-            Target::Column("value") => values.push((None, number("value")?)),
-            Target::Value(metric, unit) => {
-                if !cell.is_empty() {
-                    values.push((Some((metric, unit)), number("value")?));
-                }
+    let targets: Vec<Option<Target>> = record.iter().map(|(c, _)| map.target(c)).collect();
+    let mut reader = RowReader::new(&targets);
+    let mut out = Vec::new();
+    let cells = record
+        .iter()
+        .zip(&targets)
+        .map(|((col, cell), t)| (col.as_str(), t.as_ref(), cell.as_str()));
+    reader.push_row(src, cells, line, at, &mut out)?;
+    Ok(out)
+}
+
+/// The text of the previous row's cell and what it became, so that the
+/// repeated names, units and stats of a long table are converted (and their
+/// longer strings allocated) once per run of equal cells, not once per row.
+struct Memo<T> {
+    last: Option<(String, T)>,
+}
+
+impl<T> Default for Memo<T> {
+    fn default() -> Self {
+        Memo { last: None }
+    }
+}
+
+impl<T: Clone> Memo<T> {
+    fn get<E>(
+        &mut self,
+        cell: &str,
+        make: impl FnOnce(&str) -> std::result::Result<T, E>,
+    ) -> std::result::Result<T, E> {
+        if let Some((k, v)) = &self.last {
+            if k == cell {
+                return Ok(v.clone());
             }
-            Target::Param(k) => params.push((k, cell.to_string())),
-            Target::Column("params") => {
-                for kv in cell.split(',').filter(|s| !s.trim().is_empty()) {
-                    match kv.split_once('=') {
-                        Some((k, v)) => params.push((k.to_string(), v.to_string())),
-                        None => {
-                            return Err(err(format!("params `{cell}`: expected key=value pairs")))
+        }
+        let v = make(cell)?;
+        match &mut self.last {
+            Some((k, old)) => {
+                k.clear();
+                k.push_str(cell);
+                *old = v.clone();
+            }
+            None => self.last = Some((cell.to_string(), v.clone())),
+        }
+        Ok(v)
+    }
+}
+
+/// Turns rows of one table into observations; holds the per-column memos.
+struct RowReader {
+    template: Observation,
+    /// One memo per column, for the text columns (source, benchmark,
+    /// variant, metric, unit).
+    text: Vec<Memo<SmolStr>>,
+    stat: Memo<Stat>,
+    params: Option<(Vec<(String, String)>, SmolStr)>,
+}
+
+impl RowReader {
+    fn new(targets: &[Option<Target>]) -> RowReader {
+        RowReader {
+            template: Observation::new("", "value", "", Stat::Sample, f64::NAN),
+            text: targets.iter().map(|_| Memo::default()).collect(),
+            stat: Memo::default(),
+            params: None,
+        }
+    }
+
+    /// Appends the observations of one row, given as (column name, target,
+    /// cell) in column order, to `out`. Errors name `src` and `line`.
+    fn push_row<'c>(
+        &mut self,
+        src: &Source,
+        cells: impl Iterator<Item = (&'c str, Option<&'c Target>, &'c str)>,
+        line: u32,
+        at: &str,
+        out: &mut Vec<Observation>,
+    ) -> Result<()> {
+        let err = |m: String| src.error((line > 0).then_some(line), format!("{at}: {m}"));
+        let mut o = self.template.clone();
+        let mut params: Vec<(&str, &str)> = Vec::new();
+        // A value, and for `value.METRIC[:UNIT]` columns the metric and unit it carries.
+        type Labelled<'a> = (Option<(&'a str, Option<&'a str>)>, f64);
+        let mut values: Vec<Labelled<'c>> = Vec::new();
+        for (i, (col, t, cell)) in cells.enumerate() {
+            let Some(t) = t else { continue };
+            let cell = cell.trim();
+            let number = |what: &str| -> Result<f64> {
+                parse_number(cell)
+                    .or_else(|| cell.parse::<f64>().ok().filter(|v| v.is_finite()))
+                    .ok_or_else(|| {
+                        err(format!("column `{col}` ({what}): `{cell}` is not a number"))
+                    })
+            };
+            let text = |memo: &mut Memo<SmolStr>| {
+                memo.get(cell, |c| Ok::<_, std::convert::Infallible>(SmolStr::new(c)))
+                    .unwrap_or_default()
+            };
+            match t {
+                Target::Column("value") => values.push((None, number("value")?)),
+                Target::Value(metric, unit) => {
+                    if !cell.is_empty() {
+                        values.push((Some((metric.as_str(), unit.as_deref())), number("value")?));
+                    }
+                }
+                Target::Param(k) => params.push((k.as_str(), cell)),
+                Target::Column("params") => {
+                    for kv in cell.split(',').filter(|s| !s.trim().is_empty()) {
+                        match kv.split_once('=') {
+                            Some((k, v)) => params.push((k, v)),
+                            None => {
+                                return Err(err(format!(
+                                    "params `{cell}`: expected key=value pairs"
+                                )))
+                            }
                         }
                     }
                 }
-            }
-            Target::Column("source") => o.source = cell.into(),
-            Target::Column("line") => {
-                o.line = if cell.is_empty() {
-                    0
-                } else {
-                    cell.parse()
-                        .map_err(|_| err(format!("line `{cell}` is not a line number")))?
-                }
-            }
-            Target::Column("benchmark") => o.benchmark = cell.into(),
-            Target::Column("variant") => o.variant = cell.into(),
-            Target::Column("metric") => o.metric = cell.into(),
-            Target::Column("unit") => o.unit = crate::model::Unit::normalize_spelling(cell),
-            Target::Column("stat") => {
-                if !cell.is_empty() {
-                    o.stat = cell.parse().map_err(|e: String| err(e))?;
-                }
-            }
-            Target::Column("run") => {
-                o.run = if cell.is_empty() || cell == "null" {
-                    None
-                } else {
-                    Some(
+                Target::Column("source") => o.source = text(&mut self.text[i]),
+                Target::Column("line") => {
+                    o.line = if cell.is_empty() {
+                        0
+                    } else {
                         cell.parse()
-                            .map_err(|_| err(format!("run `{cell}` is not a run index")))?,
-                    )
+                            .map_err(|_| err(format!("line `{cell}` is not a line number")))?
+                    }
                 }
+                Target::Column("benchmark") => o.benchmark = text(&mut self.text[i]),
+                Target::Column("variant") => o.variant = text(&mut self.text[i]),
+                Target::Column("metric") => o.metric = text(&mut self.text[i]),
+                Target::Column("unit") => {
+                    o.unit = self.text[i]
+                        .get(cell, |c| {
+                            Ok::<_, std::convert::Infallible>(
+                                crate::model::Unit::normalize_spelling(c),
+                            )
+                        })
+                        .unwrap_or_default()
+                }
+                Target::Column("stat") => {
+                    if !cell.is_empty() {
+                        o.stat = self
+                            .stat
+                            .get(cell, |c| c.parse())
+                            .map_err(|e: String| err(e))?;
+                    }
+                }
+                Target::Column("run") => {
+                    o.run = if cell.is_empty() || cell == "null" {
+                        None
+                    } else {
+                        Some(
+                            cell.parse()
+                                .map_err(|_| err(format!("run `{cell}` is not a run index")))?,
+                        )
+                    }
+                }
+                Target::Column(_) => {}
             }
-            Target::Column(_) => {}
         }
-    }
-    if o.benchmark.is_empty() {
-        return Err(err("no benchmark name".into()));
-    }
-    if values.is_empty() {
-        return Err(err("no value".into()));
-    }
-    o.params = canonical_params(&params).into();
-    // Stored lines of a re-read table point into the original input; keep them.
-    if o.source.is_empty() {
-        o.line = line;
-    }
-    Ok(values
-        .into_iter()
-        .map(|(metric, v)| {
-            let mut x = o.clone();
+        if o.benchmark.is_empty() {
+            return Err(err("no benchmark name".into()));
+        }
+        if values.is_empty() {
+            return Err(err("no value".into()));
+        }
+        o.params = self.canonical(&params);
+        // Stored lines of a re-read table point into the original input; keep them.
+        if o.source.is_empty() {
+            o.line = line;
+        }
+        let label = |x: &mut Observation, (metric, v): Labelled| {
             if let Some((m, u)) = metric {
                 x.metric = m.into();
                 if let Some(u) = u {
-                    x.unit = crate::model::Unit::normalize_spelling(&u);
+                    x.unit = crate::model::Unit::normalize_spelling(u);
                 }
             }
             x.value = v;
-            x
-        })
-        .collect())
+        };
+        // Every value but the last gets a copy; the last takes the row itself.
+        let last = values.pop().expect("checked non-empty above");
+        for v in values {
+            let mut x = o.clone();
+            label(&mut x, v);
+            out.push(x);
+        }
+        label(&mut o, last);
+        out.push(o);
+        Ok(())
+    }
+
+    /// [`canonical_params`] of the row's pairs, reused while the pairs stay
+    /// the same as the previous row's.
+    fn canonical(&mut self, params: &[(&str, &str)]) -> SmolStr {
+        if params.is_empty() {
+            return SmolStr::default();
+        }
+        if let Some((last, s)) = &self.params {
+            if last.len() == params.len()
+                && last
+                    .iter()
+                    .zip(params)
+                    .all(|((a, b), (c, d))| a == c && b == d)
+            {
+                return s.clone();
+            }
+        }
+        let s: SmolStr = canonical_params(params).into();
+        self.params = Some((
+            params
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect(),
+            s.clone(),
+        ));
+        s
+    }
 }
 
 /// The generic tidy CSV/TSV importer, optionally with a column mapping.
@@ -275,9 +407,23 @@ impl Format for TidyCsv {
     /// source and line its rows came from, so their lines say nothing about
     /// this file.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        self.parse_in_chunks(src, CHUNK_BYTES)
+    }
+}
+
+impl TidyCsv {
+    /// [`Format::parse_accounted`] with the rows cut into chunks of about
+    /// `chunk_bytes` bytes (the result does not depend on it).
+    fn parse_in_chunks(&self, src: &Source, chunk_bytes: usize) -> Result<Parsed> {
         let mut lines = raw_lines(src);
         let Some((hn, header)) = lines.next() else {
             return Err(src.error(None, "empty table"));
+        };
+        // The rows start on the line after the header's.
+        let header_end = header.as_ptr() as usize - src.raw.as_ptr() as usize + header.len();
+        let body = match memchr::memchr(b'\n', &src.raw.as_bytes()[header_end..]) {
+            Some(i) => &src.raw[header_end + i + 1..],
+            None => "",
         };
         let header = header.trim_start_matches('\u{feff}');
         let sep = separator(header);
@@ -288,23 +434,155 @@ impl Format for TidyCsv {
                 "the header names no benchmark and value columns; map them with --map COLUMN=benchmark --map COLUMN=value",
             ));
         }
+        let targets: Vec<Option<Target>> = cols.iter().map(|c| self.map.target(c)).collect();
+        let table = Table {
+            src,
+            cols: &cols,
+            targets: &targets,
+            sep,
+        };
+        // A large table is read in chunks of whole lines on all threads;
+        // each chunk knows the number of its first line, and the chunks are
+        // joined in file order, so rows, line numbers and the first error
+        // are those of a reading from top to bottom.
+        let chunks = split_lines(body, chunk_bytes);
+        let first_lines: Vec<u32> = {
+            let counts: Vec<u32> = if chunks.len() > 1 {
+                chunks
+                    .par_iter()
+                    .map(|c| memchr::memchr_iter(b'\n', c.as_bytes()).count() as u32)
+                    .collect()
+            } else {
+                vec![0; chunks.len()]
+            };
+            let mut next = hn + 1;
+            counts
+                .iter()
+                .map(|n| {
+                    let first = next;
+                    next += n;
+                    first
+                })
+                .collect()
+        };
+        let parts: Vec<Result<Parsed>> = if chunks.len() > 1 {
+            chunks
+                .par_iter()
+                .zip(first_lines.par_iter())
+                .map(|(c, &first)| table.read(c, first))
+                .collect()
+        } else {
+            chunks
+                .iter()
+                .zip(&first_lines)
+                .map(|(c, &first)| table.read(c, first))
+                .collect()
+        };
+        let mut out = Vec::with_capacity(
+            parts
+                .iter()
+                .map(|p| p.as_ref().map_or(0, |p| p.observations.len()))
+                .sum(),
+        );
+        let mut consumed = Vec::with_capacity(
+            1 + parts
+                .iter()
+                .map(|p| p.as_ref().map_or(0, |p| p.consumed.len()))
+                .sum::<usize>(),
+        );
+        consumed.push(hn);
+        for part in parts {
+            let mut part = part?;
+            out.append(&mut part.observations);
+            consumed.append(&mut part.consumed);
+        }
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped: Vec::new(),
+        })
+    }
+}
+
+/// Bytes per chunk of a table read in parallel: large enough that a chunk
+/// costs far more than handing it to a thread.
+const CHUNK_BYTES: usize = 1 << 20;
+
+/// `text` cut into pieces of about `size` bytes, each ending after a
+/// newline (the last one at the end of the text).
+fn split_lines(text: &str, size: usize) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while rest.len() > size {
+        match memchr::memchr(b'\n', &rest.as_bytes()[size..]) {
+            Some(i) => {
+                let (a, b) = rest.split_at(size + i + 1);
+                out.push(a);
+                rest = b;
+            }
+            None => break,
+        }
+    }
+    if !rest.is_empty() || out.is_empty() {
+        out.push(rest);
+    }
+    out
+}
+
+/// What every chunk of one table shares: its source, header and targets.
+struct Table<'a> {
+    src: &'a Source,
+    cols: &'a [String],
+    targets: &'a [Option<Target>],
+    sep: char,
+}
+
+impl Table<'_> {
+    /// Reads the rows of `chunk`, whose first line is line `first` of the
+    /// file; blank lines are skipped and a trailing CR removed, as
+    /// [`raw_lines`] does.
+    fn read(&self, chunk: &str, first: u32) -> Result<Parsed> {
+        let mut reader = RowReader::new(self.targets);
         let mut out = Vec::new();
-        let mut consumed = vec![hn];
-        for (n, l) in lines {
+        let mut consumed = Vec::new();
+        let mut plain: Vec<&str> = Vec::with_capacity(self.cols.len());
+        for (i, l) in chunk.split('\n').enumerate() {
+            let l = l.strip_suffix('\r').unwrap_or(l);
+            if l.trim().is_empty() {
+                continue;
+            }
+            let n = first + i as u32;
             consumed.push(n);
-            let cells = split_csv(l, sep);
-            if cells.len() != cols.len() {
-                return Err(src.error(
+            // Without quotes a record is its separator-split cells (what
+            // `split_csv` gives), borrowed rather than copied.
+            let owned: Vec<String>;
+            let quoted: Vec<&str>;
+            let cells: &[&str] = if l.contains('"') {
+                owned = split_csv(l, self.sep);
+                quoted = owned.iter().map(String::as_str).collect();
+                &quoted
+            } else {
+                plain.clear();
+                plain.extend(l.split(self.sep));
+                &plain
+            };
+            if cells.len() != self.cols.len() {
+                return Err(self.src.error(
                     Some(n),
                     format!(
                         "expected {} fields like the header, found {}",
-                        cols.len(),
+                        self.cols.len(),
                         cells.len()
                     ),
                 ));
             }
-            let record: Vec<(String, String)> = cols.iter().cloned().zip(cells).collect();
-            out.extend(record_to_obs(src, &self.map, &record, n, "row")?);
+            let row = self
+                .cols
+                .iter()
+                .zip(self.targets)
+                .zip(cells)
+                .map(|((c, t), cell)| (c.as_str(), t.as_ref(), *cell));
+            reader.push_row(self.src, row, n, "row", &mut out)?;
         }
         Ok(Parsed {
             observations: out,
@@ -329,5 +607,83 @@ mod tests {
         assert_eq!(p.consumed, vec![1, 2, 3]);
         let lines: Vec<u32> = p.observations.iter().map(|o| o.line).collect();
         assert_eq!(lines, vec![3, 9]);
+    }
+
+    /// Rows as the serial reader of the previous version produced them:
+    /// every row through `record_to_obs`, in order.
+    fn one_by_one(src: &Source) -> Result<Vec<Observation>> {
+        let mut lines = raw_lines(src);
+        let (_, header) = lines.next().unwrap();
+        let header = header.trim_start_matches('\u{feff}');
+        let sep = separator(header);
+        let cols = split_csv(header, sep);
+        let mut out = Vec::new();
+        for (n, l) in lines {
+            let cells = split_csv(l, sep);
+            if cells.len() != cols.len() {
+                return Err(src.error(Some(n), "field count"));
+            }
+            let record: Vec<(String, String)> = cols.iter().cloned().zip(cells).collect();
+            out.extend(record_to_obs(src, &FieldMap::default(), &record, n, "row")?);
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn chunks_give_the_rows_lines_and_first_error_of_a_serial_read() {
+        let mut text =
+            String::from("\u{feff}benchmark,params,variant,metric,unit,stat,value,run\r\n");
+        for i in 0..200 {
+            let params = if i % 3 == 0 {
+                "\"threads=4,cpu=2\""
+            } else {
+                ""
+            };
+            let stat = if i % 7 == 0 { "mean" } else { "sample" };
+            text.push_str(&format!(
+                "b{},{params},{},t,{},{stat},{}.5,{}\r\n",
+                i / 10,
+                if i % 2 == 0 { "base" } else { "new" },
+                if i % 5 == 0 { "ms" } else { "us" },
+                i,
+                i % 10
+            ));
+            if i % 17 == 0 {
+                text.push_str("\n   \n");
+            }
+        }
+        let src = Source::from_text("t.csv", &text);
+        let want = one_by_one(&src).unwrap();
+        assert_eq!(want.len(), 200);
+        let whole = TidyCsv::new().parse_in_chunks(&src, 1 << 20).unwrap();
+        for size in [1, 7, 64, 500] {
+            let p = TidyCsv::new().parse_in_chunks(&src, size).unwrap();
+            assert_eq!(p.observations, want, "chunks of {size} bytes");
+            assert_eq!(p.consumed, whole.consumed, "chunks of {size} bytes");
+        }
+        // 200 rows, the header and 12 pairs of blank lines.
+        assert_eq!(whole.consumed.len(), 201);
+        assert_eq!(*whole.consumed.last().unwrap(), 225);
+        assert_eq!(want[3].params, "cpu=2,threads=4");
+        assert_eq!(want[7].stat, Stat::Mean);
+        assert_eq!(want[199].line, 225);
+
+        // The first bad row is the one reported, whatever the chunking.
+        let bad = text
+            .replacen("12.5,2", "x12,2", 1)
+            .replacen("150.5,0", "oops,0", 1);
+        let src = Source::from_text("t.csv", &bad);
+        let serial = one_by_one(&src).unwrap_err().to_string();
+        for size in [1, 64, 1 << 20] {
+            let e = TidyCsv::new()
+                .parse_in_chunks(&src, size)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(e, serial, "chunks of {size} bytes");
+        }
+        assert!(
+            serial.starts_with("t.csv:16: row: column `value`"),
+            "{serial}"
+        );
     }
 }
