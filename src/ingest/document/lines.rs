@@ -5,7 +5,7 @@
 //! Every scanner works on `char`s so that no input can split a UTF-8 sequence.
 
 use crate::ingest::numbers::{parse_cell, parse_number, Cell};
-use crate::model::{Dimension, Unit};
+use crate::model::{Dimension, SmolStr, Unit};
 
 /// One `key: value` pair of a line.
 #[derive(Debug, Clone, PartialEq)]
@@ -38,15 +38,15 @@ pub struct DataRow {
     pub cells: Vec<(String, Cell)>,
 }
 
-/// The kind of a cleaned line.
+/// The kind of a cleaned line; boxed-row cells borrow the line's text.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Kind {
+pub enum Kind<'a> {
     /// Nothing but whitespace.
     Blank,
     /// `+----+----+` or `|----|----|`.
     Border,
     /// `| a | b |`: the cell texts.
-    BoxRow(Vec<String>),
+    BoxRow(Vec<&'a str>),
     /// `real 0m34.067s`: metric and seconds.
     Time(String, f64),
     /// One or more `key: value` pairs covering the whole line.
@@ -60,7 +60,7 @@ pub enum Kind {
 }
 
 /// Classifies one cleaned line.
-pub fn classify(text: &str) -> Kind {
+pub fn classify(text: &str) -> Kind<'_> {
     let t = text.trim();
     if t.is_empty() {
         return Kind::Blank;
@@ -86,22 +86,38 @@ pub fn classify(text: &str) -> Kind {
     Kind::Text
 }
 
+/// Every character of a border is ASCII, so bytes suffice; a table row
+/// fails on its second or third byte.
 fn is_border(t: &str) -> bool {
     let starts = t.starts_with('+') || t.starts_with('|');
+    let mut dashes = 0;
     starts
-        && t.chars().filter(|&c| c == '-' || c == '=').count() >= 3
-        && t.chars()
-            .all(|c| matches!(c, '+' | '-' | '=' | '|' | ':' | ' '))
+        && t.bytes().all(|b| {
+            dashes += usize::from(b == b'-' || b == b'=');
+            matches!(b, b'+' | b'-' | b'=' | b'|' | b':' | b' ')
+        })
+        && dashes >= 3
 }
 
-fn box_cells(t: &str) -> Option<Vec<String>> {
-    if !t.starts_with('|') || t.len() < 3 {
+/// The part of a boxed row between its outer bars, when it has at least two
+/// cells.
+fn box_inner(t: &str) -> Option<&str> {
+    if t.len() < 3 {
         return None;
     }
     let inner = t.strip_prefix('|')?;
     let inner = inner.strip_suffix('|').unwrap_or(inner);
-    let cells: Vec<String> = inner.split('|').map(|c| c.trim().to_string()).collect();
-    (cells.len() >= 2).then_some(cells)
+    memchr::memchr(b'|', inner.as_bytes()).map(|_| inner)
+}
+
+/// True when `classify` would call the trimmed line `t` a boxed row.
+pub fn is_box_row(t: &str) -> bool {
+    !is_border(t) && box_inner(t).is_some()
+}
+
+fn box_cells(t: &str) -> Option<Vec<&str>> {
+    let inner = box_inner(t)?;
+    Some(inner.split('|').map(str::trim).collect())
 }
 
 /// `real 0m34.067s`, `user 1m2.5s`, `sys 0.98s`, `real 34.06`.
@@ -195,6 +211,12 @@ pub fn known_unit(u: &str) -> bool {
 /// `key: value[unit]` pairs covering the whole line (`Time: 2.978`,
 /// `pert/s: 229 >5484.43us: 41 min: 0.15 …`, `Iterations=5000`).
 pub fn pairs(text: &str) -> Option<Vec<Pair>> {
+    // The first key decides most lines (prose, table rows): checked on the
+    // text itself before it is split into characters.
+    let sep = text.find([':', '='])?;
+    if !valid_key(text[..sep].trim()) {
+        return None;
+    }
     let c: Vec<char> = text.chars().collect();
     let n = c.len();
     let mut i = 0;
@@ -321,29 +343,24 @@ fn valid_key(key: &str) -> bool {
 
 /// Splits a line into cells at tabs and runs of two or more spaces.
 pub fn split_cells(text: &str) -> Vec<RawCell> {
-    let c: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < c.len() {
-        while i < c.len() && c[i].is_whitespace() {
-            i += 1;
-        }
-        if i >= c.len() {
-            break;
-        }
-        let start = i;
-        loop {
-            while i < c.len() && !c[i].is_whitespace() {
-                i += 1;
-            }
-            // A single space continues the cell; a tab or two spaces end it.
-            if i + 1 < c.len() && c[i] == ' ' && !c[i + 1].is_whitespace() {
-                i += 1;
-                continue;
-            }
-            break;
-        }
-        let text: String = c[start..i].iter().collect();
+    // Columns are counted in characters; in ASCII text (nearly every line)
+    // those are bytes, and the text needs no copy into characters.
+    let cells: Vec<(usize, String)> = if text.is_ascii() {
+        let b = text.as_bytes();
+        let ws = |x: u8| (x as char).is_whitespace();
+        cell_spans(b, ws, |x| x == b' ')
+            .into_iter()
+            .map(|(s, e)| (s, text[s..e].to_string()))
+            .collect()
+    } else {
+        let c: Vec<char> = text.chars().collect();
+        cell_spans(&c, char::is_whitespace, |x| x == ' ')
+            .into_iter()
+            .map(|(s, e)| (s, c[s..e].iter().collect()))
+            .collect()
+    };
+    let mut out: Vec<RawCell> = Vec::with_capacity(cells.len());
+    for (start, text) in cells {
         // `140227 ±  3%`: a spread written after a wide gap stays in its cell.
         let joins = out.last().is_some_and(|p: &RawCell| {
             let p = p.text.trim_end();
@@ -358,6 +375,39 @@ pub fn split_cells(text: &str) -> Vec<RawCell> {
             }
             _ => out.push(RawCell { col: start, text }),
         }
+    }
+    out
+}
+
+/// The (start, end) positions of the cells of a line given as characters
+/// (or as bytes, for ASCII text): a single space continues a cell, a tab or
+/// two spaces end it.
+fn cell_spans<T: Copy>(
+    c: &[T],
+    ws: impl Fn(T) -> bool,
+    space: impl Fn(T) -> bool,
+) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < c.len() {
+        while i < c.len() && ws(c[i]) {
+            i += 1;
+        }
+        if i >= c.len() {
+            break;
+        }
+        let start = i;
+        loop {
+            while i < c.len() && !ws(c[i]) {
+                i += 1;
+            }
+            if i + 1 < c.len() && space(c[i]) && !ws(c[i + 1]) {
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        out.push((start, i));
     }
     out
 }
@@ -393,9 +443,17 @@ pub fn merge_header(upper: &[RawCell], lower: &[RawCell]) -> Vec<RawCell> {
 /// Parses a table cell that may carry a unit and a trailing remark:
 /// `5.53 us`, `10.2 us +- 0.5 us`, `12ms`, `10.2 us: 1.85x slower`,
 /// `6656.73 ± 539.35`. Returns the cell and its unit, if written.
-pub fn value_cell(text: &str) -> Option<(Cell, Option<String>)> {
+pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
     let t = text.trim();
-    if let Some(c) = parse_cell(t) {
+    // Every reading below parses some part of the text as a number, and a
+    // number has a digit: prose and header cells stop here.
+    if !t.bytes().any(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if let Some(c) = plain_number(t) {
+        return Some((c, None));
+    }
+    if let Some(c) = cell(t) {
         return Some((c, None));
     }
     // A remark after the value: `10.2 us: 1.85x slower`, `5.1 (noisy)`.
@@ -404,29 +462,78 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<String>)> {
         _ => t,
     };
     let words: Vec<&str> = head.split_whitespace().collect();
-    // The unit as its own word, possibly repeated after the spread.
-    if let Some(unit) = words.last().filter(|w| known_unit(w) && **w != "%") {
-        let rest: Vec<&str> = words.iter().copied().filter(|w| w != unit).collect();
-        if let Some(c) = parse_cell(&rest.join(" ")) {
-            return Some((c, Some(Unit::normalize_spelling(unit).to_string())));
+    // The unit as its own word, possibly repeated after the spread. What is
+    // left must start like a number before the unit is worth looking up.
+    if let Some(unit) = words.last() {
+        let rest_first = words.iter().find(|w| *w != unit).copied();
+        if rest_first.is_some_and(number_start) && *unit != "%" && known_unit(unit) {
+            let rest: Vec<&str> = words.iter().copied().filter(|w| w != unit).collect();
+            if let Some(c) = cell(&rest.join(" ")) {
+                return Some((c, Some(Unit::normalize_spelling(unit))));
+            }
         }
     }
     // The unit glued to the value: `12ms`, `1.5GB/s`.
     if words.len() == 1 {
         let w = words[0];
+        // Both the glued reading and the whole-head one below need `w`
+        // (which is the head) to start like a number.
+        if !number_start(w) {
+            return None;
+        }
         let split = w
             .char_indices()
             .find(|(_, c)| c.is_alphabetic() || *c == 'µ')
             .map(|(i, _)| i)?;
         let (num, unit) = w.split_at(split);
         if known_unit(unit) {
-            let c = parse_cell(num)?;
-            return Some((c, Some(Unit::normalize_spelling(unit).to_string())));
+            let c = cell(num)?;
+            return Some((c, Some(Unit::normalize_spelling(unit))));
         }
     }
-    (head != t)
-        .then(|| parse_cell(head).map(|c| (c, None)))
-        .flatten()
+    (head != t).then(|| cell(head).map(|c| (c, None))).flatten()
+}
+
+/// True when `w` starts the way [`parse_cell`] needs a cell to start: its
+/// value is read from the text's beginning, which must be a digit, a sign
+/// or a decimal point.
+fn number_start(w: &str) -> bool {
+    matches!(
+        w.trim_start().as_bytes().first(),
+        Some(b'0'..=b'9' | b'+' | b'-' | b'.')
+    )
+}
+
+/// [`parse_cell`], skipping the searches for spread separators in text that
+/// cannot start a number.
+fn cell(t: &str) -> Option<Cell> {
+    if number_start(t) {
+        parse_cell(t)
+    } else {
+        None
+    }
+}
+
+/// The common cell, a bare decimal (`5.1803`, `-12`, `.5`), read without
+/// the general cell parser: for such text `parse_cell` finds no spread, no
+/// separator and no percent sign, and reads the same value. `None` sends
+/// anything else (and a malformed number such as `1.2.3`) the long way.
+fn plain_number(t: &str) -> Option<Cell> {
+    let b = t.as_bytes();
+    let digits = b.strip_prefix(b"-").unwrap_or(b);
+    let &first = digits.first()?;
+    if !(first.is_ascii_digit() || first == b'.')
+        || !digits.iter().all(|&c| c.is_ascii_digit() || c == b'.')
+    {
+        return None;
+    }
+    let value: f64 = t.parse().ok()?;
+    value.is_finite().then_some(Cell {
+        value,
+        spread: None,
+        spread_is_pct: false,
+        is_pct: false,
+    })
 }
 
 /// Parses one cell as numbers: a single value (`33.94 +/- 0.07`, `+45.20%`,
@@ -441,7 +548,7 @@ fn numeric_cells(text: &str) -> Option<Vec<(String, Cell)>> {
     }
     words
         .iter()
-        .map(|w| parse_cell(w).map(|c| (w.to_string(), c)))
+        .map(|w| cell(w).map(|c| (w.to_string(), c)))
         .collect()
 }
 
@@ -604,7 +711,7 @@ mod tests {
         assert_eq!(classify("+---------+-----+"), Kind::Border);
         assert_eq!(
             classify("| 512 | 4.2410 |"),
-            Kind::BoxRow(vec!["512".into(), "4.2410".into()])
+            Kind::BoxRow(vec!["512", "4.2410"])
         );
         let Kind::Carets(c) = classify("      ^^^^^usecs   ^^^^^usecs      ^^the competition")
         else {

@@ -45,10 +45,16 @@ impl Format for Document {
         let mut mail = false;
         for l in &src.lines {
             quoted |= l.quote_depth > 0;
-            let lower = l.text.to_ascii_lowercase();
-            mail |= lower.starts_with("subject:")
-                || lower.starts_with("message-id:")
-                || lower.ends_with("wrote:");
+            mail = mail
+                || starts_with_ci(&l.text, "subject:")
+                || starts_with_ci(&l.text, "message-id:")
+                || ends_with_ci(&l.text, "wrote:");
+            // Most lines of a large boxed document are rows: recognised
+            // without splitting their cells.
+            if lines::is_box_row(l.text.trim()) {
+                boxed = true;
+                continue;
+            }
             match classify(&l.text) {
                 Kind::BoxRow(_) => boxed = true,
                 Kind::Row(_) => rows += 1,
@@ -87,6 +93,20 @@ impl Format for Document {
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
         reader::read(src)
     }
+}
+
+/// `text.to_ascii_lowercase().starts_with(prefix)` for a lowercase ASCII
+/// `prefix`, without the copy.
+fn starts_with_ci(text: &str, prefix: &str) -> bool {
+    text.len() >= prefix.len()
+        && text.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+}
+
+/// `text.to_ascii_lowercase().ends_with(suffix)` for a lowercase ASCII
+/// `suffix`, without the copy.
+fn ends_with_ci(text: &str, suffix: &str) -> bool {
+    text.len() >= suffix.len()
+        && text.as_bytes()[text.len() - suffix.len()..].eq_ignore_ascii_case(suffix.as_bytes())
 }
 
 #[cfg(test)]

@@ -4,10 +4,10 @@
 
 use super::labels::{self, Heading};
 use super::lines::{self, classify, split_cells, Kind};
-use super::table::{self, BlockNames};
+use super::table::{self, BlockNames, Memo};
 use crate::error::Result;
 use crate::ingest::{Line, Source};
-use crate::model::{Observation, Stat};
+use crate::model::{Observation, SmolStr, Stat};
 use std::collections::HashMap;
 
 /// Reads every block of `src`.
@@ -18,7 +18,7 @@ pub fn read(src: &Source) -> Result<Vec<Observation>> {
 /// A classified line.
 struct Cl<'a> {
     line: &'a Line,
-    kind: Kind,
+    kind: Kind<'a>,
 }
 
 /// Multi-pair sample lines read under one label (`pert/s: … min: … avg: …`).
@@ -35,8 +35,8 @@ struct LastSamples {
     label_seq: u32,
     /// Where in the output the paragraph of these samples starts.
     start: usize,
-    benchmark: String,
-    variant: String,
+    benchmark: SmolStr,
+    variant: SmolStr,
     metric: String,
     unit: String,
 }
@@ -52,6 +52,7 @@ struct Reader<'a> {
     prose_tables: u32,
     last: Option<LastSamples>,
     blocks: Vec<SampleBlock>,
+    memo: Memo,
 }
 
 impl<'a> Reader<'a> {
@@ -66,6 +67,7 @@ impl<'a> Reader<'a> {
             prose_tables: 0,
             last: None,
             blocks: Vec::new(),
+            memo: Memo::default(),
         }
     }
 
@@ -87,7 +89,7 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads one paragraph: prose becomes headings, structured runs data.
-    fn paragraph(&mut self, para: &[&Cl]) -> Result<()> {
+    fn paragraph(&mut self, para: &[&Cl<'a>]) -> Result<()> {
         let structured = |c: &Cl| !matches!(c.kind, Kind::Text);
         if !para.iter().any(|c| structured(c)) {
             let texts: Vec<&str> = para
@@ -253,7 +255,10 @@ impl<'a> Reader<'a> {
         if benchmark.is_empty() {
             benchmark = file_stem(&self.src.path);
         }
-        BlockNames { benchmark, variant }
+        BlockNames {
+            benchmark: benchmark.into(),
+            variant: variant.into(),
+        }
     }
 
     /// A table of aligned columns under `head` (zero, one or two header
@@ -268,10 +273,10 @@ impl<'a> Reader<'a> {
                 lines::merge_header(&split_cells(&u.line.text), &split_cells(&h.line.text)),
             )),
         };
-        let data: Vec<(u32, lines::DataRow)> = rows
+        let data: Vec<(u32, &lines::DataRow)> = rows
             .iter()
             .filter_map(|c| match &c.kind {
-                Kind::Row(r) => Some((c.line.number, r.clone())),
+                Kind::Row(r) => Some((c.line.number, r)),
                 _ => None,
             })
             .collect();
@@ -279,10 +284,11 @@ impl<'a> Reader<'a> {
             &self.src.path,
             hcells.as_ref().map(|(l, c)| (*l, c.as_slice())),
             &data,
+            &mut self.memo,
         )?;
         if let Some(t) = t {
             let names = self.resolve(depth);
-            let obs = table::emit(&self.src.path, &t, &names, n)?;
+            let obs = table::emit(&self.src.path, &t, &names, n, &mut self.memo)?;
             self.out.extend(obs);
         } else {
             // Not a header after all: headings for what follows.
@@ -299,23 +305,23 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    fn boxed_table(&mut self, part: &[&Cl], n: Option<(f64, u32)>) -> Result<()> {
+    fn boxed_table(&mut self, part: &[&Cl<'a>], n: Option<(f64, u32)>) -> Result<()> {
         let depth = part.first().map(|c| c.line.quote_depth).unwrap_or(0);
-        let mut header_rows = Vec::new();
-        let mut data = Vec::new();
+        let mut header_rows: Vec<(u32, &[&'a str])> = Vec::new();
+        let mut data: Vec<(u32, &[&'a str])> = Vec::with_capacity(part.len());
         for c in part {
             if let Kind::BoxRow(cells) = &c.kind {
-                let numeric = cells.iter().any(|t| lines::value_cell(t).is_some());
-                if data.is_empty() && !numeric {
-                    header_rows.push((c.line.number, cells.clone()));
+                // Once data rows start every row is data: no need to parse.
+                if data.is_empty() && !cells.iter().any(|t| lines::value_cell(t).is_some()) {
+                    header_rows.push((c.line.number, cells));
                 } else {
-                    data.push((c.line.number, cells.clone()));
+                    data.push((c.line.number, cells));
                 }
             }
         }
-        if let Some(t) = table::boxed(&self.src.path, &header_rows, &data)? {
+        if let Some(t) = table::boxed(&self.src.path, &header_rows, &data, &mut self.memo)? {
             let names = self.resolve(depth);
-            let obs = table::emit(&self.src.path, &t, &names, n)?;
+            let obs = table::emit(&self.src.path, &t, &names, n, &mut self.memo)?;
             self.out.extend(obs);
         }
         Ok(())

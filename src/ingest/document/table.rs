@@ -118,22 +118,24 @@ pub struct ValueCol {
     pub bracket: Option<Stat>,
 }
 
-/// A table with the meaning of its columns and its rows' cells aligned to them.
+/// A table with the meaning of its columns and its rows' cells aligned to
+/// them; the cells borrow the classified lines.
 #[derive(Debug, Clone)]
-pub struct Table {
+pub struct Table<'a> {
     /// What each column holds.
     pub roles: Vec<Role>,
     /// (original line, cells aligned to `roles`; `None` where a row has no cell).
-    pub rows: Vec<(u32, Vec<Option<String>>)>,
+    pub rows: Vec<(u32, Vec<Option<&'a str>>)>,
 }
 
-/// Names a block gives to everything the table itself does not name.
+/// Names a block gives to everything the table itself does not name; built
+/// once per block and shared by its rows.
 #[derive(Debug, Clone, Default)]
 pub struct BlockNames {
     /// Benchmark of rows that do not name their own.
-    pub benchmark: String,
+    pub benchmark: SmolStr,
     /// Variant of values whose column or row names none.
-    pub variant: String,
+    pub variant: SmolStr,
 }
 
 /// Splits `baseline time (ms) [stddev]` into words, unit and bracketed stat.
@@ -262,21 +264,22 @@ pub fn roles(headers: &[String], first_is_label: bool) -> Vec<Role> {
 
 /// Builds a boxed table from its header rows and data rows; every row must
 /// have as many cells as the header.
-pub fn boxed(
+pub fn boxed<'a>(
     path: &str,
-    header_rows: &[(u32, Vec<String>)],
-    data: &[(u32, Vec<String>)],
-) -> Result<Option<Table>> {
+    header_rows: &[(u32, &[&'a str])],
+    data: &[(u32, &[&'a str])],
+    memo: &mut Memo,
+) -> Result<Option<Table<'a>>> {
     let Some((hline, first)) = header_rows.first() else {
         return Ok(None);
     };
     let width = first.len();
-    let mut headers = first.clone();
+    let mut headers: Vec<String> = first.iter().map(|h| h.to_string()).collect();
     for (line, h) in &header_rows[1..] {
         if h.len() != width {
             return Err(ragged(path, *line, h.len(), width, *hline));
         }
-        for (a, b) in headers.iter_mut().zip(h) {
+        for (a, b) in headers.iter_mut().zip(h.iter()) {
             if !b.is_empty() {
                 a.push(' ');
                 a.push_str(b);
@@ -288,14 +291,13 @@ pub fn boxed(
         if cells.len() != width {
             return Err(ragged(path, *line, cells.len(), width, *hline));
         }
-        rows.push((*line, cells.iter().map(|c| Some(c.clone())).collect()));
+        rows.push((*line, cells.iter().map(|c| Some(*c)).collect()));
     }
     // The first column holds row labels when its cells are not numbers.
-    let first_is_label = rows.iter().any(|(_, c): &(u32, Vec<Option<String>>)| {
-        c[0].as_deref()
-            .is_some_and(|t| !t.is_empty() && value_cell(t).is_none())
+    let first_is_label = rows.iter().any(|(_, c): &(u32, Vec<Option<&str>>)| {
+        c[0].is_some_and(|t| !t.is_empty() && value_cell(t).is_none())
     });
-    let mut roles = roles(&headers, first_is_label);
+    let mut roles = memo.roles(&headers, first_is_label);
     if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
         roles[0] = Role::Param(headers[0].to_lowercase());
     }
@@ -313,11 +315,12 @@ fn ragged(path: &str, line: u32, got: usize, want: usize, header_line: u32) -> E
 /// Builds a table of aligned columns. The header (if any) is matched to the
 /// numeric cells by count: one header cell per value, or one more for the
 /// row-label column; a trailing percentage beyond the header is a stated change.
-pub fn aligned(
+pub fn aligned<'a>(
     path: &str,
     header: Option<(u32, &[RawCell])>,
-    data: &[(u32, DataRow)],
-) -> Result<Option<Table>> {
+    data: &[(u32, &'a DataRow)],
+    memo: &mut Memo,
+) -> Result<Option<Table<'a>>> {
     let k_max = data.iter().map(|(_, r)| r.cells.len()).max().unwrap_or(0);
     let extra_pct =
         |k: usize, r: &DataRow| k == r.cells.len() && r.cells.last().is_some_and(|(_, c)| c.is_pct);
@@ -327,7 +330,7 @@ pub fn aligned(
     let h: Vec<String> = hcells.iter().map(|c| c.text.clone()).collect();
     let width = h.len();
     let mut roles = if width == k_max + 1 {
-        roles(&h, true)
+        memo.roles(&h, true)
     } else if width == k_max
         || width + 1 == k_max
             && data
@@ -339,7 +342,7 @@ pub fn aligned(
             metric: None,
             unit: None,
         }];
-        r.extend(roles(&h, false));
+        r.extend(memo.roles(&h, false));
         r
     } else {
         return Ok(None);
@@ -356,8 +359,8 @@ pub fn aligned(
         if !ok {
             return Err(ragged(path, *line, k + 1, values_wanted + 1, hline));
         }
-        let mut cells: Vec<Option<String>> = vec![Some(r.label.clone())];
-        cells.extend(r.cells.iter().map(|(t, _)| Some(t.clone())));
+        let mut cells: Vec<Option<&str>> = vec![Some(r.label.as_str())];
+        cells.extend(r.cells.iter().map(|(t, _)| Some(t.as_str())));
         cells.resize(roles.len(), None);
         rows.push((*line, cells));
     }
@@ -365,7 +368,7 @@ pub fn aligned(
 }
 
 /// A list of `label  value [+change%]` rows without a header.
-fn headerless(data: &[(u32, DataRow)]) -> Option<Table> {
+fn headerless<'a>(data: &[(u32, &'a DataRow)]) -> Option<Table<'a>> {
     let list = data.len() >= 2
         && data.iter().all(|(_, r)| {
             !r.label.is_empty()
@@ -389,8 +392,8 @@ fn headerless(data: &[(u32, DataRow)]) -> Option<Table> {
     let rows = data
         .iter()
         .map(|(line, r)| {
-            let mut cells: Vec<Option<String>> = vec![Some(r.label.clone())];
-            cells.extend(r.cells.iter().map(|(t, _)| Some(t.clone())));
+            let mut cells: Vec<Option<&str>> = vec![Some(r.label.as_str())];
+            cells.extend(r.cells.iter().map(|(t, _)| Some(t.as_str())));
             cells.resize(roles.len(), None);
             (*line, cells)
         })
@@ -414,6 +417,72 @@ fn missing(t: &str) -> bool {
     matches!(t.trim(), "" | "-" | "--" | "n/a" | "N/A" | "na" | "—" | "?")
 }
 
+/// What a document repeats from table to table (the same few units, often
+/// the same header), worked out once per document: normalising a unit or
+/// reading a header costs more than reading a row.
+#[derive(Debug, Default)]
+pub struct Memo {
+    /// (unit as written, its normalised spelling, the metric it implies).
+    units: Vec<(SmolStr, SmolStr, SmolStr)>,
+    /// (header cells, first cell over the labels, their roles).
+    roles: Vec<(Vec<String>, bool, Vec<Role>)>,
+}
+
+impl Memo {
+    /// Entries kept of each kind: enough for any real document; one with
+    /// more distinct units or headers is still read right, only slower.
+    const MAX: usize = 32;
+
+    /// The normalised spelling of `raw` and the metric [`metric_from_unit`]
+    /// gives it.
+    fn unit(&mut self, raw: &str) -> (SmolStr, SmolStr) {
+        if let Some((_, unit, metric)) = self.units.iter().find(|(r, _, _)| r == raw) {
+            return (unit.clone(), metric.clone());
+        }
+        let unit = Unit::normalize_spelling(raw);
+        let metric = SmolStr::from(metric_from_unit(raw));
+        if self.units.len() < Self::MAX {
+            self.units.push((raw.into(), unit.clone(), metric.clone()));
+        }
+        (unit, metric)
+    }
+
+    /// [`roles`] of a header.
+    fn roles(&mut self, headers: &[String], first_is_label: bool) -> Vec<Role> {
+        if let Some((_, _, r)) = self
+            .roles
+            .iter()
+            .find(|(h, f, _)| *f == first_is_label && h == headers)
+        {
+            return r.clone();
+        }
+        let r = roles(headers, first_is_label);
+        if self.roles.len() < Self::MAX {
+            self.roles
+                .push((headers.to_vec(), first_is_label, r.clone()));
+        }
+        r
+    }
+}
+
+/// The canonical params of one row (see [`canonical_params`]); a row with
+/// one parameter, the common case, needs no sorting and fits inline.
+fn row_params(roles: &[Role], cells: &[Option<&str>]) -> SmolStr {
+    let mut params = roles.iter().zip(cells).filter_map(|(r, c)| match (r, c) {
+        (Role::Param(name), Some(v)) if !missing(v) => Some((name.as_str(), v.trim())),
+        _ => None,
+    });
+    let Some((k, v)) = params.next() else {
+        return SmolStr::default();
+    };
+    let Some(second) = params.next() else {
+        return smol_str::format_smolstr!("{}={}", k.trim(), v);
+    };
+    let mut all = vec![(k, v), second];
+    all.extend(params);
+    canonical_params(&all).into()
+}
+
 /// Turns a table into observations. `n` is a stated sample count for the
 /// whole table (`Iterations=5000`) with the line it was read from.
 pub fn emit(
@@ -421,12 +490,15 @@ pub fn emit(
     table: &Table,
     names: &BlockNames,
     n: Option<(f64, u32)>,
+    memo: &mut Memo,
 ) -> Result<Vec<Observation>> {
     let (default_metric, default_unit) = table
         .roles
         .iter()
         .find_map(|r| match r {
-            Role::Label { metric, unit } => Some((metric.clone(), unit.clone())),
+            Role::Label { metric, unit } => {
+                Some((metric.as_deref().map(SmolStr::new), unit.as_deref()))
+            }
             _ => None,
         })
         .unwrap_or((None, None));
@@ -435,13 +507,13 @@ pub fn emit(
         .iter()
         .any(|r| matches!(r, Role::Value(v) if v.variant.is_some()));
     let has_change = table.roles.iter().any(|r| matches!(r, Role::Change));
-    let label_of = |cells: &[Option<String>]| -> String {
+    let label_of = |cells: &[Option<&str>]| -> String {
         let parts: Vec<&str> = table
             .roles
             .iter()
             .zip(cells)
             .filter(|(r, _)| matches!(r, Role::Label { .. }))
-            .filter_map(|(_, c)| c.as_deref())
+            .filter_map(|(_, c)| *c)
             .filter(|c| !c.is_empty())
             .collect();
         parts.join(" ")
@@ -450,41 +522,53 @@ pub fn emit(
     let rows_are_variants = !col_variants
         && labels.iter().any(|l| !l.is_empty())
         && (has_change || labels.iter().any(|l| is_variant_like(l)));
+    // What each value column's header names, as shared strings built once.
+    let col_names: Vec<(Option<SmolStr>, Option<SmolStr>)> = table
+        .roles
+        .iter()
+        .map(|r| match r {
+            Role::Value(col) => (
+                col.variant.as_deref().map(SmolStr::new),
+                col.metric.as_deref().map(SmolStr::new),
+            ),
+            _ => (None, None),
+        })
+        .collect();
+    let pct = SmolStr::new_static("%");
+    let value_metric = SmolStr::new_static("value");
 
-    let mut out = Vec::new();
+    let values_per_row = table
+        .roles
+        .iter()
+        .filter(|r| matches!(r, Role::Value(_) | Role::Spread(_) | Role::Change))
+        .count();
+    let mut out = Vec::with_capacity(table.rows.len() * values_per_row);
     for ((line, cells), label) in table.rows.iter().zip(&labels) {
-        let line = *line;
-        let params: Vec<(String, String)> = table
-            .roles
-            .iter()
-            .zip(cells)
-            .filter_map(|(r, c)| match (r, c) {
-                (Role::Param(name), Some(v)) if !missing(v) => {
-                    Some((name.clone(), v.trim().to_string()))
-                }
-                _ => None,
-            })
-            .collect();
-        let params = canonical_params(&params);
         let (benchmark, row_variant) = if label.is_empty() {
             (names.benchmark.clone(), None)
         } else if rows_are_variants {
-            (names.benchmark.clone(), Some(label.clone()))
+            (names.benchmark.clone(), Some(SmolStr::new(label)))
         } else {
-            (label.clone(), None)
+            (SmolStr::new(label), None)
         };
-        let mut last: Option<(String, String)> = None;
+        // Every value of the row shares source, line, benchmark and params.
+        let mut row = Observation::new(benchmark, SmolStr::default(), "", Stat::Sample, 0.0)
+            .at_line(*line)
+            .with_params_str(row_params(&table.roles, cells));
+        row.source = path.clone();
+        let make = |variant: &SmolStr, metric: &SmolStr, unit: &SmolStr, stat: Stat, value: f64| {
+            let mut o = row.clone();
+            o.variant = variant.clone();
+            o.metric = metric.clone();
+            o.unit = unit.clone();
+            o.stat = stat;
+            o.value = value;
+            o
+        };
+        let mut last: Option<(SmolStr, SmolStr)> = None;
         for (i, (role, cell)) in table.roles.iter().zip(cells).enumerate() {
-            let Some(text) = cell.as_deref().filter(|t| !missing(t)) else {
+            let Some(text) = cell.filter(|t| !missing(t)) else {
                 continue;
-            };
-            let make = |variant: &str, metric: &str, unit: &str, stat: Stat, value: f64| {
-                let mut o = Observation::new(benchmark.clone(), metric, unit, stat, value)
-                    .at_line(line)
-                    .with_variant(variant)
-                    .with_params_str(params.clone());
-                o.source = path.clone();
-                o
             };
             match role {
                 Role::Value(col) => {
@@ -493,29 +577,26 @@ pub fn emit(
                     let Some((cell, cell_unit)) = value_cell(text) else {
                         continue;
                     };
-                    let variant = col
-                        .variant
-                        .clone()
-                        .or_else(|| row_variant.clone())
-                        .unwrap_or_else(|| names.variant.clone());
-                    let unit = cell_unit
-                        .or_else(|| col.unit.clone())
-                        .or_else(|| default_unit.clone())
-                        .unwrap_or_else(|| {
-                            if cell.is_pct {
-                                "%".into()
-                            } else {
-                                String::new()
-                            }
-                        });
-                    let metric = col
-                        .metric
-                        .clone()
-                        .or_else(|| default_metric.clone())
-                        .unwrap_or_else(|| metric_from_unit(&unit));
+                    let (col_variant, col_metric) = &col_names[i];
+                    let variant = col_variant
+                        .as_ref()
+                        .or(row_variant.as_ref())
+                        .unwrap_or(&names.variant)
+                        .clone();
+                    let unit_raw: &str = cell_unit
+                        .as_deref()
+                        .or(col.unit.as_deref())
+                        .or(default_unit)
+                        .unwrap_or(if cell.is_pct { "%" } else { "" });
+                    let (unit, unit_metric) = memo.unit(unit_raw);
+                    let metric = col_metric
+                        .as_ref()
+                        .or(default_metric.as_ref())
+                        .cloned()
+                        .unwrap_or(unit_metric);
                     // A rate named by its metric (`tps`) is also its unit.
-                    let unit = if unit.is_empty() && RATE_METRICS.contains(&metric.as_str()) {
-                        metric.clone()
+                    let unit = if unit_raw.is_empty() && RATE_METRICS.contains(&metric.as_str()) {
+                        memo.unit(&metric).0
                     } else {
                         unit
                     };
@@ -530,7 +611,7 @@ pub fn emit(
                     out.push(make(&variant, &metric, &unit, stat, cell.value));
                     if let Some(s) = cell.spread {
                         if cell.spread_is_pct {
-                            out.push(make(&variant, &metric, "%", Stat::Cv, s));
+                            out.push(make(&variant, &metric, &pct, Stat::Cv, s));
                         } else {
                             out.push(make(
                                 &variant,
@@ -556,10 +637,12 @@ pub fn emit(
                     };
                     let (variant, metric) = last.clone().unwrap_or_else(|| {
                         let v = row_variant.clone().unwrap_or_else(|| names.variant.clone());
-                        let m = default_metric.clone().unwrap_or_else(|| "value".into());
+                        let m = default_metric
+                            .clone()
+                            .unwrap_or_else(|| value_metric.clone());
                         (v, m)
                     });
-                    out.push(make(&variant, &metric, "%", Stat::ChangePct, cell.value));
+                    out.push(make(&variant, &metric, &pct, Stat::ChangePct, cell.value));
                 }
                 Role::Spread(_) | Role::Label { .. } | Role::Param(_) => {}
             }
