@@ -10,10 +10,12 @@
 //! `better=higher|lower` on a `Unit` line states the direction of that
 //! unit's metric: see [`stated_directions`].
 
+use super::logscan::is_space;
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{canonical_params, Direction, Observation, Stat};
+use crate::model::{canonical_params, Direction, Observation, SmolStr, Stat};
 use regex::Regex;
+use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// The `go test -bench` text importer.
@@ -77,6 +79,9 @@ pub(crate) fn split_name(name: &str) -> (String, String) {
 pub fn stated_directions(src: &Source) -> Vec<(String, Direction)> {
     let mut out = Vec::new();
     for l in &src.lines {
+        if !l.text.starts_with("Unit") {
+            continue;
+        }
         let Some(c) = UNIT.captures(&l.text) else {
             continue;
         };
@@ -95,55 +100,242 @@ pub fn stated_directions(src: &Source) -> Vec<(String, Direction)> {
 /// shared with the `go test -json` importer, whose output arrives in events.
 pub(crate) fn parse_lines<'a>(
     src: &Source,
-    lines: impl Iterator<Item = (u32, &'a str)>,
+    lines: impl Iterator<Item = (u32, &'a str)> + Clone,
 ) -> Result<Vec<Observation>> {
-    let lines: Vec<(u32, &str)> = lines.collect();
+    Ok(scan(src, lines, false)?.observations)
+}
+
+/// What one line of Go benchmark text is, once its result (if any) is read.
+enum Kind<'a> {
+    /// A result line, or a line no rule reads.
+    Other,
+    /// `Unit <unit> key=value…`: the unit's metadata.
+    Unit,
+    /// go test's `ok  pkg  1.2s` line.
+    PackageOk,
+    /// `key: value` configuration.
+    Config(&'a str, &'a str),
+}
+
+/// Classifies a line that is not a result. Only the first bytes decide
+/// which rule can apply at all (every rule is anchored at the start), so
+/// most lines are settled without running a regex.
+fn classify(t: &str) -> Kind<'_> {
+    match t.as_bytes().first() {
+        Some(b'U') if t.starts_with("Unit") && UNIT.is_match(t) => Kind::Unit,
+        Some(b'o') if t.starts_with("ok") && PKG_OK.is_match(t) => Kind::PackageOk,
+        Some(b'a'..=b'z') => match CONFIG.captures(t) {
+            Some(c) => match (c.get(1), c.get(2)) {
+                (Some(k), Some(v)) => Kind::Config(k.as_str(), v.as_str()),
+                _ => Kind::Other,
+            },
+            None => Kind::Other,
+        },
+        _ => Kind::Other,
+    }
+}
+
+/// The next whitespace-separated token of `b` at or after `*i`, advancing
+/// `*i` past it.
+fn next_token<'a>(b: &'a [u8], i: &mut usize) -> Option<&'a [u8]> {
+    while *i < b.len() && is_space(b[*i]) {
+        *i += 1;
+    }
+    let start = *i;
+    while *i < b.len() && !is_space(b[*i]) {
+        *i += 1;
+    }
+    (*i > start).then(|| &b[start..*i])
+}
+
+/// True when `b` is a number as [`RESULT`] accepts it:
+/// `[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?`.
+fn is_go_number(b: &[u8]) -> bool {
+    fn digits(b: &[u8], i: &mut usize) -> usize {
+        let start = *i;
+        while *i < b.len() && b[*i].is_ascii_digit() {
+            *i += 1;
+        }
+        *i - start
+    }
+    let mut i = 0;
+    if matches!(b.first(), Some(b'-' | b'+')) {
+        i += 1;
+    }
+    if digits(b, &mut i) > 0 {
+        if b.get(i) == Some(&b'.') {
+            i += 1;
+            digits(b, &mut i);
+        }
+    } else if b.get(i) == Some(&b'.') {
+        i += 1;
+        if digits(b, &mut i) == 0 {
+            return false;
+        }
+    } else {
+        return false;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'-' | b'+')) {
+            i += 1;
+        }
+        if digits(b, &mut i) == 0 {
+            return false;
+        }
+    }
+    i == b.len()
+}
+
+/// A result line read without the regex: the name (without `Benchmark`)
+/// and the `value unit …` text after the iteration count, exactly the
+/// captures 1 and 3 of [`RESULT`]. `None` when the line is not ASCII or
+/// does not have that shape; the caller then asks the regex, so this only
+/// has to be right when it answers.
+fn fast_result(t: &str) -> Option<(&str, &str)> {
+    let rest = t.strip_prefix("Benchmark")?;
+    if !t.is_ascii() {
+        return None;
+    }
+    let b = rest.as_bytes();
+    let name_end = b.iter().position(|&c| is_space(c))?;
+    let mut i = name_end;
+    let iters = next_token(b, &mut i)?;
+    if !iters.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    let values_start = i;
+    let mut tokens = 0usize;
+    while let Some(tok) = next_token(b, &mut i) {
+        if tokens % 2 == 0 && !is_go_number(tok) {
+            return None;
+        }
+        tokens += 1;
+    }
+    if tokens == 0 || tokens % 2 != 0 {
+        return None;
+    }
+    Some((&rest[..name_end], &rest[values_start..]))
+}
+
+/// The name and values text of a result line, or `None` when it is not one.
+fn result_parts(t: &str) -> Option<(&str, &str)> {
+    if !t.starts_with("Benchmark") {
+        return None;
+    }
+    fast_result(t).or_else(|| {
+        let c = RESULT.captures(t)?;
+        Some((c.get(1)?.as_str(), c.get(3)?.as_str()))
+    })
+}
+
+/// Reads Go benchmark text in one pass: results, plus (when `account`) the
+/// lines read for context or skipped, plus the directions `Unit` lines
+/// state. Names are split and units looked up once per distinct spelling,
+/// and each value is a clone of a prepared row: a file of millions of
+/// result lines costs no allocation per row.
+fn scan<'a>(
+    src: &Source,
+    lines: impl Iterator<Item = (u32, &'a str)> + Clone,
+    account: bool,
+) -> Result<Parsed> {
     // `go test ./...` prints one block per package, and two packages may
     // have benchmarks of the same name: then the package qualifies them.
     let mut pkgs: Vec<&str> = Vec::new();
-    for (_, t) in &lines {
-        if let Some(c) = CONFIG.captures(t.trim_end()) {
-            if &c[1] == "pkg" && !pkgs.contains(&c.get(2).map_or("", |m| m.as_str().trim())) {
-                pkgs.push(c.get(2).map_or("", |m| m.as_str().trim()));
+    for (_, t) in lines.clone() {
+        if !t.starts_with("pkg:") {
+            continue;
+        }
+        if let Kind::Config("pkg", v) = classify(t.trim_end()) {
+            if !pkgs.contains(&v.trim()) {
+                pkgs.push(v.trim());
             }
         }
     }
     let qualify = pkgs.len() > 1;
     let mut out = Vec::new();
-    let mut variant = String::new();
+    let mut consumed = Vec::new();
+    let mut skipped = Vec::new();
+    let mut variant = SmolStr::default();
     let mut pkg = String::new();
+    // Raw name → (benchmark, params); cleared when the package changes
+    // names.
+    let mut names: HashMap<&'a str, (SmolStr, SmolStr)> = HashMap::new();
+    // Unit as written → a row with its metric and unit filled in.
+    let mut units: HashMap<&'a str, Observation> = HashMap::new();
     for (n, text) in lines {
         let t = text.trim_end();
-        if let Some(c) = RESULT.captures(t) {
-            let (mut bench, params) = split_name(&c[1]);
-            if qualify && !pkg.is_empty() {
-                bench = format!("{pkg}.{bench}");
-            }
-            let fields: Vec<&str> = c[3].split_whitespace().collect();
-            for pair in fields.chunks(2) {
-                let [value, unit] = pair else { continue };
+        if let Some((name, values)) = result_parts(t) {
+            let (bench, params) = match names.get(name) {
+                Some(e) => e,
+                None => {
+                    let (mut bench, params) = split_name(name);
+                    if qualify && !pkg.is_empty() {
+                        bench = format!("{pkg}.{bench}");
+                    }
+                    names.entry(name).or_insert((bench.into(), params.into()))
+                }
+            };
+            let mut fields = values.split_whitespace();
+            while let (Some(value), Some(unit)) = (fields.next(), fields.next()) {
                 let v: f64 = value
                     .parse()
                     .ok()
                     .filter(|v: &f64| v.is_finite())
                     .ok_or_else(|| src.error(Some(n), format!("`{value}` is not a number")))?;
-                let (metric, unit) = metric_for_unit(unit);
-                out.push(
-                    Observation::new(bench.as_str(), metric, &unit, Stat::Sample, v)
-                        .with_params_str(params.clone())
-                        .with_variant(variant.as_str())
-                        .at_line(n),
-                );
+                let template = units.entry(unit).or_insert_with(|| {
+                    let (metric, unit) = metric_for_unit(unit);
+                    Observation::new(SmolStr::default(), metric, &unit, Stat::Sample, 0.0)
+                });
+                let mut o = template.clone();
+                o.benchmark = bench.clone();
+                o.params = params.clone();
+                o.variant = variant.clone();
+                o.value = v;
+                o.line = n;
+                out.push(o);
             }
-        } else if let Some(c) = CONFIG.captures(t) {
-            match &c[1] {
-                "note" => variant = c[2].trim().to_string(),
-                "pkg" => pkg = c[2].trim().to_string(),
-                _ => {}
+            continue;
+        }
+        match classify(t) {
+            Kind::Other => {}
+            Kind::Unit => {
+                if account {
+                    consumed.push(n);
+                }
+            }
+            Kind::PackageOk => {
+                if account {
+                    let why = "go test's total time for the package, not a benchmark";
+                    skipped.push((n, why.to_string()));
+                }
+            }
+            Kind::Config(key, value) => {
+                match key {
+                    "note" => variant = value.trim().into(),
+                    "pkg" if value.trim() != pkg => {
+                        pkg = value.trim().to_string();
+                        if qualify {
+                            names.clear();
+                        }
+                    }
+                    _ => {}
+                }
+                if account {
+                    if matches!(key, "pkg" | "note") {
+                        consumed.push(n);
+                    } else {
+                        skipped.push((n, format!("configuration `{key}`, not a result")));
+                    }
+                }
             }
         }
     }
-    Ok(out)
+    Ok(Parsed {
+        observations: out,
+        consumed,
+        skipped,
+    })
 }
 
 impl Format for GoText {
@@ -159,7 +351,7 @@ impl Format for GoText {
         let results = src
             .lines
             .iter()
-            .filter(|l| l.text.starts_with("Benchmark") && RESULT.is_match(&l.text))
+            .filter(|l| result_parts(l.text.trim_end()).is_some())
             .count();
         if results == 0 {
             return 0;
@@ -185,37 +377,18 @@ impl Format for GoText {
     /// the results); other configuration lines and go test's per-package
     /// `ok` line are `skipped` with the reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let mut consumed = Vec::new();
-        let mut skipped = Vec::new();
-        for l in &src.lines {
-            let t = l.text.trim_end();
-            if RESULT.is_match(t) {
-                continue;
-            }
-            if UNIT.is_match(t) {
-                consumed.push(l.number);
-            } else if PKG_OK.is_match(t) {
-                let why = "go test's total time for the package, not a benchmark";
-                skipped.push((l.number, why.to_string()));
-            } else if let Some(c) = CONFIG.captures(t) {
-                if matches!(&c[1], "pkg" | "note") {
-                    consumed.push(l.number);
-                } else {
-                    let why = format!("configuration `{}`, not a result", &c[1]);
-                    skipped.push((l.number, why));
-                }
-            }
-        }
-        let mut obs = parse_lines(src, src.lines.iter().map(|l| (l.number, l.text.as_str())))?;
+        let mut parsed = scan(
+            src,
+            src.lines.iter().map(|l| (l.number, l.text.as_str())),
+            true,
+        )?;
         let stated = stated_directions(src);
-        for o in obs.iter_mut() {
-            o.direction = stated.iter().find(|(m, _)| *m == o.metric).map(|(_, d)| *d);
+        if !stated.is_empty() {
+            for o in parsed.observations.iter_mut() {
+                o.direction = stated.iter().find(|(m, _)| *m == o.metric).map(|(_, d)| *d);
+            }
         }
-        Ok(Parsed {
-            observations: obs,
-            consumed,
-            skipped,
-        })
+        Ok(parsed)
     }
 }
 
@@ -238,6 +411,70 @@ mod tests {
             split_name("Encode/small/format=json-48"),
             ("Encode/small".into(), "format=json,procs=48".into())
         );
+    }
+
+    /// The scanner answers exactly as the regex does whenever it answers.
+    fn agrees_with_regex(line: &str) {
+        let t = line.trim_end();
+        let want = RESULT
+            .captures(t)
+            .map(|c| (c[1].to_string(), c[3].to_string()));
+        let fast = fast_result(t).map(|(a, b)| (a.to_string(), b.to_string()));
+        if fast.is_some() {
+            assert_eq!(fast, want, "{line:?}");
+        }
+        let got = result_parts(t).map(|(a, b)| (a.to_string(), b.to_string()));
+        assert_eq!(got, want, "{line:?}");
+    }
+
+    #[test]
+    fn scanner_reads_result_lines_as_the_regex_does() {
+        for line in [
+            "BenchmarkGen0/n=10-2 \t  200000\t      1012 ns/op\t      24 B/op",
+            "Benchmark 100 5 ns/op",
+            "Benchmark\t100\t5 ns/op  ",
+            "BenchmarkX-8 100 1. ns/op .5 B/op -3e+2 x +4E7 y",
+            "BenchmarkX-8 100 . ns/op",
+            "BenchmarkX-8 100 1e ns/op",
+            "BenchmarkX-8 100 5 ns/op 7",
+            "BenchmarkX-8 100",
+            "BenchmarkX-8 1a0 5 ns/op",
+            "BenchmarkX-8\u{b}100\u{c}5\rns/op",
+            "BenchmarkX-8 100 5 µs/op",
+            "BenchmarkX-8 ٣ 5 ns/op",
+            "BenchmarkX-8\u{a0}100 5 ns/op",
+            "BenchmarkX",
+            "Benchmarks run: 5 x y",
+            "--- BENCH: BenchmarkX-8",
+        ] {
+            agrees_with_regex(line);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn scanner_agrees_with_the_regex_on_any_tokens(
+            toks in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::string::string_regex("[0-9]{1,4}").unwrap(),
+                    proptest::string::string_regex("[-+]?[0-9]{0,3}[.]?[0-9]{0,3}([eE][-+]?[0-9]{0,2})?").unwrap(),
+                    proptest::string::string_regex("[a-zA-Z/µ=.-]{0,6}").unwrap(),
+                ],
+                0..8,
+            ),
+            seps in proptest::collection::vec(
+                proptest::string::string_regex("[ \t\u{b}\u{c}\u{a0}]{1,3}").unwrap(),
+                8,
+            ),
+            name in "[A-Za-z0-9/=_-]{0,8}",
+        ) {
+            let mut line = format!("Benchmark{name}");
+            for (t, s) in toks.iter().zip(&seps) {
+                line.push_str(s);
+                line.push_str(t);
+            }
+            agrees_with_regex(&line);
+        }
     }
 
     #[test]

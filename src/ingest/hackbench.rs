@@ -7,7 +7,7 @@
 //! throughput is a different metric with the opposite direction and is not
 //! computed here.
 
-use super::logscan::{any, any_with, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any, any_with, is_space, last_line, lazy_re, num, obs, Params, Repeated};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -26,6 +26,25 @@ lazy_re!(
     OLD_RUNNING,
     r"^Running with (\d+)\*(\d+) \(== (\d+)\) tasks\.?"
 );
+
+/// The value of a `Time: S` line, as [`TIME`] captures it; ASCII lines
+/// (all of them in practice) are read without the regex.
+fn time_value(t: &str) -> Option<&str> {
+    let rest = t.strip_prefix("Time:")?;
+    if !rest.is_ascii() {
+        return TIME.captures(t).and_then(|c| c.get(1)).map(|m| m.as_str());
+    }
+    let b = rest.as_bytes();
+    let start = b.iter().position(|&c| !is_space(c))?;
+    let end = b[start..]
+        .iter()
+        .position(|&c| is_space(c))
+        .map_or(b.len(), |i| start + i);
+    b[end..]
+        .iter()
+        .all(|&c| is_space(c))
+        .then(|| &rest[start..end])
+}
 
 /// The rt-tests hackbench importer.
 pub struct Hackbench;
@@ -63,50 +82,64 @@ impl Format for Hackbench {
         let mut params = Params::default();
         // Header line of a run still waiting for its `Time:`.
         let mut pending: Option<u32> = None;
+        // Every value is this row with its params, line and value set.
+        let template = obs(src, 0, "hackbench", "", "time", "s", Stat::Sample, 0.0);
+        let mut running = Repeated::<3>::default();
+        let mut old_running = Repeated::<2>::default();
+        let mut messages = Repeated::<2>::default();
+        // Each pattern is anchored at a literal of its own, so the start
+        // of a line says which one can match.
         for l in &src.lines {
             let t = l.text.as_str();
-            if let Some(c) = RUNNING.captures(t) {
-                if let Some(start) = pending {
-                    return Err(src.error(
-                        Some(start),
-                        "hackbench run has no `Time:` line (truncated output?)",
-                    ));
-                }
-                params = Params::default();
-                params.set("mode", &c[1]);
-                params.set("groups", &c[2]);
-                params.set("fds", &c[3]);
-                pending = Some(l.number);
-                consumed.push(l.number);
-            } else if let Some(c) = OLD_RUNNING.captures(t) {
-                if let Some(start) = pending {
-                    return Err(src.error(
-                        Some(start),
-                        "hackbench run has no `Time:` line (truncated output?)",
-                    ));
-                }
-                params = Params::default();
-                params.set("groups", &c[1]);
-                params.set("fds", &c[2]);
-                pending = Some(l.number);
-                consumed.push(l.number);
-            } else if let Some(c) = MESSAGES.captures(t) {
-                params.set("loops", &c[1]);
-                params.set("datasize", &c[2]);
-                consumed.push(l.number);
-            } else if let Some(c) = TIME.captures(t) {
-                let v = num(src, l.number, &c[1], "Time")?;
-                out.push(obs(
-                    src,
-                    l.number,
-                    "hackbench",
-                    &params.render(),
-                    "time",
-                    "s",
-                    Stat::Sample,
-                    v,
-                ));
+            if t.starts_with("Time:") {
+                let Some(value) = time_value(t) else {
+                    continue;
+                };
+                let v = num(src, l.number, value, "Time")?;
+                let mut o = template.clone();
+                o.params = params.shared();
+                o.line = l.number;
+                o.value = v;
+                out.push(o);
                 pending = None;
+            } else if t.starts_with("Running in ") {
+                let Some([mode, groups, fds]) = running.captures(&RUNNING, t) else {
+                    continue;
+                };
+                if let Some(start) = pending {
+                    return Err(src.error(
+                        Some(start),
+                        "hackbench run has no `Time:` line (truncated output?)",
+                    ));
+                }
+                params.retain_keys(&["mode", "groups", "fds"]);
+                params.set("mode", mode);
+                params.set("groups", groups);
+                params.set("fds", fds);
+                pending = Some(l.number);
+                consumed.push(l.number);
+            } else if t.starts_with("Running with ") {
+                let Some([groups, fds]) = old_running.captures(&OLD_RUNNING, t) else {
+                    continue;
+                };
+                if let Some(start) = pending {
+                    return Err(src.error(
+                        Some(start),
+                        "hackbench run has no `Time:` line (truncated output?)",
+                    ));
+                }
+                params.retain_keys(&["groups", "fds"]);
+                params.set("groups", groups);
+                params.set("fds", fds);
+                pending = Some(l.number);
+                consumed.push(l.number);
+            } else if t.starts_with("Each sender will pass ") {
+                let Some([loops, datasize]) = messages.captures(&MESSAGES, t) else {
+                    continue;
+                };
+                params.set("loops", loops);
+                params.set("datasize", datasize);
+                consumed.push(l.number);
             }
         }
         if let Some(start) = pending {
@@ -123,5 +156,51 @@ impl Format for Hackbench {
             consumed,
             skipped: Vec::new(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_lines_are_read_as_the_regex_reads_them() {
+        for t in [
+            "Time: 0.465",
+            "Time:0.465",
+            "Time:\t1,234.5  ",
+            "Time: 0.465 s",
+            "Time:",
+            "Time:   ",
+            "Time: \u{b}2.5\u{c}",
+            "Time: 2.5\u{a0}",
+            "Time:\u{a0}2.5",
+        ] {
+            let want = TIME.captures(t).map(|c| c[1].to_string());
+            assert_eq!(time_value(t).map(str::to_string), want, "{t:?}");
+        }
+    }
+
+    #[test]
+    fn a_repeated_header_keeps_only_its_own_params() {
+        let text = "Running in process mode with 4 groups using 40 file descriptors each (== 160 tasks)\n\
+                    Each sender will pass 200 messages of 100 bytes\n\
+                    Time: 0.5\n\
+                    Running in process mode with 4 groups using 40 file descriptors each (== 160 tasks)\n\
+                    Time: 0.6\n\
+                    Running with 2*20 (== 40) tasks.\n\
+                    Time: 0.7\n";
+        let obs = Hackbench.parse(&Source::from_text("h.txt", text)).unwrap();
+        let params: Vec<&str> = obs.iter().map(|o| o.params.as_str()).collect();
+        assert_eq!(
+            params,
+            vec![
+                "datasize=100,fds=40,groups=4,loops=200,mode=process",
+                "fds=40,groups=4,mode=process",
+                "fds=20,groups=2",
+            ]
+        );
+        assert_eq!(obs[2].line, 7);
+        assert_eq!(obs[2].value, 0.7);
     }
 }

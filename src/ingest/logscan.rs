@@ -14,7 +14,7 @@
 use super::numbers::parse_number;
 use super::Source;
 use crate::error::Result;
-use crate::model::{canonical_params, Observation, Stat};
+use crate::model::{canonical_params, Observation, SmolStr, Stat};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -31,6 +31,37 @@ macro_rules! lazy_re {
     };
 }
 pub(crate) use lazy_re;
+
+/// Whitespace as a regex's `\s` sees it, for ASCII bytes (`u8::is_ascii_whitespace`
+/// leaves out the vertical tab).
+pub(crate) fn is_space(b: u8) -> bool {
+    matches!(b, b'\t'..=b'\r' | b' ')
+}
+
+/// The captures of a line that a log repeats verbatim (the header printed
+/// before every run). Equal text has equal captures, so the regex runs
+/// once per change of text instead of once per line. Groups that did not
+/// take part are empty.
+#[derive(Debug, Default)]
+pub(crate) struct Repeated<'t, const N: usize> {
+    last: Option<(&'t str, Option<[&'t str; N]>)>,
+}
+
+impl<'t, const N: usize> Repeated<'t, N> {
+    /// Groups 1 to N of `re` on `text`, or `None` when it does not match.
+    pub(crate) fn captures(&mut self, re: &Regex, text: &'t str) -> Option<[&'t str; N]> {
+        if let Some((last, caps)) = self.last {
+            if last == text {
+                return caps;
+            }
+        }
+        let caps = re
+            .captures(text)
+            .map(|c| std::array::from_fn(|i| c.get(i + 1).map_or("", |m| m.as_str())));
+        self.last = Some((text, caps));
+        caps
+    }
+}
 
 /// True when some prepared line matches `re`.
 pub(crate) fn any(src: &Source, re: &Regex) -> bool {
@@ -84,27 +115,55 @@ pub(crate) fn obs(
 /// canonically (sorted by key). Values lose characters that would break the
 /// `k=v,k=v` form.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Params(Vec<(String, String)>);
+pub(crate) struct Params {
+    pairs: Vec<(String, String)>,
+    /// The rendered form, kept until a value changes: a log repeats the
+    /// same header before every run, and rendering per row was most of a
+    /// large log's parse time.
+    rendered: Option<SmolStr>,
+}
+
+/// A value as it is stored: `,` and `=` would break the `k=v,k=v` form.
+fn clean_value(c: char) -> char {
+    if c == ',' || c == '=' {
+        ';'
+    } else {
+        c
+    }
+}
 
 impl Params {
-    /// Sets `key` to `value`, replacing an earlier value.
+    /// Sets `key` to `value`, replacing an earlier value. Setting the value
+    /// a key already has costs no allocation.
     pub(crate) fn set(&mut self, key: &str, value: impl AsRef<str>) {
-        let v: String = value
-            .as_ref()
-            .trim()
-            .chars()
-            .map(|c| if c == ',' || c == '=' { ';' } else { c })
-            .collect();
-        if let Some(e) = self.0.iter_mut().find(|(k, _)| k == key) {
-            e.1 = v;
+        let value = value.as_ref().trim();
+        if let Some(e) = self.pairs.iter_mut().find(|(k, _)| k == key) {
+            if e.1.chars().eq(value.chars().map(clean_value)) {
+                return;
+            }
+            e.1.clear();
+            e.1.extend(value.chars().map(clean_value));
         } else {
-            self.0.push((key.to_string(), v));
+            self.pairs
+                .push((key.to_string(), value.chars().map(clean_value).collect()));
+        }
+        self.rendered = None;
+    }
+
+    /// Removes every key not in `keys`: what a new header that sets `keys`
+    /// does to the parameters of the previous one, without giving up the
+    /// values it sets again.
+    pub(crate) fn retain_keys(&mut self, keys: &[&str]) {
+        let before = self.pairs.len();
+        self.pairs.retain(|(k, _)| keys.contains(&k.as_str()));
+        if self.pairs.len() != before {
+            self.rendered = None;
         }
     }
 
     /// The value of `key`, if set.
     pub(crate) fn get(&self, key: &str) -> Option<&str> {
-        self.0
+        self.pairs
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
@@ -112,7 +171,15 @@ impl Params {
 
     /// The canonical `k=v,…` string.
     pub(crate) fn render(&self) -> String {
-        canonical_params(&self.0)
+        canonical_params(&self.pairs)
+    }
+
+    /// [`Params::render`] as a shared string, rendered again only after a
+    /// change: for importers that give every row of a run the same params.
+    pub(crate) fn shared(&mut self) -> SmolStr {
+        self.rendered
+            .get_or_insert_with(|| canonical_params(&self.pairs).into())
+            .clone()
     }
 }
 

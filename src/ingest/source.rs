@@ -6,6 +6,7 @@
 
 use crate::error::{Error, Result};
 use crate::model::SmolStr;
+use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
@@ -37,23 +38,29 @@ impl Source {
     /// Reads and prepares `path`. `.gz` (or gzip magic) is decompressed.
     pub fn read(path: &Path) -> Result<Source> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        Source::from_bytes(&path.display().to_string(), &bytes)
+        Source::prepare(&path.display().to_string(), Cow::Owned(bytes))
     }
 
     /// Prepares in-memory bytes as if read from a file called `path`.
     pub fn from_bytes(path: &str, bytes: &[u8]) -> Result<Source> {
+        Source::prepare(path, Cow::Borrowed(bytes))
+    }
+
+    /// Decompresses, decodes and cleans. Bytes that are owned (a file just
+    /// read, a decompressed stream) become the raw text without a copy.
+    fn prepare(path: &str, bytes: Cow<'_, [u8]>) -> Result<Source> {
         let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
             let mut out = Vec::new();
-            flate2::read::MultiGzDecoder::new(bytes)
+            flate2::read::MultiGzDecoder::new(&bytes[..])
                 .read_to_end(&mut out)
                 .map_err(|e| {
                     Error::input(path, None, format!("corrupt or truncated gzip data: {e}"))
                 })?;
-            std::borrow::Cow::Owned(out)
+            Cow::Owned(out)
         } else {
-            std::borrow::Cow::Borrowed(bytes)
+            bytes
         };
-        let raw = decode_text(path, &bytes)?;
+        let raw = decode_text(path, bytes)?;
         let lines = prepare_lines(&raw);
         Ok(Source {
             path: path.into(),
@@ -156,43 +163,61 @@ fn floor_boundary(s: &str, i: usize) -> usize {
 }
 
 /// Decodes bytes as UTF-8, falling back to Latin-1 for old mail archives;
-/// refuses binary data.
-fn decode_text(path: &str, bytes: &[u8]) -> Result<String> {
+/// refuses binary data. Owned UTF-8 bytes are taken over as they are.
+fn decode_text(path: &str, bytes: Cow<'_, [u8]>) -> Result<String> {
     if bytes.is_empty() {
         return Err(Error::input(path, None, "empty file"));
     }
-    if let Some(pos) = memchr::memchr(0, bytes) {
-        let line = bytes[..pos].iter().filter(|&&b| b == b'\n').count() as u32 + 1;
+    if let Some(pos) = memchr::memchr(0, &bytes) {
+        let line = memchr::memchr_iter(b'\n', &bytes[..pos]).count() as u32 + 1;
         return Err(Error::input(
             path,
             Some(line),
             "binary data (NUL byte): not a text benchmark log",
         ));
     }
-    match std::str::from_utf8(bytes) {
-        Ok(s) => Ok(s.to_string()),
-        Err(_) => {
-            // Control bytes other than whitespace and ESC mean this is not text.
-            let control = bytes
-                .iter()
-                .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c))
-                .count();
-            if control * 100 > bytes.len() {
-                return Err(Error::input(
-                    path,
-                    None,
-                    "binary data: not a text benchmark log",
-                ));
-            }
-            // Latin-1: every byte is the code point of the same value.
-            Ok(bytes.iter().map(|&b| b as char).collect())
-        }
+    let bytes = match bytes {
+        Cow::Owned(v) => match String::from_utf8(v) {
+            Ok(s) => return Ok(s),
+            Err(e) => e.into_bytes(),
+        },
+        Cow::Borrowed(b) => match std::str::from_utf8(b) {
+            Ok(s) => return Ok(s.to_string()),
+            Err(_) => b.to_vec(),
+        },
+    };
+    // Control bytes other than whitespace and ESC mean this is not text.
+    let control = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c))
+        .count();
+    if control * 100 > bytes.len() {
+        return Err(Error::input(
+            path,
+            None,
+            "binary data: not a text benchmark log",
+        ));
     }
+    // Latin-1: every byte is the code point of the same value.
+    Ok(bytes.iter().map(|&b| b as char).collect())
 }
 
 /// Splits, cleans and numbers the lines of `text`.
 fn prepare_lines(text: &str) -> Vec<Line> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let json_like = matches!(
+        text.trim_start().as_bytes().first(),
+        Some(b'{') | Some(b'[')
+    );
+    if !text_is_quoted_printable(text) && !has_terminal_control(text) {
+        return plain_lines(text, json_like);
+    }
+    general_lines(text, json_like)
+}
+
+/// Every repair in order: quoted-printable, terminal redraws, quote
+/// prefixes, `ą`.
+fn general_lines(text: &str, json_like: bool) -> Vec<Line> {
     let mut lines: Vec<(String, u32)> = text
         .split('\n')
         .enumerate()
@@ -205,10 +230,6 @@ fn prepare_lines(text: &str) -> Vec<Line> {
         lines = undo_quoted_printable(lines);
     }
     let lines = replay_terminal(lines);
-    let json_like = matches!(
-        text.trim_start().as_bytes().first(),
-        Some(b'{') | Some(b'[')
-    );
     lines
         .into_iter()
         .map(|(text, number)| {
@@ -224,6 +245,64 @@ fn prepare_lines(text: &str) -> Vec<Line> {
             }
         })
         .collect()
+}
+
+/// The lines of a text that has neither quoted-printable escapes nor
+/// terminal redraws (nearly every log): one pass, one copy of each line,
+/// and the quote and `ą` repairs only when the text holds a `>` or an `ą`
+/// at all. Gives what the general path gives for such a text.
+fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let quotes = !json_like && memchr::memchr(b'>', body.as_bytes()).is_some();
+    let latin2 = memchr::memmem::find(body.as_bytes(), "ą".as_bytes()).is_some();
+    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', body.as_bytes()).count() + 1);
+    for (i, l) in body.split('\n').enumerate() {
+        let mut text = l.strip_suffix('\r').unwrap_or(l).to_string();
+        let mut quote_depth = 0;
+        if quotes {
+            (text, quote_depth) = strip_quotes(text);
+        }
+        if latin2 {
+            text = fix_latin2_plusminus(text);
+        }
+        lines.push(Line {
+            text,
+            number: i as u32 + 1,
+            quote_depth,
+        });
+    }
+    lines
+}
+
+/// What [`looks_quoted_printable`] says of the lines of `text`, read from
+/// the text as a whole: every sign it looks for starts with `=` and holds
+/// no line break.
+fn text_is_quoted_printable(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr_iter(b'=', b).any(|i| {
+        let at = |k: usize| b.get(i + k).copied();
+        let hex = |k: usize| at(k).is_some_and(is_hex);
+        if hex(1) && hex(2) && at(3) == Some(b'=') && hex(4) && hex(5) {
+            return true;
+        }
+        if b[i..].starts_with(b"=3D") {
+            return true;
+        }
+        // `=20` / `=09` at the end of a line (before `\n`, `\r\n` or the end).
+        (b[i..].starts_with(b"=20") || b[i..].starts_with(b"=09"))
+            && matches!(
+                (at(3), at(4)),
+                (None, _) | (Some(b'\n'), _) | (Some(b'\r'), None | Some(b'\n'))
+            )
+    })
+}
+
+/// True when some line would hold an ESC or a carriage return once the
+/// `\r` of its `\r\n` ending is gone: then [`replay_terminal`] has work.
+fn has_terminal_control(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr2_iter(0x1b, b'\r', b)
+        .any(|i| b[i] == 0x1b || !matches!(b.get(i + 1), None | Some(b'\n')))
 }
 
 fn is_hex(b: u8) -> bool {
@@ -497,6 +576,68 @@ mod tests {
         let h = s.head(10, 9).unwrap();
         assert_eq!(h.lines[0].text, "{\"k\": \"µ");
         assert_eq!(h.raw, "{\"k\": \"µ");
+    }
+
+    /// The one-pass path gives what the general path gives, and is taken
+    /// exactly when the general path would find nothing to undo.
+    fn same_as_general(text: &str) {
+        let lines: Vec<(String, u32)> = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| (l.strip_suffix('\r').unwrap_or(l).to_string(), i as u32 + 1))
+            .collect();
+        assert_eq!(
+            text_is_quoted_printable(text),
+            looks_quoted_printable(&lines),
+            "{text:?}"
+        );
+        let escape = lines
+            .iter()
+            .any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
+        assert_eq!(has_terminal_control(text), escape, "{text:?}");
+        for json_like in [false, true] {
+            if !escape && !looks_quoted_printable(&lines) {
+                assert_eq!(
+                    plain_lines(text, json_like),
+                    general_lines(text, json_like),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_path_agrees_with_the_general_one() {
+        for text in [
+            "",
+            "\n",
+            "a\n\n",
+            "a\r\nb\r",
+            "a\r\r\nb",
+            "x=20\r\ny",
+            "x=20\r",
+            "x=2",
+            "n=10-2\nA=1B\n",
+            "> a\n   > b\n    > c\n",
+            "5 ą 3%\n> 5 ą 3\n",
+        ] {
+            same_as_general(text);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_plain_path_agrees_on_any_text(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "=", "3", "D", "2", "0", "9", "A", "\r", "\n", "\u{1b}", ">", " ",
+                    "\t", "ą", "a", "1", "%",
+                ]),
+                0..40,
+            )
+        ) {
+            same_as_general(&parts.concat());
+        }
     }
 
     #[test]
