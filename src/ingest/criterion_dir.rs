@@ -12,6 +12,7 @@ use super::structured::{finite, parse_json};
 use super::{Confidence, Format, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, SmolStr, Stat};
+use rayon::prelude::*;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -70,6 +71,82 @@ enum Sample {
     Old((Vec<f64>, Vec<f64>)),
 }
 
+/// The two columns of a `sample.json`, whichever form it has.
+struct Samples {
+    iters: Vec<f64>,
+    times: Vec<f64>,
+}
+
+impl<'de> Deserialize<'de> for Samples {
+    /// Reads either form straight from the parser. The derived untagged
+    /// [`Sample`] buffers the whole document in serde's generic content
+    /// tree first and then reads it again: most of the cost of a
+    /// Criterion tree.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        use serde::de::{Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+        struct Either;
+        impl<'de> Visitor<'de> for Either {
+            type Value = Samples;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("Criterion samples")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Samples, A::Error> {
+                let (mut iters, mut times) = (None, None);
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    let slot = match key.as_ref() {
+                        "iters" => &mut iters,
+                        "times" => &mut times,
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                            continue;
+                        }
+                    };
+                    if slot.is_some() {
+                        return Err(A::Error::custom("duplicate field"));
+                    }
+                    *slot = Some(map.next_value::<Vec<f64>>()?);
+                }
+                match (iters, times) {
+                    (Some(iters), Some(times)) => Ok(Samples { iters, times }),
+                    _ => Err(A::Error::custom("missing field")),
+                }
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<Samples, A::Error> {
+                let iters = seq.next_element::<Vec<f64>>()?;
+                let times = seq.next_element::<Vec<f64>>()?;
+                match (iters, times, seq.next_element::<IgnoredAny>()?) {
+                    (Some(iters), Some(times), None) => Ok(Samples { iters, times }),
+                    _ => Err(A::Error::custom("invalid length")),
+                }
+            }
+        }
+        d.deserialize_any(Either)
+    }
+}
+
+/// The samples of a `sample.json`. Anything the direct reader refuses is
+/// read again the derived way, so that a malformed file is reported
+/// exactly as before (and a form only that accepts is still read).
+fn read_samples(src: &Source) -> Result<Samples> {
+    if let Ok(s) = serde_json::from_str::<Samples>(src.raw.trim_start_matches('\u{feff}')) {
+        return Ok(s);
+    }
+    let sample: Sample = parse_json(src, "Criterion sample.json")?;
+    Ok(match sample {
+        Sample::Current { iters, times } => Samples { iters, times },
+        Sample::Old((iters, times)) => Samples { iters, times },
+    })
+}
+
 /// Folders that never hold a saved run.
 const NOT_RUNS: &[&str] = &["change", "report"];
 
@@ -112,9 +189,22 @@ impl Format for CriterionDir {
                 "no Criterion estimates.json found under this folder",
             ));
         }
-        let mut out = Vec::new();
-        for run in &run_dirs {
-            read_run(dir, run, &mut out)?;
+        // The source is the folder as given, the input the user named.
+        // Formatted once: a `Path`'s Display re-validates UTF-8 per call.
+        let source: SmolStr = dir.display().to_string().into();
+        // A tree is thousands of small files: runs are read in parallel,
+        // then joined in their sorted order, and the first failing run in
+        // that order is the error reported, as a sequential read would.
+        let runs: Vec<Result<Vec<Observation>>> = run_dirs
+            .par_iter()
+            .map(|run| {
+                let mut rows = Vec::new();
+                read_run(dir, run, &source, &mut rows).map(|()| rows)
+            })
+            .collect();
+        let mut out = Vec::with_capacity(runs.iter().map(|r| r.as_ref().map_or(0, Vec::len)).sum());
+        for rows in runs {
+            out.extend(rows?);
         }
         Ok(out)
     }
@@ -160,9 +250,15 @@ fn subdirs(dir: &Path) -> Vec<PathBuf> {
     let Ok(rd) = std::fs::read_dir(dir) else {
         return Vec::new();
     };
+    // The entry's type comes with the listing; only a symlink (or a file
+    // system that does not say) needs a `stat` to know where it leads.
     let mut v: Vec<PathBuf> = rd
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_dir())
+        .filter_map(|e| e.ok())
+        .filter_map(|e| match e.file_type() {
+            Ok(t) if t.is_dir() => Some(e.path()),
+            Ok(t) if t.is_file() => None,
+            _ => Some(e.path()).filter(|p| p.is_dir()),
+        })
         .collect();
     v.sort();
     v
@@ -188,9 +284,38 @@ fn read_source(path: &Path) -> Result<Source> {
     Source::read(path)
 }
 
+/// `path` read as a source when it is a regular file, `None` when it is
+/// not (absent, a folder). One open and one `fstat` instead of a `stat`
+/// before the read: a tree has thousands of these files.
+fn read_if_file(path: &Path) -> Result<Option<Source>> {
+    use std::io::Read;
+    let absent_or = |e: std::io::Error| {
+        if path.is_file() {
+            Err(Error::io(path, e))
+        } else {
+            Ok(None)
+        }
+    };
+    let mut file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) => return absent_or(e),
+    };
+    let meta = match file.metadata() {
+        Ok(m) => m,
+        Err(e) => return absent_or(e),
+    };
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.read_to_end(&mut bytes)
+        .map_err(|e| Error::io(path, e))?;
+    Source::from_bytes(&path.display().to_string(), &bytes).map(Some)
+}
+
 /// Reads one saved run (`…/<id>/<variant>/`) and, for `new`, the stated
 /// change next to it.
-fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
+fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation>) -> Result<()> {
     let variant = run
         .file_name()
         .and_then(|n| n.to_str())
@@ -198,8 +323,7 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
         .to_string();
     let bench_dir = run.parent().unwrap_or(root);
     let bench_path = run.join("benchmark.json");
-    let (benchmark, params, throughput) = if bench_path.is_file() {
-        let src = read_source(&bench_path)?;
+    let (benchmark, params, throughput) = if let Some(src) = read_if_file(&bench_path)? {
         let id: BenchmarkId = parse_json(&src, "Criterion benchmark.json")?;
         let mut p: Vec<(&str, String)> = Vec::new();
         if let Some(f) = id.function_id {
@@ -216,32 +340,42 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
         let (b, p) = super::criterion_console::split_id(&id);
         (b, p, None)
     };
-    // The source is the folder as given, the input the user named; errors
-    // name the JSON file inside it that is at fault. Formatted once: a
-    // `Path`'s Display re-validates UTF-8 on every call.
-    let source: SmolStr = root.display().to_string().into();
-    let mk = |stat: Stat, v: f64, metric: &str, unit: &str| {
-        let mut o = Observation::new(benchmark.as_str(), metric, unit, stat, v)
+    // Errors name the JSON file inside the folder that is at fault. The
+    // rows of a run share their names: one template per metric, cloned
+    // per row (no allocation per row).
+    let template = |metric: &str, unit: &str| {
+        let mut o = Observation::new(benchmark.as_str(), metric, unit, Stat::Sample, 0.0)
             .with_variant(variant.as_str())
-            .with_params_str(params.clone());
+            .with_params_str(params.as_str());
         o.source = source.clone();
+        o
+    };
+    let time = template("time", "ns");
+    let mk = |tpl: &Observation, stat: Stat, v: f64| {
+        let mut o = tpl.clone();
+        o.stat = stat;
+        o.value = v;
         o
     };
 
     let sample_path = run.join("sample.json");
-    if sample_path.is_file() {
-        let src = read_source(&sample_path)?;
-        let sample: Sample = parse_json(&src, "Criterion sample.json")?;
-        let (iters, times) = match sample {
-            Sample::Current { iters, times } => (iters, times),
-            Sample::Old((i, t)) => (i, t),
-        };
+    if let Some(src) = read_if_file(&sample_path)? {
+        let Samples { iters, times } = read_samples(&src)?;
         if iters.len() != times.len() {
             return Err(src.error(
                 None,
                 format!("{} iteration counts but {} times", iters.len(), times.len()),
             ));
         }
+        let thrpt = throughput.as_ref().map(|tp| {
+            let (amount, unit) = match tp {
+                Throughput::Bytes(b) | Throughput::BytesDecimal(b) => (*b, "B/s"),
+                Throughput::Elements(e) => (*e, "elem/s"),
+                Throughput::Bits(b) => (*b, "bit/s"),
+            };
+            (amount, template("thrpt", unit))
+        });
+        out.reserve(iters.len() * if thrpt.is_some() { 2 } else { 1 } + 6);
         for (i, (n, t)) in iters.iter().zip(&times).enumerate() {
             if *n <= 0.0 {
                 return Err(src.error(
@@ -249,19 +383,15 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
                     format!("sample {i}: iteration count {n} is not positive"),
                 ));
             }
-            let per_iter = finite(&src, None, t / n, &format!("sample {i}"))?;
-            out.push(mk(Stat::Sample, per_iter, "time", "ns").with_run(i as u32));
-            if let Some(tp) = &throughput {
-                let (amount, unit) = match tp {
-                    Throughput::Bytes(b) | Throughput::BytesDecimal(b) => (*b, "B/s"),
-                    Throughput::Elements(e) => (*e, "elem/s"),
-                    Throughput::Bits(b) => (*b, "bit/s"),
-                };
+            let per_iter = t / n;
+            if !per_iter.is_finite() {
+                // The message is only built when it is needed.
+                finite(&src, None, per_iter, &format!("sample {i}"))?;
+            }
+            out.push(mk(&time, Stat::Sample, per_iter).with_run(i as u32));
+            if let Some((amount, tpl)) = &thrpt {
                 if per_iter > 0.0 {
-                    out.push(
-                        mk(Stat::Sample, amount / (per_iter * 1e-9), "thrpt", unit)
-                            .with_run(i as u32),
-                    );
+                    out.push(mk(tpl, Stat::Sample, amount / (per_iter * 1e-9)).with_run(i as u32));
                 }
             }
         }
@@ -280,14 +410,20 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
         stated.push((Stat::Stddev, sd.point_estimate));
     }
     for (stat, v) in stated {
-        let v = finite(&src, None, v, &format!("{stat} estimate"))?;
-        out.push(mk(stat, v, "time", "ns"));
+        if !v.is_finite() {
+            finite(&src, None, v, &format!("{stat} estimate"))?;
+        }
+        out.push(mk(&time, stat, v));
     }
 
     // The stated change belongs to the run measured last, `new`.
     let change_path = bench_dir.join("change").join("estimates.json");
-    if variant == "new" && change_path.is_file() {
-        let src = read_source(&change_path)?;
+    let change = if variant == "new" {
+        read_if_file(&change_path)?
+    } else {
+        None
+    };
+    if let Some(src) = change {
         let change: Estimates = parse_json(&src, "Criterion change/estimates.json")?;
         let pct = finite(
             &src,
@@ -297,7 +433,50 @@ fn read_run(root: &Path, run: &Path, out: &mut Vec<Observation>) -> Result<()> {
         )?;
         // The row keeps its group's unit so that groups stay unit-pure; the
         // stat itself says the value is a percentage.
-        out.push(mk(Stat::ChangePct, pct, "time", "ns"));
+        out.push(mk(&time, Stat::ChangePct, pct));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples(text: &str) -> Result<(Vec<f64>, Vec<f64>)> {
+        read_samples(&Source::from_text("sample.json", text)).map(|s| (s.iters, s.times))
+    }
+
+    #[test]
+    fn both_sample_forms_are_read_directly() {
+        let current = r#"{"sampling_mode":"Linear","iters":[1.0,2],"times":[10.5,21.0]}"#;
+        assert_eq!(
+            samples(current).unwrap(),
+            (vec![1.0, 2.0], vec![10.5, 21.0])
+        );
+        let old = "[[4.0,8.0],[40.0,88.0]]";
+        assert_eq!(samples(old).unwrap(), (vec![4.0, 8.0], vec![40.0, 88.0]));
+    }
+
+    #[test]
+    fn malformed_samples_are_reported_as_the_derived_reader_would() {
+        for bad in [
+            r#"{"iters":[1.0]}"#,
+            r#"{"iters":[1.0],"times":[2.0],"iters":[3.0]}"#,
+            "[[1.0],[2.0],[3.0]]",
+            r#"{"iters":[1.0],"times":["x"]}"#,
+            r#"{"iters":[1.0],"times":[2.0"#,
+        ] {
+            let e = samples(bad).unwrap_err().to_string();
+            let src = Source::from_text("sample.json", bad);
+            let derived = parse_json::<Sample>(&src, "Criterion sample.json")
+                .err()
+                .expect("the derived reader refuses it too")
+                .to_string();
+            assert_eq!(e, derived);
+            assert!(
+                e.starts_with("sample.json:1: malformed Criterion sample.json"),
+                "{e}"
+            );
+        }
+    }
 }
