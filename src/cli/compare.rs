@@ -13,6 +13,7 @@ use crate::stats::format_p;
 use crate::stats::pvalue::is_bound;
 use clap::Args;
 use owo_colors::OwoColorize;
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{IsTerminal, Write};
@@ -398,6 +399,41 @@ struct Row {
     verdict: Option<Verdict>,
 }
 
+/// Comparisons by (benchmark, params, metric), in analysis order.
+type CompsOf<'a> = HashMap<(&'a str, &'a str, &'a str), Vec<&'a Comparison>>;
+
+/// The rows of one group as the table shows them: the baseline first, then
+/// each other variant, with the comparison it belongs to.
+fn group_rows<'a>(
+    g: &'a Group,
+    comps: &[&'a Comparison],
+) -> Vec<(&'a crate::analysis::VariantSummary, Option<&'a Comparison>)> {
+    let base_name = comps.first().map(|c| c.baseline.as_str());
+    let mut v: Vec<_> = g.variants.iter().collect();
+    if let Some(b) = base_name {
+        v.sort_by_key(|s| s.variant != b);
+    }
+    v.into_iter()
+        .map(|vs| {
+            let comp = comps.iter().find(|c| c.variant == vs.variant).copied();
+            (vs, comp)
+        })
+        .collect()
+}
+
+/// Whether the verdict cell of `c` shows the runs needed (`n≥N`), and the
+/// notes its footnote marks point to (the one the cell already says left out).
+fn cell_notes(c: &Comparison) -> (bool, impl Iterator<Item = &str>) {
+    let shown_n = (c.verdict == Verdict::Untestable || c.verdict == Verdict::Inconclusive)
+        && c.n_needed.is_some();
+    let notes = c
+        .notes
+        .iter()
+        .map(String::as_str)
+        .filter(move |n| !(shown_n && n.starts_with("significant at α")));
+    (shown_n, notes)
+}
+
 /// Renders the terminal output: one table per (benchmark, metric), footnotes,
 /// findings and the summary line.
 pub fn render(a: &Analysis, color: bool) -> String {
@@ -405,8 +441,6 @@ pub fn render(a: &Analysis, color: bool) -> String {
     // A broken comparison must be seen before its numbers: every finding,
     // errors first, comes above the tables.
     out.push_str(&render_findings(a, color));
-    let mut notes: Vec<String> = Vec::new();
-    let mut legend_n = false;
     // Tables in order of first appearance of (benchmark, metric); both
     // indexes are built once because a lab's run has thousands of groups.
     let mut tables: Vec<((&str, &str), Vec<&Group>)> = Vec::new();
@@ -419,225 +453,41 @@ pub fn render(a: &Analysis, color: bool) -> String {
         });
         tables[i].1.push(g);
     }
-    let mut comps_of: HashMap<(&str, &str, &str), Vec<&Comparison>> = HashMap::new();
+    let mut comps_of: CompsOf = HashMap::new();
     for c in &a.comparisons {
         comps_of
             .entry((c.benchmark.as_str(), c.params.as_str(), c.metric.as_str()))
             .or_default()
             .push(c);
     }
-    for ((bench, metric), groups) in tables {
-        let Some(first) = groups.first() else {
-            continue;
-        };
-        let dir = first
-            .direction
-            .phrase()
-            .map(|p| format!(", {p}"))
-            .unwrap_or_default();
-        let unit = if first.unit.is_empty() {
-            String::new()
-        } else {
-            first.unit.clone()
-        };
-        let head = format!(
-            "{bench}{} ({}{dir})",
-            if metric.is_empty() || metric == bench {
-                String::new()
-            } else {
-                format!(" · {metric}")
-            },
-            if unit.is_empty() {
-                "no unit".to_string()
-            } else {
-                unit
-            }
-        );
-        out.push_str(&if color { head.bold().to_string() } else { head });
-        out.push('\n');
-        let with_params = groups.iter().any(|g| !g.params.is_empty());
-        let mut rows: Vec<Row> = vec![Row {
-            cells: [
-                "params",
-                "variant",
-                "n",
-                "centre",
-                "±95%",
-                "change",
-                "95% CI of change",
-                "p",
-                "q",
-                "verdict",
-            ]
-            .iter()
-            .map(|s| s.to_string())
-            .collect(),
-            good: None,
-            verdict: None,
-        }];
+    // Footnotes are numbered in order of first appearance over all tables:
+    // numbered here in one pass, so that the tables can be laid out in
+    // parallel and joined in order.
+    let mut notes: Vec<&str> = Vec::new();
+    let mut note_no: HashMap<&str, usize> = HashMap::new();
+    let mut legend_n = false;
+    for (_, groups) in &tables {
         for g in groups {
-            let comps: &[&Comparison] = comps_of
-                .get(&(g.benchmark.as_str(), g.params.as_str(), g.metric.as_str()))
-                .map_or(&[], |v| v.as_slice());
-            let base_name = comps.first().map(|c| c.baseline.clone());
-            let mut first_row = true;
-            // Baseline row first, then each compared variant.
-            let order: Vec<&crate::analysis::VariantSummary> = {
-                let mut v: Vec<_> = g.variants.iter().collect();
-                if let Some(b) = &base_name {
-                    v.sort_by_key(|s| s.variant != *b);
-                }
-                v
-            };
-            for vs in order {
-                let comp = comps.iter().find(|c| c.variant == vs.variant);
-                let center = comp.map(|c| c.center).or(comps.first().map(|c| c.center));
-                let value = match center {
-                    Some(Center::Median) => vs.median.or(vs.mean),
-                    _ => vs.mean.or(vs.median),
-                };
-                let spread = match (value, vs.ci_low, vs.ci_high) {
-                    (Some(c), Some(l), Some(h))
-                        if c != 0.0 && (vs.from_summary == (center != Some(Center::Median))) =>
-                    {
-                        format!(
-                            "±{:.1}%",
-                            100.0 * (h - c).abs().max((c - l).abs()) / c.abs()
-                        )
-                    }
-                    _ => String::new(),
-                };
-                let mut cells = vec![
-                    if first_row && with_params {
-                        g.params.clone()
-                    } else {
-                        String::new()
-                    },
-                    vs.variant.clone(),
-                    crate::report::format::count(vs.n),
-                    value.map(sig).unwrap_or_else(|| "?".into()),
-                    spread,
-                ];
-                first_row = false;
-                match comp {
-                    None => {
-                        cells.extend(std::iter::repeat_n(String::new(), 5));
-                        rows.push(Row {
-                            cells,
-                            good: None,
-                            verdict: None,
-                        });
-                    }
-                    Some(c) => {
-                        let ci = match (c.ci_low_pct, c.ci_high_pct) {
-                            (Some(l), Some(h)) => format!("[{}, {}]", pct(l), pct(h)),
-                            _ => String::new(),
-                        };
-                        let mut verdict = c.verdict.as_str().to_string();
-                        let mut shown_n = false;
-                        if c.verdict == Verdict::Untestable || c.verdict == Verdict::Inconclusive {
-                            if let Some(n) = c.n_needed {
-                                verdict.push_str(&format!(" (n≥{n})"));
-                                shown_n = true;
-                                legend_n = true;
-                            }
-                        }
-                        let refs: Vec<String> = c
-                            .notes
-                            .iter()
-                            // The verdict cell already says it.
-                            .filter(|n| !(shown_n && n.starts_with("significant at α")))
-                            .map(|n| {
-                                let i = match notes.iter().position(|x| x == n) {
-                                    Some(i) => i,
-                                    None => {
-                                        notes.push(n.clone());
-                                        notes.len() - 1
-                                    }
-                                };
-                                (i + 1).to_string()
-                            })
-                            .collect();
-                        if !refs.is_empty() {
-                            verdict.push_str(&format!(" [{}]", refs.join(",")));
-                        }
-                        cells.extend([
-                            pct(c.change_pct),
-                            ci,
-                            c.p_value.map(format_p).unwrap_or_else(|| "–".into()),
-                            match (c.p_value, c.q_value) {
-                                // q computed from a p at the floor is a bound too.
-                                (Some(p), Some(q)) if is_bound(p) && !is_bound(q) => {
-                                    format!("< {}", format_p(q))
-                                }
-                                (_, Some(q)) => format_p(q),
-                                _ => "–".into(),
-                            },
-                            verdict,
-                        ]);
-                        let good = match c.verdict {
-                            Verdict::Improved => Some(true),
-                            Verdict::Regressed => Some(false),
-                            _ => None,
-                        };
-                        rows.push(Row {
-                            cells,
-                            good,
-                            verdict: Some(c.verdict),
-                        });
-                    }
+            let comps = comps_for(&comps_of, g);
+            for (_, comp) in group_rows(g, comps) {
+                let Some(c) = comp else { continue };
+                let (shown_n, cell) = cell_notes(c);
+                legend_n |= shown_n;
+                for n in cell {
+                    note_no.entry(n).or_insert_with(|| {
+                        notes.push(n);
+                        notes.len()
+                    });
                 }
             }
         }
-        if !with_params {
-            for r in rows.iter_mut() {
-                r.cells.remove(0);
-            }
-        }
-        let ncol = rows[0].cells.len();
-        let widths: Vec<usize> = (0..ncol)
-            .map(|i| {
-                rows.iter()
-                    .map(|r| r.cells[i].chars().count())
-                    .max()
-                    .unwrap_or(0)
-            })
-            .collect();
-        for (ri, r) in rows.iter().enumerate() {
-            let mut line = String::from(" ");
-            for (i, cell) in r.cells.iter().enumerate() {
-                let w = widths[i];
-                let numeric = (2..ncol - 1).contains(&i) && ri > 0;
-                let padded = if numeric && i != ncol - 3 && i != ncol - 4 {
-                    format!("{cell:>w$}")
-                } else {
-                    format!("{cell:<w$}")
-                };
-                let is_change = i == ncol - 5 || i == ncol - 1;
-                let styled = if !color || ri == 0 {
-                    padded
-                } else if is_change && r.good == Some(true) {
-                    padded.green().to_string()
-                } else if is_change && r.good == Some(false) {
-                    padded.red().to_string()
-                } else if i == ncol - 1 && r.verdict == Some(Verdict::Changed) {
-                    padded.yellow().to_string()
-                } else {
-                    padded
-                };
-                line.push(' ');
-                line.push_str(&styled);
-                line.push(' ');
-            }
-            let line = line.trim_end().to_string();
-            out.push_str(&if color && ri == 0 {
-                line.dimmed().to_string()
-            } else {
-                line
-            });
-            out.push('\n');
-        }
-        out.push('\n');
+    }
+    let laid_out: Vec<String> = tables
+        .par_iter()
+        .map(|(key, groups)| render_table(*key, groups, &comps_of, &note_no, color))
+        .collect();
+    for t in laid_out {
+        out.push_str(&t);
     }
     if legend_n {
         out.push_str(&format!(
@@ -653,6 +503,209 @@ pub fn render(a: &Analysis, color: bool) -> String {
         out.push('\n');
     }
     out.push_str(&summary_line(a));
+    out.push('\n');
+    out
+}
+
+fn comps_for<'a, 'm>(comps_of: &'m CompsOf<'a>, g: &'a Group) -> &'m [&'a Comparison] {
+    comps_of
+        .get(&(g.benchmark.as_str(), g.params.as_str(), g.metric.as_str()))
+        .map_or(&[], |v| v.as_slice())
+}
+
+/// One (benchmark, metric) table with its heading and a blank line after
+/// it; footnote marks use the numbers of `note_no`.
+fn render_table<'a>(
+    (bench, metric): (&str, &str),
+    groups: &[&'a Group],
+    comps_of: &CompsOf<'a>,
+    note_no: &HashMap<&str, usize>,
+    color: bool,
+) -> String {
+    let mut out = String::new();
+    let Some(first) = groups.first() else {
+        return out;
+    };
+    let dir = first
+        .direction
+        .phrase()
+        .map(|p| format!(", {p}"))
+        .unwrap_or_default();
+    let unit = if first.unit.is_empty() {
+        String::new()
+    } else {
+        first.unit.clone()
+    };
+    let head = format!(
+        "{bench}{} ({}{dir})",
+        if metric.is_empty() || metric == bench {
+            String::new()
+        } else {
+            format!(" · {metric}")
+        },
+        if unit.is_empty() {
+            "no unit".to_string()
+        } else {
+            unit
+        }
+    );
+    out.push_str(&if color { head.bold().to_string() } else { head });
+    out.push('\n');
+    let with_params = groups.iter().any(|g| !g.params.is_empty());
+    let mut rows: Vec<Row> = vec![Row {
+        cells: [
+            "params",
+            "variant",
+            "n",
+            "centre",
+            "±95%",
+            "change",
+            "95% CI of change",
+            "p",
+            "q",
+            "verdict",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        good: None,
+        verdict: None,
+    }];
+    for g in groups {
+        let comps = comps_for(comps_of, g);
+        let mut first_row = true;
+        for (vs, comp) in group_rows(g, comps) {
+            let center = comp.map(|c| c.center).or(comps.first().map(|c| c.center));
+            let value = match center {
+                Some(Center::Median) => vs.median.or(vs.mean),
+                _ => vs.mean.or(vs.median),
+            };
+            let spread = match (value, vs.ci_low, vs.ci_high) {
+                (Some(c), Some(l), Some(h))
+                    if c != 0.0 && (vs.from_summary == (center != Some(Center::Median))) =>
+                {
+                    format!(
+                        "±{:.1}%",
+                        100.0 * (h - c).abs().max((c - l).abs()) / c.abs()
+                    )
+                }
+                _ => String::new(),
+            };
+            let mut cells = vec![
+                if first_row && with_params {
+                    g.params.clone()
+                } else {
+                    String::new()
+                },
+                vs.variant.clone(),
+                crate::report::format::count(vs.n),
+                value.map(sig).unwrap_or_else(|| "?".into()),
+                spread,
+            ];
+            first_row = false;
+            match comp {
+                None => {
+                    cells.extend(std::iter::repeat_n(String::new(), 5));
+                    rows.push(Row {
+                        cells,
+                        good: None,
+                        verdict: None,
+                    });
+                }
+                Some(c) => {
+                    let ci = match (c.ci_low_pct, c.ci_high_pct) {
+                        (Some(l), Some(h)) => format!("[{}, {}]", pct(l), pct(h)),
+                        _ => String::new(),
+                    };
+                    let mut verdict = c.verdict.as_str().to_string();
+                    let (shown_n, cell) = cell_notes(c);
+                    if shown_n {
+                        if let Some(n) = c.n_needed {
+                            verdict.push_str(&format!(" (n≥{n})"));
+                        }
+                    }
+                    let refs: Vec<String> = cell
+                        .map(|n| note_no.get(n).copied().unwrap_or(0).to_string())
+                        .collect();
+                    if !refs.is_empty() {
+                        verdict.push_str(&format!(" [{}]", refs.join(",")));
+                    }
+                    cells.extend([
+                        pct(c.change_pct),
+                        ci,
+                        c.p_value.map(format_p).unwrap_or_else(|| "–".into()),
+                        match (c.p_value, c.q_value) {
+                            // q computed from a p at the floor is a bound too.
+                            (Some(p), Some(q)) if is_bound(p) && !is_bound(q) => {
+                                format!("< {}", format_p(q))
+                            }
+                            (_, Some(q)) => format_p(q),
+                            _ => "–".into(),
+                        },
+                        verdict,
+                    ]);
+                    let good = match c.verdict {
+                        Verdict::Improved => Some(true),
+                        Verdict::Regressed => Some(false),
+                        _ => None,
+                    };
+                    rows.push(Row {
+                        cells,
+                        good,
+                        verdict: Some(c.verdict),
+                    });
+                }
+            }
+        }
+    }
+    if !with_params {
+        for r in rows.iter_mut() {
+            r.cells.remove(0);
+        }
+    }
+    let ncol = rows[0].cells.len();
+    let widths: Vec<usize> = (0..ncol)
+        .map(|i| {
+            rows.iter()
+                .map(|r| r.cells[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for (ri, r) in rows.iter().enumerate() {
+        let mut line = String::from(" ");
+        for (i, cell) in r.cells.iter().enumerate() {
+            let w = widths[i];
+            let numeric = (2..ncol - 1).contains(&i) && ri > 0;
+            let padded = if numeric && i != ncol - 3 && i != ncol - 4 {
+                format!("{cell:>w$}")
+            } else {
+                format!("{cell:<w$}")
+            };
+            let is_change = i == ncol - 5 || i == ncol - 1;
+            let styled = if !color || ri == 0 {
+                padded
+            } else if is_change && r.good == Some(true) {
+                padded.green().to_string()
+            } else if is_change && r.good == Some(false) {
+                padded.red().to_string()
+            } else if i == ncol - 1 && r.verdict == Some(Verdict::Changed) {
+                padded.yellow().to_string()
+            } else {
+                padded
+            };
+            line.push(' ');
+            line.push_str(&styled);
+            line.push(' ');
+        }
+        let line = line.trim_end().to_string();
+        out.push_str(&if color && ri == 0 {
+            line.dimmed().to_string()
+        } else {
+            line
+        });
+        out.push('\n');
+    }
     out.push('\n');
     out
 }
