@@ -3,6 +3,7 @@
 
 use crate::error::{Error, Result};
 use crate::model::{Dataset, Direction, Observation, Stat, Unit};
+use rayon::prelude::*;
 use std::collections::HashMap;
 
 /// The values of one variant within one group, before any statistics.
@@ -65,25 +66,34 @@ pub(crate) fn group(
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
 ) -> Result<Vec<RawGroup>> {
-    // Keys borrow the rows: no string copies per row, one per group.
-    let mut order: Vec<(&str, &str, &str)> = Vec::new();
-    let mut rows: HashMap<(&str, &str, &str), Vec<&Observation>> = HashMap::new();
+    // Keys borrow the rows: no string copies per row, one per group. Rows
+    // of a group usually follow each other, so a row with the previous
+    // row's key skips the hash lookup.
+    let mut groups: Vec<((&str, &str, &str), Vec<&Observation>)> = Vec::new();
+    let mut index: HashMap<(&str, &str, &str), usize> = HashMap::new();
+    let mut last: Option<usize> = None;
     for o in data.rows() {
         let key = (o.benchmark.as_str(), o.params.as_str(), o.metric.as_str());
-        let entry = rows.entry(key).or_default();
-        if entry.is_empty() {
-            order.push(key);
-        }
-        entry.push(o);
+        let i = match last {
+            Some(i) if groups[i].0 == key => i,
+            _ => *index.entry(key).or_insert_with(|| {
+                groups.push((key, Vec::new()));
+                groups.len() - 1
+            }),
+        };
+        groups[i].1.push(o);
+        last = Some(i);
     }
-    order
-        .into_iter()
-        .map(|key| {
-            let obs = rows.remove(&key).unwrap_or_default();
+    // Groups are built on all threads; the first error in group order wins,
+    // as in a serial pass.
+    let built: Vec<Result<RawGroup>> = groups
+        .into_par_iter()
+        .map(|(key, obs)| {
             let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
             build(owned, obs, baseline, directions)
         })
-        .collect()
+        .collect();
+    built.into_iter().collect()
 }
 
 /// Stats whose value carries no unit (counts and percentages of something).
