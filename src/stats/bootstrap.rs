@@ -69,6 +69,15 @@ pub fn ratio_ci(
                 (seed as u128) << 64 | 0x9e37_79b9_7f4a_7c15,
                 (chunk as u128) << 1 | 1,
             );
+            if let (Some(tx), Some(ty)) = (&tx, &ty) {
+                // Both medians from their tables: one uniform draw each.
+                for slot in out.iter_mut() {
+                    let cx = tx.sample(&mut rng);
+                    let cy = ty.sample(&mut rng);
+                    *slot = cy / cx;
+                }
+                return;
+            }
             let mut rx = Resampler::new(&sx, tx.as_ref());
             let mut ry = Resampler::new(&sy, ty.as_ref());
             for slot in out.iter_mut() {
@@ -82,9 +91,78 @@ pub fn ratio_ci(
         return None;
     }
     let tail = (1.0 - confidence) / 2.0 * 100.0;
-    let lo = percentile_by_selection(&mut ratios, tail);
-    let hi = percentile_by_selection(&mut ratios, 100.0 - tail);
-    Some((lo, hi))
+    Some(percentile_pair(&mut ratios, tail, 100.0 - tail))
+}
+
+/// [`percentile_by_selection`] at `p_lo` and at `p_hi` (the slice is
+/// reordered). Only the values near the two ranks matter: thresholds taken
+/// from every 16th value keep the few values beyond them, and the ranks are
+/// selected among those; when a threshold keeps too few (an unlucky
+/// subsample), the whole slice is used, so the result is always the exact
+/// order statistic.
+fn percentile_pair(values: &mut [f64], p_lo: f64, p_hi: f64) -> (f64, f64) {
+    const STRIDE: usize = 16;
+    let n = values.len();
+    let rank = |p: f64| {
+        let h = (n.max(1) - 1) as f64 * p.clamp(0.0, 100.0) / 100.0;
+        (h, h.floor() as usize)
+    };
+    let ((h_lo, r_lo), (h_hi, r_hi)) = (rank(p_lo), rank(p_hi));
+    // Values needed: ranks r and r+1 below, ranks r..n above.
+    let need_lo = (r_lo + 2).min(n);
+    let need_hi = n - r_hi;
+    if n < 64 * STRIDE || need_lo > n / 4 || need_hi > n / 4 {
+        return (
+            percentile_by_selection(values, p_lo),
+            percentile_by_selection(values, p_hi),
+        );
+    }
+    let mut sub: Vec<f64> = values.iter().step_by(STRIDE).copied().collect();
+    let m = sub.len();
+    // A subsample rank whose value has, in expectation, about 1.5 times the
+    // needed values beyond it.
+    let margin = |need: usize| (need * 3 / (2 * STRIDE) + 8).min(m - 1);
+    let t_lo = *sub
+        .select_nth_unstable_by(margin(need_lo), f64::total_cmp)
+        .1;
+    let t_hi = *sub
+        .select_nth_unstable_by(m - 1 - margin(need_hi), f64::total_cmp)
+        .1;
+    let mut low: Vec<f64> = Vec::with_capacity(2 * need_lo);
+    let mut high: Vec<f64> = Vec::with_capacity(2 * need_hi);
+    for &v in values.iter() {
+        if v.total_cmp(&t_lo).is_le() {
+            low.push(v);
+        }
+        if v.total_cmp(&t_hi).is_ge() {
+            high.push(v);
+        }
+    }
+    // Every value of rank < need_lo is ≤ t_lo once `low` holds need_lo
+    // values, so ranks agree there; likewise above.
+    let lo = if low.len() >= need_lo {
+        interpolate(&mut low, r_lo, h_lo - r_lo as f64)
+    } else {
+        percentile_by_selection(values, p_lo)
+    };
+    let hi = if high.len() >= need_hi {
+        let offset = n - high.len();
+        interpolate(&mut high, r_hi - offset, h_hi - r_hi as f64)
+    } else {
+        percentile_by_selection(values, p_hi)
+    };
+    (lo, hi)
+}
+
+/// The value at rank `r` of `values`, moved towards the next one by
+/// `frac` of the gap (as [`percentile_by_selection`]).
+fn interpolate(values: &mut [f64], r: usize, frac: f64) -> f64 {
+    let (_, &mut at, above) = values.select_nth_unstable_by(r, f64::total_cmp);
+    if above.is_empty() {
+        return at;
+    }
+    let next = above.iter().copied().fold(f64::INFINITY, f64::min);
+    at + frac * (next - at)
 }
 
 /// The same linear interpolation as
@@ -114,33 +192,56 @@ fn percentile_by_selection(values: &mut [f64], p: f64) -> f64 {
 /// smallest of the n-k draws above i, each uniform over the n-1-i values
 /// there.
 struct MedianTable {
-    cdf: Vec<f64>,
+    cdf: &'static [f64],
     values: Vec<f64>,
     /// `guide[b]`: the first entry whose cumulative probability exceeds
     /// b / guide.len() of the total, so that a draw starts its search there
     /// and moves on one or two entries on average (a guide table).
-    guide: Vec<u32>,
+    guide: &'static [u32],
+    /// `guide.len()` and the total probability, as the draw uses them.
+    guide_len: f64,
+    total: f64,
 }
 
-impl MedianTable {
-    fn new(sorted: &[f64]) -> Option<MedianTable> {
-        let n = sorted.len();
+/// What a [`MedianTable`] of n values owes to n alone: the probabilities
+/// (cumulated), the guide, and which sorted values each entry's median is
+/// made of. Built once per n and kept for the life of the process: a run
+/// compares thousands of groups with the same n.
+struct Layout {
+    cdf: Vec<f64>,
+    guide: Vec<u32>,
+    /// Sorted indices (i, j) of each entry: the median is value i when
+    /// i == j, else the mean of values i and j.
+    pairs: Vec<(u32, u32)>,
+}
+
+static LAYOUTS: [std::sync::OnceLock<Option<Layout>>; TABLE_MAX_N + 1] =
+    [const { std::sync::OnceLock::new() }; TABLE_MAX_N + 1];
+
+impl Layout {
+    /// The layout for samples of n values (`None` for n = 0 or above
+    /// [`TABLE_MAX_N`]).
+    fn of(n: usize) -> Option<&'static Layout> {
+        LAYOUTS.get(n)?.get_or_init(|| Layout::new(n)).as_ref()
+    }
+
+    fn new(n: usize) -> Option<Layout> {
         if n == 0 || n > TABLE_MAX_N {
             return None;
         }
         let k = n.div_ceil(2);
         let even = n % 2 == 0;
         let mut cdf = Vec::with_capacity(n * (n + 1) / 2);
-        let mut values = Vec::with_capacity(n * (n + 1) / 2);
+        let mut pairs = Vec::with_capacity(n * (n + 1) / 2);
         let mut acc = 0.0;
         // Entries below 1e-17 are left out: together they weigh less than
         // n² · 1e-17, far below what 10⁴–10⁶ resamples can show, and they
         // make up most pairs of a large even sample.
-        let mut push = |value: f64, p: f64| {
+        let mut push = |pair: (usize, usize), p: f64| {
             if p > 1e-17 {
                 acc += p;
                 cdf.push(acc);
-                values.push(value);
+                pairs.push((pair.0 as u32, pair.1 as u32));
             }
         };
         // C_{i-1} ~ Bin(n, i/n) and C_i ~ Bin(n, (i+1)/n); given C_{i-1} = m,
@@ -166,7 +267,7 @@ impl MedianTable {
                 (tail(&cur, k) - tail(&prev, k), 0.0)
             };
             std::mem::swap(&mut prev, &mut cur);
-            push(sorted[i], same);
+            push((i, i), same);
             let above = n - 1 - i;
             if even && exactly_k > 0.0 && above > 0 {
                 let r = (n - k) as i32;
@@ -175,10 +276,7 @@ impl MedianTable {
                 let mut at_least_t = 1.0;
                 for t in 1..=above {
                     let at_least_next = ((kf - t as f64) / kf).powi(r);
-                    push(
-                        (sorted[i] + sorted[i + t]) / 2.0,
-                        exactly_k * (at_least_t - at_least_next),
-                    );
+                    push((i, i + t), exactly_k * (at_least_t - at_least_next));
                     at_least_t = at_least_next;
                 }
             }
@@ -195,7 +293,32 @@ impl MedianTable {
             }
             guide.push(e as u32);
         }
-        Some(MedianTable { cdf, values, guide })
+        Some(Layout { cdf, guide, pairs })
+    }
+}
+
+impl MedianTable {
+    fn new(sorted: &[f64]) -> Option<MedianTable> {
+        let layout = Layout::of(sorted.len())?;
+        let values = layout
+            .pairs
+            .iter()
+            .map(|&(i, j)| {
+                let (i, j) = (i as usize, j as usize);
+                if i == j {
+                    sorted[i]
+                } else {
+                    (sorted[i] + sorted[j]) / 2.0
+                }
+            })
+            .collect();
+        Some(MedianTable {
+            cdf: &layout.cdf,
+            values,
+            guide: &layout.guide,
+            guide_len: layout.guide.len() as f64,
+            total: *layout.cdf.last()?,
+        })
     }
 
     /// One resampled median from a uniform draw.
@@ -208,8 +331,8 @@ impl MedianTable {
     #[inline]
     fn at(&self, x: f64) -> f64 {
         let last = self.cdf.len() - 1;
-        let u = x * self.cdf[last];
-        let mut i = self.guide[(x * self.guide.len() as f64) as usize] as usize;
+        let u = x * self.total;
+        let mut i = self.guide[(x * self.guide_len) as usize] as usize;
         while i < last && self.cdf[i] <= u {
             i += 1;
         }
@@ -415,7 +538,7 @@ mod tests {
             let t = MedianTable::new(sorted).unwrap();
             let mut got = std::collections::BTreeMap::new();
             let mut prev = 0.0;
-            for (v, c) in t.values.iter().zip(&t.cdf) {
+            for (v, c) in t.values.iter().zip(t.cdf) {
                 *got.entry(v.to_bits()).or_insert(0.0) += c - prev;
                 prev = *c;
             }
@@ -493,6 +616,39 @@ mod tests {
         for p in [0.0, 2.5, 50.0, 97.5, 100.0] {
             let want = crate::stats::summary::percentile_sorted(&sorted, p);
             assert_eq!(percentile_by_selection(&mut v, p), want, "p={p}");
+        }
+    }
+
+    #[test]
+    fn percentile_pair_is_the_exact_selection() {
+        let mut rng = Pcg64::new(11, 3);
+        for n in [2usize, 10, 999, 1024, 1025, 4000, 10_000, 40_000] {
+            for kind in 0..3 {
+                let v: Vec<f64> = (0..n)
+                    .map(|i| match kind {
+                        // Continuous values.
+                        0 => (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64,
+                        // Few distinct values: ties at the ranks.
+                        1 => (rng.next_u64() % 7) as f64,
+                        // Sorted input (the subsample is not random).
+                        _ => i as f64,
+                    })
+                    .collect();
+                for (lo, hi) in [(2.5, 97.5), (0.5, 99.5), (5.0, 95.0), (0.0, 100.0)] {
+                    let mut a = v.clone();
+                    let mut b = v.clone();
+                    let want = (
+                        percentile_by_selection(&mut a, lo),
+                        percentile_by_selection(&mut a, hi),
+                    );
+                    let got = percentile_pair(&mut b, lo, hi);
+                    assert_eq!(
+                        (got.0.to_bits(), got.1.to_bits()),
+                        (want.0.to_bits(), want.1.to_bits()),
+                        "n={n} kind={kind} p={lo},{hi}"
+                    );
+                }
+            }
         }
     }
 
