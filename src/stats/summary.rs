@@ -126,6 +126,23 @@ pub fn mean_ci_from_stats(mean: f64, sd: f64, n: u64, confidence: f64) -> Option
 /// is at least `confidence`. `None` when even `[min, max]` covers less (n < 6
 /// at 95%), returned with the actual coverage otherwise.
 pub fn median_ci_ranks(n: usize, confidence: f64) -> Option<(usize, usize, f64)> {
+    // A pure function of (n, confidence) that costs two binomial CDFs per
+    // rank tried, asked for every side of every group: kept per thread.
+    type Ranks = Option<(usize, usize, f64)>;
+    thread_local! {
+        static KNOWN: std::cell::RefCell<std::collections::HashMap<(usize, u64), Ranks>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let key = (n, confidence.to_bits());
+    if let Some(r) = KNOWN.with(|k| k.borrow().get(&key).copied()) {
+        return r;
+    }
+    let r = median_ci_ranks_uncached(n, confidence);
+    KNOWN.with(|k| k.borrow_mut().insert(key, r));
+    r
+}
+
+fn median_ci_ranks_uncached(n: usize, confidence: f64) -> Option<(usize, usize, f64)> {
     if n < 2 {
         return None;
     }
