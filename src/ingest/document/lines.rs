@@ -89,14 +89,19 @@ pub fn classify(text: &str) -> Kind<'_> {
 /// Every character of a border is ASCII, so bytes suffice; a table row
 /// fails on its second or third byte.
 fn is_border(t: &str) -> bool {
-    let starts = t.starts_with('+') || t.starts_with('|');
+    let b = t.as_bytes();
+    if !matches!(b.first(), Some(b'+' | b'|')) {
+        return false;
+    }
     let mut dashes = 0;
-    starts
-        && t.bytes().all(|b| {
-            dashes += usize::from(b == b'-' || b == b'=');
-            matches!(b, b'+' | b'-' | b'=' | b'|' | b':' | b' ')
-        })
-        && dashes >= 3
+    for &c in b {
+        match c {
+            b'-' | b'=' => dashes += 1,
+            b'+' | b'|' | b':' | b' ' => {}
+            _ => return false,
+        }
+    }
+    dashes >= 3
 }
 
 /// The part of a boxed row between its outer bars, when it has at least two
@@ -117,7 +122,17 @@ pub fn is_box_row(t: &str) -> bool {
 
 fn box_cells(t: &str) -> Option<Vec<&str>> {
     let inner = box_inner(t)?;
-    Some(inner.split('|').map(str::trim).collect())
+    // Cells are short: a plain loop beats a search per cell.
+    let mut cells = Vec::with_capacity(8);
+    let mut start = 0;
+    for (i, &b) in inner.as_bytes().iter().enumerate() {
+        if b == b'|' {
+            cells.push(inner[start..i].trim());
+            start = i + 1;
+        }
+    }
+    cells.push(inner[start..].trim());
+    Some(cells)
 }
 
 /// `real 0m34.067s`, `user 1m2.5s`, `sys 0.98s`, `real 34.06`.
@@ -213,7 +228,7 @@ pub fn known_unit(u: &str) -> bool {
 pub fn pairs(text: &str) -> Option<Vec<Pair>> {
     // The first key decides most lines (prose, table rows): checked on the
     // text itself before it is split into characters.
-    let sep = text.find([':', '='])?;
+    let sep = memchr::memchr2(b':', b'=', text.as_bytes())?;
     if !valid_key(text[..sep].trim()) {
         return None;
     }
@@ -329,10 +344,9 @@ pub fn is_measurement(p: &Pair) -> bool {
 }
 
 fn valid_key(key: &str) -> bool {
-    let words = key.split_whitespace().count();
     let plain = !key.is_empty()
         && key.chars().count() <= 32
-        && words <= 4
+        && key.split_whitespace().count() <= 4
         && !key.contains([',', '<', '>', '(', ')', '[', ']', '"', '\''])
         // Kernel .config lines are settings, not measurements.
         && !key.contains("CONFIG_");
@@ -457,25 +471,31 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
         return Some((c, None));
     }
     // A remark after the value: `10.2 us: 1.85x slower`, `5.1 (noisy)`.
-    let head = match t.find([':', '(']) {
+    let head = match memchr::memchr2(b':', b'(', t.as_bytes()) {
         Some(i) if i > 0 => t[..i].trim(),
         _ => t,
     };
-    let words: Vec<&str> = head.split_whitespace().collect();
+    let mut words = head.split_whitespace();
+    let first = words.next()?;
+    let last = words.next_back();
     // The unit as its own word, possibly repeated after the spread. What is
     // left must start like a number before the unit is worth looking up.
-    if let Some(unit) = words.last() {
-        let rest_first = words.iter().find(|w| *w != unit).copied();
-        if rest_first.is_some_and(number_start) && *unit != "%" && known_unit(unit) {
-            let rest: Vec<&str> = words.iter().copied().filter(|w| w != unit).collect();
+    if let Some(unit) = last.or(Some(first)) {
+        let rest_first = if first != unit {
+            Some(first)
+        } else {
+            head.split_whitespace().find(|w| *w != unit)
+        };
+        if rest_first.is_some_and(number_start) && unit != "%" && known_unit(unit) {
+            let rest: Vec<&str> = head.split_whitespace().filter(|w| *w != unit).collect();
             if let Some(c) = cell(&rest.join(" ")) {
                 return Some((c, Some(Unit::normalize_spelling(unit))));
             }
         }
     }
     // The unit glued to the value: `12ms`, `1.5GB/s`.
-    if words.len() == 1 {
-        let w = words[0];
+    if last.is_none() {
+        let w = first;
         // Both the glued reading and the whole-head one below need `w`
         // (which is the head) to start like a number.
         if !number_start(w) {
@@ -527,7 +547,11 @@ fn plain_number(t: &str) -> Option<Cell> {
     {
         return None;
     }
-    let value: f64 = t.parse().ok()?;
+    let value = match exact_decimal(digits) {
+        Some(v) if digits.len() < b.len() => -v,
+        Some(v) => v,
+        None => t.parse().ok()?,
+    };
     value.is_finite().then_some(Cell {
         value,
         spread: None,
@@ -536,11 +560,50 @@ fn plain_number(t: &str) -> Option<Cell> {
     })
 }
 
+/// The value of `digits` (ASCII digits with at most one `.`), when it can be
+/// computed exactly the way `str::parse` rounds it: a mantissa below 2^53
+/// and a power of ten up to 10^22 are both exact doubles, so their quotient
+/// is the correctly rounded value (the fast path of every exact decimal
+/// reader). `None` for anything longer or malformed: the caller then asks
+/// `str::parse`.
+fn exact_decimal(digits: &[u8]) -> Option<f64> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    let mut mantissa: u64 = 0;
+    let mut n_digits = 0;
+    let mut frac_digits = None;
+    for (i, &c) in digits.iter().enumerate() {
+        if c == b'.' {
+            if frac_digits.is_some() {
+                return None;
+            }
+            frac_digits = Some(digits.len() - i - 1);
+        } else {
+            mantissa = mantissa * 10 + u64::from(c - b'0');
+            n_digits += 1;
+            // 15 digits stay below 2^53 whatever they are.
+            if n_digits > 15 {
+                return None;
+            }
+        }
+    }
+    if n_digits == 0 {
+        return None;
+    }
+    Some(mantissa as f64 / POW10[frac_digits.unwrap_or(0)])
+}
+
 /// Parses one cell as numbers: a single value (`33.94 +/- 0.07`, `+45.20%`,
 /// `2.8 %`) or several single-space-separated values.
 fn numeric_cells(text: &str) -> Option<Vec<(String, Cell)>> {
     if let Some((cell, _)) = value_cell(text) {
         return Some(vec![(text.to_string(), cell)]);
+    }
+    // Every word must be a number: the first one says most of the time.
+    if !text.split_whitespace().next().is_some_and(number_start) {
+        return None;
     }
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.len() < 2 {
@@ -669,6 +732,51 @@ mod tests {
         assert!(is_measurement(&one("avg : 2.99")));
         assert!(is_measurement(&one("Iterations=5000")));
         assert_eq!(pairs("CONFIG_HZ=250"), None);
+    }
+
+    #[test]
+    fn fast_decimals_round_like_str_parse() {
+        // Deterministic spread of lengths, dot positions and digits,
+        // including mantissas at and past the exact range.
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let len = 1 + (x % 19) as usize;
+            let mut s: String = (0..len)
+                .map(|i| char::from(b'0' + ((x >> (i * 3)) % 10) as u8))
+                .collect();
+            let dot = ((x >> 40) % (len as u64 + 2)) as usize;
+            if dot <= len {
+                s.insert(dot, '.');
+            }
+            if (x >> 50) & 1 == 1 {
+                s.insert(0, '-');
+            }
+            let want = s.parse::<f64>().ok().filter(|v| v.is_finite());
+            let got = plain_number(&s).map(|c| c.value);
+            assert_eq!(got.map(f64::to_bits), want.map(f64::to_bits), "{s}");
+        }
+        for s in [
+            "0.1",
+            "5.1803",
+            "-0",
+            "-0.0",
+            ".5",
+            "5.",
+            "123456789012345",
+            "0.000000000000001",
+        ] {
+            assert_eq!(
+                plain_number(s).map(|c| c.value.to_bits()),
+                s.parse::<f64>().ok().map(f64::to_bits),
+                "{s}"
+            );
+        }
+        assert_eq!(plain_number("."), None);
+        assert_eq!(plain_number("1.2.3"), None);
+        assert_eq!(plain_number("-"), None);
     }
 
     #[test]

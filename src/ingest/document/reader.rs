@@ -288,8 +288,7 @@ impl<'a> Reader<'a> {
         )?;
         if let Some(t) = t {
             let names = self.resolve(depth);
-            let obs = table::emit(&self.src.path, &t, &names, n, &mut self.memo)?;
-            self.out.extend(obs);
+            table::emit(&self.src.path, &t, &names, n, &mut self.memo, &mut self.out)?;
         } else {
             // Not a header after all: headings for what follows.
             for h in head {
@@ -321,8 +320,7 @@ impl<'a> Reader<'a> {
         }
         if let Some(t) = table::boxed(&self.src.path, &header_rows, &data, &mut self.memo)? {
             let names = self.resolve(depth);
-            let obs = table::emit(&self.src.path, &t, &names, n, &mut self.memo)?;
-            self.out.extend(obs);
+            table::emit(&self.src.path, &t, &names, n, &mut self.memo, &mut self.out)?;
         }
         Ok(())
     }

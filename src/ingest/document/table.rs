@@ -476,22 +476,40 @@ fn row_params(roles: &[Role], cells: &[Option<&str>]) -> SmolStr {
         return SmolStr::default();
     };
     let Some(second) = params.next() else {
-        return smol_str::format_smolstr!("{}={}", k.trim(), v);
+        return param_pair(k.trim(), v);
     };
     let mut all = vec![(k, v), second];
     all.extend(params);
     canonical_params(&all).into()
 }
 
-/// Turns a table into observations. `n` is a stated sample count for the
-/// whole table (`Iterations=5000`) with the line it was read from.
+/// `k=v` as a shared string, built on the stack when it fits inline.
+fn param_pair(k: &str, v: &str) -> SmolStr {
+    const INLINE: usize = 23;
+    let len = k.len() + 1 + v.len();
+    if len <= INLINE {
+        let mut buf = [0u8; INLINE];
+        buf[..k.len()].copy_from_slice(k.as_bytes());
+        buf[k.len()] = b'=';
+        buf[k.len() + 1..len].copy_from_slice(v.as_bytes());
+        if let Ok(s) = std::str::from_utf8(&buf[..len]) {
+            return SmolStr::new(s);
+        }
+    }
+    smol_str::format_smolstr!("{k}={v}")
+}
+
+/// Turns a table into observations, appended to `out`. `n` is a stated
+/// sample count for the whole table (`Iterations=5000`) with the line it was
+/// read from.
 pub fn emit(
     path: &SmolStr,
     table: &Table,
     names: &BlockNames,
     n: Option<(f64, u32)>,
     memo: &mut Memo,
-) -> Result<Vec<Observation>> {
+    out: &mut Vec<Observation>,
+) -> Result<()> {
     let (default_metric, default_unit) = table
         .roles
         .iter()
@@ -542,7 +560,16 @@ pub fn emit(
         .iter()
         .filter(|r| matches!(r, Role::Value(_) | Role::Spread(_) | Role::Change))
         .count();
-    let mut out = Vec::with_capacity(table.rows.len() * values_per_row);
+    let start = out.len();
+    out.reserve(table.rows.len() * values_per_row);
+    let mut base = Observation::new(
+        SmolStr::default(),
+        SmolStr::default(),
+        "",
+        Stat::Sample,
+        0.0,
+    );
+    base.source = path.clone();
     for ((line, cells), label) in table.rows.iter().zip(&labels) {
         let (benchmark, row_variant) = if label.is_empty() {
             (names.benchmark.clone(), None)
@@ -552,10 +579,10 @@ pub fn emit(
             (SmolStr::new(label), None)
         };
         // Every value of the row shares source, line, benchmark and params.
-        let mut row = Observation::new(benchmark, SmolStr::default(), "", Stat::Sample, 0.0)
-            .at_line(*line)
-            .with_params_str(row_params(&table.roles, cells));
-        row.source = path.clone();
+        let mut row = base.clone();
+        row.benchmark = benchmark;
+        row.line = *line;
+        row.params = row_params(&table.roles, cells);
         let make = |variant: &SmolStr, metric: &SmolStr, unit: &SmolStr, stat: Stat, value: f64| {
             let mut o = row.clone();
             o.variant = variant.clone();
@@ -651,7 +678,7 @@ pub fn emit(
     if let Some((n, nline)) = n {
         let mut seen = HashSet::new();
         let mut extra = Vec::new();
-        for o in out.iter().filter(|o| o.stat != Stat::ChangePct) {
+        for o in out[start..].iter().filter(|o| o.stat != Stat::ChangePct) {
             let key = (
                 o.benchmark.clone(),
                 o.params.clone(),
@@ -669,7 +696,7 @@ pub fn emit(
         }
         out.extend(extra);
     }
-    Ok(out)
+    Ok(())
 }
 
 #[cfg(test)]
