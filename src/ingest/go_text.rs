@@ -10,12 +10,11 @@
 //! `better=higher|lower` on a `Unit` line states the direction of that
 //! unit's metric: see [`stated_directions`].
 
-use super::logscan::is_space;
+use super::logscan::{is_space, NameMap};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Direction, Observation, SmolStr, Stat};
 use regex::Regex;
-use std::collections::HashMap;
 use std::sync::LazyLock;
 
 /// The `go test -bench` text importer.
@@ -135,9 +134,9 @@ fn classify(t: &str) -> Kind<'_> {
     }
 }
 
-/// The next whitespace-separated token of `b` at or after `*i`, advancing
-/// `*i` past it.
-fn next_token<'a>(b: &'a [u8], i: &mut usize) -> Option<&'a [u8]> {
+/// The start and end of the next whitespace-separated token of `b` at or
+/// after `*i`, advancing `*i` past it.
+fn next_token(b: &[u8], i: &mut usize) -> Option<(usize, usize)> {
     while *i < b.len() && is_space(b[*i]) {
         *i += 1;
     }
@@ -145,7 +144,7 @@ fn next_token<'a>(b: &'a [u8], i: &mut usize) -> Option<&'a [u8]> {
     while *i < b.len() && !is_space(b[*i]) {
         *i += 1;
     }
-    (*i > start).then(|| &b[start..*i])
+    (*i > start).then_some((start, *i))
 }
 
 /// True when `b` is a number as [`RESULT`] accepts it:
@@ -187,12 +186,16 @@ fn is_go_number(b: &[u8]) -> bool {
     i == b.len()
 }
 
-/// A result line read without the regex: the name (without `Benchmark`)
-/// and the `value unit …` text after the iteration count, exactly the
-/// captures 1 and 3 of [`RESULT`]. `None` when the line is not ASCII or
-/// does not have that shape; the caller then asks the regex, so this only
-/// has to be right when it answers.
-fn fast_result(t: &str) -> Option<(&str, &str)> {
+/// The `value unit` pairs of a result line, borrowed from it.
+type Pairs<'t> = Vec<(&'t str, &'t str)>;
+
+/// A result line read without the regex: the name (without `Benchmark`),
+/// with the `value unit` pairs after the iteration count put in `pairs`,
+/// exactly what [`RESULT`]'s captures 1 and 3 hold. `None` when the line
+/// is not ASCII or does not have that shape; the caller then asks the
+/// regex, so this only has to be right when it answers.
+fn fast_result<'t>(t: &'t str, pairs: &mut Pairs<'t>) -> Option<&'t str> {
+    pairs.clear();
     let rest = t.strip_prefix("Benchmark")?;
     if !t.is_ascii() {
         return None;
@@ -200,33 +203,39 @@ fn fast_result(t: &str) -> Option<(&str, &str)> {
     let b = rest.as_bytes();
     let name_end = b.iter().position(|&c| is_space(c))?;
     let mut i = name_end;
-    let iters = next_token(b, &mut i)?;
-    if !iters.iter().all(u8::is_ascii_digit) {
+    let (s, e) = next_token(b, &mut i)?;
+    if !b[s..e].iter().all(u8::is_ascii_digit) {
         return None;
     }
-    let values_start = i;
-    let mut tokens = 0usize;
-    while let Some(tok) = next_token(b, &mut i) {
-        if tokens % 2 == 0 && !is_go_number(tok) {
+    while let Some((vs, ve)) = next_token(b, &mut i) {
+        let Some((us, ue)) = next_token(b, &mut i).filter(|_| is_go_number(&b[vs..ve])) else {
+            pairs.clear();
             return None;
-        }
-        tokens += 1;
+        };
+        pairs.push((&rest[vs..ve], &rest[us..ue]));
     }
-    if tokens == 0 || tokens % 2 != 0 {
+    if pairs.is_empty() {
         return None;
     }
-    Some((&rest[..name_end], &rest[values_start..]))
+    Some(&rest[..name_end])
 }
 
-/// The name and values text of a result line, or `None` when it is not one.
-fn result_parts(t: &str) -> Option<(&str, &str)> {
+/// The name of a result line, with its `value unit` pairs in `pairs`, or
+/// `None` when it is not a result line.
+fn result_parts<'t>(t: &'t str, pairs: &mut Pairs<'t>) -> Option<&'t str> {
     if !t.starts_with("Benchmark") {
         return None;
     }
-    fast_result(t).or_else(|| {
-        let c = RESULT.captures(t)?;
-        Some((c.get(1)?.as_str(), c.get(3)?.as_str()))
-    })
+    if let Some(name) = fast_result(t, pairs) {
+        return Some(name);
+    }
+    let c = RESULT.captures(t)?;
+    let (name, values) = (c.get(1)?.as_str(), c.get(3)?.as_str());
+    let mut fields = values.split_whitespace();
+    while let (Some(value), Some(unit)) = (fields.next(), fields.next()) {
+        pairs.push((value, unit));
+    }
+    Some(name)
 }
 
 /// Reads Go benchmark text in one pass: results, plus (when `account`) the
@@ -260,12 +269,16 @@ fn scan<'a>(
     let mut pkg = String::new();
     // Raw name → (benchmark, params); cleared when the package changes
     // names.
-    let mut names: HashMap<&'a str, (SmolStr, SmolStr)> = HashMap::new();
+    let mut names: NameMap<&'a str, (SmolStr, SmolStr)> = NameMap::default();
     // Unit as written → a row with its metric and unit filled in.
-    let mut units: HashMap<&'a str, Observation> = HashMap::new();
+    let mut units: NameMap<&'a str, Observation> = NameMap::default();
+    // The unit and row of the previous line's k-th pair: the lines of a
+    // file mostly repeat one set of units in one order.
+    let mut slots: Vec<(&'a str, Observation)> = Vec::new();
+    let mut pairs: Pairs<'a> = Vec::new();
     for (n, text) in lines {
         let t = text.trim_end();
-        if let Some((name, values)) = result_parts(t) {
+        if let Some(name) = result_parts(t, &mut pairs) {
             let (bench, params) = match names.get(name) {
                 Some(e) => e,
                 None => {
@@ -276,18 +289,24 @@ fn scan<'a>(
                     names.entry(name).or_insert((bench.into(), params.into()))
                 }
             };
-            let mut fields = values.split_whitespace();
-            while let (Some(value), Some(unit)) = (fields.next(), fields.next()) {
+            for (k, &(value, unit)) in pairs.iter().enumerate() {
                 let v: f64 = value
                     .parse()
                     .ok()
                     .filter(|v: &f64| v.is_finite())
                     .ok_or_else(|| src.error(Some(n), format!("`{value}` is not a number")))?;
-                let template = units.entry(unit).or_insert_with(|| {
-                    let (metric, unit) = metric_for_unit(unit);
-                    Observation::new(SmolStr::default(), metric, &unit, Stat::Sample, 0.0)
-                });
-                let mut o = template.clone();
+                if slots.get(k).is_none_or(|(u, _)| *u != unit) {
+                    let template = units.entry(unit).or_insert_with(|| {
+                        let (metric, unit) = metric_for_unit(unit);
+                        Observation::new(SmolStr::default(), metric, &unit, Stat::Sample, 0.0)
+                    });
+                    let slot = (unit, template.clone());
+                    match slots.get_mut(k) {
+                        Some(s) => *s = slot,
+                        None => slots.push(slot),
+                    }
+                }
+                let mut o = slots[k].1.clone();
                 o.benchmark = bench.clone();
                 o.params = params.clone();
                 o.variant = variant.clone();
@@ -348,10 +367,11 @@ impl Format for GoText {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
+        let mut pairs = Vec::new();
         let results = src
             .lines
             .iter()
-            .filter(|l| result_parts(l.text.trim_end()).is_some())
+            .filter(|l| result_parts(l.text.trim_end(), &mut pairs).is_some())
             .count();
         if results == 0 {
             return 0;
@@ -416,14 +436,26 @@ mod tests {
     /// The scanner answers exactly as the regex does whenever it answers.
     fn agrees_with_regex(line: &str) {
         let t = line.trim_end();
-        let want = RESULT
-            .captures(t)
-            .map(|c| (c[1].to_string(), c[3].to_string()));
-        let fast = fast_result(t).map(|(a, b)| (a.to_string(), b.to_string()));
-        if fast.is_some() {
-            assert_eq!(fast, want, "{line:?}");
+        let want = RESULT.captures(t).map(|c| {
+            let values: Vec<&str> = c[3].split_whitespace().collect();
+            let pairs: Vec<(String, String)> = values
+                .chunks(2)
+                .map(|p| (p[0].to_string(), p[1].to_string()))
+                .collect();
+            (c[1].to_string(), pairs)
+        });
+        let owned = |name: &str, pairs: &Pairs| {
+            let pairs = pairs
+                .iter()
+                .map(|(v, u)| (v.to_string(), u.to_string()))
+                .collect::<Vec<_>>();
+            (name.to_string(), pairs)
+        };
+        let mut pairs = Vec::new();
+        if let Some(name) = fast_result(t, &mut pairs) {
+            assert_eq!(Some(owned(name, &pairs)), want, "{line:?}");
         }
-        let got = result_parts(t).map(|(a, b)| (a.to_string(), b.to_string()));
+        let got = result_parts(t, &mut pairs).map(|name| owned(name, &pairs));
         assert_eq!(got, want, "{line:?}");
     }
 

@@ -38,6 +38,36 @@ pub(crate) fn is_space(b: u8) -> bool {
     matches!(b, b'\t'..=b'\r' | b' ')
 }
 
+/// A map keyed by names read from one input (benchmark names, units),
+/// hashed with [`NameHasher`].
+pub(crate) type NameMap<K, V> =
+    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<NameHasher>>;
+
+/// FNV-1a: a few instructions per byte for the short keys importers look
+/// up once per line, where the standard SipHash cost more than the rest of
+/// the lookup. The keys come from the user's own files, so resistance to
+/// crafted collisions is not needed.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct NameHasher(u64);
+
+impl Default for NameHasher {
+    fn default() -> Self {
+        NameHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl std::hash::Hasher for NameHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
 /// The captures of a line that a log repeats verbatim (the header printed
 /// before every run). Equal text has equal captures, so the regex runs
 /// once per change of text instead of once per line. Groups that did not
@@ -76,14 +106,19 @@ pub(crate) fn any(src: &Source, re: &Regex) -> bool {
 /// format on every input, and compiling ~200 Unicode-aware regexes was most
 /// of a small `compare`'s time.
 pub(crate) fn any_with(src: &Source, literal: &str, re: &LazyLock<Regex>) -> bool {
+    // One searcher for all lines: `str::contains` sets one up per call.
+    let finder = memchr::memmem::Finder::new(literal);
     src.lines
         .iter()
-        .any(|l| l.text.contains(literal) && re.is_match(&l.text))
+        .any(|l| finder.find(l.text.as_bytes()).is_some() && re.is_match(&l.text))
 }
 
 /// True when some prepared line contains `literal`.
 pub(crate) fn has(src: &Source, literal: &str) -> bool {
-    src.lines.iter().any(|l| l.text.contains(literal))
+    let finder = memchr::memmem::Finder::new(literal);
+    src.lines
+        .iter()
+        .any(|l| finder.find(l.text.as_bytes()).is_some())
 }
 
 /// Parses a captured number, or fails naming the file and line.
@@ -117,10 +152,13 @@ pub(crate) fn obs(
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Params {
     pairs: Vec<(String, String)>,
-    /// The rendered form, kept until a value changes: a log repeats the
-    /// same header before every run, and rendering per row was most of a
-    /// large log's parse time.
-    rendered: Option<SmolStr>,
+    /// Pairs [`Params::retain_keys`] removed, kept for their allocations:
+    /// the next header usually sets the same keys again.
+    spare: Vec<(String, String)>,
+    /// The pairs last rendered and their rendering: a log repeats the same
+    /// header before every run, and rendering per row was most of a large
+    /// log's parse time.
+    rendered: Option<(Vec<(String, String)>, SmolStr)>,
 }
 
 /// A value as it is stored: `,` and `=` would break the `k=v,k=v` form.
@@ -132,32 +170,49 @@ fn clean_value(c: char) -> char {
     }
 }
 
+/// Stores `value` in `into` as [`clean_value`] has it, unless it is there
+/// already.
+fn store_value(into: &mut String, value: &str) {
+    let plain = !value.bytes().any(|b| b == b',' || b == b'=');
+    let same = if plain {
+        into == value
+    } else {
+        into.chars().eq(value.chars().map(clean_value))
+    };
+    if !same {
+        into.clear();
+        into.extend(value.chars().map(clean_value));
+    }
+}
+
 impl Params {
     /// Sets `key` to `value`, replacing an earlier value. Setting the value
     /// a key already has costs no allocation.
     pub(crate) fn set(&mut self, key: &str, value: impl AsRef<str>) {
         let value = value.as_ref().trim();
         if let Some(e) = self.pairs.iter_mut().find(|(k, _)| k == key) {
-            if e.1.chars().eq(value.chars().map(clean_value)) {
-                return;
-            }
-            e.1.clear();
-            e.1.extend(value.chars().map(clean_value));
+            store_value(&mut e.1, value);
+        } else if let Some(i) = self.spare.iter().position(|(k, _)| k == key) {
+            let mut e = self.spare.swap_remove(i);
+            store_value(&mut e.1, value);
+            self.pairs.push(e);
         } else {
             self.pairs
                 .push((key.to_string(), value.chars().map(clean_value).collect()));
         }
-        self.rendered = None;
     }
 
     /// Removes every key not in `keys`: what a new header that sets `keys`
     /// does to the parameters of the previous one, without giving up the
     /// values it sets again.
     pub(crate) fn retain_keys(&mut self, keys: &[&str]) {
-        let before = self.pairs.len();
-        self.pairs.retain(|(k, _)| keys.contains(&k.as_str()));
-        if self.pairs.len() != before {
-            self.rendered = None;
+        let mut i = 0;
+        while i < self.pairs.len() {
+            if keys.contains(&self.pairs[i].0.as_str()) {
+                i += 1;
+            } else {
+                self.spare.push(self.pairs.remove(i));
+            }
         }
     }
 
@@ -174,12 +229,18 @@ impl Params {
         canonical_params(&self.pairs)
     }
 
-    /// [`Params::render`] as a shared string, rendered again only after a
-    /// change: for importers that give every row of a run the same params.
+    /// [`Params::render`] as a shared string, rendered again only when the
+    /// pairs differ from the last rendered ones: for importers that give
+    /// every row of a run the same params.
     pub(crate) fn shared(&mut self) -> SmolStr {
-        self.rendered
-            .get_or_insert_with(|| canonical_params(&self.pairs).into())
-            .clone()
+        if let Some((pairs, s)) = &self.rendered {
+            if *pairs == self.pairs {
+                return s.clone();
+            }
+        }
+        let s: SmolStr = canonical_params(&self.pairs).into();
+        self.rendered = Some((self.pairs.clone(), s.clone()));
+        s
     }
 }
 
@@ -271,4 +332,38 @@ pub(crate) fn drop_derived_sd(out: &mut Vec<Observation>, start: usize, samples:
 /// The last line number of the source, for "truncated" errors.
 pub(crate) fn last_line(src: &Source) -> Option<u32> {
     src.lines.last().map(|l| l.number)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn params_render_what_was_set_last() {
+        let mut p = Params::default();
+        p.set("mode", "process");
+        p.set("groups", " 4 ");
+        p.set("loops", "1,000");
+        assert_eq!(p.shared(), "groups=4,loops=1;000,mode=process");
+        p.retain_keys(&["mode", "groups"]);
+        assert_eq!(p.get("loops"), None);
+        assert_eq!(p.shared(), "groups=4,mode=process");
+        p.set("loops", "200");
+        p.set("mode", "a=b");
+        assert_eq!(p.shared(), "groups=4,loops=200,mode=a;b");
+        assert_eq!(p.shared(), p.render());
+        p.set("mode", "a=b");
+        assert_eq!(p.get("mode"), Some("a;b"));
+    }
+
+    #[test]
+    fn repeated_lines_keep_their_captures() {
+        let re = re(r"^x (\d+)(?: (y))?");
+        let mut r = Repeated::<2>::default();
+        assert_eq!(r.captures(&re, "x 1"), Some(["1", ""]));
+        assert_eq!(r.captures(&re, "x 1"), Some(["1", ""]));
+        assert_eq!(r.captures(&re, "x 2 y"), Some(["2", "y"]));
+        assert_eq!(r.captures(&re, "z"), None);
+        assert_eq!(r.captures(&re, "z"), None);
+    }
 }

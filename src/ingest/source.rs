@@ -255,8 +255,13 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
     let body = text.strip_suffix('\n').unwrap_or(text);
     let quotes = !json_like && memchr::memchr(b'>', body.as_bytes()).is_some();
     let latin2 = memchr::memmem::find(body.as_bytes(), "ą".as_bytes()).is_some();
-    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', body.as_bytes()).count() + 1);
-    for (i, l) in body.split('\n').enumerate() {
+    let b = body.as_bytes();
+    let mut lines = Vec::with_capacity(memchr::memchr_iter(b'\n', b).count() + 1);
+    let ends = memchr::memchr_iter(b'\n', b).chain(std::iter::once(b.len()));
+    let mut start = 0;
+    for (i, end) in ends.enumerate() {
+        let l = &body[start..end];
+        start = end + 1;
         let mut text = l.strip_suffix('\r').unwrap_or(l).to_string();
         let mut quote_depth = 0;
         if quotes {
