@@ -66,7 +66,14 @@ impl Format for Document {
         let config = src
             .lines
             .iter()
-            .filter(|l| l.text.trim_start_matches("# ").starts_with("CONFIG_"))
+            .filter(|l| {
+                // `trim_start_matches("# ")` without a substring searcher.
+                let mut t = l.text.as_str();
+                while let Some(rest) = t.strip_prefix("# ") {
+                    t = rest;
+                }
+                t.starts_with("CONFIG_")
+            })
             .count();
         if config >= 3 || (!boxed && rows < 2 && samples == 0) {
             return 0;

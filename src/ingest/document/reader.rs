@@ -106,9 +106,12 @@ impl<'a> Reader<'a> {
             }
             return Ok(());
         }
-        let has_table = para
+        // Where the last table row of the paragraph is: sample lines before
+        // it may state the table's count. Found once, not per sample run
+        // (a long paragraph of alternating lines would make that quadratic).
+        let last_table_row = para
             .iter()
-            .any(|c| matches!(c.kind, Kind::Row(_) | Kind::BoxRow(_)));
+            .rposition(|c| matches!(c.kind, Kind::Row(_) | Kind::BoxRow(_)));
         let mut n_for_table: Option<(f64, u32)> = None;
         let mut i = 0;
         while i < para.len() {
@@ -171,10 +174,7 @@ impl<'a> Reader<'a> {
                     {
                         j += 1;
                     }
-                    let table_follows = has_table
-                        && para[j..]
-                            .iter()
-                            .any(|c| matches!(c.kind, Kind::Row(_) | Kind::BoxRow(_)));
+                    let table_follows = last_table_row.is_some_and(|r| r >= j);
                     self.samples(&para[i..j], table_follows, &mut n_for_table);
                     i = j;
                 }
