@@ -2,7 +2,7 @@
 //! stated mean/stddev/median/min/max are kept as summaries beside them,
 //! `parameters` become params and non-zero `exit_codes` are counted.
 
-use super::structured::{finite, parse_json};
+use super::structured::{finite, parse_json, Bail, Cursor, Fast};
 use super::{Confidence, Format, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Observation, SmolStr, Stat};
@@ -70,101 +70,222 @@ impl Format for HyperfineJson {
     }
 
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        let export: Export = parse_json(src, "hyperfine JSON")?;
-        let params: Vec<Vec<(String, String)>> = export
-            .results
-            .iter()
-            .map(|r| {
-                r.parameters
-                    .iter()
-                    .map(|(k, v)| (k.clone(), json_scalar(v)))
-                    .collect()
-            })
-            .collect();
-        let commands: Vec<&str> = export.results.iter().map(|r| r.command.as_str()).collect();
-        let names = command_templates(&commands, &params);
-        // One allocation for the whole table: the samples dominate (a
-        // million per file is common) and regrowing a vector of rows
-        // copies all of them each time.
-        let rows: usize = export
-            .results
-            .iter()
-            .map(|r| {
-                r.times.as_ref().map_or(0, Vec::len)
-                    + r.memory_usage_byte.as_ref().map_or(0, Vec::len)
-                    + 10
-            })
-            .sum();
-        let mut out = Vec::with_capacity(rows);
-        for ((r, name), p) in export.results.iter().zip(&names).zip(&params) {
-            // Every row of a result shares its names: made once here, and
-            // cloned per row (no allocation, no formatting per value).
-            let name = SmolStr::from(name.as_str());
-            let ps = SmolStr::from(canonical_params(p));
-            let template = |metric: &str, unit: &str| {
-                Observation::new(name.clone(), metric, unit, Stat::Sample, 0.0)
-                    .with_params_str(ps.clone())
-            };
-            let time = template(METRIC, "s");
-            let push = |out: &mut Vec<Observation>,
-                        tpl: &Observation,
-                        stat: Stat,
-                        v: f64,
-                        run: Option<u32>|
-             -> Result<()> {
-                if !v.is_finite() {
-                    // The message is only built when it is needed.
-                    let what = format!("`{}` {} {stat}", r.command, tpl.metric);
-                    return finite(src, None, v, &what).map(|_| ());
-                }
-                let mut o = tpl.clone();
-                o.stat = stat;
-                o.value = v;
-                o.run = run;
-                out.push(o);
-                Ok(())
-            };
-            for (i, t) in r.times.iter().flatten().enumerate() {
-                push(&mut out, &time, Stat::Sample, *t, Some(i as u32))?;
+        // The fast reader gives the same `Export` or gives up, and serde
+        // then reads (or refuses) the document exactly as before.
+        let text = src.raw.trim_start_matches('\u{feff}');
+        let export = match read_fast(text) {
+            Ok(e) => e,
+            Err(Bail) => parse_json(src, "hyperfine JSON")?,
+        };
+        rows(src, &export)
+    }
+}
+
+/// The tidy rows of an export.
+fn rows(src: &Source, export: &Export) -> Result<Vec<Observation>> {
+    let params: Vec<Vec<(String, String)>> = export
+        .results
+        .iter()
+        .map(|r| {
+            r.parameters
+                .iter()
+                .map(|(k, v)| (k.clone(), json_scalar(v)))
+                .collect()
+        })
+        .collect();
+    let commands: Vec<&str> = export.results.iter().map(|r| r.command.as_str()).collect();
+    let names = command_templates(&commands, &params);
+    // One allocation for the whole table: the samples dominate (a
+    // million per file is common) and regrowing a vector of rows
+    // copies all of them each time.
+    let rows: usize = export
+        .results
+        .iter()
+        .map(|r| {
+            r.times.as_ref().map_or(0, Vec::len)
+                + r.memory_usage_byte.as_ref().map_or(0, Vec::len)
+                + 10
+        })
+        .sum();
+    let mut out = Vec::with_capacity(rows);
+    for ((r, name), p) in export.results.iter().zip(&names).zip(&params) {
+        // Every row of a result shares its names: made once here, and
+        // cloned per row (no allocation, no formatting per value).
+        let name = SmolStr::from(name.as_str());
+        let ps = SmolStr::from(canonical_params(p));
+        let template = |metric: &str, unit: &str| {
+            Observation::new(name.clone(), metric, unit, Stat::Sample, 0.0)
+                .with_params_str(ps.clone())
+        };
+        let time = template(METRIC, "s");
+        let push = |out: &mut Vec<Observation>,
+                    tpl: &Observation,
+                    stat: Stat,
+                    v: f64,
+                    run: Option<u32>|
+         -> Result<()> {
+            if !v.is_finite() {
+                // The message is only built when it is needed.
+                let what = format!("`{}` {} {stat}", r.command, tpl.metric);
+                return finite(src, None, v, &what).map(|_| ());
             }
-            push(&mut out, &time, Stat::Mean, r.mean, None)?;
-            for (stat, v) in [
-                (Stat::Stddev, r.stddev),
-                (Stat::Median, r.median),
-                (Stat::Min, r.min),
-                (Stat::Max, r.max),
-            ] {
-                if let Some(v) = v {
-                    push(&mut out, &time, stat, v, None)?;
-                }
-            }
-            if let Some(n) = r.times.as_ref().map(|t| t.len()) {
-                push(&mut out, &time, Stat::N, n as f64, None)?;
-            }
-            // hyperfine states only the mean of user and system time.
-            if let Some(u) = r.user {
-                push(&mut out, &template("user", "s"), Stat::Mean, u, None)?;
-            }
-            if let Some(s) = r.system {
-                push(&mut out, &template("system", "s"), Stat::Mean, s, None)?;
-            }
-            if let Some(mem) = &r.memory_usage_byte {
-                let memory = template("memory", "B");
-                for m in mem {
-                    push(&mut out, &memory, Stat::Sample, *m, None)?;
-                }
-            }
-            // `-i` hides failures on the console; a failing command's
-            // timings measure something else, so count them visibly.
-            if let Some(FailedRuns(failed)) = r.exit_codes {
-                if failed > 0 {
-                    let tpl = template("failed_runs", "");
-                    push(&mut out, &tpl, Stat::Total, failed as f64, None)?;
-                }
+            let mut o = tpl.clone();
+            o.stat = stat;
+            o.value = v;
+            o.run = run;
+            out.push(o);
+            Ok(())
+        };
+        for (i, t) in r.times.iter().flatten().enumerate() {
+            push(&mut out, &time, Stat::Sample, *t, Some(i as u32))?;
+        }
+        push(&mut out, &time, Stat::Mean, r.mean, None)?;
+        for (stat, v) in [
+            (Stat::Stddev, r.stddev),
+            (Stat::Median, r.median),
+            (Stat::Min, r.min),
+            (Stat::Max, r.max),
+        ] {
+            if let Some(v) = v {
+                push(&mut out, &time, stat, v, None)?;
             }
         }
-        Ok(out)
+        if let Some(n) = r.times.as_ref().map(|t| t.len()) {
+            push(&mut out, &time, Stat::N, n as f64, None)?;
+        }
+        // hyperfine states only the mean of user and system time.
+        if let Some(u) = r.user {
+            push(&mut out, &template("user", "s"), Stat::Mean, u, None)?;
+        }
+        if let Some(s) = r.system {
+            push(&mut out, &template("system", "s"), Stat::Mean, s, None)?;
+        }
+        if let Some(mem) = &r.memory_usage_byte {
+            let memory = template("memory", "B");
+            for m in mem {
+                push(&mut out, &memory, Stat::Sample, *m, None)?;
+            }
+        }
+        // `-i` hides failures on the console; a failing command's
+        // timings measure something else, so count them visibly.
+        if let Some(FailedRuns(failed)) = r.exit_codes {
+            if failed > 0 {
+                let tpl = template("failed_runs", "");
+                push(&mut out, &tpl, Stat::Total, failed as f64, None)?;
+            }
+        }
     }
+    Ok(out)
+}
+
+/// Reads an export with [`Cursor`]: what serde would give for the same
+/// text, or [`Bail`] for anything it does not handle (a duplicate field,
+/// a missing one, results as arrays, invalid JSON).
+fn read_fast(text: &str) -> Fast<Export> {
+    let mut c = Cursor::new(text);
+    let mut results = None;
+    c.object(|c, key| {
+        if key != "results" {
+            return c.value_text().map(|_| ());
+        }
+        if results.is_some() {
+            return Err(Bail);
+        }
+        let mut list = Vec::new();
+        c.array(|c| {
+            list.push(read_result(c)?);
+            Ok(())
+        })?;
+        results = Some(list);
+        Ok(())
+    })?;
+    c.end()?;
+    Ok(Export {
+        results: results.ok_or(Bail)?,
+    })
+}
+
+/// One `results` entry (see [`read_fast`]).
+fn read_result(c: &mut Cursor) -> Fast<HfResult> {
+    fn once<T>(slot: &mut Option<T>, v: T) -> Fast<()> {
+        match slot.replace(v) {
+            Some(_) => Err(Bail),
+            None => Ok(()),
+        }
+    }
+    let (mut command, mut mean) = (None, None);
+    let mut stated: [Option<Option<f64>>; 6] = [None; 6];
+    let (mut times, mut memory, mut exit_codes, mut parameters) = (None, None, None, None);
+    c.object(|c, key| {
+        let stat = ["stddev", "median", "user", "system", "min", "max"]
+            .iter()
+            .position(|k| *k == key);
+        if let Some(i) = stat {
+            let v = if c.null() { None } else { Some(c.number()?) };
+            return once(&mut stated[i], v);
+        }
+        match key {
+            "command" => once(&mut command, c.string()?.into_owned()),
+            "mean" => once(&mut mean, c.number()?),
+            "times" | "memory_usage_byte" => {
+                let v = if c.null() {
+                    None
+                } else {
+                    let mut v = Vec::new();
+                    c.numbers(&mut v)?;
+                    Some(v)
+                };
+                once(
+                    if key == "times" {
+                        &mut times
+                    } else {
+                        &mut memory
+                    },
+                    v,
+                )
+            }
+            "exit_codes" => {
+                let v = if c.null() {
+                    None
+                } else {
+                    let mut failed = 0;
+                    c.array(|c| {
+                        if c.null() || c.integer()? != 0 {
+                            failed += 1;
+                        }
+                        Ok(())
+                    })?;
+                    Some(FailedRuns(failed))
+                };
+                once(&mut exit_codes, v)
+            }
+            "parameters" => {
+                let mut map = BTreeMap::new();
+                c.object(|c, k| {
+                    let v = serde_json::from_str(c.value_text()?).map_err(|_| Bail)?;
+                    map.insert(k.to_string(), v);
+                    Ok(())
+                })?;
+                once(&mut parameters, map)
+            }
+            _ => c.value_text().map(|_| ()),
+        }
+    })?;
+    let [stddev, median, user, system, min, max] = stated.map(Option::flatten);
+    Ok(HfResult {
+        command: command.ok_or(Bail)?,
+        mean: mean.ok_or(Bail)?,
+        stddev,
+        median,
+        user,
+        system,
+        min,
+        max,
+        times: times.flatten(),
+        memory_usage_byte: memory.flatten(),
+        exit_codes: exit_codes.flatten(),
+        parameters: parameters.unwrap_or_default(),
+    })
 }
 
 /// The number of runs whose exit code is not 0 (a `null` code is a run
@@ -276,6 +397,66 @@ fn templates_of(cmd: &str, params: &[(String, String)]) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast reader gives exactly serde's rows where it reads a
+    /// document, and gives up on what serde refuses or reads differently.
+    #[test]
+    fn fast_reader_gives_serde_rows_or_gives_up() {
+        let corpus = |f: &str| {
+            let p = format!("{}/tests/data/corpus/{f}", env!("CARGO_MANIFEST_DIR"));
+            std::fs::read_to_string(p).unwrap()
+        };
+        let docs = [
+            (corpus("hyperfine-baseline-1.json"), true),
+            (corpus("hyperfine_scan-baseline-1.json"), true),
+            (corpus("hyperfine_fail-baseline-1.json"), true),
+            (
+                r#"{"results":[{"command":"a\"b","mean":1,"times":[1,2e-3,-0.0],
+                "exit_codes":[0,null,2],"memory_usage_byte":[5],"median":null,
+                "parameters":{"n":3,"m":true,"n":"4"},"extra":{"x":[1,{"y":null}]}}],"x":1}"#
+                    .to_string(),
+                true,
+            ),
+            (
+                r#"{"results":[{"command":"a","mean":1,"times":[1],"times":[2]}]}"#.to_string(),
+                false,
+            ),
+            (
+                r#"{"results":[{"command":"a","mean":1,"exit_codes":[-0]}]}"#.to_string(),
+                false,
+            ),
+            (
+                r#"{"results":[{"command":"a","mean":1,"exit_codes":[1.0]}]}"#.to_string(),
+                false,
+            ),
+            (
+                r#"{"results":[{"command":"a","times":[1]}]}"#.to_string(),
+                false,
+            ),
+            (r#"{"results":[["a",1]]}"#.to_string(), false),
+            (
+                r#"{"results":[{"command":"a","mean":1}]} x"#.to_string(),
+                false,
+            ),
+            (
+                r#"{"results":[{"command":"a","mean":1,"parameters":null}]}"#.to_string(),
+                false,
+            ),
+        ];
+        for (doc, fast) in &docs {
+            let src = Source::from_text("h.json", doc);
+            let by_serde = parse_json::<Export>(&src, "hyperfine JSON").map(|e| rows(&src, &e));
+            match read_fast(doc) {
+                Ok(e) => {
+                    assert!(fast, "{doc}");
+                    let by_serde = by_serde.unwrap().unwrap();
+                    assert!(!by_serde.is_empty());
+                    assert_eq!(rows(&src, &e).unwrap(), by_serde, "{doc}");
+                }
+                Err(Bail) => assert!(!fast, "{doc}"),
+            }
+        }
+    }
 
     #[test]
     fn scan_commands_collapse_to_their_template() {

@@ -27,6 +27,311 @@ pub(crate) fn parse_json_str<T: DeserializeOwned>(
     serde_json::from_str(text).map_err(|e| json_error(src, &e, line_offset, what))
 }
 
+/// The fast reader gave up: the document has a shape or a token it does
+/// not handle. The caller then reads the document with serde, which gives
+/// the same values, or reports the error exactly as it always has.
+#[derive(Debug)]
+pub(crate) struct Bail;
+
+/// What a [`Cursor`] step gives.
+pub(crate) type Fast<T> = std::result::Result<T, Bail>;
+
+/// Exact powers of ten: a decimal of at most 2^53 with at most 22
+/// fraction digits divided by one of these is correctly rounded, so it
+/// is the value serde_json gives (with or without its `float_roundtrip`).
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// The end of the run of ASCII digits at `i` and `significand` with those
+/// digits appended. Wrapping arithmetic: a caller with more than 19
+/// digits must not use the value.
+#[inline]
+fn digits_from(b: &[u8], mut i: usize, mut significand: u64) -> (usize, u64) {
+    while i < b.len() {
+        let d = b[i].wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        significand = significand.wrapping_mul(10).wrapping_add(u64::from(d));
+        i += 1;
+    }
+    (i, significand)
+}
+
+/// A forward reader over JSON text for large documents whose bulk is
+/// arrays of numbers (a million samples in one hyperfine export), where
+/// serde's generic machinery costs several times the parse itself.
+///
+/// It accepts only valid JSON and gives the values serde_json would: plain
+/// decimals are converted here, any other number, escaped string or
+/// skipped value is handed to serde_json itself, and anything unusual is a
+/// [`Bail`], after which the caller parses the document with serde as
+/// before. So it changes the speed, never the result or the error.
+pub(crate) struct Cursor<'a> {
+    text: &'a str,
+    pos: usize,
+}
+
+impl<'a> Cursor<'a> {
+    /// A cursor at the start of `text` (BOM already removed).
+    pub(crate) fn new(text: &'a str) -> Self {
+        Cursor { text, pos: 0 }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    /// Skips JSON whitespace and returns the next byte.
+    fn peek(&mut self) -> Option<u8> {
+        let b = self.bytes();
+        while let Some(&c) = b.get(self.pos) {
+            if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+                self.pos += 1;
+            } else {
+                return Some(c);
+            }
+        }
+        None
+    }
+
+    /// Consumes `c` if it comes next.
+    fn try_eat(&mut self, c: u8) -> bool {
+        if self.peek() == Some(c) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> Fast<()> {
+        if self.try_eat(c) {
+            Ok(())
+        } else {
+            Err(Bail)
+        }
+    }
+
+    /// Consumes a `null` if one comes next.
+    pub(crate) fn null(&mut self) -> bool {
+        if self.peek() == Some(b'n') && self.text[self.pos..].starts_with("null") {
+            self.pos += 4;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Only whitespace is left.
+    pub(crate) fn end(&mut self) -> Fast<()> {
+        match self.peek() {
+            None => Ok(()),
+            Some(_) => Err(Bail),
+        }
+    }
+
+    /// A string, unescaped (escapes are decoded by serde_json).
+    pub(crate) fn string(&mut self) -> Fast<std::borrow::Cow<'a, str>> {
+        self.eat(b'"')?;
+        let start = self.pos;
+        let b = self.bytes();
+        let mut escaped = false;
+        let mut i = start;
+        loop {
+            match b.get(i) {
+                None => return Err(Bail),
+                Some(b'"') => break,
+                Some(b'\\') => {
+                    escaped = true;
+                    i += 2;
+                }
+                Some(&c) if c < 0x20 => return Err(Bail),
+                Some(_) => i += 1,
+            }
+        }
+        self.pos = i + 1;
+        if escaped {
+            serde_json::from_str::<String>(&self.text[start - 1..=i])
+                .map(std::borrow::Cow::Owned)
+                .map_err(|_| Bail)
+        } else {
+            Ok(std::borrow::Cow::Borrowed(&self.text[start..i]))
+        }
+    }
+
+    /// A number as `f64`.
+    pub(crate) fn number(&mut self) -> Fast<f64> {
+        self.peek();
+        let b = self.bytes();
+        let start = self.pos;
+        let mut i = start;
+        let negative = b.get(i) == Some(&b'-');
+        if negative {
+            i += 1;
+        }
+        let int_start = i;
+        let (int_end, mut significand) = digits_from(b, i, 0);
+        let int_digits = int_end - int_start;
+        if int_digits == 0 || (b[int_start] == b'0' && int_digits > 1) {
+            return Err(Bail);
+        }
+        i = int_end;
+        let mut fraction = 0usize;
+        if b.get(i) == Some(&b'.') {
+            let (end, s) = digits_from(b, i + 1, significand);
+            fraction = end - (i + 1);
+            if fraction == 0 {
+                return Err(Bail);
+            }
+            (i, significand) = (end, s);
+        }
+        let digits = int_digits + fraction;
+        let plain = !matches!(b.get(i), Some(b'e' | b'E'))
+            && digits <= 19
+            && significand <= 1 << 53
+            && fraction < POW10.len();
+        if !plain {
+            // Exponents, long mantissas: serde_json's own conversion.
+            while let Some(c) = b.get(i) {
+                if c.is_ascii_digit() || matches!(c, b'.' | b'e' | b'E' | b'+' | b'-') {
+                    i += 1;
+                } else {
+                    break;
+                }
+            }
+            self.pos = i;
+            return serde_json::from_str::<f64>(&self.text[start..i]).map_err(|_| Bail);
+        }
+        self.pos = i;
+        let v = significand as f64 / POW10[fraction];
+        Ok(if negative { -v } else { v })
+    }
+
+    /// An integer that fits `i64` (not `-0`, which serde_json reads as a
+    /// float).
+    pub(crate) fn integer(&mut self) -> Fast<i64> {
+        self.peek();
+        let b = self.bytes();
+        let mut i = self.pos;
+        let negative = b.get(i) == Some(&b'-');
+        if negative {
+            i += 1;
+        }
+        let int_start = i;
+        let mut v: i64 = 0;
+        while let Some(&c) = b.get(i).filter(|c| c.is_ascii_digit()) {
+            if i - int_start >= 18 {
+                return Err(Bail);
+            }
+            v = v * 10 + i64::from(c - b'0');
+            i += 1;
+        }
+        if i == int_start
+            || (b[int_start] == b'0' && i - int_start > 1)
+            || matches!(b.get(i), Some(b'.' | b'e' | b'E'))
+            || (negative && v == 0)
+        {
+            return Err(Bail);
+        }
+        self.pos = i;
+        Ok(if negative { -v } else { v })
+    }
+
+    /// Calls `f` for each element of an array.
+    pub(crate) fn array(&mut self, mut f: impl FnMut(&mut Self) -> Fast<()>) -> Fast<()> {
+        self.eat(b'[')?;
+        if self.try_eat(b']') {
+            return Ok(());
+        }
+        loop {
+            f(self)?;
+            if !self.try_eat(b',') {
+                return self.eat(b']');
+            }
+        }
+    }
+
+    /// Calls `f` with each key of an object, the cursor at its value.
+    pub(crate) fn object(&mut self, mut f: impl FnMut(&mut Self, &str) -> Fast<()>) -> Fast<()> {
+        self.eat(b'{')?;
+        if self.try_eat(b'}') {
+            return Ok(());
+        }
+        loop {
+            let key = self.string()?;
+            self.eat(b':')?;
+            f(self, &key)?;
+            if !self.try_eat(b',') {
+                return self.eat(b'}');
+            }
+        }
+    }
+
+    /// An array of numbers appended to `out`.
+    pub(crate) fn numbers(&mut self, out: &mut Vec<f64>) -> Fast<()> {
+        self.array(|c| {
+            out.push(c.number()?);
+            Ok(())
+        })
+    }
+
+    /// The text of the next value, checked by serde_json (any value the
+    /// fast reader does not interpret itself).
+    pub(crate) fn value_text(&mut self) -> Fast<&'a str> {
+        let first = self.peek().ok_or(Bail)?;
+        let b = self.bytes();
+        let start = self.pos;
+        let mut i = start;
+        let mut depth = 0usize;
+        loop {
+            match b.get(i) {
+                None => return Err(Bail),
+                Some(b'"') => {
+                    i += 1;
+                    loop {
+                        match b.get(i) {
+                            None => return Err(Bail),
+                            Some(b'"') => break,
+                            Some(b'\\') => i += 2,
+                            Some(_) => i += 1,
+                        }
+                    }
+                    i += 1;
+                }
+                Some(b'{' | b'[') => {
+                    depth += 1;
+                    // serde_json's recursion limit depends on where the
+                    // value sits; deep values are left to serde.
+                    if depth > 64 {
+                        return Err(Bail);
+                    }
+                    i += 1;
+                }
+                Some(b'}' | b']') => {
+                    if depth == 0 {
+                        break;
+                    }
+                    depth -= 1;
+                    i += 1;
+                }
+                Some(b',') if depth == 0 => break,
+                Some(c) if depth == 0 && matches!(c, b' ' | b'\n' | b'\r' | b'\t') => break,
+                Some(_) => i += 1,
+            }
+            if depth == 0 && matches!(first, b'"' | b'{' | b'[') {
+                break;
+            }
+        }
+        self.pos = i;
+        let text = &self.text[start..i];
+        serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|_| Bail)?;
+        Ok(text)
+    }
+}
+
 /// Converts a serde_json error into an input error at its position.
 pub(crate) fn json_error(
     src: &Source,
@@ -112,6 +417,97 @@ mod tests {
             vec!["a,b", "1", r#"say "hi""#]
         );
         assert_eq!(split_csv("x\ty\t", '\t'), vec!["x", "y", ""]);
+    }
+
+    /// Every number the fast reader converts is bit for bit serde_json's.
+    #[test]
+    fn cursor_numbers_are_serde_json_numbers() {
+        let mut texts: Vec<String> = [
+            "0",
+            "-0",
+            "0.0",
+            "-0.0",
+            "1",
+            "-1",
+            "0.1",
+            "0.100589308",
+            "17.454963770044344",
+            "9007199254740993",
+            "9007199254740992.5",
+            "123456789012345678901234",
+            "1e3",
+            "1E-7",
+            "-2.5e+10",
+            "0.0000000000000000000001",
+            "4.0",
+            "413033.5",
+            "1797693134862315708145274237317043567981",
+            "3.141592653589793238462643",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        // A deterministic spread of decimals of every length.
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let digits = (x % 19 + 1) as usize;
+            let frac = (x >> 8) as usize % (digits + 1);
+            let n = format!("{:019}", x % 10_000_000_000_000_000_000);
+            let body = &n[19 - digits..];
+            let body = body.trim_start_matches('0');
+            let body = if body.is_empty() { "0" } else { body };
+            let t = if frac == 0 || frac >= body.len() {
+                body.to_string()
+            } else {
+                format!(
+                    "{}.{}",
+                    &body[..body.len() - frac],
+                    &body[body.len() - frac..]
+                )
+            };
+            texts.push(if x & 1 == 1 { format!("-{t}") } else { t });
+        }
+        for t in &texts {
+            let want: f64 = serde_json::from_str(t).unwrap();
+            let doc = format!("[{t}]");
+            let mut v = Vec::new();
+            Cursor::new(&doc).numbers(&mut v).unwrap();
+            assert_eq!(v[0].to_bits(), want.to_bits(), "{t}");
+        }
+    }
+
+    /// What serde_json refuses, the fast reader refuses too.
+    #[test]
+    fn cursor_refuses_what_serde_refuses() {
+        for bad in [
+            "[01]", "[1.]", "[-]", "[1,]", "[1 2]", "[.5]", "[1e]", "[\"a\"]", "[nul]", "[1",
+            "[+1]", "[1.5.3]", "[1e999]",
+        ] {
+            assert!(serde_json::from_str::<Vec<f64>>(bad).is_err(), "{bad}");
+            let mut v = Vec::new();
+            let mut c = Cursor::new(bad);
+            let r = c.numbers(&mut v).and_then(|()| c.end());
+            assert!(r.is_err(), "{bad}");
+        }
+        let mut c = Cursor::new(r#"{"a\u0062": [1, {"x": "y\"z"}], "n": -0, "s": "q"}"#);
+        let mut seen = Vec::new();
+        c.object(|c, k| {
+            seen.push((k.to_string(), c.value_text()?.to_string()));
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(
+            seen[0],
+            ("ab".to_string(), r#"[1, {"x": "y\"z"}]"#.to_string())
+        );
+        assert_eq!(seen[1].1, "-0");
+        assert_eq!(seen[2].1, "\"q\"");
+        assert!(Cursor::new("[-0]")
+            .array(|c| c.integer().map(|_| ()))
+            .is_err());
     }
 
     #[test]
