@@ -324,7 +324,8 @@ impl MedianTable {
     /// One resampled median from a uniform draw.
     #[inline]
     fn sample(&self, rng: &mut Pcg64) -> f64 {
-        self.at((rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64))
+        // Below 2⁵³ the signed conversion is exact and one instruction.
+        self.at(((rng.next_u64() >> 11) as i64) as f64 * (1.0 / (1u64 << 53) as f64))
     }
 
     /// The median at quantile `x` in [0, 1) of the resampled-median distribution.
@@ -332,7 +333,8 @@ impl MedianTable {
     fn at(&self, x: f64) -> f64 {
         let last = self.cdf.len() - 1;
         let u = x * self.total;
-        let mut i = self.guide[(x * self.guide_len) as usize] as usize;
+        // x < 1, so the bucket fits an i64 (a cheaper conversion than to usize).
+        let mut i = self.guide[(x * self.guide_len) as i64 as usize] as usize;
         while i < last && self.cdf[i] <= u {
             i += 1;
         }
