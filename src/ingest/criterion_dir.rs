@@ -8,7 +8,7 @@
 //! is the sample. `change/estimates.json` holds the stated relative change
 //! as a fraction, stored here in percent.
 
-use super::structured::{finite, parse_json};
+use super::structured::{finite, parse_json, Bail, Cursor, Fast};
 use super::{Confidence, Format, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, SmolStr, Stat};
@@ -137,7 +137,11 @@ impl<'de> Deserialize<'de> for Samples {
 /// read again the derived way, so that a malformed file is reported
 /// exactly as before (and a form only that accepts is still read).
 fn read_samples(src: &Source) -> Result<Samples> {
-    if let Ok(s) = serde_json::from_str::<Samples>(src.raw.trim_start_matches('\u{feff}')) {
+    let text = src.raw.trim_start_matches('\u{feff}');
+    if let Ok(s) = samples_fast(text) {
+        return Ok(s);
+    }
+    if let Ok(s) = serde_json::from_str::<Samples>(text) {
         return Ok(s);
     }
     let sample: Sample = parse_json(src, "Criterion sample.json")?;
@@ -145,6 +149,44 @@ fn read_samples(src: &Source) -> Result<Samples> {
         Sample::Current { iters, times } => Samples { iters, times },
         Sample::Old((iters, times)) => Samples { iters, times },
     })
+}
+
+/// [`Samples`] read with [`Cursor`] (the same values, or [`Bail`]).
+fn samples_fast(text: &str) -> Fast<Samples> {
+    let mut c = Cursor::new(text);
+    let (mut iters, mut times) = (Vec::new(), Vec::new());
+    if text.starts_with('[') {
+        let mut n = 0;
+        c.array(|c| {
+            n += 1;
+            match n {
+                1 => c.numbers(&mut iters),
+                2 => c.numbers(&mut times),
+                _ => Err(Bail),
+            }
+        })?;
+        if n != 2 {
+            return Err(Bail);
+        }
+    } else {
+        let (mut seen_iters, mut seen_times) = (false, false);
+        c.object(|c, key| {
+            let (seen, out) = match key {
+                "iters" => (&mut seen_iters, &mut iters),
+                "times" => (&mut seen_times, &mut times),
+                _ => return c.value_text().map(|_| ()),
+            };
+            if std::mem::replace(seen, true) {
+                return Err(Bail);
+            }
+            c.numbers(out)
+        })?;
+        if !(seen_iters && seen_times) {
+            return Err(Bail);
+        }
+    }
+    c.end()?;
+    Ok(Samples { iters, times })
 }
 
 /// Folders that never hold a saved run.
@@ -448,6 +490,21 @@ mod tests {
 
     #[test]
     fn both_sample_forms_are_read_directly() {
+        for text in [
+            r#"{"sampling_mode":"Linear","iters":[1.0,2],"times":[10.5,2.1e1]}"#,
+            "[[4.0,8.0],[40.0,88.0]]",
+        ] {
+            let fast = samples_fast(text).unwrap();
+            let direct: Samples = serde_json::from_str(text).unwrap();
+            assert_eq!((fast.iters, fast.times), (direct.iters, direct.times));
+        }
+        for bad in [
+            r#"{"iters":[1],"times":[2],"times":[3]}"#,
+            "[[1],[2],[3]]",
+            "[[1]]",
+        ] {
+            assert!(samples_fast(bad).is_err(), "{bad}");
+        }
         let current = r#"{"sampling_mode":"Linear","iters":[1.0,2],"times":[10.5,21.0]}"#;
         assert_eq!(
             samples(current).unwrap(),
