@@ -143,25 +143,30 @@ pub fn benchmark_name(label: &str) -> String {
     label.to_string()
 }
 
+/// Mail header fields, lowercase.
+const NOISE_HEADERS: &[&str] = &[
+    "from:",
+    "to:",
+    "cc:",
+    "date:",
+    "subject:",
+    "message-id:",
+    "in-reply-to:",
+    "references:",
+    "reply-to:",
+    "sender:",
+    "content-type:",
+];
+
 /// Prose lines that never label a table: mail headers, attributions,
 /// addresses, archive navigation.
 pub fn is_noise(line: &str) -> bool {
     let t = line.trim();
+    if t.is_ascii() {
+        return is_noise_ascii(t);
+    }
     let lower = t.to_lowercase();
-    const HEADERS: &[&str] = &[
-        "from:",
-        "to:",
-        "cc:",
-        "date:",
-        "subject:",
-        "message-id:",
-        "in-reply-to:",
-        "references:",
-        "reply-to:",
-        "sender:",
-        "content-type:",
-    ];
-    HEADERS.iter().any(|h| lower.starts_with(h))
+    NOISE_HEADERS.iter().any(|h| lower.starts_with(h))
         || lower.ends_with("wrote:")
         || lower.contains("a écrit")
         || t.contains('@')
@@ -169,6 +174,32 @@ pub fn is_noise(line: &str) -> bool {
         || lower.contains("https://")
         || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
         || lower.starts_with("[snip")
+        || t == "--"
+        || t == "-"
+        || is_attribute(t)
+}
+
+/// [`is_noise`] of a trimmed ASCII line, where lowercasing is ASCII
+/// lowercasing and so needs no lowercase copy.
+fn is_noise_ascii(t: &str) -> bool {
+    let b = t.as_bytes();
+    let starts = |p: &str| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+    let ends =
+        |p: &str| b.len() >= p.len() && b[b.len() - p.len()..].eq_ignore_ascii_case(p.as_bytes());
+    // `http://` or `https://` in any case: a `://` after `http` or `https`.
+    let url = memchr::memmem::find_iter(b, "://").any(|i| {
+        let before = &b[..i];
+        let ends_with = |p: &[u8]| {
+            before.len() >= p.len() && before[before.len() - p.len()..].eq_ignore_ascii_case(p)
+        };
+        ends_with(b"http") || ends_with(b"https")
+    });
+    NOISE_HEADERS.iter().any(|h| starts(h))
+        || ends("wrote:")
+        || memchr::memchr(b'@', b).is_some()
+        || url
+        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || starts("[snip")
         || t == "--"
         || t == "-"
         || is_attribute(t)
@@ -247,5 +278,13 @@ mod tests {
         assert!(is_noise("Date:\tWed, 10 Jan 2007 12:47:21 +0100"));
         assert!(!is_noise("First case: all threads are SCHED_OTHER"));
         assert!(is_noise("Start date: 2026-11-30 08:39:40"));
+        // Case-insensitive on ASCII lines, as on any other.
+        assert!(is_noise("see HTTP://example.org/x"));
+        assert!(is_noise("see Https://example.org/x"));
+        assert!(!is_noise("see ftp://example.org/x"));
+        assert!(is_noise("SUBJECT: results"));
+        assert!(is_noise("[SNIP]"));
+        assert!(is_noise("le 3 mai, quelqu'un a écrit :"));
+        assert!(!is_noise("with plist, 3 runs"));
     }
 }

@@ -232,49 +232,79 @@ pub fn pairs(text: &str) -> Option<Vec<Pair>> {
     if !valid_key(text[..sep].trim()) {
         return None;
     }
-    let c: Vec<char> = text.chars().collect();
+    // Spans are character columns; in ASCII text (nearly every line) those
+    // are bytes, and the text needs no copy into characters.
+    if text.is_ascii() {
+        pairs_in(text.as_bytes(), |a, b| text[a..b].to_string())
+    } else {
+        let c: Vec<char> = text.chars().collect();
+        pairs_in(&c, |a, b| c[a..b].iter().collect())
+    }
+}
+
+/// A character of a line: a `char`, or a byte of an ASCII line (which is
+/// the same character).
+trait Sym: Copy {
+    fn ch(self) -> char;
+}
+
+impl Sym for u8 {
+    fn ch(self) -> char {
+        char::from(self)
+    }
+}
+
+impl Sym for char {
+    fn ch(self) -> char {
+        self
+    }
+}
+
+/// [`pairs`] over the characters `c` of a line; `sub(a, b)` is the text of
+/// characters `a..b`.
+fn pairs_in<T: Sym>(c: &[T], sub: impl Fn(usize, usize) -> String) -> Option<Vec<Pair>> {
     let n = c.len();
     let mut i = 0;
     let mut out = Vec::new();
     let skip_ws = |i: &mut usize| {
-        while *i < n && c[*i].is_whitespace() {
+        while *i < n && c[*i].ch().is_whitespace() {
             *i += 1;
         }
     };
     skip_ws(&mut i);
     while i < n {
         let kstart = i;
-        while i < n && c[i] != ':' && c[i] != '=' {
+        while i < n && c[i].ch() != ':' && c[i].ch() != '=' {
             i += 1;
         }
         if i == n {
             return None;
         }
-        let key: String = c[kstart..i].iter().collect::<String>().trim().to_string();
+        let key: String = sub(kstart, i).trim().to_string();
         if !valid_key(&key) {
             return None;
         }
         i += 1;
         skip_ws(&mut i);
         let vstart = i;
-        if i < n && (c[i] == '+' || c[i] == '-') {
+        if i < n && (c[i].ch() == '+' || c[i].ch() == '-') {
             i += 1;
         }
         let dstart = i;
-        while i < n && (c[i].is_ascii_digit() || c[i] == '.' || c[i] == ',') {
+        while i < n && (c[i].ch().is_ascii_digit() || c[i].ch() == '.' || c[i].ch() == ',') {
             i += 1;
         }
-        if i == dstart || !c[dstart].is_ascii_digit() && c[dstart] != '.' {
+        if i == dstart || !c[dstart].ch().is_ascii_digit() && c[dstart].ch() != '.' {
             return None;
         }
-        let num: String = c[vstart..i].iter().collect();
+        let num = sub(vstart, i);
         let value = parse_number(&num)?;
         let ustart = i;
-        while i < n && (c[i].is_alphabetic() || c[i] == '%' || c[i] == '/') {
+        while i < n && (c[i].ch().is_alphabetic() || c[i].ch() == '%' || c[i].ch() == '/') {
             i += 1;
         }
-        let mut unit: String = c[ustart..i].iter().collect();
-        if i < n && !c[i].is_whitespace() {
+        let mut unit = sub(ustart, i);
+        if i < n && !c[i].ch().is_whitespace() {
             return None;
         }
         if !unit.is_empty() && !known_unit(&unit) {
@@ -286,16 +316,18 @@ pub fn pairs(text: &str) -> Option<Vec<Pair>> {
             // A unit after a space, unless that word is the next key.
             let tstart = i;
             let mut j = i;
-            while j < n && !c[j].is_whitespace() && c[j] != ':' && c[j] != '=' {
+            while j < n && !c[j].ch().is_whitespace() && c[j].ch() != ':' && c[j].ch() != '=' {
                 j += 1;
             }
-            let tok: String = c[tstart..j].iter().collect();
-            let next_is_sep = j < n && (c[j] == ':' || c[j] == '=');
-            if !next_is_sep && known_unit(&tok) {
-                unit = tok;
-                vend = j;
-                i = j;
-                skip_ws(&mut i);
+            let next_is_sep = j < n && (c[j].ch() == ':' || c[j].ch() == '=');
+            if !next_is_sep {
+                let tok = sub(tstart, j);
+                if known_unit(&tok) {
+                    unit = tok;
+                    vend = j;
+                    i = j;
+                    skip_ws(&mut i);
+                }
             }
         }
         out.push(Pair {
