@@ -11,6 +11,7 @@
 //! unit's metric: see [`stated_directions`].
 
 use super::logscan::{is_space, NameMap};
+use super::numbers::parse_f64;
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Direction, Observation, SmolStr, Stat};
@@ -276,9 +277,18 @@ fn scan<'a>(
     // file mostly repeat one set of units in one order.
     let mut slots: Vec<(&'a str, Observation)> = Vec::new();
     let mut pairs: Pairs<'a> = Vec::new();
-    for (n, text) in lines {
+    let lines_left = lines.size_hint().0;
+    for (i, (n, text)) in lines.enumerate() {
         let t = text.trim_end();
         if let Some(name) = result_parts(t, &mut pairs) {
+            if out.capacity() == 0 {
+                // Most lines of a large file are results with as many
+                // values as the first: room for them all at once (up to a
+                // million rows, in case they are not), instead of copying
+                // the rows at every doubling.
+                let rest = lines_left.saturating_sub(i);
+                out.reserve(rest.saturating_mul(pairs.len()).min(1 << 20));
+            }
             let (bench, params) = match names.get(name) {
                 Some(e) => e,
                 None => {
@@ -290,9 +300,7 @@ fn scan<'a>(
                 }
             };
             for (k, &(value, unit)) in pairs.iter().enumerate() {
-                let v: f64 = value
-                    .parse()
-                    .ok()
+                let v: f64 = parse_f64(value)
                     .filter(|v: &f64| v.is_finite())
                     .ok_or_else(|| src.error(Some(n), format!("`{value}` is not a number")))?;
                 if slots.get(k).is_none_or(|(u, _)| *u != unit) {

@@ -37,8 +37,48 @@ pub fn parse_number(s: &str) -> Option<f64> {
     if !(first.is_ascii_digit() || first == b'-' || first == b'.') {
         return None;
     }
-    let v: f64 = t.parse().ok()?;
+    let v: f64 = parse_f64(t)?;
     v.is_finite().then_some(v)
+}
+
+/// `s.parse::<f64>().ok()`, with the common case taken first: at most 15
+/// decimal digits, an optional sign and point, no exponent. Such a value is
+/// an integer below 2^53 divided by a power of ten of at most 10^15, both
+/// exact in an f64, and IEEE division rounds once, correctly: the result is
+/// the same f64 the standard parser gives, in a fraction of its time.
+/// Everything else goes to the standard parser.
+pub fn parse_f64(s: &str) -> Option<f64> {
+    /// Powers of ten exactly representable in an f64.
+    const POW10: [f64; 16] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ];
+    let b = s.as_bytes();
+    let (negative, digits) = match b.first() {
+        Some(b'-') => (true, &b[1..]),
+        Some(b'+') => (false, &b[1..]),
+        _ => (false, b),
+    };
+    let mut mantissa: u64 = 0;
+    let mut count = 0usize;
+    let mut fraction: Option<usize> = None;
+    for &c in digits {
+        match c {
+            b'0'..=b'9' if count < 15 => {
+                mantissa = mantissa * 10 + u64::from(c - b'0');
+                count += 1;
+                if let Some(f) = fraction.as_mut() {
+                    *f += 1;
+                }
+            }
+            b'.' if fraction.is_none() => fraction = Some(0),
+            _ => return s.parse().ok(),
+        }
+    }
+    if count == 0 {
+        return s.parse().ok();
+    }
+    let v = mantissa as f64 / POW10[fraction.unwrap_or(0)];
+    Some(if negative { -v } else { v })
 }
 
 /// A value with an optional spread, as written in a table cell:
@@ -135,6 +175,52 @@ mod tests {
         assert_eq!(parse_number(""), None);
         assert_eq!(parse_number("+"), None);
         assert_eq!(parse_number("+%"), None);
+    }
+
+    /// The quick path gives the standard parser's f64, bit for bit.
+    fn same_f64(s: &str) {
+        let want = s.parse::<f64>().ok().map(f64::to_bits);
+        assert_eq!(parse_f64(s).map(f64::to_bits), want, "{s:?}");
+    }
+
+    #[test]
+    fn quick_floats_are_the_standard_ones() {
+        for s in [
+            "0",
+            "-0",
+            "+0",
+            "1012",
+            "0.465",
+            "5.",
+            ".5",
+            ".",
+            "-",
+            "+",
+            "",
+            "1e5",
+            "1.5E-3",
+            "123456789012345",
+            "1234567890123456",
+            "0.1",
+            "0.3",
+            "9007199254740993",
+            "999999999999999.9",
+            "00000000000000001",
+            "1.2.3",
+            "12a",
+            "inf",
+            "NaN",
+            " 1",
+        ] {
+            same_f64(s);
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn quick_floats_agree_on_any_decimal(s in "[-+]?[0-9]{0,18}([.][0-9]{0,18})?") {
+            same_f64(&s);
+        }
     }
 
     #[test]
