@@ -67,7 +67,9 @@ impl Format for Bmf {
             for (measure, m) in measures {
                 let unit = unit_of(measure);
                 let mut push = |stat: Stat, v: f64| -> Result<()> {
-                    let v = finite(src, None, v, &format!("{bench} {measure}"))?;
+                    if !v.is_finite() {
+                        finite(src, None, v, &format!("{bench} {measure}"))?;
+                    }
                     out.push(Observation::new(
                         bench.as_str(),
                         measure.as_str(),

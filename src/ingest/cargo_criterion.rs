@@ -102,6 +102,7 @@ impl Format for CargoCriterion {
                     ),
                 ));
             }
+            let sample = mk(Stat::Sample, 0.0, &unit);
             for (i, (it, v)) in msg
                 .iteration_count
                 .iter()
@@ -114,8 +115,15 @@ impl Format for CargoCriterion {
                         format!("sample {i}: iteration count {it} is not positive"),
                     ));
                 }
-                let per_iter = finite(src, Some(n), v / it, &format!("sample {i}"))?;
-                out.push(mk(Stat::Sample, per_iter, &unit).with_run(i as u32));
+                let per_iter = v / it;
+                if !per_iter.is_finite() {
+                    // The message is only built when it is needed.
+                    finite(src, Some(n), per_iter, &format!("sample {i}"))?;
+                }
+                let mut o = sample.clone();
+                o.value = per_iter;
+                o.run = Some(i as u32);
+                out.push(o);
             }
             for (stat, est) in [(Stat::Mean, &msg.mean), (Stat::Median, &msg.median)] {
                 let Some(e) = est else { continue };

@@ -182,7 +182,9 @@ impl Format for GbenchJson {
                 continue;
             }
             let mk = |metric: &str, unit: &str, stat: Stat, v: f64| -> Result<Observation> {
-                let v = finite(src, None, v, &format!("`{}` {metric}", e.name))?;
+                if !v.is_finite() {
+                    finite(src, None, v, &format!("`{}` {metric}", e.name))?;
+                }
                 Ok(Observation::new(bench.as_str(), metric, unit, stat, v)
                     .with_params_str(params.clone()))
             };

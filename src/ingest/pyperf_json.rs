@@ -119,14 +119,20 @@ impl Format for PyperfJson {
             };
             let name = get("name").unwrap_or_else(|| format!("benchmark{i}"));
             let (unit, metric) = unit_metric(get("unit").as_deref().unwrap_or("second"));
+            // One row made per benchmark and cloned per value: no
+            // allocation or formatting per value.
+            let template = Observation::new(name.as_str(), metric, unit, Stat::Sample, 0.0);
+            out.reserve(b.runs.iter().map(|r| r.values.len()).sum());
             let mut run_index = 0;
             for run in &b.runs {
-                for v in &run.values {
-                    let v = finite(src, None, *v, &format!("{name} value"))?;
-                    out.push(
-                        Observation::new(name.as_str(), metric, unit, Stat::Sample, v)
-                            .with_run(run_index),
-                    );
+                for &v in &run.values {
+                    if !v.is_finite() {
+                        finite(src, None, v, &format!("{name} value"))?;
+                    }
+                    let mut o = template.clone();
+                    o.value = v;
+                    o.run = Some(run_index);
+                    out.push(o);
                     run_index += 1;
                 }
             }
