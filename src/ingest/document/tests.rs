@@ -276,3 +276,70 @@ fn tab_separated_table_with_units_in_the_header() {
         (7.0, "us", "time", "sched latency", Stat::Sample)
     );
 }
+
+#[test]
+fn captioned_boxed_tables_name_every_value() {
+    // The layout of the generated document benchmark: a caption, then a
+    // boxed table of a parameter, two variants and their spreads.
+    let doc = "Results on machine 0 of the test rack:\n\n\
++---------+--------------------+--------+-------------------+--------+\n\
+| threads | baseline time (ms) | stddev | patched time (ms) | stddev |\n\
++---------+--------------------+--------+-------------------+--------+\n\
+| 512 | 5.1803 | 0.5180 | 4.8032 | 0.4803 |\n\
+| 32 | 0.3284 | 0.0328 | -0.3063 | .0306 |\n\
++---------+--------------------+--------+-------------------+--------+\n\n\
+Results on machine 1 of the test rack:\n\n\
++------+---------+-------------------+\n\
+| bs | threads | patched time (ms) |\n\
++------+---------+-------------------+\n\
+| 4k | 8 | 12 |\n\
++------+---------+-------------------+\n";
+    let obs = read(doc);
+    assert_eq!(obs.len(), 9);
+    let o = &obs[0];
+    assert_eq!(
+        (
+            o.benchmark.as_str(),
+            o.params.as_str(),
+            o.variant.as_str(),
+            o.metric.as_str(),
+            o.unit.as_str(),
+            o.stat,
+            o.value,
+            o.line
+        ),
+        (
+            "Results on machine 0 of the test rack",
+            "threads=512",
+            "baseline",
+            "time",
+            "ms",
+            Stat::Mean,
+            5.1803,
+            6
+        )
+    );
+    assert_eq!((obs[1].stat, obs[1].value), (Stat::Stddev, 0.5180));
+    assert_eq!((obs[2].variant.as_str(), obs[2].value), ("patched", 4.8032));
+    assert_eq!(
+        (obs[6].params.as_str(), obs[6].value, obs[7].value),
+        ("threads=32", -0.3063, 0.0306)
+    );
+    // Two parameters are sorted by name; a table with no spread column
+    // holds samples.
+    assert_eq!(
+        (
+            obs[8].benchmark.as_str(),
+            obs[8].params.as_str(),
+            obs[8].stat,
+            obs[8].value
+        ),
+        (
+            "Results on machine 1 of the test rack",
+            "bs=4k,threads=8",
+            Stat::Sample,
+            12.0
+        )
+    );
+    assert!(obs.iter().all(|o| o.source == "doc.txt"));
+}
