@@ -57,6 +57,9 @@ pub(crate) struct RawGroup {
 
 type Key = (String, String, String);
 
+/// (benchmark, params, metric) borrowed from a row.
+type RowKey<'a> = (&'a str, &'a str, &'a str);
+
 /// Groups `data` in order of first appearance. The group's unit is the
 /// baseline's (or, without a baseline row, the first row's); every other
 /// value is converted to it, and a value whose unit cannot be converted is an
@@ -69,8 +72,8 @@ pub(crate) fn group(
     // Keys borrow the rows: no string copies per row, one per group. Rows
     // of a group usually follow each other, so a row with the previous
     // row's key skips the hash lookup.
-    let mut groups: Vec<((&str, &str, &str), Vec<&Observation>)> = Vec::new();
-    let mut index: HashMap<(&str, &str, &str), usize> = HashMap::new();
+    let mut groups: Vec<(RowKey, Vec<&Observation>)> = Vec::new();
+    let mut index: HashMap<RowKey, usize> = HashMap::new();
     let mut last: Option<usize> = None;
     for o in data.rows() {
         let key = (o.benchmark.as_str(), o.params.as_str(), o.metric.as_str());
