@@ -546,6 +546,16 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
     (head != t).then(|| cell(head).map(|c| (c, None))).flatten()
 }
 
+/// [`value_cell`] with the bare decimal of most table cells read first.
+pub fn read_value(text: &str) -> Option<(Cell, Option<SmolStr>)> {
+    // A bare decimal has a digit and no surrounding space, so `value_cell`
+    // would read it the same way, after scanning it twice.
+    match plain_number(text) {
+        Some(c) => Some((c, None)),
+        None => value_cell(text),
+    }
+}
+
 /// True when `w` starts the way [`parse_cell`] needs a cell to start: its
 /// value is read from the text's beginning, which must be a digit, a sign
 /// or a decimal point.

@@ -2,7 +2,7 @@
 //! parameter, a stated change) and how a row of cells becomes observations.
 
 use super::labels::is_variant_like;
-use super::lines::{known_unit, value_cell, DataRow, RawCell};
+use super::lines::{known_unit, read_value, value_cell, DataRow, RawCell};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Dimension, Observation, SmolStr, Stat, Unit};
 use std::collections::HashSet;
@@ -594,6 +594,11 @@ pub fn emit(
         };
         let mut last: Option<(SmolStr, SmolStr)> = None;
         for (i, (role, cell)) in table.roles.iter().zip(cells).enumerate() {
+            // Labels, parameters and spreads are read with their row or
+            // value column: nothing to do in their own.
+            if !matches!(role, Role::Value(_) | Role::Change) {
+                continue;
+            }
             let Some(text) = cell.filter(|t| !missing(t)) else {
                 continue;
             };
@@ -601,7 +606,7 @@ pub fn emit(
                 Role::Value(col) => {
                     // A remark instead of a number (`FAIL`, `timeout`) is
                     // left unread, not guessed at.
-                    let Some((cell, cell_unit)) = value_cell(text) else {
+                    let Some((cell, cell_unit)) = read_value(text) else {
                         continue;
                     };
                     let (col_variant, col_metric) = &col_names[i];
@@ -652,14 +657,14 @@ pub fn emit(
                     if let (Some(Role::Spread(s)), Some(Some(t))) =
                         (table.roles.get(i + 1), cells.get(i + 1))
                     {
-                        if let Some((sc, _)) = value_cell(t) {
+                        if let Some((sc, _)) = read_value(t) {
                             out.push(make(&variant, &metric, &unit, *s, sc.value));
                         }
                     }
                     last = Some((variant, metric));
                 }
                 Role::Change => {
-                    let Some((cell, _)) = value_cell(text) else {
+                    let Some((cell, _)) = read_value(text) else {
                         continue;
                     };
                     let (variant, metric) = last.clone().unwrap_or_else(|| {
