@@ -10,7 +10,7 @@
 use super::logscan::{any, any_with, is_space, last_line, lazy_re, num, obs, Params, Repeated};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::{Observation, SmolStr, Stat};
 
 lazy_re!(
     RUNNING,
@@ -46,6 +46,37 @@ fn time_value(t: &str) -> Option<&str> {
         .then(|| &rest[start..end])
 }
 
+/// The run header in force: rt-tests' (mode, groups, fds) or the original
+/// program's (groups, fds).
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Header<'t> {
+    None,
+    Running([&'t str; 3]),
+    Old([&'t str; 2]),
+}
+
+/// The params of a run: its header, then the message count and size.
+fn render(header: Header, sizes: Option<[&str; 2]>) -> SmolStr {
+    let mut p = Params::default();
+    match header {
+        Header::None => {}
+        Header::Running([mode, groups, fds]) => {
+            p.set("mode", mode);
+            p.set("groups", groups);
+            p.set("fds", fds);
+        }
+        Header::Old([groups, fds]) => {
+            p.set("groups", groups);
+            p.set("fds", fds);
+        }
+    }
+    if let Some([loops, datasize]) = sizes {
+        p.set("loops", loops);
+        p.set("datasize", datasize);
+    }
+    p.render().into()
+}
+
 /// The rt-tests hackbench importer.
 pub struct Hackbench;
 
@@ -79,7 +110,12 @@ impl Format for Hackbench {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut consumed = Vec::new();
-        let mut params = Params::default();
+        // The header values in force, as captured: params are rendered
+        // from them only when they differ from the last rendered ones (a
+        // log repeats one header before every run).
+        let mut header = Header::None;
+        let mut sizes: Option<[&str; 2]> = None;
+        let mut rendered: Option<((Header, Option<[&str; 2]>), SmolStr)> = None;
         // Header line of a run still waiting for its `Time:`.
         let mut pending: Option<u32> = None;
         // Every value is this row with its params, line and value set.
@@ -96,14 +132,28 @@ impl Format for Hackbench {
                     continue;
                 };
                 let v = num(src, l.number, value, "Time")?;
+                let key = (header, sizes);
+                let params = match &rendered {
+                    Some((k, p)) if *k == key => p.clone(),
+                    _ => {
+                        let p = render(header, sizes);
+                        rendered = Some((key, p.clone()));
+                        p
+                    }
+                };
                 let mut o = template.clone();
-                o.params = params.shared();
+                o.params = params;
                 o.line = l.number;
                 o.value = v;
                 out.push(o);
                 pending = None;
-            } else if t.starts_with("Running in ") {
-                let Some([mode, groups, fds]) = running.captures(&RUNNING, t) else {
+            } else if t.starts_with("Running in ") || t.starts_with("Running with ") {
+                let new = if t.starts_with("Running in ") {
+                    running.captures(&RUNNING, t).map(Header::Running)
+                } else {
+                    old_running.captures(&OLD_RUNNING, t).map(Header::Old)
+                };
+                let Some(new) = new else {
                     continue;
                 };
                 if let Some(start) = pending {
@@ -112,33 +162,15 @@ impl Format for Hackbench {
                         "hackbench run has no `Time:` line (truncated output?)",
                     ));
                 }
-                params.retain_keys(&["mode", "groups", "fds"]);
-                params.set("mode", mode);
-                params.set("groups", groups);
-                params.set("fds", fds);
-                pending = Some(l.number);
-                consumed.push(l.number);
-            } else if t.starts_with("Running with ") {
-                let Some([groups, fds]) = old_running.captures(&OLD_RUNNING, t) else {
-                    continue;
-                };
-                if let Some(start) = pending {
-                    return Err(src.error(
-                        Some(start),
-                        "hackbench run has no `Time:` line (truncated output?)",
-                    ));
-                }
-                params.retain_keys(&["groups", "fds"]);
-                params.set("groups", groups);
-                params.set("fds", fds);
+                header = new;
+                sizes = None;
                 pending = Some(l.number);
                 consumed.push(l.number);
             } else if t.starts_with("Each sender will pass ") {
-                let Some([loops, datasize]) = messages.captures(&MESSAGES, t) else {
+                let Some(caps) = messages.captures(&MESSAGES, t) else {
                     continue;
                 };
-                params.set("loops", loops);
-                params.set("datasize", datasize);
+                sizes = Some(caps);
                 consumed.push(l.number);
             }
         }
@@ -190,17 +222,21 @@ mod tests {
                     Time: 0.6\n\
                     Running with 2*20 (== 40) tasks.\n\
                     Time: 0.7\n";
-        let obs = Hackbench.parse(&Source::from_text("h.txt", text)).unwrap();
+        let text =
+            format!("Each sender will pass 10 messages of 1 bytes\nTime: 0.1\nTime: 0.2\n{text}");
+        let obs = Hackbench.parse(&Source::from_text("h.txt", &text)).unwrap();
         let params: Vec<&str> = obs.iter().map(|o| o.params.as_str()).collect();
         assert_eq!(
             params,
             vec![
+                "datasize=1,loops=10",
+                "datasize=1,loops=10",
                 "datasize=100,fds=40,groups=4,loops=200,mode=process",
                 "fds=40,groups=4,mode=process",
                 "fds=20,groups=2",
             ]
         );
-        assert_eq!(obs[2].line, 7);
-        assert_eq!(obs[2].value, 0.7);
+        assert_eq!(obs[4].line, 10);
+        assert_eq!(obs[4].value, 0.7);
     }
 }

@@ -14,7 +14,7 @@
 use super::numbers::parse_number;
 use super::Source;
 use crate::error::Result;
-use crate::model::{canonical_params, Observation, SmolStr, Stat};
+use crate::model::{canonical_params, Observation, Stat};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -150,16 +150,7 @@ pub(crate) fn obs(
 /// canonically (sorted by key). Values lose characters that would break the
 /// `k=v,k=v` form.
 #[derive(Debug, Clone, Default)]
-pub(crate) struct Params {
-    pairs: Vec<(String, String)>,
-    /// Pairs [`Params::retain_keys`] removed, kept for their allocations:
-    /// the next header usually sets the same keys again.
-    spare: Vec<(String, String)>,
-    /// The pairs last rendered and their rendering: a log repeats the same
-    /// header before every run, and rendering per row was most of a large
-    /// log's parse time.
-    rendered: Option<(Vec<(String, String)>, SmolStr)>,
-}
+pub(crate) struct Params(Vec<(String, String)>);
 
 /// A value as it is stored: `,` and `=` would break the `k=v,k=v` form.
 fn clean_value(c: char) -> char {
@@ -170,55 +161,20 @@ fn clean_value(c: char) -> char {
     }
 }
 
-/// Stores `value` in `into` as [`clean_value`] has it, unless it is there
-/// already.
-fn store_value(into: &mut String, value: &str) {
-    let plain = !value.bytes().any(|b| b == b',' || b == b'=');
-    let same = if plain {
-        into == value
-    } else {
-        into.chars().eq(value.chars().map(clean_value))
-    };
-    if !same {
-        into.clear();
-        into.extend(value.chars().map(clean_value));
-    }
-}
-
 impl Params {
-    /// Sets `key` to `value`, replacing an earlier value. Setting the value
-    /// a key already has costs no allocation.
+    /// Sets `key` to `value`, replacing an earlier value.
     pub(crate) fn set(&mut self, key: &str, value: impl AsRef<str>) {
-        let value = value.as_ref().trim();
-        if let Some(e) = self.pairs.iter_mut().find(|(k, _)| k == key) {
-            store_value(&mut e.1, value);
-        } else if let Some(i) = self.spare.iter().position(|(k, _)| k == key) {
-            let mut e = self.spare.swap_remove(i);
-            store_value(&mut e.1, value);
-            self.pairs.push(e);
+        let v: String = value.as_ref().trim().chars().map(clean_value).collect();
+        if let Some(e) = self.0.iter_mut().find(|(k, _)| k == key) {
+            e.1 = v;
         } else {
-            self.pairs
-                .push((key.to_string(), value.chars().map(clean_value).collect()));
-        }
-    }
-
-    /// Removes every key not in `keys`: what a new header that sets `keys`
-    /// does to the parameters of the previous one, without giving up the
-    /// values it sets again.
-    pub(crate) fn retain_keys(&mut self, keys: &[&str]) {
-        let mut i = 0;
-        while i < self.pairs.len() {
-            if keys.contains(&self.pairs[i].0.as_str()) {
-                i += 1;
-            } else {
-                self.spare.push(self.pairs.remove(i));
-            }
+            self.0.push((key.to_string(), v));
         }
     }
 
     /// The value of `key`, if set.
     pub(crate) fn get(&self, key: &str) -> Option<&str> {
-        self.pairs
+        self.0
             .iter()
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
@@ -226,21 +182,7 @@ impl Params {
 
     /// The canonical `k=v,…` string.
     pub(crate) fn render(&self) -> String {
-        canonical_params(&self.pairs)
-    }
-
-    /// [`Params::render`] as a shared string, rendered again only when the
-    /// pairs differ from the last rendered ones: for importers that give
-    /// every row of a run the same params.
-    pub(crate) fn shared(&mut self) -> SmolStr {
-        if let Some((pairs, s)) = &self.rendered {
-            if *pairs == self.pairs {
-                return s.clone();
-            }
-        }
-        let s: SmolStr = canonical_params(&self.pairs).into();
-        self.rendered = Some((self.pairs.clone(), s.clone()));
-        s
+        canonical_params(&self.0)
     }
 }
 
@@ -344,16 +286,10 @@ mod tests {
         p.set("mode", "process");
         p.set("groups", " 4 ");
         p.set("loops", "1,000");
-        assert_eq!(p.shared(), "groups=4,loops=1;000,mode=process");
-        p.retain_keys(&["mode", "groups"]);
-        assert_eq!(p.get("loops"), None);
-        assert_eq!(p.shared(), "groups=4,mode=process");
-        p.set("loops", "200");
-        p.set("mode", "a=b");
-        assert_eq!(p.shared(), "groups=4,loops=200,mode=a;b");
-        assert_eq!(p.shared(), p.render());
+        assert_eq!(p.render(), "groups=4,loops=1;000,mode=process");
         p.set("mode", "a=b");
         assert_eq!(p.get("mode"), Some("a;b"));
+        assert_eq!(p.render(), "groups=4,loops=1;000,mode=a;b");
     }
 
     #[test]
