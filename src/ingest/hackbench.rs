@@ -55,6 +55,10 @@ enum Header<'t> {
     Old([&'t str; 2]),
 }
 
+/// What a run's params are made of: its header and its message count and
+/// size.
+type RunKey<'t> = (Header<'t>, Option<[&'t str; 2]>);
+
 /// The params of a run: its header, then the message count and size.
 fn render(header: Header, sizes: Option<[&str; 2]>) -> SmolStr {
     let mut p = Params::default();
@@ -115,7 +119,7 @@ impl Format for Hackbench {
         // log repeats one header before every run).
         let mut header = Header::None;
         let mut sizes: Option<[&str; 2]> = None;
-        let mut rendered: Option<((Header, Option<[&str; 2]>), SmolStr)> = None;
+        let mut rendered: Option<(RunKey, SmolStr)> = None;
         // Header line of a run still waiting for its `Time:`.
         let mut pending: Option<u32> = None;
         // Every value is this row with its params, line and value set.
