@@ -61,6 +61,17 @@ pub enum Kind<'a> {
 
 /// Classifies one cleaned line.
 pub fn classify(text: &str) -> Kind<'_> {
+    classify_with(text, true)
+}
+
+/// [`classify`] for a caller that no longer needs to know about column rows
+/// (format detection once it has seen a table): what would be a
+/// [`Kind::Row`] is [`Kind::Text`], and the costliest test is skipped.
+pub fn classify_without_rows(text: &str) -> Kind<'_> {
+    classify_with(text, false)
+}
+
+fn classify_with(text: &str, rows: bool) -> Kind<'_> {
     let t = text.trim();
     if t.is_empty() {
         return Kind::Blank;
@@ -80,8 +91,10 @@ pub fn classify(text: &str) -> Kind<'_> {
     if let Some(p) = pairs(text) {
         return Kind::Pairs(p);
     }
-    if let Some(r) = data_row(text) {
-        return Kind::Row(r);
+    if rows {
+        if let Some(r) = data_row(text) {
+            return Kind::Row(r);
+        }
     }
     Kind::Text
 }

@@ -55,7 +55,18 @@ impl Format for Document {
                 boxed = true;
                 continue;
             }
-            match classify(&l.text) {
+            // A table with sample lines decides the answer (but for the
+            // CONFIG_ count below): nothing more to learn from the lines.
+            if (boxed || rows >= 2) && samples > 0 {
+                continue;
+            }
+            // Once a table is certain, further rows change nothing below.
+            let kind = if boxed || rows >= 2 {
+                lines::classify_without_rows(&l.text)
+            } else {
+                classify(&l.text)
+            };
+            match kind {
                 Kind::BoxRow(_) => boxed = true,
                 Kind::Row(_) => rows += 1,
                 Kind::Pairs(p) if p.len() > 1 || lines::is_measurement(&p[0]) => samples += 1,

@@ -343,3 +343,19 @@ Results on machine 1 of the test rack:\n\n\
     );
     assert!(obs.iter().all(|o| o.source == "doc.txt"));
 }
+
+#[test]
+fn detection_reads_past_the_point_where_it_is_decided() {
+    let detect = |text: &str| Document.detect(&Source::from_text("doc.txt", text));
+    let table = "+----+----+\n| a | b |\n+----+----+\n| 1 | 2 |\n+----+----+\n";
+    assert_eq!(detect(table), 40);
+    // Sample lines after the table make it this format's own kind …
+    let with_samples = format!("{table}\nTime: 1.5\nsome prose\n");
+    assert_eq!(detect(&with_samples), 95);
+    // … but kernel config lines anywhere later still rule it out.
+    let config = format!("{with_samples}CONFIG_A=y\nCONFIG_B=y\n# CONFIG_C is not set\n");
+    assert_eq!(detect(&config), 0);
+    // Column rows after a boxed table do not change its level.
+    let rows = format!("{table}\nfoo   1.0   2.0\nbar   3.0   4.0\n");
+    assert_eq!(detect(&rows), 40);
+}
