@@ -82,8 +82,8 @@ impl Format for GoJson {
             let buf = partial.entry(ev.package).or_default();
             buf.push_str(&text);
             while let Some(i) = buf.find('\n') {
-                let line: String = buf.drain(..=i).collect();
-                lines.push((n, line.trim_end_matches(['\n', '\r']).to_string()));
+                lines.push((n, buf[..i].trim_end_matches(['\n', '\r']).to_string()));
+                buf.drain(..=i);
             }
         }
         for (_, rest) in partial {
