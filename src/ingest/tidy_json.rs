@@ -86,7 +86,12 @@ impl Format for TidyJson {
             };
         }
         let tidy = COLUMNS.iter().filter(|c| key(c)).count();
-        if key("benchmark") && key("value") && tidy >= 5 {
+        if tidy == COLUMNS.len() {
+            // Every column: `ingest --out` output. Certain enough for the
+            // driver to decide on the first lines of a large table instead
+            // of running every format over all of it.
+            95
+        } else if key("benchmark") && key("value") && tidy >= 5 {
             80
         } else {
             0
@@ -147,4 +152,27 @@ fn extract_keys(text: &str) -> Vec<String> {
         rest = &after[j + 1..];
     }
     keys
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_tidy_table_is_detected_with_certainty() {
+        let full = r#"{"source":"a","line":0,"benchmark":"b","params":"","variant":"","metric":"time","unit":"s","stat":"sample","value":1.5,"run":0}"#;
+        assert_eq!(
+            TidyJson::new().detect(&Source::from_text("t.jsonl", full)),
+            95
+        );
+        let some = r#"{"benchmark":"b","metric":"time","unit":"s","stat":"mean","value":1.5}"#;
+        assert_eq!(
+            TidyJson::new().detect(&Source::from_text("t.jsonl", some)),
+            80
+        );
+        let obs = TidyJson::new()
+            .parse(&Source::from_text("t.jsonl", full))
+            .unwrap();
+        assert_eq!((obs[0].benchmark.as_str(), obs[0].value), ("b", 1.5));
+    }
 }
