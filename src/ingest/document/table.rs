@@ -6,6 +6,7 @@ use super::lines::{known_unit, read_value, value_cell, DataRow, RawCell};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Dimension, Observation, SmolStr, Stat, Unit};
 use std::collections::HashSet;
+use std::rc::Rc;
 
 /// Header words naming a parameter column (`threads` → `threads=512`).
 const PARAM_WORDS: &[&str] = &[
@@ -123,7 +124,8 @@ pub struct ValueCol {
 #[derive(Debug, Clone)]
 pub struct Table<'a> {
     /// What each column holds.
-    pub roles: Vec<Role>,
+    /// Shared with the document's other tables under the same header.
+    pub roles: Rc<Vec<Role>>,
     /// (original line, cells aligned to `roles`; `None` where a row has no cell).
     pub rows: Vec<(u32, Vec<Option<&'a str>>)>,
 }
@@ -299,7 +301,7 @@ pub fn boxed<'a>(
     });
     let mut roles = memo.roles(&headers, first_is_label);
     if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
-        roles[0] = Role::Param(headers[0].to_lowercase());
+        Rc::make_mut(&mut roles)[0] = Role::Param(headers[0].to_lowercase());
     }
     Ok(Some(Table { roles, rows }))
 }
@@ -330,7 +332,7 @@ pub fn aligned<'a>(
     let h: Vec<String> = hcells.iter().map(|c| c.text.clone()).collect();
     let width = h.len();
     let mut roles = if width == k_max + 1 {
-        memo.roles(&h, true)
+        memo.roles(&h, true).as_ref().clone()
     } else if width == k_max
         || width + 1 == k_max
             && data
@@ -342,7 +344,7 @@ pub fn aligned<'a>(
             metric: None,
             unit: None,
         }];
-        r.extend(memo.roles(&h, false));
+        r.extend(memo.roles(&h, false).iter().cloned());
         r
     } else {
         return Ok(None);
@@ -364,7 +366,10 @@ pub fn aligned<'a>(
         cells.resize(roles.len(), None);
         rows.push((*line, cells));
     }
-    Ok(Some(Table { roles, rows }))
+    Ok(Some(Table {
+        roles: Rc::new(roles),
+        rows,
+    }))
 }
 
 /// A list of `label  value [+change%]` rows without a header.
@@ -398,7 +403,10 @@ fn headerless<'a>(data: &[(u32, &'a DataRow)]) -> Option<Table<'a>> {
             (*line, cells)
         })
         .collect();
-    Some(Table { roles, rows })
+    Some(Table {
+        roles: Rc::new(roles),
+        rows,
+    })
 }
 
 /// A metric name for values that only carry a unit.
@@ -425,7 +433,7 @@ pub struct Memo {
     /// (unit as written, its normalised spelling, the metric it implies).
     units: Vec<(SmolStr, SmolStr, SmolStr)>,
     /// (header cells, first cell over the labels, their roles).
-    roles: Vec<(Vec<String>, bool, Vec<Role>)>,
+    roles: Vec<(Vec<String>, bool, Rc<Vec<Role>>)>,
 }
 
 impl Memo {
@@ -448,7 +456,7 @@ impl Memo {
     }
 
     /// [`roles`] of a header.
-    fn roles(&mut self, headers: &[String], first_is_label: bool) -> Vec<Role> {
+    fn roles(&mut self, headers: &[String], first_is_label: bool) -> Rc<Vec<Role>> {
         if let Some((_, _, r)) = self
             .roles
             .iter()
@@ -456,7 +464,7 @@ impl Memo {
         {
             return r.clone();
         }
-        let r = roles(headers, first_is_label);
+        let r = Rc::new(roles(headers, first_is_label));
         if self.roles.len() < Self::MAX {
             self.roles
                 .push((headers.to_vec(), first_is_label, r.clone()));
