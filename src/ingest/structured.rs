@@ -115,6 +115,11 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// True when the next value starts with `c`.
+    pub(crate) fn at(&mut self, c: u8) -> bool {
+        self.peek() == Some(c)
+    }
+
     /// Consumes a `null` if one comes next.
     pub(crate) fn null(&mut self) -> bool {
         if self.peek() == Some(b'n') && self.text[self.pos..].starts_with("null") {

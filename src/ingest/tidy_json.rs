@@ -2,7 +2,7 @@
 //! and JSON lines (one object per line, `--out x.jsonl`) whose keys name the
 //! tidy columns, or are mapped with `--map key=field` like the CSV importer.
 
-use super::structured::{json_error, parse_json, raw_lines};
+use super::structured::{json_error, parse_json, raw_lines, Bail, Cursor, Fast};
 use super::tidy_csv::{record_to_obs, FieldMap};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
@@ -62,6 +62,57 @@ fn record(
         .collect()
 }
 
+/// True when serde_json's `Map` keeps keys sorted (its default build), the
+/// order [`record`] gives the pairs in and [`record_fast`] reproduces. With
+/// `preserve_order` the fast reader stands aside.
+fn maps_are_sorted() -> bool {
+    static SORTED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SORTED.get_or_init(|| {
+        serde_json::from_str::<Map<String, Value>>(r#"{"b":0,"a":0}"#)
+            .is_ok_and(|m| m.keys().next().map(String::as_str) == Some("a"))
+    })
+}
+
+/// What [`record`] gives for the object at the cursor, read without
+/// building a `Value`: keys sorted, the last of duplicate keys kept,
+/// numbers rendered as serde_json renders them. Nested values, which
+/// [`record`] refuses with its message, are a [`Bail`].
+fn record_fast(c: &mut Cursor) -> Fast<Vec<(String, String)>> {
+    let mut pairs: Vec<(String, String)> = Vec::with_capacity(COLUMNS.len());
+    c.object(|c, key| {
+        let text = if c.null() {
+            String::new()
+        } else if c.at(b'"') {
+            c.string()?.into_owned()
+        } else {
+            let v = c.value_text()?;
+            match v.as_bytes()[0] {
+                b't' | b'f' => v.to_string(),
+                // A plain unsigned integer is rendered as written.
+                b'1'..=b'9' if v.len() < 20 && v.bytes().all(|b| b.is_ascii_digit()) => {
+                    v.to_string()
+                }
+                b'-' | b'0'..=b'9' => serde_json::from_str::<serde_json::Number>(v)
+                    .map_err(|_| Bail)?
+                    .to_string(),
+                _ => return Err(Bail),
+            }
+        };
+        pairs.push((key.to_string(), text));
+        Ok(())
+    })?;
+    // serde_json's map: sorted by key, a repeated key keeps its last value.
+    pairs.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out: Vec<(String, String)> = Vec::with_capacity(pairs.len());
+    for p in pairs {
+        match out.last_mut() {
+            Some(last) if last.0 == p.0 => *last = p,
+            _ => out.push(p),
+        }
+    }
+    Ok(out)
+}
+
 impl Format for TidyJson {
     fn name(&self) -> &'static str {
         "tidy-json"
@@ -119,9 +170,18 @@ impl Format for TidyJson {
                 out.extend(record_to_obs(src, &self.map, &rec, 0, &at)?);
             }
         } else {
+            let fast = maps_are_sorted();
             for (n, l) in raw_lines(src) {
-                let v: Value = serde_json::from_str(l.trim())
-                    .map_err(|e| json_error(src, &e, n - 1, "JSON line"))?;
+                let l = l.trim();
+                if fast {
+                    let mut c = Cursor::new(l);
+                    if let Ok(rec) = record_fast(&mut c).and_then(|r| c.end().map(|()| r)) {
+                        out.extend(record_to_obs(src, &self.map, &rec, n, "object")?);
+                        continue;
+                    }
+                }
+                let v: Value =
+                    serde_json::from_str(l).map_err(|e| json_error(src, &e, n - 1, "JSON line"))?;
                 let Value::Object(obj) = v else {
                     return Err(src.error(Some(n), "expected one JSON object per line"));
                 };
@@ -157,6 +217,39 @@ fn extract_keys(text: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The fast reader gives [`record`]'s pairs, or stands aside.
+    #[test]
+    fn fast_records_are_the_value_records() {
+        assert!(maps_are_sorted());
+        let src = Source::from_text("t.jsonl", "");
+        for (line, fast) in [
+            (
+                r#"{"value":1.0,"benchmark":"a\"b\u00e9","run":7,"x":null,"t":true}"#,
+                true,
+            ),
+            (
+                r#"{"value":1e3,"v2":-0,"v3":18446744073709551616,"v4":-12,"v5":0.1}"#,
+                true,
+            ),
+            (r#"{"b":"first","a":2,"b":"last"}"#, true),
+            (r#"{ "k" : "v" , "n" : 5 }"#, true),
+            (r#"{"nested":{"a":1}}"#, false),
+            (r#"{"list":[1]}"#, false),
+            (r#"{"n":01}"#, false),
+            (r#"{"a":1} x"#, false),
+        ] {
+            let mut c = Cursor::new(line);
+            let got = record_fast(&mut c).and_then(|r| c.end().map(|()| r));
+            assert_eq!(got.is_ok(), fast, "{line}");
+            if let Ok(got) = got {
+                let Value::Object(obj) = serde_json::from_str::<Value>(line).unwrap() else {
+                    panic!("{line}")
+                };
+                assert_eq!(got, record(&src, &obj, 1, "object").unwrap(), "{line}");
+            }
+        }
+    }
 
     #[test]
     fn the_full_tidy_table_is_detected_with_certainty() {
