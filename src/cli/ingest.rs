@@ -42,19 +42,32 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
         variant: args.variant.clone(),
         default_variant: None,
     };
-    let mut writer = match args.out.as_deref() {
-        Some("-") => Some(TableWriter::to_writer(std::io::stdout(), TableFormat::Csv)),
+    let writer = match args.out.as_deref() {
+        Some("-") => Some(TableWriter::to_writer(std::io::stdout(), TableFormat::Csv)?),
         Some(path) => Some(TableWriter::create(std::path::Path::new(path))?),
         None => None,
     };
     let mut rows = 0usize;
-    let files = ingest_each(&args.files, &registry, &opts, |obs| {
-        rows += obs.len();
-        match writer.as_mut() {
-            Some(w) => w.write(&obs),
-            None => Ok(()),
-        }
-    })?;
+    let files = ingest_each(
+        &args.files,
+        &registry,
+        &opts,
+        // Batches are encoded on the pool while earlier ones are appended.
+        |obs| {
+            let n = obs.len();
+            match &writer {
+                Some(w) => w.encode(&obs).map(|e| (n, Some(e))),
+                None => Ok((n, None)),
+            }
+        },
+        |(n, encoded)| {
+            rows += n;
+            match (&writer, encoded) {
+                (Some(w), Some(e)) => w.append(e),
+                _ => Ok(()),
+            }
+        },
+    )?;
     print_accounting(&files, rows);
     if rows == 0 {
         // Dropping the writer removes its unfinished file: no empty table.

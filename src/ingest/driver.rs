@@ -19,7 +19,7 @@ pub struct IngestOptions {
 }
 
 /// What happened to one input file (or directory read as a whole).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct FileReport {
     /// The path as given or found while walking a folder.
     pub path: String,
@@ -55,7 +55,7 @@ enum Input {
 /// error naming it; unrecognised files are reported, not fatal.
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
     let mut rows = Vec::new();
-    let files = ingest_each(paths, registry, opts, |obs| {
+    let files = ingest_each(paths, registry, opts, Ok, |obs| {
         if rows.is_empty() {
             rows = obs;
         } else {
@@ -69,16 +69,44 @@ pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> R
     })
 }
 
-/// [`ingest`] without holding the table: each input's rows go to `sink` in
-/// input order, with variants set and runs numbered as [`ingest`] would, and
-/// are dropped once the sink returns. A few inputs are read in parallel
-/// ahead of the sink, so memory is bounded by those inputs, not by all of
-/// them; `ingest --out` streams this way. Returns the per-input reports.
-pub fn ingest_each(
+/// Rows of consecutive small inputs are handed on together up to this many,
+/// so that a folder of thousands of one-line logs does not become thousands
+/// of Parquet row groups.
+const BATCH_ROWS: usize = 1 << 16;
+
+/// [`ingest`] without holding the table. The rows, with variants set and
+/// runs numbered as [`ingest`] would, are cut into batches in input order
+/// (an input's rows, or those of several small inputs); `prepare` turns
+/// each batch into a `T` on any thread, several at once (e.g. encodes it),
+/// and `sink` takes the results one by one in input order. Inputs are read a
+/// window at a time on the thread pool while the previous window is
+/// prepared and sunk, so memory is bounded by two windows, not by all the
+/// inputs; `ingest --out` streams this way. Returns the per-input reports.
+pub fn ingest_each<T: Send>(
     paths: &[PathBuf],
     registry: &Registry,
     opts: &IngestOptions,
-    mut sink: impl FnMut(Vec<Observation>) -> Result<()> + Send,
+    prepare: impl Fn(Vec<Observation>) -> Result<T> + Sync,
+    sink: impl FnMut(T) -> Result<()> + Send,
+) -> Result<Vec<FileReport>> {
+    stream(
+        paths,
+        registry,
+        opts,
+        WINDOW_BYTES_PER_THREAD,
+        prepare,
+        sink,
+    )
+}
+
+/// [`ingest_each`] with the window size as a parameter (tests use tiny ones).
+fn stream<T: Send>(
+    paths: &[PathBuf],
+    registry: &Registry,
+    opts: &IngestOptions,
+    window_bytes_per_thread: u64,
+    prepare: impl Fn(Vec<Observation>) -> Result<T> + Sync,
+    mut sink: impl FnMut(T) -> Result<()> + Send,
 ) -> Result<Vec<FileReport>> {
     if let Some(name) = &opts.format {
         if registry.get(name).is_none() {
@@ -93,30 +121,47 @@ pub fn ingest_each(
     for p in paths {
         expand(p, registry, opts, &mut inputs)?;
     }
-    let mut post = PostProcess::new(opts);
+    let variants = Variants::new(opts);
+    let mut runs = RunCounter::default();
     let mut reports = Vec::with_capacity(inputs.len());
-    let mut deliver =
-        |batch: Vec<Result<(Vec<Observation>, FileReport)>>| -> Result<Vec<FileReport>> {
-            let mut done = Vec::with_capacity(batch.len());
-            for r in batch {
-                let (mut obs, report) = r?;
-                post.apply(&mut obs);
-                sink(obs)?;
-                done.push(report);
-            }
-            Ok(done)
-        };
-    // Inputs are read a window at a time on the thread pool while the sink
-    // takes the previous window: reading and writing overlap, and at most
-    // two windows of rows are alive.
+    // The only serial steps are the run offsets (one lookup per distinct
+    // key and input) and the sink; reading, run numbering within an input
+    // and `prepare` run on the pool.
+    let mut deliver = |window: Vec<Result<ReadInput>>| -> Result<Vec<FileReport>> {
+        let mut done = Vec::with_capacity(window.len());
+        let mut read = Vec::with_capacity(window.len());
+        for r in window {
+            let mut r = r?;
+            r.offsets = runs.offsets(&r.runs);
+            done.push(std::mem::take(&mut r.report));
+            read.push(r);
+        }
+        read.par_iter_mut().for_each(ReadInput::number_runs);
+        let prepared: Vec<Result<T>> = batches(read).into_par_iter().map(&prepare).collect();
+        for p in prepared {
+            sink(p?)?;
+        }
+        Ok(done)
+    };
     let mut pending = Vec::new();
-    for chunk in windows(&inputs, rayon::current_num_threads().max(1)) {
+    let threads = rayon::current_num_threads().max(1);
+    for chunk in windows(&inputs, threads, window_bytes_per_thread) {
         let (delivered, read) = rayon::join(
             || deliver(std::mem::take(&mut pending)),
             || {
                 chunk
                     .par_iter()
-                    .map(|input| read_one(input, registry, opts))
+                    .map(|input| {
+                        let (mut obs, report) = read_one(input, registry, opts)?;
+                        variants.apply(&mut obs);
+                        let runs = LocalRuns::count(&mut obs);
+                        Ok(ReadInput {
+                            obs,
+                            report,
+                            runs,
+                            offsets: Vec::new(),
+                        })
+                    })
                     .collect::<Vec<_>>()
             },
         );
@@ -125,6 +170,151 @@ pub fn ingest_each(
     }
     reports.extend(deliver(pending)?);
     Ok(reports)
+}
+
+/// One input read, its samples numbered from 0 within it.
+struct ReadInput {
+    obs: Vec<Observation>,
+    report: FileReport,
+    runs: LocalRuns,
+    /// Per key of `runs`: how many samples of that key earlier inputs had.
+    offsets: Vec<u32>,
+}
+
+impl ReadInput {
+    /// Turns the run numbers within this input into numbers across inputs.
+    fn number_runs(&mut self) {
+        for (o, &k) in self.obs.iter_mut().zip(&self.runs.key_of) {
+            if let (Some(run), Some(off)) = (o.run.as_mut(), self.offsets.get(k as usize)) {
+                *run += off;
+            }
+        }
+    }
+}
+
+/// Cuts the rows into batches in order: an input's rows as they are (no
+/// copy), small inputs' rows joined up to [`BATCH_ROWS`].
+fn batches(read: Vec<ReadInput>) -> Vec<Vec<Observation>> {
+    let mut out: Vec<Vec<Observation>> = Vec::new();
+    for r in read {
+        match out.last_mut() {
+            Some(last) if last.len() + r.obs.len() <= BATCH_ROWS => last.extend(r.obs),
+            _ => out.push(r.obs),
+        }
+    }
+    out
+}
+
+/// The variant options, applied to every row as its input is read.
+struct Variants {
+    variant: Option<SmolStr>,
+    default_variant: Option<SmolStr>,
+}
+
+impl Variants {
+    fn new(opts: &IngestOptions) -> Self {
+        Variants {
+            variant: opts.variant.as_deref().map(Into::into),
+            default_variant: opts.default_variant.as_deref().map(Into::into),
+        }
+    }
+
+    fn apply(&self, rows: &mut [Observation]) {
+        for o in rows.iter_mut() {
+            if let Some(v) = &self.variant {
+                o.variant = v.clone();
+            } else if o.variant.is_empty() {
+                if let Some(v) = &self.default_variant {
+                    o.variant = v.clone();
+                }
+            }
+        }
+    }
+}
+
+/// Samples are numbered 0, 1, 2 … per (benchmark, params, variant, metric)
+/// in input order across files, so that run order survives for drift
+/// checks. Each input numbers its own samples from 0 (in parallel); the
+/// counts of earlier inputs are then added per key.
+type RunKey = (SmolStr, SmolStr, SmolStr, SmolStr);
+
+/// A [`RunKey`] borrowed from a row, so that looking a row's key up copies
+/// no strings.
+#[derive(Hash)]
+struct RunKeyRef<'a>(&'a str, &'a str, &'a str, &'a str);
+
+impl hashbrown::Equivalent<RunKey> for RunKeyRef<'_> {
+    fn equivalent(&self, k: &RunKey) -> bool {
+        self.0 == k.0 && self.1 == k.1 && self.2 == k.2 && self.3 == k.3
+    }
+}
+
+/// The keys of one input's samples and how many samples each has.
+#[derive(Default)]
+struct LocalRuns {
+    keys: Vec<(RunKey, u32)>,
+    /// Per row: its key's index in `keys`; `u32::MAX` for summaries.
+    key_of: Vec<u32>,
+}
+
+impl LocalRuns {
+    /// Numbers the samples of one input from 0 per key.
+    fn count(rows: &mut [Observation]) -> LocalRuns {
+        let mut index: hashbrown::HashMap<RunKey, u32> = hashbrown::HashMap::new();
+        let mut runs = LocalRuns {
+            keys: Vec::new(),
+            key_of: Vec::with_capacity(rows.len()),
+        };
+        for o in rows.iter_mut() {
+            if !o.stat.is_sample() {
+                runs.key_of.push(u32::MAX);
+                continue;
+            }
+            // Hashing the borrowed strings agrees with hashing the owned
+            // tuple: both hash four `str`s in order.
+            let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
+            let k = match index.get(&key) {
+                Some(&k) => k,
+                None => {
+                    let owned = (
+                        o.benchmark.clone(),
+                        o.params.clone(),
+                        o.variant.clone(),
+                        o.metric.clone(),
+                    );
+                    let k = runs.keys.len() as u32;
+                    runs.keys.push((owned.clone(), 0));
+                    index.insert(owned, k);
+                    k
+                }
+            };
+            let n = &mut runs.keys[k as usize].1;
+            o.run = Some(*n);
+            *n += 1;
+            runs.key_of.push(k);
+        }
+        runs
+    }
+}
+
+/// Samples counted so far per key, over the inputs already delivered.
+#[derive(Default)]
+struct RunCounter(hashbrown::HashMap<RunKey, u32>);
+
+impl RunCounter {
+    /// Per key of an input: the samples earlier inputs had; counts the
+    /// input's own.
+    fn offsets(&mut self, runs: &LocalRuns) -> Vec<u32> {
+        runs.keys
+            .iter()
+            .map(|(key, n)| {
+                let seen = self.0.entry(key.clone()).or_insert(0);
+                let before = *seen;
+                *seen += n;
+                before
+            })
+            .collect()
+    }
 }
 
 /// Bytes of input a window may hold per thread. Rows cost several times
@@ -137,8 +327,8 @@ const WINDOW_BYTES_PER_THREAD: u64 = 4 << 20;
 /// thread to read) that together hold about `threads` ×
 /// [`WINDOW_BYTES_PER_THREAD`] bytes: many small files go together, large ones
 /// go a few at a time. A folder read as a whole counts as large.
-fn windows(inputs: &[Input], threads: usize) -> Vec<&[Input]> {
-    let budget = threads as u64 * WINDOW_BYTES_PER_THREAD;
+fn windows(inputs: &[Input], threads: usize, bytes_per_thread: u64) -> Vec<&[Input]> {
+    let budget = threads as u64 * bytes_per_thread;
     let mut out = Vec::new();
     let (mut start, mut bytes) = (0, 0u64);
     for (i, input) in inputs.iter().enumerate() {
@@ -156,69 +346,6 @@ fn windows(inputs: &[Input], threads: usize) -> Vec<&[Input]> {
         out.push(&inputs[start..]);
     }
     out
-}
-
-/// What happens to every row after its importer: the variant options, and
-/// run numbers 0, 1, 2 … per (benchmark, params, variant, metric) in input
-/// order across files, so that run order survives for drift checks.
-struct PostProcess {
-    variant: Option<SmolStr>,
-    default_variant: Option<SmolStr>,
-    next_run: hashbrown::HashMap<RunKey, u32>,
-}
-
-type RunKey = (SmolStr, SmolStr, SmolStr, SmolStr);
-
-/// A [`RunKey`] borrowed from a row, so that looking a row's counter up
-/// copies no strings.
-#[derive(Hash)]
-struct RunKeyRef<'a>(&'a str, &'a str, &'a str, &'a str);
-
-impl hashbrown::Equivalent<RunKey> for RunKeyRef<'_> {
-    fn equivalent(&self, k: &RunKey) -> bool {
-        self.0 == k.0 && self.1 == k.1 && self.2 == k.2 && self.3 == k.3
-    }
-}
-
-impl PostProcess {
-    fn new(opts: &IngestOptions) -> Self {
-        PostProcess {
-            variant: opts.variant.as_deref().map(Into::into),
-            default_variant: opts.default_variant.as_deref().map(Into::into),
-            next_run: hashbrown::HashMap::new(),
-        }
-    }
-
-    fn apply(&mut self, rows: &mut [Observation]) {
-        for o in rows.iter_mut() {
-            if let Some(v) = &self.variant {
-                o.variant = v.clone();
-            } else if o.variant.is_empty() {
-                if let Some(v) = &self.default_variant {
-                    o.variant = v.clone();
-                }
-            }
-            if o.stat.is_sample() {
-                // Hashing the borrowed strings must agree with hashing the
-                // owned tuple: both hash four `str`s in order.
-                let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
-                let n = match self.next_run.get_mut(&key) {
-                    Some(n) => n,
-                    None => self
-                        .next_run
-                        .entry((
-                            o.benchmark.clone(),
-                            o.params.clone(),
-                            o.variant.clone(),
-                            o.metric.clone(),
-                        ))
-                        .or_insert(0),
-                };
-                o.run = Some(*n);
-                *n += 1;
-            }
-        }
-    }
 }
 
 fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Input>) -> Result<()> {
@@ -374,19 +501,27 @@ fn read_one(
 /// Lines and bytes of a large file that detection looks at first.
 const PROBE_LINES: usize = 4000;
 const PROBE_BYTES: usize = 256 << 10;
+/// Lines and bytes detection looks at when the first probe is not certain.
+const WIDE_PROBE_LINES: usize = 1 << 16;
+const WIDE_PROBE_BYTES: usize = 1 << 20;
 
-/// Detection for large inputs: every format's `detect` scans the whole file,
-/// which for a file of millions of lines costs more than parsing it. When
-/// a format is certain (≥ 90) from the first [`PROBE_LINES`] lines (at most
-/// [`PROBE_BYTES`]: one-line JSON has a single huge line), that is
-/// the answer; otherwise detection runs on the whole file as for small ones,
-/// so a file whose telling lines come late is detected as before.
+/// Detection for large inputs: every format's `detect` scans what it is
+/// given, and all of them scanning a file of millions of lines cost more
+/// than parsing it (two thirds of the time for a 5 MB file of e-mail
+/// tables, where no format is certain). When a format is certain (≥ 90)
+/// from the first [`PROBE_LINES`] lines (at most [`PROBE_BYTES`]: one-line
+/// JSON has a single huge line), that is the answer; otherwise the first
+/// MiB ([`WIDE_PROBE_BYTES`]) decides. A file whose telling lines all come
+/// after its first MiB is not recognised: `--format` names its reader.
 fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::Format> {
     if let Some(probe) = src.head(PROBE_LINES, PROBE_BYTES) {
         if let Some(f) = registry.detect(&probe) {
             if f.detect(&probe) >= 90 {
                 return Some(f);
             }
+        }
+        if let Some(wide) = src.head(WIDE_PROBE_LINES, WIDE_PROBE_BYTES) {
+            return registry.detect(&wide);
         }
     }
     registry.detect(src)
@@ -461,13 +596,24 @@ mod tests {
         let whole = ingest(&[dir.path().to_path_buf()], &registry, &opts).unwrap();
         let mut streamed = Vec::new();
         let mut batches = 0;
-        let files = ingest_each(&[dir.path().to_path_buf()], &registry, &opts, |obs| {
-            batches += 1;
-            streamed.extend(obs);
-            Ok(())
-        })
+        // Windows of one input per thread: many windows, each overlapping
+        // the next one's reading.
+        let files = stream(
+            &[dir.path().to_path_buf()],
+            &registry,
+            &opts,
+            1,
+            Ok,
+            |obs| {
+                batches += 1;
+                streamed.extend(obs);
+                Ok(())
+            },
+        )
         .unwrap();
-        assert_eq!(batches, paths.len());
+        // Small inputs' rows travel together, a window at a time.
+        let threads = rayon::current_num_threads();
+        assert_eq!(batches, paths.len().div_ceil(threads), "{batches}");
         assert_eq!(files, whole.files);
         assert_eq!(streamed, whole.dataset.rows());
         let runs: Vec<Option<u32>> = streamed.iter().map(|o| o.run).collect();
@@ -489,7 +635,10 @@ mod tests {
                 .collect()
         };
         let lens = |inputs: &[Input], threads| -> Vec<usize> {
-            windows(inputs, threads).iter().map(|w| w.len()).collect()
+            windows(inputs, threads, WINDOW_BYTES_PER_THREAD)
+                .iter()
+                .map(|w| w.len())
+                .collect()
         };
         // Large files: one per thread at a time.
         assert_eq!(lens(&files(&[14 * mb; 5]), 2), vec![2, 2, 1]);
@@ -501,7 +650,25 @@ mod tests {
         let mut mixed = files(&[100, 100, 100]);
         mixed.insert(1, Input::Dir(PathBuf::from("d"), "criterion".into()));
         assert_eq!(lens(&mixed, 2), vec![2, 2]);
-        assert!(windows(&[], 2).is_empty());
+        assert!(windows(&[], 2, WINDOW_BYTES_PER_THREAD).is_empty());
+    }
+
+    #[test]
+    fn large_files_are_detected_from_their_first_mebibyte() {
+        let registry = Registry::builtin();
+        let run = "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+                   Each sender will pass 100 messages of 100 bytes\nTime: 1.5\n";
+        let noise = |lines: usize| "a line of prose that no reader takes\n".repeat(lines);
+        // Telling lines after the first probe but within the first MiB.
+        let src = Source::from_text("late.txt", &format!("{}{}", noise(5000), run.repeat(2000)));
+        assert_eq!(detect(&registry, &src).map(|f| f.name()), Some("hackbench"));
+        // Telling lines only after the first MiB: not looked at.
+        let src = Source::from_text("later.txt", &format!("{}{}", noise(40_000), run));
+        assert!(src.raw.len() > WIDE_PROBE_BYTES);
+        assert!(detect(&registry, &src).is_none());
+        // Certain from the first lines: the first probe decides.
+        let src = Source::from_text("early.txt", &format!("{}{}", run.repeat(10), noise(40_000)));
+        assert_eq!(detect(&registry, &src).map(|f| f.name()), Some("hackbench"));
     }
 
     #[test]
@@ -509,10 +676,12 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         hackbench_inputs(dir.path(), 9);
         let mut seen = 0;
-        let err = ingest_each(
+        let err = stream(
             &[dir.path().to_path_buf()],
             &Registry::builtin(),
             &IngestOptions::default(),
+            1,
+            Ok,
             |_| {
                 seen += 1;
                 if seen == 2 {

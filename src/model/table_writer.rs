@@ -3,6 +3,7 @@
 
 use super::{Dataset, Observation};
 use crate::error::{Error, Result};
+use polars::io::parquet::write::RowGroupIterColumns;
 use polars::prelude::*;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -43,29 +44,42 @@ impl TableFormat {
 
 type Sink = BufWriter<Box<dyn Write + Send>>;
 
-/// The polars writer behind a [`TableWriter`], created with the first batch
-/// (polars' batched writers want the schema, which the first frame gives).
-enum Inner {
-    Pending(Sink),
-    Csv(polars::io::csv::write::BatchedWriter<Sink>),
-    Parquet(Box<polars::io::parquet::write::BatchedWriter<Sink>>),
-    /// JSON array or JSON lines; `rows` counts what was written so far.
-    Json {
-        out: Sink,
-        array: bool,
-        rows: usize,
-    },
-    Done,
+/// Rows turned into output bytes (or Parquet row groups), ready to be
+/// appended: [`TableWriter::encode`] makes them on any thread,
+/// [`TableWriter::append`] writes them in order.
+pub struct Encoded(EncodedKind);
+
+enum EncodedKind {
+    /// CSV or JSON lines text, and how many rows it holds.
+    Text(Vec<u8>, usize),
+    Parquet(Vec<RowGroupIterColumns<'static, PolarsError>>),
+}
+
+type ParquetBatches = polars::io::parquet::write::BatchedWriter<Sink>;
+
+/// The CSV or JSON text being written and how many rows it holds so far
+/// (the JSON array needs to know whether a row is its first).
+struct TextOut {
+    out: Sink,
+    rows: usize,
 }
 
 /// A tidy-table writer that takes rows in batches.
 ///
-/// Writing to a path goes to a temporary file beside it that is renamed on
-/// [`TableWriter::finish`]: an ingest that fails half-way (a malformed input
-/// found late) leaves no truncated table behind and keeps an older one.
+/// Encoding (building the frame, serialising or compressing it: most of the
+/// cost) and appending are separate steps taking `&self`, so that a caller
+/// can encode batches on several threads and append them in order;
+/// [`TableWriter::write`] does both. Writing to a path goes to a temporary
+/// file beside it that is renamed on [`TableWriter::finish`]: an ingest
+/// that fails half-way (a malformed input found late) leaves no truncated
+/// table behind and keeps an older one.
 pub struct TableWriter {
     format: TableFormat,
-    inner: Inner,
+    /// CSV and JSON output.
+    text: std::sync::Mutex<Option<TextOut>>,
+    /// Parquet output: polars' batched writer encodes through `&self` and
+    /// locks its file only to append.
+    parquet: Option<Box<ParquetBatches>>,
     /// (temporary path, final path) when writing to a file.
     paths: Option<(PathBuf, PathBuf)>,
     label: String,
@@ -81,96 +95,138 @@ impl TableWriter {
             .unwrap_or_else(|| "table".into());
         let tmp = path.with_file_name(format!(".{name}.partial"));
         let file = std::fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
-        Ok(TableWriter {
+        let mut w = TableWriter {
             format,
-            inner: Inner::Pending(BufWriter::with_capacity(1 << 20, Box::new(file))),
+            text: std::sync::Mutex::new(None),
+            parquet: None,
             paths: Some((tmp, path.to_path_buf())),
             label: path.display().to_string(),
-        })
+        };
+        // After `paths` is set, so that a failure removes the file.
+        w.begin(Box::new(file))?;
+        Ok(w)
     }
 
     /// A writer of the given format to any byte sink (stdout, a buffer).
-    pub fn to_writer(out: impl Write + Send + 'static, format: TableFormat) -> TableWriter {
-        TableWriter {
+    pub fn to_writer(out: impl Write + Send + 'static, format: TableFormat) -> Result<TableWriter> {
+        let mut w = TableWriter {
             format,
-            inner: Inner::Pending(BufWriter::with_capacity(1 << 20, Box::new(out))),
+            text: std::sync::Mutex::new(None),
+            parquet: None,
             paths: None,
             label: "output".into(),
+        };
+        w.begin(Box::new(out))?;
+        Ok(w)
+    }
+
+    /// Writes what comes before the first row: the CSV header, or sets up
+    /// the Parquet writer (whose schema is the fixed tidy schema).
+    fn begin(&mut self, out: Box<dyn Write + Send>) -> Result<()> {
+        let mut out = BufWriter::with_capacity(1 << 20, out);
+        match self.format {
+            TableFormat::Parquet => {
+                let schema = frame(&[])?.schema().clone();
+                let w = ParquetWriter::new(out)
+                    .batched(&schema)
+                    .map_err(self.polars_error())?;
+                self.parquet = Some(Box::new(w));
+            }
+            TableFormat::Csv | TableFormat::Json | TableFormat::JsonLines => {
+                if self.format == TableFormat::Csv {
+                    let header = format!("{}\n", super::COLUMNS.join(","));
+                    out.write_all(header.as_bytes())
+                        .map_err(|e| self.io_error(e))?;
+                }
+                self.text = std::sync::Mutex::new(Some(TextOut { out, rows: 0 }));
+            }
+        }
+        Ok(())
+    }
+
+    /// Encodes rows for [`TableWriter::append`]; callable from any thread,
+    /// also while another appends.
+    pub fn encode(&self, rows: &[Observation]) -> Result<Encoded> {
+        let fail = self.polars_error();
+        let mut df = frame(rows)?;
+        let kind = match (&self.parquet, self.format) {
+            (Some(w), _) => EncodedKind::Parquet(
+                w.encode_and_compress(&df)
+                    .collect::<PolarsResult<Vec<_>>>()
+                    .map_err(fail)?,
+            ),
+            (None, TableFormat::Csv) => {
+                let mut text = Vec::new();
+                CsvWriter::new(&mut text)
+                    .include_header(false)
+                    .finish(&mut df)
+                    .map_err(fail)?;
+                EncodedKind::Text(text, rows.len())
+            }
+            (None, _) => {
+                let mut text = Vec::new();
+                polars::io::json::BatchedWriter::new(&mut text)
+                    .write_batch(&df)
+                    .map_err(fail)?;
+                EncodedKind::Text(text, rows.len())
+            }
+        };
+        Ok(Encoded(kind))
+    }
+
+    /// Appends encoded rows after those appended before.
+    pub fn append(&self, encoded: Encoded) -> Result<()> {
+        match (&self.parquet, encoded.0) {
+            (Some(w), EncodedKind::Parquet(groups)) => {
+                w.write_row_groups(groups).map_err(self.polars_error())
+            }
+            (None, EncodedKind::Text(text, n)) => {
+                let mut guard = self.text.lock().map_err(|_| self.poisoned())?;
+                let Some(t) = guard.as_mut() else {
+                    return Err(self.poisoned());
+                };
+                let array = self.format == TableFormat::Json;
+                write_text(&mut t.out, &text, n, array, &mut t.rows).map_err(|e| self.io_error(e))
+            }
+            _ => unreachable!("rows are encoded by the writer they are appended to"),
         }
     }
 
-    /// Appends rows.
+    /// Appends rows: [`TableWriter::encode`] then [`TableWriter::append`].
     pub fn write(&mut self, rows: &[Observation]) -> Result<()> {
-        let df = frame(rows)?;
-        let label = self.label.clone();
-        let fail = move |e: PolarsError| Error::Other(format!("{label}: {e}"));
-        if let Inner::Pending(_) = self.inner {
-            let Inner::Pending(out) = std::mem::replace(&mut self.inner, Inner::Done) else {
-                unreachable!("checked above");
-            };
-            let schema = df.schema();
-            self.inner = match self.format {
-                TableFormat::Csv => Inner::Csv(
-                    CsvWriter::new(out)
-                        .include_header(true)
-                        .batched(schema)
-                        .map_err(&fail)?,
-                ),
-                TableFormat::Parquet => Inner::Parquet(Box::new(
-                    ParquetWriter::new(out).batched(schema).map_err(&fail)?,
-                )),
-                TableFormat::Json | TableFormat::JsonLines => Inner::Json {
-                    out,
-                    array: self.format == TableFormat::Json,
-                    rows: 0,
-                },
-            };
-        }
-        match &mut self.inner {
-            Inner::Csv(w) => w.write_batch(&df).map_err(&fail),
-            Inner::Parquet(w) => w.write_batch(&df).map_err(&fail),
-            Inner::Json { out, array, rows } => {
-                let mut lines = Vec::new();
-                polars::io::json::BatchedWriter::new(&mut lines)
-                    .write_batch(&df)
-                    .map_err(&fail)?;
-                write_json_rows(out, &lines, *array, rows).map_err(|e| self.io_error(e))
-            }
-            Inner::Pending(_) | Inner::Done => unreachable!("initialised above"),
-        }
+        let e = self.encode(rows)?;
+        self.append(e)
     }
 
     /// Flushes the table and, for a file, moves it into place.
     pub fn finish(mut self) -> Result<()> {
-        let label = self.label.clone();
-        let fail = move |e: PolarsError| Error::Other(format!("{label}: {e}"));
-        if let Inner::Pending(_) = self.inner {
-            // No rows at all: the header (or empty document) still says what
-            // the table is.
-            self.write(&[])?;
+        if let Some(w) = self.parquet.take() {
+            w.finish().map_err(self.polars_error())?;
+            // The writer owns the buffered file: dropping it flushes it.
+            drop(w);
         }
-        match std::mem::replace(&mut self.inner, Inner::Done) {
-            Inner::Csv(mut w) => w.finish().map_err(&fail)?,
-            Inner::Parquet(w) => {
-                w.finish().map_err(&fail)?;
+        let poisoned = self.poisoned();
+        let text = self.text.get_mut().map_err(|_| poisoned)?.take();
+        if let Some(TextOut { mut out, rows }) = text {
+            if self.format == TableFormat::Json {
+                let end: &[u8] = if rows == 0 { b"[]\n" } else { b"]\n" };
+                out.write_all(end).map_err(|e| self.io_error(e))?;
             }
-            Inner::Json {
-                mut out,
-                array,
-                rows,
-            } => {
-                if array {
-                    let end: &[u8] = if rows == 0 { b"[]\n" } else { b"]\n" };
-                    out.write_all(end).map_err(|e| self.io_error(e))?;
-                }
-                out.flush().map_err(|e| self.io_error(e))?;
-            }
-            Inner::Pending(_) | Inner::Done => {}
+            out.flush().map_err(|e| self.io_error(e))?;
         }
         if let Some((tmp, path)) = self.paths.take() {
             std::fs::rename(&tmp, &path).map_err(|e| Error::io(&path, e))?;
         }
         Ok(())
+    }
+
+    fn polars_error(&self) -> impl Fn(PolarsError) -> Error + use<> {
+        let label = self.label.clone();
+        move |e| Error::Other(format!("{label}: {e}"))
+    }
+
+    fn poisoned(&self) -> Error {
+        Error::Other(format!("{}: a writer thread failed", self.label))
     }
 
     fn io_error(&self, e: std::io::Error) -> Error {
@@ -191,19 +247,20 @@ impl Drop for TableWriter {
     }
 }
 
-/// Appends JSON-lines output as rows of one JSON array (`[` before the
-/// first row, `,` between rows), or as it is for JSON lines.
-fn write_json_rows(
+/// Appends CSV or JSON-lines text as it is, or JSON-lines text as rows of
+/// one JSON array (`[` before the first row, `,` between rows).
+fn write_text(
     out: &mut Sink,
-    lines: &[u8],
+    text: &[u8],
+    n: usize,
     array: bool,
     rows: &mut usize,
 ) -> std::io::Result<()> {
     if !array {
-        *rows += lines.iter().filter(|&&b| b == b'\n').count();
-        return out.write_all(lines);
+        *rows += n;
+        return out.write_all(text);
     }
-    for line in lines.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+    for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
         out.write_all(if *rows == 0 { b"[" } else { b",\n" })?;
         out.write_all(line)?;
         *rows += 1;
