@@ -80,7 +80,13 @@ pub fn load_with(paths: &[PathBuf], opts: &LoadOptions, registry: &Registry) -> 
                 default_variant: Some(v.name.clone()),
             },
         )?;
-        rows.extend(ing.dataset.into_rows());
+        // The first variant's rows are taken over, not copied: a single
+        // large table is hundreds of megabytes of rows.
+        if rows.is_empty() {
+            rows = ing.dataset.into_rows();
+        } else {
+            rows.extend(ing.dataset.into_rows());
+        }
         out.files.extend(ing.files);
     }
     out.dataset = crate::model::Dataset::new(rows);
