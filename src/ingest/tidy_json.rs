@@ -113,6 +113,18 @@ fn record_fast(c: &mut Cursor) -> Fast<Vec<(String, String)>> {
     Ok(out)
 }
 
+/// The rows of a JSON table as [`record_fast`] reads them, or [`Bail`].
+fn table_fast(src: &Source) -> Fast<Vec<Vec<(String, String)>>> {
+    let mut c = Cursor::new(src.raw.trim_start_matches('\u{feff}'));
+    let mut rows = Vec::new();
+    c.array(|c| {
+        rows.push(record_fast(c)?);
+        Ok(())
+    })?;
+    c.end()?;
+    Ok(rows)
+}
+
 impl Format for TidyJson {
     fn name(&self) -> &'static str {
         "tidy-json"
@@ -160,6 +172,22 @@ impl Format for TidyJson {
         let mut out = Vec::new();
         let consumed = src.lines.iter().map(|l| l.number).collect();
         if src.raw_trimmed().starts_with('[') {
+            // All rows are read before any is converted, as the Value path
+            // does: a syntax error anywhere is reported before a bad row.
+            if let Some(records) = maps_are_sorted()
+                .then(|| table_fast(src))
+                .and_then(Result::ok)
+            {
+                for (i, rec) in records.iter().enumerate() {
+                    let at = format!("row {}", i + 1);
+                    out.extend(record_to_obs(src, &self.map, rec, 0, &at)?);
+                }
+                return Ok(Parsed {
+                    observations: out,
+                    consumed,
+                    skipped: Vec::new(),
+                });
+            }
             let rows: Vec<Value> = parse_json(src, "JSON table")?;
             for (i, row) in rows.iter().enumerate() {
                 let at = format!("row {}", i + 1);
@@ -248,6 +276,25 @@ mod tests {
                 };
                 assert_eq!(got, record(&src, &obj, 1, "object").unwrap(), "{line}");
             }
+        }
+    }
+
+    #[test]
+    fn fast_tables_are_the_value_tables() {
+        let text = r#"[{"benchmark":"a","value":1.5,"b":"x","b":"y"},
+            {"value":-0,"stat":"mean"}]"#;
+        let src = Source::from_text("t.json", text);
+        let rows: Vec<Value> = serde_json::from_str(text).unwrap();
+        let want: Vec<Vec<(String, String)>> = rows
+            .iter()
+            .map(|r| record(&src, r.as_object().unwrap(), 0, "row").unwrap())
+            .collect();
+        assert_eq!(table_fast(&src).unwrap(), want);
+        for bad in [r#"[{"a":[1]}]"#, "[1]", r#"[{"a":1},]"#, r#"[{"a":1}] x"#] {
+            assert!(
+                table_fast(&Source::from_text("t.json", bad)).is_err(),
+                "{bad}"
+            );
         }
     }
 
