@@ -41,44 +41,15 @@ pub fn parse_number(s: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
-/// `s.parse::<f64>().ok()`, with the common case taken first: at most 15
-/// decimal digits, an optional sign and point, no exponent. Such a value is
-/// an integer below 2^53 divided by a power of ten of at most 10^15, both
-/// exact in an f64, and IEEE division rounds once, correctly: the result is
-/// the same f64 the standard parser gives, in a fraction of its time.
-/// Everything else goes to the standard parser.
+/// `s.parse::<f64>().ok()`, several times faster: fast-float2 gives the
+/// same correctly rounded f64 for every decimal it accepts; what it does not
+/// accept (a leading `+`, `inf`, a bare `5.`) goes to the standard parser,
+/// so the accepted spellings are exactly the standard ones.
 pub fn parse_f64(s: &str) -> Option<f64> {
-    /// Powers of ten exactly representable in an f64.
-    const POW10: [f64; 16] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-    ];
-    let b = s.as_bytes();
-    let (negative, digits) = match b.first() {
-        Some(b'-') => (true, &b[1..]),
-        Some(b'+') => (false, &b[1..]),
-        _ => (false, b),
-    };
-    let mut mantissa: u64 = 0;
-    let mut count = 0usize;
-    let mut fraction: Option<usize> = None;
-    for &c in digits {
-        match c {
-            b'0'..=b'9' if count < 15 => {
-                mantissa = mantissa * 10 + u64::from(c - b'0');
-                count += 1;
-                if let Some(f) = fraction.as_mut() {
-                    *f += 1;
-                }
-            }
-            b'.' if fraction.is_none() => fraction = Some(0),
-            _ => return s.parse().ok(),
-        }
+    match fast_float2::parse::<f64, _>(s) {
+        Ok(v) => Some(v),
+        Err(_) => s.parse().ok(),
     }
-    if count == 0 {
-        return s.parse().ok();
-    }
-    let v = mantissa as f64 / POW10[fraction.unwrap_or(0)];
-    Some(if negative { -v } else { v })
 }
 
 /// A value with an optional spread, as written in a table cell:
@@ -219,6 +190,13 @@ mod tests {
     proptest::proptest! {
         #[test]
         fn quick_floats_agree_on_any_decimal(s in "[-+]?[0-9]{0,18}([.][0-9]{0,18})?") {
+            same_f64(&s);
+        }
+
+        #[test]
+        fn quick_floats_agree_with_exponents_and_junk(
+            s in "[-+]?[0-9]{0,22}([.][0-9]{0,22})?([eE][-+]?[0-9]{0,4})?[a-z ]?"
+        ) {
             same_f64(&s);
         }
     }

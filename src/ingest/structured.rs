@@ -36,13 +36,11 @@ pub(crate) struct Bail;
 /// What a [`Cursor`] step gives.
 pub(crate) type Fast<T> = std::result::Result<T, Bail>;
 
-/// Exact powers of ten: a decimal of at most 2^53 with at most 22
-/// fraction digits divided by one of these is correctly rounded, so it
-/// is the value serde_json gives (with or without its `float_roundtrip`).
-const POW10: [f64; 23] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-];
+/// Fraction digits up to which a decimal with a significand of at most
+/// 2^53 is converted exactly by both serde_json and fast-float2 (the
+/// significand and the power of ten are exact doubles, their quotient is
+/// correctly rounded once): the range where the two agree bit for bit.
+const EXACT_FRACTION_DIGITS: usize = 22;
 
 /// The end of the run of ASCII digits at `i` and `significand` with those
 /// digits appended. Wrapping arithmetic: a caller with more than 19
@@ -197,7 +195,7 @@ impl<'a> Cursor<'a> {
         let plain = !matches!(b.get(i), Some(b'e' | b'E'))
             && digits <= 19
             && significand <= 1 << 53
-            && fraction < POW10.len();
+            && fraction <= EXACT_FRACTION_DIGITS;
         if !plain {
             // Exponents, long mantissas: serde_json's own conversion.
             while let Some(c) = b.get(i) {
@@ -211,8 +209,7 @@ impl<'a> Cursor<'a> {
             return serde_json::from_str::<f64>(&self.text[start..i]).map_err(|_| Bail);
         }
         self.pos = i;
-        let v = significand as f64 / POW10[fraction];
-        Ok(if negative { -v } else { v })
+        fast_float2::parse::<f64, _>(&self.text[start..i]).map_err(|_| Bail)
     }
 
     /// An integer that fits `i64` (not `-0`, which serde_json reads as a

@@ -602,52 +602,13 @@ fn plain_number(t: &str) -> Option<Cell> {
     {
         return None;
     }
-    let value = match exact_decimal(digits) {
-        Some(v) if digits.len() < b.len() => -v,
-        Some(v) => v,
-        None => t.parse().ok()?,
-    };
+    let value = crate::ingest::numbers::parse_f64(t)?;
     value.is_finite().then_some(Cell {
         value,
         spread: None,
         spread_is_pct: false,
         is_pct: false,
     })
-}
-
-/// The value of `digits` (ASCII digits with at most one `.`), when it can be
-/// computed exactly the way `str::parse` rounds it: a mantissa below 2^53
-/// and a power of ten up to 10^22 are both exact doubles, so their quotient
-/// is the correctly rounded value (the fast path of every exact decimal
-/// reader). `None` for anything longer or malformed: the caller then asks
-/// `str::parse`.
-fn exact_decimal(digits: &[u8]) -> Option<f64> {
-    const POW10: [f64; 23] = [
-        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
-        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
-    ];
-    let mut mantissa: u64 = 0;
-    let mut n_digits = 0;
-    let mut frac_digits = None;
-    for (i, &c) in digits.iter().enumerate() {
-        if c == b'.' {
-            if frac_digits.is_some() {
-                return None;
-            }
-            frac_digits = Some(digits.len() - i - 1);
-        } else {
-            mantissa = mantissa * 10 + u64::from(c - b'0');
-            n_digits += 1;
-            // 15 digits stay below 2^53 whatever they are.
-            if n_digits > 15 {
-                return None;
-            }
-        }
-    }
-    if n_digits == 0 {
-        return None;
-    }
-    Some(mantissa as f64 / POW10[frac_digits.unwrap_or(0)])
 }
 
 /// Parses one cell as numbers: a single value (`33.94 +/- 0.07`, `+45.20%`,
