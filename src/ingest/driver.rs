@@ -265,16 +265,28 @@ impl LocalRuns {
             keys: Vec::new(),
             key_of: Vec::with_capacity(rows.len()),
         };
-        for o in rows.iter_mut() {
+        // Consecutive samples mostly share their key (a command's runs):
+        // the previous sample's key is checked before hashing.
+        let mut last: Option<(usize, u32)> = None;
+        for i in 0..rows.len() {
+            let o = &rows[i];
             if !o.stat.is_sample() {
                 runs.key_of.push(u32::MAX);
                 continue;
             }
+            let same = |(j, k): (usize, u32)| {
+                let p = &rows[j];
+                (p.benchmark == o.benchmark
+                    && p.params == o.params
+                    && p.variant == o.variant
+                    && p.metric == o.metric)
+                    .then_some(k)
+            };
             // Hashing the borrowed strings agrees with hashing the owned
             // tuple: both hash four `str`s in order.
             let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
-            let k = match index.get(&key) {
-                Some(&k) => k,
+            let k = match last.and_then(same).or_else(|| index.get(&key).copied()) {
+                Some(k) => k,
                 None => {
                     let owned = (
                         o.benchmark.clone(),
@@ -288,8 +300,9 @@ impl LocalRuns {
                     k
                 }
             };
+            last = Some((i, k));
             let n = &mut runs.keys[k as usize].1;
-            o.run = Some(*n);
+            rows[i].run = Some(*n);
             *n += 1;
             runs.key_of.push(k);
         }
