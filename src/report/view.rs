@@ -1121,15 +1121,17 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
                 (true, Some(_)) => "distribution of the samples, or the stated mean, per variant",
                 (false, Some(Bars::Sd)) => "mean ± stddev per variant",
                 (false, Some(Bars::Mixed)) => "mean with 95% interval or ± stddev per variant",
-                (false, _) => "mean with 95% interval per variant",
+                (false, Some(Bars::Ci)) => "mean with 95% interval per variant",
+                // Neither an interval nor a spread was stated: no bars.
+                (false, None) => "mean per variant",
             }
         ),
         alt: format!(
             "{} of {title} per variant{}",
-            if has_samples {
-                "Box and strip plot of the samples"
-            } else {
-                "Mean and interval"
+            match (has_samples, Bars::of(summary_only(f))) {
+                (true, _) => "Box and strip plot of the samples",
+                (false, Some(_)) => "Mean and interval",
+                (false, None) => "Mean",
             },
             if f.groups.len() > 1 {
                 " and parameter value"
@@ -1443,6 +1445,18 @@ mod tests {
         let charts = section_chart_views(&f[0], "futex");
         assert!(
             charts[0].title.contains("mean ± stddev per variant"),
+            "{}",
+            charts[0].title
+        );
+        // Nothing stated around the mean: the title promises no bars.
+        let mut bare = a.clone();
+        for v in &mut bare.groups[0].variants {
+            v.stddev = None;
+        }
+        let f = families(&bare);
+        let charts = section_chart_views(&f[0], "futex");
+        assert!(
+            charts[0].title.contains(": mean per variant"),
             "{}",
             charts[0].title
         );
