@@ -44,10 +44,6 @@ impl Format for Bencher {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// libtest's `running N tests` and `test result:` lines are `skipped`:
     /// test counts and the whole run's duration, not benchmark values.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {

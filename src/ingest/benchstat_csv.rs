@@ -51,10 +51,6 @@ impl Format for BenchstatCsv {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// Column-name and unit rows are `consumed`; `geomean` rows are
     /// `skipped` (a summary across benchmarks, not one).
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {

@@ -45,10 +45,6 @@ impl Format for BenchstatText {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// The two header lines of each table are `consumed`; `geomean` rows
     /// are `skipped` (a summary across benchmarks, not one).
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {

@@ -7,7 +7,7 @@
 //! The shape is generic JSON, so detection is weak: force it with `--format bmf`.
 
 use super::structured::{finite, parse_json};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use serde::Deserialize;
@@ -60,7 +60,7 @@ impl Format for Bmf {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let doc: Document = parse_json(src, "Bencher Metric Format JSON")?;
         let mut out = Vec::new();
         for (bench, measures) in &doc {
@@ -88,6 +88,6 @@ impl Format for Bmf {
                 }
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

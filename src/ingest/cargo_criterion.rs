@@ -5,7 +5,7 @@
 //! (`group-complete`, cargo's own) are skipped.
 
 use super::structured::{finite, json_error, raw_lines};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use serde::Deserialize;
@@ -75,7 +75,7 @@ impl Format for CargoCriterion {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         for (n, l) in raw_lines(src) {
             let t = l.trim();
@@ -154,6 +154,6 @@ impl Format for CargoCriterion {
                 out.push(mk(Stat::ChangePct, pct, &unit));
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

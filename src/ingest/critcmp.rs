@@ -5,7 +5,7 @@
 //! directly.
 
 use super::structured::{finite, parse_json};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Observation, Stat};
 use serde::Deserialize;
@@ -72,7 +72,7 @@ impl Format for Critcmp {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let export: Export = parse_json(src, "critcmp export")?;
         let mut out = Vec::new();
         for (id, e) in &export.benchmarks {
@@ -104,6 +104,6 @@ impl Format for Critcmp {
                 );
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

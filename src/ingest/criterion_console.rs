@@ -98,10 +98,6 @@ impl Format for CriterionConsole {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// `Benchmarking <id>` / `Analyzing` lines and id lines are `consumed`;
     /// warm-up and sampling-plan progress lines, the outlier classification,
     /// sampling advice and cargo's own output are `skipped` with the reason.

@@ -9,7 +9,7 @@
 //! as a fraction, stored here in percent.
 
 use super::structured::{finite, parse_json, Bail, Cursor, Fast};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, SmolStr, Stat};
 use rayon::prelude::*;
@@ -205,7 +205,7 @@ impl Format for CriterionDir {
         0
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         Err(src.error(
             None,
             "criterion-dir reads a whole target/criterion folder; give the folder, not one of its files",

@@ -15,7 +15,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(
     THREAD,
@@ -44,10 +44,6 @@ impl Format for Cyclictest {
         } else {
             0
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// The PM QoS line, the live status line and frames without cycles are

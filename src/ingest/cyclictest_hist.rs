@@ -13,7 +13,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(HIST, r"^# Histogram\s*$");
 lazy_re!(BUCKET, r"^(\d{6})((?:\s+\d+)+)\s*$");
@@ -82,10 +82,6 @@ impl Format for CyclictestHist {
             (true, false) => 50,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// Every bucket row and trailer line is `consumed` (the percentiles

@@ -8,9 +8,9 @@
 
 use super::cyclictest_hist::{percentile_bucket, PERCENTILES};
 use super::logscan::{obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 use serde_json::Value;
 
 /// The cyclictest JSON importer.
@@ -38,7 +38,7 @@ impl Format for CyclictestJson {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let doc: Value = serde_json::from_str(src.raw_trimmed()).map_err(|e| {
             src.error(
                 Some(e.line() as u32),
@@ -125,6 +125,6 @@ impl Format for CyclictestJson {
         if out.is_empty() {
             return Err(src.error(None, "cyclictest JSON holds no thread with measured cycles"));
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

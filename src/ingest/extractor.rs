@@ -33,7 +33,7 @@
 //! `quote_depth = N` only reads lines quoted N levels deep in an e-mail.
 
 use super::numbers::parse_number;
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, Stat};
 use regex::Regex;
@@ -334,7 +334,7 @@ impl Format for Extractor {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut ctx: BTreeMap<String, String> = BTreeMap::new();
         let mut ctx_params: BTreeMap<String, String> = BTreeMap::new();
         let mut out = Vec::new();
@@ -435,7 +435,7 @@ impl Format for Extractor {
                 );
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 }
 

@@ -11,7 +11,7 @@
 //! line: `line` is 0.
 
 use super::logscan::{obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use serde_json::Value;
@@ -77,7 +77,7 @@ impl Format for FioJson {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let docs = documents(src)?;
         let mut runs: Vec<&Value> = Vec::new();
         for d in &docs {
@@ -100,7 +100,7 @@ impl Format for FioJson {
         if out.is_empty() {
             return Err(src.error(None, "fio JSON holds no job that did I/O"));
         }
-        Ok(out)
+        Ok(out.into())
     }
 }
 

@@ -11,9 +11,9 @@
 
 use super::logscan::{last_line, num, obs, Params};
 use super::numbers::parse_number;
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 /// The fio terse importer.
 pub struct FioTerse;
@@ -62,7 +62,7 @@ impl Format for FioTerse {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         for l in &src.lines {
             let t = l.text.trim();
@@ -119,6 +119,6 @@ impl Format for FioTerse {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no fio terse job line that did I/O found"));
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

@@ -11,9 +11,9 @@
 //! `group_reporting` the job line names the group's first job.
 
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(
     JOB,
@@ -83,7 +83,7 @@ impl Format for FioText {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut job: Option<String> = None;
         let mut dir: Option<String> = None;
@@ -161,6 +161,6 @@ impl Format for FioText {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no fio job result (`read: IOPS=…`) found"));
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

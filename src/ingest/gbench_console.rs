@@ -79,10 +79,6 @@ impl Format for GbenchConsole {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// The context block above the table is `skipped` with its reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let header_line = src

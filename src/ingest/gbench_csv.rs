@@ -36,10 +36,6 @@ impl Format for GbenchCsv {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// The context block above the header, failed runs and `_cv` rows
     /// (stddev / mean, both read) are `skipped` with the reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {

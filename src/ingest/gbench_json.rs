@@ -10,7 +10,7 @@
 //! environment evidence: see [`context`].
 
 use super::structured::{finite, parse_json};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Observation, Stat};
 use serde::Deserialize;
@@ -153,7 +153,7 @@ impl Format for GbenchJson {
         0
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let report: Report = parse_json(src, "Google Benchmark JSON")?;
         // `context` is environment evidence, served by [`context`].
         let mut out = Vec::new();
@@ -266,7 +266,7 @@ impl Format for GbenchJson {
                     .with_params_str(params),
             );
         }
-        Ok(out)
+        Ok(out.into())
     }
 }
 

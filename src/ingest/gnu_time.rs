@@ -10,7 +10,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(COMMAND, r#"^\s*Command being timed: "(.*)"\s*$"#);
 lazy_re!(
@@ -58,10 +58,6 @@ impl Format for GnuTime {
             (true, false) => 40,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// The command and exit status lines are `consumed`; fields Linux never

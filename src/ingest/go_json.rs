@@ -7,7 +7,6 @@
 use super::structured::{json_error, raw_lines};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::Observation;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -50,10 +49,6 @@ impl Format for GoJson {
             (true, true) => 90,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// Every JSON event is `consumed`: each is decoded whole and its output

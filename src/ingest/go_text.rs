@@ -397,10 +397,6 @@ impl Format for GoText {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// `pkg:`/`note:` and `Unit` lines are `consumed` (they name and direct
     /// the results); other configuration lines and go test's per-package
     /// `ok` line are `skipped` with the reason.

@@ -10,7 +10,7 @@
 use super::logscan::{any, any_with, is_space, last_line, lazy_re, num, obs, Params, Repeated};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, SmolStr, Stat};
+use crate::model::{SmolStr, Stat};
 
 lazy_re!(
     RUNNING,
@@ -104,10 +104,6 @@ impl Format for Hackbench {
             (true, false) => 60,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// The header lines the parameters come from are `consumed`.

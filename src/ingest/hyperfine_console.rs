@@ -63,10 +63,6 @@ impl Format for HyperfineConsole {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// `Benchmark N: cmd` lines are `consumed`; the closing summary is
     /// `skipped` (it compares commands with each other).
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {

@@ -4,7 +4,7 @@
 use super::hyperfine_json::{command_templates, METRIC};
 use super::numbers::parse_number;
 use super::structured::{raw_lines, split_csv};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Observation, Stat};
 
@@ -29,7 +29,7 @@ impl Format for HyperfineCsv {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut lines = raw_lines(src);
         let Some((hline, header)) = lines.next() else {
             return Err(src.error(None, "empty hyperfine CSV"));
@@ -113,6 +113,6 @@ impl Format for HyperfineCsv {
                 );
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

@@ -3,7 +3,7 @@
 //! `parameters` become params and non-zero `exit_codes` are counted.
 
 use super::structured::{finite, parse_json, Bail, Cursor, Fast};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Observation, SmolStr, Stat};
 use serde::Deserialize;
@@ -69,7 +69,7 @@ impl Format for HyperfineJson {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         // The fast reader gives the same `Export` or gives up, and serde
         // then reads (or refuses) the document exactly as before.
         let text = src.raw.trim_start_matches('\u{feff}');
@@ -77,7 +77,7 @@ impl Format for HyperfineJson {
             Ok(e) => e,
             Err(Bail) => parse_json(src, "hyperfine JSON")?,
         };
-        rows(src, &export)
+        rows(src, &export).map(Parsed::from)
     }
 }
 

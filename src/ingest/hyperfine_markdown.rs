@@ -3,7 +3,7 @@
 //! The `Relative` column is a ratio between commands, not a value: skipped.
 
 use super::numbers::{parse_cell, parse_number};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, Observation, Stat};
 
@@ -31,7 +31,7 @@ impl Format for HyperfineMarkdown {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut header: Option<Vec<String>> = None;
         for l in &src.lines {
@@ -116,7 +116,7 @@ impl Format for HyperfineMarkdown {
                 );
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 }
 

@@ -12,7 +12,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(
     AVERAGE,
@@ -42,10 +42,6 @@ impl Format for Kernbench {
         } else {
             0
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// `Average … load -j N Run` headers are `consumed` (they give the

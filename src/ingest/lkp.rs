@@ -27,7 +27,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(HEADER, r"^\s*%stddev(\s+%change\s+%stddev)+\s*$");
 lazy_re!(
@@ -73,10 +73,6 @@ impl Format for Lkp {
         } else {
             0
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// Axis, testcase, commit and column-id lines are `consumed`; rows of

@@ -13,7 +13,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(
     TABLE_HEADER,
@@ -51,10 +51,6 @@ impl Format for Ministat {
             (false, true) => 40,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// `Difference at …` headers are `consumed`; the absolute difference

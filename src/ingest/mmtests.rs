@@ -102,10 +102,6 @@ impl Format for Mmtests {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// The kernel-name header lines above each table are `consumed`.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let lines = &src.lines;

@@ -90,20 +90,17 @@ pub trait Format: Send + Sync {
     /// How sure this format is that `src` is its kind.
     fn detect(&self, src: &Source) -> Confidence;
 
-    /// Reads every value of `src`. Errors name the file and, where there is
-    /// one, the line.
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>>;
-
-    /// Like [`Format::parse`], and also says which lines it used without
+    /// Reads every value of `src`, and says which lines it used without
     /// producing a value from them (headers, parameter lines) and which
-    /// numeric-looking lines it left out on purpose, and why. The driver
-    /// uses this so that its account of unread lines lists only lines
-    /// nobody looked at. The default knows only the values' lines.
-    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        Ok(Parsed {
-            observations: self.parse(src)?,
-            ..Parsed::default()
-        })
+    /// numeric-looking lines it left out on purpose, and why: the driver's
+    /// account of unread lines then lists only lines nobody looked at. A
+    /// format with nothing to add returns its values (`Ok(values.into())`).
+    /// Errors name the file and, where there is one, the line.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed>;
+
+    /// The values of [`Format::parse_accounted`] alone.
+    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// How sure this format is that a directory is its kind (Criterion's
@@ -131,6 +128,16 @@ pub struct Parsed {
     /// Lines deliberately not turned into values, with the reason
     /// (`<not supported>` counters, warm-up runs).
     pub skipped: Vec<(u32, String)>,
+}
+
+impl From<Vec<Observation>> for Parsed {
+    /// Values with no line read for context and none left out.
+    fn from(observations: Vec<Observation>) -> Self {
+        Parsed {
+            observations,
+            ..Parsed::default()
+        }
+    }
 }
 
 /// The set of formats available to detection.

@@ -240,10 +240,6 @@ impl Format for PerfBench {
         0
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// Header and parameter lines are `consumed`; the derived sched pipe
     /// figures and the `Futex hashing:` configuration line are `skipped`.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {

@@ -20,7 +20,7 @@ use super::logscan::{
 };
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(
     HEADER,
@@ -73,10 +73,6 @@ impl Format for PerfStat {
         } else {
             0
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// The header is `consumed`; `<not supported>`/`<not counted>` counters

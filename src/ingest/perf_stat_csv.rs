@@ -14,7 +14,7 @@ use super::numbers::parse_number;
 use super::perf_stat::event_unit;
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 /// The `perf stat -x` importer.
 pub struct PerfStatCsv;
@@ -107,10 +107,6 @@ impl Format for PerfStatCsv {
         } else {
             40
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// `<not supported>`/`<not counted>` records are `skipped` with that

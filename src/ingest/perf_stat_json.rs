@@ -12,7 +12,7 @@ use super::numbers::parse_number;
 use super::perf_stat::event_unit;
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 use serde_json::Value;
 
 /// The `perf stat -j` importer.
@@ -43,10 +43,6 @@ impl Format for PerfStatJson {
             }
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// `<not supported>`/`<not counted>` records are `skipped` with that

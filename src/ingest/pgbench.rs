@@ -20,7 +20,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, SmolStr, Stat};
+use crate::model::{SmolStr, Stat};
 
 lazy_re!(VERSION, r"^pgbench \(\d+(?:\.\d+)*[^)]*\)*\s*$");
 /// Header lines read past on purpose, with the reason `ingest` shows.
@@ -82,10 +82,6 @@ impl Format for Pgbench {
             (true, false) => 60,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// The version and header lines giving parameters are `consumed`; the

@@ -6,7 +6,7 @@
 //! frequency, ASLR, platform …) is environment evidence: see [`metadata`].
 
 use super::structured::{finite, parse_json};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
 use serde::Deserialize;
@@ -99,7 +99,7 @@ impl Format for PyperfJson {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let suite: Suite = parse_json(src, "pyperf JSON")?;
         if let Some(v) = &suite.version {
             if !v.starts_with("1.") {
@@ -137,6 +137,6 @@ impl Format for PyperfJson {
                 }
             }
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

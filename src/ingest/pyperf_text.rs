@@ -129,10 +129,6 @@ impl Format for PyperfText {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// Headings and table headers are `consumed`; run metadata, run layout,
     /// outlier counts, warnings and the 0th/100th percentiles (the minimum
     /// and maximum again) are `skipped` with the reason.

@@ -6,9 +6,9 @@
 //! p95/p99/max` (ms), each a `sample` of the run.
 
 use super::logscan::{last_line, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 /// The redis-benchmark CSV importer.
 pub struct RedisCsv;
@@ -74,7 +74,7 @@ impl Format for RedisCsv {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut header: Vec<String> = vec!["test".into(), "rps".into()];
         for l in &src.lines {
@@ -125,6 +125,6 @@ impl Format for RedisCsv {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no redis-benchmark CSV row found"));
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

@@ -5,9 +5,9 @@
 //! `latency p50` (ms, redis ≥ 6), each a `sample` of the run.
 
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(
     RESULT,
@@ -40,7 +40,7 @@ impl Format for RedisQuiet {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         for l in &src.lines {
             let t = l.text.as_str();
@@ -84,6 +84,6 @@ impl Format for RedisQuiet {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no `requests per second` result line found"));
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

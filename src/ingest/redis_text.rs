@@ -10,7 +10,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(TEST, r"^====== (.+?) ======\s*$");
 lazy_re!(
@@ -47,10 +47,6 @@ impl Format for RedisText {
             (true, true) => 90,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// Test headers and the latency summary's name row are `consumed`; the

@@ -13,7 +13,7 @@
 use super::logscan::{any_with, last_line, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(
     BLOCK,
@@ -56,10 +56,6 @@ impl Format for Schbench {
         } else {
             0
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// Block headers are `consumed`; rows of earlier interval reports, of

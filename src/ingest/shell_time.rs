@@ -6,9 +6,9 @@
 //! (the command is not printed), or the command for zsh's line.
 
 use super::logscan::{last_line, lazy_re, num, obs};
-use super::{Confidence, Format, Source};
+use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(LINE, r"^(real|user|sys)[ \t]+(\S+)\s*$");
 lazy_re!(BASH, r"^(?:(\d+)h)?(?:(\d+)m)?(\d+(?:[.,]\d+)?)s$");
@@ -69,7 +69,7 @@ impl Format for ShellTime {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         for l in &src.lines {
             let t = l.text.trim_end();
@@ -106,6 +106,6 @@ impl Format for ShellTime {
                 "incomplete time block: `real`, `user` and `sys` counts differ (truncated?)",
             ));
         }
-        Ok(out)
+        Ok(out.into())
     }
 }

@@ -18,7 +18,7 @@
 use super::logscan::{any, any_with, last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(VERSION, r"^sysbench \d+\.\d+");
 lazy_re!(
@@ -107,10 +107,6 @@ impl Format for Sysbench {
             (true, false) => 40,
             _ => 0,
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// The version, section and option lines are `consumed`; the latency

@@ -399,10 +399,6 @@ impl Format for TidyCsv {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
-    }
-
     /// The header and every row are `consumed`: a re-read table keeps the
     /// source and line its rows came from, so their lines say nothing about
     /// this file.

@@ -6,7 +6,7 @@ use super::structured::{json_error, parse_json, raw_lines, Bail, Cursor, Fast};
 use super::tidy_csv::{record_to_obs, FieldMap};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, COLUMNS};
+use crate::model::COLUMNS;
 use serde_json::{Map, Value};
 
 /// The generic tidy JSON / JSON-lines importer, optionally with a mapping.
@@ -159,10 +159,6 @@ impl Format for TidyJson {
         } else {
             0
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// Every line is `consumed`: the document is read whole (JSON lines:

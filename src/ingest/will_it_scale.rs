@@ -13,7 +13,7 @@
 use super::logscan::{last_line, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{Observation, Stat};
+use crate::model::Stat;
 
 lazy_re!(TESTCASE, r"^testcase:(.*)$");
 lazy_re!(INTERVAL, r"^min:(\d+) max:(\d+) total:(\d+)\s*$");
@@ -53,10 +53,6 @@ impl Format for WillItScale {
         } else {
             0
         }
-    }
-
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        self.parse_accounted(src).map(|p| p.observations)
     }
 
     /// Warm-up intervals and the `tasks = 0` idle row of the CSV are

@@ -80,7 +80,6 @@ impl Dataset {
     pub fn to_frame(&self) -> Result<DataFrame> {
         super::table_writer::frame(&self.rows)
     }
-
 }
 
 #[cfg(test)]

@@ -17,8 +17,7 @@ mod reader;
 mod table;
 
 use crate::error::Result;
-use crate::ingest::{Confidence, Format, Source};
-use crate::model::Observation;
+use crate::ingest::{Confidence, Format, Parsed, Source};
 use lines::{classify, Kind};
 
 /// The document-table format (see the module documentation).
@@ -108,8 +107,8 @@ impl Format for Document {
         }
     }
 
-    fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
-        reader::read(src)
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        reader::read(src).map(Parsed::from)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Unit tests of the document reader on small documents.
 
 use super::*;
-use crate::model::Stat;
+use crate::model::{Observation, Stat};
 
 fn read(text: &str) -> Vec<Observation> {
     Document.parse(&Source::from_text("doc.txt", text)).unwrap()
