@@ -190,12 +190,23 @@ def bootstrap_cases():
     return cases
 
 
+def t_quantile_cases():
+    """Student's t quantiles across degrees of freedom, large ones included
+    (power searches reach df in the millions)."""
+    cases = []
+    for df in (1, 2, 3, 5, 10, 30, 100, 999, 1000, 1001, 5000, 1e4, 1e5, 784766, 1e6, 1e7, 1e9):
+        for p in (0.6, 0.8, 0.9, 0.975, 0.995, 0.9995):
+            cases.append({"df": float(df), "p": p, "q": float(stats.t.ppf(p, df))})
+    return cases
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     meta = {"generator": "scripts/scipy_vectors.py", "scipy": scipy.__version__, "numpy": np.__version__}
     total = 0
     for name, fn in [("mannwhitneyu", mwu_cases), ("welch", welch_cases), ("welch_stats", welch_stats_cases),
-                     ("bh", bh_cases), ("holm", holm_cases), ("bootstrap", bootstrap_cases)]:
+                     ("bh", bh_cases), ("holm", holm_cases), ("bootstrap", bootstrap_cases),
+                     ("t_quantile", t_quantile_cases)]:
         cases = fn()
         total += len(cases)
         with open(os.path.join(OUT, f"{name}.json"), "w") as f:

@@ -221,3 +221,25 @@ proptest! {
         }
     }
 }
+
+/// Student's t quantiles agree with SciPy at every df, the millions that
+/// power searches reach included (where an iterative inversion drifts).
+#[test]
+fn t_quantiles_match_scipy_at_any_degrees_of_freedom() {
+    use patchperf::stats::summary::t_quantile;
+    let cases = fixture("t_quantile");
+    assert!(cases.len() >= 100);
+    for c in cases {
+        let (df, p, want) = (
+            c["df"].as_f64().unwrap(),
+            c["p"].as_f64().unwrap(),
+            c["q"].as_f64().unwrap(),
+        );
+        // t_quantile takes a two-sided confidence c and returns t_{(1+c)/2}.
+        let ours = t_quantile(2.0 * p - 1.0, df);
+        assert!(
+            close(ours, want, 1e-11),
+            "df {df} p {p}: {ours} vs SciPy {want}"
+        );
+    }
+}

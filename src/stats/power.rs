@@ -100,6 +100,29 @@ mod tests {
     use super::*;
     use crate::stats::welch::welch_from_stats;
 
+    /// With hundreds of thousands of samples per side the t quantiles of
+    /// the search must still fall with n (they once came from an inversion
+    /// that drifted at large df): the n found is the first that detects
+    /// the difference, and the one before it does not.
+    #[test]
+    fn n_to_detect_is_exact_at_large_n() {
+        for (diff, s1, s2) in [(0.01, 1.0, 1.3), (0.003, 0.5, 0.7), (0.0005, 0.1, 0.2)] {
+            let n = n_to_detect(diff, s1, s2, 0.05, DEFAULT_POWER).unwrap();
+            assert!(n > 100_000, "{n}");
+            let mdd = |n: u64| {
+                min_detectable_diff(s1, n as f64, s2, n as f64, 0.05, DEFAULT_POWER).unwrap()
+            };
+            assert!(mdd(n) < diff, "n {n}");
+            assert!(mdd(n - 1) >= diff, "n {n}");
+            // And the quantity the search bisects on falls with n.
+            let mut last = f64::INFINITY;
+            for k in (n - 50..n + 50).step_by(7) {
+                assert!(mdd(k) < last, "not monotone at {k}");
+                last = mdd(k);
+            }
+        }
+    }
+
     #[test]
     fn significance_n_is_the_first_n_below_alpha() {
         // Seed 003, table 1 at 512 threads: 4.241 ± 0.9762 vs 12.366 ± 5.102.

@@ -100,10 +100,36 @@ pub fn median(xs: &[f64]) -> f64 {
 /// `confidence` interval (e.g. 0.95 → t_{0.975, df}).
 pub fn t_quantile(confidence: f64, df: f64) -> f64 {
     let p = 0.5 + confidence / 2.0;
-    match StudentsT::new(0.0, 1.0, df) {
-        Ok(t) if df.is_finite() && df > 0.0 => t.inverse_cdf(p),
-        _ => statrs::distribution::Normal::standard().inverse_cdf(p),
+    let normal = statrs::distribution::Normal::standard();
+    if df >= LARGE_DF {
+        return t_quantile_large_df(normal.inverse_cdf(p), df);
     }
+    match StudentsT::new(0.0, 1.0, df) {
+        Ok(t) if df > 0.0 => t.inverse_cdf(p),
+        _ => normal.inverse_cdf(p),
+    }
+}
+
+/// Degrees of freedom from which [`t_quantile`] uses the expansion below.
+/// statrs inverts the t CDF iteratively, and the inversion drifts as df
+/// grows (relative error 3e-9 at df = 1000, 7% at df = 10^7, against
+/// SciPy), which power searches over millions of samples reach; from 500
+/// on, the expansion agrees with SciPy to about 1e-12.
+const LARGE_DF: f64 = 500.0;
+
+/// The t quantile from the normal quantile `z` by its asymptotic expansion
+/// in 1/df (Cornish-Fisher; Abramowitz & Stegun 26.7.5), to the 1/df^4
+/// term.
+fn t_quantile_large_df(z: f64, df: f64) -> f64 {
+    if !df.is_finite() {
+        return z;
+    }
+    let z2 = z * z;
+    let g1 = z * (z2 + 1.0) / 4.0;
+    let g2 = z * ((5.0 * z2 + 16.0) * z2 + 3.0) / 96.0;
+    let g3 = z * (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) / 384.0;
+    let g4 = z * ((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) / 92160.0;
+    z + (g1 + (g2 + (g3 + g4 / df) / df) / df) / df
 }
 
 /// Confidence interval of the mean from Student's t; `None` for n < 2.
