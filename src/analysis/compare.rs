@@ -4,7 +4,7 @@
 
 use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
-use super::{Center, Comparison, Settings, TestChoice, TestKind};
+use super::{Center, Comparison, Note, NoteKind, Settings, TestChoice, TestKind};
 use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci, Centre};
 use crate::stats::diagnostics::mad_outliers;
 use crate::stats::effect::{cliffs_delta, hedges_g};
@@ -48,9 +48,10 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                 _ => None,
             };
             if w.is_none() {
-                notes.push(
-                    "no spread on either side: Welch's t is undefined (try --test mwu)".to_string(),
-                );
+                notes.push(Note::new(
+                    NoteKind::NoSpread,
+                    "no spread on either side: Welch's t is undefined (try --test mwu)",
+                ));
             }
         } else {
             c.center = Center::Median;
@@ -59,17 +60,20 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
             c.p_value = u.map(|u| u.p);
             c.effect_size = cliffs_delta(bs, vs);
             if let Some(w) = w {
-                notes.push(format!("Welch's t for reference: p = {}", format_p(w.p)));
+                notes.push(Note::new(
+                    NoteKind::WelchReference,
+                    format!("Welch's t for reference: p = {}", format_p(w.p)),
+                ));
             }
             let floor = min_possible_p(bs.len(), vs.len());
             if floor >= settings.alpha {
-                notes.push(format!(
+                notes.push(Note::new(NoteKind::TooFewForTest, format!(
                     "n={}+{}: no Mann-Whitney p can reach {} (smallest possible {}); needs ≥ 4 samples per side",
                     bs.len(),
                     vs.len(),
                     settings.alpha,
                     format_p(floor)
-                ));
+                )));
             }
         }
         let centre = if c.center == Center::Median {
@@ -84,10 +88,13 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         }
         let min_ci = min_n_for_median_ci(CONFIDENCE);
         if c.center == Center::Median && (bs.len() < min_ci || vs.len() < min_ci) {
-            notes.push(format!(
-                "n={}+{}: needs ≥ {min_ci} samples per side for a distribution-free CI of each median",
-                bs.len(),
-                vs.len()
+            notes.push(Note::new(
+                NoteKind::TooFewForInterval,
+                format!(
+                    "n={}+{}: needs ≥ {min_ci} samples per side for a distribution-free CI of each median",
+                    bs.len(),
+                    vs.len()
+                ),
             ));
         }
     } else if let (Some(m1), Some(s1), Some(n1), Some(m2), Some(s2), Some(n2)) =
@@ -109,17 +116,26 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                     (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
                 }
                 if base.n_assumed || var.n_assumed {
-                    notes.push(format!(
-                        "n not stated: assumed n={} per side (--assume-n)",
-                        settings.assume_n.unwrap_or(0)
+                    notes.push(Note::new(
+                        NoteKind::AssumedN,
+                        format!(
+                            "n not stated: assumed n={} per side (--assume-n)",
+                            settings.assume_n.unwrap_or(0)
+                        ),
                     ));
                 }
             }
             _ => {
                 notes.push(if n1 < 2.0 || n2 < 2.0 {
-                    "n < 2: no variance estimate, no test".to_string()
+                    Note::new(
+                        NoteKind::TooFewForTest,
+                        "n < 2: no variance estimate, no test",
+                    )
                 } else {
-                    "no spread on either side: no test possible".to_string()
+                    Note::new(
+                        NoteKind::NoSpread,
+                        "no spread on either side: no test possible",
+                    )
                 });
             }
         }
@@ -135,23 +151,32 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         c.variant_center = centre_of(var, c.center);
         match (base.sd, var.sd, base.n, var.n) {
             (Some(_), Some(_), None, _) | (Some(_), Some(_), _, None) => {
-                notes.push(
-                    "n unknown: no test possible (give --assume-n N if the runs are known)".into(),
-                );
+                notes.push(Note::new(
+                    NoteKind::NUnknown,
+                    "n unknown: no test possible (give --assume-n N if the runs are known)",
+                ));
             }
             (None, _, _, _) | (_, None, _, _) => {
                 let n1 = base.summary.n.unwrap_or(0);
                 let n2 = var.summary.n.unwrap_or(0);
                 if both_samples && (n1 < 2 || n2 < 2) {
-                    notes.push(format!(
-                        "n={n1}+{n2}: a single run per side has no variance; no test possible"
+                    notes.push(Note::new(
+                        NoteKind::TooFewForTest,
+                        format!(
+                            "n={n1}+{n2}: a single run per side has no variance; no test possible"
+                        ),
                     ));
                 } else {
-                    notes
-                        .push("no spread stated: no variance information, no test possible".into());
+                    notes.push(Note::new(
+                        NoteKind::NoSpread,
+                        "no spread stated: no variance information, no test possible",
+                    ));
                 }
             }
-            _ => notes.push("not enough data for a test".into()),
+            _ => notes.push(Note::new(
+                NoteKind::TooFewForTest,
+                "not enough data for a test",
+            )),
         }
     }
 
@@ -161,7 +186,10 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         // No value to compute it from (a table giving only "%change"):
         // show what the input states.
         c.change_pct = stated;
-        notes.push("change as stated by the input (no values to recompute it from)".into());
+        notes.push(Note::new(
+            NoteKind::StatedChange,
+            "change as stated by the input (no values to recompute it from)",
+        ));
     }
 
     // Power: on the Welch scale with the observed spreads.
@@ -185,36 +213,45 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
             c.n_needed =
                 n_to_significance(c.variant_center - c.baseline_center, s1, s2, settings.alpha);
             match c.n_needed {
-                Some(n) => notes.push(format!(
-                    "significant at α={} if n ≥ {n} per side",
-                    settings.alpha
+                Some(n) => notes.push(Note::new(
+                    NoteKind::SignificantIfN,
+                    format!("significant at α={} if n ≥ {n} per side", settings.alpha),
                 )),
-                None => notes
-                    .push("the observed difference would not become significant at any n".into()),
+                None => notes.push(Note::new(
+                    NoteKind::SignificantIfN,
+                    "the observed difference would not become significant at any n",
+                )),
             }
         }
     }
     if let Some(p) = c.p_value {
         if is_bound(p) {
-            notes.push(
-                "p < 1e-300: below the range of double precision, reported as a bound".into(),
-            );
+            notes.push(Note::new(
+                NoteKind::PBound,
+                "p < 1e-300: below the range of double precision, reported as a bound",
+            ));
         }
     }
     for (side, s) in [(&c.baseline, base), (&c.variant, var)] {
         let o = s.summary.outliers;
         let mad = mad_outliers(&s.summary.samples);
         if o > 0 || mad > 0 {
-            notes.push(format!(
-                "outliers in `{side}`: {o} of {} beyond Tukey's fences, {mad} by the MAD rule (kept)",
-                s.summary.samples.len()
+            notes.push(Note::new(
+                NoteKind::Outliers,
+                format!(
+                    "outliers in `{side}`: {o} of {} beyond Tukey's fences, {mad} by the MAD rule (kept)",
+                    s.summary.samples.len()
+                ),
             ));
         }
         if let Some(p) = s.summary.trend_p {
             if p < 0.05 {
-                notes.push(format!(
-                    "trend over run order in `{side}` (Mann-Kendall p = {})",
-                    format_p(p)
+                notes.push(Note::new(
+                    NoteKind::Trend,
+                    format!(
+                        "trend over run order in `{side}` (Mann-Kendall p = {})",
+                        format_p(p)
+                    ),
                 ));
             }
         }

@@ -4,7 +4,7 @@
 
 use super::describe::Side;
 use super::group::RawGroup;
-use super::{Comparison, Settings, TestKind};
+use super::{Comparison, NoteKind, Settings, TestKind};
 use crate::model::{Finding, Severity};
 use crate::stats::diagnostics::{
     bimodality_coefficient, variance_ratio, variance_ratio_from_stats,
@@ -114,7 +114,7 @@ pub(crate) fn summary_findings(
         .collect();
     let n_unknown: Vec<&&Comparison> = untestable
         .iter()
-        .filter(|c| c.notes.iter().any(|n| n.starts_with("n unknown")))
+        .filter(|c| c.notes.iter().any(|n| n.kind == NoteKind::NUnknown))
         .collect();
     if !n_unknown.is_empty() {
         let ex: Vec<String> = n_unknown
@@ -144,7 +144,7 @@ pub(crate) fn summary_findings(
     }
     let no_var: Vec<&&Comparison> = untestable
         .iter()
-        .filter(|c| !c.notes.iter().any(|n| n.starts_with("n unknown")))
+        .filter(|c| !c.notes.iter().any(|n| n.kind == NoteKind::NUnknown))
         .collect();
     if !no_var.is_empty() {
         let single = no_var
@@ -187,7 +187,7 @@ pub(crate) fn summary_findings(
     if let Some(n) = settings.assume_n {
         let used = comparisons
             .iter()
-            .filter(|c| c.notes.iter().any(|x| x.contains("--assume-n")))
+            .filter(|c| c.notes.iter().any(|x| x.kind == NoteKind::AssumedN))
             .count();
         if used > 0 {
             out.push(Finding::new(

@@ -99,7 +99,9 @@ fn a_clear_regression_in_samples_is_regressed() {
     assert_eq!(c.effect_size, Some(1.0));
     assert!((c.change_pct - (3.741 / 2.982 - 1.0) * 100.0).abs() < 1e-9);
     assert!(
-        c.notes.iter().any(|n| n.contains("needs ≥ 6 samples")),
+        c.notes
+            .iter()
+            .any(|n| n.kind == NoteKind::TooFewForInterval && n.text.contains("needs ≥ 6 samples")),
         "{:?}",
         c.notes
     );

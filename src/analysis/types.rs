@@ -195,7 +195,74 @@ pub struct Comparison {
     pub stated_change_pct: Option<f64>,
     /// Short remarks for footnotes ("n=3: needs ≥ 6 samples for a CI").
     #[serde(skip_serializing_if = "Vec::is_empty", default)]
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
+}
+
+/// What a [`Note`] is about: renderers and findings choose notes by kind,
+/// never by their wording.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum NoteKind {
+    /// No spread on a side: no t statistic.
+    NoSpread,
+    /// Welch's p beside a rank test, for reference.
+    WelchReference,
+    /// Too few values for a test to decide anything.
+    TooFewForTest,
+    /// Too few values for a distribution-free interval.
+    TooFewForInterval,
+    /// n was not stated and `--assume-n` supplied it.
+    AssumedN,
+    /// n was not stated: no test without `--assume-n`.
+    NUnknown,
+    /// The change is the input's own, not recomputed.
+    StatedChange,
+    /// The n per side at which the difference would become significant
+    /// (or that none would).
+    SignificantIfN,
+    /// p below double precision, kept as a bound.
+    PBound,
+    /// Outliers on a side (kept).
+    Outliers,
+    /// A trend over run order on a side.
+    Trend,
+    /// Read back from JSON, where only the words are kept.
+    Other,
+}
+
+/// A remark on one comparison. Serialised as its text alone (the JSON
+/// schema is a list of strings); read back, its kind is [`NoteKind::Other`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Note {
+    pub kind: NoteKind,
+    pub text: String,
+}
+
+impl Note {
+    /// A note of `kind` saying `text`.
+    pub fn new(kind: NoteKind, text: impl Into<String>) -> Note {
+        Note {
+            kind,
+            text: text.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Note {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Serialize for Note {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(&self.text)
+    }
+}
+
+impl<'de> Deserialize<'de> for Note {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        Ok(Note::new(NoteKind::Other, String::deserialize(d)?))
+    }
 }
 
 /// A comparison before anything is computed: no names, centres and change

@@ -4,7 +4,7 @@
 
 use crate::analysis::{
     load_and_analyze as analyze_paths, trips_gate, Analysis, Center, Comparison, Correction,
-    Filter, Group, LoadOptions, Settings, TestChoice, Verdict,
+    Filter, Group, LoadOptions, NoteKind, Settings, TestChoice, Verdict,
 };
 use crate::error::{Error, Result};
 use crate::ingest::Ingested;
@@ -429,8 +429,8 @@ fn cell_notes(c: &Comparison) -> (bool, impl Iterator<Item = &str>) {
     let notes = c
         .notes
         .iter()
-        .map(String::as_str)
-        .filter(move |n| !(shown_n && n.starts_with("significant at α")));
+        .filter(move |n| !(shown_n && n.kind == NoteKind::SignificantIfN))
+        .map(|n| n.text.as_str());
     (shown_n, notes)
 }
 

@@ -5,7 +5,8 @@
 
 use super::format::{self, Scale};
 use crate::analysis::{
-    Analysis, Center, Comparison, Correction, Group, TestChoice, TestKind, VariantSummary, Verdict,
+    Analysis, Center, Comparison, Correction, Group, Note, NoteKind, TestChoice, TestKind,
+    VariantSummary, Verdict,
 };
 use crate::ingest::FileReport;
 use crate::model::{Finding, Severity};
@@ -268,7 +269,7 @@ pub struct ComparisonView {
     pub verdict_note: String,
     /// True when the variant was measured on a broken setup (see findings).
     pub suspect: bool,
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
     /// Numbers of the entries of [`ReportView::notes`] this row refers to.
     pub note_refs: Vec<usize>,
     /// `[1,2]`-style marker for the refs, empty when none.
@@ -1238,14 +1239,14 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
         for n in c
             .notes
             .iter()
-            .filter(|n| !n.starts_with("Welch's t for reference"))
+            .filter(|n| n.kind != NoteKind::WelchReference)
         {
-            let number = match notes.iter().find(|x| &x.text == n) {
+            let number = match notes.iter().find(|x| x.text == n.text) {
                 Some(x) => x.number,
                 None => {
                     notes.push(NoteView {
                         number: notes.len() + 1,
-                        text: n.clone(),
+                        text: n.text.clone(),
                     });
                     notes.len()
                 }
