@@ -528,8 +528,8 @@ const WIDE_PROBE_BYTES: usize = 1 << 20;
 /// after its first MiB is not recognised: `--format` names its reader.
 fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::Format> {
     if let Some(probe) = src.head(PROBE_LINES, PROBE_BYTES) {
-        if let Some(f) = registry.detect(&probe) {
-            if f.detect(&probe) >= 90 {
+        if let Some((f, confidence)) = registry.detect_scored(&probe) {
+            if confidence >= 90 {
                 return Some(f);
             }
         }

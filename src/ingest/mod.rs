@@ -218,25 +218,32 @@ impl Registry {
     /// The most confident format for `src`, if any reaches [`MIN_CONFIDENCE`].
     /// Ties go to the earlier format in the registry.
     pub fn detect(&self, src: &Source) -> Option<&dyn Format> {
-        let mut best: Option<(&dyn Format, Confidence)> = None;
-        for f in self.formats() {
-            let c = f.detect(src);
-            if c >= MIN_CONFIDENCE && best.is_none_or(|(_, b)| c > b) {
-                best = Some((f, c));
-            }
-        }
-        best.map(|(f, _)| f)
+        self.detect_scored(src).map(|(f, _)| f)
+    }
+
+    /// [`Registry::detect`] with the winner's confidence.
+    pub fn detect_scored(&self, src: &Source) -> Option<(&dyn Format, Confidence)> {
+        self.most_confident(|f| f.detect(src))
     }
 
     /// The most confident directory format for `dir`, if any.
     pub fn detect_dir(&self, dir: &Path) -> Option<&dyn Format> {
+        self.most_confident(|f| f.detect_dir(dir)).map(|(f, _)| f)
+    }
+
+    /// The format scoring highest (the first of equals) at
+    /// [`MIN_CONFIDENCE`] or more, and its score.
+    fn most_confident(
+        &self,
+        score: impl Fn(&dyn Format) -> Confidence,
+    ) -> Option<(&dyn Format, Confidence)> {
         let mut best: Option<(&dyn Format, Confidence)> = None;
         for f in self.formats() {
-            let c = f.detect_dir(dir);
+            let c = score(f);
             if c >= MIN_CONFIDENCE && best.is_none_or(|(_, b)| c > b) {
                 best = Some((f, c));
             }
         }
-        best.map(|(f, _)| f)
+        best
     }
 }
