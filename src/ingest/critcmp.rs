@@ -4,10 +4,11 @@
 //! samples); the baseline name is the variant, so two exports compare
 //! directly.
 
+use super::criterion_dir::Estimates;
 use super::structured::{finite, parse_json};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{canonical_params, Observation, Stat};
+use crate::model::{canonical_params, Observation};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -33,26 +34,6 @@ struct Id {
     function_id: Option<String>,
     #[serde(default)]
     value_str: Option<String>,
-}
-
-#[derive(Deserialize)]
-struct Interval {
-    lower_bound: f64,
-    upper_bound: f64,
-}
-
-#[derive(Deserialize)]
-struct Estimate {
-    point_estimate: f64,
-    confidence_interval: Interval,
-}
-
-#[derive(Deserialize)]
-struct Estimates {
-    mean: Estimate,
-    median: Estimate,
-    #[serde(default)]
-    std_dev: Option<Estimate>,
 }
 
 impl Format for Critcmp {
@@ -85,17 +66,7 @@ impl Format for Critcmp {
                 p.push(("parameter", v));
             }
             let params = canonical_params(&p);
-            let est = &e.criterion_estimates_v1;
-            let mut stated = vec![
-                (Stat::Mean, est.mean.point_estimate),
-                (Stat::CiLow, est.mean.confidence_interval.lower_bound),
-                (Stat::CiHigh, est.mean.confidence_interval.upper_bound),
-                (Stat::Median, est.median.point_estimate),
-            ];
-            if let Some(sd) = &est.std_dev {
-                stated.push((Stat::Stddev, sd.point_estimate));
-            }
-            for (stat, v) in stated {
+            for (stat, v) in e.criterion_estimates_v1.stated() {
                 let v = finite(src, None, v, &format!("{id} {stat}"))?;
                 out.push(
                     Observation::new(b.group_id.as_str(), "time", "ns", stat, v)

@@ -53,14 +53,32 @@ struct Estimate {
 }
 
 /// `estimates.json`: current lower-case keys, older capitalised ones.
+/// critcmp exports embed the same object.
 #[derive(Deserialize)]
-struct Estimates {
+pub(crate) struct Estimates {
     #[serde(alias = "Mean")]
     mean: Estimate,
     #[serde(alias = "Median")]
     median: Estimate,
     #[serde(default, alias = "StdDev")]
     std_dev: Option<Estimate>,
+}
+
+impl Estimates {
+    /// The statistics Criterion states: the mean with its interval, the
+    /// median and, when present, the standard deviation.
+    pub(crate) fn stated(&self) -> Vec<(Stat, f64)> {
+        let mut stated = vec![
+            (Stat::Mean, self.mean.point_estimate),
+            (Stat::CiLow, self.mean.confidence_interval.lower_bound),
+            (Stat::CiHigh, self.mean.confidence_interval.upper_bound),
+            (Stat::Median, self.median.point_estimate),
+        ];
+        if let Some(sd) = &self.std_dev {
+            stated.push((Stat::Stddev, sd.point_estimate));
+        }
+        stated
+    }
 }
 
 /// `sample.json`: current object form or the older `[[iters…],[times…]]`.
@@ -442,16 +460,7 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
     let est_path = run.join("estimates.json");
     let src = read_source(&est_path)?;
     let est: Estimates = parse_json(&src, "Criterion estimates.json")?;
-    let mut stated = vec![
-        (Stat::Mean, est.mean.point_estimate),
-        (Stat::CiLow, est.mean.confidence_interval.lower_bound),
-        (Stat::CiHigh, est.mean.confidence_interval.upper_bound),
-        (Stat::Median, est.median.point_estimate),
-    ];
-    if let Some(sd) = &est.std_dev {
-        stated.push((Stat::Stddev, sd.point_estimate));
-    }
-    for (stat, v) in stated {
+    for (stat, v) in est.stated() {
         if !v.is_finite() {
             finite(&src, None, v, &format!("{stat} estimate"))?;
         }
