@@ -242,19 +242,10 @@ mod tests {
     #[test]
     fn progress_and_cargo_lines_are_accounted_for() {
         let path = "tests/data/corpus/criterion-baseline-1.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = CriterionConsole
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
-        let why = |line: u32| {
-            p.skipped
-                .iter()
-                .find(|(l, _)| *l == line)
-                .map_or("", |(_, w)| w.as_str())
-        };
-        assert!(why(1).starts_with("cargo's build output"));
-        assert!(why(6).starts_with("progress line"));
-        assert!(why(10).starts_with("outlier classification"));
+        let p = crate::ingest::parse_file(&CriterionConsole, path);
+        assert!(p.skipped_reason(1).starts_with("cargo's build output"));
+        assert!(p.skipped_reason(6).starts_with("progress line"));
+        assert!(p.skipped_reason(10).starts_with("outlier classification"));
         // `Benchmarking sort/1000` and `: Analyzing` announce the result.
         assert!(p.consumed.contains(&4) && p.consumed.contains(&7));
         // `Found 2 outliers among 100 measurements` gives n.

@@ -231,7 +231,7 @@ impl Format for CyclictestHist {
 
 #[cfg(test)]
 mod tests {
-    use super::{percentile_bucket, CyclictestHist, Format, Source};
+    use super::{percentile_bucket, CyclictestHist};
 
     #[test]
     fn nearest_rank_percentiles_and_overflow() {
@@ -248,10 +248,7 @@ mod tests {
     #[test]
     fn buckets_are_consumed_and_overflow_cycles_skipped() {
         let path = "tests/data/corpus/cyclictest_hist-baseline-1.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = CyclictestHist
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
+        let p = crate::ingest::parse_file(&CyclictestHist, path);
         // `# Histogram`, 400 bucket rows (3–402) and five trailer lines.
         assert_eq!(p.consumed.len(), 1 + 400 + 5);
         assert!(p.consumed.contains(&3) && p.consumed.contains(&402));

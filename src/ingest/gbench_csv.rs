@@ -204,22 +204,16 @@ mod tests {
     #[test]
     fn context_block_and_cv_rows_are_skipped_with_reasons() {
         let path = "tests/data/corpus/gbench_csv-baseline-1.csv";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = GbenchCsv
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
-        let why = |line: u32| {
-            p.skipped
-                .iter()
-                .find(|(l, _)| *l == line)
-                .map_or("", |(_, w)| w.as_str())
-        };
+        let p = crate::ingest::parse_file(&GbenchCsv, path);
         // Date, `Run on (2 X 2793.44 MHz CPU s)`, caches, load average.
         for l in [1, 3, 5, 9] {
-            assert!(why(l).starts_with("machine context"), "line {l}");
+            assert!(
+                p.skipped_reason(l).starts_with("machine context"),
+                "line {l}"
+            );
         }
         // `BM_StringCopy/64_cv`: derived from the mean and stddev rows.
-        assert!(why(18).starts_with("coefficient of variation"));
+        assert!(p.skipped_reason(18).starts_with("coefficient of variation"));
         assert!(p
             .observations
             .iter()

@@ -546,10 +546,7 @@ mod tests {
     #[test]
     fn configuration_and_package_lines_are_accounted_for() {
         let path = "tests/data/corpus/go-baseline-1.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = GoText
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
+        let p = crate::ingest::parse_file(&GoText, path);
         assert_eq!(p.consumed, vec![3]);
         let skipped: Vec<(u32, &str)> = p.skipped.iter().map(|(l, w)| (*l, w.as_str())).collect();
         assert_eq!(skipped[2], (4, "configuration `cpu`, not a result"));

@@ -133,10 +133,7 @@ mod tests {
     #[test]
     fn command_ratios_are_skipped_and_headers_consumed() {
         let path = "tests/data/corpus/hyperfine_scan-baseline-1.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = HyperfineConsole
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
+        let p = crate::ingest::parse_file(&HyperfineConsole, path);
         assert_eq!(p.consumed, vec![1, 5, 9, 13]);
         let skipped: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
         assert_eq!(skipped, vec![18, 19, 20, 21]);

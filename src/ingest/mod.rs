@@ -130,6 +130,26 @@ pub struct Parsed {
     pub skipped: Vec<(u32, String)>,
 }
 
+#[cfg(test)]
+impl Parsed {
+    /// Why `line` was left out; empty when it was not.
+    pub(crate) fn skipped_reason(&self, line: u32) -> &str {
+        self.skipped
+            .iter()
+            .find(|(l, _)| *l == line)
+            .map_or("", |(_, why)| why.as_str())
+    }
+}
+
+/// Reads the file at `path` (relative to the crate) with `format`, for
+/// importers' accounting tests.
+#[cfg(test)]
+pub(crate) fn parse_file(format: &dyn Format, path: &str) -> Parsed {
+    format
+        .parse_accounted(&Source::read(Path::new(path)).unwrap())
+        .unwrap()
+}
+
 impl From<Vec<Observation>> for Parsed {
     /// Values with no line read for context and none left out.
     fn from(observations: Vec<Observation>) -> Self {

@@ -220,10 +220,7 @@ mod tests {
     #[test]
     fn settings_that_are_not_params_are_skipped_with_reasons() {
         let path = "tests/data/corpus/pgbench-baseline-1.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = Pgbench
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
+        let p = crate::ingest::parse_file(&Pgbench, path);
         let skipped: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
         assert_eq!(skipped, vec![8, 9, 10]);
         assert!(p.skipped[1].1.contains("-T"));

@@ -283,24 +283,14 @@ mod tests {
     #[test]
     fn stats_block_metadata_is_skipped_with_reasons() {
         let path = "tests/data/corpus/pyperf_stats-patched-1.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = PyperfText
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
-        let why = |line: u32| {
-            p.skipped
-                .iter()
-                .find(|(l, _)| *l == line)
-                .map(|(_, w)| w.as_str())
-                .unwrap_or("")
-        };
-        assert!(why(1).contains("how long the run took"));
-        assert!(why(4).contains("loop batch"));
-        assert!(why(13).contains("run layout"));
-        assert!(why(21).contains("minimum or maximum"));
-        assert!(why(29).contains("outlier"));
+        let p = crate::ingest::parse_file(&PyperfText, path);
+        assert!(p.skipped_reason(1).contains("how long the run took"));
+        assert!(p.skipped_reason(4).contains("loop batch"));
+        assert!(p.skipped_reason(13).contains("run layout"));
+        assert!(p.skipped_reason(21).contains("minimum or maximum"));
+        assert!(p.skipped_reason(29).contains("outlier"));
         // `Total number of values` (14) gives n and is not skipped.
-        assert_eq!(why(14), "");
+        assert_eq!(p.skipped_reason(14), "");
         assert!(p
             .observations
             .iter()

@@ -201,18 +201,13 @@ mod tests {
     #[test]
     fn interval_reports_and_the_rps_distribution_are_skipped() {
         let path = "tests/data/logs/schbench-lkp.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = Schbench
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
-        let why = |line: u32| {
-            p.skipped
-                .iter()
-                .find(|(l, _)| *l == line)
-                .map_or("", |(_, w)| w.as_str())
-        };
-        assert!(why(12).starts_with("rate of one reporting interval"));
-        assert!(why(15).starts_with("distribution of one-second rates"));
+        let p = crate::ingest::parse_file(&Schbench, path);
+        assert!(p
+            .skipped_reason(12)
+            .starts_with("rate of one reporting interval"));
+        assert!(p
+            .skipped_reason(15)
+            .starts_with("distribution of one-second rates"));
         assert!(p.consumed.contains(&2) && p.consumed.contains(&14));
         // `average rps` (line 19) is the value.
         assert!(p

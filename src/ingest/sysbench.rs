@@ -262,10 +262,7 @@ mod tests {
     use super::*;
 
     fn read(path: &str) -> Parsed {
-        let text = std::fs::read_to_string(path).unwrap();
-        Sysbench
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap()
+        crate::ingest::parse_file(&Sysbench, path)
     }
 
     #[test]

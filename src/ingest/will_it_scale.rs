@@ -176,10 +176,7 @@ mod tests {
     #[test]
     fn warm_up_intervals_are_skipped_with_their_reason() {
         let path = "tests/data/logs/will_it_scale_binary-constructed.txt";
-        let text = std::fs::read_to_string(path).unwrap();
-        let p = WillItScale
-            .parse_accounted(&Source::from_text(path, &text))
-            .unwrap();
+        let p = crate::ingest::parse_file(&WillItScale, path);
         let lines: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
         assert_eq!(lines, vec![3, 4]);
         assert!(p.skipped.iter().all(|(_, why)| why.starts_with("warm-up")));
