@@ -1112,12 +1112,14 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
         .groups
         .iter()
         .any(|g| g.variants.iter().any(|v| !v.samples.is_empty()));
+    // One answer for the title and the alt text.
+    let bars = Bars::of(summary_only(f));
     charts.push(ChartView {
         kind: "distribution".into(),
         file: format!("{base}-dist.svg"),
         title: format!(
             "{title}: {}{unit}",
-            match (has_samples, Bars::of(summary_only(f))) {
+            match (has_samples, bars) {
                 (true, None) => "distribution of the samples per variant",
                 (true, Some(_)) => "distribution of the samples, or the stated mean, per variant",
                 (false, Some(Bars::Sd)) => "mean ± stddev per variant",
@@ -1129,7 +1131,7 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
         ),
         alt: format!(
             "{} of {title} per variant{}",
-            match (has_samples, Bars::of(summary_only(f))) {
+            match (has_samples, bars) {
                 (true, _) => "Box and strip plot of the samples",
                 (false, Some(_)) => "Mean and interval",
                 (false, None) => "Mean",
