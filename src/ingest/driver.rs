@@ -19,7 +19,7 @@ pub struct IngestOptions {
 }
 
 /// What happened to one input file (or directory read as a whole).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct FileReport {
     /// The path as given or found while walking a folder.
     pub path: String,
@@ -127,16 +127,18 @@ fn stream<T: Send>(
     // The only serial steps are the run offsets (one lookup per distinct
     // key and input) and the sink; reading, run numbering within an input
     // and `prepare` run on the pool.
-    let mut deliver = |window: Vec<Result<ReadInput>>| -> Result<Vec<FileReport>> {
+    let mut deliver = |window: Vec<Result<(ReadInput, FileReport)>>| -> Result<Vec<FileReport>> {
         let mut done = Vec::with_capacity(window.len());
         let mut read = Vec::with_capacity(window.len());
         for r in window {
-            let mut r = r?;
-            r.offsets = runs.offsets(&r.runs);
-            done.push(std::mem::take(&mut r.report));
-            read.push(r);
+            let (r, report) = r?;
+            let offsets = runs.offsets(&r.runs);
+            done.push(report);
+            read.push((r, offsets));
         }
-        read.par_iter_mut().for_each(ReadInput::number_runs);
+        read.par_iter_mut()
+            .for_each(|(r, offsets)| r.number_runs(offsets));
+        let read = read.into_iter().map(|(r, _)| r).collect();
         let prepared: Vec<Result<T>> = batches(read).into_par_iter().map(&prepare).collect();
         for p in prepared {
             sink(p?)?;
@@ -155,12 +157,7 @@ fn stream<T: Send>(
                         let (mut obs, report) = read_one(input, registry, opts)?;
                         variants.apply(&mut obs);
                         let runs = LocalRuns::count(&mut obs);
-                        Ok(ReadInput {
-                            obs,
-                            report,
-                            runs,
-                            offsets: Vec::new(),
-                        })
+                        Ok((ReadInput { obs, runs }, report))
                     })
                     .collect::<Vec<_>>()
             },
@@ -175,17 +172,15 @@ fn stream<T: Send>(
 /// One input read, its samples numbered from 0 within it.
 struct ReadInput {
     obs: Vec<Observation>,
-    report: FileReport,
     runs: LocalRuns,
-    /// Per key of `runs`: how many samples of that key earlier inputs had.
-    offsets: Vec<u32>,
 }
 
 impl ReadInput {
-    /// Turns the run numbers within this input into numbers across inputs.
-    fn number_runs(&mut self) {
+    /// Turns the run numbers within this input into numbers across inputs:
+    /// `offsets` holds, per key of `runs`, the samples earlier inputs had.
+    fn number_runs(&mut self, offsets: &[u32]) {
         for (o, &k) in self.obs.iter_mut().zip(&self.runs.key_of) {
-            if let (Some(run), Some(off)) = (o.run.as_mut(), self.offsets.get(k as usize)) {
+            if let (Some(run), Some(off)) = (o.run.as_mut(), offsets.get(k as usize)) {
                 *run += off;
             }
         }
@@ -252,18 +247,20 @@ impl hashbrown::Equivalent<RunKey> for RunKeyRef<'_> {
 /// The keys of one input's samples and how many samples each has.
 #[derive(Default)]
 struct LocalRuns {
-    keys: Vec<(RunKey, u32)>,
-    /// Per row: its key's index in `keys`; `u32::MAX` for summaries.
+    /// Each key and its index in `counts`.
+    index: hashbrown::HashMap<RunKey, u32>,
+    /// Samples per key.
+    counts: Vec<u32>,
+    /// Per row: its key's index; `u32::MAX` for summaries.
     key_of: Vec<u32>,
 }
 
 impl LocalRuns {
     /// Numbers the samples of one input from 0 per key.
     fn count(rows: &mut [Observation]) -> LocalRuns {
-        let mut index: hashbrown::HashMap<RunKey, u32> = hashbrown::HashMap::new();
         let mut runs = LocalRuns {
-            keys: Vec::new(),
             key_of: Vec::with_capacity(rows.len()),
+            ..LocalRuns::default()
         };
         // Consecutive samples mostly share their key (a command's runs):
         // the previous sample's key is checked before hashing.
@@ -285,7 +282,10 @@ impl LocalRuns {
             // Hashing the borrowed strings agrees with hashing the owned
             // tuple: both hash four `str`s in order.
             let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
-            let k = match last.and_then(same).or_else(|| index.get(&key).copied()) {
+            let k = match last
+                .and_then(same)
+                .or_else(|| runs.index.get(&key).copied())
+            {
                 Some(k) => k,
                 None => {
                     let owned = (
@@ -294,14 +294,14 @@ impl LocalRuns {
                         o.variant.clone(),
                         o.metric.clone(),
                     );
-                    let k = runs.keys.len() as u32;
-                    runs.keys.push((owned.clone(), 0));
-                    index.insert(owned, k);
+                    let k = runs.counts.len() as u32;
+                    runs.counts.push(0);
+                    runs.index.insert(owned, k);
                     k
                 }
             };
             last = Some((i, k));
-            let n = &mut runs.keys[k as usize].1;
+            let n = &mut runs.counts[k as usize];
             rows[i].run = Some(*n);
             *n += 1;
             runs.key_of.push(k);
@@ -318,15 +318,17 @@ impl RunCounter {
     /// Per key of an input: the samples earlier inputs had; counts the
     /// input's own.
     fn offsets(&mut self, runs: &LocalRuns) -> Vec<u32> {
-        runs.keys
-            .iter()
-            .map(|(key, n)| {
-                let seen = self.0.entry(key.clone()).or_insert(0);
-                let before = *seen;
-                *seen += n;
-                before
-            })
-            .collect()
+        let mut offsets = vec![0; runs.counts.len()];
+        for (key, &k) in &runs.index {
+            let n = runs.counts[k as usize];
+            let seen = match self.0.get_mut(key) {
+                Some(seen) => seen,
+                None => self.0.entry(key.clone()).or_insert(0),
+            };
+            offsets[k as usize] = *seen;
+            *seen += n;
+        }
+        offsets
     }
 }
 
