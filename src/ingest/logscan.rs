@@ -39,34 +39,10 @@ pub(crate) fn is_space(b: u8) -> bool {
 }
 
 /// A map keyed by names read from one input (benchmark names, units),
-/// hashed with [`NameHasher`].
-pub(crate) type NameMap<K, V> =
-    std::collections::HashMap<K, V, std::hash::BuildHasherDefault<NameHasher>>;
-
-/// FNV-1a: a few instructions per byte for the short keys importers look
-/// up once per line, where the standard SipHash cost more than the rest of
-/// the lookup. The keys come from the user's own files, so resistance to
-/// crafted collisions is not needed.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct NameHasher(u64);
-
-impl Default for NameHasher {
-    fn default() -> Self {
-        NameHasher(0xcbf2_9ce4_8422_2325)
-    }
-}
-
-impl std::hash::Hasher for NameHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
+/// looked up once per line: hashbrown's default hasher (foldhash) costs a
+/// few instructions for such short keys, where the standard SipHash cost
+/// more than the rest of the lookup.
+pub(crate) type NameMap<K, V> = hashbrown::HashMap<K, V>;
 
 /// The captures of a line that a log repeats verbatim (the header printed
 /// before every run). Equal text has equal captures, so the regex runs
