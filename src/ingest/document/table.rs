@@ -507,19 +507,55 @@ fn param_pair(k: &str, v: &str) -> SmolStr {
     smol_str::format_smolstr!("{k}={v}")
 }
 
+/// The unit and metric of a value whose cell reads as `unit_raw` (its own
+/// unit, else its column's or the table's, else `%` or nothing), in a column
+/// whose header names `col_metric` and a table whose label header names
+/// `default_metric`.
+fn value_unit(
+    memo: &mut Memo,
+    unit_raw: &str,
+    col_metric: Option<&SmolStr>,
+    default_metric: Option<&SmolStr>,
+) -> (SmolStr, SmolStr) {
+    let (unit, unit_metric) = memo.unit(unit_raw);
+    let metric = col_metric
+        .or(default_metric)
+        .cloned()
+        .unwrap_or(unit_metric);
+    // A rate named by its metric (`tps`) is also its unit.
+    let unit = if unit_raw.is_empty() && RATE_METRICS.contains(&metric.as_str()) {
+        memo.unit(&metric).0
+    } else {
+        unit
+    };
+    (unit, metric)
+}
+
+/// What a value column's header settles for every row of its table, worked
+/// out once: names, and the unit and metric of cells that write no unit.
+struct ColPlan<'r> {
+    col: &'r ValueCol,
+    variant: Option<SmolStr>,
+    metric: Option<SmolStr>,
+    /// (unit, metric) of a cell without its own unit: plain, then percent.
+    units: [(SmolStr, SmolStr); 2],
+    /// The stat of a value with no spread in its cell.
+    stat: Stat,
+}
+
 /// Turns a table into observations, appended to `out`. `n` is a stated
 /// sample count for the whole table (`Iterations=5000`) with the line it was
 /// read from.
-pub fn emit(
+pub fn emit<'t>(
     path: &SmolStr,
-    table: &Table,
+    table: &Table<'t>,
     names: &BlockNames,
     n: Option<(f64, u32)>,
     memo: &mut Memo,
     out: &mut Vec<Observation>,
 ) -> Result<()> {
-    let (default_metric, default_unit) = table
-        .roles
+    let roles: &[Role] = &table.roles;
+    let (default_metric, default_unit) = roles
         .iter()
         .find_map(|r| match r {
             Role::Label { metric, unit } => {
@@ -528,56 +564,77 @@ pub fn emit(
             _ => None,
         })
         .unwrap_or((None, None));
-    let col_variants = table
-        .roles
+    let col_variants = roles
         .iter()
         .any(|r| matches!(r, Role::Value(v) if v.variant.is_some()));
-    let has_change = table.roles.iter().any(|r| matches!(r, Role::Change));
-    let label_of = |cells: &[Option<&str>]| -> String {
-        let parts: Vec<&str> = table
-            .roles
+    let has_change = roles.iter().any(|r| matches!(r, Role::Change));
+    let label_cols: Vec<usize> = roles
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| matches!(r, Role::Label { .. }))
+        .map(|(i, _)| i)
+        .collect();
+    // The label of a row: its non-empty label cells joined by spaces (one
+    // label column, the common case, needs no join).
+    let label_of = |cells: &[Option<&'t str>]| -> std::borrow::Cow<'t, str> {
+        let mut parts = label_cols
             .iter()
-            .zip(cells)
-            .filter(|(r, _)| matches!(r, Role::Label { .. }))
-            .filter_map(|(_, c)| *c)
-            .filter(|c| !c.is_empty())
-            .collect();
-        parts.join(" ")
+            .filter_map(|&i| cells.get(i).copied().flatten())
+            .filter(|c| !c.is_empty());
+        let Some(first) = parts.next() else {
+            return "".into();
+        };
+        match parts.next() {
+            None => first.into(),
+            Some(second) => {
+                let mut all = vec![first, second];
+                all.extend(parts);
+                all.join(" ").into()
+            }
+        }
     };
-    let labels: Vec<String> = table.rows.iter().map(|(_, c)| label_of(c)).collect();
+    let labels: Vec<std::borrow::Cow<'t, str>> =
+        table.rows.iter().map(|(_, c)| label_of(c)).collect();
     let rows_are_variants = !col_variants
         && labels.iter().any(|l| !l.is_empty())
         && (has_change || labels.iter().any(|l| is_variant_like(l)));
-    // What each value column's header names, as shared strings built once.
-    let col_names: Vec<(Option<SmolStr>, Option<SmolStr>)> = table
-        .roles
+    let plans: Vec<Option<ColPlan>> = roles
         .iter()
-        .map(|r| match r {
-            Role::Value(col) => (
-                col.variant.as_deref().map(SmolStr::new),
-                col.metric.as_deref().map(SmolStr::new),
-            ),
-            _ => (None, None),
+        .enumerate()
+        .map(|(i, r)| {
+            let Role::Value(col) = r else {
+                return None;
+            };
+            let variant = col.variant.as_deref().map(SmolStr::new);
+            let metric = col.metric.as_deref().map(SmolStr::new);
+            let fixed = col.unit.as_deref().or(default_unit);
+            let mut unit_of =
+                |raw: &str| value_unit(memo, raw, metric.as_ref(), default_metric.as_ref());
+            let units = [unit_of(fixed.unwrap_or("")), unit_of(fixed.unwrap_or("%"))];
+            let spread_next = matches!(roles.get(i + 1), Some(Role::Spread(_)));
+            let stat = col.stat.unwrap_or(if spread_next || col.bracket.is_some() {
+                Stat::Mean
+            } else {
+                Stat::Sample
+            });
+            Some(ColPlan {
+                col,
+                variant,
+                metric,
+                units,
+                stat,
+            })
         })
         .collect();
     let pct = SmolStr::new_static("%");
     let value_metric = SmolStr::new_static("value");
 
-    let values_per_row = table
-        .roles
+    let values_per_row = roles
         .iter()
         .filter(|r| matches!(r, Role::Value(_) | Role::Spread(_) | Role::Change))
         .count();
     let start = out.len();
     out.reserve(table.rows.len() * values_per_row);
-    let mut base = Observation::new(
-        SmolStr::default(),
-        SmolStr::default(),
-        "",
-        Stat::Sample,
-        0.0,
-    );
-    base.source = path.clone();
     for ((line, cells), label) in table.rows.iter().zip(&labels) {
         let (benchmark, row_variant) = if label.is_empty() {
             (names.benchmark.clone(), None)
@@ -587,21 +644,25 @@ pub fn emit(
             (SmolStr::new(label), None)
         };
         // Every value of the row shares source, line, benchmark and params.
-        let mut row = base.clone();
-        row.benchmark = benchmark;
-        row.line = *line;
-        row.params = row_params(&table.roles, cells);
+        let params = row_params(roles, cells);
+        let line = *line;
         let make = |variant: &SmolStr, metric: &SmolStr, unit: &SmolStr, stat: Stat, value: f64| {
-            let mut o = row.clone();
-            o.variant = variant.clone();
-            o.metric = metric.clone();
-            o.unit = unit.clone();
-            o.stat = stat;
-            o.value = value;
-            o
+            Observation {
+                source: path.clone(),
+                line,
+                benchmark: benchmark.clone(),
+                params: params.clone(),
+                variant: variant.clone(),
+                metric: metric.clone(),
+                unit: unit.clone(),
+                stat,
+                value,
+                run: None,
+                direction: None,
+            }
         };
         let mut last: Option<(SmolStr, SmolStr)> = None;
-        for (i, (role, cell)) in table.roles.iter().zip(cells).enumerate() {
+        for (i, (role, cell)) in roles.iter().zip(cells).enumerate() {
             // Labels, parameters and spreads are read with their row or
             // value column: nothing to do in their own.
             if !matches!(role, Role::Value(_) | Role::Change) {
@@ -610,68 +671,59 @@ pub fn emit(
             let Some(text) = cell.filter(|t| !missing(t)) else {
                 continue;
             };
-            match role {
-                Role::Value(col) => {
+            match (role, &plans[i]) {
+                (Role::Value(_), Some(plan)) => {
                     // A remark instead of a number (`FAIL`, `timeout`) is
                     // left unread, not guessed at.
                     let Some((cell, cell_unit)) = read_value(text) else {
                         continue;
                     };
-                    let (col_variant, col_metric) = &col_names[i];
-                    let variant = col_variant
+                    let col = plan.col;
+                    let variant = plan
+                        .variant
                         .as_ref()
                         .or(row_variant.as_ref())
-                        .unwrap_or(&names.variant)
-                        .clone();
-                    let unit_raw: &str = cell_unit
-                        .as_deref()
-                        .or(col.unit.as_deref())
-                        .or(default_unit)
-                        .unwrap_or(if cell.is_pct { "%" } else { "" });
-                    let (unit, unit_metric) = memo.unit(unit_raw);
-                    let metric = col_metric
-                        .as_ref()
-                        .or(default_metric.as_ref())
-                        .cloned()
-                        .unwrap_or(unit_metric);
-                    // A rate named by its metric (`tps`) is also its unit.
-                    let unit = if unit_raw.is_empty() && RATE_METRICS.contains(&metric.as_str()) {
-                        memo.unit(&metric).0
-                    } else {
-                        unit
+                        .unwrap_or(&names.variant);
+                    let own;
+                    let (unit, metric) = match cell_unit.as_deref() {
+                        Some(raw) => {
+                            own = value_unit(
+                                memo,
+                                raw,
+                                plan.metric.as_ref(),
+                                default_metric.as_ref(),
+                            );
+                            (&own.0, &own.1)
+                        }
+                        None => {
+                            let u = &plan.units[usize::from(cell.is_pct)];
+                            (&u.0, &u.1)
+                        }
                     };
-                    let spread_next = matches!(table.roles.get(i + 1), Some(Role::Spread(_)));
-                    let stat = col.stat.unwrap_or(
-                        if spread_next || cell.spread.is_some() || col.bracket.is_some() {
-                            Stat::Mean
-                        } else {
-                            Stat::Sample
-                        },
-                    );
-                    out.push(make(&variant, &metric, &unit, stat, cell.value));
+                    let stat = if cell.spread.is_some() {
+                        col.stat.unwrap_or(Stat::Mean)
+                    } else {
+                        plan.stat
+                    };
+                    out.push(make(variant, metric, unit, stat, cell.value));
                     if let Some(s) = cell.spread {
                         if cell.spread_is_pct {
-                            out.push(make(&variant, &metric, &pct, Stat::Cv, s));
+                            out.push(make(variant, metric, &pct, Stat::Cv, s));
                         } else {
-                            out.push(make(
-                                &variant,
-                                &metric,
-                                &unit,
-                                col.bracket.unwrap_or(Stat::Stddev),
-                                s,
-                            ));
+                            let stat = col.bracket.unwrap_or(Stat::Stddev);
+                            out.push(make(variant, metric, unit, stat, s));
                         }
                     }
                     if let (Some(Role::Spread(s)), Some(Some(t))) =
-                        (table.roles.get(i + 1), cells.get(i + 1))
+                        (roles.get(i + 1), cells.get(i + 1))
                     {
                         if let Some((sc, _)) = read_value(t) {
-                            out.push(make(&variant, &metric, &unit, *s, sc.value));
+                            out.push(make(variant, metric, unit, *s, sc.value));
                         }
                     }
-                    last = Some((variant, metric));
+                    last = Some((variant.clone(), metric.clone()));
                 }
-                Role::Change => {
+                (Role::Change, _) => {
                     let Some((cell, _)) = read_value(text) else {
                         continue;
                     };
@@ -684,7 +736,7 @@ pub fn emit(
                     });
                     out.push(make(&variant, &metric, &pct, Stat::ChangePct, cell.value));
                 }
-                Role::Spread(_) | Role::Label { .. } | Role::Param(_) => {}
+                _ => {}
             }
         }
     }
