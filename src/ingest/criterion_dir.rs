@@ -12,7 +12,6 @@ use super::structured::{finite, parse_json, Bail, Cursor, Fast};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, SmolStr, Stat};
-use rayon::prelude::*;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -238,7 +237,7 @@ impl Format for CriterionDir {
         }
     }
 
-    fn parse_dir(&self, dir: &Path) -> Result<Vec<Observation>> {
+    fn dir_parts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
         let mut run_dirs = Vec::new();
         collect_run_dirs(dir, 0, &mut run_dirs)?;
         run_dirs.sort();
@@ -249,24 +248,16 @@ impl Format for CriterionDir {
                 "no Criterion estimates.json found under this folder",
             ));
         }
-        // The source is the folder as given, the input the user named.
-        // Formatted once: a `Path`'s Display re-validates UTF-8 per call.
+        Ok(run_dirs)
+    }
+
+    /// One saved run. The source of its values is the folder as given,
+    /// the input the user named.
+    fn parse_dir_part(&self, dir: &Path, run: &Path) -> Result<Vec<Observation>> {
         let source: SmolStr = dir.display().to_string().into();
-        // A tree is thousands of small files: runs are read in parallel,
-        // then joined in their sorted order, and the first failing run in
-        // that order is the error reported, as a sequential read would.
-        let runs: Vec<Result<Vec<Observation>>> = run_dirs
-            .par_iter()
-            .map(|run| {
-                let mut rows = Vec::new();
-                read_run(dir, run, &source, &mut rows).map(|()| rows)
-            })
-            .collect();
-        let mut out = Vec::with_capacity(runs.iter().map(|r| r.as_ref().map_or(0, Vec::len)).sum());
-        for rows in runs {
-            out.extend(rows?);
-        }
-        Ok(out)
+        let mut rows = Vec::new();
+        read_run(dir, run, &source, &mut rows)?;
+        Ok(rows)
     }
 }
 

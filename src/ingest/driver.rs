@@ -6,6 +6,7 @@ use crate::error::{Error, Result};
 use crate::model::{Dataset, Observation, SmolStr};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// How to read the inputs.
 #[derive(Debug, Clone, Default)]
@@ -43,11 +44,46 @@ pub struct Ingested {
     pub files: Vec<FileReport>,
 }
 
-/// One unit of work: a file, or a folder a directory format claims.
+/// One unit of work: a file, or a part of a folder a directory format
+/// claims (read a few parts at a time, like files, so that a large tree is
+/// never held whole).
 enum Input {
     /// A file and its size in bytes.
     File(PathBuf, u64),
-    Dir(PathBuf, String),
+    /// A part of a folder (see [`super::Format::dir_parts`]); `first` for
+    /// the folder's first part, which opens its report.
+    Part {
+        dir: Arc<DirInput>,
+        part: PathBuf,
+        first: bool,
+    },
+}
+
+/// A folder read by a directory format, shared by its parts.
+struct DirInput {
+    path: PathBuf,
+    format: String,
+}
+
+/// What reading one input adds to the reports: a file's report (or a
+/// folder's, opened by its first part), or the rows of a folder's later
+/// part, counted in the report its first part opened.
+enum Account {
+    Report(FileReport),
+    MoreRows(usize),
+}
+
+impl Account {
+    fn add_to(self, reports: &mut Vec<FileReport>) {
+        match self {
+            Account::Report(r) => reports.push(r),
+            Account::MoreRows(n) => {
+                if let Some(r) = reports.last_mut() {
+                    r.rows += n;
+                }
+            }
+        }
+    }
 }
 
 /// Reads every path (files, folders, glob patterns) and returns the tidy
@@ -127,7 +163,7 @@ fn stream<T: Send>(
     // The only serial steps are the run offsets (one lookup per distinct
     // key and input) and the sink; reading, run numbering within an input
     // and `prepare` run on the pool.
-    let mut deliver = |window: Vec<Result<(ReadInput, FileReport)>>| -> Result<Vec<FileReport>> {
+    let mut deliver = |window: Vec<Result<(ReadInput, Account)>>| -> Result<Vec<Account>> {
         let mut done = Vec::with_capacity(window.len());
         let mut read = Vec::with_capacity(window.len());
         for r in window {
@@ -162,10 +198,12 @@ fn stream<T: Send>(
                     .collect::<Vec<_>>()
             },
         );
-        reports.extend(delivered?);
+        delivered?.into_iter().for_each(|a| a.add_to(&mut reports));
         pending = read;
     }
-    reports.extend(deliver(pending)?);
+    deliver(pending)?
+        .into_iter()
+        .for_each(|a| a.add_to(&mut reports));
     Ok(reports)
 }
 
@@ -338,10 +376,18 @@ impl RunCounter {
 /// bounds what `ingest --out` holds at once.
 const WINDOW_BYTES_PER_THREAD: u64 = 4 << 20;
 
+/// What a part of a folder counts for in a window. Its files are not
+/// measured (a `stat` each would cost as much as reading them); a Criterion
+/// run is ~2.5 KB of JSON and ~100 rows, whose 18 KB of rows weigh like
+/// ~64 KB of text do for the text formats (4 MiB of Go or hyperfine text
+/// fills a window with rows several times bigger still). So a window holds
+/// 64 parts per thread: ~13,000 Criterion rows.
+const DIR_PART_BYTES: u64 = 64 << 10;
+
 /// Splits the inputs into windows of at least `threads` inputs (one for each
 /// thread to read) that together hold about `threads` ×
 /// [`WINDOW_BYTES_PER_THREAD`] bytes: many small files go together, large ones
-/// go a few at a time. A folder read as a whole counts as large.
+/// go a few at a time. A part of a folder counts as [`DIR_PART_BYTES`].
 fn windows(inputs: &[Input], threads: usize, bytes_per_thread: u64) -> Vec<&[Input]> {
     let budget = threads as u64 * bytes_per_thread;
     let mut out = Vec::new();
@@ -349,7 +395,7 @@ fn windows(inputs: &[Input], threads: usize, bytes_per_thread: u64) -> Vec<&[Inp
     for (i, input) in inputs.iter().enumerate() {
         bytes += match input {
             Input::File(_, size) => *size,
-            Input::Dir(..) => u64::MAX / 2,
+            Input::Part { .. } => DIR_PART_BYTES,
         };
         let count = i + 1 - start;
         if count >= threads && bytes >= budget {
@@ -386,7 +432,16 @@ fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Inp
             None => registry.detect_dir(p),
         };
         if let Some(f) = dir_format {
-            out.push(Input::Dir(p.to_path_buf(), f.name().to_string()));
+            let dir = Arc::new(DirInput {
+                path: p.to_path_buf(),
+                format: f.name().to_string(),
+            });
+            let parts = f.dir_parts(p)?;
+            out.extend(parts.into_iter().enumerate().map(|(i, part)| Input::Part {
+                dir: dir.clone(),
+                part,
+                first: i == 0,
+            }));
             return Ok(());
         }
         let mut entries: Vec<PathBuf> = std::fs::read_dir(p)
@@ -412,22 +467,26 @@ fn read_one(
     input: &Input,
     registry: &Registry,
     opts: &IngestOptions,
-) -> Result<(Vec<Observation>, FileReport)> {
+) -> Result<(Vec<Observation>, Account)> {
     match input {
-        Input::Dir(dir, name) => {
+        Input::Part { dir, part, first } => {
             let f = registry
-                .get(name)
+                .get(&dir.format)
                 .expect("directory format came from this registry");
-            let obs = f.parse_dir(dir)?;
-            let report = FileReport {
-                path: dir.display().to_string(),
-                format: Some(name.clone()),
-                rows: obs.len(),
-                unread_numeric: Vec::new(),
-                skipped: Vec::new(),
-                note: None,
+            let obs = f.parse_dir_part(&dir.path, part)?;
+            let account = if *first {
+                Account::Report(FileReport {
+                    path: dir.path.display().to_string(),
+                    format: Some(dir.format.clone()),
+                    rows: obs.len(),
+                    unread_numeric: Vec::new(),
+                    skipped: Vec::new(),
+                    note: None,
+                })
+            } else {
+                Account::MoreRows(obs.len())
             };
-            Ok((obs, report))
+            Ok((obs, account))
         }
         Input::File(path, _) => {
             let src = Source::read(path)?;
@@ -446,7 +505,7 @@ fn read_one(
                              and compare --kconfig/--env)"
                         )),
                     };
-                    return Ok((Vec::new(), report));
+                    return Ok((Vec::new(), Account::Report(report)));
                 }
             }
             let format = match &opts.format {
@@ -466,7 +525,7 @@ fn read_one(
                             .into(),
                     ),
                 };
-                return Ok((Vec::new(), report));
+                return Ok((Vec::new(), Account::Report(report)));
             };
             let parsed = format.parse_accounted(&src)?;
             let mut obs = parsed.observations;
@@ -508,7 +567,7 @@ fn read_one(
                 skipped: parsed.skipped,
                 note,
             };
-            Ok((obs, report))
+            Ok((obs, Account::Report(report)))
         }
     }
 }
@@ -661,10 +720,22 @@ mod tests {
         assert_eq!(lens(&files(&[mb; 20]), 2), vec![8, 8, 4]);
         // Tiny files all go together.
         assert_eq!(lens(&files(&[100; 1000]), 2), vec![1000]);
-        // A folder read whole fills a window.
+        // A folder's parts go 64 per thread, beside small files.
+        let dir = Arc::new(DirInput {
+            path: PathBuf::from("d"),
+            format: "criterion-dir".into(),
+        });
         let mut mixed = files(&[100, 100, 100]);
-        mixed.insert(1, Input::Dir(PathBuf::from("d"), "criterion".into()));
-        assert_eq!(lens(&mixed, 2), vec![2, 2]);
+        mixed.splice(
+            1..1,
+            (0..300).map(|i| Input::Part {
+                dir: dir.clone(),
+                part: PathBuf::from(format!("d/{i}")),
+                first: i == 0,
+            }),
+        );
+        // The first window: a small file and 128 parts.
+        assert_eq!(lens(&mixed, 2), vec![129, 128, 46]);
         assert!(windows(&[], 2, WINDOW_BYTES_PER_THREAD).is_empty());
     }
 
@@ -709,5 +780,64 @@ mod tests {
         .unwrap_err();
         assert!(err.to_string().contains("disk full"), "{err}");
         assert_eq!(seen, 2);
+    }
+
+    #[test]
+    fn a_criterion_tree_streams_run_by_run_with_one_report() {
+        let tree = PathBuf::from("tests/data/corpus/criterion_tree-patched-1");
+        let hackbench = PathBuf::from("tests/data/corpus/hackbench-baseline-1.txt");
+        let registry = Registry::builtin();
+        let whole = registry
+            .get("criterion-dir")
+            .unwrap()
+            .parse_dir(&tree)
+            .unwrap();
+        assert_eq!(whole.len(), 844);
+        let mut streamed = Vec::new();
+        let mut batches = Vec::new();
+        // The tree twice around a file, one part per thread per window.
+        let files = stream(
+            &[tree.clone(), hackbench.clone(), tree.clone()],
+            &registry,
+            &IngestOptions::default(),
+            DIR_PART_BYTES,
+            Ok,
+            |obs| {
+                batches.push(obs.len());
+                streamed.extend(obs);
+                Ok(())
+            },
+        )
+        .unwrap();
+        let summary: Vec<(&str, Option<&str>, usize)> = files
+            .iter()
+            .map(|f| (f.path.as_str(), f.format.as_deref(), f.rows))
+            .collect();
+        let tree_report = (tree.to_str().unwrap(), Some("criterion-dir"), 844);
+        assert_eq!(summary[0], tree_report);
+        assert_eq!(summary[1].1, Some("hackbench"));
+        assert_eq!(summary[2], tree_report);
+        assert_eq!(files.len(), 3);
+        let n = summary[1].2;
+        // 8 saved runs of at most 211 rows per tree: a window holds one
+        // per thread (and the file), never a whole tree.
+        let threads = rayon::current_num_threads();
+        assert!(batches.len() >= 16usize.div_ceil(threads), "{batches:?}");
+        assert!(
+            batches.iter().all(|&b| b <= threads * 211 + n),
+            "{batches:?}"
+        );
+        assert_eq!(streamed[..844], whole[..]);
+        // The second reading of the tree numbers its samples on from the
+        // first's: 100 per run key.
+        let again = &streamed[844 + n..];
+        assert_eq!(again.len(), 844);
+        for (a, w) in again.iter().zip(&whole) {
+            assert_eq!(a.run, w.run.map(|r| r + 100), "{a:?}");
+            assert_eq!(
+                (a.value, &a.benchmark, a.stat),
+                (w.value, &w.benchmark, w.stat)
+            );
+        }
     }
 }

@@ -71,7 +71,7 @@ pub use tidy_json::TidyJson;
 
 use crate::error::Result;
 use crate::model::Observation;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// How sure a format is that an input is its kind, 0 (no) to 100 (certain).
 pub type Confidence = u8;
@@ -104,19 +104,49 @@ pub trait Format: Send + Sync {
     }
 
     /// How sure this format is that a directory is its kind (Criterion's
-    /// `target/criterion` tree is read as a whole, not file by file).
+    /// `target/criterion` tree is one input, not a folder of files).
     fn detect_dir(&self, _dir: &Path) -> Confidence {
         0
     }
 
-    /// Reads a directory this format detected with [`Format::detect_dir`].
-    fn parse_dir(&self, dir: &Path) -> Result<Vec<Observation>> {
-        Err(crate::Error::Usage(format!(
-            "{}: format `{}` does not read directories",
-            dir.display(),
-            self.name()
-        )))
+    /// The parts, in reading order, of a directory this format detected
+    /// with [`Format::detect_dir`] (Criterion: its saved runs). The driver
+    /// reads a few parts at a time and hands their rows on before reading
+    /// more, so that a large tree is never held whole: a part should be
+    /// small, about one benchmark's files.
+    fn dir_parts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
+        Err(not_a_dir_format(self, dir))
     }
+
+    /// Reads one part of `dir` listed by [`Format::dir_parts`].
+    fn parse_dir_part(&self, dir: &Path, _part: &Path) -> Result<Vec<Observation>> {
+        Err(not_a_dir_format(self, dir))
+    }
+
+    /// Reads a whole directory: its parts, in parallel, joined in order.
+    /// The first failing part in that order is the error reported.
+    fn parse_dir(&self, dir: &Path) -> Result<Vec<Observation>> {
+        use rayon::prelude::*;
+        let parts = self.dir_parts(dir)?;
+        let read: Vec<Result<Vec<Observation>>> = parts
+            .par_iter()
+            .map(|part| self.parse_dir_part(dir, part))
+            .collect();
+        let rows = read.iter().map(|r| r.as_ref().map_or(0, Vec::len)).sum();
+        let mut out = Vec::with_capacity(rows);
+        for rows in read {
+            out.extend(rows?);
+        }
+        Ok(out)
+    }
+}
+
+fn not_a_dir_format<F: Format + ?Sized>(format: &F, dir: &Path) -> crate::Error {
+    crate::Error::Usage(format!(
+        "{}: format `{}` does not read directories",
+        dir.display(),
+        format.name()
+    ))
 }
 
 /// The full result of reading one input (see [`Format::parse_accounted`]).
