@@ -5,9 +5,9 @@
 use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
 use super::{Center, Comparison, Note, NoteKind, Settings, TestChoice, TestKind};
-use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci, Centre};
-use crate::stats::diagnostics::mad_outliers;
-use crate::stats::effect::{cliffs_delta, hedges_g};
+use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
+use crate::stats::diagnostics::mad_outliers_sorted;
+use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
 use crate::stats::mann_whitney::{mann_whitney_u, min_possible_p};
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
 use crate::stats::summary::min_n_for_median_ci;
@@ -58,7 +58,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
             c.test = TestKind::MannWhitney;
             let u = mann_whitney_u(bs, vs);
             c.p_value = u.map(|u| u.p);
-            c.effect_size = cliffs_delta(bs, vs);
+            c.effect_size = cliffs_delta_sorted(&base.sorted, vs);
             if let Some(w) = w {
                 notes.push(Note::new(
                     NoteKind::WelchReference,
@@ -83,7 +83,14 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         };
         c.baseline_center = centre_of(base, c.center);
         c.variant_center = centre_of(var, c.center);
-        if let Some(ci) = ratio_ci(bs, vs, centre, settings.resamples, CONFIDENCE, seed) {
+        if let Some(ci) = ratio_ci_sorted(
+            &base.sorted,
+            &var.sorted,
+            centre,
+            settings.resamples,
+            CONFIDENCE,
+            seed,
+        ) {
             (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
         }
         let min_ci = min_n_for_median_ci(CONFIDENCE);
@@ -234,7 +241,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
     }
     for (side, s) in [(&c.baseline, base), (&c.variant, var)] {
         let o = s.summary.outliers;
-        let mad = mad_outliers(&s.summary.samples);
+        let mad = mad_outliers_sorted(&s.sorted);
         if o > 0 || mad > 0 {
             notes.push(Note::new(
                 NoteKind::Outliers,

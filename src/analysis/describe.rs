@@ -4,8 +4,8 @@
 use super::group::{RawGroup, RawVariant};
 use super::VariantSummary;
 use crate::model::{Finding, Severity};
-use crate::stats::diagnostics::{mann_kendall, tukey_outliers};
-use crate::stats::summary::{mean_ci_from_stats, median_ci, population_stddev, Summary};
+use crate::stats::diagnostics::{mann_kendall_sorted, tukey_outliers_sorted};
+use crate::stats::summary::{mean_ci_from_stats, median_ci_sorted, population_stddev, Summary};
 
 /// Confidence level of every interval.
 pub(crate) const CONFIDENCE: f64 = 0.95;
@@ -21,6 +21,9 @@ pub(crate) struct Side {
     /// True when n came from `--assume-n`.
     pub n_assumed: bool,
     pub stated_change_pct: Option<f64>,
+    /// The samples in ascending order (empty for summaries), sorted once
+    /// for every statistic that needs them so.
+    pub sorted: Vec<f64>,
 }
 
 impl Side {
@@ -37,9 +40,11 @@ pub(crate) fn describe(
     assume_n: Option<u64>,
     findings: &mut Vec<Finding>,
 ) -> Side {
-    if let Some(s) = Summary::of(&raw.samples) {
+    let mut sorted = raw.samples.clone();
+    sorted.sort_unstable_by(f64::total_cmp);
+    if let Some(s) = Summary::of_sorted(&raw.samples, &sorted) {
         let n = s.n;
-        let (ci_low, ci_high) = match median_ci(&raw.samples, CONFIDENCE) {
+        let (ci_low, ci_high) = match median_ci_sorted(&sorted, CONFIDENCE) {
             Some((l, h)) => (Some(l), Some(h)),
             None => (None, None),
         };
@@ -56,8 +61,8 @@ pub(crate) fn describe(
             ci_high,
             samples: raw.samples.clone(),
             from_summary: false,
-            outliers: tukey_outliers(&raw.samples),
-            trend_p: mann_kendall(&raw.samples).map(|t| t.p),
+            outliers: tukey_outliers_sorted(&sorted),
+            trend_p: mann_kendall_sorted(&raw.samples, &sorted).map(|t| t.p),
         };
         if raw.has_stated() {
             findings.extend(cross_check(raw, g, &s));
@@ -69,6 +74,7 @@ pub(crate) fn describe(
             n_assumed: false,
             stated_change_pct: raw.change_pct,
             summary,
+            sorted,
         };
     }
     // Summary-only: the centre is the stated mean (or median when only that
@@ -125,6 +131,7 @@ pub(crate) fn describe(
         n,
         n_assumed,
         stated_change_pct: raw.change_pct,
+        sorted: Vec::new(),
     }
 }
 

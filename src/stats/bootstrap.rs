@@ -53,11 +53,28 @@ pub fn ratio_ci(
     // so both sides are sorted once and every resample is a vector of counts
     // (or, for small medians, one draw from the exact median distribution).
     let mut sx = x.to_vec();
-    sx.sort_by(f64::total_cmp);
+    sx.sort_unstable_by(f64::total_cmp);
     let mut sy = y.to_vec();
-    sy.sort_by(f64::total_cmp);
+    sy.sort_unstable_by(f64::total_cmp);
+    ratio_ci_sorted(&sx, &sy, centre, resamples, confidence, seed)
+}
+
+/// [`ratio_ci`] of two sides already in ascending order (the result is the
+/// same: a resample depends only on the sorted values).
+pub fn ratio_ci_sorted(
+    sx: &[f64],
+    sy: &[f64],
+    centre: Centre,
+    resamples: usize,
+    confidence: f64,
+    seed: u64,
+) -> Option<(f64, f64)> {
+    if sx.len() < 2 || sy.len() < 2 || resamples == 0 || sx.iter().chain(sy).any(|v| !v.is_finite())
+    {
+        return None;
+    }
     let (tx, ty) = match centre {
-        Centre::Median => (MedianTable::new(&sx), MedianTable::new(&sy)),
+        Centre::Median => (MedianTable::new(sx), MedianTable::new(sy)),
         Centre::Mean => (None, None),
     };
     let mut ratios = vec![0.0f64; resamples];
@@ -78,15 +95,19 @@ pub fn ratio_ci(
                 }
                 return;
             }
-            let mut rx = Resampler::new(&sx, tx.as_ref());
-            let mut ry = Resampler::new(&sy, ty.as_ref());
+            let mut rx = Resampler::new(sx, tx.as_ref());
+            let mut ry = Resampler::new(sy, ty.as_ref());
             for slot in out.iter_mut() {
                 let cx = rx.draw(&mut rng, centre);
                 let cy = ry.draw(&mut rng, centre);
                 *slot = cy / cx;
             }
         });
-    ratios.retain(|r| r.is_finite());
+    // Undefined ratios are rare: the vector is compacted only when there
+    // are some (a scan is several times cheaper than `retain`).
+    if ratios.iter().any(|r| !r.is_finite()) {
+        ratios.retain(|r| r.is_finite());
+    }
     if (ratios.len() as f64) < 0.99 * resamples as f64 {
         return None;
     }
@@ -196,7 +217,8 @@ struct MedianTable {
     values: Vec<f64>,
     /// `guide[b]`: the first entry whose cumulative probability exceeds
     /// b / guide.len() of the total, so that a draw starts its search there
-    /// and moves on one or two entries on average (a guide table).
+    /// and moves on one or two entries on average (a guide table); with
+    /// [`SURE`] set when every draw of bucket b stops at that entry.
     guide: &'static [u32],
     /// `guide.len()` and the total probability, as the draw uses them.
     guide_len: f64,
@@ -209,11 +231,16 @@ struct MedianTable {
 /// compares thousands of groups with the same n.
 struct Layout {
     cdf: Vec<f64>,
+    /// As [`MedianTable::guide`].
     guide: Vec<u32>,
     /// Sorted indices (i, j) of each entry: the median is value i when
     /// i == j, else the mean of values i and j.
     pairs: Vec<(u32, u32)>,
 }
+
+/// Flag of a guide entry whose bucket lies wholly below the entry's
+/// cumulative probability: a draw there needs no comparison at all.
+const SURE: u32 = 1 << 31;
 
 static LAYOUTS: [std::sync::OnceLock<Option<Layout>>; TABLE_MAX_N + 1] =
     [const { std::sync::OnceLock::new() }; TABLE_MAX_N + 1];
@@ -293,6 +320,20 @@ impl Layout {
             }
             guide.push(e as u32);
         }
+        // A draw x of bucket b has fl(x·len) < b + 1, so x < (b+1)/len and
+        // its u = fl(x·total) stays below the bound, computed with a margin
+        // for its three roundings. When the bucket's first entry already
+        // exceeds that bound (or is the last), the search of
+        // [`MedianTable::at`] stops there for every x of the bucket: the
+        // flag only skips comparisons whose outcome is known.
+        let last = cdf.len() - 1;
+        for (b, g) in guide.iter_mut().enumerate() {
+            let e = *g as usize;
+            let bound = (b + 1) as f64 / buckets as f64 * total * (1.0 + 4.0 * f64::EPSILON);
+            if e == last || cdf[e] > bound {
+                *g |= SURE;
+            }
+        }
         Some(Layout { cdf, guide, pairs })
     }
 }
@@ -331,10 +372,14 @@ impl MedianTable {
     /// The median at quantile `x` in [0, 1) of the resampled-median distribution.
     #[inline]
     fn at(&self, x: f64) -> f64 {
+        // x < 1, so the bucket fits an i64 (a cheaper conversion than to usize).
+        let g = self.guide[(x * self.guide_len) as i64 as usize];
+        if g & SURE != 0 {
+            return self.values[(g & !SURE) as usize];
+        }
         let last = self.cdf.len() - 1;
         let u = x * self.total;
-        // x < 1, so the bucket fits an i64 (a cheaper conversion than to usize).
-        let mut i = self.guide[(x * self.guide_len) as i64 as usize] as usize;
+        let mut i = g as usize;
         while i < last && self.cdf[i] <= u {
             i += 1;
         }
@@ -524,7 +569,7 @@ mod tests {
                 c /= n;
             }
             let mut v: Vec<f64> = pick.iter().map(|&i| sorted[i]).collect();
-            v.sort_by(f64::total_cmp);
+            v.sort_unstable_by(f64::total_cmp);
             let med = (v[(n - 1) / 2] + v[n / 2]) / 2.0;
             *out.entry(med.to_bits()).or_insert(0.0) += 1.0 / total as f64;
         }
@@ -588,9 +633,9 @@ mod tests {
             .map(|i| 104.0 + (i as f64 * 2.3).cos() * 5.0)
             .collect();
         let mut sx = x.clone();
-        sx.sort_by(f64::total_cmp);
+        sx.sort_unstable_by(f64::total_cmp);
         let mut sy = y.clone();
-        sy.sort_by(f64::total_cmp);
+        sy.sort_unstable_by(f64::total_cmp);
         let mut rng = Pcg64::new(5, 7);
         let (mut rx, mut ry) = (Resampler::new(&sx, None), Resampler::new(&sy, None));
         let mut ratios: Vec<f64> = (0..40_000)
@@ -614,7 +659,7 @@ mod tests {
             .map(|i| ((i * 7919) % 1001) as f64 * 0.5)
             .collect();
         let mut sorted = v.clone();
-        sorted.sort_by(f64::total_cmp);
+        sorted.sort_unstable_by(f64::total_cmp);
         for p in [0.0, 2.5, 50.0, 97.5, 100.0] {
             let want = crate::stats::summary::percentile_sorted(&sorted, p);
             assert_eq!(percentile_by_selection(&mut v, p), want, "p={p}");

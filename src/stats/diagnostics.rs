@@ -11,9 +11,17 @@ pub fn tukey_outliers(xs: &[f64]) -> usize {
         return 0;
     }
     let mut s = xs.to_vec();
-    s.sort_by(f64::total_cmp);
-    let q1 = percentile_sorted(&s, 25.0);
-    let q3 = percentile_sorted(&s, 75.0);
+    s.sort_unstable_by(f64::total_cmp);
+    tukey_outliers_sorted(&s)
+}
+
+/// [`tukey_outliers`] of values already in ascending order.
+pub fn tukey_outliers_sorted(s: &[f64]) -> usize {
+    if s.len() < 4 {
+        return 0;
+    }
+    let q1 = percentile_sorted(s, 25.0);
+    let q3 = percentile_sorted(s, 75.0);
     let iqr = q3 - q1;
     let (lo, hi) = (q1 - 1.5 * iqr, q3 + 1.5 * iqr);
     s.iter().filter(|&&v| v < lo || v > hi).count()
@@ -27,10 +35,18 @@ pub fn mad_outliers(xs: &[f64]) -> usize {
         return 0;
     }
     let mut s = xs.to_vec();
-    s.sort_by(f64::total_cmp);
-    let med = percentile_sorted(&s, 50.0);
+    s.sort_unstable_by(f64::total_cmp);
+    mad_outliers_sorted(&s)
+}
+
+/// [`mad_outliers`] of values already in ascending order.
+pub fn mad_outliers_sorted(s: &[f64]) -> usize {
+    if s.len() < 3 {
+        return 0;
+    }
+    let med = percentile_sorted(s, 50.0);
     let mut dev: Vec<f64> = s.iter().map(|v| (v - med).abs()).collect();
-    dev.sort_by(f64::total_cmp);
+    dev.sort_unstable_by(f64::total_cmp);
     let mad = percentile_sorted(&dev, 50.0) * 1.4826;
     if !(mad > 0.0) {
         return 0;
@@ -52,22 +68,31 @@ pub struct Trend {
 /// Mann-Kendall test of `xs` in run order; `None` for fewer than 5 values
 /// or no variation at all.
 pub fn mann_kendall(xs: &[f64]) -> Option<Trend> {
+    if xs.len() < 5 {
+        return None;
+    }
+    let mut sorted = xs.to_vec();
+    sorted.sort_unstable_by(f64::total_cmp);
+    mann_kendall_sorted(xs, &sorted)
+}
+
+/// [`mann_kendall`] given `sorted`, the values of `xs` in ascending order
+/// (for the tie correction).
+pub fn mann_kendall_sorted(xs: &[f64], sorted: &[f64]) -> Option<Trend> {
     let n = xs.len();
-    if n < 5 {
+    if n < 5 || sorted.len() != n {
         return None;
     }
     let mut s: i64 = 0;
     for i in 0..n {
-        for j in i + 1..n {
-            s += match xs[j].partial_cmp(&xs[i]) {
-                Some(std::cmp::Ordering::Greater) => 1,
-                Some(std::cmp::Ordering::Less) => -1,
-                _ => 0,
-            };
-        }
+        let xi = xs[i];
+        // sign(x_j − x_i), 0 for equal or unordered (NaN) values; written
+        // as two comparisons so that the inner loop has no branch.
+        s += xs[i + 1..]
+            .iter()
+            .map(|&xj| (xj > xi) as i64 - (xj < xi) as i64)
+            .sum::<i64>();
     }
-    let mut sorted = xs.to_vec();
-    sorted.sort_by(f64::total_cmp);
     let mut tie_sum = 0.0;
     let mut i = 0;
     while i < n {

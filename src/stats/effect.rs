@@ -31,7 +31,15 @@ pub fn cliffs_delta(x: &[f64], y: &[f64]) -> Option<f64> {
         return None;
     }
     let mut xs = x.to_vec();
-    xs.sort_by(f64::total_cmp);
+    xs.sort_unstable_by(f64::total_cmp);
+    cliffs_delta_sorted(&xs, y)
+}
+
+/// [`cliffs_delta`] with `xs` already in ascending order (`y` in any order).
+pub fn cliffs_delta_sorted(xs: &[f64], y: &[f64]) -> Option<f64> {
+    if xs.is_empty() || y.is_empty() {
+        return None;
+    }
     let mut greater = 0usize;
     let mut less = 0usize;
     for &v in y {
@@ -41,7 +49,7 @@ pub fn cliffs_delta(x: &[f64], y: &[f64]) -> Option<f64> {
         greater += below;
         less += xs.len() - not_above;
     }
-    Some((greater as f64 - less as f64) / (x.len() * y.len()) as f64)
+    Some((greater as f64 - less as f64) / (xs.len() * y.len()) as f64)
 }
 
 #[cfg(test)]

@@ -103,7 +103,7 @@ struct Ranked {
 fn rank(x: &[f64], y: &[f64]) -> Ranked {
     let n = x.len() + y.len();
     let mut idx: Vec<(f64, usize)> = x.iter().chain(y).copied().zip(0..n).collect();
-    idx.sort_by(|a, b| a.0.total_cmp(&b.0));
+    idx.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
     let mut doubled = vec![0u64; n];
     let mut tie_term = 0.0;
     let mut i = 0;

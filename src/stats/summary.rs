@@ -25,13 +25,23 @@ impl Summary {
             return None;
         }
         let mut sorted = xs.to_vec();
-        sorted.sort_by(f64::total_cmp);
+        sorted.sort_unstable_by(f64::total_cmp);
+        Summary::of_sorted(xs, &sorted)
+    }
+
+    /// [`Summary::of`] given `sorted`, the values of `xs` in ascending
+    /// order, so that a caller sorting them anyway does not sort twice (the
+    /// sums still run in the order of `xs`).
+    pub fn of_sorted(xs: &[f64], sorted: &[f64]) -> Option<Summary> {
+        if xs.is_empty() || xs.len() != sorted.len() || xs.iter().any(|x| !x.is_finite()) {
+            return None;
+        }
         let n = xs.len();
         let mean = mean(xs);
         let stddev = stddev(xs);
-        let median = percentile_sorted(&sorted, 50.0);
-        let mut dev: Vec<f64> = xs.iter().map(|x| (x - median).abs()).collect();
-        dev.sort_by(f64::total_cmp);
+        let median = percentile_sorted(sorted, 50.0);
+        let mut dev: Vec<f64> = sorted.iter().map(|x| (x - median).abs()).collect();
+        dev.sort_unstable_by(f64::total_cmp);
         let mad = percentile_sorted(&dev, 50.0);
         Some(Summary {
             n,
@@ -92,7 +102,7 @@ pub fn percentile_sorted(sorted: &[f64], p: f64) -> f64 {
 /// Median of unsorted data.
 pub fn median(xs: &[f64]) -> f64 {
     let mut s = xs.to_vec();
-    s.sort_by(f64::total_cmp);
+    s.sort_unstable_by(f64::total_cmp);
     percentile_sorted(&s, 50.0)
 }
 
@@ -188,10 +198,16 @@ fn median_ci_ranks_uncached(n: usize, confidence: f64) -> Option<(usize, usize, 
 /// Distribution-free CI of the median from order statistics; `None` when n
 /// is too small for `confidence` (see [`median_ci_ranks`]).
 pub fn median_ci(xs: &[f64], confidence: f64) -> Option<(f64, f64)> {
-    let (l, u, _) = median_ci_ranks(xs.len(), confidence)?;
+    median_ci_ranks(xs.len(), confidence)?;
     let mut s = xs.to_vec();
-    s.sort_by(f64::total_cmp);
-    Some((s[l - 1], s[u - 1]))
+    s.sort_unstable_by(f64::total_cmp);
+    median_ci_sorted(&s, confidence)
+}
+
+/// [`median_ci`] of values already in ascending order.
+pub fn median_ci_sorted(sorted: &[f64], confidence: f64) -> Option<(f64, f64)> {
+    let (l, u, _) = median_ci_ranks(sorted.len(), confidence)?;
+    Some((sorted[l - 1], sorted[u - 1]))
 }
 
 /// Smallest n for which [`median_ci_ranks`] gives an interval.
