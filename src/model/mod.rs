@@ -5,6 +5,7 @@ mod dataset;
 mod direction;
 mod finding;
 mod observation;
+mod parquet;
 mod table_writer;
 mod unit;
 

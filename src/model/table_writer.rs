@@ -3,7 +3,7 @@
 
 use super::{Dataset, Observation};
 use crate::error::{Error, Result};
-use polars::io::parquet::write::RowGroupIterColumns;
+use super::parquet::{self, ParquetOut, RowGroup};
 use polars::prelude::*;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -52,10 +52,8 @@ pub struct Encoded(EncodedKind);
 enum EncodedKind {
     /// CSV or JSON lines text, and how many rows it holds.
     Text(Vec<u8>, usize),
-    Parquet(Vec<RowGroupIterColumns<'static, PolarsError>>),
+    Parquet(Vec<RowGroup>),
 }
-
-type ParquetBatches = polars::io::parquet::write::BatchedWriter<Sink>;
 
 /// The CSV or JSON text being written and how many rows it holds so far
 /// (the JSON array needs to know whether a row is its first).
@@ -77,9 +75,9 @@ pub struct TableWriter {
     format: TableFormat,
     /// CSV and JSON output.
     text: std::sync::Mutex<Option<TextOut>>,
-    /// Parquet output: polars' batched writer encodes through `&self` and
-    /// locks its file only to append.
-    parquet: Option<Box<ParquetBatches>>,
+    /// Parquet output: encodes through `&self` and locks its file only to
+    /// append.
+    parquet: Option<Box<ParquetOut<Sink>>>,
     /// (temporary path, final path) when writing to a file.
     paths: Option<(PathBuf, PathBuf)>,
     label: String,
@@ -126,10 +124,8 @@ impl TableWriter {
         let mut out = BufWriter::with_capacity(1 << 20, out);
         match self.format {
             TableFormat::Parquet => {
-                let schema = frame(&[])?.schema().clone();
-                let w = ParquetWriter::new(out)
-                    .batched(&schema)
-                    .map_err(self.polars_error())?;
+                let schema = parquet::arrow_schema(frame(&[])?.schema());
+                let w = ParquetOut::new(out, schema).map_err(self.polars_error())?;
                 self.parquet = Some(Box::new(w));
             }
             TableFormat::Csv | TableFormat::Json | TableFormat::JsonLines => {
@@ -148,14 +144,12 @@ impl TableWriter {
     /// also while another appends.
     pub fn encode(&self, rows: &[Observation]) -> Result<Encoded> {
         let fail = self.polars_error();
+        if let Some(w) = &self.parquet {
+            return Ok(Encoded(EncodedKind::Parquet(w.encode(rows)?)));
+        }
         let mut df = frame(rows)?;
-        let kind = match (&self.parquet, self.format) {
-            (Some(w), _) => EncodedKind::Parquet(
-                w.encode_and_compress(&df)
-                    .collect::<PolarsResult<Vec<_>>>()
-                    .map_err(fail)?,
-            ),
-            (None, TableFormat::Csv) => {
+        let kind = match self.format {
+            TableFormat::Csv => {
                 let mut text = Vec::new();
                 CsvWriter::new(&mut text)
                     .include_header(false)
@@ -163,7 +157,7 @@ impl TableWriter {
                     .map_err(fail)?;
                 EncodedKind::Text(text, rows.len())
             }
-            (None, _) => {
+            _ => {
                 let mut text = Vec::new();
                 polars::io::json::BatchedWriter::new(&mut text)
                     .write_batch(&df)
@@ -178,7 +172,7 @@ impl TableWriter {
     pub fn append(&self, encoded: Encoded) -> Result<()> {
         match (&self.parquet, encoded.0) {
             (Some(w), EncodedKind::Parquet(groups)) => {
-                w.write_row_groups(groups).map_err(self.polars_error())
+                w.append(groups).map_err(self.polars_error())
             }
             (None, EncodedKind::Text(text, n)) => {
                 let mut guard = self.text.lock().map_err(|_| self.poisoned())?;
@@ -201,9 +195,8 @@ impl TableWriter {
     /// Flushes the table and, for a file, moves it into place.
     pub fn finish(mut self) -> Result<()> {
         if let Some(w) = self.parquet.take() {
-            w.finish().map_err(self.polars_error())?;
-            // The writer owns the buffered file: dropping it flushes it.
-            drop(w);
+            let mut out = w.finish().map_err(self.polars_error())?;
+            out.flush().map_err(|e| self.io_error(e))?;
         }
         let poisoned = self.poisoned();
         let text = self.text.get_mut().map_err(|_| poisoned)?.take();

@@ -1,0 +1,370 @@
+//! Parquet row groups built straight from observations.
+//!
+//! The six text columns of the tidy table repeat the same few values in long
+//! runs (every sample of a benchmark shares its name, params, variant,
+//! metric and unit). Going through a polars frame, each cell is copied into
+//! a string view column and the Parquet writer then hashes every cell again
+//! to dictionary-encode it: most of the cost of `ingest --out table.parquet`.
+//! Here each text column is built as a dictionary directly, and a cell equal
+//! to the one above it (the common case) costs one comparison. The file's
+//! schema still declares plain strings, so readers get the same columns as
+//! before; only the page encoding is chosen here instead of by polars.
+
+use super::{Observation, Stat};
+use crate::error::{Error, Result};
+use hashbrown::HashMap;
+use polars::prelude::{CompatLevel, PolarsError, SchemaExt};
+use polars_arrow::array::{
+    Array, DictionaryArray, MutableBinaryViewArray, PrimitiveArray, Utf8ViewArray,
+};
+use polars_arrow::datatypes::{ArrowDataType, ArrowSchema, IntegerType};
+use polars_parquet::write::{
+    compress, to_parquet_schema, CompressedPage, CompressionOptions, DynIter, DynStreamingIterator,
+    Encoding, FallibleStreamingIterator, FileWriter, ParquetType, RowGroupIterColumns,
+    StatisticsOptions, Version, WriteOptions,
+};
+use std::io::Write;
+use std::sync::Mutex;
+
+/// Rows per row group: polars' own default, so that readers can skip and
+/// parallelise as they would on a table polars wrote.
+const ROW_GROUP_ROWS: usize = 512 * 512;
+
+/// One encoded, compressed row group and its row count.
+pub(super) type RowGroup = (u64, RowGroupIterColumns<'static, PolarsError>);
+
+/// A Parquet file being written: row groups are encoded on any thread by
+/// [`ParquetOut::encode`] and appended in order by [`ParquetOut::append`].
+pub(super) struct ParquetOut<W: Write> {
+    file: Mutex<FileWriter<W>>,
+    columns: Vec<ParquetType>,
+    options: WriteOptions,
+}
+
+impl<W: Write> ParquetOut<W> {
+    /// Starts a file with the tidy table's schema (`arrow`, as polars would
+    /// write it for the [`super::COLUMNS`] frame).
+    pub(super) fn new(out: W, arrow: ArrowSchema) -> std::result::Result<Self, PolarsError> {
+        let options = WriteOptions {
+            statistics: StatisticsOptions::default(),
+            compression: CompressionOptions::Zstd(None),
+            version: Version::V1,
+            data_page_size: None,
+        };
+        let columns = to_parquet_schema(&arrow)?.fields().to_vec();
+        let file = FileWriter::try_new(out, arrow, options)?;
+        Ok(ParquetOut {
+            file: Mutex::new(file),
+            columns,
+            options,
+        })
+    }
+
+    /// Encodes and compresses rows into row groups; no I/O, callable from
+    /// several threads at once.
+    pub(super) fn encode(&self, rows: &[Observation]) -> Result<Vec<RowGroup>> {
+        rows.chunks(ROW_GROUP_ROWS)
+            .map(|chunk| self.row_group(chunk))
+            .collect()
+    }
+
+    /// Writes encoded row groups after those written before.
+    pub(super) fn append(&self, groups: Vec<RowGroup>) -> std::result::Result<(), PolarsError> {
+        let mut file = self
+            .file
+            .lock()
+            .map_err(|_| PolarsError::ComputeError("a writer thread failed".into()))?;
+        for (n, group) in groups {
+            file.write(n, group)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the footer (with the Arrow schema, as polars does).
+    pub(super) fn finish(self) -> std::result::Result<W, PolarsError> {
+        let mut file = self
+            .file
+            .into_inner()
+            .map_err(|_| PolarsError::ComputeError("a writer thread failed".into()))?;
+        file.end(None)?;
+        Ok(file.into_inner())
+    }
+
+    fn row_group(&self, rows: &[Observation]) -> Result<RowGroup> {
+        let fail = |e: PolarsError| Error::Other(format!("encoding Parquet: {e}"));
+        let stats = stat_names(rows);
+        let arrays: [Box<dyn Array>; 10] = [
+            dictionary(rows, |r| r.source.as_str()).map_err(fail)?,
+            Box::new(PrimitiveArray::from_vec(
+                rows.iter().map(|r| r.line).collect(),
+            )),
+            dictionary(rows, |r| r.benchmark.as_str()).map_err(fail)?,
+            dictionary(rows, |r| r.params.as_str()).map_err(fail)?,
+            dictionary(rows, |r| r.variant.as_str()).map_err(fail)?,
+            dictionary(rows, |r| r.metric.as_str()).map_err(fail)?,
+            dictionary(rows, |r| r.unit.as_str()).map_err(fail)?,
+            dictionary(rows, |r| stats.name(r.stat)).map_err(fail)?,
+            Box::new(PrimitiveArray::from_vec(
+                rows.iter().map(|r| r.value).collect(),
+            )),
+            Box::new(PrimitiveArray::<u32>::from_trusted_len_iter(
+                rows.iter().map(|r| r.run),
+            )),
+        ];
+        let mut columns = Vec::with_capacity(arrays.len());
+        for (array, column) in arrays.iter().zip(&self.columns) {
+            columns.push(
+                self.compressed_pages(array.as_ref(), column)
+                    .map_err(fail)?,
+            );
+        }
+        let group: RowGroupIterColumns<'static, PolarsError> =
+            DynIter::new(columns.into_iter().map(Ok));
+        Ok((rows.len() as u64, group))
+    }
+
+    /// Encodes one column and compresses its pages now, so that the work
+    /// happens on the encoding thread rather than under the file's lock.
+    fn compressed_pages(
+        &self,
+        array: &dyn Array,
+        column: &ParquetType,
+    ) -> std::result::Result<DynStreamingIterator<'static, CompressedPage, PolarsError>, PolarsError>
+    {
+        // Dictionary columns arrive encoded; the others are written as
+        // polars would (its dictionary attempt for integers and floats).
+        let encoding = Encoding::RleDictionary;
+        let mut pages = Vec::new();
+        for leaf in polars_parquet::write::array_to_columns(
+            array,
+            column.clone(),
+            self.options,
+            &[encoding],
+        )? {
+            for page in leaf {
+                pages.push(compress(page?, Vec::new(), self.options.compression)?);
+            }
+        }
+        Ok(DynStreamingIterator::new(Pages {
+            pages: pages.into_iter(),
+            current: None,
+        }))
+    }
+}
+
+/// Compressed pages handed to the file writer one at a time.
+struct Pages {
+    pages: std::vec::IntoIter<CompressedPage>,
+    current: Option<CompressedPage>,
+}
+
+impl FallibleStreamingIterator for Pages {
+    type Item = CompressedPage;
+    type Error = PolarsError;
+
+    fn advance(&mut self) -> std::result::Result<(), PolarsError> {
+        self.current = self.pages.next();
+        Ok(())
+    }
+
+    fn get(&self) -> Option<&CompressedPage> {
+        self.current.as_ref()
+    }
+}
+
+/// The tidy table's Arrow schema as polars writes it.
+pub(super) fn arrow_schema(frame_schema: &polars::prelude::Schema) -> ArrowSchema {
+    frame_schema.to_arrow(CompatLevel::newest())
+}
+
+/// A text column as a dictionary: distinct values in order of first
+/// appearance and one key per row (the order polars' own cast gives, so the
+/// file is the same bytes polars would write).
+fn dictionary<'a, T: 'a>(
+    rows: &'a [T],
+    cell: impl Fn(&'a T) -> &'a str,
+) -> std::result::Result<Box<dyn Array>, PolarsError> {
+    let mut keys: Vec<u32> = Vec::with_capacity(rows.len());
+    let mut values = MutableBinaryViewArray::<str>::new();
+    // Most columns hold a handful of distinct values per batch: those are
+    // found by a short scan; a hash index is built only past that.
+    const SCAN: usize = 8;
+    let mut seen: Vec<&'a str> = Vec::new();
+    let mut index: HashMap<&'a str, u32> = HashMap::new();
+    let mut last: (&'a str, u32) = ("", u32::MAX);
+    for row in rows {
+        let text = cell(row);
+        // Rows sharing one name share its allocation: equal pointers settle
+        // most cells without comparing bytes.
+        let same = last.1 != u32::MAX
+            && text.len() == last.0.len()
+            && (std::ptr::eq(text.as_ptr(), last.0.as_ptr()) || text == last.0);
+        if !same {
+            let found = if seen.len() <= SCAN {
+                seen.iter().position(|s| *s == text).map(|k| k as u32)
+            } else {
+                index.get(text).copied()
+            };
+            let key = found.unwrap_or_else(|| {
+                let key = seen.len() as u32;
+                seen.push(text);
+                values.push_value(text);
+                if seen.len() > SCAN {
+                    if index.is_empty() {
+                        index.extend(seen.iter().enumerate().map(|(k, s)| (*s, k as u32)));
+                    } else {
+                        index.insert(text, key);
+                    }
+                }
+                key
+            });
+            last = (text, key);
+        }
+        keys.push(last.1);
+    }
+    let values: Utf8ViewArray = values.into();
+    let dtype = ArrowDataType::Dictionary(
+        IntegerType::UInt32,
+        Box::new(ArrowDataType::Utf8View),
+        false,
+    );
+    let keys = PrimitiveArray::from_vec(keys);
+    let array = DictionaryArray::<u32>::try_new(dtype, keys, values.boxed())?;
+    Ok(Box::new(array))
+}
+
+/// Names of the statistics in a batch; percentiles are rendered once each
+/// rather than once per row.
+struct StatNames(Vec<(u32, String)>);
+
+fn stat_names(rows: &[Observation]) -> StatNames {
+    let mut names: Vec<(u32, String)> = Vec::new();
+    for r in rows {
+        if let Stat::Percentile(p) = r.stat {
+            if !names.iter().any(|(q, _)| *q == p) {
+                names.push((p, r.stat.to_string()));
+            }
+        }
+    }
+    StatNames(names)
+}
+
+impl StatNames {
+    fn name(&self, stat: Stat) -> &str {
+        match stat {
+            Stat::Percentile(p) => self
+                .0
+                .iter()
+                .find(|(q, _)| *q == p)
+                .map_or("", |(_, s)| s.as_str()),
+            other => other.name(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::table_writer::frame;
+    use super::*;
+    use polars::prelude::{DataFrame, ParquetReader, SerReader};
+
+    /// Rows that exercise the dictionaries: runs of equal cells, values that
+    /// come back after others, long (shared) and empty strings, non-ASCII
+    /// text, percentiles and missing runs.
+    fn varied(n: usize) -> Vec<Observation> {
+        let long = "benchmark/with/a/name/longer/than/twenty-three/bytes";
+        (0..n)
+            .map(|i| {
+                let stat = match i % 7 {
+                    0 => Stat::percentile(99.9),
+                    1 => Stat::percentile(50.0),
+                    2 => Stat::Mean,
+                    _ => Stat::Sample,
+                };
+                let bench = if i % 1000 < 600 { long } else { "short" };
+                let mut o = Observation::new(bench, "latency", "µs", stat, i as f64 * 0.5)
+                    .with_variant(if (i / 10) % 3 == 0 {
+                        "baseline"
+                    } else {
+                        "patched"
+                    })
+                    .with_params_str(format!("threads={}", i % 13))
+                    .at_line(i as u32 + 1);
+                if i % 11 != 0 {
+                    o = o.with_run(i as u32);
+                }
+                o.source = if i % 2 == 0 { "a.txt" } else { "" }.into();
+                o
+            })
+            .collect()
+    }
+
+    fn written(rows: &[Observation]) -> DataFrame {
+        let schema = arrow_schema(frame(&[]).unwrap().schema());
+        let out = ParquetOut::new(Vec::new(), schema).unwrap();
+        let (a, b) = rows.split_at(rows.len() / 3);
+        for part in [a, b] {
+            let groups = out.encode(part).unwrap();
+            out.append(groups).unwrap();
+        }
+        let bytes = out.finish().unwrap();
+        ParquetReader::new(std::io::Cursor::new(bytes))
+            .finish()
+            .unwrap()
+    }
+
+    #[test]
+    fn reads_back_as_the_frame_polars_builds() {
+        // More rows than one row group holds, so that groups are split too.
+        let rows = varied(ROW_GROUP_ROWS + ROW_GROUP_ROWS / 2 + 17);
+        let back = written(&rows);
+        let expected = frame(&rows).unwrap();
+        assert_eq!(back.schema(), expected.schema());
+        assert!(back.equals_missing(&expected));
+        // The comparison can fail: one changed cell is noticed.
+        let mut other = rows.clone();
+        other[ROW_GROUP_ROWS + 3].variant = "changed".into();
+        assert!(!frame(&other).unwrap().equals_missing(&back));
+    }
+
+    #[test]
+    fn text_columns_are_dictionaries_in_order_of_first_use() {
+        let cells = ["b", "b", "a", "b", "", "a"];
+        let array = dictionary(&cells, |c| c).unwrap();
+        assert_eq!(dict_of(&*array).0, [0, 0, 1, 0, 2, 1]);
+        assert_eq!(dict_of(&*array).1, ["b", "a", ""]);
+        // Past the short scan, the hash index gives the same keys.
+        let many: Vec<String> = (0..40).map(|i| format!("v{}", (i * 7) % 13)).collect();
+        let array = dictionary(&many, |c| c.as_str()).unwrap();
+        let (keys, values) = dict_of(&*array);
+        assert_eq!(values.len(), 13);
+        for (cell, key) in many.iter().zip(&keys) {
+            assert_eq!(values[*key as usize], cell.as_str());
+        }
+        assert_eq!(keys[..3], [0, 1, 2]);
+        assert_eq!(keys[13..16], [0, 1, 2]);
+    }
+
+    fn dict_of(array: &dyn Array) -> (Vec<u32>, Vec<String>) {
+        let dict = array
+            .as_any()
+            .downcast_ref::<DictionaryArray<u32>>()
+            .unwrap();
+        let values = dict
+            .values()
+            .as_any()
+            .downcast_ref::<Utf8ViewArray>()
+            .unwrap();
+        (
+            dict.keys().values().as_slice().to_vec(),
+            values.values_iter().map(str::to_string).collect(),
+        )
+    }
+
+    #[test]
+    fn an_empty_table_has_the_schema() {
+        let back = written(&[]);
+        assert_eq!(back.height(), 0);
+        assert_eq!(back.schema(), frame(&[]).unwrap().schema());
+    }
+}
