@@ -658,6 +658,44 @@ mod tests {
             .collect()
     }
 
+    proptest::proptest! {
+        /// Runs are numbered per key in row order, whichever way the keys
+        /// interleave (more keys than the recent-key check holds, shared and
+        /// separately allocated names, summaries in between).
+        #[test]
+        fn local_runs_number_each_key_from_zero(picks in proptest::collection::vec((0u8..7, 0u8..3), 0..200)) {
+            let long = SmolStr::new("a-benchmark-name-longer-than-the-inline-limit");
+            let mut rows: Vec<Observation> = picks
+                .iter()
+                .map(|&(key, kind)| {
+                    let stat = if kind == 0 { crate::model::Stat::Mean } else { crate::model::Stat::Sample };
+                    let bench = if key % 2 == 0 { long.clone() } else { SmolStr::new(format!("b{}", key % 3)) };
+                    let mut o = Observation::new(bench.as_str(), "m", "s", stat, 1.0);
+                    if key % 2 == 0 { o.benchmark = bench; }
+                    o.metric = SmolStr::new(format!("m{key}"));
+                    o
+                })
+                .collect();
+            let runs = LocalRuns::count(&mut rows);
+            let mut seen: std::collections::HashMap<(String, String), u32> = Default::default();
+            let mut keys: std::collections::HashMap<(String, String), u32> = Default::default();
+            for (o, k) in rows.iter().zip(&runs.key_of) {
+                if o.stat.is_sample() {
+                    let n = seen.entry((o.benchmark.to_string(), o.metric.to_string())).or_insert(0);
+                    proptest::prop_assert_eq!(o.run, Some(*n));
+                    let index = keys.entry((o.benchmark.to_string(), o.metric.to_string())).or_insert(*k);
+                    proptest::prop_assert_eq!(*index, *k);
+                    *n += 1;
+                } else {
+                    proptest::prop_assert_eq!(*k, u32::MAX);
+                }
+            }
+            let total: u32 = runs.counts.iter().sum();
+            proptest::prop_assert_eq!(total as usize, seen.values().sum::<u32>() as usize);
+            proptest::prop_assert_eq!(runs.counts.len(), seen.len());
+        }
+    }
+
     #[test]
     fn streaming_gives_the_rows_of_ingest_in_input_order_with_runs_across_files() {
         let dir = tempfile::tempdir().unwrap();
