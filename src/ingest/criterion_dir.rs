@@ -12,6 +12,7 @@ use super::structured::{finite, parse_json, Bail, Cursor, Fast};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, SmolStr, Stat};
+use rayon::prelude::*;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 
@@ -238,9 +239,9 @@ impl Format for CriterionDir {
     }
 
     fn dir_parts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
-        let mut run_dirs = Vec::new();
-        collect_run_dirs(dir, 0, &mut run_dirs)?;
-        run_dirs.sort();
+        // Sorted sub-folders, walked depth first: the runs come sorted.
+        let run_dirs = collect_run_dirs(dir, 0);
+        debug_assert!(run_dirs.is_sorted());
         if run_dirs.is_empty() {
             return Err(Error::input(
                 dir,
@@ -315,31 +316,85 @@ fn subdirs(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
-fn collect_run_dirs(dir: &Path, depth: u32, out: &mut Vec<PathBuf>) -> Result<()> {
+/// The saved runs under `dir`, in path order. Sub-folders are walked in
+/// parallel: a tree is thousands of folders, each a listing or a `stat`.
+fn collect_run_dirs(dir: &Path, depth: u32) -> Vec<PathBuf> {
     // Criterion ids are at most group/function/parameter deep; the bound
     // only guards against symlink loops.
     if depth > 12 {
-        return Ok(());
+        return Vec::new();
     }
     if is_run_dir(dir) {
-        out.push(dir.to_path_buf());
-        return Ok(());
+        return vec![dir.to_path_buf()];
     }
-    for c in subdirs(dir) {
-        collect_run_dirs(&c, depth + 1, out)?;
-    }
-    Ok(())
+    subdirs(dir)
+        .par_iter()
+        .flat_map_iter(|c| collect_run_dirs(c, depth + 1))
+        .collect()
 }
 
-fn read_source(path: &Path) -> Result<Source> {
-    Source::read(path)
+/// A file of a saved run, as read. Its text is parsed as it is when it is
+/// plain UTF-8 (what a [`Source`] of it would hold unchanged); the
+/// `Source` is only built when that parse fails, to read the file exactly
+/// as before and report its error, or to name the file in an error.
+struct RunFile {
+    path: PathBuf,
+    bytes: Vec<u8>,
 }
 
-/// `path` read as a source when it is a regular file, `None` when it is
-/// not (absent, a folder). One open and one `fstat` instead of a `stat`
-/// before the read: a tree has thousands of these files.
-fn read_if_file(path: &Path) -> Result<Option<Source>> {
-    use std::io::Read;
+impl RunFile {
+    /// The text (BOM removed), when a [`Source`] would hold these bytes
+    /// unchanged: valid UTF-8 (so not gzip, whose second byte is not), not
+    /// empty, no NUL.
+    fn plain(&self) -> Option<&str> {
+        if self.bytes.is_empty() || memchr::memchr(0, &self.bytes).is_some() {
+            return None;
+        }
+        std::str::from_utf8(&self.bytes)
+            .ok()
+            .map(|t| t.trim_start_matches('\u{feff}'))
+    }
+
+    fn source(&self) -> Result<Source> {
+        Source::from_bytes(&self.path.display().to_string(), &self.bytes)
+    }
+
+    /// An error naming this file, as [`Source::error`] would.
+    fn error(&self, message: String) -> Error {
+        Error::input(&self.path, None, message)
+    }
+
+    /// The document read with serde.
+    fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
+        match self.plain().and_then(|t| serde_json::from_str(t).ok()) {
+            Some(v) => Ok(v),
+            None => parse_json(&self.source()?, what),
+        }
+    }
+
+    fn samples(&self) -> Result<Samples> {
+        match self.plain().and_then(|t| samples_fast(t).ok()) {
+            Some(s) => Ok(s),
+            None => read_samples(&self.source()?),
+        }
+    }
+
+    /// `v`, or the error [`finite`] gives when it is not finite (the
+    /// message is only built then).
+    fn finite(&self, v: f64, what: impl FnOnce() -> String) -> Result<f64> {
+        if v.is_finite() {
+            return Ok(v);
+        }
+        finite(&self.source()?, None, v, &what())
+    }
+}
+
+/// `path` read whole when it is a regular file, `None` when it is not
+/// (absent, a folder). A tree is thousands of small files, and opening
+/// them is most of the time: one `open`, one `fstat`, one `read` and one
+/// `close` each.
+fn read_if_file(path: &Path) -> Result<Option<RunFile>> {
+    use std::io::{ErrorKind, Read};
     let absent_or = |e: std::io::Error| {
         if path.is_file() {
             Err(Error::io(path, e))
@@ -349,6 +404,8 @@ fn read_if_file(path: &Path) -> Result<Option<Source>> {
     };
     let mut file = match std::fs::File::open(path) {
         Ok(f) => f,
+        // The usual case for `change/`: no `stat` needed to tell.
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
         Err(e) => return absent_or(e),
     };
     let meta = match file.metadata() {
@@ -358,10 +415,30 @@ fn read_if_file(path: &Path) -> Result<Option<Source>> {
     if !meta.is_file() {
         return Ok(None);
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.read_to_end(&mut bytes)
-        .map_err(|e| Error::io(path, e))?;
-    Source::from_bytes(&path.display().to_string(), &bytes).map(Some)
+    // A byte more than the size: a read that does not fill the buffer has
+    // reached the end (of a regular file), so no second read looks for it.
+    let size = meta.len() as usize;
+    let mut bytes = vec![0; size + 1];
+    let mut len = 0;
+    loop {
+        match file.read(&mut bytes[len..]) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Error::io(path, e)),
+        }
+        if len == bytes.len() {
+            // It grew since the `fstat`.
+            bytes.resize(2 * len, 0);
+        } else if len >= size {
+            break;
+        }
+    }
+    bytes.truncate(len);
+    Ok(Some(RunFile {
+        path: path.to_path_buf(),
+        bytes,
+    }))
 }
 
 /// Reads one saved run (`…/<id>/<variant>/`) and, for `new`, the stated
@@ -373,24 +450,24 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
         .unwrap_or("new")
         .to_string();
     let bench_dir = run.parent().unwrap_or(root);
-    let bench_path = run.join("benchmark.json");
-    let (benchmark, params, throughput) = if let Some(src) = read_if_file(&bench_path)? {
-        let id: BenchmarkId = parse_json(&src, "Criterion benchmark.json")?;
-        let mut p: Vec<(&str, String)> = Vec::new();
-        if let Some(f) = id.function_id {
-            p.push(("function", f));
-        }
-        if let Some(v) = id.value_str {
-            p.push(("parameter", v));
-        }
-        (id.group_id, canonical_params(&p), id.throughput)
-    } else {
-        // Criterion before 0.3 wrote no benchmark.json: the folder path is the id.
-        let rel = bench_dir.strip_prefix(root).unwrap_or(bench_dir);
-        let id = rel.to_string_lossy().replace('\\', "/");
-        let (b, p) = super::criterion_console::split_id(&id);
-        (b, p, None)
-    };
+    let (benchmark, params, throughput) =
+        if let Some(file) = read_if_file(&run.join("benchmark.json"))? {
+            let id: BenchmarkId = file.json("Criterion benchmark.json")?;
+            let mut p: Vec<(&str, String)> = Vec::new();
+            if let Some(f) = id.function_id {
+                p.push(("function", f));
+            }
+            if let Some(v) = id.value_str {
+                p.push(("parameter", v));
+            }
+            (id.group_id, canonical_params(&p), id.throughput)
+        } else {
+            // Criterion before 0.3 wrote no benchmark.json: the folder path is the id.
+            let rel = bench_dir.strip_prefix(root).unwrap_or(bench_dir);
+            let id = rel.to_string_lossy().replace('\\', "/");
+            let (b, p) = super::criterion_console::split_id(&id);
+            (b, p, None)
+        };
     // Errors name the JSON file inside the folder that is at fault. The
     // rows of a run share their names: one template per metric, cloned
     // per row (no allocation per row).
@@ -409,14 +486,14 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
         o
     };
 
-    let sample_path = run.join("sample.json");
-    if let Some(src) = read_if_file(&sample_path)? {
-        let Samples { iters, times } = read_samples(&src)?;
+    if let Some(file) = read_if_file(&run.join("sample.json"))? {
+        let Samples { iters, times } = file.samples()?;
         if iters.len() != times.len() {
-            return Err(src.error(
-                None,
-                format!("{} iteration counts but {} times", iters.len(), times.len()),
-            ));
+            return Err(file.error(format!(
+                "{} iteration counts but {} times",
+                iters.len(),
+                times.len()
+            )));
         }
         let thrpt = throughput.as_ref().map(|tp| {
             let (amount, unit) = match tp {
@@ -429,16 +506,9 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
         out.reserve(iters.len() * if thrpt.is_some() { 2 } else { 1 } + 6);
         for (i, (n, t)) in iters.iter().zip(&times).enumerate() {
             if *n <= 0.0 {
-                return Err(src.error(
-                    None,
-                    format!("sample {i}: iteration count {n} is not positive"),
-                ));
+                return Err(file.error(format!("sample {i}: iteration count {n} is not positive")));
             }
-            let per_iter = t / n;
-            if !per_iter.is_finite() {
-                // The message is only built when it is needed.
-                finite(&src, None, per_iter, &format!("sample {i}"))?;
-            }
+            let per_iter = file.finite(t / n, || format!("sample {i}"))?;
             out.push(mk(&time, Stat::Sample, per_iter).with_run(i as u32));
             if let Some((amount, tpl)) = &thrpt {
                 if per_iter > 0.0 {
@@ -449,33 +519,30 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
     }
 
     let est_path = run.join("estimates.json");
-    let src = read_source(&est_path)?;
-    let est: Estimates = parse_json(&src, "Criterion estimates.json")?;
-    for (stat, v) in est.stated() {
-        if !v.is_finite() {
-            finite(&src, None, v, &format!("{stat} estimate"))?;
+    let est: Estimates = match read_if_file(&est_path)? {
+        Some(file) => {
+            let est: Estimates = file.json("Criterion estimates.json")?;
+            for (stat, v) in est.stated() {
+                file.finite(v, || format!("{stat} estimate"))?;
+            }
+            est
         }
+        // Gone since the folder was listed: the error of reading it.
+        None => parse_json(&Source::read(&est_path)?, "Criterion estimates.json")?,
+    };
+    for (stat, v) in est.stated() {
         out.push(mk(&time, stat, v));
     }
 
     // The stated change belongs to the run measured last, `new`.
-    let change_path = bench_dir.join("change").join("estimates.json");
-    let change = if variant == "new" {
-        read_if_file(&change_path)?
-    } else {
-        None
-    };
-    if let Some(src) = change {
-        let change: Estimates = parse_json(&src, "Criterion change/estimates.json")?;
-        let pct = finite(
-            &src,
-            None,
-            change.mean.point_estimate * 100.0,
-            "mean change",
-        )?;
-        // The row keeps its group's unit so that groups stay unit-pure; the
-        // stat itself says the value is a percentage.
-        out.push(mk(&time, Stat::ChangePct, pct));
+    if variant == "new" {
+        if let Some(file) = read_if_file(&bench_dir.join("change").join("estimates.json"))? {
+            let change: Estimates = file.json("Criterion change/estimates.json")?;
+            let pct = file.finite(change.mean.point_estimate * 100.0, || "mean change".into())?;
+            // The row keeps its group's unit so that groups stay unit-pure;
+            // the stat itself says the value is a percentage.
+            out.push(mk(&time, Stat::ChangePct, pct));
+        }
     }
     Ok(())
 }
