@@ -8,7 +8,7 @@ use super::{Center, Comparison, Note, NoteKind, Settings, TestChoice, TestKind};
 use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
 use crate::stats::diagnostics::mad_outliers_sorted;
 use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
-use crate::stats::mann_whitney::{mann_whitney_u, min_possible_p};
+use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
 use crate::stats::summary::min_n_for_median_ci;
 use crate::stats::welch::{welch, welch_from_stats};
@@ -56,7 +56,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         } else {
             c.center = Center::Median;
             c.test = TestKind::MannWhitney;
-            let u = mann_whitney_u(bs, vs);
+            let u = mann_whitney_u_sorted(&base.sorted, &var.sorted);
             c.p_value = u.map(|u| u.p);
             c.effect_size = cliffs_delta_sorted(&base.sorted, vs);
             if let Some(w) = w {

@@ -7,7 +7,7 @@
 
 use super::go_text::{metric_for_unit, split_name};
 use super::numbers::parse_number;
-use super::structured::split_csv;
+use super::structured::{csv_cells, split_csv};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -40,9 +40,16 @@ impl Format for BenchstatCsv {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
+        // A units row with a `vs base` cell, judged on as few cells as
+        // needed: most lines of other formats fail on the first.
         let hit = src.lines.iter().take(40).any(|l| {
-            let cells = split_csv(&l.text, ',');
-            is_units_row(&cells) && cells.iter().any(|c| c == "vs base")
+            let mut cells = csv_cells(&l.text, ',');
+            if !cells.next().is_some_and(|c| c.is_empty()) {
+                return false;
+            }
+            let second = cells.next();
+            cells.next().is_some_and(|c| c == "CI")
+                && (second.is_some_and(|c| c == "vs base") || cells.any(|c| c == "vs base"))
         });
         if hit {
             90

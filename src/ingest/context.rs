@@ -33,14 +33,21 @@ pub fn context_kind(src: &Source) -> Option<&'static str> {
     if first.starts_with("Architecture:") && meaningful.iter().any(|l| l.starts_with("CPU(s):")) {
         return Some("lscpu");
     }
-    let words: Vec<&str> = first.split_whitespace().collect();
-    let assignments = words
-        .iter()
-        .filter(|w| w.contains('=') && !w.contains(['"', '{']))
-        .count();
+    // Words are counted only for a one-line input starting with a letter:
+    // the first line of a JSON document is often all of it.
+    let mostly_assignments = || {
+        let (mut words, mut assignments) = (0usize, 0usize);
+        for w in first.split_whitespace() {
+            words += 1;
+            if w.contains('=') && !w.contains(['"', '{']) {
+                assignments += 1;
+            }
+        }
+        assignments >= 3 && assignments * 4 >= words
+    };
     if meaningful.len() == 1
         && first.starts_with(|c: char| c.is_ascii_alphabetic())
-        && (first.contains("BOOT_IMAGE=") || (assignments >= 3 && assignments * 4 >= words.len()))
+        && (first.contains("BOOT_IMAGE=") || mostly_assignments())
     {
         return Some("kernel command line (/proc/cmdline)");
     }

@@ -34,6 +34,11 @@ fn is_event_name(s: &str) -> bool {
 }
 
 /// True when `fields` look like one perf stat counter record.
+/// [`is_record`] reads fields 0 to 5 and the count up to 5: splitting a
+/// line into this many pieces (the last one the rest of the line) gives it
+/// the same answer as splitting the whole line.
+const RECORD_FIELDS_READ: usize = 7;
+
 fn is_record(fields: &[&str]) -> bool {
     fields.len() >= 5
         && (parse_number(fields[0]).is_some() || is_missing(fields[0]))
@@ -59,7 +64,7 @@ fn separator(src: &Source) -> Option<char> {
                     if l.text.matches(sep).nth(3).is_none() {
                         return false;
                     }
-                    let f: Vec<&str> = l.text.split(sep).collect();
+                    let f: Vec<&str> = l.text.splitn(RECORD_FIELDS_READ, sep).collect();
                     is_record(&f)
                 })
                 .count();
@@ -89,7 +94,7 @@ impl Format for PerfStatCsv {
             .collect();
         let records = content
             .iter()
-            .filter(|t| is_record(&t.split(sep).collect::<Vec<_>>()))
+            .filter(|t| is_record(&t.splitn(RECORD_FIELDS_READ, sep).collect::<Vec<_>>()))
             .count();
         if records == 0 || records * 10 < content.len() * 8 {
             return 0;

@@ -370,33 +370,60 @@ pub(crate) fn raw_lines(src: &Source) -> impl Iterator<Item = (u32, &str)> {
 /// Splits one CSV record (RFC 4180 quoting, `""` for a quote inside quotes).
 /// Records spanning lines are not supported: no harness here writes them.
 pub(crate) fn split_csv(line: &str, sep: char) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        if quoted {
-            if c == '"' {
-                if chars.peek() == Some(&'"') {
-                    cur.push('"');
-                    chars.next();
+    csv_cells(line, sep).collect()
+}
+
+/// The cells of [`split_csv`] one at a time, for callers that decide on the
+/// first few (format detection looks at every line of every input).
+pub(crate) fn csv_cells(line: &str, sep: char) -> CsvCells<'_> {
+    CsvCells {
+        chars: line.chars().peekable(),
+        sep,
+        done: false,
+    }
+}
+
+/// Iterator of [`csv_cells`].
+pub(crate) struct CsvCells<'a> {
+    chars: std::iter::Peekable<std::str::Chars<'a>>,
+    sep: char,
+    done: bool,
+}
+
+impl Iterator for CsvCells<'_> {
+    type Item = String;
+
+    fn next(&mut self) -> Option<String> {
+        if self.done {
+            return None;
+        }
+        let mut cur = String::new();
+        let mut quoted = false;
+        while let Some(c) = self.chars.next() {
+            if quoted {
+                if c == '"' {
+                    if self.chars.peek() == Some(&'"') {
+                        cur.push('"');
+                        self.chars.next();
+                    } else {
+                        quoted = false;
+                    }
                 } else {
-                    quoted = false;
+                    cur.push(c);
                 }
+            } else if c == '"' && cur.trim().is_empty() {
+                cur.clear();
+                quoted = true;
+            } else if c == self.sep {
+                return Some(cur);
             } else {
                 cur.push(c);
             }
-        } else if c == '"' && cur.trim().is_empty() {
-            cur.clear();
-            quoted = true;
-        } else if c == sep {
-            out.push(std::mem::take(&mut cur));
-        } else {
-            cur.push(c);
         }
+        // The line's end closes the last cell (empty after a final separator).
+        self.done = true;
+        Some(cur)
     }
-    out.push(cur);
-    out
 }
 
 /// Refuses NaN and infinities with an error naming the place.

@@ -138,10 +138,12 @@ impl Format for TidyJson {
         if !src.looks_like_json() {
             return 0;
         }
-        let head: String = src.raw_trimmed().chars().take(4096).collect();
+        // The first 4096 characters, borrowed.
+        let raw = src.raw_trimmed();
+        let head = &raw[..raw.char_indices().nth(4096).map_or(raw.len(), |(i, _)| i)];
         let key = |k: &str| head.contains(&format!("\"{k}\""));
         if !self.map.is_empty() {
-            let keys: Vec<String> = extract_keys(&head);
+            let keys: Vec<String> = extract_keys(head);
             return if self.map.all_present(&keys) && self.map.usable(&keys) {
                 99
             } else {

@@ -65,7 +65,21 @@ pub fn mann_whitney_u_with(x: &[f64], y: &[f64], choice: MwuChoice) -> Option<Mw
     if n1 == 0 || n2 == 0 || x.iter().chain(y).any(|v| !v.is_finite()) {
         return None;
     }
-    let ranked = rank(x, y);
+    test(rank(x, y), n1, n2, choice)
+}
+
+/// [`mann_whitney_u`] of two sides already in ascending order: the ranks
+/// come from merging them instead of sorting the pooled sample (same
+/// result: only the ranks matter).
+pub fn mann_whitney_u_sorted(sx: &[f64], sy: &[f64]) -> Option<MwuResult> {
+    let (n1, n2) = (sx.len(), sy.len());
+    if n1 == 0 || n2 == 0 || sx.iter().chain(sy).any(|v| !v.is_finite()) {
+        return None;
+    }
+    test(rank_sorted(sx, sy), n1, n2, MwuChoice::Auto)
+}
+
+fn test(ranked: Ranked, n1: usize, n2: usize, choice: MwuChoice) -> Option<MwuResult> {
     let u1 = ranked.doubled_rank_sum_x as f64 / 2.0 - (n1 * (n1 + 1)) as f64 / 2.0;
     let ties = ranked.tie_term > 0.0;
     let small = n1.min(n2) <= EXACT_MAX_SMALL_SIDE;
@@ -93,7 +107,7 @@ pub fn mann_whitney_u_with(x: &[f64], y: &[f64], choice: MwuChoice) -> Option<Mw
 }
 
 struct Ranked {
-    /// Mid-ranks ×2 (integers) of the pooled sample, x first then y.
+    /// Mid-ranks ×2 (integers) of the pooled sample, in no particular order.
     doubled: Vec<u64>,
     doubled_rank_sum_x: u64,
     /// Σ (t³ − t) over tie groups.
@@ -122,6 +136,50 @@ fn rank(x: &[f64], y: &[f64]) -> Ranked {
         i = j;
     }
     let doubled_rank_sum_x = doubled[..x.len()].iter().sum();
+    Ranked {
+        doubled,
+        doubled_rank_sum_x,
+        tie_term,
+    }
+}
+
+/// [`rank`] of two ascending sides by merging them: the same tie groups in
+/// the same order, so the same rank sum and tie term.
+fn rank_sorted(sx: &[f64], sy: &[f64]) -> Ranked {
+    let n = sx.len() + sy.len();
+    let mut doubled = Vec::with_capacity(n);
+    let mut tie_term = 0.0;
+    let mut doubled_rank_sum_x = 0u64;
+    let (mut i, mut j) = (0usize, 0usize);
+    while i + j < n {
+        // The group's value: the smaller head (either when only one is left).
+        let v = match (sx.get(i), sy.get(j)) {
+            (Some(&a), Some(&b)) => {
+                if a.total_cmp(&b).is_le() {
+                    a
+                } else {
+                    b
+                }
+            }
+            (Some(&a), None) => a,
+            (None, Some(&b)) => b,
+            (None, None) => break,
+        };
+        let (i0, j0) = (i, j);
+        while sx.get(i) == Some(&v) {
+            i += 1;
+        }
+        while sy.get(j) == Some(&v) {
+            j += 1;
+        }
+        // Ranks start+1 ..= end share the doubled mid-rank start+1+end.
+        let (start, end) = (i0 + j0, i + j);
+        let d = (start + 1 + end) as u64;
+        doubled.extend(std::iter::repeat_n(d, end - start));
+        doubled_rank_sum_x += d * (i - i0) as u64;
+        let t = (end - start) as f64;
+        tie_term += t * t * t - t;
+    }
     Ranked {
         doubled,
         doubled_rank_sum_x,
@@ -211,6 +269,40 @@ pub fn min_possible_p(n1: usize, n2: usize) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn merged_ranks_give_the_same_test_as_the_pooled_sort() {
+        let mut state = 7u64;
+        let mut next = || {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state >> 33
+        };
+        for (n1, n2) in [
+            (1, 1),
+            (3, 8),
+            (8, 3),
+            (5, 5),
+            (30, 30),
+            (100, 64),
+            (9, 200),
+        ] {
+            for levels in [2u64, 7, 1 << 30] {
+                let x: Vec<f64> = (0..n1).map(|_| (next() % levels) as f64 * 0.5).collect();
+                let mut y: Vec<f64> = (0..n2).map(|_| (next() % levels) as f64 * 0.5).collect();
+                y[0] = -0.0;
+                let (mut sx, mut sy) = (x.clone(), y.clone());
+                sx.sort_unstable_by(f64::total_cmp);
+                sy.sort_unstable_by(f64::total_cmp);
+                assert_eq!(
+                    mann_whitney_u_sorted(&sx, &sy),
+                    mann_whitney_u(&x, &y),
+                    "n={n1}+{n2} levels={levels}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn fully_separated_five_by_five_is_two_over_252() {
