@@ -46,7 +46,7 @@ pub enum Kind<'a> {
     /// `+----+----+` or `|----|----|`.
     Border,
     /// `| a | b |`: the cell texts.
-    BoxRow(Vec<&'a str>),
+    BoxRow(BoxCells<'a>),
     /// `real 0m34.067s`: metric and seconds.
     Time(String, f64),
     /// One or more `key: value` pairs covering the whole line.
@@ -57,6 +57,28 @@ pub enum Kind<'a> {
     Carets(Vec<(usize, usize, String)>),
     /// Anything else.
     Text,
+}
+
+/// `str::trim` that strips the ASCII whitespace at the ends of nearly every
+/// line and cell byte by byte; only an end left on a non-ASCII character
+/// (which may be Unicode whitespace) goes through `str::trim`.
+pub fn trim(s: &str) -> &str {
+    let b = s.as_bytes();
+    // The ASCII characters `char::is_whitespace` accepts: tab to CR, space.
+    let ws = |c: u8| matches!(c, b'\t'..=b'\r' | b' ');
+    let mut start = 0;
+    while start < b.len() && ws(b[start]) {
+        start += 1;
+    }
+    let mut end = b.len();
+    while end > start && ws(b[end - 1]) {
+        end -= 1;
+    }
+    let t = &s[start..end];
+    match (t.as_bytes().first(), t.as_bytes().last()) {
+        (Some(&f), Some(&l)) if !f.is_ascii() || !l.is_ascii() => t.trim(),
+        _ => t,
+    }
 }
 
 /// Classifies one cleaned line.
@@ -72,15 +94,15 @@ pub fn classify_without_rows(text: &str) -> Kind<'_> {
 }
 
 fn classify_with(text: &str, rows: bool) -> Kind<'_> {
-    let t = text.trim();
+    let t = trim(text);
     if t.is_empty() {
         return Kind::Blank;
     }
     if is_border(t) {
         return Kind::Border;
     }
-    if let Some(cells) = box_cells(t) {
-        return Kind::BoxRow(cells);
+    if let Some(inner) = box_inner(t) {
+        return Kind::BoxRow(BoxCells(inner));
     }
     if let Some((m, v)) = time_line(t) {
         return Kind::Time(m, v);
@@ -133,19 +155,41 @@ pub fn is_box_row(t: &str) -> bool {
     !is_border(t) && box_inner(t).is_some()
 }
 
-fn box_cells(t: &str) -> Option<Vec<&str>> {
-    let inner = box_inner(t)?;
-    // Cells are short: a plain loop beats a search per cell.
-    let mut cells = Vec::with_capacity(8);
-    let mut start = 0;
-    for (i, &b) in inner.as_bytes().iter().enumerate() {
-        if b == b'|' {
-            cells.push(inner[start..i].trim());
-            start = i + 1;
+/// The cells of a boxed row: the text between its outer bars, split on
+/// demand (a table reads them once, into one buffer for all its rows).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BoxCells<'a>(&'a str);
+
+impl<'a> BoxCells<'a> {
+    /// The trimmed cell texts, left to right.
+    pub fn iter(self) -> impl Iterator<Item = &'a str> {
+        BoxCellIter { rest: Some(self.0) }
+    }
+}
+
+/// The cells of a boxed row, split at each `|`. Cells are short: a plain
+/// byte loop beats a pattern search per cell.
+struct BoxCellIter<'a> {
+    /// What is left of the row; `None` once the last cell is given.
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for BoxCellIter<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.bytes().position(|b| b == b'|') {
+            Some(i) => {
+                self.rest = Some(&rest[i + 1..]);
+                Some(trim(&rest[..i]))
+            }
+            None => {
+                self.rest = None;
+                Some(trim(rest))
+            }
         }
     }
-    cells.push(inner[start..].trim());
-    Some(cells)
 }
 
 /// `real 0m34.067s`, `user 1m2.5s`, `sys 0.98s`, `real 34.06`.
@@ -503,7 +547,7 @@ pub fn merge_header(upper: &[RawCell], lower: &[RawCell]) -> Vec<RawCell> {
 /// `5.53 us`, `10.2 us +- 0.5 us`, `12ms`, `10.2 us: 1.85x slower`,
 /// `6656.73 ± 539.35`. Returns the cell and its unit, if written.
 pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
-    let t = text.trim();
+    let t = trim(text);
     // Every reading below parses some part of the text as a number, and a
     // number has a digit: prose and header cells stop here.
     if !t.bytes().any(|b| b.is_ascii_digit()) {
@@ -795,6 +839,22 @@ mod tests {
         assert_eq!(plain_number("-"), None);
     }
 
+    proptest::proptest! {
+        #[test]
+        fn trim_is_str_trim(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    " ", "\t", "\n", "\u{b}", "\u{c}", "\r", "\u{85}", "\u{a0}", "\u{3000}",
+                    "a", "µ", "|", "\u{1c}", "\0",
+                ]),
+                0..12,
+            )
+        ) {
+            let s = parts.concat();
+            proptest::prop_assert_eq!(trim(&s), s.trim());
+        }
+    }
+
     #[test]
     fn time_lines() {
         assert_eq!(
@@ -833,10 +893,14 @@ mod tests {
     #[test]
     fn boxes_and_carets() {
         assert_eq!(classify("+---------+-----+"), Kind::Border);
-        assert_eq!(
-            classify("| 512 | 4.2410 |"),
-            Kind::BoxRow(vec!["512", "4.2410"])
-        );
+        let Kind::BoxRow(cells) = classify("| 512 | 4.2410 |") else {
+            panic!()
+        };
+        assert_eq!(cells.iter().collect::<Vec<_>>(), ["512", "4.2410"]);
+        let Kind::BoxRow(cells) = classify("|a||  b  |") else {
+            panic!()
+        };
+        assert_eq!(cells.iter().collect::<Vec<_>>(), ["a", "", "b"]);
         let Kind::Carets(c) = classify("      ^^^^^usecs   ^^^^^usecs      ^^the competition")
         else {
             panic!()

@@ -50,7 +50,7 @@ impl Format for Document {
                 || ends_with_ci(&l.text, "wrote:");
             // Most lines of a large boxed document are rows: recognised
             // without splitting their cells.
-            if lines::is_box_row(l.text.trim()) {
+            if lines::is_box_row(lines::trim(&l.text)) {
                 boxed = true;
                 continue;
             }

@@ -3,12 +3,13 @@
 //! table or sample readers.
 
 use super::labels::{self, Heading};
-use super::lines::{self, classify, split_cells, Kind};
+use super::lines::{self, classify, split_cells, BoxCells, Kind};
 use super::table::{self, BlockNames, Memo};
 use crate::error::Result;
 use crate::ingest::{Line, Source};
 use crate::model::{Observation, SmolStr, Stat};
 use std::collections::HashMap;
+use std::ops::Range;
 
 /// Reads every block of `src`.
 pub fn read(src: &Source) -> Result<Vec<Observation>> {
@@ -81,8 +82,9 @@ impl<'a> Reader<'a> {
                 kind: classify(&line.text),
             })
             .collect();
-        for para in paragraphs(&classified) {
-            self.paragraph(&para)?;
+        let (lines, paras) = paragraphs(&classified);
+        for para in paras {
+            self.paragraph(&lines[para])?;
         }
         self.group_sample_blocks();
         Ok(self.out)
@@ -306,10 +308,10 @@ impl<'a> Reader<'a> {
 
     fn boxed_table(&mut self, part: &[&Cl<'a>], n: Option<(f64, u32)>) -> Result<()> {
         let depth = part.first().map(|c| c.line.quote_depth).unwrap_or(0);
-        let mut header_rows: Vec<(u32, &[&'a str])> = Vec::new();
-        let mut data: Vec<(u32, &[&'a str])> = Vec::with_capacity(part.len());
+        let mut header_rows: Vec<(u32, BoxCells<'a>)> = Vec::new();
+        let mut data: Vec<(u32, BoxCells<'a>)> = Vec::with_capacity(part.len());
         for c in part {
-            if let Kind::BoxRow(cells) = &c.kind {
+            if let Kind::BoxRow(cells) = c.kind {
                 // Once data rows start every row is data: no need to parse.
                 if data.is_empty() && !cells.iter().any(|t| lines::value_cell(t).is_some()) {
                     header_rows.push((c.line.number, cells));
@@ -561,30 +563,35 @@ fn header_like(text: &str) -> bool {
 /// Splits classified lines into paragraphs (non-blank runs at one quote
 /// depth), then joins a column table that blank lines cut into pieces: a
 /// lone indented header line, or rows, followed after one blank line by more
-/// rows.
-fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> Vec<Vec<&'c Cl<'a>>> {
-    let mut paras: Vec<Vec<&Cl>> = Vec::new();
-    let mut cur: Vec<&Cl> = Vec::new();
+/// rows. The paragraphs are ranges of the non-blank lines, which come in
+/// order: one list for the document, not one per paragraph.
+fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> (Vec<&'c Cl<'a>>, Vec<Range<usize>>) {
+    let mut kept: Vec<&Cl> = Vec::with_capacity(lines.len());
+    let mut paras: Vec<Range<usize>> = Vec::new();
+    let mut start = 0;
     for c in lines {
-        let depth_change = cur
+        let depth_change = kept[start..]
             .last()
             .is_some_and(|p| p.line.quote_depth != c.line.quote_depth);
         if matches!(c.kind, Kind::Blank) || depth_change {
-            if !cur.is_empty() {
-                paras.push(std::mem::take(&mut cur));
+            if kept.len() > start {
+                paras.push(start..kept.len());
+                start = kept.len();
             }
             if matches!(c.kind, Kind::Blank) {
                 continue;
             }
         }
-        cur.push(c);
+        kept.push(c);
     }
-    if !cur.is_empty() {
-        paras.push(cur);
+    if kept.len() > start {
+        paras.push(start..kept.len());
     }
-    let mut merged: Vec<Vec<&Cl>> = Vec::new();
+    let mut merged: Vec<Range<usize>> = Vec::with_capacity(paras.len());
     for p in paras {
-        let joins = merged.last().is_some_and(|prev: &Vec<&Cl>| {
+        let joins = merged.last().is_some_and(|prev: &Range<usize>| {
+            let prev = &kept[prev.clone()];
+            let p = &kept[p.clone()];
             let (Some(last), Some(first)) = (prev.last(), p.first()) else {
                 return false;
             };
@@ -598,13 +605,11 @@ fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> Vec<Vec<&'c Cl<'a>>> {
                     && header_like(&last.line.text));
             rows_only && gap_ok && prev_is_table
         });
-        if joins {
-            if let Some(prev) = merged.last_mut() {
-                prev.extend(p);
-            }
-        } else {
-            merged.push(p);
+        match merged.last_mut() {
+            // Paragraphs are adjacent in `kept`: joining widens the range.
+            Some(prev) if joins => prev.end = p.end,
+            _ => merged.push(p),
         }
     }
-    merged
+    (kept, merged)
 }

@@ -2,7 +2,7 @@
 //! parameter, a stated change) and how a row of cells becomes observations.
 
 use super::labels::is_variant_like;
-use super::lines::{known_unit, read_value, value_cell, DataRow, RawCell};
+use super::lines::{known_unit, read_value, trim, value_cell, BoxCells, DataRow, RawCell};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Dimension, Observation, SmolStr, Stat, Unit};
 use std::collections::HashSet;
@@ -126,8 +126,24 @@ pub struct Table<'a> {
     /// What each column holds.
     /// Shared with the document's other tables under the same header.
     pub roles: Rc<Vec<Role>>,
-    /// (original line, cells aligned to `roles`; `None` where a row has no cell).
-    pub rows: Vec<(u32, Vec<Option<&'a str>>)>,
+    /// The original line of each row.
+    pub lines: Vec<u32>,
+    /// The rows' cells one after the other, `roles.len()` to a row, aligned
+    /// to `roles`; `None` where a row has no cell. One buffer for the table,
+    /// not one per row.
+    pub cells: Vec<Option<&'a str>>,
+}
+
+impl<'a> Table<'a> {
+    /// (original line, cells) of each row.
+    pub fn rows(&self) -> impl Iterator<Item = (u32, &[Option<&'a str>])> {
+        // Every table has a column; the guard only keeps `chunks_exact` whole.
+        let width = self.roles.len().max(1);
+        self.lines
+            .iter()
+            .copied()
+            .zip(self.cells.chunks_exact(width))
+    }
 }
 
 /// Names a block gives to everything the table itself does not name; built
@@ -268,42 +284,50 @@ pub fn roles(headers: &[String], first_is_label: bool) -> Vec<Role> {
 /// have as many cells as the header.
 pub fn boxed<'a>(
     path: &str,
-    header_rows: &[(u32, &[&'a str])],
-    data: &[(u32, &[&'a str])],
+    header_rows: &[(u32, BoxCells<'a>)],
+    data: &[(u32, BoxCells<'a>)],
     memo: &mut Memo,
 ) -> Result<Option<Table<'a>>> {
     let Some((hline, first)) = header_rows.first() else {
         return Ok(None);
     };
-    let width = first.len();
     let mut headers: Vec<String> = first.iter().map(|h| h.to_string()).collect();
+    let width = headers.len();
     for (line, h) in &header_rows[1..] {
+        let h: Vec<&str> = h.iter().collect();
         if h.len() != width {
             return Err(ragged(path, *line, h.len(), width, *hline));
         }
-        for (a, b) in headers.iter_mut().zip(h.iter()) {
+        for (a, b) in headers.iter_mut().zip(h) {
             if !b.is_empty() {
                 a.push(' ');
                 a.push_str(b);
             }
         }
     }
-    let mut rows = Vec::with_capacity(data.len());
+    let mut lines = Vec::with_capacity(data.len());
+    let mut all = Vec::with_capacity(data.len() * width);
     for (line, cells) in data {
-        if cells.len() != width {
-            return Err(ragged(path, *line, cells.len(), width, *hline));
+        let row = all.len();
+        all.extend(cells.iter().map(Some));
+        if all.len() - row != width {
+            return Err(ragged(path, *line, all.len() - row, width, *hline));
         }
-        rows.push((*line, cells.iter().map(|c| Some(*c)).collect()));
+        lines.push(*line);
     }
     // The first column holds row labels when its cells are not numbers.
-    let first_is_label = rows.iter().any(|(_, c): &(u32, Vec<Option<&str>>)| {
-        c[0].is_some_and(|t| !t.is_empty() && value_cell(t).is_none())
-    });
+    let first_is_label = all
+        .chunks_exact(width.max(1))
+        .any(|c| c[0].is_some_and(|t| !t.is_empty() && value_cell(t).is_none()));
     let mut roles = memo.roles(&headers, first_is_label);
     if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
         Rc::make_mut(&mut roles)[0] = Role::Param(headers[0].to_lowercase());
     }
-    Ok(Some(Table { roles, rows }))
+    Ok(Some(Table {
+        roles,
+        lines,
+        cells: all,
+    }))
 }
 
 fn ragged(path: &str, line: u32, got: usize, want: usize, header_line: u32) -> Error {
@@ -354,22 +378,31 @@ pub fn aligned<'a>(
         roles.push(Role::Change);
     }
     let last_is_change = matches!(roles.last(), Some(Role::Change));
-    let mut rows = Vec::with_capacity(data.len());
+    let mut lines = Vec::with_capacity(data.len());
+    let mut cells = Vec::with_capacity(data.len() * roles.len());
     for (line, r) in data {
         let k = r.cells.len();
         let ok = k == roles.len() - 1 || (last_is_change && k + 2 == roles.len());
         if !ok {
             return Err(ragged(path, *line, k + 1, values_wanted + 1, hline));
         }
-        let mut cells: Vec<Option<&str>> = vec![Some(r.label.as_str())];
-        cells.extend(r.cells.iter().map(|(t, _)| Some(t.as_str())));
-        cells.resize(roles.len(), None);
-        rows.push((*line, cells));
+        lines.push(*line);
+        push_row(&mut cells, r, roles.len());
     }
     Ok(Some(Table {
         roles: Rc::new(roles),
-        rows,
+        lines,
+        cells,
     }))
+}
+
+/// Appends the label and numeric cells of `r` to `cells`, padded with
+/// `None` to `width`.
+fn push_row<'a>(cells: &mut Vec<Option<&'a str>>, r: &'a DataRow, width: usize) {
+    let end = cells.len() + width;
+    cells.push(Some(r.label.as_str()));
+    cells.extend(r.cells.iter().map(|(t, _)| Some(t.as_str())));
+    cells.resize(end, None);
 }
 
 /// A list of `label  value [+change%]` rows without a header.
@@ -394,18 +427,14 @@ fn headerless<'a>(data: &[(u32, &'a DataRow)]) -> Option<Table<'a>> {
     if change {
         roles.push(Role::Change);
     }
-    let rows = data
-        .iter()
-        .map(|(line, r)| {
-            let mut cells: Vec<Option<&str>> = vec![Some(r.label.as_str())];
-            cells.extend(r.cells.iter().map(|(t, _)| Some(t.as_str())));
-            cells.resize(roles.len(), None);
-            (*line, cells)
-        })
-        .collect();
+    let mut cells = Vec::with_capacity(data.len() * roles.len());
+    for (_, r) in data {
+        push_row(&mut cells, r, roles.len());
+    }
     Some(Table {
+        lines: data.iter().map(|(line, _)| *line).collect(),
         roles: Rc::new(roles),
-        rows,
+        cells,
     })
 }
 
@@ -422,7 +451,7 @@ pub fn metric_from_unit(unit: &str) -> String {
 }
 
 fn missing(t: &str) -> bool {
-    matches!(t.trim(), "" | "-" | "--" | "n/a" | "N/A" | "na" | "—" | "?")
+    matches!(trim(t), "" | "-" | "--" | "n/a" | "N/A" | "na" | "—" | "?")
 }
 
 /// What a document repeats from table to table (the same few units, often
@@ -477,14 +506,14 @@ impl Memo {
 /// one parameter, the common case, needs no sorting and fits inline.
 fn row_params(roles: &[Role], cells: &[Option<&str>]) -> SmolStr {
     let mut params = roles.iter().zip(cells).filter_map(|(r, c)| match (r, c) {
-        (Role::Param(name), Some(v)) if !missing(v) => Some((name.as_str(), v.trim())),
+        (Role::Param(name), Some(v)) if !missing(v) => Some((name.as_str(), trim(v))),
         _ => None,
     });
     let Some((k, v)) = params.next() else {
         return SmolStr::default();
     };
     let Some(second) = params.next() else {
-        return param_pair(k.trim(), v);
+        return param_pair(trim(k), v);
     };
     let mut all = vec![(k, v), second];
     all.extend(params);
@@ -593,8 +622,7 @@ pub fn emit<'t>(
             }
         }
     };
-    let labels: Vec<std::borrow::Cow<'t, str>> =
-        table.rows.iter().map(|(_, c)| label_of(c)).collect();
+    let labels: Vec<std::borrow::Cow<'t, str>> = table.rows().map(|(_, c)| label_of(c)).collect();
     let rows_are_variants = !col_variants
         && labels.iter().any(|l| !l.is_empty())
         && (has_change || labels.iter().any(|l| is_variant_like(l)));
@@ -634,8 +662,8 @@ pub fn emit<'t>(
         .filter(|r| matches!(r, Role::Value(_) | Role::Spread(_) | Role::Change))
         .count();
     let start = out.len();
-    out.reserve(table.rows.len() * values_per_row);
-    for ((line, cells), label) in table.rows.iter().zip(&labels) {
+    out.reserve(table.lines.len() * values_per_row);
+    for ((line, cells), label) in table.rows().zip(&labels) {
         let (benchmark, row_variant) = if label.is_empty() {
             (names.benchmark.clone(), None)
         } else if rows_are_variants {
@@ -645,7 +673,6 @@ pub fn emit<'t>(
         };
         // Every value of the row shares source, line, benchmark and params.
         let params = row_params(roles, cells);
-        let line = *line;
         let make = |variant: &SmolStr, metric: &SmolStr, unit: &SmolStr, stat: Stat, value: f64| {
             Observation {
                 source: path.clone(),
