@@ -26,9 +26,12 @@ use polars_parquet::write::{
 use std::io::Write;
 use std::sync::Mutex;
 
-/// Rows per row group: polars' own default, so that readers can skip and
-/// parallelise as they would on a table polars wrote.
-const ROW_GROUP_ROWS: usize = 512 * 512;
+/// Most rows in one row group. A batch of rows is one row group, as when
+/// polars wrote each batch's frame; an input with millions of rows is cut
+/// so that its encoded columns stay small beside the rows themselves, while
+/// groups stay large enough that per-group dictionaries and statistics cost
+/// little (a quarter of this made a hyperfine table 10% larger).
+const ROW_GROUP_ROWS: usize = 1 << 20;
 
 /// One encoded, compressed row group and its row count.
 pub(super) type RowGroup = (u64, RowGroupIterColumns<'static, PolarsError>);
