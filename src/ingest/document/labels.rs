@@ -1,6 +1,9 @@
 //! Block labels: turning the prose around a table into short names, and the
 //! vocabulary that tells a variant name from a benchmark name.
 
+use super::lines::trim;
+use std::borrow::Cow;
+
 /// Longest label taken from a deliberate one- or two-line heading.
 const HEADING_MAX: usize = 72;
 /// Longest label taken from the first sentence of a prose paragraph.
@@ -46,13 +49,15 @@ pub struct Heading {
 pub fn paragraph_label(lines: &[&str]) -> Option<(String, bool)> {
     let lines: Vec<&str> = lines
         .iter()
-        .map(|l| l.trim())
+        .map(|l| trim(l))
         .filter(|l| !l.is_empty())
         .collect();
-    if lines.is_empty() {
-        return None;
-    }
-    let joined = lines.join(" ");
+    let joined: Cow<str> = match lines[..] {
+        [] => return None,
+        // A one-line heading, the common case, is its own text.
+        [line] => line.into(),
+        _ => lines.join(" ").into(),
+    };
     let heading = lines.len() <= 2 && joined.chars().count() <= 100;
     let label = if heading {
         clean(&joined, HEADING_MAX)
@@ -82,10 +87,17 @@ fn first_sentence(text: &str) -> &str {
 /// Trims bullets and closing punctuation, collapses spaces and shortens to
 /// `max` characters at a word boundary.
 pub fn clean(text: &str, max: usize) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let mut s = words.join(" ");
+    // The words joined by single spaces, built in one buffer.
+    let mut s = String::with_capacity(text.len());
+    for w in text.split_whitespace() {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(w);
+    }
     let leading: &[char] = &['*', '-', '#', '•', '>', ' '];
-    s = s.trim_start_matches(leading).to_string();
+    let cut = s.len() - s.trim_start_matches(leading).len();
+    s.replace_range(..cut, "");
     if s.chars().count() > max {
         let mut out = String::new();
         for w in s.split(' ') {
@@ -104,43 +116,54 @@ pub fn clean(text: &str, max: usize) -> String {
         s = out;
     }
     let trailing: &[char] = &[':', '.', ',', ';', '-', ' ', '…', '('];
-    s.trim_end_matches(trailing).trim().to_string()
+    // What is kept is a part of `s`: cut down in place, not copied.
+    let kept = s.trim_end_matches(trailing).trim();
+    let start = kept.as_ptr() as usize - s.as_ptr() as usize;
+    let end = start + kept.len();
+    s.truncate(end);
+    s.replace_range(..start, "");
+    s
 }
 
 /// True when a label names a build or system (`with plist`, `without`,
 /// `baseline`, `3.12-rc1`) rather than a workload.
 pub fn is_variant_like(label: &str) -> bool {
-    let lower = label.to_lowercase();
-    let first = lower.split_whitespace().next().unwrap_or("");
-    VARIANT_WORDS.contains(&first) || is_kernel_version(first)
+    // Lowercasing keeps words apart: the first word of the lowercased label
+    // is the lowercased first word, and only it is needed.
+    let first = label.split_whitespace().next().unwrap_or("");
+    let lower = first.to_lowercase();
+    VARIANT_WORDS.contains(&lower.as_str()) || is_kernel_version(&lower)
 }
 
 /// `3.12`, `v6.8-rc1`, `2.6.20-rc4`, `5.10.0-123-generic`.
 pub fn is_kernel_version(word: &str) -> bool {
     let w = word.strip_prefix('v').unwrap_or(word);
     let core = w.split('-').next().unwrap_or("");
-    let parts: Vec<&str> = core.split('.').collect();
-    parts.len() >= 2
-        && parts.len() <= 4
-        && parts
-            .iter()
+    let parts = core.split('.').count();
+    (2..=4).contains(&parts)
+        && core
+            .split('.')
             .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
         && w.contains(['.'])
-        && (parts.len() >= 3 || w.contains('-'))
+        && (parts >= 3 || w.contains('-'))
 }
 
 /// A benchmark name from a label: a command line gives its program
 /// (`taskset -c 3 ./wakeup-latency& …` → `wakeup-latency`).
-pub fn benchmark_name(label: &str) -> String {
+pub fn benchmark_name(label: &str) -> &str {
+    // Only a token starting `./` names a program: none without a `./`.
+    if memchr::memmem::find(label.as_bytes(), b"./").is_none() {
+        return label;
+    }
     for tok in label.split(|c: char| c.is_whitespace() || c == ';') {
         if let Some(prog) = tok.strip_prefix("./") {
             let prog = prog.trim_end_matches(['&', ';', ',', ')']);
             if !prog.is_empty() {
-                return prog.to_string();
+                return prog;
             }
         }
     }
-    label.to_string()
+    label
 }
 
 /// Mail header fields, lowercase.
@@ -161,7 +184,7 @@ const NOISE_HEADERS: &[&str] = &[
 /// Prose lines that never label a table: mail headers, attributions,
 /// addresses, archive navigation.
 pub fn is_noise(line: &str) -> bool {
-    let t = line.trim();
+    let t = trim(line);
     if t.is_ascii() {
         return is_noise_ascii(t);
     }
@@ -187,7 +210,11 @@ fn is_noise_ascii(t: &str) -> bool {
     let ends =
         |p: &str| b.len() >= p.len() && b[b.len() - p.len()..].eq_ignore_ascii_case(p.as_bytes());
     // `http://` or `https://` in any case: a `://` after `http` or `https`.
-    let url = memchr::memmem::find_iter(b, "://").any(|i| {
+    // Every `://` starts at a `:` (and no two overlap).
+    let url = memchr::memchr_iter(b':', b).any(|i| {
+        if !b[i + 1..].starts_with(b"//") {
+            return false;
+        }
         let before = &b[..i];
         let ends_with = |p: &[u8]| {
             before.len() >= p.len() && before[before.len() - p.len()..].eq_ignore_ascii_case(p)
@@ -208,9 +235,12 @@ fn is_noise_ascii(t: &str) -> bool {
 /// `Start date: 2026-11-30 08:39:40`, `Kernel: 6.8.0-rc1`: a field of a
 /// report header, not a heading; a heading after a colon has no figures.
 fn is_attribute(t: &str) -> bool {
-    match t.split_once(": ") {
-        Some((key, value)) => {
-            key.split_whitespace().count() <= 4 && value.chars().any(|c| c.is_ascii_digit())
+    // `split_once(": ")`: the first `:` followed by a space.
+    let b = t.as_bytes();
+    match memchr::memchr_iter(b':', b).find(|&i| b.get(i + 1) == Some(&b' ')) {
+        Some(i) => {
+            let (key, value) = (&t[..i], &b[i + 2..]);
+            key.split_whitespace().count() <= 4 && value.iter().any(|c| c.is_ascii_digit())
         }
         None => false,
     }

@@ -54,6 +54,8 @@ struct Reader<'a> {
     last: Option<LastSamples>,
     blocks: Vec<SampleBlock>,
     memo: Memo,
+    /// The names of the last block and the `label_seq` they were made at.
+    names: Option<(u32, BlockNames)>,
 }
 
 impl<'a> Reader<'a> {
@@ -69,6 +71,7 @@ impl<'a> Reader<'a> {
             last: None,
             blocks: Vec::new(),
             memo: Memo::default(),
+            names: None,
         }
     }
 
@@ -219,13 +222,17 @@ impl<'a> Reader<'a> {
     /// Moves the headings seen since the last data block into label and
     /// context, preferring a heading at the block's own quote depth.
     fn resolve(&mut self, depth: u8) -> BlockNames {
-        if !self.pending.is_empty() {
-            let idx = self
-                .pending
-                .iter()
-                .rposition(|h| h.depth == depth)
-                .unwrap_or(self.pending.len() - 1);
-            let mut label = self.pending[idx].clone();
+        if let Some(idx) = self
+            .pending
+            .iter()
+            .rposition(|h| h.depth == depth)
+            .or(self.pending.len().checked_sub(1))
+        {
+            // The headings are moved out, not copied: all are dropped here.
+            self.pending.truncate(idx + 1);
+            let Some(mut label) = self.pending.pop() else {
+                unreachable!("`idx` is an index of `pending`")
+            };
             // Running prose names nothing: the block is numbered instead.
             if label.prose {
                 self.prose_tables += 1;
@@ -233,34 +240,38 @@ impl<'a> Reader<'a> {
             }
             self.label = Some(label);
             if idx > 0 {
-                self.context = Some(self.pending[idx - 1].clone());
+                self.context = self.pending.pop();
             }
             self.label_seq += 1;
             self.pending.clear();
         }
-        let label = self
-            .label
-            .as_ref()
-            .map(|h| h.text.clone())
-            .unwrap_or_default();
+        // Label and context change only with `label_seq`: blocks under the
+        // same headings share their names.
+        if let Some((seq, names)) = &self.names {
+            if *seq == self.label_seq {
+                return names.clone();
+            }
+        }
+        let label = self.label.as_ref().map_or("", |h| h.text.as_str());
         let context = self
             .context
             .as_ref()
             .filter(|h| !h.prose)
-            .map(|h| h.text.clone())
-            .unwrap_or_default();
-        let (mut benchmark, variant) = if labels::is_variant_like(&label) {
-            (labels::benchmark_name(&context), label)
+            .map_or("", |h| h.text.as_str());
+        let (mut benchmark, variant) = if labels::is_variant_like(label) {
+            (labels::benchmark_name(context), label)
         } else {
-            (labels::benchmark_name(&label), context)
+            (labels::benchmark_name(label), context)
         };
         if benchmark.is_empty() {
             benchmark = file_stem(&self.src.path);
         }
-        BlockNames {
+        let names = BlockNames {
             benchmark: benchmark.into(),
             variant: variant.into(),
-        }
+        };
+        self.names = Some((self.label_seq, names.clone()));
+        names
     }
 
     /// A table of aligned columns under `head` (zero, one or two header
@@ -539,12 +550,11 @@ fn key_stem(k: &str) -> String {
         .to_string()
 }
 
-fn file_stem(path: &str) -> String {
+fn file_stem(path: &str) -> &str {
     std::path::Path::new(path)
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or(path)
-        .to_string()
 }
 
 /// A prose line that can head a column table: cells apart by gaps, or indented.
