@@ -603,6 +603,17 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
     (head != t).then(|| cell(head).map(|c| (c, None))).flatten()
 }
 
+/// `value_cell(text).is_some()`, without reading the value of a short run
+/// of digits (a thread count, a size): fewer than 16 digits always read as
+/// a finite number.
+pub fn is_value(text: &str) -> bool {
+    let b = text.as_bytes();
+    if (1..16).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
+        return true;
+    }
+    value_cell(text).is_some()
+}
+
 /// [`value_cell`] with the bare decimal of most table cells read first.
 pub fn read_value(text: &str) -> Option<(Cell, Option<SmolStr>)> {
     // A bare decimal has a digit and no surrounding space, so `value_cell`
@@ -852,6 +863,26 @@ mod tests {
         ) {
             let s = parts.concat();
             proptest::prop_assert_eq!(trim(&s), s.trim());
+        }
+    }
+
+    #[test]
+    fn is_value_is_value_cell() {
+        for t in [
+            "",
+            "0",
+            "512",
+            "123456789012345",
+            "1234567890123456",
+            "1e5",
+            "x",
+            "5 us",
+            "-3",
+            "1.5",
+            "9999999999999999999",
+            " 12 ",
+        ] {
+            assert_eq!(is_value(t), value_cell(t).is_some(), "{t:?}");
         }
     }
 

@@ -324,7 +324,7 @@ impl<'a> Reader<'a> {
         for c in part {
             if let Kind::BoxRow(cells) = c.kind {
                 // Once data rows start every row is data: no need to parse.
-                if data.is_empty() && !cells.iter().any(|t| lines::value_cell(t).is_some()) {
+                if data.is_empty() && !cells.iter().any(lines::is_value) {
                     header_rows.push((c.line.number, cells));
                 } else {
                     data.push((c.line.number, cells));

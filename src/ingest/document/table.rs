@@ -2,7 +2,7 @@
 //! parameter, a stated change) and how a row of cells becomes observations.
 
 use super::labels::is_variant_like;
-use super::lines::{known_unit, read_value, trim, value_cell, BoxCells, DataRow, RawCell};
+use super::lines::{is_value, known_unit, read_value, trim, BoxCells, DataRow, RawCell};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Dimension, Observation, SmolStr, Stat, Unit};
 use std::collections::HashSet;
@@ -318,7 +318,7 @@ pub fn boxed<'a>(
     // The first column holds row labels when its cells are not numbers.
     let first_is_label = all
         .chunks_exact(width.max(1))
-        .any(|c| c[0].is_some_and(|t| !t.is_empty() && value_cell(t).is_none()));
+        .any(|c| c[0].is_some_and(|t| !t.is_empty() && !is_value(t)));
     let mut roles = memo.roles(&headers, first_is_label);
     if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
         Rc::make_mut(&mut roles)[0] = Role::Param(headers[0].to_lowercase());
@@ -520,20 +520,9 @@ fn row_params(roles: &[Role], cells: &[Option<&str>]) -> SmolStr {
     canonical_params(&all).into()
 }
 
-/// `k=v` as a shared string, built on the stack when it fits inline.
+/// `k=v` as a shared string, built in place when it fits inline.
 fn param_pair(k: &str, v: &str) -> SmolStr {
-    const INLINE: usize = 23;
-    let len = k.len() + 1 + v.len();
-    if len <= INLINE {
-        let mut buf = [0u8; INLINE];
-        buf[..k.len()].copy_from_slice(k.as_bytes());
-        buf[k.len()] = b'=';
-        buf[k.len() + 1..len].copy_from_slice(v.as_bytes());
-        if let Ok(s) = std::str::from_utf8(&buf[..len]) {
-            return SmolStr::new(s);
-        }
-    }
-    smol_str::format_smolstr!("{k}={v}")
+    SmolStr::from_iter([k, "=", v])
 }
 
 /// The unit and metric of a value whose cell reads as `unit_raw` (its own
@@ -748,7 +737,10 @@ pub fn emit<'t>(
                             out.push(make(variant, metric, unit, *s, sc.value));
                         }
                     }
-                    last = Some((variant.clone(), metric.clone()));
+                    // Only a change column reads what its value column was.
+                    if has_change {
+                        last = Some((variant.clone(), metric.clone()));
+                    }
                 }
                 (Role::Change, _) => {
                     let Some((cell, _)) = read_value(text) else {
