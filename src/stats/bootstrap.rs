@@ -120,7 +120,7 @@ pub fn ratio_ci_sorted(
 /// from every 16th value keep the few values beyond them, and the ranks are
 /// selected among those; when a threshold keeps too few (an unlucky
 /// subsample), the whole slice is used, so the result is always the exact
-/// order statistic.
+/// order statistic. The values must not be NaN.
 fn percentile_pair(values: &mut [f64], p_lo: f64, p_hi: f64) -> (f64, f64) {
     const STRIDE: usize = 16;
     let n = values.len();
@@ -151,12 +151,26 @@ fn percentile_pair(values: &mut [f64], p_lo: f64, p_hi: f64) -> (f64, f64) {
         .1;
     let mut low: Vec<f64> = Vec::with_capacity(2 * need_lo);
     let mut high: Vec<f64> = Vec::with_capacity(2 * need_hi);
-    for &v in values.iter() {
-        if v.total_cmp(&t_lo).is_le() {
-            low.push(v);
+    if t_lo != 0.0 && t_hi != 0.0 && !t_lo.is_nan() && !t_hi.is_nan() {
+        // Without NaN among the values (the caller's ratios are finite),
+        // `<=` and `>=` order them as `total_cmp` does except ±0 against
+        // ±0, which nonzero thresholds rule out; they cost less.
+        for &v in values.iter() {
+            if v <= t_lo {
+                low.push(v);
+            }
+            if v >= t_hi {
+                high.push(v);
+            }
         }
-        if v.total_cmp(&t_hi).is_ge() {
-            high.push(v);
+    } else {
+        for &v in values.iter() {
+            if v.total_cmp(&t_lo).is_le() {
+                low.push(v);
+            }
+            if v.total_cmp(&t_hi).is_ge() {
+                high.push(v);
+            }
         }
     }
     // Every value of rank < need_lo is ≤ t_lo once `low` holds need_lo
@@ -670,13 +684,17 @@ mod tests {
     fn percentile_pair_is_the_exact_selection() {
         let mut rng = Pcg64::new(11, 3);
         for n in [2usize, 10, 999, 1024, 1025, 4000, 10_000, 40_000] {
-            for kind in 0..3 {
+            for kind in 0..5 {
                 let v: Vec<f64> = (0..n)
                     .map(|i| match kind {
                         // Continuous values.
                         0 => (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64,
                         // Few distinct values: ties at the ranks.
                         1 => (rng.next_u64() % 7) as f64,
+                        // Signed zeros at the thresholds, and around them.
+                        2 => [-0.0, 0.0, -1.0, 1.0][(rng.next_u64() % 4) as usize],
+                        3 => [-0.0, 0.0, -2.0, -1.0, 1.0, 2.0, 3.0, 4.0]
+                            [(rng.next_u64() % 8) as usize],
                         // Sorted input (the subsample is not random).
                         _ => i as f64,
                     })
