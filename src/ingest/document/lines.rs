@@ -62,6 +62,7 @@ pub enum Kind<'a> {
 /// `str::trim` that strips the ASCII whitespace at the ends of nearly every
 /// line and cell byte by byte; only an end left on a non-ASCII character
 /// (which may be Unicode whitespace) goes through `str::trim`.
+#[inline]
 pub fn trim(s: &str) -> &str {
     let b = s.as_bytes();
     // The ASCII characters `char::is_whitespace` accepts: tab to CR, space.

@@ -291,13 +291,17 @@ pub fn boxed<'a>(
     let Some((hline, first)) = header_rows.first() else {
         return Ok(None);
     };
-    let mut headers: Vec<String> = first.iter().map(|h| h.to_string()).collect();
-    let width = headers.len();
+    let first: Vec<&str> = first.iter().collect();
+    let width = first.len();
+    // A header over several rows joins its cells; one row (the common
+    // case) is read as it stands.
+    let mut joined: Option<Vec<String>> = None;
     for (line, h) in &header_rows[1..] {
         let h: Vec<&str> = h.iter().collect();
         if h.len() != width {
             return Err(ragged(path, *line, h.len(), width, *hline));
         }
+        let headers = joined.get_or_insert_with(|| first.iter().map(|h| h.to_string()).collect());
         for (a, b) in headers.iter_mut().zip(h) {
             if !b.is_empty() {
                 a.push(' ');
@@ -319,9 +323,13 @@ pub fn boxed<'a>(
     let first_is_label = all
         .chunks_exact(width.max(1))
         .any(|c| c[0].is_some_and(|t| !t.is_empty() && !is_value(t)));
-    let mut roles = memo.roles(&headers, first_is_label);
+    let mut roles = match &joined {
+        Some(headers) => memo.roles(headers, first_is_label),
+        None => memo.roles(&first, first_is_label),
+    };
     if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
-        Rc::make_mut(&mut roles)[0] = Role::Param(headers[0].to_lowercase());
+        let first_header = joined.as_ref().map_or(first[0], |h| h[0].as_str());
+        Rc::make_mut(&mut roles)[0] = Role::Param(first_header.to_lowercase());
     }
     Ok(Some(Table {
         roles,
@@ -485,18 +493,21 @@ impl Memo {
     }
 
     /// [`roles`] of a header.
-    fn roles(&mut self, headers: &[String], first_is_label: bool) -> Rc<Vec<Role>> {
+    fn roles<S: AsRef<str>>(&mut self, headers: &[S], first_is_label: bool) -> Rc<Vec<Role>> {
+        let same = |h: &[String]| {
+            h.len() == headers.len() && h.iter().zip(headers).all(|(a, b)| a == b.as_ref())
+        };
         if let Some((_, _, r)) = self
             .roles
             .iter()
-            .find(|(h, f, _)| *f == first_is_label && h == headers)
+            .find(|(h, f, _)| *f == first_is_label && same(h))
         {
             return r.clone();
         }
-        let r = Rc::new(roles(headers, first_is_label));
+        let headers: Vec<String> = headers.iter().map(|h| h.as_ref().to_string()).collect();
+        let r = Rc::new(roles(&headers, first_is_label));
         if self.roles.len() < Self::MAX {
-            self.roles
-                .push((headers.to_vec(), first_is_label, r.clone()));
+            self.roles.push((headers, first_is_label, r.clone()));
         }
         r
     }
