@@ -6,7 +6,7 @@ use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
 use super::{Center, Comparison, Note, NoteKind, Settings, TestChoice, TestKind};
 use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
-use crate::stats::diagnostics::mad_outliers_sorted;
+use crate::stats::diagnostics::mad_outliers_given;
 use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
 use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
@@ -241,7 +241,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
     }
     for (side, s) in [(&c.baseline, base), (&c.variant, var)] {
         let o = s.summary.outliers;
-        let mad = mad_outliers_sorted(&s.sorted);
+        let mad = mad_outliers_given(&s.sorted, s.median_mad.0, s.median_mad.1);
         if o > 0 || mad > 0 {
             notes.push(Note::new(
                 NoteKind::Outliers,

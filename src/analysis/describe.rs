@@ -24,6 +24,9 @@ pub(crate) struct Side {
     /// The samples in ascending order (empty for summaries), sorted once
     /// for every statistic that needs them so.
     pub sorted: Vec<f64>,
+    /// Median and unscaled median absolute deviation of the samples (NaN
+    /// for summaries), for the MAD outlier rule.
+    pub median_mad: (f64, f64),
 }
 
 impl Side {
@@ -75,6 +78,7 @@ pub(crate) fn describe(
             stated_change_pct: raw.change_pct,
             summary,
             sorted,
+            median_mad: (s.median, s.mad),
         };
     }
     // Summary-only: the centre is the stated mean (or median when only that
@@ -132,6 +136,7 @@ pub(crate) fn describe(
         n_assumed,
         stated_change_pct: raw.change_pct,
         sorted: Vec::new(),
+        median_mad: (f64::NAN, f64::NAN),
     }
 }
 

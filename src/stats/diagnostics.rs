@@ -1,7 +1,7 @@
 //! Diagnostics of one sample or of two sides: outliers (counted, never
 //! dropped), trend over run order, variance ratio and bimodality.
 
-use super::summary::{mean, percentile_sorted, variance};
+use super::summary::{mean, median_by_selection, percentile_sorted, variance};
 use statrs::distribution::{ContinuousCDF, FisherSnedecor, Normal};
 
 /// Values outside Tukey's fences [Q1 − 1.5·IQR, Q3 + 1.5·IQR] (quartiles by
@@ -46,12 +46,22 @@ pub fn mad_outliers_sorted(s: &[f64]) -> usize {
     }
     let med = percentile_sorted(s, 50.0);
     let mut dev: Vec<f64> = s.iter().map(|v| (v - med).abs()).collect();
-    dev.sort_unstable_by(f64::total_cmp);
-    let mad = percentile_sorted(&dev, 50.0) * 1.4826;
+    mad_outliers_given(s, med, median_by_selection(&mut dev))
+}
+
+/// [`mad_outliers`] of `xs` given their median and their unscaled median
+/// absolute deviation (as [`Summary`](super::summary::Summary) holds them).
+pub fn mad_outliers_given(xs: &[f64], median: f64, mad: f64) -> usize {
+    if xs.len() < 3 {
+        return 0;
+    }
+    let mad = mad * 1.4826;
     if !(mad > 0.0) {
         return 0;
     }
-    s.iter().filter(|&&v| (v - med).abs() / mad > 3.5).count()
+    xs.iter()
+        .filter(|&&v| (v - median).abs() / mad > 3.5)
+        .count()
 }
 
 /// Mann-Kendall trend test over run order.

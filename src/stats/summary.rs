@@ -41,8 +41,7 @@ impl Summary {
         let stddev = stddev(xs);
         let median = percentile_sorted(sorted, 50.0);
         let mut dev: Vec<f64> = sorted.iter().map(|x| (x - median).abs()).collect();
-        dev.sort_unstable_by(f64::total_cmp);
-        let mad = percentile_sorted(&dev, 50.0);
+        let mad = median_by_selection(&mut dev);
         Some(Summary {
             n,
             mean,
@@ -97,6 +96,25 @@ pub fn percentile_sorted(sorted: &[f64], p: f64) -> f64 {
     let lo = h.floor() as usize;
     let hi = (lo + 1).min(n - 1);
     sorted[lo] + (h - lo as f64) * (sorted[hi] - sorted[lo])
+}
+
+/// `percentile_sorted(sorted, 50.0)` of the values of `v` without sorting
+/// them: the two middle order statistics by selection (O(n); `v` is
+/// reordered), combined with the same arithmetic.
+pub fn median_by_selection(v: &mut [f64]) -> f64 {
+    let n = v.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    let h = (n - 1) as f64 * 50.0 / 100.0;
+    let lo = h.floor() as usize;
+    let (_, &mut at, above) = v.select_nth_unstable_by(lo, f64::total_cmp);
+    let next = if lo + 1 < n {
+        above.iter().copied().min_by(f64::total_cmp).unwrap_or(at)
+    } else {
+        at
+    };
+    at + (h - lo as f64) * (next - at)
 }
 
 /// Median of unsorted data.
@@ -234,6 +252,32 @@ mod tests {
         assert!((s.mad - 0.002).abs() < 1e-12);
         assert!(Summary::of(&[]).is_none());
         assert!(Summary::of(&[1.0, f64::NAN]).is_none());
+    }
+
+    #[test]
+    fn median_by_selection_is_the_sorted_median() {
+        let mut state = 99u64;
+        for n in 1..60usize {
+            for levels in [3u64, 1000] {
+                let v: Vec<f64> = (0..n)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        ((state >> 33) % levels) as f64 * 0.37 - 1.0
+                    })
+                    .collect();
+                let mut sorted = v.clone();
+                sorted.sort_unstable_by(f64::total_cmp);
+                let mut w = v.clone();
+                assert_eq!(
+                    median_by_selection(&mut w).to_bits(),
+                    percentile_sorted(&sorted, 50.0).to_bits(),
+                    "n={n}"
+                );
+            }
+        }
+        assert!(median_by_selection(&mut []).is_nan());
     }
 
     #[test]
