@@ -482,15 +482,29 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
             (amount, template("thrpt", unit))
         });
         out.reserve(iters.len() * if thrpt.is_some() { 2 } else { 1 } + 6);
+        // Checked first, so that the rows can be written straight into
+        // place (a row built and then pushed is copied once more).
         for (i, (n, t)) in iters.iter().zip(&times).enumerate() {
             if *n <= 0.0 {
                 return Err(file.error(format!("sample {i}: iteration count {n} is not positive")));
             }
-            let per_iter = file.finite(t / n, || format!("sample {i}"))?;
-            out.push(mk(&time, Stat::Sample, per_iter).with_run(i as u32));
-            if let Some((amount, tpl)) = &thrpt {
-                if per_iter > 0.0 {
-                    out.push(mk(tpl, Stat::Sample, amount / (per_iter * 1e-9)).with_run(i as u32));
+            file.finite(t / n, || format!("sample {i}"))?;
+        }
+        let sample = |tpl: &Observation, i: usize, v: f64| {
+            let mut o = tpl.clone();
+            o.value = v;
+            o.run = Some(i as u32);
+            o
+        };
+        let per_iter = iters.iter().zip(&times).map(|(n, t)| t / n).enumerate();
+        match &thrpt {
+            None => out.extend(per_iter.map(|(i, v)| sample(&time, i, v))),
+            Some((amount, tpl)) => {
+                for (i, v) in per_iter {
+                    out.push(sample(&time, i, v));
+                    if v > 0.0 {
+                        out.push(sample(tpl, i, amount / (v * 1e-9)));
+                    }
                 }
             }
         }
