@@ -1,4 +1,5 @@
-//! A Criterion.rs `target/criterion` tree, read as a whole.
+//! A Criterion.rs `target/criterion` tree: one input, read saved run by
+//! saved run (see [`Format::dir_parts`]).
 //!
 //! Layout: `<group>/<function>/<parameter>/{new,base,<baseline>,change}/`.
 //! Every folder holding `estimates.json` (other than `change/`) is one

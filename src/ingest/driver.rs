@@ -19,7 +19,7 @@ pub struct IngestOptions {
     pub default_variant: Option<String>,
 }
 
-/// What happened to one input file (or directory read as a whole).
+/// What happened to one input file (or folder a directory format reads).
 #[derive(Debug, Clone, PartialEq)]
 pub struct FileReport {
     /// The path as given or found while walking a folder.
