@@ -6,6 +6,7 @@
 
 use crate::ingest::numbers::{parse_cell, parse_number, Cell};
 use crate::model::{Dimension, SmolStr, Unit};
+use std::borrow::Cow;
 
 /// One `key: value` pair of a line.
 #[derive(Debug, Clone, PartialEq)]
@@ -447,37 +448,50 @@ fn valid_key(key: &str) -> bool {
 
 /// Splits a line into cells at tabs and runs of two or more spaces.
 pub fn split_cells(text: &str) -> Vec<RawCell> {
+    cell_texts(text)
+        .into_iter()
+        .map(|(col, text)| RawCell {
+            col,
+            text: text.into_owned(),
+        })
+        .collect()
+}
+
+/// [`split_cells`] as (starting column, text) pairs; a cell of ASCII text
+/// that is one span of the line borrows it instead of copying it.
+fn cell_texts(text: &str) -> Vec<(usize, Cow<'_, str>)> {
     // Columns are counted in characters; in ASCII text (nearly every line)
     // those are bytes, and the text needs no copy into characters.
-    let cells: Vec<(usize, String)> = if text.is_ascii() {
+    let cells: Vec<(usize, Cow<str>)> = if text.is_ascii() {
         let b = text.as_bytes();
         let ws = |x: u8| (x as char).is_whitespace();
         cell_spans(b, ws, |x| x == b' ')
             .into_iter()
-            .map(|(s, e)| (s, text[s..e].to_string()))
+            .map(|(s, e)| (s, Cow::Borrowed(&text[s..e])))
             .collect()
     } else {
         let c: Vec<char> = text.chars().collect();
         cell_spans(&c, char::is_whitespace, |x| x == ' ')
             .into_iter()
-            .map(|(s, e)| (s, c[s..e].iter().collect()))
+            .map(|(s, e)| (s, Cow::Owned(c[s..e].iter().collect())))
             .collect()
     };
-    let mut out: Vec<RawCell> = Vec::with_capacity(cells.len());
+    let mut out: Vec<(usize, Cow<str>)> = Vec::with_capacity(cells.len());
     for (start, text) in cells {
         // `140227 ±  3%`: a spread written after a wide gap stays in its cell.
-        let joins = out.last().is_some_and(|p: &RawCell| {
-            let p = p.text.trim_end();
+        let joins = out.last().is_some_and(|(_, p)| {
+            let p = p.trim_end();
             p.ends_with('±') || p.ends_with("+/-") || p.ends_with("+-")
         }) || text.starts_with('±')
             || text.starts_with("+/-")
             || (text.starts_with('[') && text.ends_with(']') && !out.is_empty());
         match out.last_mut() {
-            Some(prev) if joins => {
-                prev.text.push(' ');
-                prev.text.push_str(&text);
+            Some((_, prev)) if joins => {
+                let prev = prev.to_mut();
+                prev.push(' ');
+                prev.push_str(&text);
             }
-            _ => out.push(RawCell { col: start, text }),
+            _ => out.push((start, text)),
         }
     }
     out
@@ -689,11 +703,11 @@ fn numeric_cells(text: &str) -> Option<Vec<(String, Cell)>> {
 
 /// A label followed by numeric cells, separated by column gaps.
 fn data_row(text: &str) -> Option<DataRow> {
-    let cells = split_cells(text);
+    let cells = cell_texts(text);
     let mut first_numeric = None;
     let mut parsed = Vec::new();
     for i in (0..cells.len()).rev() {
-        match numeric_cells(&cells[i].text) {
+        match numeric_cells(&cells[i].1) {
             Some(mut v) => {
                 v.extend(parsed);
                 parsed = v;
@@ -705,7 +719,7 @@ fn data_row(text: &str) -> Option<DataRow> {
     let first = first_numeric?;
     let label = cells[..first]
         .iter()
-        .map(|c| c.text.as_str())
+        .map(|(_, t)| t.as_ref())
         .collect::<Vec<_>>()
         .join(" ");
     // Prose ends in a number now and then; a row label is short.

@@ -59,8 +59,16 @@ impl Format for Document {
             if (boxed || rows >= 2) && samples > 0 {
                 continue;
             }
-            // Once a table is certain, further rows change nothing below.
+            // Once a table is certain, further rows change nothing below,
+            // and only a sample line can: one needs a `:` or `=` (pairs) or
+            // starts with `real`, `user` or `sys` (a `time` line).
             let kind = if boxed || rows >= 2 {
+                let t = l.text.trim_start();
+                if memchr::memchr2(b':', b'=', l.text.as_bytes()).is_none()
+                    && !["real", "user", "sys"].iter().any(|w| t.starts_with(w))
+                {
+                    continue;
+                }
                 lines::classify_without_rows(&l.text)
             } else {
                 classify(&l.text)
