@@ -3,7 +3,7 @@
 
 use super::{numbers::looks_numeric, Registry, Source};
 use crate::error::{Error, Result};
-use crate::model::{Dataset, Observation, SmolStr};
+use crate::model::{text_eq, Dataset, Observation, SmolStr};
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -278,7 +278,10 @@ struct RunKeyRef<'a>(&'a str, &'a str, &'a str, &'a str);
 
 impl hashbrown::Equivalent<RunKey> for RunKeyRef<'_> {
     fn equivalent(&self, k: &RunKey) -> bool {
-        self.0 == k.0 && self.1 == k.1 && self.2 == k.2 && self.3 == k.3
+        text_eq(self.3, &k.3)
+            && text_eq(self.0, &k.0)
+            && text_eq(self.1, &k.1)
+            && text_eq(self.2, &k.2)
     }
 }
 
@@ -311,11 +314,11 @@ impl LocalRuns {
             }
             let same = |(j, k): (usize, u32)| {
                 let p = &rows[j];
-                (p.benchmark == o.benchmark
-                    && p.params == o.params
-                    && p.variant == o.variant
-                    && p.metric == o.metric)
-                    .then_some(k)
+                (text_eq(&p.metric, &o.metric)
+                    && text_eq(&p.benchmark, &o.benchmark)
+                    && text_eq(&p.params, &o.params)
+                    && text_eq(&p.variant, &o.variant))
+                .then_some(k)
             };
             // Hashing the borrowed strings agrees with hashing the owned
             // tuple: both hash four `str`s in order.

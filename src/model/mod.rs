@@ -7,6 +7,7 @@ mod finding;
 mod observation;
 mod parquet;
 mod table_writer;
+mod text_eq;
 mod unit;
 
 pub use dataset::{Dataset, COLUMNS};
@@ -15,4 +16,5 @@ pub use finding::{sort_findings, Finding, Severity};
 pub use observation::{canonical_params, Observation, Stat};
 pub use smol_str::SmolStr;
 pub use table_writer::{TableFormat, TableWriter};
+pub use text_eq::text_eq;
 pub use unit::{Dimension, Unit};

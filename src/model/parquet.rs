@@ -10,7 +10,7 @@
 //! schema still declares plain strings, so readers get the same columns as
 //! before; only the page encoding is chosen here instead of by polars.
 
-use super::{Observation, Stat};
+use super::{text_eq, Observation, Stat};
 use crate::error::{Error, Result};
 use hashbrown::HashMap;
 use polars::prelude::{CompatLevel, PolarsError, SchemaExt};
@@ -96,23 +96,42 @@ impl<W: Write> ParquetOut<W> {
     fn row_group(&self, rows: &[Observation]) -> Result<RowGroup> {
         let fail = |e: PolarsError| Error::Other(format!("encoding Parquet: {e}"));
         let stats = stat_names(rows);
+        // One pass over the rows fills every column: a batch of rows is far
+        // larger than the caches, and a pass per column read it from memory
+        // ten times.
+        let n = rows.len();
+        let mut text: [Dictionary; 7] = Default::default();
+        for t in &mut text {
+            t.reserve(n);
+        }
+        let mut line = Vec::with_capacity(n);
+        let mut value = Vec::with_capacity(n);
+        let mut run = Vec::with_capacity(n);
+        for r in rows {
+            let [source, benchmark, params, variant, metric, unit, stat] = &mut text;
+            source.push(&r.source);
+            line.push(r.line);
+            benchmark.push(&r.benchmark);
+            params.push(&r.params);
+            variant.push(&r.variant);
+            metric.push(&r.metric);
+            unit.push(&r.unit);
+            stat.push(stats.name(r.stat));
+            value.push(r.value);
+            run.push(r.run);
+        }
+        let [source, benchmark, params, variant, metric, unit, stat] = text;
         let arrays: [Box<dyn Array>; 10] = [
-            dictionary(rows, |r| r.source.as_str()).map_err(fail)?,
-            Box::new(PrimitiveArray::from_vec(
-                rows.iter().map(|r| r.line).collect(),
-            )),
-            dictionary(rows, |r| r.benchmark.as_str()).map_err(fail)?,
-            dictionary(rows, |r| r.params.as_str()).map_err(fail)?,
-            dictionary(rows, |r| r.variant.as_str()).map_err(fail)?,
-            dictionary(rows, |r| r.metric.as_str()).map_err(fail)?,
-            dictionary(rows, |r| r.unit.as_str()).map_err(fail)?,
-            dictionary(rows, |r| stats.name(r.stat)).map_err(fail)?,
-            Box::new(PrimitiveArray::from_vec(
-                rows.iter().map(|r| r.value).collect(),
-            )),
-            Box::new(PrimitiveArray::<u32>::from_trusted_len_iter(
-                rows.iter().map(|r| r.run),
-            )),
+            source.finish().map_err(fail)?,
+            Box::new(PrimitiveArray::from_vec(line)),
+            benchmark.finish().map_err(fail)?,
+            params.finish().map_err(fail)?,
+            variant.finish().map_err(fail)?,
+            metric.finish().map_err(fail)?,
+            unit.finish().map_err(fail)?,
+            stat.finish().map_err(fail)?,
+            Box::new(PrimitiveArray::from_vec(value)),
+            Box::new(PrimitiveArray::<u32>::from(run)),
         ];
         let mut columns = Vec::with_capacity(arrays.len());
         for (array, column) in arrays.iter().zip(&self.columns) {
@@ -180,60 +199,88 @@ pub(super) fn arrow_schema(frame_schema: &polars::prelude::Schema) -> ArrowSchem
     frame_schema.to_arrow(CompatLevel::newest())
 }
 
-/// A text column as a dictionary: distinct values in order of first
-/// appearance and one key per row (the order polars' own cast gives, so the
-/// file is the same bytes polars would write).
+/// A text column being built as a dictionary: distinct values in order of
+/// first appearance and one key per row (the order polars' own cast gives,
+/// so the file is the same bytes polars would write).
+#[derive(Default)]
+struct Dictionary {
+    keys: Vec<u32>,
+    values: MutableBinaryViewArray<str>,
+    /// The distinct values so far. Most columns hold a handful per batch:
+    /// those are found by a short scan; a hash index is built only past it.
+    seen: Vec<String>,
+    index: HashMap<String, u32>,
+    /// The previous cell's key: most cells repeat the one above.
+    last: Option<u32>,
+}
+
+/// Distinct values found by scanning `seen` before a hash index is built.
+const SCAN: usize = 8;
+
+impl Dictionary {
+    fn reserve(&mut self, rows: usize) {
+        self.keys.reserve(rows);
+    }
+
+    fn push(&mut self, text: &str) {
+        if let Some(k) = self.last {
+            if text_eq(text, &self.seen[k as usize]) {
+                self.keys.push(k);
+                return;
+            }
+        }
+        let found = if self.seen.len() <= SCAN {
+            self.seen
+                .iter()
+                .position(|s| text_eq(s, text))
+                .map(|k| k as u32)
+        } else {
+            self.index.get(text).copied()
+        };
+        let key = found.unwrap_or_else(|| self.insert(text));
+        self.last = Some(key);
+        self.keys.push(key);
+    }
+
+    fn insert(&mut self, text: &str) -> u32 {
+        let key = self.seen.len() as u32;
+        self.seen.push(text.to_owned());
+        self.values.push_value(text);
+        if self.seen.len() > SCAN {
+            if self.index.is_empty() {
+                let all = self.seen.iter().enumerate();
+                self.index.extend(all.map(|(k, s)| (s.clone(), k as u32)));
+            } else {
+                self.index.insert(text.to_owned(), key);
+            }
+        }
+        key
+    }
+
+    fn finish(self) -> std::result::Result<Box<dyn Array>, PolarsError> {
+        let values: Utf8ViewArray = self.values.into();
+        let dtype = ArrowDataType::Dictionary(
+            IntegerType::UInt32,
+            Box::new(ArrowDataType::Utf8View),
+            false,
+        );
+        let keys = PrimitiveArray::from_vec(self.keys);
+        let array = DictionaryArray::<u32>::try_new(dtype, keys, values.boxed())?;
+        Ok(Box::new(array))
+    }
+}
+
+/// A text column as a dictionary.
+#[cfg(test)]
 fn dictionary<'a, T: 'a>(
     rows: &'a [T],
     cell: impl Fn(&'a T) -> &'a str,
 ) -> std::result::Result<Box<dyn Array>, PolarsError> {
-    let mut keys: Vec<u32> = Vec::with_capacity(rows.len());
-    let mut values = MutableBinaryViewArray::<str>::new();
-    // Most columns hold a handful of distinct values per batch: those are
-    // found by a short scan; a hash index is built only past that.
-    const SCAN: usize = 8;
-    let mut seen: Vec<&'a str> = Vec::new();
-    let mut index: HashMap<&'a str, u32> = HashMap::new();
-    let mut last: (&'a str, u32) = ("", u32::MAX);
+    let mut d = Dictionary::default();
     for row in rows {
-        let text = cell(row);
-        // Rows sharing one name share its allocation: equal pointers settle
-        // most cells without comparing bytes.
-        let same = last.1 != u32::MAX
-            && text.len() == last.0.len()
-            && (std::ptr::eq(text.as_ptr(), last.0.as_ptr()) || text == last.0);
-        if !same {
-            let found = if seen.len() <= SCAN {
-                seen.iter().position(|s| *s == text).map(|k| k as u32)
-            } else {
-                index.get(text).copied()
-            };
-            let key = found.unwrap_or_else(|| {
-                let key = seen.len() as u32;
-                seen.push(text);
-                values.push_value(text);
-                if seen.len() > SCAN {
-                    if index.is_empty() {
-                        index.extend(seen.iter().enumerate().map(|(k, s)| (*s, k as u32)));
-                    } else {
-                        index.insert(text, key);
-                    }
-                }
-                key
-            });
-            last = (text, key);
-        }
-        keys.push(last.1);
+        d.push(cell(row));
     }
-    let values: Utf8ViewArray = values.into();
-    let dtype = ArrowDataType::Dictionary(
-        IntegerType::UInt32,
-        Box::new(ArrowDataType::Utf8View),
-        false,
-    );
-    let keys = PrimitiveArray::from_vec(keys);
-    let array = DictionaryArray::<u32>::try_new(dtype, keys, values.boxed())?;
-    Ok(Box::new(array))
+    d.finish()
 }
 
 /// Names of the statistics in a batch; percentiles are rendered once each

@@ -1,9 +1,9 @@
 //! Writes the tidy table batch by batch, so that `ingest --out` never holds
 //! more than a few inputs' rows in memory however many inputs it reads.
 
+use super::parquet::{self, ParquetOut, RowGroup};
 use super::{Dataset, Observation};
 use crate::error::{Error, Result};
-use super::parquet::{self, ParquetOut, RowGroup};
 use polars::prelude::*;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
