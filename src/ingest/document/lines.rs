@@ -621,6 +621,7 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
 /// `value_cell(text).is_some()`, without reading the value of a short run
 /// of digits (a thread count, a size): fewer than 16 digits always read as
 /// a finite number.
+#[inline]
 pub fn is_value(text: &str) -> bool {
     let b = text.as_bytes();
     if (1..16).contains(&b.len()) && b.iter().all(u8::is_ascii_digit) {
@@ -630,6 +631,7 @@ pub fn is_value(text: &str) -> bool {
 }
 
 /// [`value_cell`] with the bare decimal of most table cells read first.
+#[inline]
 pub fn read_value(text: &str) -> Option<(Cell, Option<SmolStr>)> {
     // A bare decimal has a digit and no surrounding space, so `value_cell`
     // would read it the same way, after scanning it twice.
@@ -663,6 +665,7 @@ fn cell(t: &str) -> Option<Cell> {
 /// the general cell parser: for such text `parse_cell` finds no spread, no
 /// separator and no percent sign, and reads the same value. `None` sends
 /// anything else (and a malformed number such as `1.2.3`) the long way.
+#[inline]
 fn plain_number(t: &str) -> Option<Cell> {
     let b = t.as_bytes();
     let digits = b.strip_prefix(b"-").unwrap_or(b);
