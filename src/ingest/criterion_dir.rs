@@ -117,6 +117,8 @@ impl<'de> Deserialize<'de> for Samples {
             ) -> std::result::Result<Samples, A::Error> {
                 let (mut iters, mut times) = (None, None);
                 while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    // The second column gets room for as many as the first.
+                    let room = iters.as_ref().or(times.as_ref()).map_or(SAMPLES, Vec::len);
                     let slot = match key.as_ref() {
                         "iters" => &mut iters,
                         "times" => &mut times,
@@ -128,7 +130,7 @@ impl<'de> Deserialize<'de> for Samples {
                     if slot.is_some() {
                         return Err(A::Error::custom("duplicate field"));
                     }
-                    *slot = Some(map.next_value::<Vec<f64>>()?);
+                    *slot = Some(map.next_value_seed(Floats(room))?);
                 }
                 match (iters, times) {
                     (Some(iters), Some(times)) => Ok(Samples { iters, times }),
@@ -140,8 +142,9 @@ impl<'de> Deserialize<'de> for Samples {
                 self,
                 mut seq: A,
             ) -> std::result::Result<Samples, A::Error> {
-                let iters = seq.next_element::<Vec<f64>>()?;
-                let times = seq.next_element::<Vec<f64>>()?;
+                let iters = seq.next_element_seed(Floats(SAMPLES))?;
+                let room = iters.as_ref().map_or(SAMPLES, Vec::len);
+                let times = seq.next_element_seed(Floats(room))?;
                 match (iters, times, seq.next_element::<IgnoredAny>()?) {
                     (Some(iters), Some(times), None) => Ok(Samples { iters, times }),
                     _ => Err(A::Error::custom("invalid length")),
@@ -149,6 +152,45 @@ impl<'de> Deserialize<'de> for Samples {
             }
         }
         d.deserialize_any(Either)
+    }
+}
+
+/// Criterion's default sample count: a column's room before it is read.
+const SAMPLES: usize = 100;
+
+/// A column of numbers read into a vector with room for this many from the
+/// start (serde's own `Vec` grows from nothing: five regrowths and copies
+/// per column of 100).
+struct Floats(usize);
+
+impl<'de> serde::de::DeserializeSeed<'de> for Floats {
+    type Value = Vec<f64>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        d: D,
+    ) -> std::result::Result<Vec<f64>, D::Error> {
+        use serde::de::{SeqAccess, Visitor};
+        struct Column(usize);
+        impl<'de> Visitor<'de> for Column {
+            type Value = Vec<f64>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sequence")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<Vec<f64>, A::Error> {
+                let mut v = Vec::with_capacity(self.0);
+                while let Some(x) = seq.next_element()? {
+                    v.push(x);
+                }
+                Ok(v)
+            }
+        }
+        d.deserialize_seq(Column(self.0))
     }
 }
 
