@@ -826,6 +826,46 @@ mod tests {
     }
 
     #[test]
+    fn a_malformed_run_late_in_a_tree_is_the_error_after_earlier_runs_went_out() {
+        let dir = tempfile::tempdir().unwrap();
+        let from = Path::new("tests/data/corpus/criterion_tree-patched-1/criterion/sum_100k");
+        let root = dir.path().join("criterion");
+        for b in 0..40 {
+            for variant in ["base", "new"] {
+                let to = root.join(format!("b{b:02}")).join(variant);
+                std::fs::create_dir_all(&to).unwrap();
+                for f in ["benchmark.json", "estimates.json", "sample.json"] {
+                    std::fs::copy(from.join(variant).join(f), to.join(f)).unwrap();
+                }
+            }
+        }
+        let bad = root.join("b37/new/sample.json");
+        std::fs::write(&bad, r#"{"iters":[1.0],"times":[2.0"#).unwrap();
+        let mut sunk = 0;
+        // One run per thread per window: the bad run is in window 37.
+        let err = stream(
+            &[root],
+            &Registry::builtin(),
+            &IngestOptions::default(),
+            DIR_PART_BYTES,
+            Ok,
+            |obs| {
+                sunk += obs.len();
+                Ok(())
+            },
+        )
+        .unwrap_err();
+        let want = format!("{}:1: malformed Criterion sample.json", bad.display());
+        assert!(err.to_string().starts_with(&want), "{err}");
+        // The runs before it were handed on (a tree is not held whole), not
+        // the ones after it.
+        assert!(sunk < 75 * 106, "{sunk}");
+        if rayon::current_num_threads() < 30 {
+            assert!(sunk >= 105 * 20, "{sunk}");
+        }
+    }
+
+    #[test]
     fn a_criterion_tree_streams_run_by_run_with_one_report() {
         let tree = PathBuf::from("tests/data/corpus/criterion_tree-patched-1");
         let hackbench = PathBuf::from("tests/data/corpus/hackbench-baseline-1.txt");
