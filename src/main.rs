@@ -1,5 +1,14 @@
 use std::process::ExitCode;
 
+// Rows are built in vectors of tens of megabytes that live for one window
+// of inputs. glibc's allocator maps and unmaps each of those afresh, and the
+// page faults were a quarter of the CPU time of `ingest --out` (Go text,
+// 500 MB: 2.2 s of system time of 6.1 s); mimalloc keeps and reuses its
+// segments (0.8 s of 4.6 s), at the price of a higher peak RSS (323 MB
+// instead of 164 MB, still bounded by the streaming window).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     patchperf::cli::main()
 }
