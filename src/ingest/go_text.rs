@@ -14,7 +14,7 @@ use super::logscan::{is_space, NameMap};
 use super::numbers::parse_f64;
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
-use crate::model::{canonical_params, Direction, Observation, SmolStr, Stat};
+use crate::model::{canonical_params, text_eq, Direction, Observation, SmolStr, Stat};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -303,7 +303,7 @@ fn scan<'a>(
                 let v: f64 = parse_f64(value)
                     .filter(|v: &f64| v.is_finite())
                     .ok_or_else(|| src.error(Some(n), format!("`{value}` is not a number")))?;
-                if slots.get(k).is_none_or(|(u, _)| *u != unit) {
+                if slots.get(k).is_none_or(|(u, _)| !text_eq(u, unit)) {
                     let template = units.entry(unit).or_insert_with(|| {
                         let (metric, unit) = metric_for_unit(unit);
                         Observation::new(SmolStr::default(), metric, &unit, Stat::Sample, 0.0)
@@ -314,13 +314,22 @@ fn scan<'a>(
                         None => slots.push(slot),
                     }
                 }
-                let mut o = slots[k].1.clone();
-                o.benchmark = bench.clone();
-                o.params = params.clone();
-                o.variant = variant.clone();
-                o.value = v;
-                o.line = n;
-                out.push(o);
+                // Built field by field: cloning the template whole and then
+                // replacing three names cloned and dropped them for nothing.
+                let t = &slots[k].1;
+                out.push(Observation {
+                    source: t.source.clone(),
+                    line: n,
+                    benchmark: bench.clone(),
+                    params: params.clone(),
+                    variant: variant.clone(),
+                    metric: t.metric.clone(),
+                    unit: t.unit.clone(),
+                    stat: t.stat,
+                    value: v,
+                    run: t.run,
+                    direction: t.direction,
+                });
             }
             continue;
         }
