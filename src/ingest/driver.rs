@@ -228,12 +228,32 @@ impl ReadInput {
 /// Cuts the rows into batches in order: an input's rows as they are (no
 /// copy), small inputs' rows joined up to [`BATCH_ROWS`].
 fn batches(read: Vec<ReadInput>) -> Vec<Vec<Observation>> {
-    let mut out: Vec<Vec<Observation>> = Vec::new();
-    for r in read {
-        match out.last_mut() {
-            Some(last) if last.len() + r.obs.len() <= BATCH_ROWS => last.extend(r.obs),
-            _ => out.push(r.obs),
+    // The sizes first, so that a joined batch is allocated once at its size
+    // (growing it by doubling copied its rows two or three times over).
+    let mut sizes: Vec<(usize, usize)> = Vec::new(); // (inputs, rows)
+    for r in &read {
+        match sizes.last_mut() {
+            Some((n, rows)) if *rows + r.obs.len() <= BATCH_ROWS => {
+                *n += 1;
+                *rows += r.obs.len();
+            }
+            _ => sizes.push((1, r.obs.len())),
         }
+    }
+    let mut read = read.into_iter();
+    let mut out: Vec<Vec<Observation>> = Vec::with_capacity(sizes.len());
+    for (n, rows) in sizes {
+        let first = read.next().map(|r| r.obs).unwrap_or_default();
+        if n == 1 {
+            out.push(first);
+            continue;
+        }
+        let mut batch = Vec::with_capacity(rows);
+        batch.extend(first);
+        for r in read.by_ref().take(n - 1) {
+            batch.extend(r.obs);
+        }
+        out.push(batch);
     }
     out
 }
@@ -661,6 +681,34 @@ mod tests {
                 p
             })
             .collect()
+    }
+
+    #[test]
+    fn batches_join_small_inputs_in_order_and_keep_large_ones_whole() {
+        let input = |n: usize, tag: usize| ReadInput {
+            obs: (0..n)
+                .map(|i| Observation::sample("b", "m", "s", (tag * 1_000_000 + i) as f64))
+                .collect(),
+            runs: LocalRuns::default(),
+        };
+        let sizes = [3, 2, BATCH_ROWS, 1, BATCH_ROWS - 1, 4, 0];
+        let read: Vec<ReadInput> = sizes
+            .iter()
+            .enumerate()
+            .map(|(t, &n)| input(n, t))
+            .collect();
+        let out = batches(read);
+        let lens: Vec<usize> = out.iter().map(Vec::len).collect();
+        assert_eq!(lens, [5, BATCH_ROWS, BATCH_ROWS, 4]);
+        // Every row once, in input order.
+        let values: Vec<f64> = out.iter().flatten().map(|o| o.value).collect();
+        let expected: Vec<f64> = sizes
+            .iter()
+            .enumerate()
+            .flat_map(|(t, &n)| (0..n).map(move |i| (t * 1_000_000 + i) as f64))
+            .collect();
+        assert_eq!(values, expected);
+        assert!(batches(Vec::new()).is_empty());
     }
 
     proptest::proptest! {
