@@ -42,6 +42,12 @@ pub(crate) type Fast<T> = std::result::Result<T, Bail>;
 /// correctly rounded once): the range where the two agree bit for bit.
 const EXACT_FRACTION_DIGITS: usize = 22;
 
+/// 10^0 ..= 10^22, every one an exact double.
+const POWERS_OF_TEN: [f64; EXACT_FRACTION_DIGITS + 1] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
 /// The end of the run of ASCII digits at `i` and `significand` with those
 /// digits appended. Wrapping arithmetic: a caller with more than 19
 /// digits must not use the value.
@@ -209,7 +215,11 @@ impl<'a> Cursor<'a> {
             return serde_json::from_str::<f64>(&self.text[start..i]).map_err(|_| Bail);
         }
         self.pos = i;
-        fast_float2::parse::<f64, _>(&self.text[start..i]).map_err(|_| Bail)
+        // Both operands are exact doubles, so the one division is correctly
+        // rounded: the same bits fast-float2 or serde_json give, without
+        // reading the digits a second time.
+        let v = significand as f64 / POWERS_OF_TEN[fraction];
+        Ok(if negative { -v } else { v })
     }
 
     /// An integer that fits `i64` (not `-0`, which serde_json reads as a
