@@ -57,6 +57,9 @@ pub(crate) struct RawGroup {
 
 type Key = (String, String, String);
 
+/// Rows from which groups are built in parallel.
+const PARALLEL_ROWS: usize = 50_000;
+
 /// (benchmark, params, metric) borrowed from a row.
 type RowKey<'a> = (&'a str, &'a str, &'a str);
 
@@ -88,14 +91,16 @@ pub(crate) fn group(
         last = Some(i);
     }
     // Groups are built on all threads; the first error in group order wins,
-    // as in a serial pass.
-    let built: Vec<Result<RawGroup>> = groups
-        .into_par_iter()
-        .map(|(key, obs)| {
-            let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
-            build(owned, obs, baseline, directions)
-        })
-        .collect();
+    // as in a serial pass. A small dataset is built on this thread: waking
+    // the pool costs more than the work.
+    let build_one = |(key, obs): (RowKey, Vec<&Observation>)| {
+        let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
+        build(owned, obs, baseline, directions)
+    };
+    if data.len() < PARALLEL_ROWS {
+        return groups.into_iter().map(build_one).collect();
+    }
+    let built: Vec<Result<RawGroup>> = groups.into_par_iter().map(build_one).collect();
     built.into_iter().collect()
 }
 

@@ -482,10 +482,16 @@ pub fn render(a: &Analysis, color: bool) -> String {
             }
         }
     }
-    let laid_out: Vec<String> = tables
-        .par_iter()
-        .map(|(key, groups)| render_table(*key, groups, &comps_of, &note_no, color))
-        .collect();
+    // A few tables are laid out on this thread: waking the pool for them
+    // costs more than the work.
+    let lay_out = |(key, groups): &((&str, &str), Vec<&Group>)| {
+        render_table(*key, groups, &comps_of, &note_no, color)
+    };
+    let laid_out: Vec<String> = if tables.len() < 64 {
+        tables.iter().map(lay_out).collect()
+    } else {
+        tables.par_iter().map(lay_out).collect()
+    };
     for t in laid_out {
         out.push_str(&t);
     }
