@@ -68,10 +68,23 @@ impl Dataset {
     /// Distinct variant names in order of first appearance.
     pub fn variants(&self) -> Vec<String> {
         let mut seen: Vec<String> = Vec::new();
+        // Rows come in runs of one variant: the previous row's is checked
+        // first.
+        let mut last = usize::MAX;
         for r in &self.rows {
-            if !seen.iter().any(|v| *v == r.variant) {
-                seen.push(r.variant.to_string());
+            if seen
+                .get(last)
+                .is_some_and(|v| super::text_eq(v, &r.variant))
+            {
+                continue;
             }
+            last = match seen.iter().position(|v| super::text_eq(v, &r.variant)) {
+                Some(i) => i,
+                None => {
+                    seen.push(r.variant.to_string());
+                    seen.len() - 1
+                }
+            };
         }
         seen
     }
@@ -129,5 +142,16 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(&json).unwrap();
         assert_eq!(v[0]["benchmark"], "hackbench");
         assert!(sample().write_path(&dir.path().join("t.xlsx")).is_err());
+    }
+
+    #[test]
+    fn variants_are_listed_once_in_order_of_first_appearance() {
+        let rows = ["patched", "patched", "base", "patched", "", "base", "other"]
+            .iter()
+            .map(|v| Observation::sample("b", "m", "s", 1.0).with_variant(*v))
+            .collect();
+        let names = Dataset::new(rows).variants();
+        assert_eq!(names, ["patched", "base", "", "other"]);
+        assert!(Dataset::new(Vec::new()).variants().is_empty());
     }
 }
