@@ -35,6 +35,14 @@ fn layout(fields: &[&str]) -> Option<(u32, usize, usize)> {
     (fields.len() >= name_at + 3 + dirs * block).then_some((version, name_at, block))
 }
 
+/// False when the trimmed line `t` cannot be a terse line: [`layout`]
+/// needs a first field that parses as a `u32` (a digit or `+` first) and
+/// well over one `;`.
+fn may_be_terse(t: &str) -> bool {
+    matches!(t.as_bytes().first(), Some(b'0'..=b'9' | b'+'))
+        && memchr::memchr(b';', t.as_bytes()).is_some()
+}
+
 impl Format for FioTerse {
     fn name(&self) -> &'static str {
         "fio-terse"
@@ -45,6 +53,22 @@ impl Format for FioTerse {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
+        // Half the non-blank lines must be terse lines, whose first field
+        // is the version: a cheap look at first bytes rules out other
+        // text before any line is split.
+        let mut nonblank = 0usize;
+        let mut candidates = 0usize;
+        for l in &src.lines {
+            let t = l.text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            nonblank += 1;
+            candidates += usize::from(may_be_terse(t));
+        }
+        if candidates == 0 || candidates * 2 < nonblank {
+            return 0;
+        }
         let lines: Vec<&str> = src
             .lines
             .iter()
@@ -120,5 +144,70 @@ impl Format for FioTerse {
             return Err(src.error(last_line(src), "no fio terse job line that did I/O found"));
         }
         Ok(out.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the first-byte rejection: every line
+    /// split into a vector.
+    fn detect_by_splitting(src: &Source) -> Confidence {
+        let lines: Vec<&str> = src
+            .lines
+            .iter()
+            .map(|l| l.text.trim())
+            .filter(|t| !t.is_empty())
+            .collect();
+        let terse = lines
+            .iter()
+            .filter(|t| layout(&t.split(';').collect::<Vec<_>>()).is_some())
+            .count();
+        if terse > 0 && terse * 2 >= lines.len() {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn real_terse_output_passes_the_first_byte_test() {
+        let path = "tests/data/logs/fio_terse-constructed.txt";
+        let src = Source::read(std::path::Path::new(path)).unwrap();
+        assert_eq!(FioTerse.detect(&src), 90);
+    }
+
+    #[test]
+    fn detection_gives_the_score_splitting_every_line_gives() {
+        let mut seen = 0;
+        for path in glob::glob("tests/data/**/*")
+            .unwrap()
+            .chain(glob::glob("data/**/*").unwrap())
+        {
+            let path = path.unwrap();
+            let Ok(src) = Source::read(&path) else {
+                continue;
+            };
+            assert_eq!(
+                FioTerse.detect(&src),
+                detect_by_splitting(&src),
+                "{}",
+                path.display()
+            );
+            seen += 1;
+        }
+        assert!(seen > 300, "only {seen} test files read");
+        let line = |first: &str| format!("{first};fio-3.1;job;0;0{}\n", ";1".repeat(130));
+        for text in [
+            line("3"),
+            line("+3") + "text\n",
+            line("03") + "a\nb\n",
+            line("x3"),
+            line(" 3 "),
+        ] {
+            let src = Source::from_text("x", &text);
+            assert_eq!(FioTerse.detect(&src), detect_by_splitting(&src), "{text:?}");
+        }
     }
 }

@@ -213,7 +213,16 @@ impl Format for PerfBench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if any_with(src, "# Running ", &RUNNING) {
+        // Every signature needs its literal on one line, and no literal
+        // holds a line break: one search of the joined lines per literal
+        // tells which signatures can match at all, instead of a search of
+        // every line per signature.
+        let text = src.text();
+        let present =
+            |literal: &str| memchr::memmem::find(text.as_bytes(), literal.as_bytes()).is_some();
+        let with =
+            |literal: &str, re: &LazyLock<Regex>| present(literal) && any_with(src, literal, re);
+        if with("# Running ", &RUNNING) {
             return 95;
         }
         // Each signature with a literal every match of it contains, so that
@@ -231,10 +240,10 @@ impl Format for PerfBench {
             ("Avg per-thread latency (waking ", &FINAL_PAR),
             ("Avg per-thread latency (waking ", &RUN_PAR),
         ];
-        if strong.iter().any(|(lit, re)| any_with(src, lit, re)) {
+        if strong.iter().any(|(lit, re)| with(lit, re)) {
             return 85;
         }
-        if any_with(src, "# function '", &MEM_FUNC) && any_with(src, "# Copying ", &MEM_SIZE) {
+        if with("# function '", &MEM_FUNC) && with("# Copying ", &MEM_SIZE) {
             return 85;
         }
         0
@@ -578,5 +587,70 @@ mod tests {
             std::fs::read_to_string(path).unwrap().lines().count() as u32 + 1
         );
         assert!(why.contains("configuration"), "{why}");
+    }
+
+    /// Detection as it was before the joined-text search: every line
+    /// searched for every signature's literal.
+    fn detect_line_by_line(src: &Source) -> Confidence {
+        if any_with(src, "# Running ", &RUNNING) {
+            return 95;
+        }
+        let strong: [(&str, &LazyLock<Regex>); 11] = [
+            (" sender and receiver ", &MSG_HDR),
+            ("# Executed ", &PIPE_HDR),
+            ("Run summary [PID ", &HASH_SUMMARY),
+            ("Run summary [PID ", &LOCKPI_SUMMARY),
+            ("Run summary [PID ", &EPOLL_SUMMARY),
+            ("Run summary [PID ", &WAKE_SUMMARY),
+            ("Run summary [PID ", &REQUEUE_SUMMARY),
+            ("Averaged ", &AVERAGED),
+            (" threads in ", &FINAL_LAT),
+            ("Avg per-thread latency (waking ", &FINAL_PAR),
+            ("Avg per-thread latency (waking ", &RUN_PAR),
+        ];
+        if strong.iter().any(|(lit, re)| any_with(src, lit, re)) {
+            return 85;
+        }
+        if any_with(src, "# function '", &MEM_FUNC) && any_with(src, "# Copying ", &MEM_SIZE) {
+            return 85;
+        }
+        0
+    }
+
+    #[test]
+    fn real_outputs_are_still_recognised_after_the_literal_search() {
+        for (path, score) in [
+            ("tests/data/corpus/perf_bench_futex_hash-baseline-1.txt", 95),
+            // No `# Running` header: recognised by a summary line.
+            ("tests/data/logs/perf_bench_futex_requeue-lkp.txt", 85),
+            ("tests/data/logs/perf_bench_futex_wake_parallel-lkp.txt", 85),
+        ] {
+            let src = Source::read(std::path::Path::new(path)).unwrap();
+            assert_eq!(PerfBench.detect(&src), score, "{path}");
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_a_search_per_line_gives() {
+        let mut seen = 0;
+        let mut recognised = 0;
+        for path in glob::glob("tests/data/**/*")
+            .unwrap()
+            .chain(glob::glob("data/**/*").unwrap())
+        {
+            let path = path.unwrap();
+            let Ok(src) = Source::read(&path) else {
+                continue;
+            };
+            let score = PerfBench.detect(&src);
+            assert_eq!(score, detect_line_by_line(&src), "{}", path.display());
+            seen += 1;
+            recognised += usize::from(score > 0);
+        }
+        assert!(seen > 300, "only {seen} test files read");
+        assert!(recognised >= 10, "only {recognised} perf bench files");
+        // A literal split over two lines is on no one line.
+        let src = Source::from_text("x", "# Running\n 'sched/pipe' benchmark:\n");
+        assert_eq!(PerfBench.detect(&src), 0);
     }
 }

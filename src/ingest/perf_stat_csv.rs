@@ -49,6 +49,28 @@ fn is_record(fields: &[&str]) -> bool {
             .any(|f| parse_number(f).is_some())
 }
 
+/// [`is_record`] of `line` split at `sep`, without a vector per line.
+fn split_is_record(line: &str, sep: char) -> bool {
+    let mut fields = [""; RECORD_FIELDS_READ];
+    let mut n = 0;
+    for (slot, f) in fields.iter_mut().zip(line.splitn(RECORD_FIELDS_READ, sep)) {
+        *slot = f;
+        n += 1;
+    }
+    is_record(&fields[..n])
+}
+
+/// False when the trimmed line `t` cannot be a record under any separator:
+/// a record's first field is a number ([`parse_number`] wants a digit,
+/// `-`, `.` or `+` first) or `<not supported>`/`<not counted>`, and that
+/// field starts the line.
+fn may_start_record(t: &str) -> bool {
+    matches!(
+        t.as_bytes().first(),
+        Some(b'0'..=b'9' | b'-' | b'.' | b'+' | b'<')
+    )
+}
+
 /// The separator that splits most lines into counter records.
 fn separator(src: &Source) -> Option<char> {
     SEPARATORS
@@ -64,8 +86,7 @@ fn separator(src: &Source) -> Option<char> {
                     if l.text.matches(sep).nth(3).is_none() {
                         return false;
                     }
-                    let f: Vec<&str> = l.text.splitn(RECORD_FIELDS_READ, sep).collect();
-                    is_record(&f)
+                    split_is_record(&l.text, sep)
                 })
                 .count();
             (sep, hits)
@@ -85,6 +106,22 @@ impl Format for PerfStatCsv {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
+        // Four in five content lines must be records, and a record starts
+        // with its value: a cheap look at first bytes rules out most text
+        // before any line is split.
+        let mut content = 0usize;
+        let mut candidates = 0usize;
+        for l in &src.lines {
+            let t = l.text.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            content += 1;
+            candidates += usize::from(may_start_record(t));
+        }
+        if candidates == 0 || candidates * 10 < content * 8 {
+            return 0;
+        }
         let Some(sep) = separator(src) else { return 0 };
         let content: Vec<&str> = src
             .lines
@@ -94,7 +131,7 @@ impl Format for PerfStatCsv {
             .collect();
         let records = content
             .iter()
-            .filter(|t| is_record(&t.splitn(RECORD_FIELDS_READ, sep).collect::<Vec<_>>()))
+            .filter(|t| may_start_record(t) && split_is_record(t, sep))
             .count();
         if records == 0 || records * 10 < content.len() * 8 {
             return 0;
@@ -188,5 +225,99 @@ impl Format for PerfStatCsv {
             consumed: Vec::new(),
             skipped,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the first-byte rejection: every line
+    /// split into a vector, for every separator.
+    fn detect_by_splitting(src: &Source) -> Confidence {
+        let split =
+            |t: &str, sep: char| is_record(&t.splitn(RECORD_FIELDS_READ, sep).collect::<Vec<_>>());
+        let Some(sep) = SEPARATORS
+            .iter()
+            .map(|&sep| {
+                (
+                    sep,
+                    src.lines.iter().filter(|l| split(&l.text, sep)).count(),
+                )
+            })
+            .filter(|&(_, h)| h > 0)
+            .max_by_key(|&(_, h)| h)
+            .map(|(s, _)| s)
+        else {
+            return 0;
+        };
+        let content: Vec<&str> = src
+            .lines
+            .iter()
+            .map(|l| l.text.trim())
+            .filter(|t| !t.is_empty() && !t.starts_with('#'))
+            .collect();
+        let records = content.iter().filter(|t| split(t, sep)).count();
+        if records == 0 || records * 10 < content.len() * 8 {
+            return 0;
+        }
+        let known = [
+            "<not supported>",
+            "task-clock",
+            "cpu-clock",
+            "context-switches",
+            "instructions",
+            "cycles",
+        ];
+        if content.iter().any(|t| known.iter().any(|k| t.contains(k))) {
+            80
+        } else {
+            40
+        }
+    }
+
+    #[test]
+    fn real_perf_stat_csv_output_passes_the_first_byte_test() {
+        for name in ["baseline-1", "baseline-2", "patched-1", "patched-2"] {
+            let path = format!("tests/data/corpus/perf_stat_csv-{name}.csv");
+            let src = Source::read(std::path::Path::new(&path)).unwrap();
+            assert_eq!(PerfStatCsv.detect(&src), 80, "{path}");
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_splitting_every_line_gives() {
+        let mut seen = 0;
+        for path in glob::glob("tests/data/**/*")
+            .unwrap()
+            .chain(glob::glob("data/**/*").unwrap())
+        {
+            let path = path.unwrap();
+            let Ok(src) = Source::read(&path) else {
+                continue;
+            };
+            assert_eq!(
+                PerfStatCsv.detect(&src),
+                detect_by_splitting(&src),
+                "{}",
+                path.display()
+            );
+            seen += 1;
+        }
+        assert!(seen > 300, "only {seen} test files read");
+        // Separators that are whitespace, signs, missing counters, blanks.
+        for text in [
+            "1\t\tcycles\t100.00\t\t\n2\t\tinstructions\t50.0\t\t\n",
+            "  +1,234,,task-clock,5,100.00\n<not supported>,,cycles,0,100.00\n\n# c\n",
+            "\t5\tx\tev\t1\t2\n\t6\tx\tev\t1\t2\n",
+            "-1;;ev;1;100\n.5;;ev;1;100\nfoo;;ev;1;100\n",
+        ] {
+            let src = Source::from_text("x", text);
+            assert_eq!(
+                PerfStatCsv.detect(&src),
+                detect_by_splitting(&src),
+                "{text:?}"
+            );
+        }
     }
 }

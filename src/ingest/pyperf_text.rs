@@ -98,6 +98,26 @@ fn table_cells(line: &str) -> Option<Vec<String>> {
     Some(inner.split('|').map(|c| c.trim().to_string()).collect())
 }
 
+/// `line.contains("x slower") || line.contains("x faster")` in one pass.
+fn has_ratio_word(line: &str) -> bool {
+    let b = line.as_bytes();
+    memchr::memchr_iter(b'x', b).any(|i| {
+        let rest = &b[i + 1..];
+        rest.starts_with(b" slower") || rest.starts_with(b" faster")
+    })
+}
+
+/// `table_cells(line)` has at least three cells, the first `Benchmark`
+/// (a compare_to --table header), without copying the cells.
+fn is_table_header(line: &str) -> bool {
+    let t = line.trim();
+    let Some(inner) = t.strip_prefix('|').and_then(|t| t.strip_suffix('|')) else {
+        return false;
+    };
+    let mut cells = inner.split('|');
+    cells.next().is_some_and(|c| c.trim() == "Benchmark") && cells.nth(1).is_some()
+}
+
 impl Format for PyperfText {
     fn name(&self) -> &'static str {
         "pyperf-text"
@@ -114,15 +134,15 @@ impl Format for PyperfText {
             (t.contains("Mean +- std dev: ") && (COMPARE.is_match(t) || SINGLE.is_match(t)))
                 || t.starts_with("Median +- MAD:")
         });
-        let table = src
-            .lines
-            .iter()
-            .any(|l| table_cells(&l.text).is_some_and(|c| c.len() >= 3 && c[0] == "Benchmark"))
-            && src
-                .lines
-                .iter()
-                .any(|l| l.text.contains("x slower") || l.text.contains("x faster"));
-        if hit || table {
+        if hit {
+            return 85;
+        }
+        // A compare_to table: its ratio wording (a cheap byte search) and a
+        // `| Benchmark | … |` header; cells are looked at only when the
+        // wording is there.
+        let table = src.lines.iter().any(|l| has_ratio_word(&l.text))
+            && src.lines.iter().any(|l| is_table_header(&l.text));
+        if table {
             85
         } else {
             0
@@ -296,5 +316,69 @@ mod tests {
             .iter()
             .any(|o| o.line == 14 && o.stat == Stat::N && o.value == 20.0));
         assert_eq!(p.skipped.len(), 15);
+    }
+
+    /// Detection as it was before the ratio wording was looked for first:
+    /// every line's cells copied.
+    fn detect_by_cells(src: &Source) -> Confidence {
+        let hit = src.lines.iter().any(|l| {
+            let t = l.text.as_str();
+            (t.contains("Mean +- std dev: ") && (COMPARE.is_match(t) || SINGLE.is_match(t)))
+                || t.starts_with("Median +- MAD:")
+        });
+        let table = src
+            .lines
+            .iter()
+            .any(|l| table_cells(&l.text).is_some_and(|c| c.len() >= 3 && c[0] == "Benchmark"))
+            && src
+                .lines
+                .iter()
+                .any(|l| l.text.contains("x slower") || l.text.contains("x faster"));
+        if hit || table {
+            85
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn compare_to_table_alone_is_recognised() {
+        // This file has no `Mean +- std dev:` line: only the table path.
+        let path = "tests/data/corpus/pyperf_compare-patched-1.txt";
+        let src = Source::read(std::path::Path::new(path)).unwrap();
+        assert!(!src.lines.iter().any(|l| l.text.contains("Mean +- std dev")));
+        assert_eq!(PyperfText.detect(&src), 85);
+    }
+
+    #[test]
+    fn detection_gives_the_score_copying_cells_gives() {
+        let mut seen = 0;
+        for path in glob::glob("tests/data/**/*")
+            .unwrap()
+            .chain(glob::glob("data/**/*").unwrap())
+        {
+            let path = path.unwrap();
+            let Ok(src) = Source::read(&path) else {
+                continue;
+            };
+            assert_eq!(
+                PyperfText.detect(&src),
+                detect_by_cells(&src),
+                "{}",
+                path.display()
+            );
+            seen += 1;
+        }
+        assert!(seen > 300, "only {seen} test files read");
+        for text in [
+            "| Benchmark | a |\n1.2x slower\n",
+            "|Benchmark|a|b|\nxx faster\n",
+            "  | Benchmark | a | b: 1.1xslower |\n| Benchmark | a | b |\n",
+            "| Benchmark ||\n2x faster",
+            "| Benchmarks | a | b |\n2x faster",
+        ] {
+            let src = Source::from_text("x", text);
+            assert_eq!(PyperfText.detect(&src), detect_by_cells(&src), "{text:?}");
+        }
     }
 }
