@@ -33,11 +33,21 @@ impl Format for BenchstatText {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let bars = src.lines.iter().any(|l| l.text.matches(BAR).count() >= 2);
-        let vs = src
-            .lines
-            .iter()
-            .any(|l| l.text.contains(BAR) && l.text.contains("vs base"));
+        // One searcher each for all lines (`str::contains` sets one up per
+        // call); the rarer `vs base` header first, bar counting only then.
+        let mut utf8 = [0; 4];
+        let bar = memchr::memmem::Finder::new(BAR.encode_utf8(&mut utf8).as_bytes());
+        let vs_base = memchr::memmem::Finder::new("vs base");
+        let vs = src.lines.iter().any(|l| {
+            let b = l.text.as_bytes();
+            vs_base.find(b).is_some() && bar.find(b).is_some()
+        });
+        // UTF-8 is self-synchronising: byte matches are character matches.
+        let bars = vs
+            && src
+                .lines
+                .iter()
+                .any(|l| bar.find_iter(l.text.as_bytes()).nth(1).is_some());
         if bars && vs {
             90
         } else {
@@ -251,5 +261,57 @@ mod tests {
         assert_eq!(si_value("24.00Ki"), Some(24.0 * 1024.0));
         assert_eq!(si_value("100.0n"), Some(100.0 * 1e-9));
         assert_eq!(si_value("~"), None);
+    }
+
+    /// Detection as it was before the searchers: `str` methods per line.
+    fn detect_by_str(src: &Source) -> Confidence {
+        let bars = src.lines.iter().any(|l| l.text.matches(BAR).count() >= 2);
+        let vs = src
+            .lines
+            .iter()
+            .any(|l| l.text.contains(BAR) && l.text.contains("vs base"));
+        if bars && vs {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn real_benchstat_table_is_recognised_by_the_searchers() {
+        let path = "tests/data/structured/benchstat-v2.txt";
+        let src = Source::read(std::path::Path::new(path)).unwrap();
+        assert_eq!(BenchstatText.detect(&src), 90);
+    }
+
+    #[test]
+    fn detection_gives_the_score_str_methods_give() {
+        let mut seen = 0;
+        for path in glob::glob("tests/data/**/*")
+            .unwrap()
+            .chain(glob::glob("data/**/*").unwrap())
+        {
+            let path = path.unwrap();
+            let Ok(src) = Source::read(&path) else {
+                continue;
+            };
+            assert_eq!(
+                BenchstatText.detect(&src),
+                detect_by_str(&src),
+                "{}",
+                path.display()
+            );
+            seen += 1;
+        }
+        assert!(seen > 300, "only {seen} test files read");
+        for text in [
+            "a │ vs base\n",
+            "│ vs base\nx │ y │\n",
+            "x │ y │ vs base\n",
+            "││\nvs base\n",
+        ] {
+            let src = Source::from_text("x", text);
+            assert_eq!(BenchstatText.detect(&src), detect_by_str(&src), "{text:?}");
+        }
     }
 }

@@ -128,10 +128,12 @@ impl Format for PyperfText {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
+        // One searcher for all lines: `str::contains` sets one up per call.
+        let mean = memchr::memmem::Finder::new("Mean +- std dev: ");
         let hit = src.lines.iter().any(|l| {
             let t = l.text.as_str();
             // Both regexes need this literal; they are compiled only then.
-            (t.contains("Mean +- std dev: ") && (COMPARE.is_match(t) || SINGLE.is_match(t)))
+            (mean.find(t.as_bytes()).is_some() && (COMPARE.is_match(t) || SINGLE.is_match(t)))
                 || t.starts_with("Median +- MAD:")
         });
         if hit {
