@@ -201,6 +201,24 @@ impl Run {
     }
 }
 
+/// The literals of [`PerfBench::detect`]'s signatures: no signature
+/// matches a line without one of them.
+const LITERALS: [&str; 9] = [
+    "# Running ",
+    " sender and receiver ",
+    "# Executed ",
+    "Run summary [PID ",
+    "Averaged ",
+    " threads in ",
+    "Avg per-thread latency (waking ",
+    "# function '",
+    "# Copying ",
+];
+
+/// Any of [`LITERALS`], found in one pass.
+static ANY_LITERAL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&LITERALS.map(regex::escape).join("|")).expect("static regex"));
+
 impl Format for PerfBench {
     fn name(&self) -> &'static str {
         "perf-bench"
@@ -218,6 +236,10 @@ impl Format for PerfBench {
         // tells which signatures can match at all, instead of a search of
         // every line per signature.
         let text = src.text();
+        // Most text has none of them: one multi-literal scan says so.
+        if !ANY_LITERAL.is_match(&text) {
+            return 0;
+        }
         let present =
             |literal: &str| memchr::memmem::find(text.as_bytes(), literal.as_bytes()).is_some();
         let with =
@@ -652,5 +674,13 @@ mod tests {
         // A literal split over two lines is on no one line.
         let src = Source::from_text("x", "# Running\n 'sched/pipe' benchmark:\n");
         assert_eq!(PerfBench.detect(&src), 0);
+    }
+
+    #[test]
+    fn each_literal_alone_passes_the_one_pass_scan() {
+        for lit in LITERALS {
+            assert!(ANY_LITERAL.is_match(&format!("x{lit}y")), "{lit}");
+        }
+        assert!(!ANY_LITERAL.is_match("# Runnin\nRun summary [PID\n"));
     }
 }
