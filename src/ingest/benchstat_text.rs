@@ -286,24 +286,7 @@ mod tests {
 
     #[test]
     fn detection_gives_the_score_str_methods_give() {
-        let mut seen = 0;
-        for path in glob::glob("tests/data/**/*")
-            .unwrap()
-            .chain(glob::glob("data/**/*").unwrap())
-        {
-            let path = path.unwrap();
-            let Ok(src) = Source::read(&path) else {
-                continue;
-            };
-            assert_eq!(
-                BenchstatText.detect(&src),
-                detect_by_str(&src),
-                "{}",
-                path.display()
-            );
-            seen += 1;
-        }
-        assert!(seen > 300, "only {seen} test files read");
+        crate::ingest::assert_detection_agrees(&BenchstatText, detect_by_str);
         for text in [
             "a │ vs base\n",
             "│ vs base\nx │ y │\n",

@@ -180,24 +180,7 @@ mod tests {
 
     #[test]
     fn detection_gives_the_score_splitting_every_line_gives() {
-        let mut seen = 0;
-        for path in glob::glob("tests/data/**/*")
-            .unwrap()
-            .chain(glob::glob("data/**/*").unwrap())
-        {
-            let path = path.unwrap();
-            let Ok(src) = Source::read(&path) else {
-                continue;
-            };
-            assert_eq!(
-                FioTerse.detect(&src),
-                detect_by_splitting(&src),
-                "{}",
-                path.display()
-            );
-            seen += 1;
-        }
-        assert!(seen > 300, "only {seen} test files read");
+        crate::ingest::assert_detection_agrees(&FioTerse, detect_by_splitting);
         let line = |first: &str| format!("{first};fio-3.1;job;0;0{}\n", ";1".repeat(130));
         for text in [
             line("3"),

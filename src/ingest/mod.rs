@@ -180,6 +180,33 @@ pub(crate) fn parse_file(format: &dyn Format, path: &str) -> Parsed {
         .unwrap()
 }
 
+/// Checks that `format` scores every file under `tests/data` and `data`
+/// as `reference` does: a detector made cheaper must give the answers of
+/// the one it replaced. Returns how many files it recognised.
+#[cfg(test)]
+pub(crate) fn assert_detection_agrees(
+    format: &dyn Format,
+    reference: impl Fn(&Source) -> Confidence,
+) -> usize {
+    let mut seen = 0;
+    let mut recognised = 0;
+    let files = glob::glob("tests/data/**/*")
+        .unwrap()
+        .chain(glob::glob("data/**/*").unwrap());
+    for path in files {
+        let path = path.unwrap();
+        let Ok(src) = Source::read(&path) else {
+            continue;
+        };
+        let score = format.detect(&src);
+        assert_eq!(score, reference(&src), "{}", path.display());
+        seen += 1;
+        recognised += usize::from(score > 0);
+    }
+    assert!(seen > 300, "only {seen} test files read");
+    recognised
+}
+
 impl From<Vec<Observation>> for Parsed {
     /// Values with no line read for context and none left out.
     fn from(observations: Vec<Observation>) -> Self {

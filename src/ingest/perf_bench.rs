@@ -654,22 +654,7 @@ mod tests {
 
     #[test]
     fn detection_gives_the_score_a_search_per_line_gives() {
-        let mut seen = 0;
-        let mut recognised = 0;
-        for path in glob::glob("tests/data/**/*")
-            .unwrap()
-            .chain(glob::glob("data/**/*").unwrap())
-        {
-            let path = path.unwrap();
-            let Ok(src) = Source::read(&path) else {
-                continue;
-            };
-            let score = PerfBench.detect(&src);
-            assert_eq!(score, detect_line_by_line(&src), "{}", path.display());
-            seen += 1;
-            recognised += usize::from(score > 0);
-        }
-        assert!(seen > 300, "only {seen} test files read");
+        let recognised = crate::ingest::assert_detection_agrees(&PerfBench, detect_line_by_line);
         assert!(recognised >= 10, "only {recognised} perf bench files");
         // A literal split over two lines is on no one line.
         let src = Source::from_text("x", "# Running\n 'sched/pipe' benchmark:\n");

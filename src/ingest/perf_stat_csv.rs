@@ -287,24 +287,7 @@ mod tests {
 
     #[test]
     fn detection_gives_the_score_splitting_every_line_gives() {
-        let mut seen = 0;
-        for path in glob::glob("tests/data/**/*")
-            .unwrap()
-            .chain(glob::glob("data/**/*").unwrap())
-        {
-            let path = path.unwrap();
-            let Ok(src) = Source::read(&path) else {
-                continue;
-            };
-            assert_eq!(
-                PerfStatCsv.detect(&src),
-                detect_by_splitting(&src),
-                "{}",
-                path.display()
-            );
-            seen += 1;
-        }
-        assert!(seen > 300, "only {seen} test files read");
+        crate::ingest::assert_detection_agrees(&PerfStatCsv, detect_by_splitting);
         // Separators that are whitespace, signs, missing counters, blanks.
         for text in [
             "1\t\tcycles\t100.00\t\t\n2\t\tinstructions\t50.0\t\t\n",

@@ -354,24 +354,7 @@ mod tests {
 
     #[test]
     fn detection_gives_the_score_copying_cells_gives() {
-        let mut seen = 0;
-        for path in glob::glob("tests/data/**/*")
-            .unwrap()
-            .chain(glob::glob("data/**/*").unwrap())
-        {
-            let path = path.unwrap();
-            let Ok(src) = Source::read(&path) else {
-                continue;
-            };
-            assert_eq!(
-                PyperfText.detect(&src),
-                detect_by_cells(&src),
-                "{}",
-                path.display()
-            );
-            seen += 1;
-        }
-        assert!(seen > 300, "only {seen} test files read");
+        crate::ingest::assert_detection_agrees(&PyperfText, detect_by_cells);
         for text in [
             "| Benchmark | a |\n1.2x slower\n",
             "|Benchmark|a|b|\nxx faster\n",
