@@ -316,15 +316,40 @@ struct LocalRuns {
     key_of: Vec<u32>,
 }
 
+/// The (benchmark, params, variant) of a row: the part of its [`RunKey`]
+/// that rows of one line or one command share.
+type GroupKey = (SmolStr, SmolStr, SmolStr);
+
+/// A [`GroupKey`] borrowed from a row.
+#[derive(Hash)]
+struct GroupKeyRef<'a>(&'a str, &'a str, &'a str);
+
+impl hashbrown::Equivalent<GroupKey> for GroupKeyRef<'_> {
+    fn equivalent(&self, k: &GroupKey) -> bool {
+        text_eq(self.0, &k.0) && text_eq(self.1, &k.1) && text_eq(self.2, &k.2)
+    }
+}
+
+/// Metrics per group up to which a group's keys are found by a scan; past
+/// it, by hashing the whole key.
+const GROUP_SCAN: usize = 32;
+
 impl LocalRuns {
     /// Numbers the samples of one input from 0 per key.
+    ///
+    /// Keys are found in two steps: the row's group (benchmark, params,
+    /// variant), which is mostly the previous sample's and otherwise
+    /// hashed, then its metric among the group's few. A Go line's three
+    /// metrics, or a command's runs, then cost no hashing at all.
     fn count(rows: &mut [Observation]) -> LocalRuns {
         let mut runs = LocalRuns {
             key_of: Vec::with_capacity(rows.len()),
             ..LocalRuns::default()
         };
-        // Consecutive samples mostly share their key (a command's runs):
-        // the previous sample's key is checked before hashing.
+        let mut groups: hashbrown::HashMap<GroupKey, u32> = hashbrown::HashMap::new();
+        // Per group: the keys of its metrics so far.
+        let mut metrics: Vec<Vec<(SmolStr, u32)>> = Vec::new();
+        // The previous sample's row and group.
         let mut last: Option<(usize, u32)> = None;
         for i in 0..rows.len() {
             let o = &rows[i];
@@ -332,21 +357,41 @@ impl LocalRuns {
                 runs.key_of.push(u32::MAX);
                 continue;
             }
-            let same = |(j, k): (usize, u32)| {
+            let same_group = last.filter(|&(j, _)| {
                 let p = &rows[j];
-                (text_eq(&p.metric, &o.metric)
-                    && text_eq(&p.benchmark, &o.benchmark)
+                text_eq(&p.benchmark, &o.benchmark)
                     && text_eq(&p.params, &o.params)
-                    && text_eq(&p.variant, &o.variant))
-                .then_some(k)
+                    && text_eq(&p.variant, &o.variant)
+            });
+            let g = match same_group {
+                Some((_, g)) => g,
+                None => {
+                    let key = GroupKeyRef(&o.benchmark, &o.params, &o.variant);
+                    match groups.get(&key) {
+                        Some(&g) => g,
+                        None => {
+                            let g = metrics.len() as u32;
+                            metrics.push(Vec::new());
+                            let owned = (o.benchmark.clone(), o.params.clone(), o.variant.clone());
+                            groups.insert(owned, g);
+                            g
+                        }
+                    }
+                }
             };
-            // Hashing the borrowed strings agrees with hashing the owned
-            // tuple: both hash four `str`s in order.
-            let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
-            let k = match last
-                .and_then(same)
-                .or_else(|| runs.index.get(&key).copied())
-            {
+            let known = &metrics[g as usize];
+            let found = if known.len() <= GROUP_SCAN {
+                known
+                    .iter()
+                    .find(|(m, _)| text_eq(m, &o.metric))
+                    .map(|&(_, k)| k)
+            } else {
+                // Hashing the borrowed strings agrees with hashing the
+                // owned tuple: both hash four `str`s in order.
+                let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
+                runs.index.get(&key).copied()
+            };
+            let k = match found {
                 Some(k) => k,
                 None => {
                     let owned = (
@@ -358,10 +403,11 @@ impl LocalRuns {
                     let k = runs.counts.len() as u32;
                     runs.counts.push(0);
                     runs.index.insert(owned, k);
+                    metrics[g as usize].push((o.metric.clone(), k));
                     k
                 }
             };
-            last = Some((i, k));
+            last = Some((i, g));
             let n = &mut runs.counts[k as usize];
             rows[i].run = Some(*n);
             *n += 1;
@@ -713,30 +759,53 @@ mod tests {
 
     proptest::proptest! {
         /// Runs are numbered per key in row order, whichever way the keys
-        /// interleave (more keys than the recent-key check holds, shared and
-        /// separately allocated names, summaries in between).
+        /// interleave: groups and metrics changing in any order, groups
+        /// with more metrics than are found by a scan, shared and
+        /// separately allocated names, summaries in between.
         #[test]
-        fn local_runs_number_each_key_from_zero(picks in proptest::collection::vec((0u8..7, 0u8..3), 0..200)) {
+        fn local_runs_number_each_key_from_zero(
+            picks in proptest::collection::vec((0u8..4, 0u8..120, 0u8..4), 0..600)
+        ) {
             let long = SmolStr::new("a-benchmark-name-longer-than-the-inline-limit");
             let mut rows: Vec<Observation> = picks
                 .iter()
-                .map(|&(key, kind)| {
-                    let stat = if kind == 0 { crate::model::Stat::Mean } else { crate::model::Stat::Sample };
-                    let bench = if key % 2 == 0 { long.clone() } else { SmolStr::new(format!("b{}", key % 3)) };
-                    let mut o = Observation::new(bench.as_str(), "m", "s", stat, 1.0);
-                    if key % 2 == 0 { o.benchmark = bench; }
-                    o.metric = SmolStr::new(format!("m{key}"));
+                .map(|&(group, metric, kind)| {
+                    let stat = if kind == 0 {
+                        crate::model::Stat::Mean
+                    } else {
+                        crate::model::Stat::Sample
+                    };
+                    let mut o = Observation::new("b", "m", "s", stat, 1.0);
+                    o.benchmark = if group % 3 == 0 {
+                        long.clone()
+                    } else {
+                        SmolStr::new(format!("b{}", group % 3))
+                    };
+                    o.variant = SmolStr::new(if group < 2 { "base" } else { "new" });
+                    o.params = SmolStr::new(if kind == 3 { "n=1" } else { "" });
+                    // A few metrics often, many now and then.
+                    let m = if metric < 40 { metric % 3 } else { metric };
+                    o.metric = SmolStr::new(format!("m{m}"));
                     o
                 })
                 .collect();
             let runs = LocalRuns::count(&mut rows);
-            let mut seen: std::collections::HashMap<(String, String), u32> = Default::default();
-            let mut keys: std::collections::HashMap<(String, String), u32> = Default::default();
+            type Key = (String, String, String, String);
+            let key = |o: &Observation| -> Key {
+                (
+                    o.benchmark.to_string(),
+                    o.params.to_string(),
+                    o.variant.to_string(),
+                    o.metric.to_string(),
+                )
+            };
+            let mut seen: std::collections::HashMap<Key, u32> = Default::default();
+            let mut keys: std::collections::HashMap<Key, u32> = Default::default();
             for (o, k) in rows.iter().zip(&runs.key_of) {
                 if o.stat.is_sample() {
-                    let n = seen.entry((o.benchmark.to_string(), o.metric.to_string())).or_insert(0);
+                    let n = seen.entry(key(o)).or_insert(0);
                     proptest::prop_assert_eq!(o.run, Some(*n));
-                    let index = keys.entry((o.benchmark.to_string(), o.metric.to_string())).or_insert(*k);
+                    let index = keys.entry(key(o)).or_insert(*k);
                     proptest::prop_assert_eq!(*index, *k);
                     *n += 1;
                 } else {
@@ -746,6 +815,11 @@ mod tests {
             let total: u32 = runs.counts.iter().sum();
             proptest::prop_assert_eq!(total as usize, seen.values().sum::<u32>() as usize);
             proptest::prop_assert_eq!(runs.counts.len(), seen.len());
+            proptest::prop_assert_eq!(runs.index.len(), seen.len());
+            for (k, i) in &runs.index {
+                let owned = (k.0.to_string(), k.1.to_string(), k.2.to_string(), k.3.to_string());
+                proptest::prop_assert_eq!(keys.get(&owned), Some(i));
+            }
         }
     }
 
