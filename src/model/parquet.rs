@@ -203,32 +203,37 @@ pub(super) fn arrow_schema(frame_schema: &polars::prelude::Schema) -> ArrowSchem
 /// first appearance and one key per row (the order polars' own cast gives,
 /// so the file is the same bytes polars would write).
 #[derive(Default)]
-struct Dictionary {
+struct Dictionary<'a> {
     keys: Vec<u32>,
     values: MutableBinaryViewArray<str>,
-    /// The distinct values so far. Most columns hold a handful per batch:
-    /// those are found by a short scan; a hash index is built only past it.
-    seen: Vec<String>,
-    index: HashMap<String, u32>,
-    /// The previous cell's key: most cells repeat the one above.
-    last: Option<u32>,
+    /// The distinct values so far, borrowed from the rows. Most columns
+    /// hold a handful per batch: those are found by a short scan; a hash
+    /// index is built only past it.
+    seen: Vec<&'a str>,
+    index: HashMap<&'a str, u32>,
+    /// The previous cell and its key: most cells repeat the one above.
+    last: Option<(&'a str, u32)>,
 }
 
 /// Distinct values found by scanning `seen` before a hash index is built.
 const SCAN: usize = 8;
 
-impl Dictionary {
+impl<'a> Dictionary<'a> {
     fn reserve(&mut self, rows: usize) {
         self.keys.reserve(rows);
     }
 
-    fn push(&mut self, text: &str) {
-        if let Some(k) = self.last {
-            if text_eq(text, &self.seen[k as usize]) {
-                self.keys.push(k);
-                return;
-            }
+    #[inline]
+    fn push(&mut self, text: &'a str) {
+        match self.last {
+            Some((above, k)) if text_eq(text, above) => self.keys.push(k),
+            _ => self.push_other(text),
         }
+    }
+
+    /// A cell unlike the one above it.
+    #[inline(never)]
+    fn push_other(&mut self, text: &'a str) {
         let found = if self.seen.len() <= SCAN {
             self.seen
                 .iter()
@@ -238,20 +243,20 @@ impl Dictionary {
             self.index.get(text).copied()
         };
         let key = found.unwrap_or_else(|| self.insert(text));
-        self.last = Some(key);
+        self.last = Some((text, key));
         self.keys.push(key);
     }
 
-    fn insert(&mut self, text: &str) -> u32 {
+    fn insert(&mut self, text: &'a str) -> u32 {
         let key = self.seen.len() as u32;
-        self.seen.push(text.to_owned());
+        self.seen.push(text);
         self.values.push_value(text);
         if self.seen.len() > SCAN {
             if self.index.is_empty() {
                 let all = self.seen.iter().enumerate();
-                self.index.extend(all.map(|(k, s)| (s.clone(), k as u32)));
+                self.index.extend(all.map(|(k, s)| (*s, k as u32)));
             } else {
-                self.index.insert(text.to_owned(), key);
+                self.index.insert(text, key);
             }
         }
         key
