@@ -219,6 +219,35 @@ const LITERALS: [&str; 9] = [
 static ANY_LITERAL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&LITERALS.map(regex::escape).join("|")).expect("static regex"));
 
+/// The detection score, given whether a signature (a literal that every
+/// match of its regex contains, and the regex) matches some line. A regex
+/// is compiled only for input that has its literal.
+fn score(matches: impl Fn(&str, &LazyLock<Regex>) -> bool) -> Confidence {
+    if matches("# Running ", &RUNNING) {
+        return 95;
+    }
+    let strong: [(&str, &LazyLock<Regex>); 11] = [
+        (" sender and receiver ", &MSG_HDR),
+        ("# Executed ", &PIPE_HDR),
+        ("Run summary [PID ", &HASH_SUMMARY),
+        ("Run summary [PID ", &LOCKPI_SUMMARY),
+        ("Run summary [PID ", &EPOLL_SUMMARY),
+        ("Run summary [PID ", &WAKE_SUMMARY),
+        ("Run summary [PID ", &REQUEUE_SUMMARY),
+        ("Averaged ", &AVERAGED),
+        (" threads in ", &FINAL_LAT),
+        ("Avg per-thread latency (waking ", &FINAL_PAR),
+        ("Avg per-thread latency (waking ", &RUN_PAR),
+    ];
+    if strong.iter().any(|(lit, re)| matches(lit, re)) {
+        return 85;
+    }
+    if matches("# function '", &MEM_FUNC) && matches("# Copying ", &MEM_SIZE) {
+        return 85;
+    }
+    0
+}
+
 impl Format for PerfBench {
     fn name(&self) -> &'static str {
         "perf-bench"
@@ -242,33 +271,7 @@ impl Format for PerfBench {
         }
         let present =
             |literal: &str| memchr::memmem::find(text.as_bytes(), literal.as_bytes()).is_some();
-        let with =
-            |literal: &str, re: &LazyLock<Regex>| present(literal) && any_with(src, literal, re);
-        if with("# Running ", &RUNNING) {
-            return 95;
-        }
-        // Each signature with a literal every match of it contains, so that
-        // a regex is compiled only for input that has its literal.
-        let strong: [(&str, &LazyLock<Regex>); 11] = [
-            (" sender and receiver ", &MSG_HDR),
-            ("# Executed ", &PIPE_HDR),
-            ("Run summary [PID ", &HASH_SUMMARY),
-            ("Run summary [PID ", &LOCKPI_SUMMARY),
-            ("Run summary [PID ", &EPOLL_SUMMARY),
-            ("Run summary [PID ", &WAKE_SUMMARY),
-            ("Run summary [PID ", &REQUEUE_SUMMARY),
-            ("Averaged ", &AVERAGED),
-            (" threads in ", &FINAL_LAT),
-            ("Avg per-thread latency (waking ", &FINAL_PAR),
-            ("Avg per-thread latency (waking ", &RUN_PAR),
-        ];
-        if strong.iter().any(|(lit, re)| with(lit, re)) {
-            return 85;
-        }
-        if with("# function '", &MEM_FUNC) && with("# Copying ", &MEM_SIZE) {
-            return 85;
-        }
-        0
+        score(|literal, re| present(literal) && any_with(src, literal, re))
     }
 
     /// Header and parameter lines are `consumed`; the derived sched pipe
@@ -614,29 +617,7 @@ mod tests {
     /// Detection as it was before the joined-text search: every line
     /// searched for every signature's literal.
     fn detect_line_by_line(src: &Source) -> Confidence {
-        if any_with(src, "# Running ", &RUNNING) {
-            return 95;
-        }
-        let strong: [(&str, &LazyLock<Regex>); 11] = [
-            (" sender and receiver ", &MSG_HDR),
-            ("# Executed ", &PIPE_HDR),
-            ("Run summary [PID ", &HASH_SUMMARY),
-            ("Run summary [PID ", &LOCKPI_SUMMARY),
-            ("Run summary [PID ", &EPOLL_SUMMARY),
-            ("Run summary [PID ", &WAKE_SUMMARY),
-            ("Run summary [PID ", &REQUEUE_SUMMARY),
-            ("Averaged ", &AVERAGED),
-            (" threads in ", &FINAL_LAT),
-            ("Avg per-thread latency (waking ", &FINAL_PAR),
-            ("Avg per-thread latency (waking ", &RUN_PAR),
-        ];
-        if strong.iter().any(|(lit, re)| any_with(src, lit, re)) {
-            return 85;
-        }
-        if any_with(src, "# function '", &MEM_FUNC) && any_with(src, "# Copying ", &MEM_SIZE) {
-            return 85;
-        }
-        0
+        score(|literal, re| any_with(src, literal, re))
     }
 
     #[test]
