@@ -43,6 +43,26 @@ fn may_be_terse(t: &str) -> bool {
         && memchr::memchr(b';', t.as_bytes()).is_some()
 }
 
+/// The detection score from every non-blank line split at `;`: at least
+/// half of them must be job lines.
+fn score_by_splitting(src: &Source) -> Confidence {
+    let lines: Vec<&str> = src
+        .lines
+        .iter()
+        .map(|l| l.text.trim())
+        .filter(|t| !t.is_empty())
+        .collect();
+    let terse = lines
+        .iter()
+        .filter(|t| layout(&t.split(';').collect::<Vec<_>>()).is_some())
+        .count();
+    if terse > 0 && terse * 2 >= lines.len() {
+        90
+    } else {
+        0
+    }
+}
+
 impl Format for FioTerse {
     fn name(&self) -> &'static str {
         "fio-terse"
@@ -69,21 +89,7 @@ impl Format for FioTerse {
         if candidates == 0 || candidates * 2 < nonblank {
             return 0;
         }
-        let lines: Vec<&str> = src
-            .lines
-            .iter()
-            .map(|l| l.text.trim())
-            .filter(|t| !t.is_empty())
-            .collect();
-        let terse = lines
-            .iter()
-            .filter(|t| layout(&t.split(';').collect::<Vec<_>>()).is_some())
-            .count();
-        if terse > 0 && terse * 2 >= lines.len() {
-            90
-        } else {
-            0
-        }
+        score_by_splitting(src)
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
@@ -151,26 +157,6 @@ impl Format for FioTerse {
 mod tests {
     use super::*;
 
-    /// Detection as it was before the first-byte rejection: every line
-    /// split into a vector.
-    fn detect_by_splitting(src: &Source) -> Confidence {
-        let lines: Vec<&str> = src
-            .lines
-            .iter()
-            .map(|l| l.text.trim())
-            .filter(|t| !t.is_empty())
-            .collect();
-        let terse = lines
-            .iter()
-            .filter(|t| layout(&t.split(';').collect::<Vec<_>>()).is_some())
-            .count();
-        if terse > 0 && terse * 2 >= lines.len() {
-            90
-        } else {
-            0
-        }
-    }
-
     #[test]
     fn real_terse_output_passes_the_first_byte_test() {
         let path = "tests/data/logs/fio_terse-constructed.txt";
@@ -180,7 +166,7 @@ mod tests {
 
     #[test]
     fn detection_gives_the_score_splitting_every_line_gives() {
-        crate::ingest::assert_detection_agrees(&FioTerse, detect_by_splitting);
+        crate::ingest::assert_detection_agrees(&FioTerse, score_by_splitting);
         let line = |first: &str| format!("{first};fio-3.1;job;0;0{}\n", ";1".repeat(130));
         for text in [
             line("3"),
@@ -190,7 +176,7 @@ mod tests {
             line(" 3 "),
         ] {
             let src = Source::from_text("x", &text);
-            assert_eq!(FioTerse.detect(&src), detect_by_splitting(&src), "{text:?}");
+            assert_eq!(FioTerse.detect(&src), score_by_splitting(&src), "{text:?}");
         }
     }
 }
