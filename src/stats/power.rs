@@ -85,7 +85,7 @@ fn smallest_n(diff: f64, s1: f64, s2: f64, crit: impl Fn(f64) -> f64) -> Option<
         2
     };
     // (lo, hi): not ok at lo (or lo < 2), ok at hi.
-    let (mut lo, mut hi) = if ok(start) {
+    let (lo, hi) = if ok(start) {
         let mut hi = start;
         let mut step = 1;
         loop {
@@ -114,6 +114,12 @@ fn smallest_n(diff: f64, s1: f64, s2: f64, crit: impl Fn(f64) -> f64) -> Option<
             step *= 2;
         }
     };
+    Some(first_ok(lo, hi, ok))
+}
+
+/// The smallest n in (lo, hi] at which `ok` holds, given that it does not
+/// at `lo` and does at `hi` (and from there on).
+fn first_ok(mut lo: u64, mut hi: u64, ok: impl Fn(u64) -> bool) -> u64 {
     while hi - lo > 1 {
         let mid = lo + (hi - lo) / 2;
         if ok(mid) {
@@ -122,7 +128,7 @@ fn smallest_n(diff: f64, s1: f64, s2: f64, crit: impl Fn(f64) -> f64) -> Option<
             lo = mid;
         }
     }
-    Some(hi)
+    hi
 }
 
 /// The search [`smallest_n`] replaced (doubling from 2, then bisection),
@@ -146,19 +152,11 @@ fn smallest_n_by_doubling(diff: f64, s1: f64, s2: f64, crit: impl Fn(f64) -> f64
         }
         hi = (hi * 2).min(MAX_N);
     }
-    let mut lo = hi / 2;
+    let lo = hi / 2;
     if lo < 2 {
         return Some(2);
     }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if ok(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    Some(hi)
+    Some(first_ok(lo, hi, ok))
 }
 
 #[cfg(test)]
