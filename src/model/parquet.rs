@@ -95,12 +95,12 @@ impl<W: Write> ParquetOut<W> {
 
     fn row_group(&self, rows: &[Observation]) -> Result<RowGroup> {
         let fail = |e: PolarsError| Error::Other(format!("encoding Parquet: {e}"));
-        let stats = stat_names(rows);
         // One pass over the rows fills every column: a batch of rows is far
         // larger than the caches, and a pass per column read it from memory
         // ten times.
         let n = rows.len();
-        let mut text: [Dictionary; 7] = Default::default();
+        let mut text: [Dictionary; 6] = Default::default();
+        let mut stat = StatColumn::default();
         for t in &mut text {
             t.reserve(n);
         }
@@ -108,7 +108,7 @@ impl<W: Write> ParquetOut<W> {
         let mut value = Vec::with_capacity(n);
         let mut run = Vec::with_capacity(n);
         for r in rows {
-            let [source, benchmark, params, variant, metric, unit, stat] = &mut text;
+            let [source, benchmark, params, variant, metric, unit] = &mut text;
             source.push(&r.source);
             line.push(r.line);
             benchmark.push(&r.benchmark);
@@ -116,11 +116,11 @@ impl<W: Write> ParquetOut<W> {
             variant.push(&r.variant);
             metric.push(&r.metric);
             unit.push(&r.unit);
-            stat.push(stats.name(r.stat));
+            stat.push(r.stat);
             value.push(r.value);
             run.push(r.run);
         }
-        let [source, benchmark, params, variant, metric, unit, stat] = text;
+        let [source, benchmark, params, variant, metric, unit] = text;
         let arrays: [Box<dyn Array>; 10] = [
             source.finish().map_err(fail)?,
             Box::new(PrimitiveArray::from_vec(line)),
@@ -263,16 +263,23 @@ impl<'a> Dictionary<'a> {
     }
 
     fn finish(self) -> std::result::Result<Box<dyn Array>, PolarsError> {
-        let values: Utf8ViewArray = self.values.into();
-        let dtype = ArrowDataType::Dictionary(
-            IntegerType::UInt32,
-            Box::new(ArrowDataType::Utf8View),
-            false,
-        );
-        let keys = PrimitiveArray::from_vec(self.keys);
-        let array = DictionaryArray::<u32>::try_new(dtype, keys, values.boxed())?;
-        Ok(Box::new(array))
+        dictionary_array(self.keys, self.values.into())
     }
+}
+
+/// A dictionary column from its keys and distinct values.
+fn dictionary_array(
+    keys: Vec<u32>,
+    values: Utf8ViewArray,
+) -> std::result::Result<Box<dyn Array>, PolarsError> {
+    let dtype = ArrowDataType::Dictionary(
+        IntegerType::UInt32,
+        Box::new(ArrowDataType::Utf8View),
+        false,
+    );
+    let keys = PrimitiveArray::from_vec(keys);
+    let array = DictionaryArray::<u32>::try_new(dtype, keys, values.boxed())?;
+    Ok(Box::new(array))
 }
 
 /// A text column as a dictionary.
@@ -288,32 +295,43 @@ fn dictionary<'a, T: 'a>(
     d.finish()
 }
 
-/// Names of the statistics in a batch; percentiles are rendered once each
-/// rather than once per row.
-struct StatNames(Vec<(u32, String)>);
-
-fn stat_names(rows: &[Observation]) -> StatNames {
-    let mut names: Vec<(u32, String)> = Vec::new();
-    for r in rows {
-        if let Stat::Percentile(p) = r.stat {
-            if !names.iter().any(|(q, _)| *q == p) {
-                names.push((p, r.stat.to_string()));
-            }
-        }
-    }
-    StatNames(names)
+/// The stat column, built as a dictionary of [`Stat`] values whose names
+/// are written once each at the end (a stat's name is unique to it, so the
+/// dictionary is the one its names would give).
+#[derive(Default)]
+struct StatColumn {
+    keys: Vec<u32>,
+    seen: Vec<Stat>,
+    last: Option<(Stat, u32)>,
 }
 
-impl StatNames {
-    fn name(&self, stat: Stat) -> &str {
-        match stat {
-            Stat::Percentile(p) => self
-                .0
-                .iter()
-                .find(|(q, _)| *q == p)
-                .map_or("", |(_, s)| s.as_str()),
-            other => other.name(),
+impl StatColumn {
+    #[inline]
+    fn push(&mut self, stat: Stat) {
+        let key = match self.last {
+            Some((above, k)) if above == stat => k,
+            _ => {
+                let k = match self.seen.iter().position(|s| *s == stat) {
+                    Some(k) => k as u32,
+                    None => {
+                        self.seen.push(stat);
+                        self.seen.len() as u32 - 1
+                    }
+                };
+                self.last = Some((stat, k));
+                k
+            }
+        };
+        self.keys.push(key);
+    }
+
+    fn finish(self) -> std::result::Result<Box<dyn Array>, PolarsError> {
+        let mut values = MutableBinaryViewArray::<str>::new();
+        for stat in &self.seen {
+            values.push_value(stat.to_string());
         }
+        let values: Utf8ViewArray = values.into();
+        dictionary_array(self.keys, values)
     }
 }
 
