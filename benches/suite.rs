@@ -395,7 +395,9 @@ fn python_has(module: &str) -> bool {
 /// that do the same job on the same data. Ratio: patchperf / peer (< 1:
 /// patchperf is faster); for patchperf alone, the share of the 20 ms budget.
 fn small_input_figures(bin: &Path, root: &Path) {
-    let dir = root.join("small");
+    // `PATCHPERF_BENCH_KEEP` keeps these inputs too, for profiling.
+    let keep = std::env::var_os("PATCHPERF_BENCH_KEEP").map(PathBuf::from);
+    let dir = keep.as_deref().unwrap_or(root).join("small");
     fs::create_dir_all(&dir).unwrap();
     let mut rng = Pcg64::seed_from_u64(11);
     let runs = 20;
