@@ -695,19 +695,68 @@ impl LineSet {
 }
 
 fn numeric_lines(src: &Source, used: &LineSet) -> Vec<u32> {
+    // Most unread lines (table borders, headers, prose) hold no digit at
+    // all: a word-at-a-time test settles them before the byte-wise one.
     let mut v: Vec<u32> = src
         .lines
         .iter()
-        .filter(|l| !used.contains(l.number) && looks_numeric(&l.text))
+        .filter(|l| {
+            !used.contains(l.number) && has_digit(l.text.as_bytes()) && looks_numeric(&l.text)
+        })
         .map(|l| l.number)
         .collect();
     v.dedup();
     v
 }
 
+/// Whether `b` holds an ASCII digit, eight bytes at a time.
+fn has_digit(b: &[u8]) -> bool {
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        if word_has_digit(u64::from_le_bytes(word)) {
+            return true;
+        }
+    }
+    words.remainder().iter().any(u8::is_ascii_digit)
+}
+
+/// Whether any byte of `w` is in `b'0'..=b'9'`. On the low seven bits of
+/// each byte, adding 0x50 sets the byte's top bit from 0x30 up and adding
+/// 0x46 sets it above 0x39, with no carry into the next byte; bytes with
+/// their own top bit set (not ASCII) are masked out.
+fn word_has_digit(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    let low = w & !HIGH;
+    let from_0 = low + ONES * (0x80 - 0x30);
+    let above_9 = low + ONES * (0x7f - 0x39);
+    from_0 & !above_9 & !w & HIGH != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn every_byte_value_is_a_digit_or_not_in_every_position() {
+        for byte in 0..=255u8 {
+            for at in 0..12 {
+                let mut b = vec![b'-'; 12];
+                b[at] = byte;
+                assert_eq!(has_digit(&b), byte.is_ascii_digit(), "{byte:#x} at {at}");
+            }
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn has_digit_agrees_with_a_byte_scan(b in proptest::collection::vec(any::<u8>(), 0..40)) {
+            prop_assert_eq!(has_digit(&b), b.iter().any(u8::is_ascii_digit));
+        }
+    }
 
     /// More inputs than a window, so that windows and their overlap with
     /// the sink are exercised.
