@@ -18,19 +18,23 @@ pub fn context_kind(src: &Source) -> Option<&'static str> {
     if is_kernel_config(src) {
         return Some("kernel config");
     }
-    let meaningful: Vec<&str> = src
-        .lines
-        .iter()
-        .map(|l| l.text.trim())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if first.starts_with("Linux version ") && meaningful.len() <= 2 {
+    // The rules below ask only whether there are one, two or more
+    // meaningful lines, or test them in order until one fails: nothing
+    // needs the lines of a large input collected.
+    let meaningful = || {
+        src.lines
+            .iter()
+            .map(|l| l.text.trim())
+            .filter(|t| !t.is_empty())
+    };
+    let count = meaningful().take(3).count();
+    if first.starts_with("Linux version ") && count <= 2 {
         return Some("kernel version (/proc/version)");
     }
-    if first.starts_with("Linux ") && meaningful.len() == 1 && first.contains(" SMP") {
+    if first.starts_with("Linux ") && count == 1 && first.contains(" SMP") {
         return Some("uname -a");
     }
-    if first.starts_with("Architecture:") && meaningful.iter().any(|l| l.starts_with("CPU(s):")) {
+    if first.starts_with("Architecture:") && meaningful().any(|l| l.starts_with("CPU(s):")) {
         return Some("lscpu");
     }
     // Words are counted only for a one-line input starting with a letter:
@@ -45,19 +49,16 @@ pub fn context_kind(src: &Source) -> Option<&'static str> {
         }
         assignments >= 3 && assignments * 4 >= words
     };
-    if meaningful.len() == 1
+    if count == 1
         && first.starts_with(|c: char| c.is_ascii_alphabetic())
         && (first.contains("BOOT_IMAGE=") || mostly_assignments())
     {
         return Some("kernel command line (/proc/cmdline)");
     }
-    if meaningful
-        .iter()
-        .all(|l| l.contains("/sys/devices/system/cpu/") || l.starts_with("cat: "))
-    {
+    if meaningful().all(|l| l.contains("/sys/devices/system/cpu/") || l.starts_with("cat: ")) {
         return Some("cpufreq capture");
     }
-    if meaningful.len() == 1 && first.parse::<u64>().is_ok() && src.file_name().contains("taint") {
+    if count == 1 && first.parse::<u64>().is_ok() && src.file_name().contains("taint") {
         return Some("taint flags (/proc/sys/kernel/tainted)");
     }
     None
