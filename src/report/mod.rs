@@ -8,7 +8,7 @@
 pub mod charts;
 pub mod format;
 mod html;
-mod json;
+pub mod json;
 mod markdown;
 mod pdf;
 mod pipeline;
