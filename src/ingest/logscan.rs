@@ -82,8 +82,16 @@ pub(crate) fn any(src: &Source, re: &Regex) -> bool {
 /// format on every input, and compiling ~200 Unicode-aware regexes was most
 /// of a small `compare`'s time.
 pub(crate) fn any_with(src: &Source, literal: &str, re: &LazyLock<Regex>) -> bool {
-    // One searcher for all lines: `str::contains` sets one up per call.
     let finder = memchr::memmem::Finder::new(literal);
+    match joined_for(src, literal) {
+        Some(text) => lines_with(text, &finder).any(|l| re.is_match(l)),
+        None => any_with_by_line(src, &finder, re),
+    }
+}
+
+/// [`any_with`] line by line: one searcher for all lines (`str::contains`
+/// sets one up per call).
+fn any_with_by_line(src: &Source, finder: &memchr::memmem::Finder, re: &Regex) -> bool {
     src.lines
         .iter()
         .any(|l| finder.find(l.text.as_bytes()).is_some() && re.is_match(&l.text))
@@ -92,9 +100,43 @@ pub(crate) fn any_with(src: &Source, literal: &str, re: &LazyLock<Regex>) -> boo
 /// True when some prepared line contains `literal`.
 pub(crate) fn has(src: &Source, literal: &str) -> bool {
     let finder = memchr::memmem::Finder::new(literal);
-    src.lines
-        .iter()
-        .any(|l| finder.find(l.text.as_bytes()).is_some())
+    match joined_for(src, literal) {
+        Some(text) => finder.find(text.as_bytes()).is_some(),
+        None => src
+            .lines
+            .iter()
+            .any(|l| finder.find(l.text.as_bytes()).is_some()),
+    }
+}
+
+/// The joined lines of `src` when a search of them for `literal` finds
+/// exactly the lines that hold it: `literal` is not empty and holds no line
+/// break, and no line does either. One search of the whole text costs far
+/// less than one per line (detection runs forty detectors on each input).
+fn joined_for<'s>(src: &'s Source, literal: &str) -> Option<&'s str> {
+    if literal.is_empty() || literal.contains('\n') {
+        return None;
+    }
+    src.joined()
+}
+
+/// The lines of `text` (lines each ended by `\n`) that contain what
+/// `finder` looks for, in order, each once; `finder`'s needle holds no
+/// line break.
+fn lines_with<'t>(
+    text: &'t str,
+    finder: &'t memchr::memmem::Finder<'t>,
+) -> impl Iterator<Item = &'t str> + 't {
+    let b = text.as_bytes();
+    let mut from = 0;
+    std::iter::from_fn(move || {
+        let at = from + finder.find(b.get(from..)?)?;
+        let start = memchr::memrchr(b'\n', &b[from..at]).map_or(from, |i| from + i + 1);
+        let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
+        // The next search starts on the next line: a line is given once.
+        from = end + 1;
+        Some(&text[start..end])
+    })
 }
 
 /// Parses a captured number, or fails naming the file and line.
@@ -266,6 +308,73 @@ mod tests {
         p.set("mode", "a=b");
         assert_eq!(p.get("mode"), Some("a;b"));
         assert_eq!(p.render(), "groups=4,loops=1;000,mode=a;b");
+    }
+
+    /// What [`any_with`] and [`has`] answered before the joined text:
+    /// every line searched on its own.
+    fn by_line(src: &Source, literal: &str, re: &Regex) -> (bool, bool) {
+        let any = src
+            .lines
+            .iter()
+            .any(|l| l.text.contains(literal) && re.is_match(&l.text));
+        let has = src.lines.iter().any(|l| l.text.contains(literal));
+        (any, has)
+    }
+
+    fn agrees(text: &str, literal: &str, re: &LazyLock<Regex>) {
+        let src = Source::from_text("t", text);
+        assert_eq!(
+            (any_with(&src, literal, re), has(&src, literal)),
+            by_line(&src, literal, re),
+            "{text:?} {literal:?}"
+        );
+    }
+
+    lazy_re!(ANCHORED, r"^ab: \d+$");
+    lazy_re!(TWO_LINES, r"(?m)b$");
+
+    #[test]
+    fn joined_search_agrees_with_the_line_search() {
+        for text in [
+            "",
+            "\n",
+            "ab: 1\n",
+            "xab: 1\nab: 2",
+            "ab: x\nab: x\nab: 3\n",
+            "ab: 1 ab: 2\n",
+            "> ab: 4\n",
+            // A quoted-printable line break decodes inside a line: the
+            // joined text is not used.
+            "ab: 5=3D=0Ab\n",
+            "ab: 5=3D=0Aab: 6\n",
+        ] {
+            for lit in ["ab: ", "b", "ab: 1", "\n"] {
+                agrees(text, lit, &ANCHORED);
+                agrees(text, lit, &TWO_LINES);
+            }
+        }
+        let qp = Source::from_text("t", "ab: 5=3D=0Ab\n");
+        assert!(qp.lines[0].text.contains('\n'));
+        assert!(qp.joined().is_none());
+        let plain = Source::from_text("t", "a\n\nb");
+        assert_eq!(plain.joined(), Some("a\n\nb\n"));
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn joined_search_agrees_on_any_text(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "ab", ": ", "1", "22", "\n", " ", "b", ">", "=3D", "=0A", "x",
+                ]),
+                0..30,
+            ),
+            lit in proptest::sample::select(vec!["ab: ", "b", "ab: 1", "2\n", "x"]),
+        ) {
+            let text = parts.concat();
+            agrees(&text, lit, &ANCHORED);
+            agrees(&text, lit, &TWO_LINES);
+        }
     }
 
     #[test]

@@ -264,9 +264,16 @@ impl Format for PerfBench {
         // holds a line break: one search of the joined lines per literal
         // tells which signatures can match at all, instead of a search of
         // every line per signature.
-        let text = src.text();
+        let copy;
+        let text = match src.joined() {
+            Some(t) => t,
+            None => {
+                copy = src.text();
+                &copy
+            }
+        };
         // Most text has none of them: one multi-literal scan says so.
-        if !ANY_LITERAL.is_match(&text) {
+        if !ANY_LITERAL.is_match(text) {
             return 0;
         }
         let present =

@@ -9,6 +9,7 @@ use crate::model::SmolStr;
 use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
+use std::sync::OnceLock;
 
 /// One prepared line and where it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +33,8 @@ pub struct Source {
     /// The decoded text before line cleaning (JSON and other structured
     /// formats parse this, where quote stripping would do harm).
     pub raw: String,
+    /// The cleaned lines joined, made on first use (see [`Source::joined`]).
+    joined: OnceLock<Option<String>>,
 }
 
 impl Source {
@@ -66,6 +69,7 @@ impl Source {
             path: path.into(),
             lines,
             raw,
+            joined: OnceLock::new(),
         })
     }
 
@@ -75,6 +79,7 @@ impl Source {
             path: path.into(),
             lines: prepare_lines(text),
             raw: text.to_string(),
+            joined: OnceLock::new(),
         }
     }
 
@@ -112,6 +117,7 @@ impl Source {
             path: self.path.clone(),
             lines,
             raw: self.raw[..end].to_string(),
+            joined: OnceLock::new(),
         })
     }
 
@@ -123,6 +129,22 @@ impl Source {
             s.push('\n');
         }
         s
+    }
+
+    /// [`Source::text`], made once and kept, for searches of the whole text
+    /// instead of line by line (format detection runs some forty detectors
+    /// on the same lines). `None` when a cleaned line holds a line break
+    /// (a quoted-printable `=0A`): then a match in the joined text could
+    /// span two of the text's lines, and callers search line by line.
+    pub fn joined(&self) -> Option<&str> {
+        self.joined
+            .get_or_init(|| {
+                let text = self.text();
+                // One break per line: none inside a line.
+                let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+                (breaks == self.lines.len()).then_some(text)
+            })
+            .as_deref()
     }
 
     /// The raw text with leading whitespace and a UTF-8 BOM removed, for
