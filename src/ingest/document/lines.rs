@@ -97,15 +97,55 @@ pub fn classify_without_rows(text: &str) -> Kind<'_> {
 
 fn classify_with(text: &str, rows: bool) -> Kind<'_> {
     let t = trim(text);
+    classify_boxed(t).unwrap_or_else(|| classify_rest(text, t, rows))
+}
+
+/// [`classify`] of a document's lines in order, remembering the prose:
+/// documents repeat lines (the heading above every table), and a line
+/// known to be [`Kind::Text`] is not read again. Blank lines and boxed
+/// tables, quick to tell, are not remembered.
+#[derive(Default)]
+pub struct Classifier<'a> {
+    prose: hashbrown::HashSet<&'a str>,
+}
+
+impl<'a> Classifier<'a> {
+    /// Distinct prose lines remembered; later ones are read each time.
+    const MAX: usize = 4096;
+
+    /// [`classify`] of `text`.
+    pub fn classify(&mut self, text: &'a str) -> Kind<'a> {
+        let t = trim(text);
+        if let Some(k) = classify_boxed(t) {
+            return k;
+        }
+        if self.prose.contains(text) {
+            return Kind::Text;
+        }
+        let k = classify_rest(text, t, true);
+        if matches!(k, Kind::Text) && self.prose.len() < Self::MAX {
+            self.prose.insert(text);
+        }
+        k
+    }
+}
+
+/// The kinds told by the trimmed line `t` alone, quickly: blank, border,
+/// boxed row.
+#[inline]
+fn classify_boxed(t: &str) -> Option<Kind<'_>> {
     if t.is_empty() {
-        return Kind::Blank;
+        return Some(Kind::Blank);
     }
     if is_border(t) {
-        return Kind::Border;
+        return Some(Kind::Border);
     }
-    if let Some(inner) = box_inner(t) {
-        return Kind::BoxRow(BoxCells(inner));
-    }
+    box_inner(t).map(|inner| Kind::BoxRow(BoxCells(inner)))
+}
+
+/// [`classify_with`] of a line that is not blank, a border or a boxed row;
+/// `t` is `text` trimmed.
+fn classify_rest<'t>(text: &'t str, t: &'t str, rows: bool) -> Kind<'t> {
     if let Some((m, v)) = time_line(t) {
         return Kind::Time(m, v);
     }
@@ -130,13 +170,21 @@ fn is_border(t: &str) -> bool {
     if !matches!(b.first(), Some(b'+' | b'|')) {
         return false;
     }
+    // A border is mostly dashes: eight at a time where they run.
     let mut dashes = 0;
-    for &c in b {
-        match c {
+    let mut i = 0;
+    while i < b.len() {
+        if i + 8 <= b.len() && b[i..i + 8] == *b"--------" {
+            dashes += 8;
+            i += 8;
+            continue;
+        }
+        match b[i] {
             b'-' | b'=' => dashes += 1,
             b'+' | b'|' | b':' | b' ' => {}
             _ => return false,
         }
+        i += 1;
     }
     dashes >= 3
 }
@@ -675,13 +723,58 @@ fn plain_number(t: &str) -> Option<Cell> {
     {
         return None;
     }
-    let value = crate::ingest::numbers::parse_f64(t)?;
+    let value = match short_decimal(t) {
+        Some(v) => v,
+        None => crate::ingest::numbers::parse_f64(t)?,
+    };
     value.is_finite().then_some(Cell {
         value,
         spread: None,
         spread_is_pct: false,
         is_pct: false,
     })
+}
+
+/// Powers of ten that are exact in an `f64`.
+const EXACT_POW10: [f64; 16] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+];
+
+/// The value of a short decimal (`5.1803`, `-12`, `.5`, `5.`: an optional
+/// `-`, digits and at most one `.`, at most 15 digits) read without the
+/// general float parser: its digits are an integer below 2^53 and its
+/// scale an exact power of ten, so one division, correctly rounded, gives
+/// the correctly rounded value that `parse_f64` gives. `None` for anything
+/// else (more digits, two points, no digit), which the caller reads the
+/// long way.
+#[inline]
+fn short_decimal(t: &str) -> Option<f64> {
+    let b = t.as_bytes();
+    let (negative, digits) = match b.split_first() {
+        Some((b'-', rest)) => (true, rest),
+        _ => (false, b),
+    };
+    if digits.len() > 16 {
+        return None;
+    }
+    let mut m: u64 = 0;
+    let mut count = 0usize;
+    let mut scale: Option<usize> = None;
+    for &c in digits {
+        match c {
+            b'0'..=b'9' => {
+                m = m * 10 + u64::from(c - b'0');
+                count += 1;
+            }
+            b'.' if scale.is_none() => scale = Some(count),
+            _ => return None,
+        }
+    }
+    if count == 0 || count > 15 {
+        return None;
+    }
+    let v = m as f64 / EXACT_POW10[count - scale.unwrap_or(count)];
+    Some(if negative { -v } else { v })
 }
 
 /// Parses one cell as numbers: a single value (`33.94 +/- 0.07`, `+45.20%`,
@@ -936,6 +1029,114 @@ mod tests {
         assert_eq!(plain_number("."), None);
         assert_eq!(plain_number("1.2.3"), None);
         assert_eq!(plain_number("-"), None);
+    }
+
+    /// [`is_border`] as it was written before its eight-dash step.
+    fn is_border_bytewise(t: &str) -> bool {
+        let b = t.as_bytes();
+        if !matches!(b.first(), Some(b'+' | b'|')) {
+            return false;
+        }
+        let mut dashes = 0;
+        for &c in b {
+            match c {
+                b'-' | b'=' => dashes += 1,
+                b'+' | b'|' | b':' | b' ' => {}
+                _ => return false,
+            }
+        }
+        dashes >= 3
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn borders_are_told_as_byte_by_byte(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "+", "|", "-", "--------", "=", ":", " ", "x", "-------", "5",
+                ]),
+                0..14,
+            )
+        ) {
+            let t = parts.concat();
+            proptest::prop_assert_eq!(is_border(&t), is_border_bytewise(&t), "{:?}", t);
+        }
+
+        /// Remembering prose changes no line's kind, whatever repeats.
+        #[test]
+        fn the_classifier_classifies_as_classify(
+            picks in proptest::collection::vec(0usize..12, 0..40)
+        ) {
+            let lines = [
+                "Results on machine 0 of the test rack:",
+                "",
+                "+-----+------+",
+                "| threads | time (ms) |",
+                "| 512 | 5.1803 |",
+                "hackbench 50   1.234   1.301",
+                "Time: 2.978",
+                "real 0m34.067s",
+                "   ^^^^^usecs",
+                "with plist:",
+                "  baseline  patched",
+                "Results on machine 0 of the test rack:",
+            ];
+            let mut c = Classifier::default();
+            for i in picks {
+                proptest::prop_assert_eq!(c.classify(lines[i]), classify(lines[i]));
+            }
+        }
+    }
+
+    #[test]
+    fn short_decimals_read_as_the_float_parser_reads_them() {
+        for t in [
+            "0",
+            "-0",
+            "-0.0",
+            "5.",
+            ".5",
+            "-.5",
+            "5.1803",
+            "0.1",
+            "0.3",
+            "123456789012345",
+            "12345678.9012345",
+            ".000000000000001",
+            "999999999999999",
+            "00012.50",
+        ] {
+            let fast = short_decimal(t).unwrap();
+            let slow = crate::ingest::numbers::parse_f64(t).unwrap();
+            assert_eq!(fast.to_bits(), slow.to_bits(), "{t}");
+        }
+        // Sixteen digits, two points, no digit, other characters: the long way.
+        for t in [
+            "1234567890123456",
+            "1.2.3",
+            ".",
+            "-",
+            "",
+            "1e5",
+            "+1",
+            "1,5",
+            " 1",
+        ] {
+            assert_eq!(short_decimal(t), None, "{t}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Any decimal the shortcut reads has the bits `parse_f64` gives.
+        #[test]
+        fn the_short_decimal_is_the_parsed_one(
+            t in "-?[0-9]{0,9}\\.?[0-9]{0,9}|-?[0-9]{1,15}|-?[0-9]{0,15}\\.[0-9]{0,15}"
+        ) {
+            if let Some(fast) = short_decimal(&t) {
+                let slow = crate::ingest::numbers::parse_f64(&t);
+                proptest::prop_assert_eq!(Some(fast.to_bits()), slow.map(f64::to_bits), "{}", t);
+            }
+        }
     }
 
     proptest::proptest! {

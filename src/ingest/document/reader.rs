@@ -3,7 +3,7 @@
 //! table or sample readers.
 
 use super::labels::{self, Heading};
-use super::lines::{self, classify, split_cells, BoxCells, Kind};
+use super::lines::{self, split_cells, BoxCells, Classifier, Kind};
 use super::table::{self, BlockNames, Memo};
 use crate::error::Result;
 use crate::ingest::{Line, Source};
@@ -56,6 +56,44 @@ struct Reader<'a> {
     memo: Memo,
     /// The names of the last block and the `label_seq` they were made at.
     names: Option<(u32, BlockNames)>,
+    /// Labels of prose paragraphs already read, by their lines' texts:
+    /// a document repeats its headings (`Results on machine 3:`) above
+    /// table after table.
+    paragraph_labels: Recent<Vec<&'a str>, Option<(String, bool)>>,
+    /// Block names already made, by (label, context) text.
+    block_names: Recent<(String, String), BlockNames>,
+}
+
+/// The last few answers of a pure function of a key, looked up by a linear
+/// search: documents repeat a handful of headings, and comparing a short
+/// text costs far less than reading it again.
+struct Recent<K, V> {
+    entries: Vec<(K, V)>,
+}
+
+impl<K, V> Recent<K, V> {
+    /// Entries kept: enough for the headings of any real document; one
+    /// with more distinct ones is still read right, only slower.
+    const MAX: usize = 32;
+
+    fn new() -> Self {
+        Recent {
+            entries: Vec::new(),
+        }
+    }
+
+    fn find(&self, matches: impl Fn(&K) -> bool) -> Option<&V> {
+        self.entries
+            .iter()
+            .find(|(k, _)| matches(k))
+            .map(|(_, v)| v)
+    }
+
+    fn insert(&mut self, key: K, value: V) {
+        if self.entries.len() < Self::MAX {
+            self.entries.push((key, value));
+        }
+    }
 }
 
 impl<'a> Reader<'a> {
@@ -72,17 +110,20 @@ impl<'a> Reader<'a> {
             blocks: Vec::new(),
             memo: Memo::default(),
             names: None,
+            paragraph_labels: Recent::new(),
+            block_names: Recent::new(),
         }
     }
 
     fn run(mut self) -> Result<Vec<Observation>> {
+        let mut classifier = Classifier::default();
         let classified: Vec<Cl> = self
             .src
             .lines
             .iter()
             .map(|line| Cl {
                 line,
-                kind: classify(&line.text),
+                kind: classifier.classify(&line.text),
             })
             .collect();
         let (lines, paras) = paragraphs(&classified);
@@ -97,12 +138,24 @@ impl<'a> Reader<'a> {
     fn paragraph(&mut self, para: &[&Cl<'a>]) -> Result<()> {
         let structured = |c: &Cl| !matches!(c.kind, Kind::Text);
         if !para.iter().any(|c| structured(c)) {
-            let texts: Vec<&str> = para
-                .iter()
-                .map(|c| c.line.text.as_str())
-                .filter(|t| !labels::is_noise(t))
-                .collect();
-            if let Some((text, prose)) = labels::paragraph_label(&texts) {
+            let same = |k: &Vec<&str>| {
+                k.len() == para.len() && k.iter().zip(para).all(|(a, c)| *a == c.line.text)
+            };
+            let label = match self.paragraph_labels.find(same) {
+                Some(label) => label.clone(),
+                None => {
+                    let texts: Vec<&str> = para
+                        .iter()
+                        .map(|c| c.line.text.as_str())
+                        .filter(|t| !labels::is_noise(t))
+                        .collect();
+                    let label = labels::paragraph_label(&texts);
+                    let key = para.iter().map(|c| c.line.text.as_str()).collect();
+                    self.paragraph_labels.insert(key, label.clone());
+                    label
+                }
+            };
+            if let Some((text, prose)) = label {
                 self.pending.push(Heading {
                     text,
                     depth: para[0].line.quote_depth,
@@ -258,18 +311,16 @@ impl<'a> Reader<'a> {
             .as_ref()
             .filter(|h| !h.prose)
             .map_or("", |h| h.text.as_str());
-        let (mut benchmark, variant) = if labels::is_variant_like(label) {
-            (labels::benchmark_name(context), label)
-        } else {
-            (labels::benchmark_name(label), context)
-        };
-        if benchmark.is_empty() {
-            benchmark = file_stem(&self.src.path);
-        }
-        let names = BlockNames {
-            benchmark: benchmark.into(),
-            variant: variant.into(),
-        };
+        let known = self
+            .block_names
+            .find(|(l, c)| l == label && c == context)
+            .cloned();
+        let names = known.unwrap_or_else(|| {
+            let names = block_names(label, context, &self.src.path);
+            self.block_names
+                .insert((label.to_string(), context.to_string()), names.clone());
+            names
+        });
         self.names = Some((self.label_seq, names.clone()));
         names
     }
@@ -534,6 +585,25 @@ impl<'a> Reader<'a> {
             }
             i = j;
         }
+    }
+}
+
+/// The names a block's label and context give it: a label that names a
+/// build is the variant and the context the benchmark, any other label the
+/// benchmark and the context the variant; the file names a benchmark that
+/// nothing else names.
+fn block_names(label: &str, context: &str, path: &str) -> BlockNames {
+    let (mut benchmark, variant) = if labels::is_variant_like(label) {
+        (labels::benchmark_name(context), label)
+    } else {
+        (labels::benchmark_name(label), context)
+    };
+    if benchmark.is_empty() {
+        benchmark = file_stem(path);
+    }
+    BlockNames {
+        benchmark: benchmark.into(),
+        variant: variant.into(),
     }
 }
 

@@ -471,6 +471,8 @@ pub struct Memo {
     units: Vec<(SmolStr, SmolStr, SmolStr)>,
     /// (header cells, first cell over the labels, their roles).
     roles: Vec<(Vec<String>, bool, Rc<Vec<Role>>)>,
+    /// What [`emit`] works out from a table's roles alone.
+    plans: Vec<Rc<TablePlan>>,
 }
 
 impl Memo {
@@ -510,6 +512,23 @@ impl Memo {
             self.roles.push((headers, first_is_label, r.clone()));
         }
         r
+    }
+
+    /// [`TablePlan::new`] of `roles`: tables under one header share their
+    /// roles (the same `Rc`), and tables under equal headers equal roles.
+    fn plan(&mut self, roles: &Rc<Vec<Role>>) -> Rc<TablePlan> {
+        if let Some(p) = self
+            .plans
+            .iter()
+            .find(|p| Rc::ptr_eq(&p.roles, roles) || *p.roles == **roles)
+        {
+            return p.clone();
+        }
+        let p = Rc::new(TablePlan::new(roles.clone(), self));
+        if self.plans.len() < Self::MAX {
+            self.plans.push(p.clone());
+        }
+        p
     }
 }
 
@@ -562,14 +581,106 @@ fn value_unit(
 
 /// What a value column's header settles for every row of its table, worked
 /// out once: names, and the unit and metric of cells that write no unit.
-struct ColPlan<'r> {
-    col: &'r ValueCol,
+#[derive(Debug)]
+struct ColPlan {
+    /// The stat its header names (a value with a spread in its cell is
+    /// of this stat, else a mean).
+    col_stat: Option<Stat>,
+    /// The stat of a bracketed spread (`[stddev]` in the header).
+    bracket: Option<Stat>,
     variant: Option<SmolStr>,
     metric: Option<SmolStr>,
     /// (unit, metric) of a cell without its own unit: plain, then percent.
     units: [(SmolStr, SmolStr); 2],
     /// The stat of a value with no spread in its cell.
     stat: Stat,
+}
+
+/// What a table's roles settle for every row, whatever the rows hold:
+/// worked out once per header, not once per table.
+#[derive(Debug)]
+pub struct TablePlan {
+    /// The roles this plan is for (kept so that the memo can tell them).
+    roles: Rc<Vec<Role>>,
+    /// The metric the label header names (`Latency (us)`).
+    default_metric: Option<SmolStr>,
+    /// Some value column names its variant.
+    col_variants: bool,
+    /// Some column holds stated changes.
+    has_change: bool,
+    /// The columns of row labels.
+    label_cols: Vec<usize>,
+    /// The plan of each value column, `None` for the others.
+    cols: Vec<Option<ColPlan>>,
+    /// Values, spreads and changes a row may hold.
+    values_per_row: usize,
+}
+
+impl TablePlan {
+    fn new(roles_rc: Rc<Vec<Role>>, memo: &mut Memo) -> TablePlan {
+        let roles: &[Role] = &roles_rc;
+        let (default_metric, default_unit) = roles
+            .iter()
+            .find_map(|r| match r {
+                Role::Label { metric, unit } => {
+                    Some((metric.as_deref().map(SmolStr::new), unit.as_deref()))
+                }
+                _ => None,
+            })
+            .unwrap_or((None, None));
+        let col_variants = roles
+            .iter()
+            .any(|r| matches!(r, Role::Value(v) if v.variant.is_some()));
+        let has_change = roles.iter().any(|r| matches!(r, Role::Change));
+        let label_cols: Vec<usize> = roles
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| matches!(r, Role::Label { .. }))
+            .map(|(i, _)| i)
+            .collect();
+        let cols: Vec<Option<ColPlan>> = roles
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let Role::Value(col) = r else {
+                    return None;
+                };
+                let variant = col.variant.as_deref().map(SmolStr::new);
+                let metric = col.metric.as_deref().map(SmolStr::new);
+                let fixed = col.unit.as_deref().or(default_unit);
+                let mut unit_of =
+                    |raw: &str| value_unit(memo, raw, metric.as_ref(), default_metric.as_ref());
+                let units = [unit_of(fixed.unwrap_or("")), unit_of(fixed.unwrap_or("%"))];
+                let spread_next = matches!(roles.get(i + 1), Some(Role::Spread(_)));
+                let stat = col.stat.unwrap_or(if spread_next || col.bracket.is_some() {
+                    Stat::Mean
+                } else {
+                    Stat::Sample
+                });
+                Some(ColPlan {
+                    col_stat: col.stat,
+                    bracket: col.bracket,
+                    variant,
+                    metric,
+                    units,
+                    stat,
+                })
+            })
+            .collect();
+        let values_per_row = roles
+            .iter()
+            .filter(|r| matches!(r, Role::Value(_) | Role::Spread(_) | Role::Change))
+            .count();
+        TablePlan {
+            default_metric,
+            col_variants,
+            has_change,
+            label_cols,
+            cols,
+            values_per_row,
+            roles: roles_rc,
+        }
+    }
 }
 
 /// Turns a table into observations, appended to `out`. `n` is a stated
@@ -584,25 +695,17 @@ pub fn emit<'t>(
     out: &mut Vec<Observation>,
 ) -> Result<()> {
     let roles: &[Role] = &table.roles;
-    let (default_metric, default_unit) = roles
-        .iter()
-        .find_map(|r| match r {
-            Role::Label { metric, unit } => {
-                Some((metric.as_deref().map(SmolStr::new), unit.as_deref()))
-            }
-            _ => None,
-        })
-        .unwrap_or((None, None));
-    let col_variants = roles
-        .iter()
-        .any(|r| matches!(r, Role::Value(v) if v.variant.is_some()));
-    let has_change = roles.iter().any(|r| matches!(r, Role::Change));
-    let label_cols: Vec<usize> = roles
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| matches!(r, Role::Label { .. }))
-        .map(|(i, _)| i)
-        .collect();
+    let plan = memo.plan(&table.roles);
+    let TablePlan {
+        default_metric,
+        col_variants,
+        has_change,
+        label_cols,
+        cols: plans,
+        values_per_row,
+        ..
+    } = &*plan;
+    let (col_variants, has_change, values_per_row) = (*col_variants, *has_change, *values_per_row);
     // The label of a row: its non-empty label cells joined by spaces (one
     // label column, the common case, needs no join).
     let label_of = |cells: &[Option<&'t str>]| -> std::borrow::Cow<'t, str> {
@@ -622,54 +725,35 @@ pub fn emit<'t>(
             }
         }
     };
-    let labels: Vec<std::borrow::Cow<'t, str>> = table.rows().map(|(_, c)| label_of(c)).collect();
-    let rows_are_variants = !col_variants
-        && labels.iter().any(|l| !l.is_empty())
-        && (has_change || labels.iter().any(|l| is_variant_like(l)));
-    let plans: Vec<Option<ColPlan>> = roles
-        .iter()
-        .enumerate()
-        .map(|(i, r)| {
-            let Role::Value(col) = r else {
-                return None;
-            };
-            let variant = col.variant.as_deref().map(SmolStr::new);
-            let metric = col.metric.as_deref().map(SmolStr::new);
-            let fixed = col.unit.as_deref().or(default_unit);
-            let mut unit_of =
-                |raw: &str| value_unit(memo, raw, metric.as_ref(), default_metric.as_ref());
-            let units = [unit_of(fixed.unwrap_or("")), unit_of(fixed.unwrap_or("%"))];
-            let spread_next = matches!(roles.get(i + 1), Some(Role::Spread(_)));
-            let stat = col.stat.unwrap_or(if spread_next || col.bracket.is_some() {
-                Stat::Mean
-            } else {
-                Stat::Sample
-            });
-            Some(ColPlan {
-                col,
-                variant,
-                metric,
-                units,
-                stat,
-            })
-        })
-        .collect();
+    // Rows name variants when some row has a label and either a change
+    // column or a label that names a build (which is never empty). A table
+    // without label columns (most boxed tables) has no row labels at all.
+    let rows_are_variants = !col_variants && !label_cols.is_empty() && {
+        let (mut any_label, mut any_variant) = (false, false);
+        for (_, c) in table.rows() {
+            let l = label_of(c);
+            any_label |= !l.is_empty();
+            any_variant = any_variant || is_variant_like(&l);
+        }
+        any_label && (has_change || any_variant)
+    };
     let pct = SmolStr::new_static("%");
     let value_metric = SmolStr::new_static("value");
 
-    let values_per_row = roles
-        .iter()
-        .filter(|r| matches!(r, Role::Value(_) | Role::Spread(_) | Role::Change))
-        .count();
     let start = out.len();
     out.reserve(table.lines.len() * values_per_row);
-    for ((line, cells), label) in table.rows().zip(&labels) {
+    for (line, cells) in table.rows() {
+        let label = if label_cols.is_empty() {
+            "".into()
+        } else {
+            label_of(cells)
+        };
         let (benchmark, row_variant) = if label.is_empty() {
             (names.benchmark.clone(), None)
         } else if rows_are_variants {
-            (names.benchmark.clone(), Some(SmolStr::new(label)))
+            (names.benchmark.clone(), Some(SmolStr::new(&label)))
         } else {
-            (SmolStr::new(label), None)
+            (SmolStr::new(&label), None)
         };
         // Every value of the row shares source, line, benchmark and params.
         let params = row_params(roles, cells);
@@ -705,7 +789,6 @@ pub fn emit<'t>(
                     let Some((cell, cell_unit)) = read_value(text) else {
                         continue;
                     };
-                    let col = plan.col;
                     let variant = plan
                         .variant
                         .as_ref()
@@ -728,7 +811,7 @@ pub fn emit<'t>(
                         }
                     };
                     let stat = if cell.spread.is_some() {
-                        col.stat.unwrap_or(Stat::Mean)
+                        plan.col_stat.unwrap_or(Stat::Mean)
                     } else {
                         plan.stat
                     };
@@ -737,7 +820,7 @@ pub fn emit<'t>(
                         if cell.spread_is_pct {
                             out.push(make(variant, metric, &pct, Stat::Cv, s));
                         } else {
-                            let stat = col.bracket.unwrap_or(Stat::Stddev);
+                            let stat = plan.bracket.unwrap_or(Stat::Stddev);
                             out.push(make(variant, metric, unit, stat, s));
                         }
                     }
