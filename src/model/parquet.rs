@@ -121,9 +121,10 @@ impl<W: Write> ParquetOut<W> {
             run.push(r.run);
         }
         let [source, benchmark, params, variant, metric, unit] = text;
+        let (line, line_encoding) = line_column(line).map_err(fail)?;
         let arrays: [Box<dyn Array>; 10] = [
             source.finish().map_err(fail)?,
-            Box::new(PrimitiveArray::from_vec(line)),
+            line,
             benchmark.finish().map_err(fail)?,
             params.finish().map_err(fail)?,
             variant.finish().map_err(fail)?,
@@ -134,9 +135,14 @@ impl<W: Write> ParquetOut<W> {
             Box::new(PrimitiveArray::<u32>::from(run)),
         ];
         let mut columns = Vec::with_capacity(arrays.len());
-        for (array, column) in arrays.iter().zip(&self.columns) {
+        for (i, (array, column)) in arrays.iter().zip(&self.columns).enumerate() {
+            let encoding = if i == 1 {
+                line_encoding
+            } else {
+                Encoding::RleDictionary
+            };
             columns.push(
-                self.compressed_pages(array.as_ref(), column)
+                self.compressed_pages(array.as_ref(), column, encoding)
                     .map_err(fail)?,
             );
         }
@@ -151,11 +157,12 @@ impl<W: Write> ParquetOut<W> {
         &self,
         array: &dyn Array,
         column: &ParquetType,
+        encoding: Encoding,
     ) -> std::result::Result<DynStreamingIterator<'static, CompressedPage, PolarsError>, PolarsError>
     {
-        // Dictionary columns arrive encoded; the others are written as
-        // polars would (its dictionary attempt for integers and floats).
-        let encoding = Encoding::RleDictionary;
+        // Dictionary columns arrive encoded; with `RleDictionary` the others
+        // are written as polars would (its dictionary attempt for integers
+        // and floats), with `Plain` as it does once that attempt failed.
         let mut pages = Vec::new();
         for leaf in polars_parquet::write::array_to_columns(
             array,
@@ -197,6 +204,60 @@ impl FallibleStreamingIterator for Pages {
 /// The tidy table's Arrow schema as polars writes it.
 pub(super) fn arrow_schema(frame_schema: &polars::prelude::Schema) -> ArrowSchema {
     frame_schema.to_arrow(CompatLevel::newest())
+}
+
+/// The line column, encoded as polars would encode it, at less cost.
+///
+/// Rows of one table or benchmark line share a line number, so the column
+/// is runs of a value. polars decides in three steps: a column spanning at
+/// most 2¹⁶ numbers gets its cheap bitmap dictionary (left to it here);
+/// otherwise a HyperLogLog estimate above 3/4 of the rows means plain
+/// values; otherwise it hashes every row into a dictionary in order of
+/// first appearance. That last step is done here with the runs skipped,
+/// after the same estimate, so the pages are the same bytes.
+fn line_column(line: Vec<u32>) -> std::result::Result<(Box<dyn Array>, Encoding), PolarsError> {
+    let (Some(&min), Some(&max)) = (line.iter().min(), line.iter().max()) else {
+        return Ok((
+            Box::new(PrimitiveArray::from_vec(line)),
+            Encoding::RleDictionary,
+        ));
+    };
+    if (max - min) as usize <= u16::MAX as usize {
+        return Ok((
+            Box::new(PrimitiveArray::from_vec(line)),
+            Encoding::RleDictionary,
+        ));
+    }
+    let array = PrimitiveArray::from_vec(line);
+    let estimate = polars_compute::cardinality::estimate_cardinality(&array);
+    let n = array.len();
+    if n > 128 && estimate as f64 / n as f64 > 0.75 {
+        return Ok((Box::new(array), Encoding::Plain));
+    }
+    let mut keys = Vec::with_capacity(n);
+    let mut values: Vec<u32> = Vec::new();
+    let mut index: HashMap<u32, u32> = HashMap::new();
+    let mut last: Option<(u32, u32)> = None;
+    for &v in array.values().iter() {
+        let key = match last {
+            Some((above, k)) if above == v => k,
+            _ => {
+                let k = *index.entry(v).or_insert_with(|| {
+                    values.push(v);
+                    values.len() as u32 - 1
+                });
+                last = Some((v, k));
+                k
+            }
+        };
+        keys.push(key);
+    }
+    let dtype =
+        ArrowDataType::Dictionary(IntegerType::UInt32, Box::new(ArrowDataType::UInt32), false);
+    let keys = PrimitiveArray::from_vec(keys);
+    let values = PrimitiveArray::from_vec(values).boxed();
+    let array = DictionaryArray::<u32>::try_new(dtype, keys, values)?;
+    Ok((Box::new(array), Encoding::RleDictionary))
 }
 
 /// A text column being built as a dictionary: distinct values in order of
@@ -386,6 +447,53 @@ mod tests {
         ParquetReader::new(std::io::Cursor::new(bytes))
             .finish()
             .unwrap()
+    }
+
+    /// The pages of a line column, printed (headers with statistics, and
+    /// the compressed bytes).
+    fn line_pages(array: &dyn Array, encoding: Encoding) -> Vec<String> {
+        let schema = arrow_schema(frame(&[]).unwrap().schema());
+        let out = ParquetOut::new(Vec::new(), schema).unwrap();
+        let mut pages = out
+            .compressed_pages(array, &out.columns[1], encoding)
+            .unwrap();
+        let mut printed = Vec::new();
+        while let Some(page) = pages.next().unwrap() {
+            printed.push(format!("{page:?}"));
+        }
+        printed
+    }
+
+    #[test]
+    fn line_column_pages_are_the_ones_polars_writes() {
+        // Runs over a range polars' bitmap dictionary does not take, all
+        // distinct over such a range (plain), a narrow range (left to
+        // polars), runs then one far value, and nothing.
+        let runs: Vec<u32> = (0..300_000u32).map(|i| 7 + i / 4 * 3).collect();
+        let distinct: Vec<u32> = (0..100_000u32).map(|i| i * 2).collect();
+        let narrow: Vec<u32> = (0..50_000u32).map(|i| 1000 + (i * 7) % 60_000).collect();
+        let mut far = vec![5u32; 1000];
+        far.push(4_000_000_000);
+        for (name, line) in [
+            ("runs", runs),
+            ("distinct", distinct),
+            ("narrow", narrow),
+            ("far", far),
+            ("empty", Vec::new()),
+        ] {
+            let (array, encoding) = line_column(line.clone()).unwrap();
+            let ours = line_pages(array.as_ref(), encoding);
+            let polars = line_pages(&PrimitiveArray::from_vec(line), Encoding::RleDictionary);
+            assert!(!ours.is_empty(), "{name}");
+            assert_eq!(ours, polars, "{name}");
+        }
+        // The comparison can fail: a dictionary in another order differs.
+        let (array, encoding) = line_column(vec![9, 9, 70_000, 3]).unwrap();
+        let reordered = line_column(vec![3, 9, 9, 70_000]).unwrap().0;
+        assert_ne!(
+            line_pages(array.as_ref(), encoding),
+            line_pages(reordered.as_ref(), encoding)
+        );
     }
 
     #[test]
