@@ -235,7 +235,7 @@ struct MedianTable {
     /// [`SURE`] set when every draw of bucket b stops at that entry.
     guide: &'static [u32],
     /// `guide.len()` and the total probability, as the draw uses them.
-    guide_len: f64,
+    guide_len: u64,
     total: f64,
 }
 
@@ -251,6 +251,9 @@ struct Layout {
     /// i == j, else the mean of values i and j.
     pairs: Vec<(u32, u32)>,
 }
+
+/// Guide buckets per table entry.
+const GUIDE_PER_ENTRY: usize = 4;
 
 /// Flag of a guide entry whose bucket lies wholly below the entry's
 /// cumulative probability: a draw there needs no comparison at all.
@@ -323,7 +326,10 @@ impl Layout {
             }
         }
         let total = *cdf.last()?;
-        let buckets = cdf.len();
+        // Several buckets per entry: most entries of the tails weigh far
+        // less than a bucket, and a draw landing among them searched past
+        // six of them on average with one bucket per entry.
+        let buckets = cdf.len() * GUIDE_PER_ENTRY;
         // One merge pass: the bucket starts rise with b, so does the entry.
         let mut guide = Vec::with_capacity(buckets);
         let mut e = 0;
@@ -334,12 +340,14 @@ impl Layout {
             }
             guide.push(e as u32);
         }
-        // A draw x of bucket b has fl(x·len) < b + 1, so x < (b+1)/len and
-        // its u = fl(x·total) stays below the bound, computed with a margin
-        // for its three roundings. When the bucket's first entry already
-        // exceeds that bound (or is the last), the search of
-        // [`MedianTable::at`] stops there for every x of the bucket: the
-        // flag only skips comparisons whose outcome is known.
+        // A draw x of bucket b has x < (b+1)/len ([`MedianTable::at_draw`]
+        // takes the bucket exactly; the tests' floating-point one has
+        // fl(x·len) < b + 1, which implies it), so its u = fl(x·total)
+        // stays below the bound, computed with a margin for its three
+        // roundings. When the bucket's first entry already exceeds that
+        // bound (or is the last), the search stops there for every x of
+        // the bucket: the flag only skips comparisons whose outcome is
+        // known.
         let last = cdf.len() - 1;
         for (b, g) in guide.iter_mut().enumerate() {
             let e = *g as usize;
@@ -371,23 +379,55 @@ impl MedianTable {
             cdf: &layout.cdf,
             values,
             guide: &layout.guide,
-            guide_len: layout.guide.len() as f64,
+            guide_len: layout.guide.len() as u64,
             total: *layout.cdf.last()?,
         })
     }
 
     /// One resampled median from a uniform draw.
-    #[inline]
+    #[inline(always)]
     fn sample(&self, rng: &mut Pcg64) -> f64 {
-        // Below 2⁵³ the signed conversion is exact and one instruction.
-        self.at(((rng.next_u64() >> 11) as i64) as f64 * (1.0 / (1u64 << 53) as f64))
+        self.at_draw(rng.next_u64() >> 11)
     }
 
-    /// The median at quantile `x` in [0, 1) of the resampled-median distribution.
-    #[inline]
+    /// The median at quantile x = k / 2⁵³ (k < 2⁵³), as [`Self::at`] gives
+    /// it, with the bucket found in integers: ⌊k · len / 2⁵³⌋ is x's bucket
+    /// exactly (the floating-point product may round up to the next one),
+    /// so the guide's bounds hold a fortiori, and it costs a multiply and
+    /// a shift instead of a rounding product and a saturating conversion.
+    /// The search, needed by one draw in ten or so, is out of line.
+    #[inline(always)]
+    fn at_draw(&self, k: u64) -> f64 {
+        let b = ((k as u128 * self.guide_len as u128) >> 53) as usize;
+        let g = self.guide[b];
+        if g & SURE != 0 {
+            return self.values[(g & !SURE) as usize];
+        }
+        // Below 2⁵³ the signed conversion is exact and one instruction.
+        self.search(g as usize, (k as i64) as f64 * (1.0 / (1u64 << 53) as f64))
+    }
+
+    /// The first entry from `start` on whose cumulative probability exceeds
+    /// x's share of the total (the last entry at most).
+    #[inline(never)]
+    fn search(&self, start: usize, x: f64) -> f64 {
+        let last = self.cdf.len() - 1;
+        let u = x * self.total;
+        let mut i = start;
+        while i < last && self.cdf[i] <= u {
+            i += 1;
+        }
+        self.values[i]
+    }
+
+    /// The median at quantile `x` in [0, 1) of the resampled-median
+    /// distribution, its bucket taken in floating point: what
+    /// [`Self::at_draw`] computed before, kept as the tests' reference.
+    #[cfg(test)]
     fn at(&self, x: f64) -> f64 {
+        let guide_len = self.guide_len as f64;
         // x < 1, so the bucket fits an i64 (a cheaper conversion than to usize).
-        let g = self.guide[(x * self.guide_len) as i64 as usize];
+        let g = self.guide[(x * guide_len) as i64 as usize];
         if g & SURE != 0 {
             return self.values[(g & !SURE) as usize];
         }
@@ -635,6 +675,36 @@ mod tests {
                 .partition_point(|&c| c <= x * total)
                 .min(t.cdf.len() - 1);
             assert_eq!(t.at(x), t.values[i], "x={x}");
+        }
+    }
+
+    #[test]
+    fn integer_buckets_find_the_entry_of_the_exact_search() {
+        let mut rng = Pcg64::new(17, 5);
+        for n in [2usize, 3, 7, 30, 99, 100, 101, 128] {
+            let sorted: Vec<f64> = (0..n).map(|i| (i * i) as f64 + 0.5 * i as f64).collect();
+            let t = MedianTable::new(&sorted).unwrap();
+            let total = *t.cdf.last().unwrap();
+            let exact = |k: u64| {
+                let u = k as f64 / (1u64 << 53) as f64 * total;
+                t.values[t.cdf.partition_point(|&c| c <= u).min(t.cdf.len() - 1)]
+            };
+            let len = t.guide_len as u128;
+            let mut ks: Vec<u64> = (0..20_000).map(|_| rng.next_u64() >> 11).collect();
+            // The first and last draw of every bucket, where a rounding
+            // product and the integer one can disagree on the bucket.
+            for b in 0..len {
+                let first = ((b << 53).div_ceil(len)) as u64;
+                ks.push(first);
+                ks.extend(first.checked_sub(1));
+            }
+            ks.extend([0, (1u64 << 53) - 1]);
+            for k in ks {
+                let x = k as f64 / (1u64 << 53) as f64;
+                let want = exact(k);
+                assert_eq!(t.at_draw(k).to_bits(), want.to_bits(), "n={n} k={k}");
+                assert_eq!(t.at(x).to_bits(), want.to_bits(), "n={n} k={k}");
+            }
         }
     }
 
