@@ -316,19 +316,18 @@ struct LocalRuns {
     key_of: Vec<u32>,
 }
 
-/// The (benchmark, params, variant) of a row: the part of its [`RunKey`]
-/// that rows of one line or one command share.
-type GroupKey = (SmolStr, SmolStr, SmolStr);
-
-/// A [`GroupKey`] borrowed from a row.
+/// The (benchmark, params, variant) of a row, borrowed: the part of its
+/// [`RunKey`] that rows of one line or one command share.
 #[derive(Hash)]
-struct GroupKeyRef<'a>(&'a str, &'a str, &'a str);
+struct GroupKey<'a>(&'a str, &'a str, &'a str);
 
-impl hashbrown::Equivalent<GroupKey> for GroupKeyRef<'_> {
-    fn equivalent(&self, k: &GroupKey) -> bool {
-        text_eq(self.0, &k.0) && text_eq(self.1, &k.1) && text_eq(self.2, &k.2)
+impl PartialEq for GroupKey<'_> {
+    fn eq(&self, k: &Self) -> bool {
+        text_eq(self.0, k.0) && text_eq(self.1, k.1) && text_eq(self.2, k.2)
     }
 }
+
+impl Eq for GroupKey<'_> {}
 
 /// Metrics per group up to which a group's keys are found by a scan; past
 /// it, by hashing the whole key.
@@ -340,78 +339,77 @@ impl LocalRuns {
     /// Keys are found in two steps: the row's group (benchmark, params,
     /// variant), which is mostly the previous sample's and otherwise
     /// hashed, then its metric among the group's few. A Go line's three
-    /// metrics, or a command's runs, then cost no hashing at all.
+    /// metrics, or a command's runs, then cost no hashing at all. The
+    /// first pass only reads the rows, so that groups and metrics are
+    /// borrowed names, each looked at once per row; the second numbers.
     fn count(rows: &mut [Observation]) -> LocalRuns {
         let mut runs = LocalRuns {
             key_of: Vec::with_capacity(rows.len()),
             ..LocalRuns::default()
         };
-        let mut groups: hashbrown::HashMap<GroupKey, u32> = hashbrown::HashMap::new();
-        // Per group: the keys of its metrics so far.
-        let mut metrics: Vec<Vec<(SmolStr, u32)>> = Vec::new();
-        // The previous sample's row and group.
-        let mut last: Option<(usize, u32)> = None;
-        for i in 0..rows.len() {
-            let o = &rows[i];
-            if !o.stat.is_sample() {
-                runs.key_of.push(u32::MAX);
-                continue;
-            }
-            let same_group = last.filter(|&(j, _)| {
-                let p = &rows[j];
-                text_eq(&p.benchmark, &o.benchmark)
-                    && text_eq(&p.params, &o.params)
-                    && text_eq(&p.variant, &o.variant)
-            });
-            let g = match same_group {
-                Some((_, g)) => g,
-                None => {
-                    let key = GroupKeyRef(&o.benchmark, &o.params, &o.variant);
-                    match groups.get(&key) {
-                        Some(&g) => g,
-                        None => {
-                            let g = metrics.len() as u32;
+        {
+            let mut groups: hashbrown::HashMap<GroupKey, u32> = hashbrown::HashMap::new();
+            // Per group: the keys of its metrics so far.
+            let mut metrics: Vec<Vec<(&str, u32)>> = Vec::new();
+            // The previous sample's group.
+            let mut last: Option<(GroupKey, u32)> = None;
+            for o in rows.iter() {
+                if !o.stat.is_sample() {
+                    runs.key_of.push(u32::MAX);
+                    continue;
+                }
+                let group = GroupKey(&o.benchmark, &o.params, &o.variant);
+                let g = match &last {
+                    Some((above, g)) if *above == group => *g,
+                    _ => {
+                        let next = metrics.len() as u32;
+                        let g = *groups
+                            .entry(GroupKey(group.0, group.1, group.2))
+                            .or_insert(next);
+                        if g == next {
                             metrics.push(Vec::new());
-                            let owned = (o.benchmark.clone(), o.params.clone(), o.variant.clone());
-                            groups.insert(owned, g);
-                            g
                         }
+                        g
                     }
-                }
-            };
-            let known = &metrics[g as usize];
-            let found = if known.len() <= GROUP_SCAN {
-                known
-                    .iter()
-                    .find(|(m, _)| text_eq(m, &o.metric))
-                    .map(|&(_, k)| k)
-            } else {
-                // Hashing the borrowed strings agrees with hashing the
-                // owned tuple: both hash four `str`s in order.
-                let key = RunKeyRef(&o.benchmark, &o.params, &o.variant, &o.metric);
-                runs.index.get(&key).copied()
-            };
-            let k = match found {
-                Some(k) => k,
-                None => {
-                    let owned = (
-                        o.benchmark.clone(),
-                        o.params.clone(),
-                        o.variant.clone(),
-                        o.metric.clone(),
-                    );
-                    let k = runs.counts.len() as u32;
-                    runs.counts.push(0);
-                    runs.index.insert(owned, k);
-                    metrics[g as usize].push((o.metric.clone(), k));
-                    k
-                }
-            };
-            last = Some((i, g));
-            let n = &mut runs.counts[k as usize];
-            rows[i].run = Some(*n);
-            *n += 1;
-            runs.key_of.push(k);
+                };
+                let metric: &str = &o.metric;
+                let known = &metrics[g as usize];
+                let found = if known.len() <= GROUP_SCAN {
+                    known
+                        .iter()
+                        .find(|(m, _)| text_eq(m, metric))
+                        .map(|&(_, k)| k)
+                } else {
+                    // Hashing the borrowed strings agrees with hashing the
+                    // owned tuple: both hash four `str`s in order.
+                    let key = RunKeyRef(group.0, group.1, group.2, metric);
+                    runs.index.get(&key).copied()
+                };
+                let k = match found {
+                    Some(k) => k,
+                    None => {
+                        let owned = (
+                            o.benchmark.clone(),
+                            o.params.clone(),
+                            o.variant.clone(),
+                            o.metric.clone(),
+                        );
+                        let k = runs.counts.len() as u32;
+                        runs.counts.push(0);
+                        runs.index.insert(owned, k);
+                        metrics[g as usize].push((metric, k));
+                        k
+                    }
+                };
+                last = Some((group, g));
+                runs.key_of.push(k);
+            }
+        }
+        for (row, &k) in rows.iter_mut().zip(&runs.key_of) {
+            if let Some(n) = runs.counts.get_mut(k as usize) {
+                row.run = Some(*n);
+                *n += 1;
+            }
         }
         runs
     }
