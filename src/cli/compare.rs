@@ -12,10 +12,11 @@ use crate::model::{Direction, Finding, Severity};
 use crate::stats::format_p;
 use crate::stats::pvalue::is_bound;
 use clap::Args;
+use hashbrown::HashMap;
 use owo_colors::OwoColorize;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 
@@ -459,69 +460,64 @@ pub fn render(a: &Analysis, color: bool) -> String {
     // A broken comparison must be seen before its numbers: every finding,
     // errors first, comes above the tables.
     out.push_str(&render_findings(a, color));
-    // Tables in order of first appearance of (benchmark, metric); both
-    // indexes are built once because a lab's run has thousands of groups.
-    let mut tables: Vec<((&str, &str), Vec<&Group>)> = Vec::new();
-    let mut table_of: HashMap<(&str, &str), usize> = HashMap::new();
-    for g in &a.groups {
-        let key = (g.benchmark.as_str(), g.metric.as_str());
-        let i = *table_of.entry(key).or_insert_with(|| {
-            tables.push((key, Vec::new()));
-            tables.len() - 1
-        });
-        tables[i].1.push(g);
-    }
-    let mut comps_of: CompsOf = HashMap::new();
-    for c in &a.comparisons {
-        comps_of
-            .entry((c.benchmark.as_str(), c.params.as_str(), c.metric.as_str()))
-            .or_default()
-            .push(c);
-    }
+    // Tables in order of first appearance of (benchmark, metric), and the
+    // comparisons of each group: both indexes are built once, side by side,
+    // because a lab's run has thousands of groups.
+    let (tables, comps_of) = both(
+        a.groups.len() < SERIAL_TABLES,
+        || tables_of(&a.groups),
+        || comps_of(a),
+    );
+    let small = tables.len() < SERIAL_TABLES;
     // Footnotes are numbered in order of first appearance over all tables:
-    // numbered here in one pass, so that the tables can be laid out in
-    // parallel and joined in order.
+    // each table lists the notes its cells point to, in order, on all
+    // threads; they are numbered here in one pass, so that the tables can be
+    // laid out in parallel and joined in order.
+    let listed: Vec<TableNotes> = if small {
+        tables
+            .iter()
+            .map(|t| table_notes(&t.1, &comps_of))
+            .collect()
+    } else {
+        tables
+            .par_iter()
+            .map(|t| table_notes(&t.1, &comps_of))
+            .collect()
+    };
     let mut notes: Vec<&str> = Vec::new();
     let mut note_no: HashMap<&str, usize> = HashMap::new();
     let mut legend_n = false;
-    for (_, groups) in &tables {
-        for g in groups {
-            let comps = comps_for(&comps_of, g);
-            for (_, comp) in group_rows(g, comps) {
-                let Some(c) = comp else { continue };
-                let (shown_n, cell) = cell_notes(c);
-                legend_n |= shown_n;
-                for n in cell {
-                    note_no.entry(n).or_insert_with(|| {
-                        notes.push(n);
-                        notes.len()
-                    });
-                }
-            }
+    for t in &listed {
+        legend_n |= t.shown_n;
+        for &n in &t.notes {
+            note_no.entry(n).or_insert_with(|| {
+                notes.push(n);
+                notes.len()
+            });
         }
     }
     // A few tables are laid out on this thread: waking the pool for them
     // costs more than the work.
-    let lay_out = |(key, groups): &((&str, &str), Vec<&Group>)| {
-        render_table(*key, groups, &comps_of, &note_no, color)
-    };
-    let laid_out: Vec<String> = if tables.len() < 64 {
+    let lay_out = |(key, groups): &Table| render_table(*key, groups, &comps_of, &note_no, color);
+    let laid_out: Vec<String> = if small {
         tables.iter().map(lay_out).collect()
     } else {
         tables.par_iter().map(lay_out).collect()
     };
+    out.reserve(laid_out.iter().map(String::len).sum::<usize>());
     for t in laid_out {
         out.push_str(&t);
     }
     if legend_n {
-        out.push_str(&format!(
+        let _ = writeln!(
+            out,
             "n≥N: runs per side needed (inconclusive: to detect a {}% change with 80% power; \
-             untestable: for the observed difference to reach p < {})\n",
+             untestable: for the observed difference to reach p < {})",
             a.settings.threshold_pct, a.settings.alpha
-        ));
+        );
     }
     for (i, n) in notes.iter().enumerate() {
-        out.push_str(&format!("[{}] {n}\n", i + 1));
+        let _ = writeln!(out, "[{}] {n}", i + 1);
     }
     if legend_n || !notes.is_empty() {
         out.push('\n');
@@ -529,6 +525,83 @@ pub fn render(a: &Analysis, color: bool) -> String {
     out.push_str(&summary_line(a));
     out.push('\n');
     out
+}
+
+/// Fewer groups than this are rendered on the calling thread: waking the
+/// pool costs more than the work.
+const SERIAL_TABLES: usize = 64;
+
+/// A (benchmark, metric) table: its key and its groups in analysis order.
+type Table<'a> = ((&'a str, &'a str), Vec<&'a Group>);
+
+/// `(f(), g())`, side by side on the pool unless `serial`.
+fn both<A: Send, B: Send>(
+    serial: bool,
+    f: impl FnOnce() -> A + Send,
+    g: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if serial {
+        (f(), g())
+    } else {
+        rayon::join(f, g)
+    }
+}
+
+/// The groups by (benchmark, metric), tables in order of first appearance.
+fn tables_of(groups: &[Group]) -> Vec<Table<'_>> {
+    let mut tables: Vec<Table> = Vec::new();
+    let mut table_of: HashMap<(&str, &str), usize> = HashMap::new();
+    for g in groups {
+        let key = (g.benchmark.as_str(), g.metric.as_str());
+        let i = *table_of.entry(key).or_insert_with(|| {
+            tables.push((key, Vec::new()));
+            tables.len() - 1
+        });
+        tables[i].1.push(g);
+    }
+    tables
+}
+
+/// The comparisons of each (benchmark, params, metric), in analysis order.
+fn comps_of(a: &Analysis) -> CompsOf<'_> {
+    let mut comps_of: CompsOf = HashMap::new();
+    for c in &a.comparisons {
+        comps_of
+            .entry((c.benchmark.as_str(), c.params.as_str(), c.metric.as_str()))
+            .or_default()
+            .push(c);
+    }
+    comps_of
+}
+
+/// What a table's cells say beyond their numbers.
+struct TableNotes<'a> {
+    /// Whether a verdict cell shows the runs needed (`n≥N`, explained once).
+    shown_n: bool,
+    /// The notes the cells point to, in order (a note repeated in the next
+    /// cell listed once).
+    notes: Vec<&'a str>,
+}
+
+/// The notes of one table's cells, in the order [`render_table`] marks them.
+fn table_notes<'a>(groups: &[&'a Group], comps_of: &CompsOf<'a>) -> TableNotes<'a> {
+    let mut t = TableNotes {
+        shown_n: false,
+        notes: Vec::new(),
+    };
+    for g in groups {
+        for (_, comp) in group_rows(g, comps_for(comps_of, g)) {
+            let Some(c) = comp else { continue };
+            let (shown_n, cell) = cell_notes(c);
+            t.shown_n |= shown_n;
+            for n in cell {
+                if t.notes.last() != Some(&n) {
+                    t.notes.push(n);
+                }
+            }
+        }
+    }
+    t
 }
 
 fn comps_for<'a, 'm>(comps_of: &'m CompsOf<'a>, g: &'a Group) -> &'m [&'a Comparison] {
