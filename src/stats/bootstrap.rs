@@ -77,7 +77,7 @@ pub fn ratio_ci_sorted(
         Centre::Median => (MedianTable::new(sx), MedianTable::new(sy)),
         Centre::Mean => (None, None),
     };
-    let mut ratios = vec![0.0f64; resamples];
+    let mut ratios = RatioBuffer::take(resamples);
     ratios
         .par_chunks_mut(CHUNK)
         .enumerate()
@@ -88,11 +88,7 @@ pub fn ratio_ci_sorted(
             );
             if let (Some(tx), Some(ty)) = (&tx, &ty) {
                 // Both medians from their tables: one uniform draw each.
-                for slot in out.iter_mut() {
-                    let cx = tx.sample(&mut rng);
-                    let cy = ty.sample(&mut rng);
-                    *slot = cy / cx;
-                }
+                fill_from_tables(tx.draws(), ty.draws(), &mut rng, out);
                 return;
             }
             let mut rx = Resampler::new(sx, tx.as_ref());
@@ -112,7 +108,49 @@ pub fn ratio_ci_sorted(
         return None;
     }
     let tail = (1.0 - confidence) / 2.0 * 100.0;
-    Some(percentile_pair(&mut ratios, tail, 100.0 - tail))
+    let ci = percentile_pair(&mut ratios, tail, 100.0 - tail);
+    RatioBuffer::give_back(ratios);
+    Some(ci)
+}
+
+/// The vector of resampled ratios, kept per thread between comparisons:
+/// a fresh one of 10,000 was zeroed (and its pages faulted in) for every
+/// comparison, only to be overwritten.
+struct RatioBuffer;
+
+thread_local! {
+    static KEPT_RATIOS: std::cell::Cell<Vec<f64>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl RatioBuffer {
+    /// Larger vectors are not kept (8 bytes each).
+    const KEEP: usize = 1 << 17;
+
+    /// A vector of `len` values, each about to be overwritten. A thread
+    /// that runs another comparison while it waits for this one's chunks
+    /// finds nothing kept and gets a new vector.
+    fn take(len: usize) -> Vec<f64> {
+        let mut v = KEPT_RATIOS.take();
+        v.resize(len, 0.0);
+        v
+    }
+
+    fn give_back(v: Vec<f64>) {
+        if v.capacity() <= Self::KEEP {
+            KEPT_RATIOS.set(v);
+        }
+    }
+}
+
+/// Fills `out` with resampled ratios drawn from the two median tables,
+/// baseline first, one draw each: the hot loop of a bootstrap, with the
+/// tables' fields in locals so that they can stay in registers.
+fn fill_from_tables(tx: TableDraws, ty: TableDraws, rng: &mut Pcg64, out: &mut [f64]) {
+    for slot in out.iter_mut() {
+        let cx = tx.at_draw(rng.next_u64() >> 11);
+        let cy = ty.at_draw(rng.next_u64() >> 11);
+        *slot = cy / cx;
+    }
 }
 
 /// [`percentile_by_selection`] at `p_lo` and at `p_hi` (the slice is
@@ -340,7 +378,7 @@ impl Layout {
             }
             guide.push(e as u32);
         }
-        // A draw x of bucket b has x < (b+1)/len ([`MedianTable::at_draw`]
+        // A draw x of bucket b has x < (b+1)/len ([`TableDraws::at_draw`]
         // takes the bucket exactly; the tests' floating-point one has
         // fl(x·len) < b + 1, which implies it), so its u = fl(x·total)
         // stays below the bound, computed with a margin for its three
@@ -387,28 +425,22 @@ impl MedianTable {
     /// One resampled median from a uniform draw.
     #[inline(always)]
     fn sample(&self, rng: &mut Pcg64) -> f64 {
-        self.at_draw(rng.next_u64() >> 11)
+        self.draws().at_draw(rng.next_u64() >> 11)
     }
 
-    /// The median at quantile x = k / 2⁵³ (k < 2⁵³), as [`Self::at`] gives
-    /// it, with the bucket found in integers: ⌊k · len / 2⁵³⌋ is x's bucket
-    /// exactly (the floating-point product may round up to the next one),
-    /// so the guide's bounds hold a fortiori, and it costs a multiply and
-    /// a shift instead of a rounding product and a saturating conversion.
-    /// The search, needed by one draw in ten or so, is out of line.
-    #[inline(always)]
-    fn at_draw(&self, k: u64) -> f64 {
-        let b = ((k as u128 * self.guide_len as u128) >> 53) as usize;
-        let g = self.guide[b];
-        if g & SURE != 0 {
-            return self.values[(g & !SURE) as usize];
+    /// What a draw reads, as values to keep in registers.
+    fn draws(&self) -> TableDraws<'_> {
+        TableDraws {
+            guide: self.guide,
+            values: &self.values,
+            guide_len: self.guide_len,
+            table: self,
         }
-        // Below 2⁵³ the signed conversion is exact and one instruction.
-        self.search(g as usize, (k as i64) as f64 * (1.0 / (1u64 << 53) as f64))
     }
 
     /// The first entry from `start` on whose cumulative probability exceeds
     /// x's share of the total (the last entry at most).
+    #[cold]
     #[inline(never)]
     fn search(&self, start: usize, x: f64) -> f64 {
         let last = self.cdf.len() - 1;
@@ -422,7 +454,7 @@ impl MedianTable {
 
     /// The median at quantile `x` in [0, 1) of the resampled-median
     /// distribution, its bucket taken in floating point: what
-    /// [`Self::at_draw`] computed before, kept as the tests' reference.
+    /// [`TableDraws::at_draw`] computed before, kept as the tests' reference.
     #[cfg(test)]
     fn at(&self, x: f64) -> f64 {
         let guide_len = self.guide_len as f64;
@@ -438,6 +470,36 @@ impl MedianTable {
             i += 1;
         }
         self.values[i]
+    }
+}
+
+/// The fields of a [`MedianTable`] every draw reads.
+#[derive(Clone, Copy)]
+struct TableDraws<'a> {
+    guide: &'a [u32],
+    values: &'a [f64],
+    guide_len: u64,
+    table: &'a MedianTable,
+}
+
+impl TableDraws<'_> {
+    /// The median at quantile x = k / 2⁵³ (k < 2⁵³), as
+    /// [`MedianTable::at`] gives it, with the bucket found in integers:
+    /// ⌊k · len / 2⁵³⌋ is x's bucket exactly (the floating-point product may
+    /// round up to the next one), so the guide's bounds hold a fortiori, and
+    /// it costs a multiply and a shift instead of a rounding product and a
+    /// saturating conversion. The search, needed by about one draw in thirty,
+    /// is out of line.
+    #[inline(always)]
+    fn at_draw(self, k: u64) -> f64 {
+        let b = ((k as u128 * self.guide_len as u128) >> 53) as usize;
+        let g = self.guide[b];
+        if g & SURE != 0 {
+            return self.values[(g & !SURE) as usize];
+        }
+        // Below 2⁵³ the signed conversion is exact and one instruction.
+        self.table
+            .search(g as usize, (k as i64) as f64 * (1.0 / (1u64 << 53) as f64))
     }
 }
 
@@ -702,7 +764,11 @@ mod tests {
             for k in ks {
                 let x = k as f64 / (1u64 << 53) as f64;
                 let want = exact(k);
-                assert_eq!(t.at_draw(k).to_bits(), want.to_bits(), "n={n} k={k}");
+                assert_eq!(
+                    t.draws().at_draw(k).to_bits(),
+                    want.to_bits(),
+                    "n={n} k={k}"
+                );
                 assert_eq!(t.at(x).to_bits(), want.to_bits(), "n={n} k={k}");
             }
         }
