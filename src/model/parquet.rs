@@ -132,7 +132,7 @@ impl<W: Write> ParquetOut<W> {
             unit.finish().map_err(fail)?,
             stat.finish().map_err(fail)?,
             Box::new(PrimitiveArray::from_vec(value)),
-            Box::new(PrimitiveArray::<u32>::from(run)),
+            run_column(run).map_err(fail)?,
         ];
         let mut columns = Vec::with_capacity(arrays.len());
         for (i, (array, column)) in arrays.iter().zip(&self.columns).enumerate() {
@@ -258,6 +258,23 @@ fn line_column(line: Vec<u32>) -> std::result::Result<(Box<dyn Array>, Encoding)
     let values = PrimitiveArray::from_vec(values).boxed();
     let array = DictionaryArray::<u32>::try_new(dtype, keys, values)?;
     Ok((Box::new(array), Encoding::RleDictionary))
+}
+
+/// The run column, encoded as polars would encode it. Inputs of summaries
+/// (tables in e-mails) have no run at all: polars finds no range, estimates
+/// one distinct value, and hashes every row into an empty dictionary with
+/// null keys; that dictionary is built here directly.
+fn run_column(run: Vec<Option<u32>>) -> std::result::Result<Box<dyn Array>, PolarsError> {
+    if run.is_empty() || run.iter().any(Option::is_some) {
+        return Ok(Box::new(PrimitiveArray::<u32>::from(run)));
+    }
+    let dtype =
+        ArrowDataType::Dictionary(IntegerType::UInt32, Box::new(ArrowDataType::UInt32), false);
+    let keys = PrimitiveArray::<u32>::new_null(ArrowDataType::UInt32, run.len());
+    let values = PrimitiveArray::<u32>::from_vec(Vec::new()).boxed();
+    Ok(Box::new(DictionaryArray::<u32>::try_new(
+        dtype, keys, values,
+    )?))
 }
 
 /// A text column being built as a dictionary: distinct values in order of
@@ -449,13 +466,13 @@ mod tests {
             .unwrap()
     }
 
-    /// The pages of a line column, printed (headers with statistics, and
-    /// the compressed bytes).
-    fn line_pages(array: &dyn Array, encoding: Encoding) -> Vec<String> {
+    /// The pages of column `i` of the table, printed (headers with
+    /// statistics, and the compressed bytes).
+    fn pages(i: usize, array: &dyn Array, encoding: Encoding) -> Vec<String> {
         let schema = arrow_schema(frame(&[]).unwrap().schema());
         let out = ParquetOut::new(Vec::new(), schema).unwrap();
         let mut pages = out
-            .compressed_pages(array, &out.columns[1], encoding)
+            .compressed_pages(array, &out.columns[i], encoding)
             .unwrap();
         let mut printed = Vec::new();
         while let Some(page) = pages.next().unwrap() {
@@ -465,7 +482,9 @@ mod tests {
     }
 
     #[test]
-    fn line_column_pages_are_the_ones_polars_writes() {
+    fn line_and_run_pages_are_the_ones_polars_writes() {
+        let line_pages = |array: &dyn Array, encoding| pages(1, array, encoding);
+        let run_pages = |array: &dyn Array, encoding| pages(9, array, encoding);
         // Runs over a range polars' bitmap dictionary does not take, all
         // distinct over such a range (plain), a narrow range (left to
         // polars), runs then one far value, and nothing.
@@ -486,6 +505,15 @@ mod tests {
             let polars = line_pages(&PrimitiveArray::from_vec(line), Encoding::RleDictionary);
             assert!(!ours.is_empty(), "{name}");
             assert_eq!(ours, polars, "{name}");
+        }
+        // Runs: none at all (built here), some, and none of no rows.
+        for run in [vec![None; 70_000], vec![Some(3), None, Some(3)], Vec::new()] {
+            let ours = line_pages(
+                run_column(run.clone()).unwrap().as_ref(),
+                Encoding::RleDictionary,
+            );
+            let polars = line_pages(&PrimitiveArray::<u32>::from(run), Encoding::RleDictionary);
+            assert_eq!(ours, polars);
         }
         // The comparison can fail: a dictionary in another order differs.
         let (array, encoding) = line_column(vec![9, 9, 70_000, 3]).unwrap();
