@@ -40,6 +40,9 @@ fn main() {
         bin.display()
     );
     println!("# name value unit ratio");
+    // Figures taken while other work runs are not comparable: the load at
+    // the start and the end says whether the machine was quiet.
+    print_load("start");
 
     let kinds: [(&str, Generator); 5] = [
         ("go", gen_go),
@@ -89,6 +92,15 @@ fn main() {
     }
     if part("small") {
         small_input_figures(&bin, root);
+    }
+    print_load("end");
+}
+
+/// Prints the 1-, 5- and 15-minute load averages (Linux), as a comment.
+fn print_load(when: &str) {
+    if let Ok(s) = fs::read_to_string("/proc/loadavg") {
+        let load: Vec<&str> = s.split_whitespace().take(3).collect();
+        println!("# load average at the {when}: {}", load.join(" "));
     }
 }
 
