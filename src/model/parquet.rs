@@ -508,11 +508,11 @@ mod tests {
         }
         // Runs: none at all (built here), some, and none of no rows.
         for run in [vec![None; 70_000], vec![Some(3), None, Some(3)], Vec::new()] {
-            let ours = line_pages(
+            let ours = run_pages(
                 run_column(run.clone()).unwrap().as_ref(),
                 Encoding::RleDictionary,
             );
-            let polars = line_pages(&PrimitiveArray::<u32>::from(run), Encoding::RleDictionary);
+            let polars = run_pages(&PrimitiveArray::<u32>::from(run), Encoding::RleDictionary);
             assert_eq!(ours, polars);
         }
         // The comparison can fail: a dictionary in another order differs.
