@@ -218,50 +218,77 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     let (ingested, analysis) = load_and_analyze(&args)?;
     warn_unread(&ingested);
     write_reports(&args, &ingested, &analysis)?;
-    // The JSON document is built only when asked for.
-    match args.json.as_deref() {
-        Some("-") => {
-            let json = to_json(&analysis)?;
-            let mut out = std::io::stdout().lock();
-            json.write_to(&mut out)
-                .map_err(|e| Error::io("<stdout>", e))?;
-        }
-        Some(path) => {
-            let json = to_json(&analysis)?;
-            std::fs::File::create(path)
-                .and_then(|mut f| json.write_to(&mut f))
-                .map_err(|e| Error::io(path, e))?;
-        }
-        None => {}
-    }
-    if args.json.as_deref() != Some("-") {
-        let color = match args.color.as_str() {
-            "always" => true,
-            "never" => false,
-            _ => {
-                std::io::stdout().is_terminal()
-                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-            }
-        };
-        let text = render(&analysis, color);
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())
-            .map_err(|e| Error::io("<stdout>", e))?;
-    }
-    let tripped: Vec<&Comparison> = analysis
+    let threshold = analysis.settings.threshold_pct;
+    let tripped = analysis
         .comparisons
         .iter()
-        .filter(|c| trips_gate(c, analysis.settings.threshold_pct))
-        .collect();
-    if args.fail_on_regression && !tripped.is_empty() {
+        .filter(|c| trips_gate(c, threshold))
+        .count();
+    write_outputs(&args, ingested, analysis)?;
+    if args.fail_on_regression && tripped > 0 {
         eprintln!(
-            "patchperf: {} comparison(s) regressed by ≥ {}%: failing (--fail-on-regression)",
-            tripped.len(),
-            analysis.settings.threshold_pct
+            "patchperf: {tripped} comparison(s) regressed by ≥ {threshold}%: failing (--fail-on-regression)"
         );
         return Ok(1);
     }
     Ok(0)
+}
+
+/// Rows from which a run counts as large: its inputs and analysis are freed
+/// on the pool (as `analysis` groups rows on it from this size on).
+const PARALLEL_ROWS: usize = 50_000;
+
+/// Writes `--json` (built only when asked for), then the terminal output
+/// unless the JSON goes to stdout. Freeing a large run's rows and analysis
+/// costs tens of millions of instructions: the pool frees the inputs while
+/// the outputs are built, and the analysis while they are written, instead
+/// of this thread after them.
+fn write_outputs(args: &CompareArgs, ingested: Ingested, analysis: Analysis) -> Result<()> {
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let color = match args.color.as_str() {
+        "always" => true,
+        "never" => false,
+        _ => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
+    let serial = ingested.dataset.len() < PARALLEL_ROWS;
+    let ((), (json, text)) = both(
+        serial,
+        move || drop(ingested),
+        || {
+            both(
+                serial,
+                || args.json.as_ref().map(|_| to_json(&analysis)).transpose(),
+                || (!json_to_stdout).then(|| render(&analysis, color)),
+            )
+        },
+    );
+    let json = json?;
+    let write = || -> Result<()> {
+        match (args.json.as_deref(), &json) {
+            (Some("-"), Some(json)) => {
+                let mut out = std::io::stdout().lock();
+                json.write_to(&mut out)
+                    .map_err(|e| Error::io("<stdout>", e))?;
+            }
+            (Some(path), Some(json)) => {
+                std::fs::File::create(path)
+                    .and_then(|mut f| json.write_to(&mut f))
+                    .map_err(|e| Error::io(path, e))?;
+            }
+            _ => {}
+        }
+        if let Some(text) = &text {
+            let mut out = std::io::stdout().lock();
+            out.write_all(text.as_bytes())
+                .map_err(|e| Error::io("<stdout>", e))?;
+        }
+        Ok(())
+    };
+    let ((), written) = both(serial, move || drop(analysis), write);
+    written
 }
 
 /// Tells on stderr about inputs nothing was read from, and sums up the
