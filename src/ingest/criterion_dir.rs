@@ -412,8 +412,10 @@ impl RunFile {
 
 /// `path` read whole when it is a regular file, `None` when it is not
 /// (absent, a folder). A tree is thousands of small files, and opening
-/// them is most of the time: one `open`, one `fstat`, one `read` and one
-/// `close` each.
+/// them is most of the time: one `open`, one `read` into a buffer kept per
+/// thread and one `close` each. A read that does not fill the buffer has
+/// reached the end of a regular file, so only a file larger than the buffer
+/// costs an `fstat` (for its type and size) and more reads.
 fn read_if_file(path: &Path) -> Result<Option<RunFile>> {
     use std::io::{ErrorKind, Read};
     let absent_or = |e: std::io::Error| {
@@ -429,6 +431,31 @@ fn read_if_file(path: &Path) -> Result<Option<RunFile>> {
         Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
         Err(e) => return absent_or(e),
     };
+    let mut scratch = SCRATCH.take();
+    scratch.resize(SCRATCH_LEN, 0);
+    let first = loop {
+        match file.read(&mut scratch) {
+            Ok(n) => break n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            // A folder opens but does not read.
+            Err(e) if e.kind() == ErrorKind::IsADirectory => {
+                SCRATCH.set(scratch);
+                return Ok(None);
+            }
+            Err(e) => {
+                SCRATCH.set(scratch);
+                return Err(Error::io(path, e));
+            }
+        }
+    };
+    let mut bytes = scratch[..first].to_vec();
+    SCRATCH.set(scratch);
+    if first < SCRATCH_LEN {
+        return Ok(Some(RunFile {
+            path: path.to_path_buf(),
+            bytes,
+        }));
+    }
     let meta = match file.metadata() {
         Ok(m) => m,
         Err(e) => return absent_or(e),
@@ -439,8 +466,8 @@ fn read_if_file(path: &Path) -> Result<Option<RunFile>> {
     // A byte more than the size: a read that does not fill the buffer has
     // reached the end (of a regular file), so no second read looks for it.
     let size = meta.len() as usize;
-    let mut bytes = vec![0; size + 1];
-    let mut len = 0;
+    let mut len = bytes.len();
+    bytes.resize(size.max(len) + 1, 0);
     loop {
         match file.read(&mut bytes[len..]) {
             Ok(0) => break,
@@ -460,6 +487,14 @@ fn read_if_file(path: &Path) -> Result<Option<RunFile>> {
         path: path.to_path_buf(),
         bytes,
     }))
+}
+
+/// Size of the per-thread read buffer of [`read_if_file`]: Criterion's
+/// JSON files are a few KB (a `sample.json` of 100 samples about 4 KB).
+const SCRATCH_LEN: usize = 16 << 10;
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
 }
 
 /// Reads one saved run (`…/<id>/<variant>/`) and, for `new`, the stated
@@ -588,6 +623,35 @@ mod tests {
 
     fn samples(text: &str) -> Result<(Vec<f64>, Vec<f64>)> {
         read_samples(&Source::from_text("sample.json", text)).map(|s| (s.iters, s.times))
+    }
+
+    #[test]
+    fn files_are_read_whole_whatever_their_size() {
+        let dir = tempfile::tempdir().unwrap();
+        for size in [
+            0,
+            1,
+            722,
+            SCRATCH_LEN - 1,
+            SCRATCH_LEN,
+            SCRATCH_LEN + 1,
+            3 * SCRATCH_LEN + 7,
+        ] {
+            let path = dir.path().join(format!("f{size}.json"));
+            let bytes: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
+            std::fs::write(&path, &bytes).unwrap();
+            let read = read_if_file(&path).unwrap().expect("a regular file");
+            assert_eq!(read.bytes, bytes, "size {size}");
+            assert_eq!(read.path, path);
+        }
+        // A folder and a missing file are no file; neither is a folder
+        // read after a large file filled the buffer.
+        assert!(read_if_file(dir.path()).unwrap().is_none());
+        assert!(read_if_file(&dir.path().join("absent.json"))
+            .unwrap()
+            .is_none());
+        let small = dir.path().join("f1.json");
+        assert_eq!(read_if_file(&small).unwrap().unwrap().bytes, vec![0u8]);
     }
 
     #[test]
