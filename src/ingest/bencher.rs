@@ -33,11 +33,7 @@ impl Format for Bencher {
 
     fn detect(&self, src: &Source) -> Confidence {
         // Every result line has this literal; the regex is compiled only then.
-        if src
-            .lines
-            .iter()
-            .any(|l| l.text.contains("... bench:") && LINE.is_match(&l.text))
-        {
+        if super::logscan::any_with(src, "... bench:", &LINE) {
             90
         } else {
             0
@@ -83,5 +79,28 @@ impl Format for Bencher {
             consumed: Vec::new(),
             skipped,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        if src
+            .lines
+            .iter()
+            .any(|l| l.text.contains("... bench:") && LINE.is_match(&l.text))
+        {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&Bencher, detect_by_line) > 0);
     }
 }

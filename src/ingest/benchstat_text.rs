@@ -37,11 +37,8 @@ impl Format for BenchstatText {
         // call); the rarer `vs base` header first, bar counting only then.
         let mut utf8 = [0; 4];
         let bar = memchr::memmem::Finder::new(BAR.encode_utf8(&mut utf8).as_bytes());
-        let vs_base = memchr::memmem::Finder::new("vs base");
-        let vs = src.lines.iter().any(|l| {
-            let b = l.text.as_bytes();
-            vs_base.find(b).is_some() && bar.find(b).is_some()
-        });
+        let vs = super::logscan::lines_containing(src, "vs base")
+            .any(|l| bar.find(l.as_bytes()).is_some());
         // UTF-8 is self-synchronising: byte matches are character matches.
         let bars = vs
             && src

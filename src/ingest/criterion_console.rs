@@ -88,9 +88,8 @@ impl Format for CriterionConsole {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let time = src.lines.iter().any(|l| {
-            l.text.contains("time:") && MEASURE.captures(&l.text).is_some_and(|c| &c[2] == "time")
-        });
+        let time = super::logscan::lines_containing(src, "time:")
+            .any(|l| MEASURE.captures(l).is_some_and(|c| &c[2] == "time"));
         if time {
             90
         } else {
@@ -253,5 +252,22 @@ mod tests {
             .observations
             .iter()
             .any(|o| o.line == 9 && o.stat == Stat::N && o.value == 100.0));
+    }
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        let time = src.lines.iter().any(|l| {
+            l.text.contains("time:") && MEASURE.captures(&l.text).is_some_and(|c| &c[2] == "time")
+        });
+        if time {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&CriterionConsole, detect_by_line) > 0);
     }
 }

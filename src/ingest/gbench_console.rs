@@ -68,11 +68,7 @@ impl Format for GbenchConsole {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if src
-            .lines
-            .iter()
-            .any(|l| l.text.contains("Iterations") && HEADER.is_match(&l.text))
-        {
+        if super::logscan::any_with(src, "Iterations", &HEADER) {
             90
         } else {
             0
@@ -213,5 +209,28 @@ fn si_factor(prefix: &str, binary: bool) -> f64 {
         "n" => 1e-9,
         "p" => 1e-12,
         _ => 1.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        if src
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Iterations") && HEADER.is_match(&l.text))
+        {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&GbenchConsole, detect_by_line) > 0);
     }
 }

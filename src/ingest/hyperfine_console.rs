@@ -45,17 +45,13 @@ impl Format for HyperfineConsole {
     fn detect(&self, src: &Source) -> Confidence {
         // The literals gate the regexes so that they are compiled only for
         // input that has them.
-        let bench = src
-            .lines
-            .iter()
-            .any(|l| l.text.contains("Benchmark ") && BENCH.is_match(&l.text));
+        let bench = super::logscan::any_with(src, "Benchmark ", &BENCH);
         if !bench {
             return 0;
         }
-        let time = src.lines.iter().any(|l| {
-            (l.text.contains("Time (mean") && TIME.is_match(&l.text))
-                || (l.text.contains("Time (abs") && ABS.is_match(&l.text))
-        });
+        // Some line is one or the other: some line is the one, or some the other.
+        let time = super::logscan::any_with(src, "Time (mean", &TIME)
+            || super::logscan::any_with(src, "Time (abs", &ABS);
         if bench && time {
             90
         } else {
@@ -141,5 +137,27 @@ mod tests {
             .skipped
             .iter()
             .all(|(_, w)| w.contains("between commands")));
+    }
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        let bench = src
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Benchmark ") && BENCH.is_match(&l.text));
+        let time = src.lines.iter().any(|l| {
+            (l.text.contains("Time (mean") && TIME.is_match(&l.text))
+                || (l.text.contains("Time (abs") && ABS.is_match(&l.text))
+        });
+        if bench && time {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&HyperfineConsole, detect_by_line) > 0);
     }
 }

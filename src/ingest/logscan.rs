@@ -82,61 +82,73 @@ pub(crate) fn any(src: &Source, re: &Regex) -> bool {
 /// format on every input, and compiling ~200 Unicode-aware regexes was most
 /// of a small `compare`'s time.
 pub(crate) fn any_with(src: &Source, literal: &str, re: &LazyLock<Regex>) -> bool {
-    let finder = memchr::memmem::Finder::new(literal);
-    match joined_for(src, literal) {
-        Some(text) => lines_with(text, &finder).any(|l| re.is_match(l)),
-        None => any_with_by_line(src, &finder, re),
-    }
-}
-
-/// [`any_with`] line by line: one searcher for all lines (`str::contains`
-/// sets one up per call).
-fn any_with_by_line(src: &Source, finder: &memchr::memmem::Finder, re: &Regex) -> bool {
-    src.lines
-        .iter()
-        .any(|l| finder.find(l.text.as_bytes()).is_some() && re.is_match(&l.text))
+    lines_containing(src, literal).any(|l| re.is_match(l))
 }
 
 /// True when some prepared line contains `literal`.
 pub(crate) fn has(src: &Source, literal: &str) -> bool {
-    let finder = memchr::memmem::Finder::new(literal);
-    match joined_for(src, literal) {
-        Some(text) => finder.find(text.as_bytes()).is_some(),
-        None => src
-            .lines
-            .iter()
-            .any(|l| finder.find(l.text.as_bytes()).is_some()),
+    lines_containing(src, literal).next().is_some()
+}
+
+/// The prepared lines of `src` that contain `literal`, in order: what
+/// `src.lines.iter().map(|l| l.text.as_str()).filter(|t| t.contains(literal))`
+/// gives, found with one search of the joined lines where that finds the
+/// same lines (see [`Source::joined`]), else with one searcher for all
+/// lines (`str::contains` sets one up per call). Detection runs forty
+/// detectors on each input, most of them looking for a literal that the
+/// input does not hold.
+pub(crate) fn lines_containing<'s>(src: &'s Source, literal: &'s str) -> LinesContaining<'s> {
+    // An empty literal is in every line, and one holding a line break
+    // could match across lines of the joined text.
+    let joined = if literal.is_empty() || literal.contains('\n') {
+        None
+    } else {
+        src.joined()
+    };
+    LinesContaining {
+        finder: memchr::memmem::Finder::new(literal),
+        search: match joined {
+            Some(text) => Search::Joined { text, from: 0 },
+            None => Search::Lines(src.lines.iter()),
+        },
     }
 }
 
-/// The joined lines of `src` when a search of them for `literal` finds
-/// exactly the lines that hold it: `literal` is not empty and holds no line
-/// break, and no line does either. One search of the whole text costs far
-/// less than one per line (detection runs forty detectors on each input).
-fn joined_for<'s>(src: &'s Source, literal: &str) -> Option<&'s str> {
-    if literal.is_empty() || literal.contains('\n') {
-        return None;
-    }
-    src.joined()
+/// See [`lines_containing`].
+pub(crate) struct LinesContaining<'s> {
+    finder: memchr::memmem::Finder<'s>,
+    search: Search<'s>,
 }
 
-/// The lines of `text` (lines each ended by `\n`) that contain what
-/// `finder` looks for, in order, each once; `finder`'s needle holds no
-/// line break.
-fn lines_with<'t>(
-    text: &'t str,
-    finder: &'t memchr::memmem::Finder<'t>,
-) -> impl Iterator<Item = &'t str> + 't {
-    let b = text.as_bytes();
-    let mut from = 0;
-    std::iter::from_fn(move || {
-        let at = from + finder.find(b.get(from..)?)?;
-        let start = memchr::memrchr(b'\n', &b[from..at]).map_or(from, |i| from + i + 1);
-        let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
-        // The next search starts on the next line: a line is given once.
-        from = end + 1;
-        Some(&text[start..end])
-    })
+enum Search<'s> {
+    /// Lines each ended by `\n`, none holding one; the next search starts
+    /// at `from`, a line start.
+    Joined {
+        text: &'s str,
+        from: usize,
+    },
+    Lines(std::slice::Iter<'s, super::Line>),
+}
+
+impl<'s> Iterator for LinesContaining<'s> {
+    type Item = &'s str;
+
+    fn next(&mut self) -> Option<&'s str> {
+        match &mut self.search {
+            Search::Joined { text, from } => {
+                let b = text.as_bytes();
+                let at = *from + self.finder.find(b.get(*from..)?)?;
+                let start = memchr::memrchr(b'\n', &b[*from..at]).map_or(*from, |i| *from + i + 1);
+                let end = memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |i| at + i);
+                // The next search starts on the next line: a line is given once.
+                *from = end + 1;
+                Some(&text[start..end])
+            }
+            Search::Lines(lines) => lines
+                .map(|l| l.text.as_str())
+                .find(|t| self.finder.find(t.as_bytes()).is_some()),
+        }
+    }
 }
 
 /// Parses a captured number, or fails naming the file and line.
@@ -328,6 +340,14 @@ mod tests {
             by_line(&src, literal, re),
             "{text:?} {literal:?}"
         );
+        let found: Vec<&str> = lines_containing(&src, literal).collect();
+        let want: Vec<&str> = src
+            .lines
+            .iter()
+            .map(|l| l.text.as_str())
+            .filter(|t| t.contains(literal))
+            .collect();
+        assert_eq!(found, want, "{text:?} {literal:?}");
     }
 
     lazy_re!(ANCHORED, r"^ab: \d+$");
@@ -348,7 +368,7 @@ mod tests {
             "ab: 5=3D=0Ab\n",
             "ab: 5=3D=0Aab: 6\n",
         ] {
-            for lit in ["ab: ", "b", "ab: 1", "\n"] {
+            for lit in ["ab: ", "b", "ab: 1", "\n", ""] {
                 agrees(text, lit, &ANCHORED);
                 agrees(text, lit, &TWO_LINES);
             }

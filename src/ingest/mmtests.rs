@@ -78,18 +78,13 @@ impl Format for Mmtests {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let rows = src
-            .lines
-            .iter()
-            .filter(|l| {
-                // Every cell has a `%`: without one the regex (compiled
-                // only when needed) cannot match.
-                if !l.text.contains('%') {
-                    return false;
-                }
+        // Every cell has a `%`: without one the regex (compiled only when
+        // needed) cannot match.
+        let rows = super::logscan::lines_containing(src, "%")
+            .filter(|t| {
                 // The baseline column is always `(   0.00%)`: with it, any row
                 // label (`MB/sec copy`) is a compare row.
-                ROW.captures(&l.text).is_some_and(|c| {
+                ROW.captures(t).is_some_and(|c| {
                     let cells = cells(&c[3]);
                     cells.len() >= 2 && (stat_of(&c[1]).is_some() || cells[0].1 == "0.00")
                 })
@@ -296,4 +291,34 @@ fn monitor_tables(src: &Source, out: &mut Vec<Observation>) -> Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        let rows = src
+            .lines
+            .iter()
+            .filter(|l| {
+                l.text.contains('%')
+                    && ROW.captures(&l.text).is_some_and(|c| {
+                        let cells = cells(&c[3]);
+                        cells.len() >= 2 && (stat_of(&c[1]).is_some() || cells[0].1 == "0.00")
+                    })
+            })
+            .count();
+        match rows {
+            0 => 0,
+            1 => 60,
+            _ => 90,
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&Mmtests, detect_by_line) > 0);
+    }
 }

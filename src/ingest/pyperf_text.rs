@@ -128,14 +128,14 @@ impl Format for PyperfText {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        // One searcher for all lines: `str::contains` sets one up per call.
-        let mean = memchr::memmem::Finder::new("Mean +- std dev: ");
-        let hit = src.lines.iter().any(|l| {
-            let t = l.text.as_str();
-            // Both regexes need this literal; they are compiled only then.
-            (mean.find(t.as_bytes()).is_some() && (COMPARE.is_match(t) || SINGLE.is_match(t)))
-                || t.starts_with("Median +- MAD:")
-        });
+        // Both regexes need this literal; they are compiled only then. Some
+        // line is one or the other: some line is the one, or some the other.
+        let hit = super::logscan::lines_containing(src, "Mean +- std dev: ")
+            .any(|t| COMPARE.is_match(t) || SINGLE.is_match(t))
+            || src
+                .lines
+                .iter()
+                .any(|l| l.text.starts_with("Median +- MAD:"));
         if hit {
             return 85;
         }

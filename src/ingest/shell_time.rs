@@ -50,19 +50,15 @@ impl Format for ShellTime {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let texts: Vec<&str> = src.lines.iter().map(|l| l.text.as_str()).collect();
-        let block = texts.windows(3).any(|w| {
-            w[0].starts_with("real")
-                && w[1].starts_with("user")
-                && w[2].starts_with("sys")
-                && w.iter().all(|t| LINE.is_match(t))
+        let block = src.lines.windows(3).any(|w| {
+            w[0].text.starts_with("real")
+                && w[1].text.starts_with("user")
+                && w[2].text.starts_with("sys")
+                && w.iter().all(|l| LINE.is_match(&l.text))
         });
         if block {
             90
-        } else if texts
-            .iter()
-            .any(|t| t.contains("% cpu ") && ZSH.is_match(t))
-        {
+        } else if super::logscan::any_with(src, "% cpu ", &ZSH) {
             80
         } else {
             0
@@ -107,5 +103,36 @@ impl Format for ShellTime {
             ));
         }
         Ok(out.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        let texts: Vec<&str> = src.lines.iter().map(|l| l.text.as_str()).collect();
+        let block = texts.windows(3).any(|w| {
+            w[0].starts_with("real")
+                && w[1].starts_with("user")
+                && w[2].starts_with("sys")
+                && w.iter().all(|t| LINE.is_match(t))
+        });
+        if block {
+            90
+        } else if texts
+            .iter()
+            .any(|t| t.contains("% cpu ") && ZSH.is_match(t))
+        {
+            80
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&ShellTime, detect_by_line) > 0);
     }
 }

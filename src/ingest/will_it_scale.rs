@@ -36,11 +36,15 @@ impl Format for WillItScale {
 
     fn detect(&self, src: &Source) -> Confidence {
         let texts = || src.lines.iter().map(|l| l.text.trim());
-        if texts().any(|t| t == HEADER) {
+        // A line that is the header, or starts with `testcase:` once
+        // trimmed, holds that text: text without it has no such line.
+        let holds = |literal| super::logscan::has(src, literal);
+        if holds(HEADER) && texts().any(|t| t == HEADER) {
             return 95;
         }
         // The literals gate the regexes, compiled only for input with them.
-        let testcase = texts().any(|t| t.starts_with("testcase:") && TESTCASE.is_match(t));
+        let testcase = holds("testcase:")
+            && texts().any(|t| t.starts_with("testcase:") && TESTCASE.is_match(t));
         if !testcase {
             return 0;
         }
@@ -172,6 +176,32 @@ impl Format for WillItScale {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        let texts = || src.lines.iter().map(|l| l.text.trim());
+        if texts().any(|t| t == HEADER) {
+            return 95;
+        }
+        let testcase = texts().any(|t| t.starts_with("testcase:") && TESTCASE.is_match(t));
+        if !testcase {
+            return 0;
+        }
+        let interval = texts().any(|t| {
+            (t.starts_with("min:") && INTERVAL.is_match(t))
+                || (t.starts_with("average:") && AVERAGE.is_match(t))
+        });
+        if testcase && interval {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&WillItScale, detect_by_line) > 0);
+    }
 
     #[test]
     fn warm_up_intervals_are_skipped_with_their_reason() {
