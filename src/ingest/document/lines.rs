@@ -65,6 +65,17 @@ pub enum Kind<'a> {
 /// (which may be Unicode whitespace) goes through `str::trim`.
 #[inline]
 pub fn trim(s: &str) -> &str {
+    // Most texts given (cells already split, rows between bars) start and
+    // end on a visible ASCII character: nothing to trim, no call.
+    match s.as_bytes() {
+        [] => s,
+        [f, .., l] | [f @ l] if (b'!'..=b'~').contains(f) && (b'!'..=b'~').contains(l) => s,
+        _ => trim_ends(s),
+    }
+}
+
+/// [`trim`] of a text that may have something to trim.
+fn trim_ends(s: &str) -> &str {
     let b = s.as_bytes();
     // The ASCII characters `char::is_whitespace` accepts: tab to CR, space.
     let ws = |c: u8| matches!(c, b'\t'..=b'\r' | b' ');

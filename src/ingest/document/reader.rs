@@ -62,6 +62,9 @@ struct Reader<'a> {
     paragraph_labels: Recent<Vec<&'a str>, Option<(String, bool)>>,
     /// Block names already made, by (label, context) text.
     block_names: Recent<(String, String), BlockNames>,
+    /// Boxed rows known to hold no value (header rows, which documents
+    /// repeat above table after table).
+    box_headers: Recent<BoxCells<'a>, ()>,
 }
 
 /// The last few answers of a pure function of a key, looked up by a linear
@@ -112,6 +115,7 @@ impl<'a> Reader<'a> {
             names: None,
             paragraph_labels: Recent::new(),
             block_names: Recent::new(),
+            box_headers: Recent::new(),
         }
     }
 
@@ -375,7 +379,7 @@ impl<'a> Reader<'a> {
         for c in part {
             if let Kind::BoxRow(cells) = c.kind {
                 // Once data rows start every row is data: no need to parse.
-                if data.is_empty() && !cells.iter().any(lines::is_value) {
+                if data.is_empty() && self.is_box_header(cells) {
                     header_rows.push((c.line.number, cells));
                 } else {
                     data.push((c.line.number, cells));
@@ -387,6 +391,18 @@ impl<'a> Reader<'a> {
             table::emit(&self.src.path, &t, &names, n, &mut self.memo, &mut self.out)?;
         }
         Ok(())
+    }
+
+    /// True when no cell of a boxed row is a value.
+    fn is_box_header(&mut self, cells: BoxCells<'a>) -> bool {
+        if self.box_headers.find(|h| *h == cells).is_some() {
+            return true;
+        }
+        let header = !cells.iter().any(lines::is_value);
+        if header {
+            self.box_headers.insert(cells, ());
+        }
+        header
     }
 
     /// `key: value` lines, bash `time` lines and caret unit marks.
