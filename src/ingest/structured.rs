@@ -64,6 +64,103 @@ fn digits_from(b: &[u8], mut i: usize, mut significand: u64) -> (usize, u64) {
     (i, significand)
 }
 
+/// 10^0 ..= 10^8 as integers (the scale of a run of digits).
+const POWERS_OF_TEN_INT: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// The eight bytes at `i` as a little-endian word (the byte at `i`
+/// lowest), when there are eight.
+#[inline(always)]
+fn word_at(b: &[u8], i: usize) -> Option<u64> {
+    b.get(i..)
+        .and_then(<[u8]>::first_chunk::<8>)
+        .map(|c| u64::from_le_bytes(*c))
+}
+
+/// How many ASCII digits `word` (eight bytes read little-endian, so the
+/// first byte is the lowest) starts with, 0 to 8, and their value.
+#[inline(always)]
+fn digit_run(word: u64) -> (usize, u64) {
+    const LOW_BYTES: u64 = 0x0101_0101_0101_0101;
+    // A digit byte becomes its value 0..=9; any other byte something else.
+    let t = word ^ (0x30 * LOW_BYTES);
+    // A byte is flagged when it is above 9 (adding 0x76 sets its high bit)
+    // or has its high bit set already. A byte of 0x8A or more carries into
+    // the next one up, but it is flagged itself, and only the lowest
+    // flagged byte is used: every byte below it is a digit, which carries
+    // nothing.
+    let flagged = (t.wrapping_add(0x76 * LOW_BYTES) | t) & (0x80 * LOW_BYTES);
+    let n = flagged.trailing_zeros() / 8;
+    // The n digits moved to the top bytes, zero bytes (leading zero
+    // digits) below: the value of an eight-digit number (no digit at
+    // all: 0; the shift would be 64).
+    let v = if n == 0 { 0 } else { t << (8 * (8 - n)) };
+    // Pairs, then fours, then the whole, each one multiplication.
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    const MASK: u64 = 0x0000_00FF_0000_00FF;
+    const MUL1: u64 = 100 + (1_000_000 << 32);
+    const MUL2: u64 = 1 + (10_000 << 32);
+    let sum = (v & MASK)
+        .wrapping_mul(MUL1)
+        .wrapping_add(((v >> 16) & MASK).wrapping_mul(MUL2));
+    // The value sits in bits 32..64 of the sum, below 10^8.
+    (n as usize, (sum >> 32) & 0xFFFF_FFFF)
+}
+
+/// The common number of a long array, its fraction read eight digits at
+/// a time: `-?`, an integer part (no leading zero), and an optional
+/// fraction, at most 19 digits and 2^53 in all, not followed by an
+/// exponent. Gives the end and the value, which is [`Cursor::number`]'s
+/// (same significand, same one division); `None` for anything else,
+/// including a fraction within eight bytes of the end of the text, which
+/// the general reading then takes.
+#[inline(always)]
+fn plain_decimal(b: &[u8], start: usize) -> Option<(usize, f64)> {
+    let negative = b.get(start) == Some(&b'-');
+    let i = start + usize::from(negative);
+    // Integer parts are short (`0.`, `17.`): a digit at a time.
+    let (mut end, mut significand) = digits_from(b, i, 0);
+    let int_digits = end - i;
+    if int_digits == 0 || (int_digits > 1 && b[i] == b'0') {
+        return None;
+    }
+    let mut fraction = 0;
+    if b.get(end) == Some(&b'.') {
+        let j = end + 1;
+        let (n, v) = digit_run(word_at(b, j)?);
+        if n == 0 {
+            return None;
+        }
+        // Wraps as n single steps would; past 19 digits the value is
+        // refused below.
+        significand = significand
+            .wrapping_mul(POWERS_OF_TEN_INT[n])
+            .wrapping_add(v);
+        end = j + n;
+        if n == 8 {
+            (end, significand) = digits_from(b, end, significand);
+        }
+        fraction = end - j;
+    }
+    if int_digits + fraction > 19
+        || significand > 1 << 53
+        || matches!(b.get(end), Some(b'e' | b'E'))
+    {
+        return None;
+    }
+    let v = significand as f64 / POWERS_OF_TEN[fraction];
+    Some((end, if negative { -v } else { v }))
+}
+
 /// A forward reader over JSON text for large documents whose bulk is
 /// arrays of numbers (a million samples in one hyperfine export), where
 /// serde's generic machinery costs several times the parse itself.
@@ -89,11 +186,29 @@ impl<'a> Cursor<'a> {
     }
 
     /// Skips JSON whitespace and returns the next byte.
+    #[inline]
     fn peek(&mut self) -> Option<u8> {
+        let c = *self.bytes().get(self.pos)?;
+        if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
+            self.skip_whitespace()
+        } else {
+            Some(c)
+        }
+    }
+
+    /// [`Cursor::peek`] past whitespace (compact documents have none
+    /// between the values of an array).
+    #[inline(never)]
+    fn skip_whitespace(&mut self) -> Option<u8> {
         let b = self.bytes();
         while let Some(&c) = b.get(self.pos) {
             if matches!(c, b' ' | b'\n' | b'\r' | b'\t') {
                 self.pos += 1;
+                // Pretty-printed exports indent every array element on
+                // its own line: the indent eight spaces at a time.
+                while b.get(self.pos..).and_then(<[u8]>::first_chunk::<8>) == Some(b"        ") {
+                    self.pos += 8;
+                }
             } else {
                 return Some(c);
             }
@@ -173,7 +288,26 @@ impl<'a> Cursor<'a> {
 
     /// A number as `f64`.
     pub(crate) fn number(&mut self) -> Fast<f64> {
+        self.number_inline()
+    }
+
+    /// [`Cursor::number`], inlined into the loop of [`Cursor::numbers`].
+    #[inline(always)]
+    fn number_inline(&mut self) -> Fast<f64> {
         self.peek();
+        match plain_decimal(self.bytes(), self.pos) {
+            Some((end, v)) => {
+                self.pos = end;
+                Ok(v)
+            }
+            None => self.any_number(),
+        }
+    }
+
+    /// [`Cursor::number`] for every number: a digit at a time, and
+    /// serde_json's conversion for exponents and long mantissas.
+    #[inline(never)]
+    fn any_number(&mut self) -> Fast<f64> {
         let b = self.bytes();
         let start = self.pos;
         let mut i = start;
@@ -282,12 +416,37 @@ impl<'a> Cursor<'a> {
         }
     }
 
+    /// Consumes as many back-to-back copies of `run` as come next (no
+    /// whitespace skipped between them) and returns how many. A caller
+    /// that knows what most elements of a long array look like steps over
+    /// them a word at a time: hyperfine's exit codes are `0,` per run, so
+    /// `0,0,0,0,` is four codes, and the cursor is then again at the start
+    /// of an element, where the ordinary reading goes on.
+    pub(crate) fn skip_copies(&mut self, run: &[u8; 8]) -> usize {
+        let b = self.bytes();
+        let start = self.pos;
+        while b.get(self.pos..).and_then(<[u8]>::first_chunk::<8>) == Some(run) {
+            self.pos += 8;
+        }
+        (self.pos - start) / 8
+    }
+
     /// An array of numbers appended to `out`.
     pub(crate) fn numbers(&mut self, out: &mut Vec<f64>) -> Fast<()> {
-        self.array(|c| {
-            out.push(c.number()?);
-            Ok(())
-        })
+        // [`Cursor::array`] with the compact separator (`,` right after
+        // the number) tested first, in one loop with the number.
+        self.eat(b'[')?;
+        if self.try_eat(b']') {
+            return Ok(());
+        }
+        loop {
+            out.push(self.number_inline()?);
+            if self.bytes().get(self.pos) == Some(&b',') {
+                self.pos += 1;
+            } else if !self.try_eat(b',') {
+                return self.eat(b']');
+            }
+        }
     }
 
     /// The text of the next value, checked by serde_json (any value the
@@ -547,6 +706,79 @@ mod tests {
         assert!(Cursor::new("[-0]")
             .array(|c| c.integer().map(|_| ()))
             .is_err());
+    }
+
+    /// `digit_run` counts the leading ASCII digits of any eight bytes and
+    /// reads their value.
+    #[test]
+    fn digit_runs_are_the_leading_digits() {
+        let check = |bytes: [u8; 8]| {
+            let n = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let want = bytes[..n]
+                .iter()
+                .fold(0u64, |v, d| v * 10 + u64::from(d - b'0'));
+            assert_eq!(digit_run(u64::from_le_bytes(bytes)), (n, want), "{bytes:?}");
+        };
+        check(*b"12345678");
+        check(*b"09197044");
+        check(*b",\n      ");
+        check(*b"8,0.0963");
+        check([b'1', b'2', 0xFF, b'3', 0x8A, b'/', b':', 0]);
+        proptest::proptest!(|(bytes in proptest::prelude::any::<[u8; 8]>())| check(bytes));
+        // Digits and their neighbours ('/' and ':') in every position.
+        proptest::proptest!(|(bytes in proptest::array::uniform8(b'/'..=b':'))| check(bytes));
+    }
+
+    /// The read of a number a word at a time gives what the reading a
+    /// digit at a time gives (value bits, end, or giving up), for numbers
+    /// of every shape followed by every kind of text.
+    #[test]
+    fn fast_numbers_are_the_general_reading() {
+        let check = |text: &str| {
+            let mut fast = Cursor::new(text);
+            let mut general = Cursor::new(text);
+            general.peek();
+            match (fast.number(), general.any_number()) {
+                (Ok(a), Ok(b)) => {
+                    assert_eq!(a.to_bits(), b.to_bits(), "{text}");
+                    assert_eq!(fast.pos, general.pos, "{text}");
+                }
+                (Err(Bail), Err(Bail)) => {}
+                (a, b) => panic!("{text}: {a:?} against {b:?}"),
+            }
+        };
+        proptest::proptest!(|(
+            minus in proptest::prelude::any::<bool>(),
+            int in "[0-9]{0,9}",
+            frac in proptest::option::of("[0-9]{0,20}"),
+            exp in proptest::option::of("[eE][+-]?[0-9]{0,3}"),
+            after in "[],. x0-9eE\n]{0,20}",
+        )| {
+            let frac = frac.map(|f| format!(".{f}")).unwrap_or_default();
+            let sign = if minus { "-" } else { "" };
+            check(&format!("{sign}{int}{frac}{}{after}", exp.unwrap_or_default()));
+        });
+    }
+
+    /// Samples as exports write them take the word-at-a-time path (the
+    /// speed of a million-sample file depends on it).
+    #[test]
+    fn samples_take_the_fast_path() {
+        let b = b"0.100589308,0.096359518,0.099131920]";
+        assert_eq!(plain_decimal(b, 0), Some((11, 0.100589308)));
+        let b = b"0.09471128368,\n        0.09237347268\n      ],";
+        assert_eq!(plain_decimal(b, 0), Some((13, 0.09471128368)));
+        assert_eq!(
+            plain_decimal(b"-413033.5, 1, 2, 3", 0),
+            Some((9, -413033.5))
+        );
+        assert_eq!(plain_decimal(b"17, 1, 2, 3, 4", 0), Some((2, 17.0)));
+        assert_eq!(plain_decimal(b"123456789, 1, 2", 0), Some((9, 123456789.0)));
+        // Exponents, over 19 digits, a fraction at the end of the text: the
+        // general path.
+        assert_eq!(plain_decimal(b"1.5e-3, 1, 2, 3", 0), None);
+        assert_eq!(plain_decimal(b"12345678901234567890, 1", 0), None);
+        assert_eq!(plain_decimal(b"0.5]", 0), None);
     }
 
     #[test]
