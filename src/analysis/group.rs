@@ -72,24 +72,15 @@ pub(crate) fn group(
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
 ) -> Result<Vec<RawGroup>> {
-    // Keys borrow the rows: no string copies per row, one per group. Rows
-    // of a group usually follow each other, so a row with the previous
-    // row's key skips the hash lookup.
-    let mut groups: Vec<(RowKey, Vec<&Observation>)> = Vec::new();
-    let mut index: HashMap<RowKey, usize> = HashMap::new();
-    let mut last: Option<usize> = None;
-    for o in data.rows() {
-        let key = (o.benchmark.as_str(), o.params.as_str(), o.metric.as_str());
-        let i = match last {
-            Some(i) if groups[i].0 == key => i,
-            _ => *index.entry(key).or_insert_with(|| {
-                groups.push((key, Vec::new()));
-                groups.len() - 1
-            }),
-        };
-        groups[i].1.push(o);
-        last = Some(i);
-    }
+    // A large dataset's rows are bucketed in chunks on all threads and the
+    // chunks' buckets merged in chunk order: the groups and rows of a pass
+    // from top to bottom.
+    let rows = data.rows();
+    let groups = if rows.len() < PARALLEL_ROWS {
+        bucket(rows)
+    } else {
+        merge(rows.par_chunks(PARALLEL_ROWS / 2).map(bucket).collect())
+    };
     // Groups are built on all threads; the first error in group order wins,
     // as in a serial pass. A small dataset is built on this thread: waking
     // the pool costs more than the work.
@@ -102,6 +93,49 @@ pub(crate) fn group(
     }
     let built: Vec<Result<RawGroup>> = groups.into_par_iter().map(build_one).collect();
     built.into_iter().collect()
+}
+
+/// Rows by (benchmark, params, metric), groups in order of first appearance.
+/// Keys borrow the rows: no string copies per row, one per group. Rows of a
+/// group usually follow each other, so a row with the previous row's key
+/// skips the hash lookup.
+fn bucket(rows: &[Observation]) -> Vec<(RowKey<'_>, Vec<&Observation>)> {
+    let mut groups: Vec<(RowKey, Vec<&Observation>)> = Vec::new();
+    let mut index: HashMap<RowKey, usize> = HashMap::new();
+    let mut last: Option<usize> = None;
+    for o in rows {
+        let key = (o.benchmark.as_str(), o.params.as_str(), o.metric.as_str());
+        let i = match last {
+            Some(i) if groups[i].0 == key => i,
+            _ => *index.entry(key).or_insert_with(|| {
+                groups.push((key, Vec::new()));
+                groups.len() - 1
+            }),
+        };
+        groups[i].1.push(o);
+        last = Some(i);
+    }
+    groups
+}
+
+/// The buckets of consecutive chunks of rows as those of the rows together:
+/// a key first seen in an earlier chunk (or earlier in the same one) comes
+/// first, and a group's rows are its chunks' rows in chunk order.
+fn merge<'a>(
+    parts: Vec<Vec<(RowKey<'a>, Vec<&'a Observation>)>>,
+) -> Vec<(RowKey<'a>, Vec<&'a Observation>)> {
+    let mut groups: Vec<(RowKey, Vec<&Observation>)> = Vec::new();
+    let mut index: HashMap<RowKey, usize> = HashMap::new();
+    for (key, obs) in parts.into_iter().flatten() {
+        match index.entry(key) {
+            std::collections::hash_map::Entry::Occupied(e) => groups[*e.get()].1.extend(obs),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(groups.len());
+                groups.push((key, obs));
+            }
+        }
+    }
+    groups
 }
 
 /// Stats whose value carries no unit (counts and percentages of something).
@@ -213,6 +247,32 @@ fn build(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn buckets_merged_from_chunks_are_those_of_one_pass() {
+        // Interleaved keys, a key coming back after others, keys spanning
+        // chunk boundaries: every chunk size gives the one-pass buckets.
+        let rows: Vec<Observation> = (0..97u32)
+            .map(|i| {
+                let b = ["a", "b", "c", "a", "d"][(i as usize * 7 / 5) % 5];
+                let m = if i % 11 == 0 { "rss" } else { "time" };
+                Observation::sample(b, m, "ms", f64::from(i))
+                    .with_params_str(if i % 13 < 2 { "threads=2" } else { "" })
+                    .with_run(i)
+            })
+            .collect();
+        let ids = |g: &[(RowKey, Vec<&Observation>)]| -> Vec<(String, Vec<Option<u32>>)> {
+            g.iter()
+                .map(|(k, obs)| (format!("{k:?}"), obs.iter().map(|o| o.run).collect()))
+                .collect()
+        };
+        let one_pass = ids(&bucket(&rows));
+        assert!(one_pass.len() >= 8, "{}", one_pass.len());
+        for size in [1, 2, 3, 10, 50, 96, 97, 200] {
+            let merged = merge(rows.chunks(size).map(bucket).collect());
+            assert_eq!(ids(&merged), one_pass, "chunks of {size}");
+        }
+    }
 
     #[test]
     fn converts_to_the_baseline_unit_and_refuses_mixes() {

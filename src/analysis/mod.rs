@@ -70,6 +70,13 @@ pub fn analyze(data: &Dataset, settings: &Settings) -> Result<Analysis> {
         .par_iter()
         .map(|g| analyze_group(g, &baseline, settings))
         .collect();
+    // A lab's run has hundreds of thousands of samples to free: all threads
+    // free them.
+    if raw.len() < 64 {
+        drop(raw);
+    } else {
+        raw.into_par_iter().for_each(drop);
+    }
     let mut groups = Vec::with_capacity(per_group.len());
     let mut comparisons = Vec::new();
     let mut findings = Vec::new();
