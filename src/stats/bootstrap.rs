@@ -101,7 +101,7 @@ pub fn ratio_ci_sorted(
         });
     // Undefined ratios are rare: the vector is compacted only when there
     // are some (a scan is several times cheaper than `retain`).
-    if ratios.iter().any(|r| !r.is_finite()) {
+    if any_in_blocks(&ratios, |r| !r.is_finite()) {
         ratios.retain(|r| r.is_finite());
     }
     if (ratios.len() as f64) < 0.99 * resamples as f64 {
@@ -153,6 +153,18 @@ fn fill_from_tables(tx: TableDraws, ty: TableDraws, rng: &mut Pcg64, out: &mut [
     }
 }
 
+/// Values tested together by [`any_in_blocks`] and the threshold scan of
+/// [`percentile_pair`]: a fold without early exit over a block compiles to
+/// vector comparisons, where a per-value branch does not.
+const BLOCK: usize = 8;
+
+/// True when `f` holds for some value, tested [`BLOCK`] at a time.
+fn any_in_blocks(values: &[f64], f: impl Fn(f64) -> bool) -> bool {
+    values
+        .chunks(BLOCK)
+        .any(|block| block.iter().fold(false, |any, &v| any | f(v)))
+}
+
 /// [`percentile_by_selection`] at `p_lo` and at `p_hi` (the slice is
 /// reordered). Only the values near the two ranks matter: thresholds taken
 /// from every 16th value keep the few values beyond them, and the ranks are
@@ -193,12 +205,22 @@ fn percentile_pair(values: &mut [f64], p_lo: f64, p_hi: f64) -> (f64, f64) {
         // Without NaN among the values (the caller's ratios are finite),
         // `<=` and `>=` order them as `total_cmp` does except ±0 against
         // ±0, which nonzero thresholds rule out; they cost less.
-        for &v in values.iter() {
-            if v <= t_lo {
-                low.push(v);
+        // Few values lie beyond either threshold: blocks without any are
+        // passed over with one vector comparison each.
+        for block in values.chunks(BLOCK) {
+            if !block
+                .iter()
+                .fold(false, |any, &v| any | (v <= t_lo) | (v >= t_hi))
+            {
+                continue;
             }
-            if v >= t_hi {
-                high.push(v);
+            for &v in block {
+                if v <= t_lo {
+                    low.push(v);
+                }
+                if v >= t_hi {
+                    high.push(v);
+                }
             }
         }
     } else {
@@ -848,6 +870,20 @@ mod tests {
                         (want.0.to_bits(), want.1.to_bits()),
                         "n={n} kind={kind} p={lo},{hi}"
                     );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn block_tests_agree_with_value_tests() {
+        for n in [0usize, 1, 7, 8, 9, 16, 17, 100] {
+            for at in 0..n.max(1) {
+                let mut v: Vec<f64> = (0..n).map(|i| 1.0 + i as f64).collect();
+                assert!(!any_in_blocks(&v, |r| !r.is_finite()));
+                if n > 0 {
+                    v[at] = [f64::NAN, f64::INFINITY, f64::NEG_INFINITY][at % 3];
+                    assert!(any_in_blocks(&v, |r| !r.is_finite()), "n={n} at={at}");
                 }
             }
         }
