@@ -124,12 +124,14 @@ fn bucket(rows: &[Observation]) -> Vec<(RowKey<'_>, Vec<&Observation>)> {
 fn merge<'a>(
     parts: Vec<Vec<(RowKey<'a>, Vec<&'a Observation>)>>,
 ) -> Vec<(RowKey<'a>, Vec<&'a Observation>)> {
+    use hashbrown::hash_map::Entry;
+    // Serial: foldhash, not SipHash (a hash per group and chunk).
     let mut groups: Vec<(RowKey, Vec<&Observation>)> = Vec::new();
-    let mut index: HashMap<RowKey, usize> = HashMap::new();
+    let mut index: hashbrown::HashMap<RowKey, usize> = hashbrown::HashMap::new();
     for (key, obs) in parts.into_iter().flatten() {
         match index.entry(key) {
-            std::collections::hash_map::Entry::Occupied(e) => groups[*e.get()].1.extend(obs),
-            std::collections::hash_map::Entry::Vacant(e) => {
+            Entry::Occupied(e) => groups[*e.get()].1.extend(obs),
+            Entry::Vacant(e) => {
                 e.insert(groups.len());
                 groups.push((key, obs));
             }
