@@ -130,6 +130,10 @@ impl<'a> Reader<'a> {
                 kind: classifier.classify(&line.text),
             })
             .collect();
+        // Room for about one value per cell: grown by doubling, the rows of a
+        // large document were copied over and over (the estimate changes
+        // no row).
+        self.out.reserve(cells_estimate(&classified));
         let (lines, paras) = paragraphs(&classified);
         for para in paras {
             self.paragraph(&lines[para])?;
@@ -641,6 +645,22 @@ fn file_stem(path: &str) -> &str {
         .file_stem()
         .and_then(|s| s.to_str())
         .unwrap_or(path)
+}
+
+/// About how many values the classified lines hold: a cell of each table
+/// row but its label, a pair of each sample line. Header rows count too,
+/// spreads in a cell do not: an estimate for the capacity of the output.
+fn cells_estimate(lines: &[Cl]) -> usize {
+    lines
+        .iter()
+        .map(|c| match &c.kind {
+            Kind::BoxRow(cells) => cells.count() - 1,
+            Kind::Row(r) => r.cells.len(),
+            Kind::Pairs(ps) => ps.len(),
+            Kind::Time(..) => 1,
+            _ => 0,
+        })
+        .sum()
 }
 
 /// A prose line that can head a column table: cells apart by gaps, or indented.
