@@ -96,7 +96,9 @@ impl Source {
         let mut bytes = 0;
         for l in self.lines.iter().take(max_lines) {
             if bytes + l.text.len() > max_bytes {
-                let cut = floor_boundary(&l.text, max_bytes - bytes);
+                // The line break counted after the previous line may already
+                // reach the limit: nothing of this line fits then.
+                let cut = floor_boundary(&l.text, max_bytes.saturating_sub(bytes));
                 if cut > 0 {
                     lines.push(Line {
                         text: l.text[..cut].to_string(),
@@ -604,6 +606,16 @@ mod tests {
         let h = s.head(10, 9).unwrap();
         assert_eq!(h.lines[0].text, "{\"k\": \"µ");
         assert_eq!(h.raw, "{\"k\": \"µ");
+    }
+
+    #[test]
+    fn head_stops_where_the_byte_limit_falls_on_a_line_break() {
+        // `ab\n` three times is 9 bytes: at a limit of 5 the second line
+        // (with its break, 6 bytes) ends past it, and the third starts there.
+        let s = Source::from_text("m", "ab\nab\nab\n");
+        let h = s.head(10, 5).unwrap();
+        assert_eq!(texts(&h), vec![("ab", 1, 0), ("ab", 2, 0)]);
+        assert_eq!(h.raw, "ab\nab");
     }
 
     /// The one-pass path gives what the general path gives, and is taken
