@@ -439,6 +439,21 @@ impl<'a> Cursor<'a> {
         if self.try_eat(b']') {
             return Ok(());
         }
+        let first = self.pos;
+        out.push(self.number()?);
+        if !self.try_eat(b',') {
+            return self.eat(b']');
+        }
+        // Sized once: the array ends at the first `]` (no number holds
+        // one), and its elements are about as wide as the first with its
+        // comma and indent. Only a hint, what the text holds is read
+        // below; growing by doubling copied a million samples about twice
+        // over.
+        self.peek();
+        let width = self.pos - first;
+        if let Some(len) = memchr::memchr(b']', &self.bytes()[first..]) {
+            out.reserve(len / width + 1);
+        }
         loop {
             out.push(self.number_inline()?);
             if self.bytes().get(self.pos) == Some(&b',') {
