@@ -216,6 +216,80 @@ fn samples_direct(text: &str) -> serde_json::Result<Samples> {
     serde_json::from_str::<Samples>(text)
 }
 
+/// [`Samples`] of a `sample.json` laid out exactly as Criterion writes it,
+/// `{"sampling_mode":"…","iters":[…],"times":[…]}` with plain decimals,
+/// read by a scan made for it; `None` for anything else (other layouts,
+/// spaces, exponents, signs, long numbers), which [`samples_direct`] reads.
+/// A plain decimal of significand m < 2⁵³ with k ≤ 22 fraction digits is
+/// m / 10ᵏ, both exact in f64, so one division gives the correctly rounded
+/// value, which is what serde_json computes too (as m, then m / 10ᵏ).
+fn samples_plain(text: &str) -> Option<Samples> {
+    let rest = text.as_bytes().strip_prefix(b"{\"sampling_mode\":\"")?;
+    let end = memchr::memchr2(b'"', b'\\', rest)?;
+    let rest = rest[end..].strip_prefix(b"\",\"iters\":")?;
+    let (iters, rest) = plain_numbers(rest, SAMPLES)?;
+    let rest = rest.strip_prefix(b",\"times\":")?;
+    let (times, rest) = plain_numbers(rest, iters.len())?;
+    let rest = rest.strip_prefix(b"}")?;
+    rest.iter()
+        .all(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+        .then_some(Samples { iters, times })
+}
+
+/// A JSON array of plain decimals (`12`, `4171.1`; no sign, exponent or
+/// leading zero) at the start of `text`, and the text after it.
+fn plain_numbers(text: &[u8], room: usize) -> Option<(Vec<f64>, &[u8])> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    const EXACT: u64 = 1 << 53;
+    let mut rest = text.strip_prefix(b"[")?;
+    let mut out = Vec::with_capacity(room);
+    if let Some(after) = rest.strip_prefix(b"]") {
+        return Some((out, after));
+    }
+    loop {
+        let (mut m, mut i) = (0u64, 0);
+        while let Some(&c) = rest.get(i).filter(|c| c.is_ascii_digit()) {
+            m = m * 10 + (c - b'0') as u64;
+            i += 1;
+            if m >= EXACT {
+                return None;
+            }
+        }
+        // At least one digit, and no leading zero (which JSON forbids).
+        if i == 0 || (i > 1 && rest[0] == b'0') {
+            return None;
+        }
+        let mut k = 0;
+        if rest.get(i) == Some(&b'.') {
+            i += 1;
+            while let Some(&c) = rest.get(i).filter(|c| c.is_ascii_digit()) {
+                m = m * 10 + (c - b'0') as u64;
+                i += 1;
+                k += 1;
+                if m >= EXACT || k >= POW10.len() {
+                    return None;
+                }
+            }
+            if k == 0 {
+                return None;
+            }
+        }
+        out.push(if k == 0 {
+            m as f64
+        } else {
+            m as f64 / POW10[k]
+        });
+        match rest.get(i) {
+            Some(b',') => rest = &rest[i + 1..],
+            Some(b']') => return Some((out, &rest[i + 1..])),
+            _ => return None,
+        }
+    }
+}
+
 /// Folders that never hold a saved run.
 const NOT_RUNS: &[&str] = &["change", "report"];
 
@@ -397,7 +471,10 @@ impl RunFile {
     }
 
     fn samples(&self) -> Result<Samples> {
-        self.read(|t| samples_direct(t).ok(), read_samples)
+        self.read(
+            |t| samples_plain(t).or_else(|| samples_direct(t).ok()),
+            read_samples,
+        )
     }
 
     /// `v`, or the error [`finite`] gives when it is not finite (the
@@ -652,6 +729,112 @@ mod tests {
             .is_none());
         let small = dir.path().join("f1.json");
         assert_eq!(read_if_file(&small).unwrap().unwrap().bytes, vec![0u8]);
+    }
+
+    /// The bits serde_json gives for `text` and the plain scan gives, when
+    /// the scan takes it.
+    fn plain_agrees(text: &str) -> bool {
+        let Some(plain) = samples_plain(text) else {
+            return false;
+        };
+        let direct = samples_direct(text).unwrap();
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&plain.iters), bits(&direct.iters), "{text}");
+        assert_eq!(bits(&plain.times), bits(&direct.times), "{text}");
+        true
+    }
+
+    fn doc(iters: &str, times: &str) -> String {
+        format!(r#"{{"sampling_mode":"Linear","iters":[{iters}],"times":[{times}]}}"#)
+    }
+
+    #[test]
+    fn plain_samples_are_the_bits_serde_gives() {
+        // Every Criterion sample file among the test data.
+        let mut seen = 0;
+        let mut dirs = vec![std::path::PathBuf::from("tests/data")];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.file_name().is_some_and(|n| n == "sample.json") {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    if text.starts_with(r#"{"sampling_mode""#) {
+                        assert!(plain_agrees(&text), "{}", p.display());
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen >= 4, "{seen} sample files");
+        // Decimals of every length the scan takes, and around its limits.
+        let mut state = 7u64;
+        let mut numbers: Vec<String> = (0..20_000)
+            .map(|i| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = (state >> 11) >> (i % 53);
+                let k = (state % 9) as usize;
+                let digits = m.to_string();
+                if k == 0 || k >= digits.len() {
+                    digits
+                } else {
+                    format!(
+                        "{}.{}",
+                        &digits[..digits.len() - k],
+                        &digits[digits.len() - k..]
+                    )
+                }
+            })
+            .collect();
+        numbers.extend(
+            [
+                "0",
+                "0.5",
+                "4.0",
+                "4171.1",
+                "9007199254740991",
+                "900719925474099.1",
+                "0.0000000000000000000001",
+                "1.000000000000000",
+            ]
+            .map(String::from),
+        );
+        for chunk in numbers.chunks(100) {
+            let list = chunk.join(",");
+            assert!(plain_agrees(&doc(&list, &list)), "{list}");
+        }
+        assert!(plain_agrees(&doc("", "")));
+        assert!(plain_agrees(&(doc("1", "2") + "\n")));
+        // Left to serde_json: beyond 2^53, 23 fraction digits, other
+        // number forms, spaces, other layouts, escapes.
+        for (iters, times) in [
+            ("9007199254740992", "1"),
+            ("1", "0.00000000000000000000001"),
+            ("05", "1"),
+            ("1.", "1"),
+            ("1e3", "1"),
+            ("-1", "1"),
+            ("1, 2", "1"),
+            ("1", "2 "),
+        ] {
+            assert!(
+                samples_plain(&doc(iters, times)).is_none(),
+                "{iters} {times}"
+            );
+        }
+        for text in [
+            r#"{"iters":[1],"times":[2]}"#,
+            r#"{"sampling_mode":"Lin\"ear","iters":[1],"times":[2]}"#,
+            r#"{"sampling_mode":"Linear","times":[2],"iters":[1]}"#,
+            r#"{"sampling_mode":"Linear","iters":[1],"times":[2],"x":1}"#,
+            r#"{ "sampling_mode":"Linear","iters":[1],"times":[2]}"#,
+            "[[1],[2]]",
+        ] {
+            assert!(samples_plain(text).is_none(), "{text}");
+        }
     }
 
     #[test]
