@@ -111,7 +111,11 @@ impl Source {
             bytes += l.text.len() + 1;
             lines.push(l.clone());
         }
-        let line_end = memchr::memchr_iter(b'\n', self.raw.as_bytes())
+        // The raw text is cut at the end of line `max_lines` or at
+        // `max_bytes`, whichever comes first: a line end past `max_bytes`
+        // is not looked for.
+        let within = &self.raw.as_bytes()[..max_bytes.min(self.raw.len())];
+        let line_end = memchr::memchr_iter(b'\n', within)
             .nth(max_lines.saturating_sub(1))
             .map_or(self.raw.len(), |i| i + 1);
         let end = floor_boundary(&self.raw, line_end.min(max_bytes));
@@ -677,6 +681,29 @@ mod tests {
             )
         ) {
             same_as_general(&parts.concat());
+        }
+    }
+
+    #[test]
+    fn head_cuts_the_raw_text_where_it_did() {
+        // Lines past the byte limit, lines within it, one long line.
+        let text = "ab\n".repeat(50) + &"x".repeat(300) + "\n";
+        let s = Source::from_text("m", &text);
+        for (lines, bytes) in [
+            (10, 1000),
+            (10, 5),
+            (60, 1000),
+            (60, 100),
+            (1, 2),
+            (51, 500),
+        ] {
+            let Some(h) = s.head(lines, bytes) else {
+                continue;
+            };
+            let line_end = memchr::memchr_iter(b'\n', s.raw.as_bytes())
+                .nth(lines - 1)
+                .map_or(s.raw.len(), |i| i + 1);
+            assert_eq!(h.raw, s.raw[..line_end.min(bytes)], "{lines} {bytes}");
         }
     }
 

@@ -81,18 +81,22 @@ impl Format for Document {
                 _ => {}
             }
         }
-        let config = src
-            .lines
-            .iter()
-            .filter(|l| {
-                // `trim_start_matches("# ")` without a substring searcher.
-                let mut t = l.text.as_str();
-                while let Some(rest) = t.strip_prefix("# ") {
-                    t = rest;
-                }
-                t.starts_with("CONFIG_")
-            })
-            .count();
+        // A CONFIG_ line holds the text `CONFIG_`: without it, none.
+        let config = if !crate::ingest::logscan::has(src, "CONFIG_") {
+            0
+        } else {
+            src.lines
+                .iter()
+                .filter(|l| {
+                    // `trim_start_matches("# ")` without a substring searcher.
+                    let mut t = l.text.as_str();
+                    while let Some(rest) = t.strip_prefix("# ") {
+                        t = rest;
+                    }
+                    t.starts_with("CONFIG_")
+                })
+                .count()
+        };
         if config >= 3 || (!boxed && rows < 2 && samples == 0) {
             return 0;
         }
