@@ -772,6 +772,16 @@ fn cell(t: &str) -> Option<Cell> {
 /// anything else (and a malformed number such as `1.2.3`) the long way.
 #[inline]
 fn plain_number(t: &str) -> Option<Cell> {
+    let cell = |value| Cell {
+        value,
+        spread: None,
+        spread_is_pct: false,
+        is_pct: false,
+    };
+    // A short decimal is a bare decimal (and finite): one pass reads it.
+    if let Some(v) = short_decimal(t) {
+        return Some(cell(v));
+    }
     let b = t.as_bytes();
     let digits = b.strip_prefix(b"-").unwrap_or(b);
     let &first = digits.first()?;
@@ -780,10 +790,7 @@ fn plain_number(t: &str) -> Option<Cell> {
     {
         return None;
     }
-    let value = match short_decimal(t) {
-        Some(v) => v,
-        None => crate::ingest::numbers::parse_f64(t)?,
-    };
+    let value = crate::ingest::numbers::parse_f64(t)?;
     value.is_finite().then_some(Cell {
         value,
         spread: None,
