@@ -651,14 +651,23 @@ fn file_stem(path: &str) -> &str {
 /// row but its label, a pair of each sample line. Header rows count too,
 /// spreads in a cell do not: an estimate for the capacity of the output.
 fn cells_estimate(lines: &[Cl]) -> usize {
+    // The rows of one boxed table have the same cells: they are counted in
+    // its first row only.
+    let mut box_cells = None;
     lines
         .iter()
         .map(|c| match &c.kind {
-            Kind::BoxRow(cells) => cells.count() - 1,
-            Kind::Row(r) => r.cells.len(),
-            Kind::Pairs(ps) => ps.len(),
-            Kind::Time(..) => 1,
-            _ => 0,
+            Kind::BoxRow(cells) => *box_cells.get_or_insert_with(|| cells.count() - 1),
+            Kind::Border => 0,
+            kind => {
+                box_cells = None;
+                match kind {
+                    Kind::Row(r) => r.cells.len(),
+                    Kind::Pairs(ps) => ps.len(),
+                    Kind::Time(..) => 1,
+                    _ => 0,
+                }
+            }
         })
         .sum()
 }

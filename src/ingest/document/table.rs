@@ -683,6 +683,42 @@ impl TablePlan {
     }
 }
 
+/// What every value of a row shares.
+struct RowKey<'k> {
+    path: &'k SmolStr,
+    line: u32,
+    benchmark: &'k SmolStr,
+    params: &'k SmolStr,
+}
+
+impl RowKey<'_> {
+    /// One value of the row. Inlined into each caller: a call per value
+    /// cost more than building it (and returned it through a copy).
+    #[inline(always)]
+    fn observation(
+        &self,
+        variant: &SmolStr,
+        metric: &SmolStr,
+        unit: &SmolStr,
+        stat: Stat,
+        value: f64,
+    ) -> Observation {
+        Observation {
+            source: self.path.clone(),
+            line: self.line,
+            benchmark: self.benchmark.clone(),
+            params: self.params.clone(),
+            variant: variant.clone(),
+            metric: metric.clone(),
+            unit: unit.clone(),
+            stat,
+            value,
+            run: None,
+            direction: None,
+        }
+    }
+}
+
 /// Turns a table into observations, appended to `out`. `n` is a stated
 /// sample count for the whole table (`Iterations=5000`) with the line it was
 /// read from.
@@ -757,20 +793,11 @@ pub fn emit<'t>(
         };
         // Every value of the row shares source, line, benchmark and params.
         let params = row_params(roles, cells);
-        let make = |variant: &SmolStr, metric: &SmolStr, unit: &SmolStr, stat: Stat, value: f64| {
-            Observation {
-                source: path.clone(),
-                line,
-                benchmark: benchmark.clone(),
-                params: params.clone(),
-                variant: variant.clone(),
-                metric: metric.clone(),
-                unit: unit.clone(),
-                stat,
-                value,
-                run: None,
-                direction: None,
-            }
+        let row = RowKey {
+            path,
+            line,
+            benchmark: &benchmark,
+            params: &params,
         };
         let mut last: Option<(SmolStr, SmolStr)> = None;
         for (i, (role, cell)) in roles.iter().zip(cells).enumerate() {
@@ -815,20 +842,20 @@ pub fn emit<'t>(
                     } else {
                         plan.stat
                     };
-                    out.push(make(variant, metric, unit, stat, cell.value));
+                    out.push(row.observation(variant, metric, unit, stat, cell.value));
                     if let Some(s) = cell.spread {
                         if cell.spread_is_pct {
-                            out.push(make(variant, metric, &pct, Stat::Cv, s));
+                            out.push(row.observation(variant, metric, &pct, Stat::Cv, s));
                         } else {
                             let stat = plan.bracket.unwrap_or(Stat::Stddev);
-                            out.push(make(variant, metric, unit, stat, s));
+                            out.push(row.observation(variant, metric, unit, stat, s));
                         }
                     }
                     if let (Some(Role::Spread(s)), Some(Some(t))) =
                         (roles.get(i + 1), cells.get(i + 1))
                     {
                         if let Some((sc, _)) = read_value(t) {
-                            out.push(make(variant, metric, unit, *s, sc.value));
+                            out.push(row.observation(variant, metric, unit, *s, sc.value));
                         }
                     }
                     // Only a change column reads what its value column was.
@@ -847,7 +874,7 @@ pub fn emit<'t>(
                             .unwrap_or_else(|| value_metric.clone());
                         (v, m)
                     });
-                    out.push(make(&variant, &metric, &pct, Stat::ChangePct, cell.value));
+                    out.push(row.observation(&variant, &metric, &pct, Stat::ChangePct, cell.value));
                 }
                 _ => {}
             }
