@@ -122,6 +122,7 @@ impl<W: Write> ParquetOut<W> {
         }
         let [source, benchmark, params, variant, metric, unit] = text;
         let (line, line_encoding) = line_column(line).map_err(fail)?;
+        let (run, run_encoding) = run_column(run).map_err(fail)?;
         let arrays: [Box<dyn Array>; 10] = [
             source.finish().map_err(fail)?,
             line,
@@ -132,14 +133,14 @@ impl<W: Write> ParquetOut<W> {
             unit.finish().map_err(fail)?,
             stat.finish().map_err(fail)?,
             Box::new(PrimitiveArray::from_vec(value)),
-            run_column(run).map_err(fail)?,
+            run,
         ];
         let mut columns = Vec::with_capacity(arrays.len());
         for (i, (array, column)) in arrays.iter().zip(&self.columns).enumerate() {
-            let encoding = if i == 1 {
-                line_encoding
-            } else {
-                Encoding::RleDictionary
+            let encoding = match i {
+                1 => line_encoding,
+                9 => run_encoding,
+                _ => Encoding::RleDictionary,
             };
             columns.push(
                 self.compressed_pages(array.as_ref(), column, encoding)
@@ -260,21 +261,79 @@ fn line_column(line: Vec<u32>) -> std::result::Result<(Box<dyn Array>, Encoding)
     Ok((Box::new(array), Encoding::RleDictionary))
 }
 
-/// The run column, encoded as polars would encode it. Inputs of summaries
-/// (tables in e-mails) have no run at all: polars finds no range, estimates
-/// one distinct value, and hashes every row into an empty dictionary with
-/// null keys; that dictionary is built here directly.
-fn run_column(run: Vec<Option<u32>>) -> std::result::Result<Box<dyn Array>, PolarsError> {
-    if run.is_empty() || run.iter().any(Option::is_some) {
-        return Ok(Box::new(PrimitiveArray::<u32>::from(run)));
-    }
+/// The run column, encoded as polars would encode it, at less cost.
+///
+/// Inputs of summaries (tables in e-mails) have no run at all: polars
+/// finds no range, estimates one distinct value, and hashes every row into
+/// an empty dictionary with null keys; that dictionary is built here
+/// directly. Runs spanning at most 2¹⁶ numbers get polars' cheap bitmap
+/// dictionary. Beyond that (a million samples of a few commands), polars
+/// estimates the distinct values with a HyperLogLog and then hashes every
+/// row; here run numbers, dense by construction, index a table instead,
+/// which gives the same dictionary in order of first appearance and the
+/// exact count. The exact count decides plain against dictionary where
+/// polars uses its estimate: they differ only when the two fall on either
+/// side of 3/4 of the rows, and then only in the pages' encoding, never in
+/// the values read back.
+fn run_column(
+    run: Vec<Option<u32>>,
+) -> std::result::Result<(Box<dyn Array>, Encoding), PolarsError> {
     let dtype =
         ArrowDataType::Dictionary(IntegerType::UInt32, Box::new(ArrowDataType::UInt32), false);
-    let keys = PrimitiveArray::<u32>::new_null(ArrowDataType::UInt32, run.len());
-    let values = PrimitiveArray::<u32>::from_vec(Vec::new()).boxed();
-    Ok(Box::new(DictionaryArray::<u32>::try_new(
-        dtype, keys, values,
-    )?))
+    let present = run.iter().flatten();
+    let (Some(&min), Some(&max)) = (present.clone().min(), present.max()) else {
+        if run.is_empty() {
+            return Ok((
+                Box::new(PrimitiveArray::<u32>::from(run)),
+                Encoding::RleDictionary,
+            ));
+        }
+        let keys = PrimitiveArray::<u32>::new_null(ArrowDataType::UInt32, run.len());
+        let values = PrimitiveArray::<u32>::from_vec(Vec::new()).boxed();
+        let array = DictionaryArray::<u32>::try_new(dtype, keys, values)?;
+        return Ok((Box::new(array), Encoding::RleDictionary));
+    };
+    let n = run.len();
+    let span = (max - min) as usize;
+    if span <= u16::MAX as usize || span > 4 * n {
+        return Ok((
+            Box::new(PrimitiveArray::<u32>::from(run)),
+            Encoding::RleDictionary,
+        ));
+    }
+    let mut first = vec![u32::MAX; span + 1];
+    let mut values: Vec<u32> = Vec::new();
+    let mut keys = Vec::with_capacity(n);
+    let mut nulls = false;
+    for r in &run {
+        keys.push(match *r {
+            Some(v) => {
+                let slot = &mut first[(v - min) as usize];
+                if *slot == u32::MAX {
+                    *slot = values.len() as u32;
+                    values.push(v);
+                }
+                *slot
+            }
+            None => {
+                nulls = true;
+                0
+            }
+        });
+    }
+    let array = PrimitiveArray::<u32>::from(run);
+    let distinct = values.len() + usize::from(nulls);
+    if n > 128 && distinct as f64 / n as f64 > 0.75 {
+        return Ok((Box::new(array), Encoding::Plain));
+    }
+    let keys = PrimitiveArray::new(
+        ArrowDataType::UInt32,
+        keys.into(),
+        array.validity().cloned(),
+    );
+    let values = PrimitiveArray::from_vec(values).boxed();
+    let array = DictionaryArray::<u32>::try_new(dtype, keys, values)?;
+    Ok((Box::new(array), Encoding::RleDictionary))
 }
 
 /// A text column being built as a dictionary: distinct values in order of
@@ -506,12 +565,22 @@ mod tests {
             assert!(!ours.is_empty(), "{name}");
             assert_eq!(ours, polars, "{name}");
         }
-        // Runs: none at all (built here), some, and none of no rows.
-        for run in [vec![None; 70_000], vec![Some(3), None, Some(3)], Vec::new()] {
-            let ours = run_pages(
-                run_column(run.clone()).unwrap().as_ref(),
-                Encoding::RleDictionary,
-            );
+        // Runs: none at all, some, none of no rows, a million samples of
+        // three commands with some summaries between them (a table from
+        // run numbers), and runs all distinct over a wide span (plain).
+        let commands: Vec<Option<u32>> = (0..1_000_000u32)
+            .map(|i| (i % 1000 != 7).then_some(i % 333_334))
+            .collect();
+        let distinct_runs: Vec<Option<u32>> = (0..80_000u32).map(|i| Some(i * 3)).collect();
+        for run in [
+            vec![None; 70_000],
+            vec![Some(3), None, Some(3)],
+            Vec::new(),
+            commands,
+            distinct_runs,
+        ] {
+            let (array, encoding) = run_column(run.clone()).unwrap();
+            let ours = run_pages(array.as_ref(), encoding);
             let polars = run_pages(&PrimitiveArray::<u32>::from(run), Encoding::RleDictionary);
             assert_eq!(ours, polars);
         }
