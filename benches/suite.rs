@@ -185,12 +185,20 @@ fn ingest_figures(bin: &Path, name: &str, dir: &Path, bytes: u64, expected_rows:
     let out = dir.with_extension("parquet");
     let mut ing = Command::new(bin);
     ing.arg("ingest").arg(dir).arg("--out").arg(&out);
-    let (wall, rss, ok, stderr) = measure_with_stderr(&mut ing);
+    // Best of two runs (the peak RSS is the larger): a single run on a
+    // shared machine is at the mercy of whatever else ran then.
+    let (mut wall, mut rss, mut ok, stderr) = measure_with_stderr(&mut ing);
+    let (again, again_rss, again_ok) = measure(&mut ing);
+    wall = wall.min(again);
+    rss = rss.max(again_rss);
+    ok &= again_ok;
     // The same ingest without writing a table: reading, parsing and
     // accounting alone, to tell the importers' cost from the Parquet writer's.
     let mut read_only = Command::new(bin);
     read_only.arg("ingest").arg(dir);
     let (read_wall, _, _) = measure(&mut read_only);
+    let (read_again, _, _) = measure(&mut read_only);
+    let read_wall = read_wall.min(read_again);
     let table = fs::metadata(&out).map(|m| m.len()).unwrap_or(0);
     let table_mem = in_memory_size(&out);
     let rows = total_rows(&stderr);
