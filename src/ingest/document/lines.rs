@@ -208,7 +208,7 @@ fn box_inner(t: &str) -> Option<&str> {
     }
     let inner = t.strip_prefix('|')?;
     let inner = inner.strip_suffix('|').unwrap_or(inner);
-    memchr::memchr(b'|', inner.as_bytes()).map(|_| inner)
+    find_bar(inner.as_bytes()).map(|_| inner)
 }
 
 /// True when `classify` would call the trimmed line `t` a boxed row.
