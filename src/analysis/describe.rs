@@ -143,8 +143,11 @@ pub(crate) fn describe(
 /// Number of decimals a stated value was written with (33.94 → 2), read back
 /// from the f64; at most 9.
 fn decimals(v: f64) -> i32 {
-    for d in 0..=9 {
-        let scaled = v * 10f64.powi(d);
+    // The powers as constants: `10f64.powi(d)` is a library call per
+    // value and decimal, and these are the same (exact) numbers.
+    const POW10: [f64; 10] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9];
+    for (d, pow) in (0..).zip(POW10) {
+        let scaled = v * pow;
         if (scaled - scaled.round()).abs() <= 1e-6 * scaled.abs().max(1.0) {
             return d;
         }
@@ -309,6 +312,35 @@ pub(crate) fn describe_group(g: &RawGroup, variant: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn decimal_powers_are_those_of_powi() {
+        for d in 0..10i32 {
+            let table = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9][d as usize];
+            assert_eq!(f64::to_bits(table), 10f64.powi(d).to_bits());
+        }
+        // As computed with powi, on values printed with 0 to 12 decimals.
+        let with_powi = |v: f64| {
+            (0..=9)
+                .find(|&d| {
+                    let scaled = v * 10f64.powi(d);
+                    (scaled - scaled.round()).abs() <= 1e-6 * scaled.abs().max(1.0)
+                })
+                .unwrap_or(9)
+        };
+        let mut state = 3u64;
+        for i in 0..5000 {
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let v: f64 = format!("{:.*}", i % 13, (state >> 20) as f64 / 7919.0)
+                .parse()
+                .unwrap();
+            assert_eq!(decimals(v), with_powi(v), "{v}");
+        }
+        assert_eq!(decimals(33.94), 2);
+        assert_eq!(decimals(6657.0), 0);
+    }
     use crate::model::Direction;
 
     fn group_with(v: RawVariant) -> RawGroup {
