@@ -42,6 +42,9 @@ impl Format for Document {
         let mut samples = 0;
         let mut quoted = false;
         let mut mail = false;
+        // Lines already found to be prose once a table is certain: a
+        // document repeats its headings above every table.
+        let mut prose: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
         for l in &src.lines {
             quoted |= l.quote_depth > 0;
             mail = mail
@@ -69,7 +72,14 @@ impl Format for Document {
                 {
                     continue;
                 }
-                lines::classify_without_rows(&l.text)
+                if prose.contains(l.text.as_str()) {
+                    continue;
+                }
+                let kind = lines::classify_without_rows(&l.text);
+                if matches!(kind, Kind::Text) && prose.len() < 4096 {
+                    prose.insert(&l.text);
+                }
+                kind
             } else {
                 classify(&l.text)
             };

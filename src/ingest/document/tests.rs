@@ -359,3 +359,104 @@ fn detection_reads_past_the_point_where_it_is_decided() {
     let rows = format!("{table}\nfoo   1.0   2.0\nbar   3.0   4.0\n");
     assert_eq!(detect(&rows), 40);
 }
+
+/// Detection as it was before repeated prose lines were remembered.
+fn detect_without_memo(src: &Source) -> Confidence {
+    if src.looks_like_json() {
+        return 0;
+    }
+    let mut rows = 0;
+    let mut boxed = false;
+    let mut samples = 0;
+    let mut quoted = false;
+    let mut mail = false;
+    for l in &src.lines {
+        quoted |= l.quote_depth > 0;
+        mail = mail
+            || super::starts_with_ci(&l.text, "subject:")
+            || super::starts_with_ci(&l.text, "message-id:")
+            || super::ends_with_ci(&l.text, "wrote:");
+        // Most lines of a large boxed document are rows: recognised
+        // without splitting their cells.
+        if super::lines::is_box_row(super::lines::trim(&l.text)) {
+            boxed = true;
+            continue;
+        }
+        // A table with sample lines decides the answer (but for the
+        // CONFIG_ count below): nothing more to learn from the lines.
+        if (boxed || rows >= 2) && samples > 0 {
+            continue;
+        }
+        // Once a table is certain, further rows change nothing below,
+        // and only a sample line can: one needs a `:` or `=` (pairs) or
+        // starts with `real`, `user` or `sys` (a `time` line).
+        let kind = if boxed || rows >= 2 {
+            let t = l.text.trim_start();
+            if memchr::memchr2(b':', b'=', l.text.as_bytes()).is_none()
+                && !["real", "user", "sys"].iter().any(|w| t.starts_with(w))
+            {
+                continue;
+            }
+            super::lines::classify_without_rows(&l.text)
+        } else {
+            classify(&l.text)
+        };
+        match kind {
+            Kind::BoxRow(_) => boxed = true,
+            Kind::Row(_) => rows += 1,
+            Kind::Pairs(p) if p.len() > 1 || super::lines::is_measurement(&p[0]) => samples += 1,
+            Kind::Time(..) => samples += 1,
+            _ => {}
+        }
+    }
+    // A CONFIG_ line holds the text `CONFIG_`: without it, none.
+    let config = if !crate::ingest::logscan::has(src, "CONFIG_") {
+        0
+    } else {
+        src.lines
+            .iter()
+            .filter(|l| {
+                // `trim_start_matches("# ")` without a substring searcher.
+                let mut t = l.text.as_str();
+                while let Some(rest) = t.strip_prefix("# ") {
+                    t = rest;
+                }
+                t.starts_with("CONFIG_")
+            })
+            .count()
+    };
+    if config >= 3 || (!boxed && rows < 2 && samples == 0) {
+        return 0;
+    }
+    // A document mixing a table with sample lines is this
+    // format's own kind even where one part alone (a bash `time` block)
+    // would look like a harness log.
+    let table = boxed || rows >= 2;
+    if table && samples > 0 {
+        95
+    } else if quoted || mail {
+        // Above the plain-table levels, below any harness importer that
+        // recognises its own output quoted in a mail (LKP reports).
+        45
+    } else if boxed {
+        40
+    } else if rows >= 2 {
+        30
+    } else {
+        25
+    }
+}
+
+#[test]
+fn detection_gives_the_score_it_gave_without_the_prose_memo() {
+    assert!(crate::ingest::assert_detection_agrees(&Document, detect_without_memo) > 0);
+    let table = "+----+----+\n| a | b |\n+----+----+\n| 1 | 2 |\n+----+----+\n";
+    for text in [
+        format!("{table}\nResults: of the rack\nResults: of the rack\nTime: 1.5\n"),
+        format!("{table}\nnote: x\n{table}\nnote: x\nreal 0m1.5s\n"),
+        format!("note: x\n{table}\nnote: x\n"),
+    ] {
+        let src = Source::from_text("doc.txt", &text);
+        assert_eq!(Document.detect(&src), detect_without_memo(&src), "{text:?}");
+    }
+}
