@@ -34,6 +34,16 @@ use std::path::PathBuf;
 /// The baseline is `settings.baseline` or the first variant of `data`. A
 /// named baseline that no row has is a usage error.
 pub fn analyze(data: &Dataset, settings: &Settings) -> Result<Analysis> {
+    analyze_with_variants(data, &data.variants(), settings)
+}
+
+/// [`analyze`] given `data.variants()`, which a caller that has them need
+/// not compute again (a pass over every row, on one thread).
+fn analyze_with_variants(
+    data: &Dataset,
+    variants: &[String],
+    settings: &Settings,
+) -> Result<Analysis> {
     if !(settings.alpha > 0.0 && settings.alpha < 1.0) {
         return Err(Error::Usage(format!(
             "--alpha {} must lie between 0 and 1",
@@ -52,7 +62,6 @@ pub fn analyze(data: &Dataset, settings: &Settings) -> Result<Analysis> {
             "the assumed n (--assume-n, assume_n) must be at least 2".into(),
         ));
     }
-    let variants = data.variants();
     let baseline = match &settings.baseline {
         Some(b) => {
             if !variants.iter().any(|v| v == b) {
@@ -227,7 +236,7 @@ pub fn load_and_analyze(
             if filter.is_some() { " after --filter" } else { "" }
         )));
     }
-    let analysis = analyze(&ingested.dataset, settings)?;
+    let analysis = analyze_with_variants(&ingested.dataset, &variants, settings)?;
     Ok((ingested, analysis))
 }
 
