@@ -139,6 +139,11 @@ impl<W: Write> ParquetOut<W> {
         for (i, (array, column)) in arrays.iter().zip(&self.columns).enumerate() {
             let encoding = match i {
                 1 => line_encoding,
+                // polars estimates the values' cardinality and tries a
+                // dictionary, but its cast cannot make one of floats: the
+                // values are always plain in the end (tested). Only an
+                // empty column is written as an empty dictionary.
+                8 if n > 0 => Encoding::Plain,
                 9 => run_encoding,
                 _ => Encoding::RleDictionary,
             };
@@ -584,6 +589,25 @@ mod tests {
             let polars = run_pages(&PrimitiveArray::<u32>::from(run), Encoding::RleDictionary);
             assert_eq!(ours, polars);
         }
+        // Values, plain at once: all distinct, a handful of distinct values
+        // (a dictionary would be worth it), with NaN and signed zeros, and
+        // none.
+        let value_pages = |array: &dyn Array, encoding| pages(8, array, encoding);
+        let few: Vec<f64> = (0..50_000).map(|i| [24.0, 1.0, 0.5][i % 3]).collect();
+        let spread: Vec<f64> = (0..50_000).map(|i| i as f64 * 0.37).collect();
+        let odd = vec![0.0, -0.0, f64::NAN, 1.5, 1.5, 0.0];
+        for values in [few, spread, odd] {
+            let array = PrimitiveArray::from_vec(values);
+            assert_eq!(
+                value_pages(&array, Encoding::Plain),
+                value_pages(&array, Encoding::RleDictionary)
+            );
+        }
+        let none = PrimitiveArray::<f64>::from_vec(Vec::new());
+        assert_ne!(
+            value_pages(&none, Encoding::Plain),
+            value_pages(&none, Encoding::RleDictionary)
+        );
         // The comparison can fail: a dictionary in another order differs.
         let (array, encoding) = line_column(vec![9, 9, 70_000, 3]).unwrap();
         let reordered = line_column(vec![3, 9, 9, 70_000]).unwrap().0;
