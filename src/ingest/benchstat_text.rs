@@ -72,6 +72,20 @@ impl Format for BenchstatText {
                 .iter()
                 .map(|c| c.split_whitespace().next().unwrap_or("").to_string())
                 .collect();
+            // Every column's values are read in its unit: a unit row with
+            // a blank or missing cell would give rows without a metric, or
+            // drop a column's values.
+            if units.len() < variants.len() || units.iter().any(String::is_empty) {
+                return Err(src.error(
+                    Some(lines[i + 1].number),
+                    format!(
+                        "the unit row under a benchstat header names {} unit(s) for {} column(s); \
+                         each column needs its unit (such as `sec/op`)",
+                        units.iter().filter(|u| !u.is_empty()).count(),
+                        variants.len()
+                    ),
+                ));
+            }
             consumed.extend([lines[i].number, lines[i + 1].number]);
             i += 2;
             while i < lines.len()
@@ -251,6 +265,26 @@ fn read_row(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_unit_row_missing_a_column_is_an_error_at_its_line() {
+        let table = std::fs::read_to_string("tests/data/structured/benchstat-v2.txt").unwrap();
+        assert!(BenchstatText
+            .parse(&Source::from_text("ok.txt", &table))
+            .is_ok());
+        // The unit row with its cells blanked (one bar lost), as a mangled
+        // paste gives it: its values had no metric and the second column
+        // was dropped.
+        let mut lines: Vec<&str> = table.lines().collect();
+        lines[1] = "                      │                │";
+        let broken = lines.join("\n");
+        let e = BenchstatText
+            .parse(&Source::from_text("broken.txt", &broken))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("broken.txt:2"), "{e}");
+        assert!(e.contains("0 unit(s) for 2 column(s)"), "{e}");
+    }
 
     #[test]
     fn si_suffixes() {
