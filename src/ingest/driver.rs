@@ -160,51 +160,104 @@ fn stream<T: Send>(
     let variants = Variants::new(opts);
     let mut runs = RunCounter::default();
     let mut reports = Vec::with_capacity(inputs.len());
-    // The only serial steps are the run offsets (one lookup per distinct
-    // key and input) and the sink; reading, run numbering within an input
-    // and `prepare` run on the pool.
-    let mut deliver = |window: Vec<Result<(ReadInput, Account)>>| -> Result<Vec<Account>> {
-        let mut done = Vec::with_capacity(window.len());
-        let mut read = Vec::with_capacity(window.len());
-        for r in window {
-            let (r, report) = r?;
-            let offsets = runs.offsets(&r.runs);
-            done.push(report);
-            read.push((r, offsets));
-        }
-        read.par_iter_mut()
-            .for_each(|(r, offsets)| r.number_runs(offsets));
-        let read = read.into_iter().map(|(r, _)| r).collect();
-        let prepared: Vec<Result<T>> = batches(read).into_par_iter().map(&prepare).collect();
+    let read = |input: &Input| -> Result<(ReadInput, Account)> {
+        let (mut obs, report) = read_one(input, registry, opts)?;
+        variants.apply(&mut obs);
+        let runs = LocalRuns::count(&mut obs);
+        Ok((ReadInput { obs, runs }, report))
+    };
+    let mut sink_all = |prepared: Vec<Result<T>>| -> Result<()> {
         for p in prepared {
             sink(p?)?;
         }
-        Ok(done)
+        Ok(())
     };
-    let mut pending = Vec::new();
+    // Each round reads one window while the window read before is prepared
+    // and the one before that is sunk. The only serial steps are the run
+    // offsets (one lookup per distinct key and input) and the sink.
     let threads = rayon::current_num_threads().max(1);
-    for chunk in windows(&inputs, threads, window_bytes_per_thread) {
-        let (delivered, read) = rayon::join(
-            || deliver(std::mem::take(&mut pending)),
+    let mut windows = windows(&inputs, threads, window_bytes_per_thread).into_iter();
+    let mut pending: Vec<Result<(ReadInput, Account)>> = Vec::new();
+    let mut prepared: Vec<Result<T>> = Vec::new();
+    loop {
+        let window: &[Input] = windows.next().unwrap_or(&[]);
+        let mut numbered = Vec::with_capacity(pending.len());
+        for r in std::mem::take(&mut pending) {
+            match r {
+                Ok((r, report)) => {
+                    let offsets = runs.offsets(&r.runs);
+                    report.add_to(&mut reports);
+                    numbered.push((r, offsets));
+                }
+                Err(e) => {
+                    // Rows of earlier inputs are delivered before the error.
+                    sink_all(prepared)?;
+                    return Err(e);
+                }
+            }
+        }
+        numbered
+            .par_iter_mut()
+            .for_each(|(r, offsets)| r.number_runs(offsets));
+        let batches = batches(numbered.into_iter().map(|(r, _)| r).collect());
+        if window.is_empty() && batches.is_empty() {
+            sink_all(prepared)?;
+            return Ok(reports);
+        }
+        // Reading and preparing are one parallel pass with the two kinds
+        // of job alternating, so that the halves the pool splits it into
+        // hold about equal work: as two joined passes, a thread that had
+        // finished its share waited for the other's last large input.
+        let jobs = interleave(window, batches);
+        let (sunk, done) = rayon::join(
+            || sink_all(std::mem::take(&mut prepared)),
             || {
-                chunk
-                    .par_iter()
-                    .map(|input| {
-                        let (mut obs, report) = read_one(input, registry, opts)?;
-                        variants.apply(&mut obs);
-                        let runs = LocalRuns::count(&mut obs);
-                        Ok((ReadInput { obs, runs }, report))
+                jobs.into_par_iter()
+                    .with_max_len(1)
+                    .map(|job| match job {
+                        Job::Read(input) => Done::Read(read(input)),
+                        Job::Prepare(rows) => Done::Prepared(prepare(rows)),
                     })
                     .collect::<Vec<_>>()
             },
         );
-        delivered?.into_iter().for_each(|a| a.add_to(&mut reports));
-        pending = read;
+        sunk?;
+        for d in done {
+            match d {
+                Done::Read(r) => pending.push(r),
+                Done::Prepared(p) => prepared.push(p),
+            }
+        }
     }
-    deliver(pending)?
-        .into_iter()
-        .for_each(|a| a.add_to(&mut reports));
-    Ok(reports)
+}
+
+/// One piece of a round's parallel pass.
+enum Job<'a> {
+    /// Read an input of this round's window.
+    Read(&'a Input),
+    /// Prepare a batch of rows of the window read in the round before.
+    Prepare(Vec<Observation>),
+}
+
+/// What a [`Job`] gave.
+enum Done<T> {
+    Read(Result<(ReadInput, Account)>),
+    Prepared(Result<T>),
+}
+
+/// The batches and the window's inputs, alternating (each kind in order).
+/// A batch comes before an input: a thread then frees a batch's rows before
+/// it reads new ones, and the two windows' rows are not all held at once.
+fn interleave(window: &[Input], batches: Vec<Vec<Observation>>) -> Vec<Job<'_>> {
+    let mut jobs = Vec::with_capacity(window.len() + batches.len());
+    let mut reads = window.iter().map(Job::Read);
+    let mut prepares = batches.into_iter().map(Job::Prepare);
+    loop {
+        match (prepares.next(), reads.next()) {
+            (None, None) => return jobs,
+            (p, r) => jobs.extend(p.into_iter().chain(r)),
+        }
+    }
 }
 
 /// One input read, its samples numbered from 0 within it.
