@@ -218,11 +218,7 @@ mod tests {
 
     /// Detection as it was before the joined-text search: every line.
     fn detect_by_line(src: &Source) -> Confidence {
-        if src
-            .lines
-            .iter()
-            .any(|l| l.text.contains("Iterations") && HEADER.is_match(&l.text))
-        {
+        if crate::ingest::any_line_matches(src, "Iterations", &HEADER) {
             90
         } else {
             0

@@ -141,10 +141,8 @@ mod tests {
 
     /// Detection as it was before the joined-text search: every line.
     fn detect_by_line(src: &Source) -> Confidence {
-        let bench = src
-            .lines
-            .iter()
-            .any(|l| l.text.contains("Benchmark ") && BENCH.is_match(&l.text));
+        use crate::ingest::any_line_matches;
+        let bench = any_line_matches(src, "Benchmark ", &BENCH);
         let time = src.lines.iter().any(|l| {
             (l.text.contains("Time (mean") && TIME.is_match(&l.text))
                 || (l.text.contains("Time (abs") && ABS.is_match(&l.text))

@@ -207,6 +207,16 @@ pub(crate) fn assert_detection_agrees(
     recognised
 }
 
+/// Whether a line of `src` holds `literal` and matches `re`: how detectors
+/// searched before the joined-text search, kept for tests that compare the
+/// two.
+#[cfg(test)]
+pub(crate) fn any_line_matches(src: &Source, literal: &str, re: &regex::Regex) -> bool {
+    src.lines
+        .iter()
+        .any(|l| l.text.contains(literal) && re.is_match(&l.text))
+}
+
 impl From<Vec<Observation>> for Parsed {
     /// Values with no line read for context and none left out.
     fn from(observations: Vec<Observation>) -> Self {
