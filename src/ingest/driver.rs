@@ -116,8 +116,9 @@ const BATCH_ROWS: usize = 1 << 16;
 /// each batch into a `T` on any thread, several at once (e.g. encodes it),
 /// and `sink` takes the results one by one in input order. Inputs are read a
 /// window at a time on the thread pool while the previous window is
-/// prepared and sunk, so memory is bounded by two windows, not by all the
-/// inputs; `ingest --out` streams this way. Returns the per-input reports.
+/// prepared and the one before it sunk, so memory is bounded by two
+/// windows of rows and one of prepared results, not by all the inputs;
+/// `ingest --out` streams this way. Returns the per-input reports.
 pub fn ingest_each<T: Send>(
     paths: &[PathBuf],
     registry: &Registry,
