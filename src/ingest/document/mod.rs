@@ -91,6 +91,46 @@ impl Format for Document {
                 _ => {}
             }
         }
+        Evidence {
+            rows,
+            boxed,
+            samples,
+            quoted,
+            mail,
+        }
+        .score(src)
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        reader::read(src).map(Parsed::from)
+    }
+}
+
+/// What detection learnt from a document's lines.
+#[derive(Clone, Copy)]
+struct Evidence {
+    /// Column-aligned table rows.
+    rows: usize,
+    /// Whether a boxed table row was seen.
+    boxed: bool,
+    /// `key: value` measurement lines and `time` lines.
+    samples: usize,
+    /// Whether a line is quoted (`>`).
+    quoted: bool,
+    /// Whether mail headers or an attribution line were seen.
+    mail: bool,
+}
+
+impl Evidence {
+    /// The confidence this evidence gives, unless `src` is a kernel config.
+    fn score(&self, src: &Source) -> Confidence {
+        let Evidence {
+            rows,
+            boxed,
+            samples,
+            quoted,
+            mail,
+        } = *self;
         // A CONFIG_ line holds the text `CONFIG_`: without it, none.
         let config = if !crate::ingest::logscan::has(src, "CONFIG_") {
             0
@@ -127,10 +167,6 @@ impl Format for Document {
         } else {
             25
         }
-    }
-
-    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        reader::read(src).map(Parsed::from)
     }
 }
 

@@ -409,42 +409,14 @@ fn detect_without_memo(src: &Source) -> Confidence {
             _ => {}
         }
     }
-    // A CONFIG_ line holds the text `CONFIG_`: without it, none.
-    let config = if !crate::ingest::logscan::has(src, "CONFIG_") {
-        0
-    } else {
-        src.lines
-            .iter()
-            .filter(|l| {
-                // `trim_start_matches("# ")` without a substring searcher.
-                let mut t = l.text.as_str();
-                while let Some(rest) = t.strip_prefix("# ") {
-                    t = rest;
-                }
-                t.starts_with("CONFIG_")
-            })
-            .count()
-    };
-    if config >= 3 || (!boxed && rows < 2 && samples == 0) {
-        return 0;
+    super::Evidence {
+        rows,
+        boxed,
+        samples,
+        quoted,
+        mail,
     }
-    // A document mixing a table with sample lines is this
-    // format's own kind even where one part alone (a bash `time` block)
-    // would look like a harness log.
-    let table = boxed || rows >= 2;
-    if table && samples > 0 {
-        95
-    } else if quoted || mail {
-        // Above the plain-table levels, below any harness importer that
-        // recognises its own output quoted in a mail (LKP reports).
-        45
-    } else if boxed {
-        40
-    } else if rows >= 2 {
-        30
-    } else {
-        25
-    }
+    .score(src)
 }
 
 #[test]
