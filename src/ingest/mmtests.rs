@@ -81,14 +81,7 @@ impl Format for Mmtests {
         // Every cell has a `%`: without one the regex (compiled only when
         // needed) cannot match.
         let rows = super::logscan::lines_containing(src, "%")
-            .filter(|t| {
-                // The baseline column is always `(   0.00%)`: with it, any row
-                // label (`MB/sec copy`) is a compare row.
-                ROW.captures(t).is_some_and(|c| {
-                    let cells = cells(&c[3]);
-                    cells.len() >= 2 && (stat_of(&c[1]).is_some() || cells[0].1 == "0.00")
-                })
-            })
+            .filter(|t| is_compare_row(t))
             .count();
         match rows {
             0 => 0,
@@ -293,6 +286,16 @@ fn monitor_tables(src: &Source, out: &mut Vec<Observation>) -> Result<()> {
     Ok(())
 }
 
+/// Whether `t` is a row of an mmtests compare table. The baseline column is
+/// always `(   0.00%)`: with it, any row label (`MB/sec copy`) is a compare
+/// row.
+fn is_compare_row(t: &str) -> bool {
+    ROW.captures(t).is_some_and(|c| {
+        let cells = cells(&c[3]);
+        cells.len() >= 2 && (stat_of(&c[1]).is_some() || cells[0].1 == "0.00")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,13 +305,7 @@ mod tests {
         let rows = src
             .lines
             .iter()
-            .filter(|l| {
-                l.text.contains('%')
-                    && ROW.captures(&l.text).is_some_and(|c| {
-                        let cells = cells(&c[3]);
-                        cells.len() >= 2 && (stat_of(&c[1]).is_some() || cells[0].1 == "0.00")
-                    })
-            })
+            .filter(|l| l.text.contains('%') && is_compare_row(&l.text))
             .count();
         match rows {
             0 => 0,

@@ -48,10 +48,7 @@ impl Format for WillItScale {
         if !testcase {
             return 0;
         }
-        let interval = texts().any(|t| {
-            (t.starts_with("min:") && INTERVAL.is_match(t))
-                || (t.starts_with("average:") && AVERAGE.is_match(t))
-        });
+        let interval = texts().any(is_interval_line);
         if testcase && interval {
             90
         } else {
@@ -173,6 +170,12 @@ impl Format for WillItScale {
     }
 }
 
+/// Whether the trimmed line `t` is a `min:` or `average:` interval line.
+fn is_interval_line(t: &str) -> bool {
+    (t.starts_with("min:") && INTERVAL.is_match(t))
+        || (t.starts_with("average:") && AVERAGE.is_match(t))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -187,10 +190,7 @@ mod tests {
         if !testcase {
             return 0;
         }
-        let interval = texts().any(|t| {
-            (t.starts_with("min:") && INTERVAL.is_match(t))
-                || (t.starts_with("average:") && AVERAGE.is_match(t))
-        });
+        let interval = texts().any(is_interval_line);
         if testcase && interval {
             90
         } else {
