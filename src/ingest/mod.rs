@@ -90,6 +90,16 @@ pub trait Format: Send + Sync {
     /// How sure this format is that `src` is its kind.
     fn detect(&self, src: &Source) -> Confidence;
 
+    /// [`Format::detect`] for detection, which only needs to know whether
+    /// this format beats `best`, the highest score of the formats before
+    /// it: the [`Format::detect`] score whenever that exceeds `best`, and
+    /// otherwise any score not above `best`. A format whose full scan is
+    /// costly can then settle a lost case from a cheaper one.
+    fn detect_to_beat(&self, src: &Source, best: Confidence) -> Confidence {
+        let _ = best;
+        self.detect(src)
+    }
+
     /// Reads every value of `src`, and says which lines it used without
     /// producing a value from them (headers, parameter lines) and which
     /// numeric-looking lines it left out on purpose, and why: the driver's
@@ -310,23 +320,26 @@ impl Registry {
 
     /// [`Registry::detect`] with the winner's confidence.
     pub fn detect_scored(&self, src: &Source) -> Option<(&dyn Format, Confidence)> {
-        self.most_confident(|f| f.detect(src))
+        self.most_confident(|f, best| f.detect_to_beat(src, best))
     }
 
     /// The most confident directory format for `dir`, if any.
     pub fn detect_dir(&self, dir: &Path) -> Option<&dyn Format> {
-        self.most_confident(|f| f.detect_dir(dir)).map(|(f, _)| f)
+        self.most_confident(|f, _| f.detect_dir(dir))
+            .map(|(f, _)| f)
     }
 
     /// The format scoring highest (the first of equals) at
-    /// [`MIN_CONFIDENCE`] or more, and its score.
+    /// [`MIN_CONFIDENCE`] or more, and its score; `score` is given the best
+    /// score so far (below [`MIN_CONFIDENCE`] before there is one), which a
+    /// format must beat to count.
     fn most_confident(
         &self,
-        score: impl Fn(&dyn Format) -> Confidence,
+        score: impl Fn(&dyn Format, Confidence) -> Confidence,
     ) -> Option<(&dyn Format, Confidence)> {
         let mut best: Option<(&dyn Format, Confidence)> = None;
         for f in self.formats() {
-            let c = score(f);
+            let c = score(f, best.map_or(MIN_CONFIDENCE - 1, |(_, b)| b));
             if c >= MIN_CONFIDENCE && best.is_none_or(|(_, b)| c > b) {
                 best = Some((f, c));
             }

@@ -86,8 +86,7 @@ impl Format for Document {
             match kind {
                 Kind::BoxRow(_) => boxed = true,
                 Kind::Row(_) => rows += 1,
-                Kind::Pairs(p) if p.len() > 1 || lines::is_measurement(&p[0]) => samples += 1,
-                Kind::Time(..) => samples += 1,
+                ref k if is_sample(k) => samples += 1,
                 _ => {}
             }
         }
@@ -101,8 +100,41 @@ impl Format for Document {
         .score(src)
     }
 
+    /// Without a sample line a document scores [`Evidence::NO_SAMPLES_MAX`]
+    /// at most, and a harness log that scored that much already wins:
+    /// telling whether any line is a sample line skips the costliest test
+    /// (column rows), which every line of such a log would otherwise get
+    /// (a Go benchmark log: a tenth of its whole ingest).
+    fn detect_to_beat(&self, src: &Source, best: Confidence) -> Confidence {
+        if best >= Evidence::NO_SAMPLES_MAX && !has_sample_line(src) {
+            return 0;
+        }
+        self.detect(src)
+    }
+
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         reader::read(src).map(Parsed::from)
+    }
+}
+
+/// Whether some line of `src` is one [`Document::detect`] counts as a
+/// sample (`key: value` measurements, a `time` line). Such a kind is told
+/// before column rows are looked for, so [`lines::classify_without_rows`]
+/// finds the same lines [`lines::classify`] would; boxed rows are skipped,
+/// as detection skips them.
+fn has_sample_line(src: &Source) -> bool {
+    src.lines.iter().any(|l| {
+        !lines::is_box_row(lines::trim(&l.text))
+            && is_sample(&lines::classify_without_rows(&l.text))
+    })
+}
+
+/// Whether a classified line counts as a sample for detection.
+fn is_sample(kind: &Kind) -> bool {
+    match kind {
+        Kind::Pairs(p) => p.len() > 1 || lines::is_measurement(&p[0]),
+        Kind::Time(..) => true,
+        _ => false,
     }
 }
 
@@ -122,6 +154,9 @@ struct Evidence {
 }
 
 impl Evidence {
+    /// The highest score without a sample line (a quoted or mailed table).
+    const NO_SAMPLES_MAX: Confidence = 45;
+
     /// The confidence this evidence gives, unless `src` is a kernel config.
     fn score(&self, src: &Source) -> Confidence {
         let Evidence {
@@ -159,7 +194,7 @@ impl Evidence {
         } else if quoted || mail {
             // Above the plain-table levels, below any harness importer that
             // recognises its own output quoted in a mail (LKP reports).
-            45
+            Self::NO_SAMPLES_MAX
         } else if boxed {
             40
         } else if rows >= 2 {

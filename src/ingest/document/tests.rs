@@ -197,7 +197,14 @@ proptest::proptest! {
         )
     ) {
         let src = Source::from_text("r.txt", &lines.join("\n"));
-        let _ = Document.detect(&src);
+        let full = Document.detect(&src);
+        for best in [19, 44, 45, 46, 94, 95] {
+            let quick = Document.detect_to_beat(&src, best);
+            proptest::prop_assert!(
+                quick == full || (quick <= best && full <= best),
+                "best {best}: detect {full}, detect_to_beat {quick}"
+            );
+        }
         if let Ok(obs) = Document.parse(&src) {
             for o in obs {
                 proptest::prop_assert!(o.value.is_finite());
@@ -431,4 +438,44 @@ fn detection_gives_the_score_it_gave_without_the_prose_memo() {
         let src = Source::from_text("doc.txt", &text);
         assert_eq!(Document.detect(&src), detect_without_memo(&src), "{text:?}");
     }
+}
+
+/// The quick answer keeps [`Format::detect_to_beat`]'s contract on every
+/// bundled file: the full score wherever it beats `best`.
+#[test]
+fn detect_to_beat_keeps_the_score_wherever_it_wins() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                files(&p, out);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    let mut paths = Vec::new();
+    files(std::path::Path::new("tests/data"), &mut paths);
+    files(std::path::Path::new("data"), &mut paths);
+    let (mut settled_quickly, mut read) = (0, 0);
+    for path in &paths {
+        let Ok(src) = Source::read(path) else {
+            continue;
+        };
+        read += 1;
+        let full = Document.detect(&src);
+        for best in [19, 30, 44, 45, 46, 90, 94, 95, 100] {
+            let quick = Document.detect_to_beat(&src, best);
+            assert!(
+                quick == full || (quick <= best && full <= best),
+                "{}: best {best}: detect {full}, detect_to_beat {quick}",
+                path.display()
+            );
+            settled_quickly += usize::from(quick != full);
+        }
+    }
+    // The files include harness logs without sample lines (the case the
+    // quick answer exists for) as well as tables with them.
+    assert!(read > 300, "{read} files read");
+    assert!(settled_quickly > 100, "{settled_quickly} settled quickly");
 }
