@@ -11,6 +11,14 @@
 //! (any of ingest, analysis, report, small) runs only those parts.
 //! `PATCHPERF_BENCH_KEEP=DIR` generates the ingest inputs into `DIR` (reusing
 //! them when a previous run left them there) and keeps them, for profiling.
+//!
+//! At the end, every figure is set against the run committed in
+//! `benches/RESULTS.md` (`PATCHPERF_BENCH_BASELINE=FILE` names another), and
+//! those that moved by more than 20% (`PATCHPERF_BENCH_NOISE_PCT`) are listed
+//! as better or worse.
+
+#[path = "suite/baseline.rs"]
+mod baseline;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -18,7 +26,11 @@ use std::fmt::Write as _;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// Every figure printed so far, for the comparison with the committed run.
+static FIGURES: Mutex<Vec<baseline::Figure>> = Mutex::new(Vec::new());
 
 const CHUNK: usize = 5 << 20;
 
@@ -94,6 +106,7 @@ fn main() {
         small_input_figures(&bin, root);
     }
     print_load("end");
+    compare_with_committed();
 }
 
 /// Prints the 1-, 5- and 15-minute load averages (Linux), as a comment.
@@ -144,9 +157,39 @@ fn measure_with_stderr(cmd: &mut Command) -> (Duration, Option<u64>, bool, Strin
 }
 
 fn line(name: &str, value: f64, unit: &str, ratio: Option<f64>) {
-    match ratio {
-        Some(r) => println!("{name} {value:.3} {unit} {r:.2}"),
-        None => println!("{name} {value:.3} {unit} -"),
+    let text = match ratio {
+        Some(r) => format!("{name} {value:.3} {unit} {r:.2}"),
+        None => format!("{name} {value:.3} {unit} -"),
+    };
+    println!("{text}");
+    // As printed (rounded), as the committed run's figures were read.
+    if let Some(f) = baseline::Figure::parse(&text) {
+        FIGURES.lock().unwrap().push(f);
+    }
+}
+
+/// Sets this run's figures against the committed run's.
+fn compare_with_committed() {
+    let path = std::env::var_os("PATCHPERF_BENCH_BASELINE")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/RESULTS.md"));
+    let noise_pct: f64 = std::env::var("PATCHPERF_BENCH_NOISE_PCT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(20.0);
+    let Some((heading, before)) = fs::read_to_string(&path)
+        .ok()
+        .and_then(|text| baseline::committed(&text))
+    else {
+        println!("# no committed run to compare with in {}", path.display());
+        return;
+    };
+    println!(
+        "# against the committed run in {}: {heading}",
+        path.display()
+    );
+    for l in baseline::changes(&FIGURES.lock().unwrap(), &before, noise_pct) {
+        println!("{l}");
     }
 }
 
@@ -406,15 +449,34 @@ fn report_figures(bin: &Path, root: &Path) {
 }
 
 /// The best wall time of `runs` runs of the command `make` builds.
-fn best_of(runs: usize, mut make: impl FnMut() -> Command) -> (f64, bool) {
-    let mut best = f64::INFINITY;
-    let mut all_ok = true;
+/// One run of a short command, process start to exit, its output
+/// discarded: without [`measure`]'s GNU time around it, whose own start-up
+/// (a millisecond) would be most of a small compare's time.
+fn time_once(mut cmd: Command) -> (f64, bool) {
+    cmd.stdout(Stdio::null()).stderr(Stdio::null());
+    let t = Instant::now();
+    let ok = cmd.status().is_ok_and(|s| s.success());
+    (t.elapsed().as_secs_f64(), ok)
+}
+
+/// The best of `runs` [`time_once`] runs of patchperf's command and of a
+/// peer's, in turn (ours, peer, ours, …), so that both meet the same
+/// moments of a shared machine; `None` for the peer when it is not given.
+fn best_of_alternating(
+    runs: usize,
+    ours: impl Fn() -> Command,
+    peer: Option<impl Fn() -> Command>,
+) -> ((f64, bool), Option<(f64, bool)>) {
+    let best = |(b, all_ok): (f64, bool), (t, ok): (f64, bool)| (b.min(t), all_ok && ok);
+    let mut us = (f64::INFINITY, true);
+    let mut them = peer.as_ref().map(|_| (f64::INFINITY, true));
     for _ in 0..runs {
-        let (wall, _, ok) = measure(&mut make());
-        all_ok &= ok;
-        best = best.min(wall.as_secs_f64());
+        us = best(us, time_once(ours()));
+        if let (Some(p), Some(t)) = (&peer, &mut them) {
+            *t = best(*t, time_once(p()));
+        }
     }
-    (best, all_ok)
+    (us, them)
 }
 
 fn python_has(module: &str) -> bool {
@@ -442,11 +504,23 @@ fn small_input_figures(bin: &Path, root: &Path) {
     for (p, f) in [(&a, 1.0), (&b, 1.1)] {
         fs::write(p, hyperfine_doc(&mut rng, 3, 30, f)).unwrap();
     }
-    let (ours, ok) = best_of(runs, || {
-        let mut c = Command::new(bin);
-        c.arg("compare").arg(&a).arg(&b);
-        c
-    });
+    // hyperfine's scripts/welch_ttest.py does this with SciPy.
+    let py = "import json,sys\nfrom scipy import stats\nA=json.load(open(sys.argv[1]))['results']\nB=json.load(open(sys.argv[2]))['results']\nfor a,b in zip(A,B): print(a['command'], stats.ttest_ind(a['times'], b['times'], equal_var=False).pvalue)\n";
+    let script = dir.join("welch.py");
+    fs::write(&script, py).unwrap();
+    let ((ours, ok), peer) = best_of_alternating(
+        runs,
+        || {
+            let mut c = Command::new(bin);
+            c.arg("compare").arg(&a).arg(&b);
+            c
+        },
+        python_has("scipy").then_some(|| {
+            let mut c = Command::new("python3");
+            c.arg(&script).arg(&a).arg(&b);
+            c
+        }),
+    );
     println!("# small: compare of two hyperfine JSON files (3 commands x 30 runs), ok={ok}");
     line(
         "small.compare_hyperfine_json.best_of_20",
@@ -454,27 +528,21 @@ fn small_input_figures(bin: &Path, root: &Path) {
         "ms",
         Some(ours / 0.020),
     );
-    // hyperfine's scripts/welch_ttest.py does this with SciPy.
-    let py = "import json,sys\nfrom scipy import stats\nA=json.load(open(sys.argv[1]))['results']\nB=json.load(open(sys.argv[2]))['results']\nfor a,b in zip(A,B): print(a['command'], stats.ttest_ind(a['times'], b['times'], equal_var=False).pvalue)\n";
-    let script = dir.join("welch.py");
-    fs::write(&script, py).unwrap();
-    if python_has("scipy") {
-        let (peer, ok) = best_of(runs, || {
-            let mut c = Command::new("python3");
-            c.arg(&script).arg(&a).arg(&b);
-            c
-        });
-        println!("# peer: SciPy Welch t-test script on the same files, ok={ok}");
-        line(
-            "small.peer_scipy_welch.best_of_20",
-            peer * 1e3,
-            "ms",
-            Some(ours / peer),
-        );
-    } else {
-        println!(
+    match peer {
+        Some((peer, ok)) => {
+            println!(
+                "# peer: SciPy Welch t-test script on the same files, in turn with ours, ok={ok}"
+            );
+            line(
+                "small.peer_scipy_welch.best_of_20",
+                peer * 1e3,
+                "ms",
+                Some(ours / peer),
+            );
+        }
+        None => println!(
             "# peer scipy welch: python3 with scipy not installed (pip install scipy), skipped"
-        );
+        ),
     }
 
     // pyperf JSON: 3 benchmarks × 20 runs × 3 values per side.
@@ -483,11 +551,19 @@ fn small_input_figures(bin: &Path, root: &Path) {
     for (p, f) in [(&pa, 1.0), (&pb, 1.1)] {
         fs::write(p, pyperf_doc(&mut rng, 3, 20, 3, f)).unwrap();
     }
-    let (ours, ok) = best_of(runs, || {
-        let mut c = Command::new(bin);
-        c.arg("compare").arg(&pa).arg(&pb);
-        c
-    });
+    let ((ours, ok), peer) = best_of_alternating(
+        runs,
+        || {
+            let mut c = Command::new(bin);
+            c.arg("compare").arg(&pa).arg(&pb);
+            c
+        },
+        python_has("pyperf").then_some(|| {
+            let mut c = Command::new("python3");
+            c.args(["-m", "pyperf", "compare_to"]).arg(&pa).arg(&pb);
+            c
+        }),
+    );
     println!("# small: compare of two pyperf JSON files (3 benchmarks x 60 values), ok={ok}");
     line(
         "small.compare_pyperf_json.best_of_20",
@@ -495,31 +571,41 @@ fn small_input_figures(bin: &Path, root: &Path) {
         "ms",
         Some(ours / 0.020),
     );
-    if python_has("pyperf") {
-        let (peer, ok) = best_of(runs, || {
-            let mut c = Command::new("python3");
-            c.args(["-m", "pyperf", "compare_to"]).arg(&pa).arg(&pb);
-            c
-        });
-        println!("# peer: python3 -m pyperf compare_to on the same files, ok={ok}");
-        line(
-            "small.peer_pyperf_compare_to.best_of_20",
-            peer * 1e3,
-            "ms",
-            Some(ours / peer),
-        );
-    } else {
-        println!("# peer pyperf: not installed (pip install pyperf), skipped");
+    match peer {
+        Some((peer, ok)) => {
+            println!("# peer: python3 -m pyperf compare_to on the same files, in turn with ours, ok={ok}");
+            line(
+                "small.peer_pyperf_compare_to.best_of_20",
+                peer * 1e3,
+                "ms",
+                Some(ours / peer),
+            );
+        }
+        None => println!("# peer pyperf: not installed (pip install pyperf), skipped"),
     }
 
     // A Criterion tree: 20 benchmarks × 100 samples, saved baselines base and new.
     let target = dir.join("target");
     criterion_tree(&mut rng, &target.join("criterion"), 20, 100, usize::MAX);
-    let (ours, ok) = best_of(runs, || {
-        let mut c = Command::new(bin);
-        c.arg("compare").arg(target.join("criterion"));
-        c
-    });
+    let critcmp = Command::new("critcmp")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    let ((ours, ok), peer) = best_of_alternating(
+        runs,
+        || {
+            let mut c = Command::new(bin);
+            c.arg("compare").arg(target.join("criterion"));
+            c
+        },
+        critcmp.then_some(|| {
+            let mut c = Command::new("critcmp");
+            c.arg("--target-dir").arg(&target).args(["base", "new"]);
+            c
+        }),
+    );
     println!("# small: compare of a Criterion tree (20 benchmarks, base vs new), ok={ok}");
     line(
         "small.compare_criterion_tree.best_of_20",
@@ -527,26 +613,17 @@ fn small_input_figures(bin: &Path, root: &Path) {
         "ms",
         Some(ours / 0.020),
     );
-    let critcmp = Command::new("critcmp")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    if critcmp.is_ok_and(|s| s.success()) {
-        let (peer, ok) = best_of(runs, || {
-            let mut c = Command::new("critcmp");
-            c.arg("--target-dir").arg(&target).args(["base", "new"]);
-            c
-        });
-        println!("# peer: critcmp base new on the same tree, ok={ok}");
-        line(
-            "small.peer_critcmp.best_of_20",
-            peer * 1e3,
-            "ms",
-            Some(ours / peer),
-        );
-    } else {
-        println!("# peer critcmp: not installed (cargo install critcmp), skipped");
+    match peer {
+        Some((peer, ok)) => {
+            println!("# peer: critcmp base new on the same tree, in turn with ours, ok={ok}");
+            line(
+                "small.peer_critcmp.best_of_20",
+                peer * 1e3,
+                "ms",
+                Some(ours / peer),
+            );
+        }
+        None => println!("# peer critcmp: not installed (cargo install critcmp), skipped"),
     }
 }
 
