@@ -442,71 +442,57 @@ impl TidyCsv {
         // joined in file order, so rows, line numbers and the first error
         // are those of a reading from top to bottom.
         let chunks = split_lines(body, chunk_bytes);
-        let first_lines: Vec<u32> = {
-            let counts: Vec<u32> = if chunks.len() > 1 {
-                chunks
-                    .par_iter()
-                    .map(|c| memchr::memchr_iter(b'\n', c.as_bytes()).count() as u32)
-                    .collect()
-            } else {
-                vec![0; chunks.len()]
-            };
-            let mut next = hn + 1;
-            counts
-                .iter()
-                .map(|n| {
-                    let first = next;
-                    next += n;
-                    first
-                })
-                .collect()
-        };
-        let parts: Vec<Result<Parsed>> = if chunks.len() > 1 {
-            chunks
-                .par_iter()
-                .zip(first_lines.par_iter())
-                .map(|(c, &first)| table.read(c, first))
-                .collect()
-        } else {
-            chunks
-                .iter()
-                .zip(&first_lines)
-                .map(|(c, &first)| table.read(c, first))
-                .collect()
-        };
-        let mut done = Vec::with_capacity(parts.len());
-        for part in parts {
-            done.push(part?);
+        if let [chunk] = chunks[..] {
+            let mut one = table.read(chunk, hn + 1, 0)?;
+            one.consumed.insert(0, hn);
+            return Ok(one);
         }
-        let mut consumed =
-            Vec::with_capacity(1 + done.iter().map(|p| p.consumed.len()).sum::<usize>());
+        // Lines per chunk: where each chunk starts, and room for its rows
+        // (a row is one value unless several columns are mapped to values).
+        let lines: Vec<u32> = chunks
+            .par_iter()
+            .map(|c| memchr::memchr_iter(b'\n', c.as_bytes()).count() as u32)
+            .collect();
+        let first_lines: Vec<u32> = lines
+            .iter()
+            .scan(hn + 1, |next, n| {
+                let first = *next;
+                *next += n;
+                Some(first)
+            })
+            .collect();
+        let total = lines.iter().map(|&n| n as usize).sum::<usize>();
+        let mut observations = Vec::with_capacity(total);
+        let mut consumed = Vec::with_capacity(1 + total);
         consumed.push(hn);
-        for p in done.iter_mut() {
-            consumed.append(&mut p.consumed);
+        // A few chunks per thread at a time, each wave's rows moved into the
+        // table before the next is read: all chunks' rows held at once next
+        // to the table they are moved into doubled the peak memory (and the
+        // fresh memory, whose zeroing by the kernel was most of the time on
+        // a virtual machine at times). The first error in file order is in
+        // the first wave that has one.
+        let wave = 4 * rayon::current_num_threads().max(1);
+        let numbered: Vec<(&str, (u32, u32))> = chunks
+            .into_iter()
+            .zip(first_lines.into_iter().zip(lines))
+            .collect();
+        for group in numbered.chunks(wave) {
+            let parts: Vec<Result<Parsed>> = group
+                .par_iter()
+                .map(|&(c, (first, lines))| table.read(c, first, lines as usize))
+                .collect();
+            for part in parts {
+                let mut part = part?;
+                consumed.append(&mut part.consumed);
+                observations.append(&mut part.observations);
+            }
         }
-        let out = join(done.into_iter().map(|p| p.observations).collect());
         Ok(Parsed {
-            observations: out,
+            observations,
             consumed,
             skipped: Vec::new(),
         })
     }
-}
-
-/// The chunks' rows in order in one vector. A serial move: for the
-/// 600,000-row analysis benchmark it is some 100 MB of copying, a few
-/// percent of the run, and needs no `unsafe` (a parallel move into one
-/// buffer would).
-fn join(mut parts: Vec<Vec<Observation>>) -> Vec<Observation> {
-    if parts.len() <= 1 {
-        return parts.pop().unwrap_or_default();
-    }
-    let total: usize = parts.iter().map(Vec::len).sum();
-    let mut out: Vec<Observation> = Vec::with_capacity(total);
-    for p in parts {
-        out.extend(p);
-    }
-    out
 }
 
 /// Bytes per chunk of a table read in parallel: large enough that a chunk
@@ -545,11 +531,12 @@ struct Table<'a> {
 impl Table<'_> {
     /// Reads the rows of `chunk`, whose first line is line `first` of the
     /// file; blank lines are skipped and a trailing CR removed, as
-    /// [`raw_lines`] does.
-    fn read(&self, chunk: &str, first: u32) -> Result<Parsed> {
+    /// [`raw_lines`] does. `lines` (its line count, when known) sizes the
+    /// vectors.
+    fn read(&self, chunk: &str, first: u32, lines: usize) -> Result<Parsed> {
         let mut reader = RowReader::new(self.targets);
-        let mut out = Vec::new();
-        let mut consumed = Vec::new();
+        let mut out = Vec::with_capacity(lines);
+        let mut consumed = Vec::with_capacity(lines);
         let mut plain: Vec<&str> = Vec::with_capacity(self.cols.len());
         for (i, l) in chunk.split('\n').enumerate() {
             let l = l.strip_suffix('\r').unwrap_or(l);
