@@ -527,29 +527,18 @@ fn small_input_figures(bin: &Path, root: &Path) {
             c
         }),
     );
-    println!("# small: compare of two hyperfine JSON files (3 commands x 30 runs), ok={ok}");
-    line(
-        "small.compare_hyperfine_json.best_of_20",
-        ours * 1e3,
-        "ms",
-        Some(ours / 0.020),
+    small_figures(
+        "compare_hyperfine_json",
+        "compare of two hyperfine JSON files (3 commands x 30 runs)",
+        (ours, ok),
+        Peer {
+            key: "peer_scipy_welch",
+            what: "SciPy Welch t-test script on the same files",
+            missing:
+                "peer scipy welch: python3 with scipy not installed (pip install scipy), skipped",
+        },
+        peer,
     );
-    match peer {
-        Some((peer, ok)) => {
-            println!(
-                "# peer: SciPy Welch t-test script on the same files, in turn with ours, ok={ok}"
-            );
-            line(
-                "small.peer_scipy_welch.best_of_20",
-                peer * 1e3,
-                "ms",
-                Some(ours / peer),
-            );
-        }
-        None => println!(
-            "# peer scipy welch: python3 with scipy not installed (pip install scipy), skipped"
-        ),
-    }
 
     // pyperf JSON: 3 benchmarks × 20 runs × 3 values per side.
     let pa = dir.join("pyperf_base.json");
@@ -570,25 +559,17 @@ fn small_input_figures(bin: &Path, root: &Path) {
             c
         }),
     );
-    println!("# small: compare of two pyperf JSON files (3 benchmarks x 60 values), ok={ok}");
-    line(
-        "small.compare_pyperf_json.best_of_20",
-        ours * 1e3,
-        "ms",
-        Some(ours / 0.020),
+    small_figures(
+        "compare_pyperf_json",
+        "compare of two pyperf JSON files (3 benchmarks x 60 values)",
+        (ours, ok),
+        Peer {
+            key: "peer_pyperf_compare_to",
+            what: "python3 -m pyperf compare_to on the same files",
+            missing: "peer pyperf: not installed (pip install pyperf), skipped",
+        },
+        peer,
     );
-    match peer {
-        Some((peer, ok)) => {
-            println!("# peer: python3 -m pyperf compare_to on the same files, in turn with ours, ok={ok}");
-            line(
-                "small.peer_pyperf_compare_to.best_of_20",
-                peer * 1e3,
-                "ms",
-                Some(ours / peer),
-            );
-        }
-        None => println!("# peer pyperf: not installed (pip install pyperf), skipped"),
-    }
 
     // A Criterion tree: 20 benchmarks × 100 samples, saved baselines base and new.
     let target = dir.join("target");
@@ -612,24 +593,56 @@ fn small_input_figures(bin: &Path, root: &Path) {
             c
         }),
     );
-    println!("# small: compare of a Criterion tree (20 benchmarks, base vs new), ok={ok}");
+    small_figures(
+        "compare_criterion_tree",
+        "compare of a Criterion tree (20 benchmarks, base vs new)",
+        (ours, ok),
+        Peer {
+            key: "peer_critcmp",
+            what: "critcmp base new on the same tree",
+            missing: "peer critcmp: not installed (cargo install critcmp), skipped",
+        },
+        peer,
+    );
+}
+
+/// A peer of a small compare, as the suite names it.
+struct Peer<'a> {
+    /// Its figure's name after `small.`.
+    key: &'a str,
+    /// What it runs.
+    what: &'a str,
+    /// The comment printed when it is not installed.
+    missing: &'a str,
+}
+
+/// Prints a small compare's figure (ratio: its share of the 20 ms budget)
+/// and its peer's (ratio: ours over the peer's), both best of 20 runs.
+fn small_figures(
+    key: &str,
+    what: &str,
+    (ours, ok): (f64, bool),
+    peer: Peer,
+    timed: Option<(f64, bool)>,
+) {
+    println!("# small: {what}, ok={ok}");
     line(
-        "small.compare_criterion_tree.best_of_20",
+        &format!("small.{key}.best_of_20"),
         ours * 1e3,
         "ms",
         Some(ours / 0.020),
     );
-    match peer {
-        Some((peer, ok)) => {
-            println!("# peer: critcmp base new on the same tree, in turn with ours, ok={ok}");
+    match timed {
+        Some((theirs, ok)) => {
+            println!("# peer: {}, in turn with ours, ok={ok}", peer.what);
             line(
-                "small.peer_critcmp.best_of_20",
-                peer * 1e3,
+                &format!("small.{}.best_of_20", peer.key),
+                theirs * 1e3,
                 "ms",
-                Some(ours / peer),
+                Some(ours / theirs),
             );
         }
-        None => println!("# peer critcmp: not installed (cargo install critcmp), skipped"),
+        None => println!("# {}", peer.missing),
     }
 }
 
