@@ -47,10 +47,7 @@ impl Format for Document {
         let mut prose: hashbrown::HashSet<&str> = hashbrown::HashSet::new();
         for l in &src.lines {
             quoted |= l.quote_depth > 0;
-            mail = mail
-                || starts_with_ci(&l.text, "subject:")
-                || starts_with_ci(&l.text, "message-id:")
-                || ends_with_ci(&l.text, "wrote:");
+            mail = mail || is_mail_line(&l.text);
             // Most lines of a large boxed document are rows: recognised
             // without splitting their cells.
             if lines::is_box_row(lines::trim(&l.text)) {
@@ -127,6 +124,13 @@ fn has_sample_line(src: &Source) -> bool {
         !lines::is_box_row(lines::trim(&l.text))
             && is_sample(&lines::classify_without_rows(&l.text))
     })
+}
+
+/// Whether a line is a mail header or an attribution (`… wrote:`).
+fn is_mail_line(text: &str) -> bool {
+    starts_with_ci(text, "subject:")
+        || starts_with_ci(text, "message-id:")
+        || ends_with_ci(text, "wrote:")
 }
 
 /// Whether a classified line counts as a sample for detection.

@@ -379,10 +379,7 @@ fn detect_without_memo(src: &Source) -> Confidence {
     let mut mail = false;
     for l in &src.lines {
         quoted |= l.quote_depth > 0;
-        mail = mail
-            || super::starts_with_ci(&l.text, "subject:")
-            || super::starts_with_ci(&l.text, "message-id:")
-            || super::ends_with_ci(&l.text, "wrote:");
+        mail = mail || super::is_mail_line(&l.text);
         // Most lines of a large boxed document are rows: recognised
         // without splitting their cells.
         if super::lines::is_box_row(super::lines::trim(&l.text)) {
@@ -411,8 +408,7 @@ fn detect_without_memo(src: &Source) -> Confidence {
         match kind {
             Kind::BoxRow(_) => boxed = true,
             Kind::Row(_) => rows += 1,
-            Kind::Pairs(p) if p.len() > 1 || super::lines::is_measurement(&p[0]) => samples += 1,
-            Kind::Time(..) => samples += 1,
+            ref k if super::is_sample(k) => samples += 1,
             _ => {}
         }
     }
