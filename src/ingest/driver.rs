@@ -1,7 +1,8 @@
 //! Reads files and folders with the registry, in parallel, and accounts for
 //! every file and every numeric-looking line that no format read.
 
-use super::{numbers::looks_numeric, Registry, Source};
+use super::pieces::{self, PiecedFile};
+use super::{numbers::looks_numeric, Format, Parsed, Registry, Source};
 use crate::error::{Error, Result};
 use crate::model::{text_eq, Dataset, Observation, SmolStr};
 use rayon::prelude::*;
@@ -57,6 +58,12 @@ enum Input {
         part: PathBuf,
         first: bool,
     },
+    /// A piece of a large file (see [`pieces`]); the one at byte 0 opens
+    /// the file's report.
+    Piece {
+        file: Arc<PiecedFile>,
+        piece: pieces::Piece,
+    },
 }
 
 /// A folder read by a directory format, shared by its parts.
@@ -66,20 +73,28 @@ struct DirInput {
 }
 
 /// What reading one input adds to the reports: a file's report (or a
-/// folder's, opened by its first part), or the rows of a folder's later
-/// part, counted in the report its first part opened.
+/// folder's or a pieced file's, opened by its first part), or what a later
+/// part adds to the report its first part opened (its rows, unread and
+/// skipped lines; its path, format and note are the first part's).
 enum Account {
     Report(FileReport),
-    MoreRows(usize),
+    More(FileReport),
 }
 
 impl Account {
     fn add_to(self, reports: &mut Vec<FileReport>) {
         match self {
             Account::Report(r) => reports.push(r),
-            Account::MoreRows(n) => {
+            Account::More(more) => {
                 if let Some(r) = reports.last_mut() {
-                    r.rows += n;
+                    // A pieced file whose first piece held no values says
+                    // so only while no later piece has held any.
+                    if r.rows == 0 && more.rows > 0 {
+                        r.note = None;
+                    }
+                    r.rows += more.rows;
+                    r.unread_numeric.extend(more.unread_numeric);
+                    r.skipped.extend(more.skipped);
                 }
             }
         }
@@ -90,15 +105,23 @@ impl Account {
 /// table plus a report per input. The first malformed input aborts with an
 /// error naming it; unrecognised files are reported, not fatal.
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
-    let mut rows = Vec::new();
+    // The batches are joined once their total is known: a table grown by
+    // doubling as they come held up to three halves of itself at a time
+    // (a large file read in pieces comes as hundreds of batches).
+    let mut batches: Vec<Vec<Observation>> = Vec::new();
     let files = ingest_each(paths, registry, opts, Ok, |obs| {
-        if rows.is_empty() {
-            rows = obs;
-        } else {
-            rows.extend(obs);
-        }
+        batches.push(obs);
         Ok(())
     })?;
+    let rows = if batches.len() == 1 {
+        batches.pop().unwrap_or_default()
+    } else {
+        let mut rows = Vec::with_capacity(batches.iter().map(Vec::len).sum());
+        for b in batches {
+            rows.extend(b);
+        }
+        rows
+    };
     Ok(Ingested {
         dataset: Dataset::new(rows),
         files,
@@ -155,8 +178,10 @@ fn stream<T: Send>(
         }
     }
     let mut inputs = Vec::new();
+    // A large file is cut into pieces of a window's share for one thread.
+    let piece_bytes = window_bytes_per_thread as usize;
     for p in paths {
-        expand(p, registry, opts, &mut inputs)?;
+        expand(p, registry, opts, piece_bytes, &mut inputs)?;
     }
     let variants = Variants::new(opts);
     let mut runs = RunCounter::default();
@@ -519,6 +544,7 @@ fn windows(inputs: &[Input], threads: usize, bytes_per_thread: u64) -> Vec<&[Inp
         bytes += match input {
             Input::File(_, size) => *size,
             Input::Part { .. } => DIR_PART_BYTES,
+            Input::Piece { piece, .. } => piece.bytes.end - piece.bytes.start,
         };
         let count = i + 1 - start;
         if count >= threads && bytes >= budget {
@@ -532,14 +558,20 @@ fn windows(inputs: &[Input], threads: usize, bytes_per_thread: u64) -> Vec<&[Inp
     out
 }
 
-fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Input>) -> Result<()> {
+fn expand(
+    p: &Path,
+    registry: &Registry,
+    opts: &IngestOptions,
+    piece_bytes: usize,
+    out: &mut Vec<Input>,
+) -> Result<()> {
     let s = p.to_string_lossy();
     if !p.exists() && s.contains(['*', '?', '[']) {
         let mut found = false;
         let entries = glob::glob(&s).map_err(|e| Error::Usage(format!("bad glob `{s}`: {e}")))?;
         for entry in entries.flatten() {
             found = true;
-            expand(&entry, registry, opts, out)?;
+            expand(&entry, registry, opts, piece_bytes, out)?;
         }
         if !found {
             return Err(Error::Usage(format!("{s}: no file matches")));
@@ -578,8 +610,13 @@ fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Inp
             .collect();
         entries.sort();
         for e in entries {
-            expand(&e, registry, opts, out)?;
+            expand(&e, registry, opts, piece_bytes, out)?;
         }
+    } else if let Some((file, cut)) = pieces::plan(p, meta.len(), registry, opts, piece_bytes)? {
+        out.extend(cut.into_iter().map(|piece| Input::Piece {
+            file: file.clone(),
+            piece,
+        }));
     } else {
         out.push(Input::File(p.to_path_buf(), meta.len()));
     }
@@ -607,7 +644,10 @@ fn read_one(
                     note: None,
                 })
             } else {
-                Account::MoreRows(obs.len())
+                Account::More(FileReport {
+                    rows: obs.len(),
+                    ..report_of(dir.path.display().to_string(), None)
+                })
             };
             Ok((obs, account))
         }
@@ -651,48 +691,86 @@ fn read_one(
                 return Ok((Vec::new(), Account::Report(report)));
             };
             let parsed = format.parse_accounted(&src)?;
-            let mut obs = parsed.observations;
-            for o in obs.iter_mut() {
-                if o.source.is_empty() {
-                    o.source = src.path.clone();
-                }
-                if !o.value.is_finite() {
-                    return Err(src.error(
-                        (o.line > 0).then_some(o.line),
-                        format!(
-                            "value of {} {} is not a finite number",
-                            o.benchmark, o.metric
-                        ),
-                    ));
-                }
-            }
-            // Structured formats report line 0 for every value; counting their
-            // lines as unread would only be noise.
-            let unread = if obs.iter().all(|o| o.line == 0) && !obs.is_empty() {
-                Vec::new()
-            } else {
-                // Line numbers are dense: a bitmap beats a hash set of
-                // millions of entries.
-                let mut used = LineSet::for_source(&src);
-                obs.iter().for_each(|o| used.insert(o.line));
-                parsed.consumed.iter().for_each(|&l| used.insert(l));
-                parsed.skipped.iter().for_each(|(l, _)| used.insert(*l));
-                numeric_lines(&src, &used)
-            };
-            let note = obs
-                .is_empty()
-                .then(|| "recognised, but it holds no values (no table found)".to_string());
-            let report = FileReport {
-                path: src.path.to_string(),
-                format: Some(format.name().to_string()),
-                rows: obs.len(),
-                unread_numeric: unread,
-                skipped: parsed.skipped,
-                note,
-            };
+            let (obs, report) = account(&src, format, parsed)?;
             Ok((obs, Account::Report(report)))
         }
+        Input::Piece { file, piece } => {
+            let format = pieces::format(registry, file);
+            let bytes = pieces::read(file, &piece.bytes)?;
+            if piece.bytes.start == 0 {
+                // The first piece, header and all, is read as a file.
+                let src = Source::from_owned(&file.display, bytes)?;
+                let parsed = format.parse_accounted(&src)?;
+                let (obs, report) = account(&src, format, parsed)?;
+                return Ok((obs, Account::Report(report)));
+            }
+            let body = Source::piece(&file.display, bytes, piece.first_line, file.json_like)?;
+            let parsed = format.parse_piece(&file.head, &body)?;
+            let (obs, report) = account(&body, format, parsed)?;
+            Ok((obs, Account::More(report)))
+        }
     }
+}
+
+/// An empty report of `path`.
+fn report_of(path: String, format: Option<String>) -> FileReport {
+    FileReport {
+        path,
+        format,
+        rows: 0,
+        unread_numeric: Vec::new(),
+        skipped: Vec::new(),
+        note: None,
+    }
+}
+
+/// The rows `format` read from `src`, each with its source, and their
+/// report: the numeric-looking lines of `src` that nobody read, and those
+/// the format left out. A value that is not a finite number is an error.
+fn account(
+    src: &Source,
+    format: &dyn Format,
+    parsed: Parsed,
+) -> Result<(Vec<Observation>, FileReport)> {
+    let mut obs = parsed.observations;
+    for o in obs.iter_mut() {
+        if o.source.is_empty() {
+            o.source = src.path.clone();
+        }
+        if !o.value.is_finite() {
+            return Err(src.error(
+                (o.line > 0).then_some(o.line),
+                format!(
+                    "value of {} {} is not a finite number",
+                    o.benchmark, o.metric
+                ),
+            ));
+        }
+    }
+    // Structured formats report line 0 for every value; counting their
+    // lines as unread would only be noise.
+    let unread = if obs.iter().all(|o| o.line == 0) && !obs.is_empty() {
+        Vec::new()
+    } else {
+        // Line numbers are dense: a bitmap beats a hash set of
+        // millions of entries.
+        let mut used = LineSet::for_source(src);
+        obs.iter().for_each(|o| used.insert(o.line));
+        parsed.consumed.iter().for_each(|&l| used.insert(l));
+        parsed.skipped.iter().for_each(|(l, _)| used.insert(*l));
+        numeric_lines(src, &used)
+    };
+    let note = obs
+        .is_empty()
+        .then(|| "recognised, but it holds no values (no table found)".to_string());
+    let report = FileReport {
+        rows: obs.len(),
+        unread_numeric: unread,
+        skipped: parsed.skipped,
+        note,
+        ..report_of(src.path.to_string(), Some(format.name().to_string()))
+    };
+    Ok((obs, report))
 }
 
 /// Lines and bytes of a large file that detection looks at first.
@@ -700,7 +778,7 @@ const PROBE_LINES: usize = 4000;
 const PROBE_BYTES: usize = 256 << 10;
 /// Lines and bytes detection looks at when the first probe is not certain.
 const WIDE_PROBE_LINES: usize = 1 << 16;
-const WIDE_PROBE_BYTES: usize = 1 << 20;
+pub(super) const WIDE_PROBE_BYTES: usize = 1 << 20;
 
 /// Detection for large inputs: every format's `detect` scans what it is
 /// given, and all of them scanning a file of millions of lines cost more
@@ -710,7 +788,7 @@ const WIDE_PROBE_BYTES: usize = 1 << 20;
 /// JSON has a single huge line), that is the answer; otherwise the first
 /// MiB ([`WIDE_PROBE_BYTES`]) decides. A file whose telling lines all come
 /// after its first MiB is not recognised: `--format` names its reader.
-fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::Format> {
+pub(super) fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::Format> {
     if let Some(probe) = src.head(PROBE_LINES, PROBE_BYTES) {
         if let Some((f, confidence)) = registry.detect_scored(&probe) {
             if confidence >= 90 {
@@ -724,25 +802,38 @@ fn detect<'r>(registry: &'r Registry, src: &Source) -> Option<&'r dyn super::For
     registry.detect(src)
 }
 
-/// A set of original line numbers of one source.
-struct LineSet(Vec<bool>);
+/// A set of original line numbers of one source, those of its lines only
+/// (a source may be a piece from the middle of a file; rows of a re-read
+/// tidy table carry line numbers of the file they first came from).
+struct LineSet {
+    first: u32,
+    seen: Vec<bool>,
+}
 
 impl LineSet {
     fn for_source(src: &Source) -> Self {
-        let last = src.lines.last().map_or(0, |l| l.number as usize);
-        LineSet(vec![false; last + 1])
+        let first = src.lines.first().map_or(0, |l| l.number);
+        let last = src.lines.last().map_or(0, |l| l.number);
+        LineSet {
+            first,
+            seen: vec![false; (last - first.min(last)) as usize + 1],
+        }
     }
 
     fn insert(&mut self, line: u32) {
-        let i = line as usize;
-        if i >= self.0.len() {
-            self.0.resize(i + 1, false);
+        if let Some(seen) = line
+            .checked_sub(self.first)
+            .and_then(|i| self.seen.get_mut(i as usize))
+        {
+            *seen = true;
         }
-        self.0[i] = true;
     }
 
     fn contains(&self, line: u32) -> bool {
-        self.0.get(line as usize).copied().unwrap_or(false)
+        line.checked_sub(self.first)
+            .and_then(|i| self.seen.get(i as usize))
+            .copied()
+            .unwrap_or(false)
     }
 }
 
@@ -1021,6 +1112,195 @@ mod tests {
         // Certain from the first lines: the first probe decides.
         let src = Source::from_text("early.txt", &format!("{}{}", run.repeat(10), noise(40_000)));
         assert_eq!(detect(&registry, &src).map(|f| f.name()), Some("hackbench"));
+    }
+
+    /// A tidy table of about `rows` rows with what a reading in pieces
+    /// must carry over: blank lines, CRLF ends, quoted cells, names with
+    /// `>` (quote stripping), summaries among samples, rows that keep the
+    /// line numbers of the file they first came from.
+    fn tidy_table(rows: usize) -> String {
+        let mut t = String::from(
+            "\n\u{feff}source,line,benchmark,params,variant,metric,unit,stat,value,run\n",
+        );
+        for i in 0..rows {
+            let bench = match i % 7 {
+                0 => "\"pipe,read\"".to_string(),
+                1 => "a->b".to_string(),
+                _ => format!("bench{}", i % 23),
+            };
+            let variant = if i % 2 == 0 { "base" } else { "new" };
+            let stat = if i % 101 == 0 { "mean" } else { "sample" };
+            let line = if i % 3 == 0 {
+                3_000_000_000u64 + i as u64
+            } else {
+                0
+            };
+            let end = if i % 5 == 0 { "\r\n" } else { "\n" };
+            t.push_str(&format!(
+                "log.txt,{line},{bench},n={},{variant},time,ms,{stat},{}.{},{end}",
+                i % 4,
+                100 + i % 17,
+                i % 1000,
+            ));
+            if i % 997 == 0 {
+                t.push_str("\n  \n");
+            }
+        }
+        t
+    }
+
+    /// `stream` of `path` with pieces of `piece_bytes` (a window of one
+    /// piece per thread): its rows and reports, or its error.
+    fn read_with_pieces(
+        path: &Path,
+        opts: &IngestOptions,
+        piece_bytes: u64,
+    ) -> Result<(Vec<Observation>, Vec<FileReport>)> {
+        let mut rows = Vec::new();
+        let files = stream(
+            &[path.to_path_buf()],
+            &Registry::builtin(),
+            opts,
+            piece_bytes,
+            Ok,
+            |obs| {
+                rows.extend(obs);
+                Ok(())
+            },
+        )?;
+        Ok((rows, files))
+    }
+
+    #[test]
+    fn a_large_table_read_in_pieces_gives_what_it_gives_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("table.csv");
+        std::fs::write(&path, tidy_table(40_000)).unwrap();
+        same_in_pieces_as_whole(&path);
+        // Without a `line` column, rows carry their lines in this file.
+        let text: String = tidy_table(60_000)
+            .split_inclusive('\n')
+            .map(|l| match l.strip_prefix("log.txt,") {
+                Some(rest) => rest.split_once(',').map_or(rest, |r| r.1),
+                None => l.strip_prefix("\u{feff}source,line,").unwrap_or(l),
+            })
+            .collect();
+        assert!(!text.contains("log.txt") && text.contains("\nbenchmark,params"));
+        std::fs::write(&path, text).unwrap();
+        let (rows, _) = same_in_pieces_as_whole(&path);
+        assert_eq!(rows.last().map(|o| o.line), Some(60_000 + 2 + 2 * 61));
+    }
+
+    /// Reads `path` whole and in pieces, checks both give the same rows and
+    /// reports, and returns them.
+    fn same_in_pieces_as_whole(path: &Path) -> (Vec<Observation>, Vec<FileReport>) {
+        let path = path.to_path_buf();
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size > 2 * WIDE_PROBE_BYTES as u64, "{size}");
+        let registry = Registry::builtin();
+        let opts = IngestOptions {
+            default_variant: Some("v".into()),
+            ..Default::default()
+        };
+        let small = 64 << 10;
+        let (file, cut) = pieces::plan(&path, size, &registry, &opts, small)
+            .unwrap()
+            .expect("a plain tidy table is cut");
+        assert!(cut.len() > 20, "{}", cut.len());
+        assert_eq!(file.format, "tidy-csv");
+        // Whole: pieces larger than the file.
+        let whole = read_with_pieces(&path, &opts, 4 * size).unwrap();
+        assert!(
+            pieces::plan(&path, size, &registry, &opts, 4 * size as usize)
+                .unwrap()
+                .is_none()
+        );
+        let pieced = read_with_pieces(&path, &opts, small as u64).unwrap();
+        assert_eq!(pieced.1, whole.1);
+        assert_eq!(pieced.0.len(), whole.0.len());
+        assert_eq!(pieced.0, whole.0);
+        assert!(whole.0.iter().any(|o| o.benchmark == "a->b"));
+        // Runs count on across pieces.
+        let runs = pieced.0.iter().filter(|o| o.run.is_some()).count();
+        assert!(runs > 39_000, "{runs}");
+        // Forced, the format is not detected but the cut is the same.
+        let forced = IngestOptions {
+            format: Some("tidy-csv".into()),
+            ..opts.clone()
+        };
+        assert_eq!(
+            read_with_pieces(&path, &forced, small as u64).unwrap(),
+            whole
+        );
+        whole
+    }
+
+    #[test]
+    fn a_bad_row_late_in_a_table_read_in_pieces_is_the_same_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("table.csv");
+        let mut text = tidy_table(40_000);
+        // A row missing its value, then a good one, near the end.
+        let at = text.len() - 2000;
+        let at = at + text[at..].find('\n').unwrap() + 1;
+        text.insert_str(at, "log.txt,0,late,,base,time,ms,sample,,\n");
+        std::fs::write(&path, &text).unwrap();
+        let opts = IngestOptions::default();
+        let whole = read_with_pieces(&path, &opts, 1 << 30)
+            .unwrap_err()
+            .to_string();
+        let pieced = read_with_pieces(&path, &opts, 64 << 10)
+            .unwrap_err()
+            .to_string();
+        assert_eq!(pieced, whole);
+        let line = text[..at].matches('\n').count() + 1;
+        assert!(whole.contains(&line.to_string()), "{whole} (line {line})");
+    }
+
+    #[test]
+    fn large_files_that_must_be_read_whole_are() {
+        let dir = tempfile::tempdir().unwrap();
+        let registry = Registry::builtin();
+        let opts = IngestOptions::default();
+        let small = 64 << 10;
+        let table = tidy_table(40_000);
+        // A late Latin-1 byte or quoted-printable sign: the whole file is
+        // prepared differently, so it is read whole, with the same result.
+        for (name, late) in [("latin1.csv", &b"\xe9"[..]), ("qp.csv", b"=3D")] {
+            let path = dir.path().join(name);
+            let mut bytes = table.clone().into_bytes();
+            let at = bytes.len() - 100;
+            let at = at + bytes[at..].iter().position(|&b| b == b',').unwrap();
+            bytes.splice(at..at, late.iter().copied());
+            std::fs::write(&path, &bytes).unwrap();
+            let size = bytes.len() as u64;
+            assert!(pieces::plan(&path, size, &registry, &opts, small)
+                .unwrap()
+                .is_none());
+        }
+        // Go text: a `Unit` line anywhere applies to every value before it.
+        let go: String = (0..40_000)
+            .map(|i| format!("BenchmarkX-8 \t 1000 \t {} ns/op\n", 100 + i % 7))
+            .collect();
+        let path = dir.path().join("go.txt");
+        std::fs::write(&path, format!("goos: linux\n{go}")).unwrap();
+        let size = std::fs::metadata(&path).unwrap().len();
+        assert!(size > 4 * small as u64 && size > WIDE_PROBE_BYTES as u64);
+        assert!(pieces::plan(&path, size, &registry, &opts, small)
+            .unwrap()
+            .is_none());
+        let whole = read_with_pieces(&path, &opts, 1 << 30).unwrap();
+        assert_eq!(read_with_pieces(&path, &opts, small as u64).unwrap(), whole);
+        assert_eq!(whole.1[0].format.as_deref(), Some("go-bench"));
+        // Compressed: read whole.
+        let gz = dir.path().join("table.csv.gz");
+        let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut enc, table.as_bytes()).unwrap();
+        let bytes = enc.finish().unwrap();
+        std::fs::write(&gz, &bytes).unwrap();
+        assert!(pieces::plan(&gz, 1 << 30, &registry, &opts, small)
+            .unwrap()
+            .is_none());
     }
 
     #[test]

@@ -45,6 +45,7 @@ mod perf_stat;
 mod perf_stat_csv;
 mod perf_stat_json;
 mod pgbench;
+mod pieces;
 mod pyperf_json;
 mod pyperf_text;
 mod redis_csv;
@@ -111,6 +112,31 @@ pub trait Format: Send + Sync {
     /// The values of [`Format::parse_accounted`] alone.
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
         self.parse_accounted(src).map(|p| p.observations)
+    }
+
+    /// Whether a file too large to hold whole may be read in pieces, given
+    /// its first lines (`head`, at least a few thousand): `Some(h)` when
+    /// every line after the first `h` is read on its own once those `h`
+    /// are known (a table's header row), so that the file's first piece
+    /// read with [`Format::parse_accounted`] and each later one with
+    /// [`Format::parse_piece`] give, joined in order, what the whole file
+    /// gives. `None`, the default, when the format needs the whole file
+    /// (a value whose meaning depends on lines anywhere else).
+    fn piece_header(&self, head: &Source) -> Option<u32> {
+        let _ = head;
+        None
+    }
+
+    /// Reads `body`, whole lines from the middle of a file whose first
+    /// lines are `head` (cut where [`Format::piece_header`] said, so `head`
+    /// holds only them); `body`'s lines carry their numbers in the file.
+    /// Accounts for `body`'s lines only: `head`'s are the first piece's.
+    fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
+        let _ = body;
+        Err(head.error(
+            None,
+            format!("the {} reader cannot read a file in pieces", self.name()),
+        ))
     }
 
     /// How sure this format is that a directory is its kind (Criterion's

@@ -44,6 +44,11 @@ impl Source {
         Source::prepare(&path.display().to_string(), Cow::Owned(bytes))
     }
 
+    /// [`Source::from_bytes`] of bytes the source takes over (no copy).
+    pub(crate) fn from_owned(path: &str, bytes: Vec<u8>) -> Result<Source> {
+        Source::prepare(path, Cow::Owned(bytes))
+    }
+
     /// Prepares in-memory bytes as if read from a file called `path`.
     pub fn from_bytes(path: &str, bytes: &[u8]) -> Result<Source> {
         Source::prepare(path, Cow::Borrowed(bytes))
@@ -81,6 +86,31 @@ impl Source {
             raw: text.to_string(),
             joined: OnceLock::new(),
         }
+    }
+
+    /// A piece of a large file read in pieces: `bytes` are whole lines
+    /// from the middle of `path`, the first of them line `first_line`.
+    /// `json_like` is the whole file's kind ([`Source::looks_like_json`] of
+    /// its start), on which quote stripping depends. When the file is
+    /// [`is_plain`], the piece's lines are the file's lines of the same
+    /// numbers, as [`Source::read`] of the whole file prepares them.
+    pub(crate) fn piece(
+        path: &str,
+        bytes: Vec<u8>,
+        first_line: u32,
+        json_like: bool,
+    ) -> Result<Source> {
+        let raw = decode_text(path, Cow::Owned(bytes))?;
+        let mut lines = lines_of(&raw, json_like);
+        for l in &mut lines {
+            l.number += first_line.saturating_sub(1);
+        }
+        Ok(Source {
+            path: path.into(),
+            lines,
+            raw,
+            joined: OnceLock::new(),
+        })
     }
 
     /// At most `max_lines` cleaned lines and `max_bytes` bytes of the start
@@ -237,10 +267,23 @@ fn prepare_lines(text: &str) -> Vec<Line> {
         text.trim_start().as_bytes().first(),
         Some(b'{') | Some(b'[')
     );
-    if !text_is_quoted_printable(text) && !has_terminal_control(text) {
+    lines_of(text, json_like)
+}
+
+/// [`prepare_lines`] once the BOM is gone and the text's kind is known.
+fn lines_of(text: &str, json_like: bool) -> Vec<Line> {
+    if is_plain(text) {
         return plain_lines(text, json_like);
     }
     general_lines(text, json_like)
+}
+
+/// True when `text` holds no quoted-printable escape and no terminal
+/// redraw, so that its lines are prepared one by one, each on its own
+/// ([`plain_lines`]). Both signs lie within a line: a text cut after line
+/// breaks is plain when each of its pieces is.
+pub(crate) fn is_plain(text: &str) -> bool {
+    !text_is_quoted_printable(text) && !has_terminal_control(text)
 }
 
 /// Every repair in order: quoted-printable, terminal redraws, quote

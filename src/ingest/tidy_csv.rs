@@ -405,93 +405,85 @@ impl Format for TidyCsv {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         self.parse_in_chunks(src, CHUNK_BYTES)
     }
+
+    /// Rows are read one by one under the header (records spanning lines
+    /// are not supported), so a large table is read in pieces after it.
+    fn piece_header(&self, head: &Source) -> Option<u32> {
+        raw_lines(head).next().map(|(line, _)| line)
+    }
+
+    fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
+        let header = self.header(head)?;
+        let first = body.lines.first().map_or(1, |l| l.number);
+        header
+            .table(body)
+            .read_chunks(&body.raw, first, CHUNK_BYTES)
+    }
 }
 
 impl TidyCsv {
     /// [`Format::parse_accounted`] with the rows cut into chunks of about
     /// `chunk_bytes` bytes (the result does not depend on it).
     fn parse_in_chunks(&self, src: &Source, chunk_bytes: usize) -> Result<Parsed> {
-        let mut lines = raw_lines(src);
-        let Some((hn, header)) = lines.next() else {
-            return Err(src.error(None, "empty table"));
-        };
+        let header = self.header(src)?;
         // The rows start on the line after the header's.
-        let header_end = header.as_ptr() as usize - src.raw.as_ptr() as usize + header.len();
-        let body = match memchr::memchr(b'\n', &src.raw.as_bytes()[header_end..]) {
-            Some(i) => &src.raw[header_end + i + 1..],
+        let body = match memchr::memchr(b'\n', &src.raw.as_bytes()[header.end..]) {
+            Some(i) => &src.raw[header.end + i + 1..],
             None => "",
         };
-        let header = header.trim_start_matches('\u{feff}');
-        let sep = separator(header);
-        let cols = split_csv(header, sep);
+        let mut parsed = header
+            .table(src)
+            .read_chunks(body, header.line + 1, chunk_bytes)?;
+        parsed.consumed.insert(0, header.line);
+        Ok(parsed)
+    }
+
+    /// The header of the table in `src`: its first non-blank line.
+    fn header(&self, src: &Source) -> Result<Header> {
+        let Some((line, text)) = raw_lines(src).next() else {
+            return Err(src.error(None, "empty table"));
+        };
+        let end = text.as_ptr() as usize - src.raw.as_ptr() as usize + text.len();
+        let text = text.trim_start_matches('\u{feff}');
+        let sep = separator(text);
+        let cols = split_csv(text, sep);
         if !self.map.usable(&cols) {
             return Err(src.error(
-                Some(hn),
+                Some(line),
                 "the header names no benchmark and value columns; map them with --map COLUMN=benchmark --map COLUMN=value",
             ));
         }
-        let targets: Vec<Option<Target>> = cols.iter().map(|c| self.map.target(c)).collect();
-        let table = Table {
-            src,
-            cols: &cols,
-            targets: &targets,
+        let targets = cols.iter().map(|c| self.map.target(c)).collect();
+        Ok(Header {
+            line,
+            end,
+            cols,
+            targets,
             sep,
-        };
-        // A large table is read in chunks of whole lines on all threads;
-        // each chunk knows the number of its first line, and the chunks are
-        // joined in file order, so rows, line numbers and the first error
-        // are those of a reading from top to bottom.
-        let chunks = split_lines(body, chunk_bytes);
-        if let [chunk] = chunks[..] {
-            let mut one = table.read(chunk, hn + 1, 0)?;
-            one.consumed.insert(0, hn);
-            return Ok(one);
-        }
-        // Lines per chunk: where each chunk starts, and room for its rows
-        // (a row is one value unless several columns are mapped to values).
-        let lines: Vec<u32> = chunks
-            .par_iter()
-            .map(|c| memchr::memchr_iter(b'\n', c.as_bytes()).count() as u32)
-            .collect();
-        let first_lines: Vec<u32> = lines
-            .iter()
-            .scan(hn + 1, |next, n| {
-                let first = *next;
-                *next += n;
-                Some(first)
-            })
-            .collect();
-        let total = lines.iter().map(|&n| n as usize).sum::<usize>();
-        let mut observations = Vec::with_capacity(total);
-        let mut consumed = Vec::with_capacity(1 + total);
-        consumed.push(hn);
-        // A few chunks per thread at a time, each wave's rows moved into the
-        // table before the next is read: all chunks' rows held at once next
-        // to the table they are moved into doubled the peak memory (and the
-        // fresh memory, whose zeroing by the kernel was most of the time on
-        // a virtual machine at times). The first error in file order is in
-        // the first wave that has one.
-        let wave = 4 * rayon::current_num_threads().max(1);
-        let numbered: Vec<(&str, (u32, u32))> = chunks
-            .into_iter()
-            .zip(first_lines.into_iter().zip(lines))
-            .collect();
-        for group in numbered.chunks(wave) {
-            let parts: Vec<Result<Parsed>> = group
-                .par_iter()
-                .map(|&(c, (first, lines))| table.read(c, first, lines as usize))
-                .collect();
-            for part in parts {
-                let mut part = part?;
-                consumed.append(&mut part.consumed);
-                observations.append(&mut part.observations);
-            }
-        }
-        Ok(Parsed {
-            observations,
-            consumed,
-            skipped: Vec::new(),
         })
+    }
+}
+
+/// A table's header line and what its columns become.
+struct Header {
+    /// Its line number.
+    line: u32,
+    /// Where it ends in the raw text (before its line break).
+    end: usize,
+    cols: Vec<String>,
+    targets: Vec<Option<Target>>,
+    sep: char,
+}
+
+impl Header {
+    /// The rows of `src` under this header.
+    fn table<'a>(&'a self, src: &'a Source) -> Table<'a> {
+        Table {
+            src,
+            cols: &self.cols,
+            targets: &self.targets,
+            sep: self.sep,
+        }
     }
 }
 
@@ -529,6 +521,65 @@ struct Table<'a> {
 }
 
 impl Table<'_> {
+    /// Reads the rows of `body`, whose first line is line `first` of the
+    /// file, in chunks of about `chunk_bytes` bytes.
+    ///
+    /// A large table is read in chunks of whole lines on all threads; each
+    /// chunk knows the number of its first line, and the chunks are joined
+    /// in file order, so rows, line numbers and the first error are those
+    /// of a reading from top to bottom.
+    fn read_chunks(&self, body: &str, first: u32, chunk_bytes: usize) -> Result<Parsed> {
+        let chunks = split_lines(body, chunk_bytes);
+        if let [chunk] = chunks[..] {
+            return self.read(chunk, first, 0);
+        }
+        // Lines per chunk: where each chunk starts, and room for its rows
+        // (a row is one value unless several columns are mapped to values).
+        let lines: Vec<u32> = chunks
+            .par_iter()
+            .map(|c| memchr::memchr_iter(b'\n', c.as_bytes()).count() as u32)
+            .collect();
+        let first_lines: Vec<u32> = lines
+            .iter()
+            .scan(first, |next, n| {
+                let first = *next;
+                *next += n;
+                Some(first)
+            })
+            .collect();
+        let total = lines.iter().map(|&n| n as usize).sum::<usize>();
+        let mut observations = Vec::with_capacity(total);
+        // Room for the header's line, which the caller puts in front.
+        let mut consumed = Vec::with_capacity(1 + total);
+        // A few chunks per thread at a time, each wave's rows moved into the
+        // table before the next is read: all chunks' rows held at once next
+        // to the table they are moved into doubled the peak memory (and the
+        // fresh memory, whose zeroing by the kernel was most of the time on
+        // a virtual machine at times). The first error in file order is in
+        // the first wave that has one.
+        let wave = 4 * rayon::current_num_threads().max(1);
+        let numbered: Vec<(&str, (u32, u32))> = chunks
+            .into_iter()
+            .zip(first_lines.into_iter().zip(lines))
+            .collect();
+        for group in numbered.chunks(wave) {
+            let parts: Vec<Result<Parsed>> = group
+                .par_iter()
+                .map(|&(c, (first, lines))| self.read(c, first, lines as usize))
+                .collect();
+            for part in parts {
+                let mut part = part?;
+                consumed.append(&mut part.consumed);
+                observations.append(&mut part.observations);
+            }
+        }
+        Ok(Parsed {
+            observations,
+            consumed,
+            skipped: Vec::new(),
+        })
+    }
+
     /// Reads the rows of `chunk`, whose first line is line `first` of the
     /// file; blank lines are skipped and a trailing CR removed, as
     /// [`raw_lines`] does. `lines` (its line count, when known) sizes the
