@@ -1176,7 +1176,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("table.csv");
         std::fs::write(&path, tidy_table(40_000)).unwrap();
-        same_in_pieces_as_whole(&path);
+        let (rows, _) = same_in_pieces_as_whole(&path, "tidy-csv");
+        assert!(rows.iter().any(|o| o.benchmark == "a->b"));
         // Without a `line` column, rows carry their lines in this file.
         let text: String = tidy_table(60_000)
             .split_inclusive('\n')
@@ -1187,13 +1188,66 @@ mod tests {
             .collect();
         assert!(!text.contains("log.txt") && text.contains("\nbenchmark,params"));
         std::fs::write(&path, text).unwrap();
-        let (rows, _) = same_in_pieces_as_whole(&path);
+        let (rows, _) = same_in_pieces_as_whole(&path, "tidy-csv");
         assert_eq!(rows.last().map(|o| o.line), Some(60_000 + 2 + 2 * 61));
+    }
+
+    #[test]
+    fn large_json_lines_read_in_pieces_give_what_they_give_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("table.jsonl");
+        let mut text = String::new();
+        for i in 0..40_000 {
+            // Rows without a `line` key carry their line in this file.
+            let line = if i % 3 == 0 {
+                String::new()
+            } else {
+                format!("\"line\":{},", 7 * i)
+            };
+            text.push_str(&format!(
+                "{{\"source\":\"log.txt\",{line}\"benchmark\":\"b{}>c\",\"params\":\"\",\"variant\":\"{}\",\"metric\":\"time\",\"unit\":\"ms\",\"stat\":\"sample\",\"value\":{}.5,\"run\":null}}\n",
+                i % 13,
+                if i % 2 == 0 { "base" } else { "new" },
+                100 + i % 9
+            ));
+            if i % 1000 == 0 {
+                text.push('\n');
+            }
+        }
+        std::fs::write(&path, &text).unwrap();
+        let (rows, files) = same_in_pieces_as_whole(&path, "tidy-json");
+        assert_eq!(files[0].rows, 40_000);
+        assert!(rows.iter().any(|o| o.line == 7 * 39_998));
+        // A broken line late in the file: the same error, on its line.
+        let mut broken = text.clone();
+        let at = broken.len() - 3000;
+        let at = at + broken[at..].find('\n').unwrap() + 1;
+        broken.insert_str(at, "{\"benchmark\": \"x\", \"value\": 1,\n");
+        std::fs::write(&path, &broken).unwrap();
+        let opts = IngestOptions::default();
+        let whole = read_with_pieces(&path, &opts, 1 << 30).unwrap_err().to_string();
+        let pieced = read_with_pieces(&path, &opts, 64 << 10).unwrap_err().to_string();
+        assert_eq!(pieced, whole);
+        let line = broken[..at].matches('\n').count() + 1;
+        assert!(whole.contains(&format!("line {line}")), "{whole} (line {line})");
+        // A JSON document (an array) is read whole.
+        let array = format!(
+            "[{}]",
+            text.trim_end().replace("}\n", "},\n").replace("\n\n", "\n")
+        );
+        std::fs::write(&path, array.trim_end_matches(",\n]").to_string() + "]").unwrap();
+        let size = std::fs::metadata(&path).unwrap().len();
+        let opts = IngestOptions::default();
+        assert!(
+            pieces::plan(&path, size, &Registry::builtin(), &opts, 64 << 10)
+                .unwrap()
+                .is_none()
+        );
     }
 
     /// Reads `path` whole and in pieces, checks both give the same rows and
     /// reports, and returns them.
-    fn same_in_pieces_as_whole(path: &Path) -> (Vec<Observation>, Vec<FileReport>) {
+    fn same_in_pieces_as_whole(path: &Path, format: &str) -> (Vec<Observation>, Vec<FileReport>) {
         let path = path.to_path_buf();
         let size = std::fs::metadata(&path).unwrap().len();
         assert!(size > 2 * WIDE_PROBE_BYTES as u64, "{size}");
@@ -1207,7 +1261,7 @@ mod tests {
             .unwrap()
             .expect("a plain tidy table is cut");
         assert!(cut.len() > 20, "{}", cut.len());
-        assert_eq!(file.format, "tidy-csv");
+        assert_eq!(file.format, format);
         // Whole: pieces larger than the file.
         let whole = read_with_pieces(&path, &opts, 4 * size).unwrap();
         assert!(
@@ -1219,13 +1273,12 @@ mod tests {
         assert_eq!(pieced.1, whole.1);
         assert_eq!(pieced.0.len(), whole.0.len());
         assert_eq!(pieced.0, whole.0);
-        assert!(whole.0.iter().any(|o| o.benchmark == "a->b"));
         // Runs count on across pieces.
         let runs = pieced.0.iter().filter(|o| o.run.is_some()).count();
         assert!(runs > 39_000, "{runs}");
         // Forced, the format is not detected but the cut is the same.
         let forced = IngestOptions {
-            format: Some("tidy-csv".into()),
+            format: Some(format.into()),
             ..opts.clone()
         };
         assert_eq!(

@@ -99,20 +99,26 @@ pub(super) fn plan(
     let Some(head_lines) = format.piece_header(&src) else {
         return Ok(None);
     };
-    let Some(head_end) = memchr::memchr_iter(b'\n', &probe)
-        .nth(head_lines.max(1) as usize - 1)
-        .map(|i| i + 1)
-    else {
-        return Ok(None);
-    };
-    let Ok(head) = Source::from_bytes(&display, &probe[..head_end]) else {
-        return Ok(None);
+    let head = if head_lines == 0 {
+        Source::from_text(&display, "")
+    } else {
+        let Some(head_end) = memchr::memchr_iter(b'\n', &probe)
+            .nth(head_lines as usize - 1)
+            .map(|i| i + 1)
+        else {
+            return Ok(None);
+        };
+        let Ok(head) = Source::from_bytes(&display, &probe[..head_end]) else {
+            return Ok(None);
+        };
+        head
     };
     let json_like = src.looks_like_json();
     drop(src);
     file.seek(SeekFrom::Start(0))
         .map_err(|e| Error::io(path, e))?;
-    let Some(pieces) = cut(&mut file, piece_bytes.max(head_end)).map_err(|e| Error::io(path, e))?
+    let Some(pieces) =
+        cut(&mut file, piece_bytes.max(head.raw.len())).map_err(|e| Error::io(path, e))?
     else {
         return Ok(None);
     };

@@ -196,30 +196,56 @@ impl Format for TidyJson {
                 out.extend(record_to_obs(src, &self.map, &rec, 0, &at)?);
             }
         } else {
-            let fast = maps_are_sorted();
-            for (n, l) in raw_lines(src) {
-                let l = l.trim();
-                if fast {
-                    let mut c = Cursor::new(l);
-                    if let Ok(rec) = record_fast(&mut c).and_then(|r| c.end().map(|()| r)) {
-                        out.extend(record_to_obs(src, &self.map, &rec, n, "object")?);
-                        continue;
-                    }
-                }
-                let v: Value =
-                    serde_json::from_str(l).map_err(|e| json_error(src, &e, n - 1, "JSON line"))?;
-                let Value::Object(obj) = v else {
-                    return Err(src.error(Some(n), "expected one JSON object per line"));
-                };
-                let rec = record(src, &obj, n, "object")?;
-                out.extend(record_to_obs(src, &self.map, &rec, n, "object")?);
-            }
+            out = self.json_lines(src, 0)?;
         }
         Ok(Parsed {
             observations: out,
             consumed,
             skipped: Vec::new(),
         })
+    }
+
+    /// JSON lines are read one by one: a large file is read in pieces.
+    /// One JSON document (an array) is read whole.
+    fn piece_header(&self, head: &Source) -> Option<u32> {
+        (!head.raw_trimmed().starts_with('[')).then_some(0)
+    }
+
+    fn parse_piece(&self, _head: &Source, body: &Source) -> Result<Parsed> {
+        let first = body.lines.first().map_or(1, |l| l.number);
+        Ok(Parsed {
+            observations: self.json_lines(body, first - 1)?,
+            consumed: body.lines.iter().map(|l| l.number).collect(),
+            skipped: Vec::new(),
+        })
+    }
+}
+
+impl TidyJson {
+    /// The rows of JSON lines `src`, whose first line is line `offset + 1`
+    /// of the file.
+    fn json_lines(&self, src: &Source, offset: u32) -> Result<Vec<crate::model::Observation>> {
+        let mut out = Vec::new();
+        let fast = maps_are_sorted();
+        for (n, l) in raw_lines(src) {
+            let n = n + offset;
+            let l = l.trim();
+            if fast {
+                let mut c = Cursor::new(l);
+                if let Ok(rec) = record_fast(&mut c).and_then(|r| c.end().map(|()| r)) {
+                    out.extend(record_to_obs(src, &self.map, &rec, n, "object")?);
+                    continue;
+                }
+            }
+            let v: Value =
+                serde_json::from_str(l).map_err(|e| json_error(src, &e, n - 1, "JSON line"))?;
+            let Value::Object(obj) = v else {
+                return Err(src.error(Some(n), "expected one JSON object per line"));
+            };
+            let rec = record(src, &obj, n, "object")?;
+            out.extend(record_to_obs(src, &self.map, &rec, n, "object")?);
+        }
+        Ok(out)
     }
 }
 
