@@ -56,12 +56,13 @@ fn main() {
     // the start and the end says whether the machine was quiet.
     print_load("start");
 
-    let kinds: [(&str, Generator); 5] = [
+    let kinds: [(&str, Generator); 6] = [
         ("go", gen_go),
         ("hackbench", gen_hackbench),
         ("document", gen_document),
         ("hyperfine_json", gen_hyperfine),
         ("criterion_tree", gen_criterion),
+        ("tidy_csv_one_file", gen_tidy_one_file),
     ];
     // `PATCHPERF_BENCH_ONLY=ingest,analysis,report,small` runs a subset.
     let only = std::env::var("PATCHPERF_BENCH_ONLY").unwrap_or_default();
@@ -727,6 +728,38 @@ fn gen_go(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
         s.push_str("PASS\nok  \texample.com/gen\t1.000s\n");
         3 * k as u64
     })
+}
+
+/// One large tidy table, as `ingest --out x.csv` writes it (a lab's
+/// results gathered in one file): the other kinds are folders of 5 MB
+/// files, and one file of this size is read in pieces.
+fn gen_tidy_one_file(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
+    use std::io::Write as _;
+    let mut f = std::io::BufWriter::new(fs::File::create(dir.join("table.csv")).unwrap());
+    let header = "source,line,benchmark,params,variant,metric,unit,stat,value,run\n";
+    f.write_all(header.as_bytes()).unwrap();
+    let (mut total, mut rows) = (header.len(), 0u64);
+    let mut s = String::with_capacity(256);
+    while total < target {
+        s.clear();
+        let k = rows as usize;
+        let variant = if k % 2 == 0 { "baseline" } else { "patched" };
+        let ms = 100.0 * (1.0 + 0.05 * normal(rng));
+        let _ = writeln!(
+            s,
+            "run-{}.log,{},bench{},n={},{variant},time,ms,sample,{ms:.4},{}",
+            k / 1000 % 100,
+            k % 1000 + 1,
+            k / 2 % 500,
+            8 << (k % 3),
+            k / 1000
+        );
+        f.write_all(s.as_bytes()).unwrap();
+        total += s.len();
+        rows += 1;
+    }
+    f.flush().unwrap();
+    (total as u64, rows)
 }
 
 /// Concatenated `hackbench` outputs: one time per three-line block.
