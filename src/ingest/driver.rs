@@ -105,23 +105,28 @@ impl Account {
 /// table plus a report per input. The first malformed input aborts with an
 /// error naming it; unrecognised files are reported, not fatal.
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
-    // The batches are joined once their total is known: a table grown by
-    // doubling as they come held up to three halves of itself at a time
-    // (a large file read in pieces comes as hundreds of batches).
-    let mut batches: Vec<Vec<Observation>> = Vec::new();
-    let files = ingest_each(paths, registry, opts, Ok, |obs| {
-        batches.push(obs);
-        Ok(())
-    })?;
-    let rows = if batches.len() == 1 {
-        batches.pop().unwrap_or_default()
-    } else {
-        let mut rows = Vec::with_capacity(batches.iter().map(Vec::len).sum());
-        for b in batches {
-            rows.extend(b);
+    let mut rows: Vec<Observation> = Vec::new();
+    let sink = |obs: Vec<Observation>, progress: Progress| {
+        if rows.is_empty() && obs.len() >= progress.rows_expected(obs.len()) {
+            rows = obs;
+            return Ok(());
         }
-        rows
+        // Room for the rows the inputs still hold, as many per byte as so
+        // far, and a tenth more: the table is then copied once or twice
+        // while it is small, not at every doubling, each copy holding the
+        // old table and the new at once (a large file read in pieces comes
+        // as hundreds of batches). Room not yet filled costs address space,
+        // not memory.
+        let needed = rows.len() + obs.len();
+        if needed > rows.capacity() {
+            let expected = progress.rows_expected(needed);
+            let room = expected + expected / 10;
+            rows.reserve_exact(room.max(needed) - rows.len());
+        }
+        rows.extend(obs);
+        Ok(())
     };
+    let files = stream(paths, registry, opts, WINDOW_BYTES_PER_THREAD, Ok, sink)?;
     Ok(Ingested {
         dataset: Dataset::new(rows),
         files,
@@ -147,7 +152,7 @@ pub fn ingest_each<T: Send>(
     registry: &Registry,
     opts: &IngestOptions,
     prepare: impl Fn(Vec<Observation>) -> Result<T> + Sync,
-    sink: impl FnMut(T) -> Result<()> + Send,
+    mut sink: impl FnMut(T) -> Result<()> + Send,
 ) -> Result<Vec<FileReport>> {
     stream(
         paths,
@@ -155,8 +160,29 @@ pub fn ingest_each<T: Send>(
         opts,
         WINDOW_BYTES_PER_THREAD,
         prepare,
-        sink,
+        |t, _| sink(t),
     )
+}
+
+/// How far a [`stream`] has come when it hands a batch on: the bytes of
+/// the inputs whose rows are handed on, up to the window of the batch, out
+/// of all inputs' bytes (a part of a folder counts as [`DIR_PART_BYTES`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Progress {
+    done: u64,
+    total: u64,
+}
+
+impl Progress {
+    /// The rows all inputs would give if the rest gave as many per byte
+    /// as those done, given `rows` so far (`rows` itself when nothing is
+    /// known).
+    fn rows_expected(self, rows: usize) -> usize {
+        if self.done == 0 || self.done >= self.total {
+            return rows;
+        }
+        (rows as f64 * self.total as f64 / self.done as f64).ceil() as usize
+    }
 }
 
 /// [`ingest_each`] with the window size as a parameter (tests use tiny ones).
@@ -166,7 +192,7 @@ fn stream<T: Send>(
     opts: &IngestOptions,
     window_bytes_per_thread: u64,
     prepare: impl Fn(Vec<Observation>) -> Result<T> + Sync,
-    mut sink: impl FnMut(T) -> Result<()> + Send,
+    mut sink: impl FnMut(T, Progress) -> Result<()> + Send,
 ) -> Result<Vec<FileReport>> {
     if let Some(name) = &opts.format {
         if registry.get(name).is_none() {
@@ -190,21 +216,25 @@ fn stream<T: Send>(
         let (mut obs, report) = read_one(input, registry, opts)?;
         variants.apply(&mut obs);
         let runs = LocalRuns::count(&mut obs);
-        Ok((ReadInput { obs, runs }, report))
+        let bytes = input_bytes(input);
+        Ok((ReadInput { obs, runs, bytes }, report))
     };
-    let mut sink_all = |prepared: Vec<Result<T>>| -> Result<()> {
-        for p in prepared {
-            sink(p?)?;
+    let mut sink_all = |prepared: Vec<(Result<T>, Progress)>| -> Result<()> {
+        for (p, progress) in prepared {
+            sink(p?, progress)?;
         }
         Ok(())
     };
+    let total = inputs.iter().map(input_bytes).sum();
+    // Bytes of the inputs whose rows went into batches so far.
+    let mut batched = 0;
     // Each round reads one window while the window read before is prepared
     // and the one before that is sunk. The only serial steps are the run
     // offsets (one lookup per distinct key and input) and the sink.
     let threads = rayon::current_num_threads().max(1);
     let mut windows = windows(&inputs, threads, window_bytes_per_thread).into_iter();
     let mut pending: Vec<Result<(ReadInput, Account)>> = Vec::new();
-    let mut prepared: Vec<Result<T>> = Vec::new();
+    let mut prepared: Vec<(Result<T>, Progress)> = Vec::new();
     loop {
         let window: &[Input] = windows.next().unwrap_or(&[]);
         let mut numbered = Vec::with_capacity(pending.len());
@@ -230,6 +260,14 @@ fn stream<T: Send>(
             sink_all(prepared)?;
             return Ok(reports);
         }
+        let batches = batches.into_iter().map(|(rows, bytes)| {
+            batched += bytes;
+            let progress = Progress {
+                done: batched,
+                total,
+            };
+            (rows, progress)
+        });
         // Reading and preparing are one parallel pass with the two kinds
         // of job alternating, so that the halves the pool splits it into
         // hold about equal work: as two joined passes, a thread that had
@@ -242,7 +280,7 @@ fn stream<T: Send>(
                     .with_max_len(1)
                     .map(|job| match job {
                         Job::Read(input) => Done::Read(read(input)),
-                        Job::Prepare(rows) => Done::Prepared(prepare(rows)),
+                        Job::Prepare(rows, progress) => Done::Prepared(prepare(rows), progress),
                     })
                     .collect::<Vec<_>>()
             },
@@ -251,7 +289,7 @@ fn stream<T: Send>(
         for d in done {
             match d {
                 Done::Read(r) => pending.push(r),
-                Done::Prepared(p) => prepared.push(p),
+                Done::Prepared(p, progress) => prepared.push((p, progress)),
             }
         }
     }
@@ -262,22 +300,25 @@ enum Job<'a> {
     /// Read an input of this round's window.
     Read(&'a Input),
     /// Prepare a batch of rows of the window read in the round before.
-    Prepare(Vec<Observation>),
+    Prepare(Vec<Observation>, Progress),
 }
 
 /// What a [`Job`] gave.
 enum Done<T> {
     Read(Result<(ReadInput, Account)>),
-    Prepared(Result<T>),
+    Prepared(Result<T>, Progress),
 }
 
 /// The batches and the window's inputs, alternating (each kind in order).
 /// A batch comes before an input: a thread then frees a batch's rows before
 /// it reads new ones, and the two windows' rows are not all held at once.
-fn interleave(window: &[Input], batches: Vec<Vec<Observation>>) -> Vec<Job<'_>> {
+fn interleave(
+    window: &[Input],
+    batches: impl ExactSizeIterator<Item = (Vec<Observation>, Progress)>,
+) -> Vec<Job<'_>> {
     let mut jobs = Vec::with_capacity(window.len() + batches.len());
     let mut reads = window.iter().map(Job::Read);
-    let mut prepares = batches.into_iter().map(Job::Prepare);
+    let mut prepares = batches.map(|(rows, progress)| Job::Prepare(rows, progress));
     loop {
         match (prepares.next(), reads.next()) {
             (None, None) => return jobs,
@@ -290,6 +331,8 @@ fn interleave(window: &[Input], batches: Vec<Vec<Observation>>) -> Vec<Job<'_>> 
 struct ReadInput {
     obs: Vec<Observation>,
     runs: LocalRuns,
+    /// What the input counts for ([`input_bytes`]).
+    bytes: u64,
 }
 
 impl ReadInput {
@@ -305,8 +348,9 @@ impl ReadInput {
 }
 
 /// Cuts the rows into batches in order: an input's rows as they are (no
-/// copy), small inputs' rows joined up to [`BATCH_ROWS`].
-fn batches(read: Vec<ReadInput>) -> Vec<Vec<Observation>> {
+/// copy), small inputs' rows joined up to [`BATCH_ROWS`]; each with the
+/// bytes its inputs count for.
+fn batches(read: Vec<ReadInput>) -> Vec<(Vec<Observation>, u64)> {
     // The sizes first, so that a joined batch is allocated once at its size
     // (growing it by doubling copied its rows two or three times over).
     let mut sizes: Vec<(usize, usize)> = Vec::new(); // (inputs, rows)
@@ -320,19 +364,21 @@ fn batches(read: Vec<ReadInput>) -> Vec<Vec<Observation>> {
         }
     }
     let mut read = read.into_iter();
-    let mut out: Vec<Vec<Observation>> = Vec::with_capacity(sizes.len());
+    let mut out = Vec::with_capacity(sizes.len());
     for (n, rows) in sizes {
-        let first = read.next().map(|r| r.obs).unwrap_or_default();
+        let Some(first) = read.next() else { break };
         if n == 1 {
-            out.push(first);
+            out.push((first.obs, first.bytes));
             continue;
         }
         let mut batch = Vec::with_capacity(rows);
-        batch.extend(first);
+        let mut bytes = first.bytes;
+        batch.extend(first.obs);
         for r in read.by_ref().take(n - 1) {
+            bytes += r.bytes;
             batch.extend(r.obs);
         }
-        out.push(batch);
+        out.push((batch, bytes));
     }
     out
 }
@@ -532,6 +578,16 @@ const WINDOW_BYTES_PER_THREAD: u64 = 4 << 20;
 /// groups of a window each, is 14% larger than in one group.
 const DIR_PART_BYTES: u64 = 64 << 10;
 
+/// What an input counts for in a window and in [`Progress`]: its bytes, or
+/// [`DIR_PART_BYTES`] for a part of a folder.
+fn input_bytes(input: &Input) -> u64 {
+    match input {
+        Input::File(_, size) => *size,
+        Input::Part { .. } => DIR_PART_BYTES,
+        Input::Piece { piece, .. } => piece.bytes.end - piece.bytes.start,
+    }
+}
+
 /// Splits the inputs into windows of at least `threads` inputs (one for each
 /// thread to read) that together hold about `threads` ×
 /// [`WINDOW_BYTES_PER_THREAD`] bytes: many small files go together, large ones
@@ -541,11 +597,7 @@ fn windows(inputs: &[Input], threads: usize, bytes_per_thread: u64) -> Vec<&[Inp
     let mut out = Vec::new();
     let (mut start, mut bytes) = (0, 0u64);
     for (i, input) in inputs.iter().enumerate() {
-        bytes += match input {
-            Input::File(_, size) => *size,
-            Input::Part { .. } => DIR_PART_BYTES,
-            Input::Piece { piece, .. } => piece.bytes.end - piece.bytes.start,
-        };
+        bytes += input_bytes(input);
         let count = i + 1 - start;
         if count >= threads && bytes >= budget {
             out.push(&inputs[start..=i]);
@@ -928,6 +980,7 @@ mod tests {
                 .map(|i| Observation::sample("b", "m", "s", (tag * 1_000_000 + i) as f64))
                 .collect(),
             runs: LocalRuns::default(),
+            bytes: 1 << tag,
         };
         let sizes = [3, 2, BATCH_ROWS, 1, BATCH_ROWS - 1, 4, 0];
         let read: Vec<ReadInput> = sizes
@@ -936,10 +989,17 @@ mod tests {
             .map(|(t, &n)| input(n, t))
             .collect();
         let out = batches(read);
-        let lens: Vec<usize> = out.iter().map(Vec::len).collect();
+        let lens: Vec<usize> = out.iter().map(|(rows, _)| rows.len()).collect();
         assert_eq!(lens, [5, BATCH_ROWS, BATCH_ROWS, 4]);
+        // Each batch counts its inputs' bytes: inputs 0+1, 2, 3+4, 5+6.
+        let bytes: Vec<u64> = out.iter().map(|(_, b)| *b).collect();
+        assert_eq!(bytes, [1 + 2, 4, 8 + 16, 32 + 64]);
         // Every row once, in input order.
-        let values: Vec<f64> = out.iter().flatten().map(|o| o.value).collect();
+        let values: Vec<f64> = out
+            .iter()
+            .flat_map(|(rows, _)| rows)
+            .map(|o| o.value)
+            .collect();
         let expected: Vec<f64> = sizes
             .iter()
             .enumerate()
@@ -1027,6 +1087,7 @@ mod tests {
         let whole = ingest(&[dir.path().to_path_buf()], &registry, &opts).unwrap();
         let mut streamed = Vec::new();
         let mut batches = 0;
+        let mut progresses = Vec::new();
         // Windows of one input per thread: many windows, each overlapping
         // the next one's reading.
         let files = stream(
@@ -1035,13 +1096,23 @@ mod tests {
             &opts,
             1,
             Ok,
-            |obs| {
+            |obs, progress| {
                 batches += 1;
                 streamed.extend(obs);
+                progresses.push(progress);
                 Ok(())
             },
         )
         .unwrap();
+        // Each batch knows how far the inputs are read up to its own,
+        // the last all of them.
+        let total: u64 = paths
+            .iter()
+            .map(|p| std::fs::metadata(p).unwrap().len())
+            .sum();
+        assert!(progresses.windows(2).all(|w| w[0].done <= w[1].done));
+        assert!(progresses.iter().all(|p| p.total == total && p.done > 0));
+        assert_eq!(progresses.last().map(|p| p.done), Some(total));
         // Small inputs' rows travel together, a window at a time.
         let threads = rayon::current_num_threads();
         assert_eq!(batches, paths.len().div_ceil(threads), "{batches}");
@@ -1054,6 +1125,17 @@ mod tests {
         assert_eq!(streamed[1].source, paths[0].display().to_string());
         assert_eq!(streamed[2].source, paths[1].display().to_string());
         assert!((streamed[2].value - 2.001).abs() < 1e-12);
+    }
+
+    #[test]
+    fn rows_expected_scale_the_rows_so_far_by_the_bytes_left() {
+        let p = |done, total| Progress { done, total };
+        assert_eq!(p(25, 100).rows_expected(1000), 4000);
+        assert_eq!(p(30, 100).rows_expected(1000), 3334);
+        // Nothing read yet, or everything: only the rows at hand.
+        assert_eq!(p(0, 100).rows_expected(7), 7);
+        assert_eq!(p(100, 100).rows_expected(7), 7);
+        assert_eq!(p(0, 0).rows_expected(0), 0);
     }
 
     #[test]
@@ -1163,7 +1245,7 @@ mod tests {
             opts,
             piece_bytes,
             Ok,
-            |obs| {
+            |obs, _| {
                 rows.extend(obs);
                 Ok(())
             },
@@ -1225,11 +1307,18 @@ mod tests {
         broken.insert_str(at, "{\"benchmark\": \"x\", \"value\": 1,\n");
         std::fs::write(&path, &broken).unwrap();
         let opts = IngestOptions::default();
-        let whole = read_with_pieces(&path, &opts, 1 << 30).unwrap_err().to_string();
-        let pieced = read_with_pieces(&path, &opts, 64 << 10).unwrap_err().to_string();
+        let whole = read_with_pieces(&path, &opts, 1 << 30)
+            .unwrap_err()
+            .to_string();
+        let pieced = read_with_pieces(&path, &opts, 64 << 10)
+            .unwrap_err()
+            .to_string();
         assert_eq!(pieced, whole);
         let line = broken[..at].matches('\n').count() + 1;
-        assert!(whole.contains(&format!("line {line}")), "{whole} (line {line})");
+        assert!(
+            whole.contains(&format!("line {line}")),
+            "{whole} (line {line})"
+        );
         // A JSON document (an array) is read whole.
         let array = format!(
             "[{}]",
@@ -1367,7 +1456,7 @@ mod tests {
             &IngestOptions::default(),
             1,
             Ok,
-            |_| {
+            |_, _| {
                 seen += 1;
                 if seen == 2 {
                     Err(Error::Other("disk full".into()))
@@ -1405,7 +1494,7 @@ mod tests {
             &IngestOptions::default(),
             DIR_PART_BYTES,
             Ok,
-            |obs| {
+            |obs, _| {
                 sunk += obs.len();
                 Ok(())
             },
@@ -1441,7 +1530,7 @@ mod tests {
             &IngestOptions::default(),
             DIR_PART_BYTES,
             Ok,
-            |obs| {
+            |obs, _| {
                 batches.push(obs.len());
                 streamed.extend(obs);
                 Ok(())
