@@ -749,7 +749,7 @@ fn read_one(
         Input::Piece { file, piece } => {
             let format = pieces::format(registry, file);
             let bytes = pieces::read(file, &piece.bytes)?;
-            if piece.bytes.start == 0 {
+            if piece.bytes.start == 0 && file.first_as_file {
                 // The first piece, header and all, is read as a file.
                 let src = Source::from_owned(&file.display, bytes)?;
                 let parsed = format.parse_accounted(&src)?;
@@ -759,6 +759,9 @@ fn read_one(
             let body = Source::piece(&file.display, bytes, piece.first_line, file.json_like)?;
             let parsed = format.parse_piece(&file.head, &body)?;
             let (obs, report) = account(&body, format, parsed)?;
+            if piece.bytes.start == 0 {
+                return Ok((obs, Account::Report(report)));
+            }
             Ok((obs, Account::More(report)))
         }
     }
@@ -1378,6 +1381,55 @@ mod tests {
     }
 
     #[test]
+    fn a_large_go_log_read_in_pieces_gives_what_it_gives_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("go.txt");
+        // Two packages with benchmarks of the same name (names qualified),
+        // notes naming variants, quoted lines, and a `Unit` line at the end
+        // that states a direction for every value before it.
+        let mut text = String::from("goos: linux\ngoarch: amd64\n");
+        for i in 0..40_000 {
+            if i % 5000 == 0 {
+                let pkg = if i % 10_000 == 0 {
+                    "example.com/a"
+                } else {
+                    "example.com/b"
+                };
+                text.push_str(&format!("pkg: {pkg}\ncpu: generated\n"));
+            }
+            if i % 7000 == 0 {
+                text.push_str(&format!("note: run{}\n", i / 7000));
+            }
+            if i % 9001 == 0 {
+                text.push_str("> pkg: example.com/quoted\n> BenchmarkQuoted-8 \t 10 \t 7 ns/op\n");
+            }
+            text.push_str(&format!(
+                "BenchmarkX/n={}-8 \t 1000 \t {} ns/op \t 24 B/op \t 1 allocs/op\n",
+                i % 3,
+                100 + i % 7
+            ));
+            if i % 8000 == 0 {
+                text.push_str("PASS\nok  \texample.com/a\t1.000s\n");
+            }
+        }
+        text.push_str("Unit B/op better=higher\n");
+        std::fs::write(&path, &text).unwrap();
+        let (rows, files) = same_in_pieces_as_whole(&path, "go-bench");
+        assert_eq!(rows.len(), 3 * 40_000 + 5);
+        assert!(rows.iter().any(|o| o.benchmark == "example.com/b.X"));
+        assert!(rows
+            .iter()
+            .any(|o| o.benchmark == "example.com/quoted.Quoted"));
+        assert_eq!(rows.last().map(|o| o.variant.as_str()), Some("run5"));
+        let bytes = rows.iter().filter(|o| o.metric == "alloc-bytes/op");
+        assert!(bytes.clone().count() > 0);
+        assert!(bytes
+            .into_iter()
+            .all(|o| o.direction == Some(crate::model::Direction::Higher)));
+        assert!(!files[0].skipped.is_empty());
+    }
+
+    #[test]
     fn a_bad_row_late_in_a_table_read_in_pieces_is_the_same_error() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("table.csv");
@@ -1420,20 +1472,6 @@ mod tests {
                 .unwrap()
                 .is_none());
         }
-        // Go text: a `Unit` line anywhere applies to every value before it.
-        let go: String = (0..40_000)
-            .map(|i| format!("BenchmarkX-8 \t 1000 \t {} ns/op\n", 100 + i % 7))
-            .collect();
-        let path = dir.path().join("go.txt");
-        std::fs::write(&path, format!("goos: linux\n{go}")).unwrap();
-        let size = std::fs::metadata(&path).unwrap().len();
-        assert!(size > 4 * small as u64 && size > WIDE_PROBE_BYTES as u64);
-        assert!(pieces::plan(&path, size, &registry, &opts, small)
-            .unwrap()
-            .is_none());
-        let whole = read_with_pieces(&path, &opts, 1 << 30).unwrap();
-        assert_eq!(read_with_pieces(&path, &opts, small as u64).unwrap(), whole);
-        assert_eq!(whole.1[0].format.as_deref(), Some("go-bench"));
         // Compressed: read whole.
         let gz = dir.path().join("table.csv.gz");
         let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());

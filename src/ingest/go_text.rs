@@ -249,10 +249,16 @@ fn scan<'a>(
     lines: impl Iterator<Item = (u32, &'a str)> + Clone,
     account: bool,
 ) -> Result<Parsed> {
-    // `go test ./...` prints one block per package, and two packages may
-    // have benchmarks of the same name: then the package qualifies them.
+    let state = State::new(qualifies(lines.clone().map(|(_, t)| t)));
+    scan_from(src, lines, account, state)
+}
+
+/// `go test ./...` prints one block per package, and two packages may have
+/// benchmarks of the same name: then the package qualifies them. True when
+/// `lines` name more than one package.
+fn qualifies<'a>(lines: impl Iterator<Item = &'a str>) -> bool {
     let mut pkgs: Vec<&str> = Vec::new();
-    for (_, t) in lines.clone() {
+    for t in lines {
         if !t.starts_with("pkg:") {
             continue;
         }
@@ -262,12 +268,53 @@ fn scan<'a>(
             }
         }
     }
-    let qualify = pkgs.len() > 1;
+    pkgs.len() > 1
+}
+
+/// What the configuration lines read so far have set.
+struct State {
+    /// Whether benchmark names carry their package ([`qualifies`]).
+    qualify: bool,
+    /// The last `note:`.
+    variant: SmolStr,
+    /// The last `pkg:`.
+    pkg: String,
+}
+
+impl State {
+    fn new(qualify: bool) -> State {
+        State {
+            qualify,
+            variant: SmolStr::default(),
+            pkg: String::new(),
+        }
+    }
+
+    /// Takes in a `key: value` line; true when it changed the package.
+    fn set(&mut self, key: &str, value: &str) -> bool {
+        match key {
+            "note" => self.variant = value.trim().into(),
+            "pkg" if value.trim() != self.pkg => {
+                self.pkg = value.trim().to_string();
+                return true;
+            }
+            _ => {}
+        }
+        false
+    }
+}
+
+/// [`scan`] from a given state: a piece of a large file starts with what
+/// the lines before it set.
+fn scan_from<'a>(
+    src: &Source,
+    lines: impl Iterator<Item = (u32, &'a str)> + Clone,
+    account: bool,
+    mut state: State,
+) -> Result<Parsed> {
     let mut out = Vec::new();
     let mut consumed = Vec::new();
     let mut skipped = Vec::new();
-    let mut variant = SmolStr::default();
-    let mut pkg = String::new();
     // Raw name → (benchmark, params); cleared when the package changes
     // names.
     let mut names: NameMap<&'a str, (SmolStr, SmolStr)> = NameMap::default();
@@ -293,8 +340,8 @@ fn scan<'a>(
                 Some(e) => e,
                 None => {
                     let (mut bench, params) = split_name(name);
-                    if qualify && !pkg.is_empty() {
-                        bench = format!("{pkg}.{bench}");
+                    if state.qualify && !state.pkg.is_empty() {
+                        bench = format!("{}.{bench}", state.pkg);
                     }
                     names.entry(name).or_insert((bench.into(), params.into()))
                 }
@@ -322,7 +369,7 @@ fn scan<'a>(
                     line: n,
                     benchmark: bench.clone(),
                     params: params.clone(),
-                    variant: variant.clone(),
+                    variant: state.variant.clone(),
                     metric: t.metric.clone(),
                     unit: t.unit.clone(),
                     stat: t.stat,
@@ -347,15 +394,8 @@ fn scan<'a>(
                 }
             }
             Kind::Config(key, value) => {
-                match key {
-                    "note" => variant = value.trim().into(),
-                    "pkg" if value.trim() != pkg => {
-                        pkg = value.trim().to_string();
-                        if qualify {
-                            names.clear();
-                        }
-                    }
-                    _ => {}
+                if state.set(key, value) && state.qualify {
+                    names.clear();
                 }
                 if account {
                     if matches!(key, "pkg" | "note") {
@@ -415,13 +455,47 @@ impl Format for GoText {
             src.lines.iter().map(|l| (l.number, l.text.as_str())),
             true,
         )?;
-        let stated = stated_directions(src);
-        if !stated.is_empty() {
-            for o in parsed.observations.iter_mut() {
-                o.direction = stated.iter().find(|(m, _)| *m == o.metric).map(|(_, d)| *d);
+        state_directions(&mut parsed, src);
+        Ok(parsed)
+    }
+
+    /// Result lines are read one by one, given the `pkg:` and `note:`
+    /// lines before them and whether the file names several packages;
+    /// `Unit` lines anywhere state directions for the whole file. So a
+    /// large file is read in pieces, with those lines collected from all
+    /// of it.
+    fn piece_header(&self, _head: &Source) -> Option<u32> {
+        Some(0)
+    }
+
+    fn piece_context(&self) -> Option<fn(&str) -> bool> {
+        Some(|line| {
+            line.starts_with("pkg:") || line.starts_with("note:") || line.starts_with("Unit")
+        })
+    }
+
+    fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
+        let first = body.lines.first().map_or(1, |l| l.number);
+        let mut state = State::new(qualifies(head.lines.iter().map(|l| l.text.as_str())));
+        for l in head.lines.iter().take_while(|l| l.number < first) {
+            if let Kind::Config(key, value) = classify(l.text.trim_end()) {
+                state.set(key, value);
             }
         }
+        let lines = body.lines.iter().map(|l| (l.number, l.text.as_str()));
+        let mut parsed = scan_from(body, lines, true, state)?;
+        state_directions(&mut parsed, head);
         Ok(parsed)
+    }
+}
+
+/// Gives the rows the directions the `Unit` lines of `src` state.
+fn state_directions(parsed: &mut Parsed, src: &Source) {
+    let stated = stated_directions(src);
+    if !stated.is_empty() {
+        for o in parsed.observations.iter_mut() {
+            o.direction = stated.iter().find(|(m, _)| *m == o.metric).map(|(_, d)| *d);
+        }
     }
 }
 

@@ -127,10 +127,23 @@ pub trait Format: Send + Sync {
         None
     }
 
-    /// Reads `body`, whole lines from the middle of a file whose first
-    /// lines are `head` (cut where [`Format::piece_header`] said, so `head`
-    /// holds only them); `body`'s lines carry their numbers in the file.
-    /// Accounts for `body`'s lines only: `head`'s are the first piece's.
+    /// Lines a piece needs from anywhere in the file, when reading each
+    /// line on its own also takes some state the file sets elsewhere (Go's
+    /// `pkg:` and `note:` lines, and its `Unit` lines, which apply to the
+    /// whole file): a test of a prepared line. Such lines are collected
+    /// over the whole file and handed to [`Format::parse_piece`].
+    fn piece_context(&self) -> Option<fn(&str) -> bool> {
+        None
+    }
+
+    /// Reads `body`, whole lines of a large file; `body`'s lines carry
+    /// their numbers in the file. `head` holds the lines every piece needs:
+    /// the file's first [`Format::piece_header`] lines, then every line of
+    /// the file that [`Format::piece_context`] picks, in file order (some
+    /// may be `body`'s too). When the header is no line at all, every
+    /// piece is read this way, the first one too; otherwise the first
+    /// piece, header and all, is read with [`Format::parse_accounted`].
+    /// Accounts for `body`'s lines only.
     fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
         let _ = body;
         Err(head.error(

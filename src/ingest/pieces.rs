@@ -13,8 +13,8 @@
 // The probe read here is larger than detection's wide probe, so that
 // detection on it sees exactly the lines it would see on the whole file.
 use super::driver::{detect, WIDE_PROBE_BYTES};
-use super::source::is_plain;
-use super::{context_kind, Format, IngestOptions, Registry, Source};
+use super::source::{is_plain, plain_line};
+use super::{context_kind, Format, IngestOptions, Line, Registry, Source};
 use crate::error::{Error, Result};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -29,8 +29,12 @@ pub(super) struct PiecedFile {
     pub display: String,
     /// The format that reads it.
     pub format: String,
-    /// Its first lines, up to the end of the header the format needs.
+    /// The lines every piece needs: its header, then the lines the format
+    /// picks from the whole file (see [`Format::parse_piece`]).
     pub head: Source,
+    /// Whether the first piece is read as a file (it holds the header) or,
+    /// like the others, with [`Format::parse_piece`] (no header).
+    pub first_as_file: bool,
     /// Whether its text starts as JSON does (quote stripping depends on it).
     pub json_like: bool,
 }
@@ -117,10 +121,23 @@ pub(super) fn plan(
     drop(src);
     file.seek(SeekFrom::Start(0))
         .map_err(|e| Error::io(path, e))?;
-    let Some(pieces) =
-        cut(&mut file, piece_bytes.max(head.raw.len())).map_err(|e| Error::io(path, e))?
+    let mut context = format.piece_context().map(|picks| Context {
+        picks,
+        json_like,
+        lines: Vec::new(),
+    });
+    let Some(pieces) = cut(&mut file, piece_bytes.max(head.raw.len()), context.as_mut())
+        .map_err(|e| Error::io(path, e))?
     else {
         return Ok(None);
+    };
+    let head = match context {
+        Some(c) => {
+            let mut lines = head.lines;
+            lines.extend(c.lines);
+            Source::from_lines(&display, lines)
+        }
+        None => head,
     };
     if pieces.len() < 2 {
         return Ok(None);
@@ -130,6 +147,7 @@ pub(super) fn plan(
         display,
         format: format.name().to_string(),
         head,
+        first_as_file: head_lines > 0,
         json_like,
     };
     Ok(Some((Arc::new(file), pieces)))
@@ -138,7 +156,11 @@ pub(super) fn plan(
 /// Reads `file` from its start and cuts it after the first line break at
 /// or past every `piece_bytes` bytes, counting lines; `None` as soon as a
 /// piece is not plain UTF-8 text (see the module documentation).
-fn cut(file: &mut File, piece_bytes: usize) -> std::io::Result<Option<Vec<Piece>>> {
+fn cut(
+    file: &mut File,
+    piece_bytes: usize,
+    mut context: Option<&mut Context>,
+) -> std::io::Result<Option<Vec<Piece>>> {
     const MORE: u64 = 64 << 10;
     let mut pieces = Vec::new();
     let (mut start, mut line) = (0u64, 1u32);
@@ -169,7 +191,10 @@ fn cut(file: &mut File, piece_bytes: usize) -> std::io::Result<Option<Vec<Piece>
         if memchr::memchr(0, text.as_bytes()).is_some() || !is_plain(text) {
             return Ok(None);
         }
-        let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+        let breaks = match context.as_deref_mut() {
+            Some(c) => c.collect(text, line),
+            None => memchr::memchr_iter(b'\n', text.as_bytes()).count(),
+        };
         pieces.push(Piece {
             bytes: start..start + end as u64,
             first_line: line,
@@ -180,6 +205,43 @@ fn cut(file: &mut File, piece_bytes: usize) -> std::io::Result<Option<Vec<Piece>
         line = next;
         start += end as u64;
         buf.drain(..end);
+    }
+}
+
+/// The lines a format picks from the whole file as it is cut.
+struct Context {
+    picks: fn(&str) -> bool,
+    json_like: bool,
+    lines: Vec<Line>,
+}
+
+impl Context {
+    /// Keeps the lines of `text` (whole lines, the first numbered `first`)
+    /// that the format picks, prepared as the whole file's would be;
+    /// returns the number of line breaks.
+    fn collect(&mut self, text: &str, first: u32) -> usize {
+        let mut breaks = 0;
+        let mut start = 0;
+        for end in memchr::memchr_iter(b'\n', text.as_bytes())
+            .map(Some)
+            .chain([None])
+        {
+            let l = &text[start..end.unwrap_or(text.len())];
+            if end.is_some() || !l.is_empty() {
+                let (prepared, quote_depth) = plain_line(l, self.json_like);
+                if (self.picks)(&prepared) {
+                    self.lines.push(Line {
+                        text: prepared.into_owned(),
+                        number: first + breaks as u32,
+                        quote_depth,
+                    });
+                }
+            }
+            let Some(end) = end else { break };
+            breaks += 1;
+            start = end + 1;
+        }
+        breaks
     }
 }
 
@@ -217,7 +279,7 @@ mod tests {
         let mut f = tempfile::tempfile().unwrap();
         f.write_all(text).unwrap();
         f.seek(SeekFrom::Start(0)).unwrap();
-        cut(&mut f, piece_bytes).unwrap()
+        cut(&mut f, piece_bytes, None).unwrap()
     }
 
     /// The pieces cover the text in order, each but the last ends with a

@@ -101,7 +101,12 @@ impl Source {
         json_like: bool,
     ) -> Result<Source> {
         let raw = decode_text(path, Cow::Owned(bytes))?;
-        let mut lines = lines_of(&raw, json_like);
+        // The file's first piece starts with its BOM, if any.
+        let text = match first_line {
+            ..=1 => raw.strip_prefix('\u{feff}').unwrap_or(&raw),
+            _ => &raw,
+        };
+        let mut lines = lines_of(text, json_like);
         for l in &mut lines {
             l.number += first_line.saturating_sub(1);
         }
@@ -111,6 +116,22 @@ impl Source {
             raw,
             joined: OnceLock::new(),
         })
+    }
+
+    /// A source of lines already prepared, numbered as given (the lines a
+    /// piece of a large file needs from elsewhere in it).
+    pub(crate) fn from_lines(path: &str, lines: Vec<Line>) -> Source {
+        let mut raw = String::new();
+        for l in &lines {
+            raw.push_str(&l.text);
+            raw.push('\n');
+        }
+        Source {
+            path: path.into(),
+            lines,
+            raw,
+            joined: OnceLock::new(),
+        }
     }
 
     /// At most `max_lines` cleaned lines and `max_bytes` bytes of the start
@@ -501,6 +522,23 @@ fn put(screen: &mut Vec<(String, u32)>, row: usize, text: String, number: u32) {
     screen[row] = (text, number);
 }
 
+/// One line of a plain text as [`plain_lines`] prepares it (the `\r` of a
+/// `\r\n` ending gone, quote prefixes stripped unless the text is JSON,
+/// `ą` repaired), with its quote depth; borrowed when nothing changes.
+pub(crate) fn plain_line(line: &str, json_like: bool) -> (Cow<'_, str>, u8) {
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let quoted = !json_like && line.trim_start_matches([' ', '\t']).starts_with('>');
+    if !quoted && !line.contains('ą') {
+        return (Cow::Borrowed(line), 0);
+    }
+    let (text, depth) = if quoted {
+        strip_quotes(line.to_string())
+    } else {
+        (line.to_string(), 0)
+    };
+    (Cow::Owned(fix_latin2_plusminus(text)), depth)
+}
+
 /// Removes e-mail quote prefixes (`>`, `> >`, `>>`) and returns the depth.
 /// An unquoted line (most lines of most files) is returned as it came,
 /// without a copy.
@@ -754,5 +792,34 @@ mod tests {
     fn latin1_mail_is_decoded() {
         let s = Source::from_bytes("m", b"6656.73 \xb1 539.35\n").unwrap();
         assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+    }
+
+    proptest::proptest! {
+        /// A line prepared on its own is the line the whole plain text
+        /// gives, whatever the other lines hold (quotes, `ą`, CRLF).
+        #[test]
+        fn a_plain_line_alone_is_prepared_as_in_its_text(
+            parts in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "a", "1", " ", ">", "> ", "    >", "ą", "\r", "\n", "\r\n", "{", "pkg: x",
+                ]),
+                0..40,
+            ),
+            json_like in proptest::bool::ANY,
+        ) {
+            let text: String = parts.concat();
+            proptest::prop_assume!(is_plain(&text));
+            let whole = plain_lines(&text, json_like);
+            let body = text.strip_suffix('\n').unwrap_or(&text);
+            let alone: Vec<Line> = body
+                .split('\n')
+                .enumerate()
+                .map(|(i, l)| {
+                    let (text, quote_depth) = plain_line(l, json_like);
+                    Line { text: text.into_owned(), number: i as u32 + 1, quote_depth }
+                })
+                .collect();
+            proptest::prop_assert_eq!(alone, whole);
+        }
     }
 }
