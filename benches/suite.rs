@@ -56,13 +56,14 @@ fn main() {
     // the start and the end says whether the machine was quiet.
     print_load("start");
 
-    let kinds: [(&str, Generator); 6] = [
+    let kinds: [(&str, Generator); 7] = [
         ("go", gen_go),
         ("hackbench", gen_hackbench),
         ("document", gen_document),
         ("hyperfine_json", gen_hyperfine),
         ("criterion_tree", gen_criterion),
         ("tidy_csv_one_file", gen_tidy_one_file),
+        ("go_one_file", gen_go_one_file),
     ];
     // `PATCHPERF_BENCH_ONLY=ingest,analysis,report,small` runs a subset.
     let only = std::env::var("PATCHPERF_BENCH_ONLY").unwrap_or_default();
@@ -760,6 +761,20 @@ fn gen_tidy_one_file(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
     }
     f.flush().unwrap();
     (total as u64, rows)
+}
+
+/// The Go text of [`gen_go`] as one file (`go test -bench ./... -count N`
+/// saved whole): read in pieces, with the `pkg:` lines of all of it.
+fn gen_go_one_file(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
+    let parts = dir.join("parts");
+    fs::create_dir_all(&parts).unwrap();
+    let (bytes, rows) = gen_go(rng, &parts, target);
+    let mut one = fs::File::create(dir.join("go.txt")).unwrap();
+    for part in files_under(&parts) {
+        std::io::copy(&mut fs::File::open(part).unwrap(), &mut one).unwrap();
+    }
+    fs::remove_dir_all(&parts).unwrap();
+    (bytes, rows)
 }
 
 /// Concatenated `hackbench` outputs: one time per three-line block.
