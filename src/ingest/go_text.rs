@@ -12,7 +12,7 @@
 
 use super::logscan::{is_space, NameMap};
 use super::numbers::parse_f64;
-use super::{Confidence, Format, Parsed, Source};
+use super::{Confidence, Format, Parsed, Pieces, Source};
 use crate::error::Result;
 use crate::model::{canonical_params, text_eq, Direction, Observation, SmolStr, Stat};
 use regex::Regex;
@@ -464,13 +464,12 @@ impl Format for GoText {
     /// `Unit` lines anywhere state directions for the whole file. So a
     /// large file is read in pieces, with those lines collected from all
     /// of it.
-    fn piece_header(&self, _head: &Source) -> Option<u32> {
-        Some(0)
-    }
-
-    fn piece_context(&self) -> Option<fn(&str) -> bool> {
-        Some(|line| {
-            line.starts_with("pkg:") || line.starts_with("note:") || line.starts_with("Unit")
+    fn pieces(&self, _head: &Source) -> Option<Pieces> {
+        Some(Pieces {
+            header_lines: 0,
+            context: Some(|line| {
+                line.starts_with("pkg:") || line.starts_with("note:") || line.starts_with("Unit")
+            }),
         })
     }
 

@@ -115,35 +115,24 @@ pub trait Format: Send + Sync {
     }
 
     /// Whether a file too large to hold whole may be read in pieces, given
-    /// its first lines (`head`, at least a few thousand): `Some(h)` when
-    /// every line after the first `h` is read on its own once those `h`
-    /// are known (a table's header row), so that the file's first piece
-    /// read with [`Format::parse_accounted`] and each later one with
-    /// [`Format::parse_piece`] give, joined in order, what the whole file
-    /// gives. `None`, the default, when the format needs the whole file
-    /// (a value whose meaning depends on lines anywhere else).
-    fn piece_header(&self, head: &Source) -> Option<u32> {
+    /// its first lines (`head`, at least a few thousand), and what each
+    /// piece needs to be read as the whole file is (see [`Pieces`]).
+    /// `None`, the default, when the format needs the whole file at once
+    /// (a record spanning lines, a value whose meaning depends on lines
+    /// anywhere else that cannot be named).
+    fn pieces(&self, head: &Source) -> Option<Pieces> {
         let _ = head;
-        None
-    }
-
-    /// Lines a piece needs from anywhere in the file, when reading each
-    /// line on its own also takes some state the file sets elsewhere (Go's
-    /// `pkg:` and `note:` lines, and its `Unit` lines, which apply to the
-    /// whole file): a test of a prepared line. Such lines are collected
-    /// over the whole file and handed to [`Format::parse_piece`].
-    fn piece_context(&self) -> Option<fn(&str) -> bool> {
         None
     }
 
     /// Reads `body`, whole lines of a large file; `body`'s lines carry
     /// their numbers in the file. `head` holds the lines every piece needs:
-    /// the file's first [`Format::piece_header`] lines, then every line of
-    /// the file that [`Format::piece_context`] picks, in file order (some
-    /// may be `body`'s too). When the header is no line at all, every
-    /// piece is read this way, the first one too; otherwise the first
-    /// piece, header and all, is read with [`Format::parse_accounted`].
-    /// Accounts for `body`'s lines only.
+    /// the file's first [`Pieces::header_lines`], then every line of the
+    /// file that [`Pieces::context`] picks, in file order (some may be
+    /// `body`'s too). When the header is no line at all, every piece is
+    /// read this way, the first one too; otherwise the first piece, header
+    /// and all, is read with [`Format::parse_accounted`]. Accounts for
+    /// `body`'s lines only.
     fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
         let _ = body;
         Err(head.error(
@@ -196,6 +185,21 @@ fn not_a_dir_format<F: Format + ?Sized>(format: &F, dir: &Path) -> crate::Error 
         dir.display(),
         format.name()
     ))
+}
+
+/// How a format reads a large file in pieces ([`Format::pieces`]): the
+/// pieces, read one by one and joined in order, give what the whole file
+/// gives.
+#[derive(Debug, Clone, Copy)]
+pub struct Pieces {
+    /// Lines at the file's start that every piece needs in front of it (a
+    /// table's header row); the lines after them are read one by one.
+    pub header_lines: u32,
+    /// Lines a piece needs from anywhere in the file, when reading a line
+    /// also takes state the file sets elsewhere (Go's `pkg:` and `note:`
+    /// lines, and its `Unit` lines, which apply to the whole file): a test
+    /// of a prepared line. They are collected over the whole file.
+    pub context: Option<fn(&str) -> bool>,
 }
 
 /// The full result of reading one input (see [`Format::parse_accounted`]).

@@ -4,7 +4,7 @@
 //! before more are read. Held whole, a 157 MB tidy table took 1 GB of
 //! memory; the rows of one input are all held at once.
 //!
-//! Only formats that say so are cut ([`Format::piece_header`]), and only
+//! Only formats that say so are cut ([`Format::pieces`]), and only
 //! files whose pieces prepare to exactly the lines of the whole: text that
 //! is UTF-8 throughout, without NUL bytes, quoted-printable escapes or
 //! terminal redraws (each of which [`Source`] handles by looking at the
@@ -100,9 +100,10 @@ pub(super) fn plan(
     let Some(format) = format else {
         return Ok(None);
     };
-    let Some(head_lines) = format.piece_header(&src) else {
+    let Some(spec) = format.pieces(&src) else {
         return Ok(None);
     };
+    let head_lines = spec.header_lines;
     let head = if head_lines == 0 {
         Source::from_text(&display, "")
     } else {
@@ -121,7 +122,7 @@ pub(super) fn plan(
     drop(src);
     file.seek(SeekFrom::Start(0))
         .map_err(|e| Error::io(path, e))?;
-    let mut context = format.piece_context().map(|picks| Context {
+    let mut context = spec.context.map(|picks| Context {
         picks,
         json_like,
         lines: Vec::new(),

@@ -5,7 +5,7 @@
 
 use super::numbers::parse_number;
 use super::structured::{raw_lines, split_csv};
-use super::{Confidence, Format, Parsed, Source};
+use super::{Confidence, Format, Parsed, Pieces, Source};
 use crate::error::{Error, Result};
 use crate::model::{canonical_params, Observation, Stat, COLUMNS};
 use rayon::prelude::*;
@@ -408,8 +408,11 @@ impl Format for TidyCsv {
 
     /// Rows are read one by one under the header (records spanning lines
     /// are not supported), so a large table is read in pieces after it.
-    fn piece_header(&self, head: &Source) -> Option<u32> {
-        raw_lines(head).next().map(|(line, _)| line)
+    fn pieces(&self, head: &Source) -> Option<Pieces> {
+        raw_lines(head).next().map(|(line, _)| Pieces {
+            header_lines: line,
+            context: None,
+        })
     }
 
     fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {

@@ -4,7 +4,7 @@
 
 use super::structured::{json_error, parse_json, raw_lines, Bail, Cursor, Fast};
 use super::tidy_csv::{record_to_obs, FieldMap};
-use super::{Confidence, Format, Parsed, Source};
+use super::{Confidence, Format, Parsed, Pieces, Source};
 use crate::error::Result;
 use crate::model::COLUMNS;
 use serde_json::{Map, Value};
@@ -207,8 +207,11 @@ impl Format for TidyJson {
 
     /// JSON lines are read one by one: a large file is read in pieces.
     /// One JSON document (an array) is read whole.
-    fn piece_header(&self, head: &Source) -> Option<u32> {
-        (!head.raw_trimmed().starts_with('[')).then_some(0)
+    fn pieces(&self, head: &Source) -> Option<Pieces> {
+        (!head.raw_trimmed().starts_with('[')).then_some(Pieces {
+            header_lines: 0,
+            context: None,
+        })
     }
 
     fn parse_piece(&self, _head: &Source, body: &Source) -> Result<Parsed> {
