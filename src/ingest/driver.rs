@@ -207,8 +207,9 @@ fn stream<T: Send>(
     // A large file is cut into pieces of a window's share for one thread.
     let piece_bytes = window_bytes_per_thread as usize;
     for p in paths {
-        expand(p, registry, opts, piece_bytes, &mut inputs)?;
+        expand(p, registry, opts, &mut inputs)?;
     }
+    let inputs = cut_large(inputs, registry, opts, piece_bytes)?;
     let variants = Variants::new(opts);
     let mut runs = RunCounter::default();
     let mut reports = Vec::with_capacity(inputs.len());
@@ -610,20 +611,14 @@ fn windows(inputs: &[Input], threads: usize, bytes_per_thread: u64) -> Vec<&[Inp
     out
 }
 
-fn expand(
-    p: &Path,
-    registry: &Registry,
-    opts: &IngestOptions,
-    piece_bytes: usize,
-    out: &mut Vec<Input>,
-) -> Result<()> {
+fn expand(p: &Path, registry: &Registry, opts: &IngestOptions, out: &mut Vec<Input>) -> Result<()> {
     let s = p.to_string_lossy();
     if !p.exists() && s.contains(['*', '?', '[']) {
         let mut found = false;
         let entries = glob::glob(&s).map_err(|e| Error::Usage(format!("bad glob `{s}`: {e}")))?;
         for entry in entries.flatten() {
             found = true;
-            expand(&entry, registry, opts, piece_bytes, out)?;
+            expand(&entry, registry, opts, out)?;
         }
         if !found {
             return Err(Error::Usage(format!("{s}: no file matches")));
@@ -662,17 +657,52 @@ fn expand(
             .collect();
         entries.sort();
         for e in entries {
-            expand(&e, registry, opts, piece_bytes, out)?;
+            expand(&e, registry, opts, out)?;
         }
-    } else if let Some((file, cut)) = pieces::plan(p, meta.len(), registry, opts, piece_bytes)? {
-        out.extend(cut.into_iter().map(|piece| Input::Piece {
-            file: file.clone(),
-            piece,
-        }));
     } else {
         out.push(Input::File(p.to_path_buf(), meta.len()));
     }
     Ok(())
+}
+
+/// The inputs with each large file that can be read in pieces replaced by
+/// its pieces ([`pieces::plan`]). Planning reads a file once; the large
+/// files of a folder are planned in parallel.
+fn cut_large(
+    inputs: Vec<Input>,
+    registry: &Registry,
+    opts: &IngestOptions,
+    piece_bytes: usize,
+) -> Result<Vec<Input>> {
+    let large =
+        |i: &Input| matches!(i, Input::File(_, size) if pieces::worth_planning(*size, piece_bytes));
+    if !inputs.iter().any(large) {
+        return Ok(inputs);
+    }
+    let planned: Vec<Result<Vec<Input>>> = inputs
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|input| match input {
+            Input::File(path, size) if pieces::worth_planning(size, piece_bytes) => Ok(
+                match pieces::plan(&path, size, registry, opts, piece_bytes)? {
+                    Some((file, cut)) => cut
+                        .into_iter()
+                        .map(|piece| Input::Piece {
+                            file: file.clone(),
+                            piece,
+                        })
+                        .collect(),
+                    None => vec![Input::File(path, size)],
+                },
+            ),
+            other => Ok(vec![other]),
+        })
+        .collect();
+    let mut out = Vec::with_capacity(planned.len());
+    for p in planned {
+        out.extend(p?);
+    }
+    Ok(out)
 }
 
 fn read_one(
@@ -1275,6 +1305,33 @@ mod tests {
         std::fs::write(&path, text).unwrap();
         let (rows, _) = same_in_pieces_as_whole(&path, "tidy-csv");
         assert_eq!(rows.last().map(|o| o.line), Some(60_000 + 2 + 2 * 61));
+    }
+
+    #[test]
+    fn large_files_among_small_ones_are_cut_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.csv"), tidy_table(40_000)).unwrap();
+        std::fs::write(dir.path().join("b.csv"), tidy_table(50)).unwrap();
+        std::fs::write(dir.path().join("c.csv"), tidy_table(45_000)).unwrap();
+        let opts = IngestOptions::default();
+        let whole = read_with_pieces(dir.path(), &opts, 1 << 30).unwrap();
+        let pieced = read_with_pieces(dir.path(), &opts, 64 << 10).unwrap();
+        assert_eq!(pieced, whole);
+        let rows: Vec<usize> = whole.1.iter().map(|f| f.rows).collect();
+        assert_eq!(rows, [40_000, 50, 45_000]);
+        // Runs count on across the files and their pieces.
+        let last = pieced
+            .0
+            .iter()
+            .rev()
+            .find(|o| o.benchmark == "bench2")
+            .unwrap();
+        let same_key = pieced.0.iter().filter(|o| {
+            o.stat.is_sample()
+                && (&o.benchmark, &o.params, &o.variant, &o.metric)
+                    == (&last.benchmark, &last.params, &last.variant, &last.metric)
+        });
+        assert_eq!(last.run, Some(same_key.count() as u32 - 1));
     }
 
     #[test]

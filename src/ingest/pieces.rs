@@ -54,6 +54,13 @@ const MIN_PIECES: u64 = 4;
 /// Lines the probe must hold: the context-file test looks at up to 400.
 const MIN_PROBE_LINES: usize = 400;
 
+/// Whether a file of `size` bytes is large enough to be considered for
+/// pieces of `piece_bytes`: at least [`MIN_PIECES`] of them, and larger
+/// than detection's probe.
+pub(super) fn worth_planning(size: u64, piece_bytes: usize) -> bool {
+    size >= MIN_PIECES * piece_bytes as u64 && size > WIDE_PROBE_BYTES as u64
+}
+
 /// How a large file is cut: `None` when it must be read whole (smaller
 /// than [`MIN_PIECES`] pieces or than detection's probe, not plain text,
 /// compressed, a context file, unrecognised, or in a format that needs the
@@ -66,7 +73,7 @@ pub(super) fn plan(
     opts: &IngestOptions,
     piece_bytes: usize,
 ) -> Result<Option<(Arc<PiecedFile>, Vec<Piece>)>> {
-    if size < MIN_PIECES * piece_bytes as u64 || size <= WIDE_PROBE_BYTES as u64 {
+    if !worth_planning(size, piece_bytes) {
         return Ok(None);
     }
     let mut file = File::open(path).map_err(|e| Error::io(path, e))?;
