@@ -41,7 +41,13 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             },
         )
         .map_err(|e| in_study(study, &format!("variant `{}`", v.name), e))?;
-        rows.extend(ing.dataset.into_rows());
+        if rows.is_empty() {
+            // Taken over, not copied: a study's first variant is often
+            // most of its rows.
+            rows = ing.dataset.into_rows();
+        } else {
+            rows.extend(ing.dataset.into_rows());
+        }
         ingested.files.extend(ing.files);
     }
     for d in &study.documents {
