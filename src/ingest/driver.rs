@@ -777,7 +777,7 @@ fn read_one(
             Ok((obs, Account::Report(report)))
         }
         Input::Piece { file, piece } => {
-            let format = pieces::format(registry, file);
+            let format = pieces::format(registry, file)?;
             let bytes = pieces::read(file, &piece.bytes)?;
             if piece.bytes.start == 0 && file.first_as_file {
                 // The first piece, header and all, is read as a file.
@@ -1308,6 +1308,30 @@ mod tests {
     }
 
     #[test]
+    fn a_pieced_file_is_read_by_the_format_detected_when_another_has_its_name() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("table.csv");
+        std::fs::write(&path, tidy_table(40_000)).unwrap();
+        let size = std::fs::metadata(&path).unwrap().len();
+        // `--map` puts a mapped tidy reader, also called tidy-csv, first;
+        // it does not claim a table without the mapped column.
+        let mut registry = Registry::builtin();
+        crate::ingest::add_user_formats(&mut registry, &["x=benchmark".into()], &[]).unwrap();
+        let opts = IngestOptions::default();
+        let (file, _) = pieces::plan(&path, size, &registry, &opts, 64 << 10)
+            .unwrap()
+            .unwrap();
+        let read = pieces::format(&registry, &file).unwrap();
+        let detected = detect(&registry, &Source::read(&path).unwrap()).unwrap();
+        assert!(std::ptr::addr_eq(read, detected));
+        assert!(!std::ptr::addr_eq(read, registry.get("tidy-csv").unwrap()));
+        // Every format is found where it stands, those without fields too.
+        for (i, f) in registry.formats().enumerate() {
+            assert_eq!(registry.position(f), Some(i), "{}", f.name());
+        }
+    }
+
+    #[test]
     fn large_files_among_small_ones_are_cut_in_order() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("a.csv"), tidy_table(40_000)).unwrap();
@@ -1410,7 +1434,7 @@ mod tests {
             .unwrap()
             .expect("a plain tidy table is cut");
         assert!(cut.len() > 20, "{}", cut.len());
-        assert_eq!(file.format, format);
+        assert_eq!(pieces::format(&registry, &file).unwrap().name(), format);
         // Whole: pieces larger than the file.
         let whole = read_with_pieces(&path, &opts, 4 * size).unwrap();
         assert!(

@@ -355,6 +355,20 @@ impl Registry {
         self.formats().find(|f| f.name() == name)
     }
 
+    /// Where `format`, one of this registry's, stands in it: a name can
+    /// be two formats' (`--map` puts a mapped tidy reader before the
+    /// built-in one). Formats without fields share one address, so the
+    /// name is compared too: two formats alike in both are the same.
+    pub(crate) fn position(&self, format: &dyn Format) -> Option<usize> {
+        self.formats()
+            .position(|f| std::ptr::addr_eq(f, format) && f.name() == format.name())
+    }
+
+    /// The format at `position`.
+    pub(crate) fn at(&self, position: usize) -> Option<&dyn Format> {
+        self.formats.get(position).map(|f| f.as_ref())
+    }
+
     /// The most confident format for `src`, if any reaches [`MIN_CONFIDENCE`].
     /// Ties go to the earlier format in the registry.
     pub fn detect(&self, src: &Source) -> Option<&dyn Format> {

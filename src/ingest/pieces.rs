@@ -27,8 +27,9 @@ pub(super) struct PiecedFile {
     pub path: PathBuf,
     /// The path as rows and messages name it.
     pub display: String,
-    /// The format that reads it.
-    pub format: String,
+    /// Where the format that reads it stands in the registry (names are
+    /// not unique).
+    format_at: usize,
     /// The lines every piece needs: its header, then the lines the format
     /// picks from the whole file (see [`Format::parse_piece`]).
     pub head: Source,
@@ -147,13 +148,13 @@ pub(super) fn plan(
         }
         None => head,
     };
-    if pieces.len() < 2 {
+    let Some(format_at) = registry.position(format).filter(|_| pieces.len() >= 2) else {
         return Ok(None);
-    }
+    };
     let file = PiecedFile {
         path: path.to_path_buf(),
         display,
-        format: format.name().to_string(),
+        format_at,
         head,
         first_as_file: head_lines > 0,
         json_like,
@@ -272,10 +273,13 @@ pub(super) fn read(file: &PiecedFile, piece: &Range<u64>) -> Result<Vec<u8>> {
 }
 
 /// The format that reads `file`, from the registry it was planned with.
-pub(super) fn format<'r>(registry: &'r Registry, file: &PiecedFile) -> &'r dyn Format {
-    registry
-        .get(&file.format)
-        .expect("a pieced file's format came from this registry")
+pub(super) fn format<'r>(registry: &'r Registry, file: &PiecedFile) -> Result<&'r dyn Format> {
+    registry.at(file.format_at).ok_or_else(|| {
+        Error::Other(format!(
+            "{}: read with another set of formats than it was cut with",
+            file.display
+        ))
+    })
 }
 
 #[cfg(test)]
