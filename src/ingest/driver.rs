@@ -1385,24 +1385,8 @@ mod tests {
         assert_eq!(files[0].rows, 40_000);
         assert!(rows.iter().any(|o| o.line == 7 * 39_998));
         // A broken line late in the file: the same error, on its line.
-        let mut broken = text.clone();
-        let at = broken.len() - 3000;
-        let at = at + broken[at..].find('\n').unwrap() + 1;
-        broken.insert_str(at, "{\"benchmark\": \"x\", \"value\": 1,\n");
-        std::fs::write(&path, &broken).unwrap();
-        let opts = IngestOptions::default();
-        let whole = read_with_pieces(&path, &opts, 1 << 30)
-            .unwrap_err()
-            .to_string();
-        let pieced = read_with_pieces(&path, &opts, 64 << 10)
-            .unwrap_err()
-            .to_string();
-        assert_eq!(pieced, whole);
-        let line = broken[..at].matches('\n').count() + 1;
-        assert!(
-            whole.contains(&format!("line {line}")),
-            "{whole} (line {line})"
-        );
+        let bad = "{\"benchmark\": \"x\", \"value\": 1,\n";
+        same_error_late_in_pieces_as_whole(&path, &text, bad);
         // A JSON document (an array) is read whole.
         let array = format!(
             "[{}]",
@@ -1514,22 +1498,33 @@ mod tests {
     fn a_bad_row_late_in_a_table_read_in_pieces_is_the_same_error() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("table.csv");
-        let mut text = tidy_table(40_000);
-        // A row missing its value, then a good one, near the end.
-        let at = text.len() - 2000;
+        // A row missing its value near the end.
+        let bad = "log.txt,0,late,,base,time,ms,sample,,\n";
+        same_error_late_in_pieces_as_whole(&path, &tidy_table(40_000), bad);
+    }
+
+    /// Writes `text` to `path` with `bad` inserted as a line near its end,
+    /// and checks that reading it whole and in pieces fail alike, naming
+    /// that line.
+    fn same_error_late_in_pieces_as_whole(path: &Path, text: &str, bad: &str) {
+        let mut text = text.to_string();
+        let at = text.len() - 3000;
         let at = at + text[at..].find('\n').unwrap() + 1;
-        text.insert_str(at, "log.txt,0,late,,base,time,ms,sample,,\n");
-        std::fs::write(&path, &text).unwrap();
+        text.insert_str(at, bad);
+        std::fs::write(path, &text).unwrap();
         let opts = IngestOptions::default();
-        let whole = read_with_pieces(&path, &opts, 1 << 30)
+        let whole = read_with_pieces(path, &opts, 1 << 30)
             .unwrap_err()
             .to_string();
-        let pieced = read_with_pieces(&path, &opts, 64 << 10)
+        let pieced = read_with_pieces(path, &opts, 64 << 10)
             .unwrap_err()
             .to_string();
         assert_eq!(pieced, whole);
         let line = text[..at].matches('\n').count() + 1;
-        assert!(whole.contains(&line.to_string()), "{whole} (line {line})");
+        assert!(
+            whole.contains(&format!(":{line}:")),
+            "{whole} (line {line})"
+        );
     }
 
     #[test]
