@@ -107,6 +107,8 @@ impl Account {
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
     let mut rows: Vec<Observation> = Vec::new();
     let sink = |obs: Vec<Observation>, progress: Progress| {
+        // A first batch that is all there is (or of which nothing is
+        // known) becomes the table as it is.
         if rows.is_empty() && obs.len() >= progress.rows_expected(obs.len()) {
             rows = obs;
             return Ok(());
@@ -165,8 +167,8 @@ pub fn ingest_each<T: Send>(
 }
 
 /// How far a [`stream`] has come when it hands a batch on: the bytes of
-/// the inputs whose rows are handed on, up to the window of the batch, out
-/// of all inputs' bytes (a part of a folder counts as [`DIR_PART_BYTES`]).
+/// the batch's inputs and of all inputs before them, out of all inputs'
+/// bytes (each input counted as [`input_bytes`] counts it).
 #[derive(Debug, Clone, Copy, PartialEq)]
 struct Progress {
     done: u64,
@@ -716,20 +718,14 @@ fn read_one(
                 .get(&dir.format)
                 .expect("directory format came from this registry");
             let obs = f.parse_dir_part(&dir.path, part)?;
+            let report = FileReport {
+                rows: obs.len(),
+                ..report_of(dir.path.display().to_string(), Some(dir.format.clone()))
+            };
             let account = if *first {
-                Account::Report(FileReport {
-                    path: dir.path.display().to_string(),
-                    format: Some(dir.format.clone()),
-                    rows: obs.len(),
-                    unread_numeric: Vec::new(),
-                    skipped: Vec::new(),
-                    note: None,
-                })
+                Account::Report(report)
             } else {
-                Account::More(FileReport {
-                    rows: obs.len(),
-                    ..report_of(dir.path.display().to_string(), None)
-                })
+                Account::More(report)
             };
             Ok((obs, account))
         }

@@ -455,7 +455,7 @@ impl Format for GoText {
             src.lines.iter().map(|l| (l.number, l.text.as_str())),
             true,
         )?;
-        state_directions(&mut parsed, src);
+        apply_stated_directions(&mut parsed, src);
         Ok(parsed)
     }
 
@@ -483,13 +483,13 @@ impl Format for GoText {
         }
         let lines = body.lines.iter().map(|l| (l.number, l.text.as_str()));
         let mut parsed = scan_from(body, lines, true, state)?;
-        state_directions(&mut parsed, head);
+        apply_stated_directions(&mut parsed, head);
         Ok(parsed)
     }
 }
 
 /// Gives the rows the directions the `Unit` lines of `src` state.
-fn state_directions(parsed: &mut Parsed, src: &Source) {
+fn apply_stated_directions(parsed: &mut Parsed, src: &Source) {
     let stated = stated_directions(src);
     if !stated.is_empty() {
         for o in parsed.observations.iter_mut() {
