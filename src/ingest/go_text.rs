@@ -474,7 +474,7 @@ impl Format for GoText {
     }
 
     fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
-        let first = body.lines.first().map_or(1, |l| l.number);
+        let first = body.first_line();
         let mut state = State::new(qualifies(head.lines.iter().map(|l| l.text.as_str())));
         for l in head.lines.iter().take_while(|l| l.number < first) {
             if let Kind::Config(key, value) = classify(l.text.trim_end()) {

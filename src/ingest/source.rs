@@ -121,17 +121,20 @@ impl Source {
     /// A source of lines already prepared, numbered as given (the lines a
     /// piece of a large file needs from elsewhere in it).
     pub(crate) fn from_lines(path: &str, lines: Vec<Line>) -> Source {
-        let mut raw = String::new();
-        for l in &lines {
-            raw.push_str(&l.text);
-            raw.push('\n');
-        }
-        Source {
+        let mut src = Source {
             path: path.into(),
             lines,
-            raw,
+            raw: String::new(),
             joined: OnceLock::new(),
-        }
+        };
+        src.raw = src.text();
+        src
+    }
+
+    /// The number of the source's first line in its file (1 when it has
+    /// none): where a piece of a large file starts.
+    pub(crate) fn first_line(&self) -> u32 {
+        self.lines.first().map_or(1, |l| l.number)
     }
 
     /// At most `max_lines` cleaned lines and `max_bytes` bytes of the start

@@ -376,11 +376,9 @@ impl Format for TidyCsv {
         if src.looks_like_json() {
             return 0;
         }
-        let Some((_, header)) = raw_lines(src).next() else {
+        let Some(HeaderCells { cols, .. }) = header_cells(src) else {
             return 0;
         };
-        let header = header.trim_start_matches('\u{feff}');
-        let cols = split_csv(header, separator(header));
         if !self.map.is_empty() {
             return if self.map.all_present(&cols) && self.map.usable(&cols) {
                 99
@@ -417,7 +415,7 @@ impl Format for TidyCsv {
 
     fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
         let header = self.header(head)?;
-        let first = body.lines.first().map_or(1, |l| l.number);
+        let first = body.first_line();
         header
             .table(body)
             .read_chunks(&body.raw, first, CHUNK_BYTES)
@@ -443,13 +441,15 @@ impl TidyCsv {
 
     /// The header of the table in `src`: its first non-blank line.
     fn header(&self, src: &Source) -> Result<Header> {
-        let Some((line, text)) = raw_lines(src).next() else {
+        let Some(HeaderCells {
+            line,
+            end,
+            cols,
+            sep,
+        }) = header_cells(src)
+        else {
             return Err(src.error(None, "empty table"));
         };
-        let end = text.as_ptr() as usize - src.raw.as_ptr() as usize + text.len();
-        let text = text.trim_start_matches('\u{feff}');
-        let sep = separator(text);
-        let cols = split_csv(text, sep);
         if !self.map.usable(&cols) {
             return Err(src.error(
                 Some(line),
@@ -465,6 +465,31 @@ impl TidyCsv {
             sep,
         })
     }
+}
+
+/// A table's first non-blank line, read as its header.
+struct HeaderCells {
+    /// Its line number.
+    line: u32,
+    /// Where it ends in the raw text (before its line break).
+    end: usize,
+    cols: Vec<String>,
+    sep: char,
+}
+
+/// The header of the table in `src`, a UTF-8 BOM removed; `None` when
+/// every line is blank.
+fn header_cells(src: &Source) -> Option<HeaderCells> {
+    let (line, text) = raw_lines(src).next()?;
+    let end = text.as_ptr() as usize - src.raw.as_ptr() as usize + text.len();
+    let text = text.trim_start_matches('\u{feff}');
+    let sep = separator(text);
+    Some(HeaderCells {
+        line,
+        end,
+        cols: split_csv(text, sep),
+        sep,
+    })
 }
 
 /// A table's header line and what its columns become.

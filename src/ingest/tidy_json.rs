@@ -215,7 +215,7 @@ impl Format for TidyJson {
     }
 
     fn parse_piece(&self, _head: &Source, body: &Source) -> Result<Parsed> {
-        let first = body.lines.first().map_or(1, |l| l.number);
+        let first = body.first_line();
         Ok(Parsed {
             observations: self.json_lines(body, first - 1)?,
             consumed: body.lines.iter().map(|l| l.number).collect(),
