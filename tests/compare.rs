@@ -505,13 +505,30 @@ fn hackbench_corpus_ten_runs_per_side() {
     ]);
     assert_eq!(comparisons(&g)[0]["variant"], "patched");
     assert_eq!(comparisons(&g)[0]["p_value"], c["p_value"]);
-    // The bootstrap is seeded: the same run gives the same CI, another seed another.
+    // The interval of medians of ten runs is the exact bootstrap one: no
+    // seed changes it.
     let (_, again) = json(&refs);
     assert_eq!(again["comparisons"][0]["ci_low_pct"], c["ci_low_pct"]);
     let mut seeded = refs.clone();
     seeded.extend(["--seed", "42"]);
     let (_, other) = json(&seeded);
-    assert_ne!(other["comparisons"][0]["ci_low_pct"], c["ci_low_pct"]);
+    assert_eq!(other["comparisons"][0]["ci_low_pct"], c["ci_low_pct"]);
+    // Means are resampled: seeded, the same run gives the same CI, another
+    // seed another.
+    let mut means = refs.clone();
+    means.extend(["--test", "welch"]);
+    let (_, m) = json(&means);
+    let (_, m_again) = json(&means);
+    assert_eq!(
+        m_again["comparisons"][0]["ci_low_pct"],
+        m["comparisons"][0]["ci_low_pct"]
+    );
+    means.extend(["--seed", "42"]);
+    let (_, m_other) = json(&means);
+    assert_ne!(
+        m_other["comparisons"][0]["ci_low_pct"],
+        m["comparisons"][0]["ci_low_pct"]
+    );
 }
 
 #[test]

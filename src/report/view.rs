@@ -10,6 +10,7 @@ use crate::analysis::{
 };
 use crate::ingest::FileReport;
 use crate::model::{Finding, Severity};
+use crate::stats::bootstrap::{EXACT_MAX_EVEN_N, EXACT_MAX_ODD_N};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -791,7 +792,10 @@ fn methods(a: &Analysis) -> Methods {
             TestChoice::Welch => "Welch".into(),
         },
         assumed_n: s.assume_n.map(|n| n.to_string()).unwrap_or_else(|| "none (tables without n are untestable)".into()),
-        bootstrap: format!("{} resamples, seed {}", s.resamples, s.seed),
+        bootstrap: format!(
+            "exact for medians of up to {} values per side ({} if odd), else {} resamples, seed {}",
+            EXACT_MAX_EVEN_N, EXACT_MAX_ODD_N, s.resamples, s.seed
+        ),
         n_range,
         verdict_rules: vec![
             format!("regressed / improved: significant after correction (q < {}) and |change| >= {}% in the bad / good direction", format::sig(s.alpha), format::sig(s.threshold_pct)),

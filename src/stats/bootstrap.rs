@@ -1,6 +1,12 @@
-//! Seeded, reproducible percentile bootstrap of the ratio of two centres
-//! (median or mean) of independent samples, and the delta-method interval
-//! of the ratio of means for summary-only data.
+//! Percentile bootstrap of the ratio of two centres (median or mean) of
+//! independent samples, and the delta-method interval of the ratio of
+//! means for summary-only data.
+//!
+//! For the medians of small samples ([`median_ci_is_exact`]) no resampling
+//! is done: the distribution of each resampled median is known exactly
+//! (below), and the interval is the exact quantiles of their ratio
+//! (`ratio_quantile`), the limit of ever more resamples. Otherwise the
+//! bootstrap is seeded and reproducible.
 //!
 //! Resamples are split into fixed chunks, each with its own PCG stream
 //! derived from (seed, chunk index), so the result is identical whatever
@@ -13,6 +19,7 @@
 //! loop allocates nothing; the two interval ends are found by selection,
 //! not by sorting every resampled ratio.
 
+use super::ratio_quantile::{ratio_quantiles, Atoms};
 use super::summary::t_quantile;
 use super::welch::welch_df;
 use rand::RngCore;
@@ -73,6 +80,23 @@ pub fn ratio_ci_sorted(
     {
         return None;
     }
+    if centre == Centre::Median {
+        if let Some(ci) = exact_median_ratio_ci(sx, sy, confidence) {
+            return Some(ci);
+        }
+    }
+    resampled_ratio_ci(sx, sy, centre, resamples, confidence, seed)
+}
+
+/// [`ratio_ci_sorted`] by resampling (inputs checked by the caller).
+fn resampled_ratio_ci(
+    sx: &[f64],
+    sy: &[f64],
+    centre: Centre,
+    resamples: usize,
+    confidence: f64,
+    seed: u64,
+) -> Option<(f64, f64)> {
     let (tx, ty) = match centre {
         Centre::Median => (MedianTable::new(sx), MedianTable::new(sy)),
         Centre::Mean => (None, None),
@@ -111,6 +135,38 @@ pub fn ratio_ci_sorted(
     let ci = percentile_pair(&mut ratios, tail, 100.0 - tail);
     RatioBuffer::give_back(ratios);
     Some(ci)
+}
+
+/// Largest even sample whose resampled medians are searched exactly (odd
+/// samples up to [`EXACT_MAX_ODD_N`] are). The search costs about a dozen
+/// passes over the possible medians of both sides: an odd sample has at
+/// most 93 of them, an even one n(n+1)/2 before the negligible are left out
+/// (999 at 64 values). Past that, 10,000 resamples cost less (measured: 50 µs
+/// exact against 89 µs resampled for two samples of 50 values; 104 µs
+/// against 95 µs at 100 values).
+pub const EXACT_MAX_EVEN_N: usize = 64;
+
+/// Largest odd sample whose resampled medians are searched exactly.
+pub const EXACT_MAX_ODD_N: usize = TABLE_MAX_N - 1;
+
+/// True when the interval of the ratio of medians of samples of these
+/// sizes is computed from the exact bootstrap distribution.
+pub fn median_ci_is_exact(n: usize) -> bool {
+    (2..=EXACT_MAX_EVEN_N).contains(&n) || (n % 2 == 1 && n <= EXACT_MAX_ODD_N)
+}
+
+/// The percentile interval that infinitely many resamples converge to,
+/// from the exact distributions of both resampled medians; `None` unless
+/// [`median_ci_is_exact`] holds for both sides and the baseline's possible
+/// medians are all positive.
+fn exact_median_ratio_ci(sx: &[f64], sy: &[f64], confidence: f64) -> Option<(f64, f64)> {
+    if !median_ci_is_exact(sx.len()) || !median_ci_is_exact(sy.len()) {
+        return None;
+    }
+    let (lx, ly) = (Layout::of(sx.len())?, Layout::of(sy.len())?);
+    let tail = (1.0 - confidence) / 2.0;
+    let q = ratio_quantiles(&lx.atoms(sx), &ly.atoms(sy), &[tail, 1.0 - tail])?;
+    Some((q[0], q[1]))
 }
 
 /// The vector of resampled ratios, kept per thread between comparisons:
@@ -310,6 +366,8 @@ struct Layout {
     /// Sorted indices (i, j) of each entry: the median is value i when
     /// i == j, else the mean of values i and j.
     pairs: Vec<(u32, u32)>,
+    /// Each entry's probability (`cdf` cumulates them).
+    probs: Vec<f64>,
 }
 
 /// Guide buckets per table entry.
@@ -337,6 +395,7 @@ impl Layout {
         let even = n % 2 == 0;
         let mut cdf = Vec::with_capacity(n * (n + 1) / 2);
         let mut pairs = Vec::with_capacity(n * (n + 1) / 2);
+        let mut probs = Vec::with_capacity(n * (n + 1) / 2);
         let mut acc = 0.0;
         // Entries below 1e-17 are left out: together they weigh less than
         // n² · 1e-17, far below what 10⁴–10⁶ resamples can show, and they
@@ -345,6 +404,7 @@ impl Layout {
             if p > 1e-17 {
                 acc += p;
                 cdf.push(acc);
+                probs.push(p);
                 pairs.push((pair.0 as u32, pair.1 as u32));
             }
         };
@@ -416,7 +476,33 @@ impl Layout {
                 *g |= SURE;
             }
         }
-        Some(Layout { cdf, guide, pairs })
+        Some(Layout {
+            cdf,
+            guide,
+            pairs,
+            probs,
+        })
+    }
+
+    /// The value of entry (i, j) for a sorted sample.
+    fn median_of(sorted: &[f64], (i, j): (u32, u32)) -> f64 {
+        let (i, j) = (i as usize, j as usize);
+        if i == j {
+            sorted[i]
+        } else {
+            (sorted[i] + sorted[j]) / 2.0
+        }
+    }
+
+    /// The resampled median's distribution for this sorted sample.
+    fn atoms(&self, sorted: &[f64]) -> Atoms {
+        Atoms::new(
+            self.pairs
+                .iter()
+                .zip(&self.probs)
+                .map(|(&pair, &p)| (Self::median_of(sorted, pair), p))
+                .collect(),
+        )
     }
 }
 
@@ -426,14 +512,7 @@ impl MedianTable {
         let values = layout
             .pairs
             .iter()
-            .map(|&(i, j)| {
-                let (i, j) = (i as usize, j as usize);
-                if i == j {
-                    sorted[i]
-                } else {
-                    (sorted[i] + sorted[j]) / 2.0
-                }
-            })
+            .map(|&pair| Layout::median_of(sorted, pair))
             .collect();
         Some(MedianTable {
             cdf: &layout.cdf,
@@ -658,18 +737,42 @@ mod tests {
 
     #[test]
     fn reproducible_for_a_seed_and_different_across_seeds() {
+        // Resampled: the mean, the median of an even sample with too many
+        // possible medians for the exact search, and of more values than a
+        // table covers.
+        for (n, centre) in [
+            (20, Centre::Mean),
+            (100, Centre::Median),
+            (TABLE_MAX_N + 3, Centre::Median),
+        ] {
+            let x: Vec<f64> = (0..n).map(|i| 10.0 + (i as f64 * 0.37).sin()).collect();
+            let y: Vec<f64> = x.iter().map(|v| v * 1.1).collect();
+            let a = ratio_ci(&x, &y, centre, 4000, 0.95, 7).unwrap();
+            let b = ratio_ci(&x, &y, centre, 4000, 0.95, 7).unwrap();
+            let c = ratio_ci(&x, &y, centre, 4000, 0.95, 8).unwrap();
+            assert_eq!(a, b);
+            assert_ne!(a, c, "{centre:?}");
+            // y is exactly x scaled by 1.1, but resampled independently, so
+            // the interval contains 1.1 and is not degenerate.
+            assert!(a.0 < 1.1 && a.1 > 1.1, "{a:?}");
+        }
+    }
+
+    #[test]
+    fn small_medians_give_the_exact_interval_whatever_the_seed() {
         let x: Vec<f64> = (0..20).map(|i| 10.0 + (i as f64 * 0.37).sin()).collect();
         let y: Vec<f64> = x.iter().map(|v| v * 1.1).collect();
         let a = ratio_ci(&x, &y, Centre::Median, 4000, 0.95, 7).unwrap();
-        let b = ratio_ci(&x, &y, Centre::Median, 4000, 0.95, 7).unwrap();
-        let c = ratio_ci(&x, &y, Centre::Median, 4000, 0.95, 8).unwrap();
-        assert_eq!(a, b);
-        assert_ne!(a, c);
-        // y is exactly x scaled by 1.1, but resampled independently, so the
-        // interval contains 1.1 and is not degenerate.
+        let c = ratio_ci(&x, &y, Centre::Median, 100, 0.95, 8).unwrap();
+        assert_eq!(a, c);
         assert!(a.0 < 1.1 && a.1 > 1.1, "{a:?}");
-        let m = ratio_ci(&x, &y, Centre::Mean, 4000, 0.95, 7).unwrap();
-        assert!(m.0 < 1.1 && m.1 > 1.1, "{m:?}");
+        // A baseline whose medians can be 0 has undefined ratios: resampled.
+        let z: Vec<f64> = (0..20).map(|i| (i as f64 - 2.0).max(0.0)).collect();
+        assert!(exact_median_ratio_ci(&z, &y, 0.95).is_none());
+        assert_ne!(
+            ratio_ci(&z, &y, Centre::Median, 4000, 0.95, 7),
+            ratio_ci(&z, &y, Centre::Median, 4000, 0.95, 8)
+        );
     }
 
     #[test]

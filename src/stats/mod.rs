@@ -20,6 +20,7 @@ pub mod effect;
 pub mod mann_whitney;
 pub mod power;
 pub mod pvalue;
+pub mod ratio_quantile;
 pub mod summary;
 pub mod welch;
 
