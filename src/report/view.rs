@@ -10,7 +10,7 @@ use crate::analysis::{
 };
 use crate::ingest::FileReport;
 use crate::model::{Finding, Severity};
-use crate::stats::bootstrap::{EXACT_MAX_EVEN_N, EXACT_MAX_ODD_N};
+use crate::stats::bootstrap::EXACT_MAX_N;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -793,8 +793,8 @@ fn methods(a: &Analysis) -> Methods {
         },
         assumed_n: s.assume_n.map(|n| n.to_string()).unwrap_or_else(|| "none (tables without n are untestable)".into()),
         bootstrap: format!(
-            "exact for medians of up to {} values per side ({} if odd), else {} resamples, seed {}",
-            EXACT_MAX_EVEN_N, EXACT_MAX_ODD_N, s.resamples, s.seed
+            "exact for medians of up to {} values per side, else {} resamples, seed {}",
+            EXACT_MAX_N, s.resamples, s.seed
         ),
         n_range,
         verdict_rules: vec![

@@ -17,7 +17,7 @@
 //! sorted and walked. A step costs one pass over the rows, with a binary
 //! search only within each row's remaining atoms.
 
-use statrs::distribution::{ContinuousCDF, Normal};
+use statrs::distribution::{Continuous, ContinuousCDF, Normal};
 
 /// A discrete distribution: values in ascending order with their
 /// probabilities (which need not sum to 1; quantiles are taken of the total).
@@ -30,7 +30,7 @@ pub struct Atoms {
 impl Atoms {
     /// The distribution of `(value, probability)` pairs in any order.
     pub fn new(mut pairs: Vec<(f64, f64)>) -> Atoms {
-        pairs.sort_unstable_by_key(|a| key(a.0));
+        pairs.sort_unstable_by(|a, b| a.0.total_cmp(&b.0));
         let (values, probs) = pairs.into_iter().unzip();
         Atoms { values, probs }
     }
@@ -46,10 +46,11 @@ impl Atoms {
     }
 }
 
-/// Atoms left in the bracket below which they are sorted and walked: a
-/// step of the bracket costs a pass over the rows, and sorting this many
-/// costs about as much as a few passes.
-const ENUMERATE_AT: usize = 1024;
+/// Atoms left in the bracket below which they are sorted and walked. A step
+/// of the bracket costs one pass over the rows (about 1.5 ns a row); an atom
+/// walked costs several times that, so the walk is kept short (measured on
+/// two samples of 100 values: 36 µs with 256, 51 µs with 2,048).
+const ENUMERATE_AT: usize = 256;
 
 /// Quantiles of W / V at each of `levels` (each in (0, 1)): the smallest
 /// atom r with P(W / V ≤ r) ≥ level (the left-continuous inverse of the
@@ -73,6 +74,8 @@ struct Matrix<'a> {
     w: &'a [f64],
     q: &'a [f64],
     cum: Vec<f64>,
+    /// W's atoms followed by +∞, where every row's sweep stops.
+    w_stop: Vec<f64>,
     /// F at the largest atom: the total probability.
     total: f64,
     /// The smallest and largest atoms.
@@ -109,12 +112,16 @@ impl<'a> Matrix<'a> {
         }
         let min = corners.iter().copied().fold(f64::INFINITY, f64::min);
         let max = corners.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let mut w_stop = Vec::with_capacity(w.len() + 1);
+        w_stop.extend_from_slice(&w.values);
+        w_stop.push(f64::INFINITY);
         let mut m = Matrix {
             v: &v.values,
             p: &v.probs,
             w: &w.values,
             q: &w.probs,
             cum,
+            w_stop,
             total: 0.0,
             min,
             max,
@@ -137,35 +144,38 @@ impl<'a> Matrix<'a> {
     }
 
     /// F(r), with each row's count written to `out`; every row's count at r
-    /// is known to lie between its counts in `lo` and `hi`.
+    /// is known to be at least its count in `lo`.
     ///
     /// For r ≥ 0 a row's count never falls as v grows (a positive atom's
     /// ratio falls, a negative one's stays below r), and for r < 0 it never
     /// rises; rounded division keeps both. So one cursor sweeps the rows in
-    /// the order where counts rise, and moves over W's atoms once in all.
-    fn eval(&self, r: f64, lo: &[u32], hi: &[u32], out: &mut [u32]) -> f64 {
+    /// the order where counts rise, and moves over W's atoms once in all;
+    /// the infinite sentinel after W's last atom stops it.
+    fn eval(&self, r: f64, lo: &[u32], out: &mut [u32]) -> f64 {
+        let (w, cum) = (&self.w_stop, &self.cum);
         let mut j = 0usize;
-        let mut row = |i: usize| {
-            let (l, h) = (lo[i] as usize, hi[i] as usize);
-            j = j.clamp(l, h);
-            let vi = self.v[i];
-            while j < h && self.w[j] / vi <= r {
+        let mut f = 0.0;
+        let mut row = |((&l, o), (&vi, &pi)): ((&u32, &mut u32), (&f64, &f64))| {
+            j = j.max(l as usize);
+            while w[j] / vi <= r {
                 j += 1;
             }
-            out[i] = j as u32;
+            *o = j as u32;
+            f += pi * cum[j];
         };
+        let rows = lo.iter().zip(out.iter_mut()).zip(self.v.iter().zip(self.p));
         if r >= 0.0 {
-            (0..lo.len()).for_each(&mut row);
+            rows.for_each(&mut row);
         } else {
-            (0..lo.len()).rev().for_each(&mut row);
+            rows.rev().for_each(&mut row);
         }
-        self.mass(out)
+        f
     }
 
-    /// A first guess at the quantile and a scale for steps around it, from
-    /// the ratio's mean and spread by the delta method; `None` when W's
-    /// mean is not positive.
-    fn guess(&self, level: f64) -> Option<(f64, f64)> {
+    /// A first guess at the quantile, and the normal model of the ratio it
+    /// comes from (the ratio's mean and spread by the delta method); `None`
+    /// when W's mean is not positive.
+    fn guess(&self, level: f64) -> Option<(f64, Normal)> {
         let moments = |x: &[f64], p: &[f64]| {
             let (mut s0, mut s1, mut s2) = (0.0, 0.0, 0.0);
             for (&x, &p) in x.iter().zip(p) {
@@ -183,8 +193,9 @@ impl<'a> Matrix<'a> {
         }
         let ratio = mw / mv;
         let sd = ratio * (vv / (mv * mv) + vw / (mw * mw)).sqrt();
-        let z = Normal::standard().inverse_cdf(level);
-        (ratio.is_finite() && sd > 0.0 && sd.is_finite()).then_some((ratio + z * sd, sd))
+        let model = Normal::new(ratio, sd).ok()?;
+        let r = model.inverse_cdf(level);
+        r.is_finite().then_some((r, model))
     }
 
     /// The smallest atom r with F(r) ≥ level · total.
@@ -204,22 +215,23 @@ impl<'a> Matrix<'a> {
             hi: vec![self.w.len() as u32; rows],
         };
         let mut at = vec![0u32; rows];
-        // Probes from the guess outwards, in steps that double, until both
-        // ends have moved: typically two, where the full range would take
-        // about ten steps of the search below.
-        if let Some((mut r, sd)) = self.guess(level) {
-            let mut step = sd / 4.0;
+        // Probes from the guess: Newton steps on the normal model, a quarter
+        // longer so that they land across the target, and at least doubling
+        // while they do not; typically two, where the search below would
+        // take about ten steps from the whole range.
+        if let Some((mut r, model)) = self.guess(level) {
+            let mut step = 0.0f64;
             let (mut moved_a, mut moved_b) = (false, false);
             while !(moved_a && moved_b) && r > b.a && r < b.b {
-                let f = self.eval(r, &b.lo, &b.hi, &mut at);
+                let f = self.eval(r, &b.lo, &mut at);
                 if b.set(r, f, target, &mut at) {
                     moved_b = true;
-                    r -= step;
                 } else {
                     moved_a = true;
-                    r += step;
                 }
-                step *= 2.0;
+                let newton = 1.25 * (target - f) / (self.total * model.pdf(r));
+                step = newton.signum() * newton.abs().max(2.0 * step.abs());
+                r += step;
             }
         }
         // Residuals F − τ at the ends, as the interpolation weighs them.
@@ -242,7 +254,7 @@ impl<'a> Matrix<'a> {
                 // in (a, b] is b.
                 return b.b;
             }
-            let f = self.eval(r, &b.lo, &b.hi, &mut at);
+            let f = self.eval(r, &b.lo, &mut at);
             if b.set(r, f, target, &mut at) {
                 gb = f - target;
                 if last_side == 1 {
@@ -276,7 +288,7 @@ impl<'a> Matrix<'a> {
                 atoms.push((self.w[j] / vi, pi * self.q[j]));
             }
         }
-        atoms.sort_unstable_by_key(|x| key(x.0));
+        atoms.sort_unstable_by(|x, y| x.0.total_cmp(&y.0));
         let mut acc = fa;
         for &(r, p) in &atoms {
             acc += p;
