@@ -949,6 +949,46 @@ mod tests {
     }
 
     #[test]
+    fn exact_interval_is_the_quantile_of_every_pair_of_medians() {
+        // Every possible pair of resampled medians (the full tables, nothing
+        // left out), sorted by ratio and walked: the definition.
+        for (nx, ny) in [(7, 9), (20, 16), (31, 24)] {
+            let x: Vec<f64> = (0..nx)
+                .map(|i| 50.0 + (i as f64 * 0.9).sin() * 4.0)
+                .collect();
+            let y: Vec<f64> = (0..ny)
+                .map(|i| 53.0 + (i as f64 * 1.4).cos() * 4.0)
+                .collect();
+            let mut sx = x.clone();
+            sx.sort_unstable_by(f64::total_cmp);
+            let mut sy = y.clone();
+            sy.sort_unstable_by(f64::total_cmp);
+            let (lx, ly) = (Layout::of(nx).unwrap(), Layout::of(ny).unwrap());
+            let mut all = Vec::new();
+            for (&px, &qx) in lx.pairs.iter().zip(&lx.probs) {
+                for (&py, &qy) in ly.pairs.iter().zip(&ly.probs) {
+                    let ratio = Layout::median_of(&sy, py) / Layout::median_of(&sx, px);
+                    all.push((ratio, qx * qy));
+                }
+            }
+            all.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let total: f64 = all.iter().map(|a| a.1).sum();
+            let quantile = |level: f64| {
+                let mut acc = 0.0;
+                all.iter()
+                    .find(|a| {
+                        acc += a.1;
+                        acc >= level * total
+                    })
+                    .unwrap()
+                    .0
+            };
+            let ci = exact_median_ratio_ci(&sx, &sy, 0.95).unwrap();
+            assert_eq!(ci, (quantile(0.025), quantile(0.975)), "n={nx}+{ny}");
+        }
+    }
+
+    #[test]
     fn tables_and_counts_resample_alike() {
         // The resampling path with tables (a baseline that can have a
         // median of 0 rules the exact search out) against counted draws.

@@ -443,6 +443,36 @@ mod tests {
     }
 
     #[test]
+    fn a_pass_counts_the_atoms_at_or_below_the_point() {
+        // At every atom itself (ties included) and between atoms, of either
+        // sign, each row's count and F are those of the definition.
+        let v = atoms(&[0.5, 1.0, 2.0, 4.0], &[0.1, 0.2, 0.3, 0.4]);
+        let w = atoms(
+            &[-3.0, -1.0, 0.0, 1.0, 2.0, 4.0],
+            &[0.1, 0.1, 0.2, 0.2, 0.2, 0.2],
+        );
+        let m = Matrix::new(&v, &w).unwrap();
+        let mut points: Vec<f64> = Vec::new();
+        for &vi in &v.values {
+            for &wj in &w.values {
+                points.extend([wj / vi, wj / vi - 1e-3, wj / vi + 1e-3]);
+            }
+        }
+        let zeros = vec![0u32; v.len()];
+        let mut out = vec![0u32; v.len()];
+        for r in points {
+            let f = m.eval(r, &zeros, &mut out);
+            let mut want_f = 0.0;
+            for (i, (&vi, &pi)) in v.values.iter().zip(&v.probs).enumerate() {
+                let count = w.values.iter().filter(|&&wj| wj / vi <= r).count();
+                assert_eq!(out[i] as usize, count, "r={r} row {i}");
+                want_f += pi * w.probs[..count].iter().sum::<f64>();
+            }
+            assert!((f - want_f).abs() < 1e-12, "r={r}: {f} vs {want_f}");
+        }
+    }
+
+    #[test]
     fn refuses_what_it_cannot_order() {
         let ok = atoms(&[1.0, 2.0], &[0.5, 0.5]);
         assert!(ratio_quantiles(&atoms(&[0.0, 2.0], &[0.5, 0.5]), &ok, &[0.5]).is_none());
