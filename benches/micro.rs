@@ -27,11 +27,14 @@ fn tests(c: &mut Criterion) {
             b.iter(|| welch::welch(black_box(&x), black_box(&y)))
         });
     }
-    let x = noisy(&mut rng, 30, 100.0);
-    let y = noisy(&mut rng, 30, 103.0);
-    g.bench_function("bootstrap_median_ratio_30_10k", |b| {
-        b.iter(|| bootstrap::ratio_ci(&x, &y, bootstrap::Centre::Median, 10_000, 0.95, 7))
-    });
+    // 30 values per side: the exact interval; 100: 10,000 resamples.
+    for n in [30usize, 100] {
+        let x = noisy(&mut rng, n, 100.0);
+        let y = noisy(&mut rng, n, 103.0);
+        g.bench_with_input(BenchmarkId::new("bootstrap_median_ratio", n), &n, |b, _| {
+            b.iter(|| bootstrap::ratio_ci(&x, &y, bootstrap::Centre::Median, 10_000, 0.95, 7))
+        });
+    }
     g.finish();
 
     let p: Vec<f64> = (0..10_000).map(|_| rng.random_range(0.0..1.0)).collect();
