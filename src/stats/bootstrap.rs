@@ -86,18 +86,6 @@ pub fn ratio_ci_sorted(
             return Some(ci);
         }
     }
-    resampled_ratio_ci(sx, sy, centre, resamples, confidence, seed)
-}
-
-/// [`ratio_ci_sorted`] by resampling (inputs checked by the caller).
-fn resampled_ratio_ci(
-    sx: &[f64],
-    sy: &[f64],
-    centre: Centre,
-    resamples: usize,
-    confidence: f64,
-    seed: u64,
-) -> Option<(f64, f64)> {
     let (tx, ty) = match centre {
         Centre::Median => (MedianTable::new(sx), MedianTable::new(sy)),
         Centre::Mean => (None, None),
@@ -919,37 +907,44 @@ mod tests {
         }
     }
 
+    /// `n` sorted values of `base + amp · wave(i · step)`.
+    fn smooth(n: usize, base: f64, step: f64, amp: f64, wave: fn(f64) -> f64) -> Vec<f64> {
+        let mut v: Vec<f64> = (0..n).map(|i| base + wave(i as f64 * step) * amp).collect();
+        v.sort_unstable_by(f64::total_cmp);
+        v
+    }
+
+    /// The 95% interval of 40,000 resampled median ratios drawn by counts
+    /// (no table), undefined ratios left out, and the tolerance two
+    /// resampled intervals agree within.
+    fn counted_interval(sx: &[f64], sy: &[f64]) -> ((f64, f64), f64) {
+        let mut rng = Pcg64::new(5, 7);
+        let (mut rx, mut ry) = (Resampler::new(sx, None), Resampler::new(sy, None));
+        let mut ratios: Vec<f64> = (0..40_000)
+            .map(|_| {
+                let a = rx.draw(&mut rng, Centre::Median);
+                ry.draw(&mut rng, Centre::Median) / a
+            })
+            .filter(|r| r.is_finite())
+            .collect();
+        let lo = percentile_by_selection(&mut ratios, 2.5);
+        let hi = percentile_by_selection(&mut ratios, 97.5);
+        ((lo, hi), 0.03 * (hi - lo))
+    }
+
     #[test]
     fn exact_and_counted_resamples_give_the_same_interval_within_noise() {
         // Even and odd sizes, the largest exact one among them; the exact
         // search leaves out negligible medians, resampling does not.
         for n in [30, EXACT_MAX_N - 1, EXACT_MAX_N] {
-            let x: Vec<f64> = (0..n)
-                .map(|i| 100.0 + (i as f64 * 1.7).sin() * 5.0)
-                .collect();
-            let y: Vec<f64> = (0..n)
-                .map(|i| 104.0 + (i as f64 * 2.3).cos() * 5.0)
-                .collect();
-            let mut sx = x.clone();
-            sx.sort_unstable_by(f64::total_cmp);
-            let mut sy = y.clone();
-            sy.sort_unstable_by(f64::total_cmp);
-            let mut rng = Pcg64::new(5, 7);
-            let (mut rx, mut ry) = (Resampler::new(&sx, None), Resampler::new(&sy, None));
-            let mut ratios: Vec<f64> = (0..40_000)
-                .map(|_| {
-                    let a = rx.draw(&mut rng, Centre::Median);
-                    ry.draw(&mut rng, Centre::Median) / a
-                })
-                .collect();
-            let lo = percentile_by_selection(&mut ratios, 2.5);
-            let hi = percentile_by_selection(&mut ratios, 97.5);
+            let sx = smooth(n, 100.0, 1.7, 5.0, f64::sin);
+            let sy = smooth(n, 104.0, 2.3, 5.0, f64::cos);
+            let ((lo, hi), tol) = counted_interval(&sx, &sy);
             let (tlo, thi) = exact_median_ratio_ci(&sx, &sy, 0.95).unwrap();
             assert_eq!(
-                ratio_ci(&x, &y, Centre::Median, 10, 0.95, 3),
+                ratio_ci(&sx, &sy, Centre::Median, 10, 0.95, 3),
                 Some((tlo, thi))
             );
-            let tol = 0.03 * (hi - lo);
             assert!(
                 (tlo - lo).abs() < tol && (thi - hi).abs() < tol,
                 "n={n}: {tlo} {thi} vs {lo} {hi}"
@@ -962,16 +957,8 @@ mod tests {
         // Every possible pair of resampled medians (the full tables, nothing
         // left out), sorted by ratio and walked: the definition.
         for (nx, ny) in [(7, 9), (20, 16), (31, 24)] {
-            let x: Vec<f64> = (0..nx)
-                .map(|i| 50.0 + (i as f64 * 0.9).sin() * 4.0)
-                .collect();
-            let y: Vec<f64> = (0..ny)
-                .map(|i| 53.0 + (i as f64 * 1.4).cos() * 4.0)
-                .collect();
-            let mut sx = x.clone();
-            sx.sort_unstable_by(f64::total_cmp);
-            let mut sy = y.clone();
-            sy.sort_unstable_by(f64::total_cmp);
+            let sx = smooth(nx, 50.0, 0.9, 4.0, f64::sin);
+            let sy = smooth(ny, 53.0, 1.4, 4.0, f64::cos);
             let (lx, ly) = (Layout::of(nx).unwrap(), Layout::of(ny).unwrap());
             let mut all = Vec::new();
             for (&px, &qx) in lx.pairs.iter().zip(&lx.probs) {
@@ -1003,20 +990,9 @@ mod tests {
         // median of 0 rules the exact search out) against counted draws.
         let x: Vec<f64> = (0..30).map(|i| (i as f64 - 3.0).max(0.0)).collect();
         let y: Vec<f64> = (0..30).map(|i| 4.0 + i as f64).collect();
-        let mut rng = Pcg64::new(5, 7);
-        let (mut rx, mut ry) = (Resampler::new(&x, None), Resampler::new(&y, None));
-        let mut ratios: Vec<f64> = (0..40_000)
-            .map(|_| {
-                let a = rx.draw(&mut rng, Centre::Median);
-                ry.draw(&mut rng, Centre::Median) / a
-            })
-            .filter(|r| r.is_finite())
-            .collect();
-        let lo = percentile_by_selection(&mut ratios, 2.5);
-        let hi = percentile_by_selection(&mut ratios, 97.5);
+        let ((lo, hi), tol) = counted_interval(&x, &y);
         assert!(exact_median_ratio_ci(&x, &y, 0.95).is_none());
         let (tlo, thi) = ratio_ci(&x, &y, Centre::Median, 40_000, 0.95, 3).unwrap();
-        let tol = 0.03 * (hi - lo);
         assert!(
             (tlo - lo).abs() < tol && (thi - hi).abs() < tol,
             "{tlo} {thi} vs {lo} {hi}"
