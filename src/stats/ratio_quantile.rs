@@ -11,11 +11,12 @@
 //! at r is F(r) = Σ_i p_i · G(count_i(r)), where count_i(r) is the number of
 //! atoms of row i at most r and G the cumulative probability of W's first
 //! atoms. The matrix has up to millions of atoms, so it is never sorted: a
-//! bracket a < b with F(a) < τ ≤ F(b) is shrunk (regula falsi with the
-//! Illinois rule, and bisection when that stalls), each row remembering
-//! which of its atoms still lie in (a, b], until few enough remain to be
-//! sorted and walked. A step costs one pass over the rows, with a binary
-//! search only within each row's remaining atoms.
+//! bracket a < b with F(a) < τ ≤ F(b) is shrunk (Newton probes from a
+//! normal model of the ratio, then regula falsi with the Illinois rule and
+//! bisection when that stalls), each row remembering how many of its atoms
+//! lie at or below a and b, until few enough lie between to be sorted and
+//! walked. A step costs one pass over the rows, with one cursor over W's
+//! atoms for all of them.
 
 use statrs::distribution::{Continuous, ContinuousCDF, Normal};
 
@@ -48,8 +49,8 @@ impl Atoms {
 
 /// Atoms left in the bracket below which they are sorted and walked. A step
 /// of the bracket costs one pass over the rows (about 1.5 ns a row); an atom
-/// walked costs several times that, so the walk is kept short (measured on
-/// two samples of 100 values: 36 µs with 256, 51 µs with 2,048).
+/// walked costs several times that, so the walk is kept short (one pair of
+/// samples of 100 values, repeated: 36 µs with 256, 51 µs with 2,048).
 const ENUMERATE_AT: usize = 256;
 
 /// Quantiles of W / V at each of `levels` (each in (0, 1)): the smallest
