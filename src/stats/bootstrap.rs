@@ -1069,6 +1069,35 @@ mod tests {
         assert!(ratio_ci(&[1.0], &[1.0, 2.0], Centre::Mean, 100, 0.95, 1).is_none());
     }
 
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(150))]
+
+        #[test]
+        fn exact_intervals_are_ordered_and_within_the_extreme_ratios(
+            x in proptest::collection::vec(1u32..400, 2..=EXACT_MAX_N),
+            y in proptest::collection::vec(1u32..400, 2..=EXACT_MAX_N),
+        ) {
+            // Coarse values, so that ties between samples and between
+            // ratios are common.
+            let f = |v: &[u32]| {
+                let mut v: Vec<f64> = v.iter().map(|&k| k as f64 / 4.0).collect();
+                v.sort_unstable_by(f64::total_cmp);
+                v
+            };
+            let (sx, sy) = (f(&x), f(&y));
+            let (lo, hi) = exact_median_ratio_ci(&sx, &sy, 0.95).unwrap();
+            let (x_lo, x_hi) = (sx[0], sx[sx.len() - 1]);
+            let (y_lo, y_hi) = (sy[0], sy[sy.len() - 1]);
+            proptest::prop_assert!(lo <= hi, "{lo} {hi}");
+            proptest::prop_assert!(lo >= y_lo / x_hi && hi <= y_hi / x_lo, "{lo} {hi}");
+            // The public entry point takes the exact path for these sizes.
+            proptest::prop_assert_eq!(
+                ratio_ci(&sx, &sy, Centre::Median, 10_000, 0.95, 1),
+                Some((lo, hi))
+            );
+        }
+    }
+
     #[test]
     fn delta_method_brackets_the_ratio() {
         // seed 000 SCHED_FIFO, n = 5000 per side
