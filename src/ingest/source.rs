@@ -753,18 +753,22 @@ mod tests {
         }
     }
 
+    /// Texts of up to 40 tokens drawn from `alphabet`.
+    fn texts_of(alphabet: Vec<&'static str>) -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::strategy::Strategy;
+        proptest::collection::vec(proptest::sample::select(alphabet), 0..40)
+            .prop_map(|parts| parts.concat())
+    }
+
     proptest::proptest! {
         #[test]
         fn the_plain_path_agrees_on_any_text(
-            parts in proptest::collection::vec(
-                proptest::sample::select(vec![
-                    "=", "3", "D", "2", "0", "9", "A", "\r", "\n", "\u{1b}", ">", " ",
-                    "\t", "ą", "a", "1", "%",
-                ]),
-                0..40,
-            )
+            text in texts_of(vec![
+                "=", "3", "D", "2", "0", "9", "A", "\r", "\n", "\u{1b}", ">", " ",
+                "\t", "ą", "a", "1", "%",
+            ])
         ) {
-            same_as_general(&parts.concat());
+            same_as_general(&text);
         }
     }
 
@@ -802,15 +806,11 @@ mod tests {
         /// gives, whatever the other lines hold (quotes, `ą`, CRLF).
         #[test]
         fn a_plain_line_alone_is_prepared_as_in_its_text(
-            parts in proptest::collection::vec(
-                proptest::sample::select(vec![
-                    "a", "1", " ", ">", "> ", "    >", "ą", "\r", "\n", "\r\n", "{", "pkg: x",
-                ]),
-                0..40,
-            ),
+            text in texts_of(vec![
+                "a", "1", " ", ">", "> ", "    >", "ą", "\r", "\n", "\r\n", "{", "pkg: x",
+            ]),
             json_like in proptest::bool::ANY,
         ) {
-            let text: String = parts.concat();
             proptest::prop_assume!(is_plain(&text));
             let whole = plain_lines(&text, json_like);
             let body = text.strip_suffix('\n').unwrap_or(&text);
