@@ -349,8 +349,8 @@ struct Layout {
     pairs: Vec<(u32, u32)>,
     /// Each entry's probability (`cdf` cumulates them).
     probs: Vec<f64>,
-    /// The entries the exact search weighs: all but the lightest, which
-    /// together weigh at most [`NEGLIGIBLE`].
+    /// The entries the exact search weighs ([`searched_entries`]); empty
+    /// above [`EXACT_MAX_N`] values, which the search does not take.
     searched: Vec<u32>,
 }
 
@@ -465,22 +465,13 @@ impl Layout {
                 *g |= SURE;
             }
         }
-        // The exact search leaves out the lightest entries, together at
-        // most NEGLIGIBLE of the whole: in an even sample they are most of
-        // the entries and most of the search's work.
-        let mut by_weight: Vec<u32> = (0..probs.len() as u32).collect();
-        by_weight.sort_unstable_by(|&a, &b| probs[a as usize].total_cmp(&probs[b as usize]));
-        let mut dropped = 0.0;
-        let budget = NEGLIGIBLE * total;
-        let light = by_weight
-            .iter()
-            .take_while(|&&e| {
-                dropped += probs[e as usize];
-                dropped <= budget
-            })
-            .count();
-        let mut searched = by_weight.split_off(light);
-        searched.sort_unstable();
+        // Only sizes the exact search takes need its entries: sorting the
+        // entries of 100 values by weight cost a third of this layout.
+        let searched = if n <= EXACT_MAX_N {
+            searched_entries(&probs, total)
+        } else {
+            Vec::new()
+        };
         Some(Layout {
             cdf,
             guide,
@@ -513,6 +504,26 @@ impl Layout {
                 .collect(),
         )
     }
+}
+
+/// The entries the exact search weighs, in table order: all but the
+/// lightest, which together weigh at most [`NEGLIGIBLE`] of `total`. In an
+/// even sample those are most of the entries and most of the search's work.
+fn searched_entries(probs: &[f64], total: f64) -> Vec<u32> {
+    let mut by_weight: Vec<u32> = (0..probs.len() as u32).collect();
+    by_weight.sort_unstable_by(|&a, &b| probs[a as usize].total_cmp(&probs[b as usize]));
+    let mut dropped = 0.0;
+    let budget = NEGLIGIBLE * total;
+    let light = by_weight
+        .iter()
+        .take_while(|&&e| {
+            dropped += probs[e as usize];
+            dropped <= budget
+        })
+        .count();
+    let mut searched = by_weight.split_off(light);
+    searched.sort_unstable();
+    searched
 }
 
 impl MedianTable {
