@@ -352,16 +352,13 @@ impl Registry {
 
     /// The format called `name`.
     pub fn get(&self, name: &str) -> Option<&dyn Format> {
-        self.formats().find(|f| f.name() == name)
+        self.at(self.index_of(name)?)
     }
 
-    /// Where `format`, one of this registry's, stands in it: a name can
-    /// be two formats' (`--map` puts a mapped tidy reader before the
-    /// built-in one). Formats without fields share one address, so the
-    /// name is compared too: two formats alike in both are the same.
-    pub(crate) fn position(&self, format: &dyn Format) -> Option<usize> {
-        self.formats()
-            .position(|f| std::ptr::addr_eq(f, format) && f.name() == format.name())
+    /// Where the format called `name` stands (the first of that name:
+    /// `--map` puts a mapped tidy reader before the built-in one).
+    pub(crate) fn index_of(&self, name: &str) -> Option<usize> {
+        self.formats().position(|f| f.name() == name)
     }
 
     /// The format at `position`.
@@ -377,28 +374,34 @@ impl Registry {
 
     /// [`Registry::detect`] with the winner's confidence.
     pub fn detect_scored(&self, src: &Source) -> Option<(&dyn Format, Confidence)> {
+        let (at, confidence) = self.detect_scored_at(src)?;
+        Some((self.at(at)?, confidence))
+    }
+
+    /// [`Registry::detect_scored`] with the winner's place in the registry
+    /// instead of the format: a name can be two formats'.
+    pub(crate) fn detect_scored_at(&self, src: &Source) -> Option<(usize, Confidence)> {
         self.most_confident(|f, best| f.detect_to_beat(src, best))
     }
 
     /// The most confident directory format for `dir`, if any.
     pub fn detect_dir(&self, dir: &Path) -> Option<&dyn Format> {
-        self.most_confident(|f, _| f.detect_dir(dir))
-            .map(|(f, _)| f)
+        self.at(self.most_confident(|f, _| f.detect_dir(dir))?.0)
     }
 
-    /// The format scoring highest (the first of equals) at
+    /// The place of the format scoring highest (the first of equals) at
     /// [`MIN_CONFIDENCE`] or more, and its score; `score` is given the best
     /// score so far (below [`MIN_CONFIDENCE`] before there is one), which a
     /// format must beat to count.
     fn most_confident(
         &self,
         score: impl Fn(&dyn Format, Confidence) -> Confidence,
-    ) -> Option<(&dyn Format, Confidence)> {
-        let mut best: Option<(&dyn Format, Confidence)> = None;
-        for f in self.formats() {
+    ) -> Option<(usize, Confidence)> {
+        let mut best: Option<(usize, Confidence)> = None;
+        for (i, f) in self.formats().enumerate() {
             let c = score(f, best.map_or(MIN_CONFIDENCE - 1, |(_, b)| b));
             if c >= MIN_CONFIDENCE && best.is_none_or(|(_, b)| c > b) {
-                best = Some((f, c));
+                best = Some((i, c));
             }
         }
         best

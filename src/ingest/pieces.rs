@@ -12,7 +12,7 @@
 
 // The probe read here is larger than detection's wide probe, so that
 // detection on it sees exactly the lines it would see on the whole file.
-use super::driver::{detect, WIDE_PROBE_BYTES};
+use super::driver::{detect_at, WIDE_PROBE_BYTES};
 use super::source::{is_plain, plain_line};
 use super::{context_kind, Format, IngestOptions, Line, Registry, Source};
 use crate::error::{Error, Result};
@@ -100,12 +100,14 @@ pub(super) fn plan(
     {
         return Ok(None);
     }
-    let format = match &opts.format {
-        Some(name) => registry.get(name),
+    // The format's place, not the format: `--map` adds a second reader
+    // called tidy-csv, and the pieces must be read by the one chosen here.
+    let format_at = match &opts.format {
+        Some(name) => registry.index_of(name),
         None if context_kind(&src).is_some() => None,
-        None => detect(registry, &src),
+        None => detect_at(registry, &src),
     };
-    let Some(format) = format else {
+    let Some((format_at, format)) = format_at.and_then(|i| Some((i, registry.at(i)?))) else {
         return Ok(None);
     };
     let Some(spec) = format.pieces(&src) else {
@@ -148,9 +150,9 @@ pub(super) fn plan(
         }
         None => head,
     };
-    let Some(format_at) = registry.position(format).filter(|_| pieces.len() >= 2) else {
+    if pieces.len() < 2 {
         return Ok(None);
-    };
+    }
     let file = PiecedFile {
         path: path.to_path_buf(),
         display,
