@@ -56,6 +56,7 @@ mod shell_time;
 mod source;
 mod structured;
 mod sysbench;
+mod text;
 mod tidy_csv;
 mod tidy_json;
 mod will_it_scale;

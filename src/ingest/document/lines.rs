@@ -5,6 +5,7 @@
 //! Every scanner works on `char`s so that no input can split a UTF-8 sequence.
 
 use crate::ingest::numbers::{parse_cell, parse_number, Cell};
+pub(crate) use crate::ingest::text::trim;
 use crate::model::{Dimension, SmolStr, Unit};
 use std::borrow::Cow;
 
@@ -58,40 +59,6 @@ pub enum Kind<'a> {
     Carets(Vec<(usize, usize, String)>),
     /// Anything else.
     Text,
-}
-
-/// `str::trim` that strips the ASCII whitespace at the ends of nearly every
-/// line and cell byte by byte; only an end left on a non-ASCII character
-/// (which may be Unicode whitespace) goes through `str::trim`.
-#[inline]
-pub fn trim(s: &str) -> &str {
-    // Most texts given (cells already split, rows between bars) start and
-    // end on a visible ASCII character: nothing to trim, no call.
-    match s.as_bytes() {
-        [] => s,
-        [f, .., l] | [f @ l] if (b'!'..=b'~').contains(f) && (b'!'..=b'~').contains(l) => s,
-        _ => trim_ends(s),
-    }
-}
-
-/// [`trim`] of a text that may have something to trim.
-fn trim_ends(s: &str) -> &str {
-    let b = s.as_bytes();
-    // The ASCII characters `char::is_whitespace` accepts: tab to CR, space.
-    let ws = |c: u8| matches!(c, b'\t'..=b'\r' | b' ');
-    let mut start = 0;
-    while start < b.len() && ws(b[start]) {
-        start += 1;
-    }
-    let mut end = b.len();
-    while end > start && ws(b[end - 1]) {
-        end -= 1;
-    }
-    let t = &s[start..end];
-    match (t.as_bytes().first(), t.as_bytes().last()) {
-        (Some(&f), Some(&l)) if !f.is_ascii() || !l.is_ascii() => t.trim(),
-        _ => t,
-    }
 }
 
 /// Classifies one cleaned line.
@@ -1300,22 +1267,6 @@ mod tests {
                 let slow = crate::ingest::numbers::parse_f64(&t);
                 proptest::prop_assert_eq!(Some(fast.to_bits()), slow.map(f64::to_bits), "{}", t);
             }
-        }
-    }
-
-    proptest::proptest! {
-        #[test]
-        fn trim_is_str_trim(
-            parts in proptest::collection::vec(
-                proptest::sample::select(vec![
-                    " ", "\t", "\n", "\u{b}", "\u{c}", "\r", "\u{85}", "\u{a0}", "\u{3000}",
-                    "a", "µ", "|", "\u{1c}", "\0",
-                ]),
-                0..12,
-            )
-        ) {
-            let s = parts.concat();
-            proptest::prop_assert_eq!(trim(&s), s.trim());
         }
     }
 
