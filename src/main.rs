@@ -30,15 +30,5 @@ fn main() -> ExitCode {
         // any other thread exists (the setter is not thread safe).
         unsafe { libmimalloc_sys::mi_option_set(MI_OPTION_PURGE_DELAY, -1) };
     }
-    // The main thread is one of the pool's threads instead of waiting for
-    // them: on n cores n − 1 threads are started, not n. A small compare
-    // spends a good part of its time starting threads and faulting in the
-    // fresh memory each thread's allocator heap takes (a 2 MB huge page at
-    // a time). The main thread only ever waits for the pool inside rayon
-    // calls, where it takes part in the work. Should the pool exist
-    // already, the default one is used.
-    let _ = rayon::ThreadPoolBuilder::new()
-        .use_current_thread()
-        .build_global();
     patchperf::cli::main()
 }

@@ -7,6 +7,7 @@ mod formats;
 mod ingest;
 mod report;
 mod snapshot;
+mod threads;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -49,6 +50,14 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    // A command that reads a few small files runs on this thread alone;
+    // one that lists formats or fails to parse starts no thread at all.
+    match &cli.command {
+        Command::Compare(a) => threads::start_pool(threads::small_inputs(&a.inputs)),
+        Command::Ingest(a) => threads::start_pool(threads::small_inputs(&a.files)),
+        Command::Report(_) | Command::Check(_) => threads::start_pool(false),
+        Command::Formats(_) | Command::Snapshot(_) => threads::start_pool(true),
+    }
     match run(cli) {
         Ok(code) => ExitCode::from(code),
         Err(e) => {
