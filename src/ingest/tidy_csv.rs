@@ -642,6 +642,7 @@ impl Table<'_> {
         let mut out = Vec::with_capacity(lines);
         let mut consumed = Vec::with_capacity(lines);
         let mut plain: Vec<&str> = Vec::with_capacity(self.cols.len());
+        // `separator` gives a comma or a tab: one ASCII byte.
         let sep = self.sep as u8;
         // The lines of `chunk.split('\n')`, the last one included, found with
         // `memchr`'s vector search rather than `str::split`'s.
