@@ -217,25 +217,8 @@ impl<'a> Iterator for BoxCellIter<'a> {
         let i = find_bar(b).unwrap_or(b.len());
         let raw = &rest[..i];
         self.rest = (i < b.len()).then(|| &rest[i + 1..]);
-        // `trim`, in place: cells are padded with a space or two.
-        let r = raw.as_bytes();
-        let ws = |c: u8| matches!(c, b'\t'..=b'\r' | b' ');
-        let mut start = 0;
-        while start < r.len() && ws(r[start]) {
-            start += 1;
-        }
-        let mut end = r.len();
-        while end > start && ws(r[end - 1]) {
-            end -= 1;
-        }
-        // Both ends sit next to an ASCII byte (or the cell's edge): they
-        // are character boundaries.
-        let cell = &raw[start..end];
-        Some(match (cell.as_bytes().first(), cell.as_bytes().last()) {
-            // A non-ASCII end may be Unicode whitespace: `trim` knows.
-            (Some(f), Some(l)) if !f.is_ascii() || !l.is_ascii() => trim(raw),
-            _ => cell,
-        })
+        // Cells are padded with a space or two: `trim` strips them in place.
+        Some(trim(raw))
     }
 }
 
