@@ -27,8 +27,8 @@ fn tests(c: &mut Criterion) {
             b.iter(|| welch::welch(black_box(&x), black_box(&y)))
         });
     }
-    // 30 values per side: the exact interval; 100: 10,000 resamples.
-    for n in [30usize, 100] {
+    // 30 and 100 values per side: the exact interval; 101: 10,000 resamples.
+    for n in [30usize, 100, 101] {
         let x = noisy(&mut rng, n, 100.0);
         let y = noisy(&mut rng, n, 103.0);
         g.bench_with_input(BenchmarkId::new("bootstrap_median_ratio", n), &n, |b, _| {
