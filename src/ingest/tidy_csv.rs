@@ -4,7 +4,7 @@
 //! are mapped with `--map column=field` (see [`FieldMap`]).
 
 use super::numbers::parse_number;
-use super::structured::{raw_lines, split_csv};
+use super::structured::{numbered_lines, raw_lines, split_csv, split_unquoted};
 use super::text::trim;
 use super::{Confidence, Format, Parsed, Pieces, Source};
 use crate::error::{Error, Result};
@@ -524,26 +524,6 @@ impl Header {
 /// costs far more than handing it to a thread.
 const CHUNK_BYTES: usize = 1 << 20;
 
-/// Splits a line without quotes at the ASCII separator `sep` into `cells`,
-/// in one pass over its bytes (the line's search for a quote and its split
-/// were two passes of `str`'s character searcher); false, with `cells` in
-/// an unspecified state, when the line has a quote and needs `split_csv`.
-fn split_plain<'a>(line: &'a str, sep: u8, cells: &mut Vec<&'a str>) -> bool {
-    cells.clear();
-    let mut from = 0;
-    for (j, &b) in line.as_bytes().iter().enumerate() {
-        if b == sep {
-            // Both ends are ASCII bytes, so both are character boundaries.
-            cells.push(&line[from..j]);
-            from = j + 1;
-        } else if b == b'"' {
-            return false;
-        }
-    }
-    cells.push(&line[from..]);
-    true
-}
-
 /// `text` cut into pieces of about `size` bytes, each ending after a
 /// newline (the last one at the end of the text).
 fn split_lines(text: &str, size: usize) -> Vec<&str> {
@@ -642,26 +622,13 @@ impl Table<'_> {
         let mut out = Vec::with_capacity(lines);
         let mut consumed = Vec::with_capacity(lines);
         let mut plain: Vec<&str> = Vec::with_capacity(self.cols.len());
-        // `separator` gives a comma or a tab: one ASCII byte.
-        let sep = self.sep as u8;
-        // The lines of `chunk.split('\n')`, the last one included, found with
-        // `memchr`'s vector search rather than `str::split`'s.
-        let ends = memchr::memchr_iter(b'\n', chunk.as_bytes()).chain([chunk.len()]);
-        let mut start = 0;
-        for (i, end) in ends.enumerate() {
-            let l = &chunk[start..end];
-            start = end + 1;
-            let l = l.strip_suffix('\r').unwrap_or(l);
-            if trim(l).is_empty() {
-                continue;
-            }
-            let n = first + i as u32;
+        for (n, l) in numbered_lines(chunk, first) {
             consumed.push(n);
             // Without quotes a record is its separator-split cells (what
             // `split_csv` gives), borrowed rather than copied.
             let owned: Vec<String>;
             let quoted: Vec<&str>;
-            let cells: &[&str] = if split_plain(l, sep, &mut plain) {
+            let cells: &[&str] = if split_unquoted(l, self.sep, &mut plain) {
                 &plain
             } else {
                 owned = split_csv(l, self.sep);
@@ -787,28 +754,5 @@ mod tests {
             serial.starts_with("t.csv:16: row: column `value`"),
             "{serial}"
         );
-    }
-
-    proptest::proptest! {
-        /// A line without quotes splits as `split_csv` splits it, empty and
-        /// non-ASCII cells included; a line with one is left to it.
-        #[test]
-        fn plain_split_is_split_csv(
-            parts in proptest::collection::vec(
-                proptest::sample::select(vec![",", "\t", "a", " ", "µ", "1.5", "\""]),
-                0..16,
-            ),
-            tab in proptest::bool::ANY,
-        ) {
-            let line = parts.concat();
-            let sep = if tab { '\t' } else { ',' };
-            let mut cells = Vec::new();
-            if split_plain(&line, sep as u8, &mut cells) {
-                proptest::prop_assert!(!line.contains('"'));
-                proptest::prop_assert_eq!(cells, split_csv(&line, sep));
-            } else {
-                proptest::prop_assert!(line.contains('"'));
-            }
-        }
     }
 }
