@@ -55,7 +55,7 @@ fn rel(a: f64, b: f64) -> f64 {
     ((a - b) / b).abs()
 }
 
-const COMPARISON_KEYS: [&str; 22] = [
+const COMPARISON_KEYS: [&str; 23] = [
     "benchmark",
     "params",
     "metric",
@@ -71,6 +71,7 @@ const COMPARISON_KEYS: [&str; 22] = [
     "change_pct",
     "ci_low_pct",
     "ci_high_pct",
+    "interval",
     "test",
     "p_value",
     "q_value",
@@ -134,6 +135,21 @@ fn assert_schema(v: &Value) {
                 "{k}: {}",
                 c[k]
             );
+        }
+        // How the interval was computed, named exactly when there is one;
+        // the delta method only for means.
+        match c["interval"].as_str() {
+            None => assert!(c["interval"].is_null() && c["ci_low_pct"].is_null()),
+            Some(m) => {
+                assert!(
+                    ["exact", "resampled", "delta"].contains(&m),
+                    "interval: {m}"
+                );
+                assert!(c["ci_low_pct"].is_number() && c["ci_high_pct"].is_number());
+                if m == "exact" {
+                    assert_eq!(c["center"], "median");
+                }
+            }
         }
         if c["test"] == "none" {
             assert!(c["p_value"].is_null() && c["q_value"].is_null());

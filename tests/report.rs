@@ -3,7 +3,8 @@
 //! on study files.
 
 use patchperf::analysis::{
-    Analysis, Center, Comparison, Group, Settings, TestKind, VariantSummary, Verdict,
+    Analysis, Center, Comparison, Group, IntervalMethod, Settings, TestKind, VariantSummary,
+    Verdict,
 };
 use patchperf::model::{Direction, Finding, Severity};
 use patchperf::report::{self, OutputFormat, ReportContext, VariantInfo};
@@ -101,6 +102,13 @@ fn cmp(
         change_pct: change,
         ci_low_pct: Some(ci.0),
         ci_high_pct: Some(ci.1),
+        // As the analysis computes them: the delta method for stated
+        // summaries, the exact bootstrap for medians of a few samples.
+        interval: Some(if b.from_summary {
+            IntervalMethod::Delta
+        } else {
+            IntervalMethod::Exact
+        }),
         test,
         p_value: Some(p),
         q_value: Some(q),

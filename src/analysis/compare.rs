@@ -4,8 +4,8 @@
 
 use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
-use super::{Center, Comparison, Note, NoteKind, Settings, TestChoice, TestKind};
-use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
+use super::{Center, Comparison, IntervalMethod, Note, NoteKind, Settings, TestChoice, TestKind};
+use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted_how, Centre};
 use crate::stats::diagnostics::mad_outliers_given;
 use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
 use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
@@ -83,7 +83,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         };
         c.baseline_center = centre_of(base, c.center);
         c.variant_center = centre_of(var, c.center);
-        if let Some(ci) = ratio_ci_sorted(
+        if let Some((ci, exact)) = ratio_ci_sorted_how(
             &base.sorted,
             &var.sorted,
             centre,
@@ -92,6 +92,11 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
             seed,
         ) {
             (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
+            c.interval = Some(if exact {
+                IntervalMethod::Exact
+            } else {
+                IntervalMethod::Resampled
+            });
         }
         let min_ci = min_n_for_median_ci(CONFIDENCE);
         if c.center == Center::Median && (bs.len() < min_ci || vs.len() < min_ci) {
@@ -121,6 +126,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                 c.effect_size = hedges_g(m1, s1, n1, m2, s2, n2);
                 if let Some(ci) = delta_ratio_ci(m1, s1, n1, m2, s2, n2, CONFIDENCE) {
                     (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
+                    c.interval = Some(IntervalMethod::Delta);
                 }
                 if base.n_assumed || var.n_assumed {
                     notes.push(Note::new(

@@ -189,6 +189,59 @@ fn assumed_n_gives_welch_from_summaries() {
 }
 
 #[test]
+fn each_interval_says_how_it_was_computed() {
+    // Medians of at most 100 values per side: exact, whatever the seed.
+    let mut rows = samples("hackbench", "baseline", "s", &HACK_BASE);
+    rows.extend(samples("hackbench", "patched", "s", &HACK_PATCHED));
+    let data = Dataset::new(rows);
+    let exact = analyze(&data, &Settings::default()).unwrap();
+    let reseeded = Settings {
+        seed: 7,
+        ..Settings::default()
+    };
+    let other = analyze(&data, &reseeded).unwrap();
+    let c = &exact.comparisons[0];
+    assert_eq!(c.interval, Some(IntervalMethod::Exact));
+    assert_eq!(
+        (c.ci_low_pct, c.ci_high_pct),
+        (
+            other.comparisons[0].ci_low_pct,
+            other.comparisons[0].ci_high_pct
+        )
+    );
+    // Means (--test welch) are resampled, and the seed shows.
+    let welch = Settings {
+        test: TestChoice::Welch,
+        ..Settings::default()
+    };
+    let w = analyze(&data, &welch).unwrap();
+    let w7 = analyze(&data, &Settings { seed: 7, ..welch }).unwrap();
+    assert_eq!(w.comparisons[0].interval, Some(IntervalMethod::Resampled));
+    assert_ne!(w.comparisons[0].ci_low_pct, w7.comparisons[0].ci_low_pct);
+    // Medians of 101 values: resampled.
+    let big: Vec<f64> = (0..101).map(|i| 1.0 + (i % 17) as f64 / 100.0).collect();
+    let mut rows = samples("b", "baseline", "s", &big);
+    rows.extend(samples("b", "patched", "s", &big));
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    assert_eq!(a.comparisons[0].interval, Some(IntervalMethod::Resampled));
+    // Stated summaries with n: the delta method; without n: no interval.
+    let with_n = Settings {
+        assume_n: Some(10),
+        ..Settings::default()
+    };
+    let a = analyze(&Dataset::new(seed003_table1()), &with_n).unwrap();
+    assert!(a
+        .comparisons
+        .iter()
+        .all(|c| c.interval == Some(IntervalMethod::Delta)));
+    let a = analyze(&Dataset::new(seed003_table1()), &Settings::default()).unwrap();
+    assert!(a
+        .comparisons
+        .iter()
+        .all(|c| c.interval.is_none() && c.ci_low_pct.is_none()));
+}
+
+#[test]
 fn huge_n_reports_a_bound_and_single_values_are_untestable() {
     let rows: Vec<Observation> = [
         ("with simple list", 6656.85, 463.30),

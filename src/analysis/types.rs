@@ -26,6 +26,20 @@ pub enum Center {
     Mean,
 }
 
+/// How the confidence interval of a change was computed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum IntervalMethod {
+    /// The limit the percentile bootstrap approaches as its resamples grow,
+    /// computed exactly (medians of small samples): no resampling, and the
+    /// seed plays no part.
+    Exact,
+    /// The percentile bootstrap, from the resamples drawn with the seed.
+    Resampled,
+    /// The delta method, from stated means, standard deviations and n.
+    Delta,
+}
+
 /// The verdict of one comparison.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -178,6 +192,8 @@ pub struct Comparison {
     pub change_pct: f64,
     pub ci_low_pct: Option<f64>,
     pub ci_high_pct: Option<f64>,
+    /// How the interval was computed; `None` when there is none.
+    pub interval: Option<IntervalMethod>,
     pub test: TestKind,
     pub p_value: Option<f64>,
     /// The p-value after the correction (q-value for BH).
@@ -286,6 +302,7 @@ impl Default for Comparison {
             change_pct: f64::NAN,
             ci_low_pct: None,
             ci_high_pct: None,
+            interval: None,
             test: TestKind::None,
             p_value: None,
             q_value: None,

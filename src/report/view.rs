@@ -5,8 +5,8 @@
 
 use super::format::{self, Scale};
 use crate::analysis::{
-    Analysis, Center, Comparison, Correction, Group, Note, NoteKind, TestChoice, TestKind,
-    VariantSummary, Verdict,
+    Analysis, Center, Comparison, Correction, Group, IntervalMethod, Note, NoteKind, TestChoice,
+    TestKind, VariantSummary, Verdict,
 };
 use crate::ingest::FileReport;
 use crate::model::{Finding, Severity};
@@ -792,10 +792,7 @@ fn methods(a: &Analysis) -> Methods {
             TestChoice::Welch => "Welch".into(),
         },
         assumed_n: s.assume_n.map(|n| n.to_string()).unwrap_or_else(|| "none (tables without n are untestable)".into()),
-        bootstrap: format!(
-            "exact for medians of up to {} values per side, else {} resamples, seed {}",
-            EXACT_MAX_N, s.resamples, s.seed
-        ),
+        bootstrap: bootstrap_line(a),
         n_range,
         verdict_rules: vec![
             format!("regressed / improved: significant after correction (q < {}) and |change| >= {}% in the bad / good direction", format::sig(s.alpha), format::sig(s.threshold_pct)),
@@ -803,6 +800,44 @@ fn methods(a: &Analysis) -> Methods {
             format!("inconclusive: not significant, but the interval is wider than +/-{}%: more runs are needed", format::sig(s.threshold_pct)),
             "untestable: no variance information or n unknown".to_string(),
         ],
+    }
+}
+
+/// What the methods say of the bootstrap: only what this report's intervals
+/// used. The seed is named only when some interval was resampled, since
+/// the exact ones do not depend on it.
+fn bootstrap_line(a: &Analysis) -> String {
+    let count = |m: IntervalMethod| {
+        a.comparisons
+            .iter()
+            .filter(|c| c.interval == Some(m))
+            .count()
+    };
+    let (exact, resampled) = (
+        count(IntervalMethod::Exact),
+        count(IntervalMethod::Resampled),
+    );
+    let s = &a.settings;
+    let intervals = |n: usize| {
+        if n == 1 {
+            "1 interval".to_string()
+        } else {
+            format!("{n} intervals")
+        }
+    };
+    match (exact, resampled) {
+        (0, 0) => "not used".into(),
+        (_, 0) => format!(
+            "exact (medians of at most {EXACT_MAX_N} values per side), no resampling"
+        ),
+        (0, _) => format!("{} resamples, seed {}", s.resamples, s.seed),
+        _ => format!(
+            "exact for medians of at most {EXACT_MAX_N} values per side ({}), else {} resamples, seed {} ({})",
+            intervals(exact),
+            s.resamples,
+            s.seed,
+            intervals(resampled)
+        ),
     }
 }
 
@@ -1399,7 +1434,7 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::VariantSummary;
+    use crate::analysis::{Settings, VariantSummary};
     use crate::model::Direction;
 
     fn group(b: &str, params: &str, unit: &str) -> Group {
@@ -1467,6 +1502,44 @@ mod tests {
             "{}",
             charts[0].title
         );
+    }
+
+    #[test]
+    fn the_methods_name_the_seed_only_when_something_was_resampled() {
+        let with = |methods: &[Option<IntervalMethod>]| {
+            let a = Analysis {
+                comparisons: methods
+                    .iter()
+                    .map(|&interval| Comparison {
+                        interval,
+                        ..Default::default()
+                    })
+                    .collect(),
+                ..Default::default()
+            };
+            bootstrap_line(&a)
+        };
+        let (e, r, d) = (
+            Some(IntervalMethod::Exact),
+            Some(IntervalMethod::Resampled),
+            Some(IntervalMethod::Delta),
+        );
+        let seed = Settings::default().seed.to_string();
+        assert_eq!(with(&[d, None]), "not used");
+        let exact = with(&[e, e, d]);
+        assert!(
+            exact.starts_with("exact") && exact.contains("no resampling"),
+            "{exact}"
+        );
+        assert!(!exact.contains(&seed), "{exact}");
+        let resampled = with(&[r, None]);
+        assert_eq!(resampled, format!("10000 resamples, seed {seed}"));
+        let mixed = with(&[e, e, r]);
+        assert!(
+            mixed.contains("(2 intervals)") && mixed.contains("(1 interval)"),
+            "{mixed}"
+        );
+        assert!(mixed.contains(&seed), "{mixed}");
     }
 
     #[test]

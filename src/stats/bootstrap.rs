@@ -77,13 +77,26 @@ pub fn ratio_ci_sorted(
     confidence: f64,
     seed: u64,
 ) -> Option<(f64, f64)> {
+    ratio_ci_sorted_how(sx, sy, centre, resamples, confidence, seed).map(|(ci, _)| ci)
+}
+
+/// [`ratio_ci_sorted`], and whether the interval is the exact one (true:
+/// nothing was resampled, and `seed` played no part).
+pub fn ratio_ci_sorted_how(
+    sx: &[f64],
+    sy: &[f64],
+    centre: Centre,
+    resamples: usize,
+    confidence: f64,
+    seed: u64,
+) -> Option<((f64, f64), bool)> {
     if sx.len() < 2 || sy.len() < 2 || resamples == 0 || sx.iter().chain(sy).any(|v| !v.is_finite())
     {
         return None;
     }
     if centre == Centre::Median {
         if let Some(ci) = exact_median_ratio_ci(sx, sy, confidence) {
-            return Some(ci);
+            return Some((ci, true));
         }
     }
     let (tx, ty) = match centre {
@@ -123,7 +136,7 @@ pub fn ratio_ci_sorted(
     let tail = (1.0 - confidence) / 2.0 * 100.0;
     let ci = percentile_pair(&mut ratios, tail, 100.0 - tail);
     RatioBuffer::give_back(ratios);
-    Some(ci)
+    Some((ci, false))
 }
 
 /// Largest sample whose median's interval is exact: 100 is Criterion's
