@@ -5,7 +5,7 @@
 use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
 use super::{Center, Comparison, IntervalMethod, Note, NoteKind, Settings, TestChoice, TestKind};
-use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted_how, Centre};
+use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
 use crate::stats::diagnostics::mad_outliers_given;
 use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
 use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
@@ -83,7 +83,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         };
         c.baseline_center = centre_of(base, c.center);
         c.variant_center = centre_of(var, c.center);
-        if let Some((ci, exact)) = ratio_ci_sorted_how(
+        if let Some((ci, exact)) = ratio_ci_sorted(
             &base.sorted,
             &var.sorted,
             centre,

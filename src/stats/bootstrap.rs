@@ -64,25 +64,14 @@ pub fn ratio_ci(
     sx.sort_unstable_by(f64::total_cmp);
     let mut sy = y.to_vec();
     sy.sort_unstable_by(f64::total_cmp);
-    ratio_ci_sorted(&sx, &sy, centre, resamples, confidence, seed)
+    ratio_ci_sorted(&sx, &sy, centre, resamples, confidence, seed).map(|(ci, _)| ci)
 }
 
-/// [`ratio_ci`] of two sides already in ascending order (the result is the
-/// same: a resample depends only on the sorted values).
+/// [`ratio_ci`] of two sides already in ascending order (the interval is
+/// the same: a resample depends only on the sorted values), and whether it
+/// is the exact one (true: nothing was resampled, and `seed` played no
+/// part).
 pub fn ratio_ci_sorted(
-    sx: &[f64],
-    sy: &[f64],
-    centre: Centre,
-    resamples: usize,
-    confidence: f64,
-    seed: u64,
-) -> Option<(f64, f64)> {
-    ratio_ci_sorted_how(sx, sy, centre, resamples, confidence, seed).map(|(ci, _)| ci)
-}
-
-/// [`ratio_ci_sorted`], and whether the interval is the exact one (true:
-/// nothing was resampled, and `seed` played no part).
-pub fn ratio_ci_sorted_how(
     sx: &[f64],
     sy: &[f64],
     centre: Centre,
