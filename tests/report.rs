@@ -721,6 +721,10 @@ fn futex_example_shows_the_config_error_first_and_both_sweeps() {
         .iter()
         .filter(|c| c["benchmark"] == "futex-wake (rerun)")
         .all(|c| c["suspect"] == false));
+    // Stated summaries with an assumed n: delta-method intervals, and the
+    // methods name no bootstrap.
+    assert!(cmps.iter().all(|c| c["interval"] == "delta"), "{cmps:?}");
+    assert_eq!(json["methods"]["bootstrap"], "not used");
     // A sweep chart of time against threads for both tables.
     let sweeps: Vec<_> = json["sections"]
         .as_array()

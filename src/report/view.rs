@@ -254,6 +254,8 @@ pub struct ComparisonView {
     pub ci: String,
     pub ci_low: Option<f64>,
     pub ci_high: Option<f64>,
+    /// How the interval was computed (as in `compare --json`).
+    pub interval: Option<IntervalMethod>,
     pub test: String,
     pub p: Num,
     pub q: Num,
@@ -900,6 +902,7 @@ fn comparison_view(
         ci: format::pct_ci(c.ci_low_pct, c.ci_high_pct),
         ci_low: c.ci_low_pct,
         ci_high: c.ci_high_pct,
+        interval: c.interval,
         test: test_name(c.test).into(),
         p: Num::new(c.p_value, format::pvalue(c.p_value)),
         q: Num::new(c.q_value, format::pvalue(c.q_value)),
