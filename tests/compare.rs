@@ -137,7 +137,7 @@ fn assert_schema(v: &Value) {
             );
         }
         // How the interval was computed, named exactly when there is one;
-        // the delta method only for means.
+        // an exact interval only for medians.
         match c["interval"].as_str() {
             None => assert!(c["interval"].is_null() && c["ci_low_pct"].is_null()),
             Some(m) => {
