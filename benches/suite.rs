@@ -606,6 +606,31 @@ fn small_input_figures(bin: &Path, root: &Path) {
         },
         peer,
     );
+    // The same tree only read (start, reading, accounting; no analysis), in
+    // turn with critcmp again: what patchperf spends before any test, next
+    // to the peer's whole run.
+    let ((read, read_ok), peer) = best_of_alternating(
+        runs,
+        || {
+            let mut c = Command::new(bin);
+            c.arg("ingest").arg(target.join("criterion"));
+            c
+        },
+        critcmp.then_some(|| {
+            let mut c = Command::new("critcmp");
+            c.arg("--target-dir").arg(&target).args(["base", "new"]);
+            c
+        }),
+    );
+    println!(
+        "# small: the same tree read without analysis (ingest, no table written), ok={read_ok}"
+    );
+    line(
+        "small.read_criterion_tree.best_of_20",
+        read * 1e3,
+        "ms",
+        peer.map(|(theirs, _)| read / theirs),
+    );
 }
 
 /// A peer of a small compare, as the suite names it.
