@@ -744,3 +744,40 @@ fn extractor_and_map_flags_read_user_formats() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("bad.toml"));
 }
+
+/// Stated summaries hundreds of orders of magnitude apart: a p-value (not
+/// null) in `--json`, and an e-mail text report that stays ASCII with the
+/// spreads in scientific notation.
+#[test]
+fn extreme_magnitudes_give_a_p_value_and_a_legible_ascii_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("far.csv");
+    let mut text =
+        String::from("source,line,benchmark,params,variant,metric,unit,stat,value,run\n");
+    for (line, variant, mean, sd) in [
+        (1, "baseline", "1e-200", "1e-201"),
+        (2, "patched", "1e200", "1e199"),
+    ] {
+        for (stat, v) in [("mean", mean), ("stddev", sd), ("n", "10")] {
+            text.push_str(&format!("x,{line},far,,{variant},time,ms,{stat},{v},\n"));
+        }
+    }
+    std::fs::write(&csv, text).unwrap();
+    let (code, v) = json(&[csv.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert_schema(&v);
+    let c = &comparisons(&v)[0];
+    let p = c["p_value"].as_f64().unwrap();
+    assert!((p / 1.5522133898168318e-10 - 1.0).abs() < 1e-6, "{c}");
+    assert_eq!(c["verdict"], "regressed");
+    let txt = dir.path().join("far.txt");
+    compare(&[csv.to_str().unwrap(), "--txt", txt.to_str().unwrap()])
+        .assert()
+        .success();
+    let report = std::fs::read_to_string(&txt).unwrap();
+    for l in report.lines() {
+        assert!(l.is_ascii() && l.chars().count() <= 72, "{l:?}");
+    }
+    assert!(report.contains("1.000e199"), "{report}");
+    assert!(!report.contains("0000000000"), "{report}");
+}

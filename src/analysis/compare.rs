@@ -33,6 +33,9 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
     };
     let seed = settings.seed ^ key_hash(&[&g.benchmark, &g.params, &g.metric, &c.variant]);
     let ratio_to_pct = |(lo, hi): (f64, f64)| (Some((lo - 1.0) * 100.0), Some((hi - 1.0) * 100.0));
+    // An interval is named only when both its ends are numbers: `--json`
+    // shows an infinite end (the delta method far from 1) as null.
+    let finite = |(lo, hi): (f64, f64)| lo.is_finite() && hi.is_finite();
 
     if bs.len() >= 2 && vs.len() >= 2 {
         let use_welch = settings.test == TestChoice::Welch;
@@ -92,7 +95,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
             seed,
         ) {
             (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
-            c.interval = Some(if exact {
+            c.interval = finite(ci).then_some(if exact {
                 IntervalMethod::Exact
             } else {
                 IntervalMethod::Resampled
@@ -126,7 +129,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                 c.effect_size = hedges_g(m1, s1, n1, m2, s2, n2);
                 if let Some(ci) = delta_ratio_ci(m1, s1, n1, m2, s2, n2, CONFIDENCE) {
                     (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
-                    c.interval = Some(IntervalMethod::Delta);
+                    c.interval = finite(ci).then_some(IntervalMethod::Delta);
                 }
                 if base.n_assumed || var.n_assumed {
                     notes.push(Note::new(

@@ -77,16 +77,19 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
                     Severity::Warning,
                     "variance-differs",
                     format!(
-                        "{what}: `{}` is {:.1}× as spread as `{}`",
-                        s.summary.variant, sd_ratio, b.summary.variant
+                        "{what}: `{}` is {} as spread as `{}`",
+                        s.summary.variant,
+                        times(sd_ratio),
+                        b.summary.variant
                     ),
-                    format!(
-                        "stddev {} vs {} (variance ratio {:.2}, F-test p = {})",
-                        fmt(s.sd),
-                        fmt(b.sd),
-                        vr.ratio,
-                        format_p(vr.p)
-                    ),
+                    {
+                        let (sd, base_sd) = fmt_pair(s.sd, b.sd);
+                        format!(
+                            "stddev {sd} vs {base_sd} (variance ratio {}, F-test p = {})",
+                            fixed(vr.ratio, 2),
+                            format_p(vr.p)
+                        )
+                    },
                     "A change in spread often means the two sides did not run under the same \
                      conditions (debug options, another governor, background load); compare the \
                      configurations before trusting the change of the centre.",
@@ -96,8 +99,46 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
     }
 }
 
-fn fmt(v: Option<f64>) -> String {
-    v.map(|v| format!("{v:.4}")).unwrap_or_else(|| "?".into())
+/// A ratio as a multiple (`7.8×`) or, below 1, as a fraction (`1/26.1`):
+/// "0.0× as spread" said nothing.
+fn times(r: f64) -> String {
+    if r > 0.0 && r < 1.0 {
+        format!("1/{}", fixed(1.0 / r, 1))
+    } else {
+        format!("{}×", fixed(r, 1))
+    }
+}
+
+/// Two spreads written alike: with four places, or both in scientific
+/// notation when either needs it.
+fn fmt_pair(a: Option<f64>, b: Option<f64>) -> (String, String) {
+    let sci = [a, b].iter().flatten().any(|&v| !fits_fixed(v, 4));
+    let one = |v: Option<f64>| match v {
+        None => "?".to_string(),
+        Some(v) if sci && v.is_finite() => format!("{v:.3e}"),
+        Some(v) => fixed(v, 4),
+    };
+    (one(a), one(b))
+}
+
+/// Whether `v` reads well with `decimals` places: not hundreds of digits
+/// (a spread of 1e199), and at least one that is not 0 (a variance ratio
+/// of 2e-4 with two places).
+fn fits_fixed(v: f64, decimals: usize) -> bool {
+    let a = v.abs();
+    a == 0.0 || !a.is_finite() || (0.5 * 10f64.powi(-(decimals as i32))..1e9).contains(&a)
+}
+
+/// `v` with `decimals` places where that reads well ([`fits_fixed`]), else
+/// in scientific notation; an infinite ratio as ∞.
+fn fixed(v: f64, decimals: usize) -> String {
+    if v.is_infinite() {
+        if v > 0.0 { "∞" } else { "-∞" }.to_string()
+    } else if fits_fixed(v, decimals) {
+        format!("{v:.decimals$}")
+    } else {
+        format!("{v:.3e}")
+    }
 }
 
 /// Findings over all comparisons: what could not be tested and why, assumed
@@ -367,4 +408,32 @@ fn interval_change_range(g: &RawGroup, bi: usize, vi: usize) -> Option<(f64, f64
 /// `describe::agrees`, re-exported for the stated-change check.
 fn agrees(stated: f64, actual: f64) -> bool {
     super::describe::agrees(stated, actual)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_in_findings_keep_their_digits_readable() {
+        // Ordinary spreads and ratios as before.
+        assert_eq!(
+            fmt_pair(Some(71.63491), Some(4553.62834)),
+            ("71.6349".into(), "4553.6283".into())
+        );
+        assert_eq!(fixed(7.761, 1), "7.8");
+        assert_eq!(fixed(0.13, 1), "0.1");
+        // A ratio that two places would show as 0.00.
+        assert_eq!(fixed(2.475e-4, 2), "2.475e-4");
+        // One spread of ten digits: both in scientific notation.
+        assert_eq!(
+            fmt_pair(Some(347905866.4739), Some(5454593379.5984)),
+            ("3.479e8".into(), "5.455e9".into())
+        );
+        assert_eq!(fmt_pair(None, Some(1.0)), ("?".into(), "1.0000".into()));
+        assert_eq!(fixed(f64::INFINITY, 1), "∞");
+        assert_eq!(times(7.761), "7.8×");
+        assert_eq!(times(0.03833), "1/26.1");
+        assert_eq!(times(f64::INFINITY), "∞×");
+    }
 }

@@ -239,6 +239,44 @@ fn each_interval_says_how_it_was_computed() {
         .comparisons
         .iter()
         .all(|c| c.interval.is_none() && c.ci_low_pct.is_none()));
+    // An interval with an infinite end (two runs a side, a spread a
+    // thousand times the mean: e^(t·√(rel. variance)) overflows) is not
+    // named: `--json` shows that end as null.
+    let mut rows = stated("wide", &[], "baseline", 1.0, 1000.0, Some(2.0));
+    rows.extend(stated("wide", &[], "patched", 1.0, 1000.0, Some(2.0)));
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    let c = &a.comparisons[0];
+    assert_eq!(c.test, TestKind::WelchSummary);
+    assert!(c.ci_high_pct.is_some_and(|h| !h.is_finite()), "{c:?}");
+    assert_eq!(c.interval, None);
+}
+
+#[test]
+fn sides_hundreds_of_orders_apart_are_tested_and_described_legibly() {
+    let mut rows = stated("far", &[], "baseline", 1e-200, 1e-201, Some(10.0));
+    rows.extend(stated("far", &[], "patched", 1e200, 1e199, Some(10.0)));
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    let c = &a.comparisons[0];
+    // Welch's test in units of the larger side; squared spreads of 1e199
+    // overflowed and left p undefined. scipy.stats.ttest_ind_from_stats(
+    // 0, 0, 10, 1, 0.1, 10, equal_var=False).pvalue = 1.5522133898168318e-10
+    assert_eq!(c.test, TestKind::WelchSummary);
+    let p = c.p_value.unwrap();
+    assert!((p / 1.5522133898168318e-10 - 1.0).abs() < 1e-6, "{p}");
+    assert_eq!(c.verdict, Verdict::Regressed);
+    // The spreads are written in scientific notation, not as hundreds of
+    // digits, and their infinite ratio as such.
+    let f = a
+        .findings
+        .iter()
+        .find(|f| f.code == "variance-differs")
+        .unwrap();
+    assert!(f.title.contains("is ∞× as spread"), "{}", f.title);
+    assert!(
+        f.evidence.contains("stddev 1.000e199 vs 1.000e-201"),
+        "{}",
+        f.evidence
+    );
 }
 
 #[test]

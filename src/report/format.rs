@@ -6,6 +6,9 @@ use crate::model::Unit;
 /// Significant digits shown for measured values.
 const SIG_DIGITS: i32 = 4;
 
+/// Decimal magnitude from which [`sig`] writes scientific notation.
+const LARGE_MAG: i32 = 10;
+
 /// A display scale for all values of one benchmark group: the group is
 /// shown in one readable unit (e.g. ms), so that rows stay comparable.
 #[derive(Debug, Clone, PartialEq)]
@@ -72,7 +75,8 @@ impl Scale {
 /// Formats a number to [`SIG_DIGITS`] significant digits without
 /// scientific notation for ordinary magnitudes: `2.836`, `12.37`, `0.1150`
 /// keeps trailing zeros off (`0.115`), `123457` for large values, and
-/// `1.23e-7` for very small ones.
+/// `1.23e-7` for very small ones. From 10¹⁰ on, whole digits would be
+/// mostly noise and as wide as the value is large: `1.235e10`.
 pub fn sig(v: f64) -> String {
     if v.is_nan() {
         return "NaN".into();
@@ -86,6 +90,9 @@ pub fn sig(v: f64) -> String {
     let mag = v.abs().log10().floor() as i32;
     if mag < -4 {
         return sci(v, 3);
+    }
+    if mag >= LARGE_MAG {
+        return sci(v, SIG_DIGITS as usize);
     }
     let decimals = (SIG_DIGITS - 1 - mag).max(0) as usize;
     trim_zeros(format!("{v:.decimals$}"))
@@ -185,6 +192,9 @@ mod tests {
         assert_eq!(sig(12.366), "12.37");
         assert_eq!(sig(0.115), "0.115");
         assert_eq!(sig(123456.7), "123457");
+        assert_eq!(sig(9_876_543_210.0), "9876543210");
+        assert_eq!(sig(12_345_678_901.0), "1.235e10");
+        assert_eq!(sig(-1e200), "-1e200");
         assert_eq!(sig(-4.0), "-4");
         assert_eq!(sig(1.234e-7), "1.23e-7");
         assert_eq!(sig(0.0), "0");

@@ -464,6 +464,7 @@ pub(crate) fn asciify(s: &str) -> String {
             'δ' => o.push_str("delta"),
             'Δ' => o.push_str("delta"),
             '≈' => o.push('~'),
+            '∞' => o.push_str("inf"),
             '≠' => o.push_str("!="),
             '°' => o.push_str(" deg"),
             '\u{a0}' | '\u{2009}' | '\u{202f}' => o.push(' '),

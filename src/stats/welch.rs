@@ -36,6 +36,23 @@ pub fn welch_from_stats(
     if !finite || n1 < 2.0 || n2 < 2.0 || s1 < 0.0 || s2 < 0.0 {
         return None;
     }
+    if let Some(w) = welch_unscaled(m1, s1, n1, m2, s2, n2).filter(|w| w.p.is_finite()) {
+        return Some(w);
+    }
+    // Squares of values beyond about 1e154 overflow, and of values below
+    // about 1e-154 vanish, which leaves t or df undefined or the spread 0.
+    // The test does not depend on the unit, so it is taken again in units
+    // of the largest value; `se` is scaled back.
+    let c = [m1.abs(), s1, m2.abs(), s2].into_iter().fold(0.0, f64::max);
+    if !(c > 0.0) {
+        return None;
+    }
+    let w = welch_unscaled(m1 / c, s1 / c, n1, m2 / c, s2 / c, n2)?;
+    w.p.is_finite().then_some(WelchResult { se: w.se * c, ..w })
+}
+
+/// [`welch_from_stats`] computed as the values come.
+fn welch_unscaled(m1: f64, s1: f64, n1: f64, m2: f64, s2: f64, n2: f64) -> Option<WelchResult> {
     let v1 = s1 * s1 / n1;
     let v2 = s2 * s2 / n2;
     let se2 = v1 + v2;
@@ -110,6 +127,25 @@ mod tests {
         let r = welch_from_stats(6656.85, 463.30, 5000.0, 9720.12, 426.45, 5000.0).unwrap();
         assert!((r.t - -343.98945412999325).abs() < 1e-6);
         assert_eq!(r.p, crate::stats::P_FLOOR);
+    }
+
+    #[test]
+    fn the_unit_does_not_matter_even_where_squares_overflow() {
+        let at = |c: f64| welch_from_stats(0.897 * c, 0.3455 * c, 10.0, 2.557 * c, 0.371 * c, 10.0);
+        let one = at(1.0).unwrap();
+        for c in [1e-200, 1e-160, 1e160, 1e200, 1e300] {
+            let r = at(c).unwrap_or_else(|| panic!("no test at scale {c}"));
+            assert!((r.t / one.t - 1.0).abs() < 1e-12, "{c}: t {}", r.t);
+            assert!((r.df / one.df - 1.0).abs() < 1e-12, "{c}: df {}", r.df);
+            assert!((r.p / one.p - 1.0).abs() < 1e-9, "{c}: p {}", r.p);
+        }
+        // Sides 400 orders of magnitude apart: the first is 0 in units of
+        // the second, whose spread alone remains (t = −√10 / 0.1, df = 9).
+        // scipy.stats.ttest_ind_from_stats(0, 0, 10, 1, 0.1, 10,
+        // equal_var=False).pvalue = 1.5522133898e-10
+        let far = welch_from_stats(1e-200, 1e-201, 10.0, 1e200, 1e199, 10.0).unwrap();
+        assert!((far.df - 9.0).abs() < 1e-9, "{}", far.df);
+        assert!((far.p / 1.5522133898e-10 - 1.0).abs() < 1e-6, "{}", far.p);
     }
 
     #[test]
