@@ -75,14 +75,30 @@ pub fn welch(x: &[f64], y: &[f64]) -> Option<WelchResult> {
     if x.len() < 2 || y.len() < 2 || x.iter().chain(y).any(|v| !v.is_finite()) {
         return None;
     }
-    welch_from_stats(
-        mean(x),
-        variance(x).sqrt(),
-        x.len() as f64,
-        mean(y),
-        variance(y).sqrt(),
-        y.len() as f64,
-    )
+    let of = |x: &[f64], y: &[f64]| {
+        welch_from_stats(
+            mean(x),
+            variance(x).sqrt(),
+            x.len() as f64,
+            mean(y),
+            variance(y).sqrt(),
+            y.len() as f64,
+        )
+    };
+    if let Some(w) = of(x, y) {
+        return Some(w);
+    }
+    // Values beyond about 1e154 overflow the squared deviations (and, in
+    // any case, a side with no spread gives none). As in
+    // [`welch_from_stats`], the samples are taken again in units of the
+    // largest value.
+    let c = x.iter().chain(y).fold(0.0, |m: f64, v| m.max(v.abs()));
+    if !(c > 0.0) {
+        return None;
+    }
+    let scaled = |s: &[f64]| s.iter().map(|v| v / c).collect::<Vec<f64>>();
+    let w = of(&scaled(x), &scaled(y))?;
+    Some(WelchResult { se: w.se * c, ..w })
 }
 
 /// Welch–Satterthwaite degrees of freedom for two sides.
@@ -139,6 +155,12 @@ mod tests {
             assert!((r.df / one.df - 1.0).abs() < 1e-12, "{c}: df {}", r.df);
             assert!((r.p / one.p - 1.0).abs() < 1e-9, "{c}: p {}", r.p);
         }
+        // Raw samples whose squared deviations overflow: the same test.
+        let x = [0.897, 1.2, 0.5, 0.9];
+        let y = [2.557, 2.1, 2.9, 2.6];
+        let big = |s: &[f64]| s.iter().map(|v| v * 1e200).collect::<Vec<_>>();
+        let (w, wb) = (welch(&x, &y).unwrap(), welch(&big(&x), &big(&y)).unwrap());
+        assert!((wb.t / w.t - 1.0).abs() < 1e-12 && (wb.p / w.p - 1.0).abs() < 1e-9);
         // Sides 400 orders of magnitude apart: the first is 0 in units of
         // the second, whose spread alone remains (t = −√10 / 0.1, df = 9).
         // scipy.stats.ttest_ind_from_stats(0, 0, 10, 1, 0.1, 10,
