@@ -582,19 +582,21 @@ fn small_input_figures(bin: &Path, root: &Path) {
         .stderr(Stdio::null())
         .status()
         .is_ok_and(|s| s.success());
-    let ((ours, ok), peer) = best_of_alternating(
-        runs,
-        || {
+    // patchperf's `verb` on the tree, and critcmp on it when installed.
+    let on_tree = |verb: &'static str| {
+        let ours = || {
             let mut c = Command::new(bin);
-            c.arg("compare").arg(target.join("criterion"));
+            c.arg(verb).arg(target.join("criterion"));
             c
-        },
-        critcmp.then_some(|| {
+        };
+        let theirs = critcmp.then_some(|| {
             let mut c = Command::new("critcmp");
             c.arg("--target-dir").arg(&target).args(["base", "new"]);
             c
-        }),
-    );
+        });
+        best_of_alternating(runs, ours, theirs)
+    };
+    let ((ours, ok), peer) = on_tree("compare");
     small_figures(
         "compare_criterion_tree",
         "compare of a Criterion tree (20 benchmarks, base vs new)",
@@ -609,19 +611,7 @@ fn small_input_figures(bin: &Path, root: &Path) {
     // The same tree only read (start, reading, accounting; no analysis), in
     // turn with critcmp again: what patchperf spends before any test, next
     // to the peer's whole run.
-    let ((read, read_ok), peer) = best_of_alternating(
-        runs,
-        || {
-            let mut c = Command::new(bin);
-            c.arg("ingest").arg(target.join("criterion"));
-            c
-        },
-        critcmp.then_some(|| {
-            let mut c = Command::new("critcmp");
-            c.arg("--target-dir").arg(&target).args(["base", "new"]);
-            c
-        }),
-    );
+    let ((read, read_ok), peer) = on_tree("ingest");
     println!(
         "# small: the same tree read without analysis (ingest, no table written), ok={read_ok}"
     );
