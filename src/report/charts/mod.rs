@@ -124,6 +124,9 @@ impl ValueAxis {
         if self.log {
             let v = 10f64.powf(x);
             let mag = v.log10().floor() as i32;
+            if !(SCI_BELOW..SCI_FROM).contains(&v.abs()) {
+                return sci_tick(v);
+            }
             let decimals = (1 - mag).max(0) as usize;
             let s = format!("{v:.decimals$}");
             if s.contains('.') {
@@ -166,22 +169,35 @@ impl ValueAxis {
         lo2..(hi + pad)
     }
     /// Tick positions (plot coordinates) and labels for a log axis over the
-    /// plot range `r`: 1-2-5 steps, or decades only when those are many.
+    /// plot range `r`: 1-2-5 steps, or decades only when those are many,
+    /// or every few decades when even those are (values hundreds of orders
+    /// of magnitude apart would otherwise get a label per decade, drawn
+    /// over each other).
     pub fn log_ticks(&self, r: &Range<f64>) -> Vec<(f64, String)> {
         let (lo, hi) = (r.start.min(r.end), r.start.max(r.end));
+        let (first, last) = (lo.floor() as i64 - 1, hi.ceil() as i64 + 1);
+        // Every 1, 2, 5, 10, 20, 50 … decades: the fewest that keep the
+        // labels within the limit.
+        let need = (hi - lo) / MAX_LOG_TICKS as f64;
+        let decade_step = (0..)
+            .flat_map(|e| [1i64, 2, 5].map(|m| m * 10i64.pow(e)))
+            .find(|&s| s as f64 >= need || s >= 1_000)
+            .unwrap_or(1);
         let mut out = Vec::new();
-        for mults in [&[1.0, 2.0, 5.0][..], &[1.0][..]] {
+        for (mults, step) in [(&[1.0, 2.0, 5.0][..], 1), (&[1.0][..], decade_step)] {
             out.clear();
-            for k in (lo.floor() as i32 - 1)..=(hi.ceil() as i32 + 1) {
+            let mut k = first.div_euclid(step) * step;
+            while k <= last {
                 for m in mults {
-                    let v = m * 10f64.powi(k);
+                    let v = m * 10f64.powi(k as i32);
                     let t = v.log10();
                     if t >= lo && t <= hi {
                         out.push((t, tick(v)));
                     }
                 }
+                k += step;
             }
-            if out.len() <= 10 {
+            if out.len() <= MAX_LOG_TICKS {
                 break;
             }
         }
@@ -197,10 +213,33 @@ impl ValueAxis {
     }
 }
 
+/// Most labelled ticks on a log axis.
+const MAX_LOG_TICKS: usize = 10;
+
+/// Magnitudes from which, and below which, tick labels are written in
+/// scientific notation: whole digits past a billion, or places past
+/// 0.0001, make labels wider than the ticks are apart.
+const SCI_FROM: f64 = 1e9;
+const SCI_BELOW: f64 = 1e-4;
+
+/// A tick label in scientific notation, to three significant digits
+/// (neighbouring ticks of a linear axis differ in the third): `1.05e197`,
+/// `5e-7`.
+fn sci_tick(x: f64) -> String {
+    let s = format!("{x:.2e}");
+    match s.split_once('e') {
+        Some((m, e)) => format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.')),
+        None => s,
+    }
+}
+
 /// A tick label for a linear axis: few digits, no float noise.
 pub fn tick(x: f64) -> String {
-    if x == 0.0 || x.abs() < 1e-12 {
+    if x == 0.0 || x.abs() < 1e-300 {
         return "0".into();
+    }
+    if !(SCI_BELOW..SCI_FROM).contains(&x.abs()) {
+        return sci_tick(x);
     }
     let mag = x.abs().log10().floor() as i32;
     let decimals = (2 - mag).clamp(0, 6) as usize;
@@ -393,4 +432,51 @@ pub fn present(order: &[String], names: impl IntoIterator<Item = String>) -> Vec
         .filter(|v| names.contains(v))
         .cloned()
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tick_labels_stay_short_at_any_magnitude() {
+        assert_eq!(tick(0.0), "0");
+        assert_eq!(tick(12.5), "12.5");
+        assert_eq!(tick(250_000.0), "250000");
+        assert_eq!(tick(0.00125), "0.00125");
+        assert_eq!(tick(1.24e197), "1.24e197");
+        assert_eq!(tick(1.05e197), "1.05e197");
+        assert_eq!(tick(-3e9), "-3e9");
+        assert_eq!(tick(5e-7), "5e-7");
+        let log = ValueAxis { log: true };
+        assert_eq!(log.label(2.0), "100");
+        assert_eq!(log.label(200.0), "1e200");
+        for (_, l) in log.log_ticks(&(-201.0..201.0)) {
+            assert!(l.len() <= 8, "{l}");
+        }
+    }
+
+    #[test]
+    fn log_ticks_thin_out_over_wide_ranges() {
+        let log = ValueAxis { log: true };
+        // One to two decades: 1-2-5 steps.
+        let near: Vec<String> = log
+            .log_ticks(&(0.0..1.5))
+            .into_iter()
+            .map(|t| t.1)
+            .collect();
+        assert_eq!(near, ["1", "2", "5", "10", "20"]);
+        // Six decades: every decade.
+        assert_eq!(log.log_ticks(&(0.0..6.0)).len(), 7);
+        // 400 decades: at most ten labels, in order, evenly spaced.
+        let wide = log.log_ticks(&(-201.0..201.0));
+        assert!((3..=MAX_LOG_TICKS).contains(&wide.len()), "{wide:?}");
+        let steps: Vec<f64> = wide.windows(2).map(|w| w[1].0 - w[0].0).collect();
+        assert!(
+            steps
+                .iter()
+                .all(|s| (s - steps[0]).abs() < 1e-9 && *s > 0.0),
+            "{steps:?}"
+        );
+    }
 }
