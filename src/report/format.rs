@@ -100,7 +100,7 @@ pub fn sig(v: f64) -> String {
 
 /// Scientific notation with `digits` significant digits and a short
 /// exponent: `1.23e-7`.
-fn sci(v: f64, digits: usize) -> String {
+pub(crate) fn sci(v: f64, digits: usize) -> String {
     let s = format!("{:.*e}", digits.saturating_sub(1), v);
     match s.split_once('e') {
         Some((m, e)) => format!("{}e{}", trim_zeros(m.to_string()), e),

@@ -226,11 +226,7 @@ const SCI_BELOW: f64 = 1e-4;
 /// (neighbouring ticks of a linear axis differ in the third): `1.05e197`,
 /// `5e-7`.
 fn sci_tick(x: f64) -> String {
-    let s = format!("{x:.2e}");
-    match s.split_once('e') {
-        Some((m, e)) => format!("{}e{e}", m.trim_end_matches('0').trim_end_matches('.')),
-        None => s,
-    }
+    crate::report::format::sci(x, 3)
 }
 
 /// A tick label for a linear axis: few digits, no float noise.
