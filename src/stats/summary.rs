@@ -71,8 +71,32 @@ pub fn variance(xs: &[f64]) -> f64 {
 }
 
 /// Sample standard deviation (n − 1).
+///
+/// Squared deviations of values beyond about 1e154 overflow, and of values
+/// below about 1e-154 vanish or lose digits, though the deviation itself is
+/// a number: the spread is then computed again in units of the largest
+/// value. Other samples take the plain two passes, bit for bit.
 pub fn stddev(xs: &[f64]) -> f64 {
-    variance(xs).sqrt()
+    let v = variance(xs);
+    let plain = v.sqrt();
+    // A variance that is a normal number kept its precision.
+    if v.is_normal() || xs.len() < 2 {
+        return plain;
+    }
+    // 0 from values of ordinary size is a side with no spread.
+    let c = xs.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+    if !(c > 0.0 && c.is_finite()) || (plain == 0.0 && c >= 1e-150) {
+        return plain;
+    }
+    let m = mean(xs) / c;
+    let ss: f64 = xs.iter().map(|x| (x / c - m) * (x / c - m)).sum();
+    let scaled = c * (ss / (xs.len() - 1) as f64).sqrt();
+    // A side whose values are all equal keeps its 0.
+    if scaled.is_finite() {
+        scaled
+    } else {
+        plain
+    }
 }
 
 /// Population standard deviation (n in the denominator), which some authors
@@ -261,6 +285,19 @@ pub fn min_n_for_median_ci(confidence: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_spread_is_a_number_at_any_magnitude() {
+        let xs = [0.897, 1.2, 0.5, 0.9];
+        let one = stddev(&xs);
+        for c in [1e-200, 1e-160, 1e160, 1e200, 1e300] {
+            let scaled: Vec<f64> = xs.iter().map(|v| v * c).collect();
+            assert!((stddev(&scaled) / (one * c) - 1.0).abs() < 1e-12, "{c}");
+        }
+        // Equal values keep no spread, tiny or not.
+        assert_eq!(stddev(&[3e-200; 4]), 0.0);
+        assert_eq!(stddev(&[2.5; 4]), 0.0);
+    }
 
     #[test]
     fn summary_of_hackbench_samples() {
