@@ -1,7 +1,7 @@
 //! Block labels: turning the prose around a table into short names, and the
 //! vocabulary that tells a variant name from a benchmark name.
 
-use super::lines::trim;
+use crate::ingest::text::trim;
 use std::borrow::Cow;
 
 /// Longest label taken from a deliberate one- or two-line heading.

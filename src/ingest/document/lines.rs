@@ -5,7 +5,7 @@
 //! Every scanner works on `char`s so that no input can split a UTF-8 sequence.
 
 use crate::ingest::numbers::{parse_cell, parse_number, Cell};
-pub(crate) use crate::ingest::text::trim;
+use crate::ingest::text::trim;
 use crate::model::{Dimension, SmolStr, Unit};
 use std::borrow::Cow;
 

@@ -50,7 +50,7 @@ impl Format for Document {
             mail = mail || is_mail_line(&l.text);
             // Most lines of a large boxed document are rows: recognised
             // without splitting their cells.
-            if lines::is_box_row(lines::trim(&l.text)) {
+            if lines::is_box_row(crate::ingest::text::trim(&l.text)) {
                 boxed = true;
                 continue;
             }
@@ -121,7 +121,7 @@ impl Format for Document {
 /// as detection skips them.
 fn has_sample_line(src: &Source) -> bool {
     src.lines.iter().any(|l| {
-        !lines::is_box_row(lines::trim(&l.text))
+        !lines::is_box_row(crate::ingest::text::trim(&l.text))
             && is_sample(&lines::classify_without_rows(&l.text))
     })
 }

@@ -2,8 +2,9 @@
 //! parameter, a stated change) and how a row of cells becomes observations.
 
 use super::labels::is_variant_like;
-use super::lines::{is_value, known_unit, read_value, trim, BoxCells, DataRow, RawCell};
+use super::lines::{is_value, known_unit, read_value, BoxCells, DataRow, RawCell};
 use crate::error::{Error, Result};
+use crate::ingest::text::trim;
 use crate::model::{canonical_params, Dimension, Observation, SmolStr, Stat, Unit};
 use std::collections::HashSet;
 use std::rc::Rc;

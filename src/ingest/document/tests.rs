@@ -382,7 +382,7 @@ fn detect_without_memo(src: &Source) -> Confidence {
         mail = mail || super::is_mail_line(&l.text);
         // Most lines of a large boxed document are rows: recognised
         // without splitting their cells.
-        if super::lines::is_box_row(super::lines::trim(&l.text)) {
+        if super::lines::is_box_row(crate::ingest::text::trim(&l.text)) {
             boxed = true;
             continue;
         }
