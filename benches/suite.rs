@@ -759,7 +759,11 @@ fn gen_tidy_one_file(rng: &mut Pcg64, dir: &Path, target: usize) -> (u64, u64) {
     while total < target {
         s.clear();
         let k = rows as usize;
-        let variant = if k % 2 == 0 { "baseline" } else { "patched" };
+        let variant = if k.is_multiple_of(2) {
+            "baseline"
+        } else {
+            "patched"
+        };
         let ms = 100.0 * (1.0 + 0.05 * normal(rng));
         let _ = writeln!(
             s,

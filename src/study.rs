@@ -287,6 +287,33 @@ impl Study {
         })
     }
 
+    /// The study's `output.dir`, resolved, when it has one. A study file
+    /// may come from anyone (a pull request in CI): its output folder must
+    /// lie inside the study's own folder or the working directory, and
+    /// anywhere else needs the user's own `--out`.
+    pub fn output_dir(&self) -> Result<Option<PathBuf>> {
+        let Some(d) = &self.output.dir else {
+            return Ok(None);
+        };
+        let out = self.resolve(d);
+        let target = absolute(&out);
+        let study_dir = absolute(self.path.parent().unwrap_or(Path::new("")));
+        let cwd = absolute(Path::new("."));
+        let within = |base: &Path| target.starts_with(base) && target != *base;
+        if within(&study_dir) || within(&cwd) {
+            return Ok(Some(out));
+        }
+        Err(Error::input(
+            self.path.display().to_string(),
+            None,
+            format!(
+                "output.dir `{d}` lies outside the study's folder and the current directory; \
+                 write there only with an explicit --out {}",
+                out.display()
+            ),
+        ))
+    }
+
     /// A path from the study, resolved against the study file's folder.
     pub fn resolve(&self, p: &str) -> PathBuf {
         let pb = PathBuf::from(p);
@@ -367,6 +394,14 @@ pub fn parse_lines(s: &str) -> std::result::Result<(u32, u32), String> {
 }
 
 /// Removes `.` and `name/..` pairs without touching the file system.
+/// `p` made absolute against the working directory, then [`normalize`]d.
+fn absolute(p: &Path) -> PathBuf {
+    match std::env::current_dir() {
+        Ok(cwd) if p.is_relative() => normalize(&cwd.join(p)),
+        _ => normalize(p),
+    }
+}
+
 fn normalize(p: &Path) -> PathBuf {
     use std::path::Component;
     let mut out: Vec<Component> = Vec::new();

@@ -8,6 +8,7 @@ use super::{Center, Comparison, IntervalMethod, Note, NoteKind, Settings, TestCh
 use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
 use crate::stats::diagnostics::mad_outliers_given;
 use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
+use crate::stats::large_sample::{ratio_ci_asymptotic, LargeCentre, LARGE_N};
 use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
 use crate::stats::summary::min_n_for_median_ci;
@@ -86,20 +87,55 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         };
         c.baseline_center = centre_of(base, c.center);
         c.variant_center = centre_of(var, c.center);
-        if let Some((ci, exact)) = ratio_ci_sorted(
-            &base.sorted,
-            &var.sorted,
-            centre,
-            settings.resamples,
-            CONFIDENCE,
-            seed,
-        ) {
-            (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
-            c.interval = finite(ci).then_some(if exact {
-                IntervalMethod::Exact
+        let sign = baseline_sign(&base.sorted);
+        // A centre of 0 has its own note below: no change % at all.
+        if sign == 0.0 && c.baseline_center != 0.0 {
+            notes.push(Note::new(
+                NoteKind::ChangeUndefined,
+                "the baseline's values reach zero or both signs: no interval for a change relative to it",
+            ));
+        }
+        let large = bs.len().max(vs.len()) >= LARGE_N;
+        let ci = (sign != 0.0)
+            .then(|| {
+                if large {
+                    let centre = match centre {
+                        Centre::Median => LargeCentre::Median,
+                        Centre::Mean => LargeCentre::Mean,
+                    };
+                    ratio_ci_asymptotic(&base.sorted, &var.sorted, centre, CONFIDENCE)
+                        .map(|ci| (ci, IntervalMethod::Asymptotic))
+                } else {
+                    ratio_ci_sorted(
+                        &base.sorted,
+                        &var.sorted,
+                        centre,
+                        settings.resamples,
+                        CONFIDENCE,
+                        seed,
+                    )
+                    .map(|(ci, exact)| {
+                        let how = if exact {
+                            IntervalMethod::Exact
+                        } else {
+                            IntervalMethod::Resampled
+                        };
+                        (ci, how)
+                    })
+                }
+            })
+            .flatten();
+        if let Some((ci, how)) = ci {
+            // Below a negative baseline the ratio falls as the values rise:
+            // the change relative to the baseline's magnitude is 1 − ratio,
+            // the ratio-to-percent step of 2 − ratio.
+            let ci = if sign < 0.0 {
+                (2.0 - ci.1, 2.0 - ci.0)
             } else {
-                IntervalMethod::Resampled
-            });
+                ci
+            };
+            (c.ci_low_pct, c.ci_high_pct) = ratio_to_pct(ci);
+            c.interval = finite(ci).then_some(how);
         }
         let min_ci = min_n_for_median_ci(CONFIDENCE);
         if c.center == Center::Median && (bs.len() < min_ci || vs.len() < min_ci) {
@@ -196,8 +232,17 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         }
     }
 
-    if c.baseline_center.is_finite() && c.variant_center.is_finite() && c.baseline_center != 0.0 {
-        c.change_pct = (c.variant_center / c.baseline_center - 1.0) * 100.0;
+    let (b, v) = (c.baseline_center, c.variant_center);
+    if b.is_finite() && v.is_finite() && b > 0.0 {
+        c.change_pct = (v / b - 1.0) * 100.0;
+    } else if b.is_finite() && v.is_finite() && b < 0.0 {
+        // Relative to the baseline's magnitude, so that the change has the
+        // sign of the difference (v / b − 1 turns it round).
+        c.change_pct = (v - b) / -b * 100.0;
+        notes.push(Note::new(
+            NoteKind::ChangeUndefined,
+            "the baseline's centre is negative: the change is relative to its magnitude",
+        ));
     } else if let Some(stated) = var.stated_change_pct {
         // No value to compute it from (a table giving only "%change"):
         // show what the input states.
@@ -205,6 +250,11 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         notes.push(Note::new(
             NoteKind::StatedChange,
             "change as stated by the input (no values to recompute it from)",
+        ));
+    } else if b == 0.0 && v.is_finite() {
+        notes.push(Note::new(
+            NoteKind::ChangeUndefined,
+            "no change %: the baseline's centre is 0, and a relative change needs a non-zero baseline",
         ));
     }
 
@@ -274,6 +324,17 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
     }
     c.notes = notes;
     c
+}
+
+/// 1 when every baseline value is positive, −1 when every one is negative,
+/// 0 otherwise: a centre resampled from values of both signs (or zero)
+/// can be zero or change sign, and a ratio to it means nothing.
+fn baseline_sign(sorted: &[f64]) -> f64 {
+    match (sorted.first(), sorted.last()) {
+        (Some(&lo), Some(_)) if lo > 0.0 => 1.0,
+        (Some(_), Some(&hi)) if hi < 0.0 => -1.0,
+        _ => 0.0,
+    }
 }
 
 fn centre_of(s: &Side, center: Center) -> f64 {

@@ -171,7 +171,7 @@ pub(crate) fn resolution(v: f64) -> f64 {
     }
     let mut int = v.abs().round() as u64;
     let mut zeros = 0;
-    while int != 0 && int % 10 == 0 {
+    while int != 0 && int.is_multiple_of(10) {
         int /= 10;
         zeros += 1;
     }

@@ -278,12 +278,13 @@ fn label(c: &Comparison) -> String {
     }
 }
 
-/// A signed percentage, `?` when undefined (a zero baseline).
+/// A signed percentage, `n/a` when undefined (a zero baseline: the
+/// comparison's note says why).
 fn pct(v: f64, decimals: usize) -> String {
     if v.is_finite() {
         format!("{v:+.decimals$}%")
     } else {
-        "?".into()
+        "n/a".into()
     }
 }
 

@@ -207,6 +207,13 @@ fn build(
                         )
                     })?
             };
+        if let Some(why) = implausible_summary(o.stat, value) {
+            return Err(Error::input(
+                &o.source,
+                (o.line > 0).then_some(o.line),
+                format!("{benchmark} {metric} of variant `{}`: {why}", o.variant),
+            ));
+        }
         let v = &mut variants[vi];
         match o.stat {
             Stat::Sample => runs[vi].push((o.run.unwrap_or(u32::MAX), i, value)),
@@ -244,6 +251,29 @@ fn build(
         variants,
         unit_assumed,
     })
+}
+
+/// Largest count kept exactly in a double: a stated n beyond it is no
+/// count of runs.
+const MAX_N: f64 = 9_007_199_254_740_992.0;
+
+/// Why a stated summary cannot be what it says, if it cannot: n is a whole
+/// number of runs, at least 1; a spread is never negative. Such a value
+/// used to become "no variance" or a rounded n without a word.
+fn implausible_summary(stat: Stat, value: f64) -> Option<String> {
+    match stat {
+        Stat::N if !(value >= 1.0 && value.fract() == 0.0) => Some(format!(
+            "stated n = {value} is not a number of runs (a whole number, at least 1)"
+        )),
+        Stat::N if value > MAX_N => Some(format!(
+            "stated n = {value:e} is beyond any number of runs (at most 2^53)"
+        )),
+        Stat::Stddev | Stat::Stderr if value < 0.0 => Some(format!(
+            "stated {} = {value} is negative; a spread is never below 0",
+            stat.name()
+        )),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -473,3 +473,32 @@ fn corpus_criterion_console_and_gbench_csv_raise_no_false_mismatch() {
         );
     }
 }
+
+proptest::proptest! {
+    /// Whatever the signs of the two centres, the change has the sign of
+    /// variant − baseline, its interval holds it, and a lower-is-better
+    /// metric that rose is never called improved.
+    #[test]
+    fn the_change_has_the_sign_of_the_difference(
+        base in -50.0f64..50.0,
+        shift in -60.0f64..60.0,
+        spread in 0.01f64..2.0,
+    ) {
+        let xs: Vec<f64> = (0..8).map(|i| base + spread * (i as f64 - 3.5) / 8.0).collect();
+        let ys: Vec<f64> = xs.iter().map(|x| x + shift).collect();
+        let mut rows = samples("b", "baseline", "s", &xs);
+        rows.extend(samples("b", "patched", "s", &ys));
+        let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+        let c = &a.comparisons[0];
+        let diff = c.variant_center - c.baseline_center;
+        if c.baseline_center != 0.0 && diff != 0.0 {
+            proptest::prop_assert_eq!(c.change_pct.signum(), diff.signum(), "{:?}", c);
+        }
+        if let (Some(lo), Some(hi)) = (c.ci_low_pct, c.ci_high_pct) {
+            proptest::prop_assert!(lo <= c.change_pct + 1e-9 && c.change_pct <= hi + 1e-9, "{:?}", c);
+        }
+        if diff > 0.0 {
+            proptest::prop_assert_ne!(c.verdict, Verdict::Improved);
+        }
+    }
+}

@@ -38,6 +38,11 @@ pub enum IntervalMethod {
     Resampled,
     /// The delta method, from stated means, standard deviations and n.
     Delta,
+    /// The delta method on large samples (at least
+    /// [`crate::stats::large_sample::LARGE_N`] values on a side), each
+    /// median's spread from its order statistics: resampling would cost
+    /// more than it adds.
+    Asymptotic,
 }
 
 /// The verdict of one comparison.
@@ -241,6 +246,9 @@ pub enum NoteKind {
     Outliers,
     /// A trend over run order on a side.
     Trend,
+    /// The change % is undefined or relative to a negative baseline's
+    /// magnitude.
+    ChangeUndefined,
     /// Read back from JSON, where only the words are kept.
     Other,
 }

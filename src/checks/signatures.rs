@@ -238,7 +238,10 @@ fn high_cv(a: &Analysis, groups: &Groups) -> Vec<Finding> {
         let cv = groups.summary(c, &c.variant).and_then(|s| s.cv_pct);
         let high = |x: Option<f64>| x.is_some_and(|x| x >= HIGH_CV_PCT);
         if high(cb) || high(cv) {
-            let f = |x: Option<f64>| x.map_or("?".to_string(), |x| format!("{x:.0}%"));
+            let f = |x: Option<f64>| match x {
+                Some(x) if x.is_finite() => format!("{x:.0}%"),
+                _ => "n/a".to_string(),
+            };
             list.push(format!(
                 "{}: CV {} {}, {} {}",
                 label(c),

@@ -431,7 +431,7 @@ fn sig(v: f64) -> String {
 
 fn pct(v: f64) -> String {
     if !v.is_finite() {
-        return "?".into();
+        return "n/a".into();
     }
     if v.abs() >= 100.0 {
         format!("{v:+.0}%")

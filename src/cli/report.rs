@@ -34,11 +34,12 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
             (None, false) => report::parse_formats(&study.output.formats.join(","))?,
             (None, true) => OutputFormat::ALL.to_vec(),
         };
-        let out = match (&args.out, &study.output.dir) {
-            (Some(o), _) if several => o.join(study.name()),
-            (Some(o), _) => o.clone(),
-            (None, Some(d)) => study.resolve(d),
-            (None, None) => PathBuf::from("reports").join(study.name()),
+        let out = match &args.out {
+            Some(o) if several => o.join(study.name()),
+            Some(o) => o.clone(),
+            None => study
+                .output_dir()?
+                .unwrap_or_else(|| PathBuf::from("reports").join(study.name())),
         };
         let templates = args
             .templates

@@ -717,7 +717,9 @@ fn read_one(
             let f = registry
                 .get(&dir.format)
                 .expect("directory format came from this registry");
-            let obs = f.parse_dir_part(&dir.path, part)?;
+            let mut obs = f.parse_dir_part(&dir.path, part)?;
+            let mut names = SafeNames::default();
+            obs.iter_mut().for_each(|o| names.make_safe(o));
             let report = FileReport {
                 rows: obs.len(),
                 ..report_of(dir.path.display().to_string(), Some(dir.format.clone()))
@@ -814,10 +816,12 @@ fn account(
     parsed: Parsed,
 ) -> Result<(Vec<Observation>, FileReport)> {
     let mut obs = parsed.observations;
+    let mut names = SafeNames::default();
     for o in obs.iter_mut() {
         if o.source.is_empty() {
             o.source = src.path.clone();
         }
+        names.make_safe(o);
         if !o.value.is_finite() {
             return Err(src.error(
                 (o.line > 0).then_some(o.line),
@@ -852,6 +856,36 @@ fn account(
         ..report_of(src.path.to_string(), Some(format.name().to_string()))
     };
     Ok((obs, report))
+}
+
+/// Escapes the names of rows ([`crate::model::escape_unsafe`]) for every
+/// output at once. Rows of one input repeat a few names: a field equal to
+/// the one of the row before is given that row's result without a scan.
+#[derive(Default)]
+struct SafeNames {
+    last: [(SmolStr, SmolStr); 6],
+}
+
+impl SafeNames {
+    fn make_safe(&mut self, o: &mut Observation) {
+        let fields = [
+            &mut o.source,
+            &mut o.benchmark,
+            &mut o.params,
+            &mut o.variant,
+            &mut o.metric,
+            &mut o.unit,
+        ];
+        for (field, (seen, safe)) in fields.into_iter().zip(self.last.iter_mut()) {
+            if *field != *seen {
+                *seen = field.clone();
+                crate::model::escape_in_place(field);
+                *safe = field.clone();
+            } else {
+                *field = safe.clone();
+            }
+        }
+    }
 }
 
 /// Lines and bytes of a large file that detection looks at first.

@@ -4,6 +4,7 @@
 //! Order matters: decompression, then decoding, then quoted-printable (which
 //! can join lines), then terminal redraws, then quote prefixes.
 
+use super::text::strip_line_end;
 use crate::error::{Error, Result};
 use crate::model::SmolStr;
 use std::borrow::Cow;
@@ -280,8 +281,23 @@ fn decode_text(path: &str, bytes: Cow<'_, [u8]>) -> Result<String> {
             "binary data: not a text benchmark log",
         ));
     }
-    // Latin-1: every byte is the code point of the same value.
-    Ok(bytes.iter().map(|&b| b as char).collect())
+    Ok(decode_lines(&bytes))
+}
+
+/// Text that is not UTF-8 as a whole, decoded line by line: a line that is
+/// UTF-8 stays as it is and any other is read as Latin-1 (every byte the
+/// code point of the same value, which old mail archives use). Decoding
+/// the whole file as Latin-1 for one stray byte turned every `±` and `µ`
+/// of its UTF-8 lines into two characters, and their tables fell apart.
+fn decode_lines(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        match std::str::from_utf8(line) {
+            Ok(s) => out.push_str(s),
+            Err(_) => out.extend(line.iter().map(|&b| b as char)),
+        }
+    }
+    out
 }
 
 /// Splits, cleans and numbers the lines of `text`.
@@ -316,7 +332,7 @@ fn general_lines(text: &str, json_like: bool) -> Vec<Line> {
     let mut lines: Vec<(String, u32)> = text
         .split('\n')
         .enumerate()
-        .map(|(i, l)| (l.strip_suffix('\r').unwrap_or(l).to_string(), i as u32 + 1))
+        .map(|(i, l)| (strip_line_end(l).to_string(), i as u32 + 1))
         .collect();
     if text.ends_with('\n') {
         lines.pop();
@@ -358,7 +374,7 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
     for (i, end) in ends.enumerate() {
         let l = &body[start..end];
         start = end + 1;
-        let mut text = l.strip_suffix('\r').unwrap_or(l).to_string();
+        let mut text = strip_line_end(l).to_string();
         let mut quote_depth = 0;
         if quotes {
             (text, quote_depth) = strip_quotes(text);
@@ -399,11 +415,17 @@ fn text_is_quoted_printable(text: &str) -> bool {
 }
 
 /// True when some line would hold an ESC or a carriage return once the
-/// `\r` of its `\r\n` ending is gone: then [`replay_terminal`] has work.
+/// `\r`s of its line ending are gone ([`strip_line_end`]): then
+/// [`replay_terminal`] has work.
 fn has_terminal_control(text: &str) -> bool {
     let b = text.as_bytes();
-    memchr::memchr2_iter(0x1b, b'\r', b)
-        .any(|i| b[i] == 0x1b || !matches!(b.get(i + 1), None | Some(b'\n')))
+    memchr::memchr2_iter(0x1b, b'\r', b).any(|i| {
+        if b[i] == 0x1b {
+            return true;
+        }
+        let after = b[i..].iter().position(|&c| c != b'\r').map(|k| b[i + k]);
+        !matches!(after, None | Some(b'\n'))
+    })
 }
 
 fn is_hex(b: u8) -> bool {
@@ -529,7 +551,7 @@ fn put(screen: &mut Vec<(String, u32)>, row: usize, text: String, number: u32) {
 /// `\r\n` ending gone, quote prefixes stripped unless the text is JSON,
 /// `ą` repaired), with its quote depth; borrowed when nothing changes.
 pub(crate) fn plain_line(line: &str, json_like: bool) -> (Cow<'_, str>, u8) {
-    let line = line.strip_suffix('\r').unwrap_or(line);
+    let line = strip_line_end(line);
     let quoted = !json_like && line.trim_start_matches([' ', '\t']).starts_with('>');
     if !quoted && !line.contains('ą') {
         return (Cow::Borrowed(line), 0);
@@ -712,7 +734,7 @@ mod tests {
         let lines: Vec<(String, u32)> = text
             .split('\n')
             .enumerate()
-            .map(|(i, l)| (l.strip_suffix('\r').unwrap_or(l).to_string(), i as u32 + 1))
+            .map(|(i, l)| (strip_line_end(l).to_string(), i as u32 + 1))
             .collect();
         assert_eq!(
             text_is_quoted_printable(text),
@@ -799,6 +821,38 @@ mod tests {
     fn latin1_mail_is_decoded() {
         let s = Source::from_bytes("m", b"6656.73 \xb1 539.35\n").unwrap();
         assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+    }
+
+    #[test]
+    fn one_latin1_line_leaves_the_utf8_lines_alone() {
+        let bytes =
+            b"Subject: caf\xe9 numbers\nbase 10.5 \xc2\xb1 0.2\r\npatched 11 \xc2\xb1 0.3\n";
+        let s = Source::from_bytes("m", bytes).unwrap();
+        let got: Vec<&str> = s.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            got,
+            [
+                "Subject: café numbers",
+                "base 10.5 ± 0.2",
+                "patched 11 ± 0.3"
+            ]
+        );
+    }
+
+    #[test]
+    fn carriage_returns_before_the_break_end_the_line() {
+        for text in ["a 1\r\r\nb 2\r\r\n", "a 1\r\r\r\nb 2\n"] {
+            let s = Source::from_text("t", text);
+            let got: Vec<(&str, u32)> = s
+                .lines
+                .iter()
+                .map(|l| (l.text.as_str(), l.number))
+                .collect();
+            assert_eq!(got, [("a 1", 1), ("b 2", 2)], "{text:?}");
+        }
+        // A carriage return inside a line is still a redraw.
+        let s = Source::from_text("t", "50%\r100%\r\r\n");
+        assert_eq!(s.lines[0].text, "100%");
     }
 
     proptest::proptest! {

@@ -5,7 +5,7 @@
 //! Structured formats read [`Source::raw`], not the cleaned lines: quote
 //! stripping and terminal replay would damage a JSON document.
 
-use super::text::trim;
+use super::text::{strip_line_end, trim};
 use super::Source;
 use crate::error::{Error, Result};
 use serde::de::DeserializeOwned;
@@ -543,7 +543,8 @@ pub(crate) fn json_error(
     )
 }
 
-/// The non-blank raw lines of `src` with their 1-based numbers, CR removed.
+/// The non-blank raw lines of `src` with their 1-based numbers, line-ending
+/// CRs removed.
 pub(crate) fn raw_lines(src: &Source) -> impl Iterator<Item = (u32, &str)> {
     numbered_lines(&src.raw, 1)
 }
@@ -559,7 +560,7 @@ pub(crate) fn numbered_lines(text: &str, first: u32) -> impl Iterator<Item = (u3
     ends.enumerate().filter_map(move |(i, end)| {
         let l = &text[start..end];
         start = end + 1;
-        let l = l.strip_suffix('\r').unwrap_or(l);
+        let l = strip_line_end(l);
         (!trim(l).is_empty()).then_some((first + i as u32, l))
     })
 }
@@ -872,7 +873,7 @@ mod tests {
         #[test]
         fn numbered_lines_are_split_lines(
             parts in proptest::collection::vec(
-                proptest::sample::select(vec!["\n", "\r", " ", "\t", "\u{a0}", "a", "µ", "\r\n"]),
+                proptest::sample::select(vec!["\n", "\r", " ", "\t", "\u{a0}", "a", "µ", "\r\n", "\r\r\n"]),
                 0..24,
             ),
             first in 0u32..5,
@@ -881,7 +882,7 @@ mod tests {
             let want: Vec<(u32, &str)> = text
                 .split('\n')
                 .enumerate()
-                .map(|(i, l)| (first + i as u32, l.strip_suffix('\r').unwrap_or(l)))
+                .map(|(i, l)| (first + i as u32, l.trim_end_matches('\r')))
                 .filter(|(_, l)| !l.trim().is_empty())
                 .collect();
             let got: Vec<(u32, &str)> = numbered_lines(&text, first).collect();

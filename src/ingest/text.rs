@@ -35,9 +35,27 @@ fn trim_ends(s: &str) -> &str {
     }
 }
 
+/// A line without its line ending's carriage returns: any run of `\r`
+/// before the `\n` belongs to the line ending. `script(1)` captures and
+/// text passed twice through CRLF conversion end lines in `\r\r\n`; taking
+/// only one `\r` away left a lone `\r` that terminal replay read as a
+/// carriage return and erased the line with.
+#[inline]
+pub(crate) fn strip_line_end(line: &str) -> &str {
+    line.trim_end_matches('\r')
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_carriage_return_before_the_break_is_the_line_ending() {
+        assert_eq!(strip_line_end("a b\r\r"), "a b");
+        assert_eq!(strip_line_end("a\rb\r"), "a\rb");
+        assert_eq!(strip_line_end("plain"), "plain");
+        assert_eq!(strip_line_end("\r"), "");
+    }
 
     proptest::proptest! {
         #[test]

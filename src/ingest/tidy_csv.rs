@@ -622,7 +622,8 @@ impl Table<'_> {
         let mut out = Vec::with_capacity(lines);
         let mut consumed = Vec::with_capacity(lines);
         let mut plain: Vec<&str> = Vec::with_capacity(self.cols.len());
-        for (n, l) in numbered_lines(chunk, first) {
+        let mut lines = numbered_lines(chunk, first);
+        while let Some((n, l)) = lines.next() {
             consumed.push(n);
             // Without quotes a record is its separator-split cells (what
             // `split_csv` gives), borrowed rather than copied.
@@ -631,7 +632,19 @@ impl Table<'_> {
             let cells: &[&str] = if split_unquoted(l, self.sep, &mut plain) {
                 &plain
             } else {
-                owned = split_csv(l, self.sep);
+                // A quoted field may hold line breaks: the record goes on
+                // until its quotes pair up.
+                let mut record = std::borrow::Cow::Borrowed(l);
+                while record.bytes().filter(|&b| b == b'"').count() % 2 == 1 {
+                    let Some((m, more)) = lines.next() else {
+                        return Err(self.src.error(Some(n), "quoted field never closed"));
+                    };
+                    consumed.push(m);
+                    let r = record.to_mut();
+                    r.push('\n');
+                    r.push_str(more);
+                }
+                owned = split_csv(&record, self.sep);
                 quoted = owned.iter().map(String::as_str).collect();
                 &quoted
             };

@@ -3,7 +3,9 @@
 
 mod dataset;
 mod direction;
+mod escape;
 mod finding;
+mod lock;
 mod observation;
 mod parquet;
 mod table_writer;
@@ -12,7 +14,9 @@ mod unit;
 
 pub use dataset::{Dataset, COLUMNS};
 pub use direction::Direction;
+pub use escape::{escape_in_place, escape_unsafe, is_unsafe_char};
 pub use finding::{sort_findings, Finding, Severity};
+pub use lock::OutputLock;
 pub use observation::{canonical_params, Observation, Stat};
 pub use smol_str::SmolStr;
 pub use table_writer::{TableFormat, TableWriter};

@@ -2,7 +2,7 @@
 //! more than a few inputs' rows in memory however many inputs it reads.
 
 use super::parquet::{self, ParquetOut, RowGroup};
-use super::{Dataset, Observation};
+use super::{Dataset, Observation, OutputLock};
 use crate::error::{Error, Result};
 use polars::prelude::*;
 use std::io::{BufWriter, Write};
@@ -81,7 +81,20 @@ pub struct TableWriter {
     /// (temporary path, final path) when writing to a file.
     paths: Option<(PathBuf, PathBuf)>,
     label: String,
+    /// Held until the table is in place (or given up).
+    lock: Option<OutputLock>,
 }
+
+/// A temporary file is created private (0600); the table is as readable
+/// as any file the user writes.
+#[cfg(unix)]
+fn set_readable(f: &std::fs::File) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = f.set_permissions(std::fs::Permissions::from_mode(0o644));
+}
+
+#[cfg(not(unix))]
+fn set_readable(_: &std::fs::File) {}
 
 impl TableWriter {
     /// A writer for `path`, in the format its extension names.
@@ -91,14 +104,28 @@ impl TableWriter {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "table".into());
-        let tmp = path.with_file_name(format!(".{name}.partial"));
-        let file = std::fs::File::create(&tmp).map_err(|e| Error::io(&tmp, e))?;
+        let dir = match path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        // One writer per table at a time, and a temporary file of a fresh
+        // name created exclusively: never through a planted symlink, never
+        // shared with another run.
+        let lock = OutputLock::take(dir, &name)?;
+        let (file, tmp) = tempfile::Builder::new()
+            .prefix(&format!(".{name}.partial-"))
+            .tempfile_in(dir)
+            .map_err(|e| Error::io(dir, e))?
+            .keep()
+            .map_err(|e| Error::io(path, e.error))?;
+        set_readable(&file);
         let mut w = TableWriter {
             format,
             text: std::sync::Mutex::new(None),
             parquet: None,
             paths: Some((tmp, path.to_path_buf())),
             label: path.display().to_string(),
+            lock: Some(lock),
         };
         // After `paths` is set, so that a failure removes the file.
         w.begin(Box::new(file))?;
@@ -113,6 +140,7 @@ impl TableWriter {
             parquet: None,
             paths: None,
             label: "output".into(),
+            lock: None,
         };
         w.begin(Box::new(out))?;
         Ok(w)
@@ -208,8 +236,12 @@ impl TableWriter {
             out.flush().map_err(|e| self.io_error(e))?;
         }
         if let Some((tmp, path)) = self.paths.take() {
-            std::fs::rename(&tmp, &path).map_err(|e| Error::io(&path, e))?;
+            std::fs::rename(&tmp, &path).map_err(|e| {
+                let _ = std::fs::remove_file(&tmp);
+                Error::io(&path, e)
+            })?;
         }
+        self.lock.take();
         Ok(())
     }
 

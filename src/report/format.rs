@@ -78,11 +78,9 @@ impl Scale {
 /// `1.23e-7` for very small ones. From 10¹⁰ on, whole digits would be
 /// mostly noise and as wide as the value is large: `1.235e10`.
 pub fn sig(v: f64) -> String {
-    if v.is_nan() {
-        return "NaN".into();
-    }
-    if v.is_infinite() {
-        return if v > 0.0 { "inf".into() } else { "-inf".into() };
+    // A table shows no NaN or inf: what is not a number is not available.
+    if !v.is_finite() {
+        return "n/a".into();
     }
     if v == 0.0 {
         return "0".into();

@@ -253,7 +253,7 @@ mod tests {
             "n": i,
             "neg": -(i as i64),
             "none": null,
-            "flag": i % 2 == 0,
+            "flag": i.is_multiple_of(2),
             "empty_obj": {},
             "empty_arr": [],
             "arr": [1, [2, [3, {}]], {"k": [null]}],

@@ -1,11 +1,13 @@
 //! Reports: one [`view::ReportView`] built from an analysis, rendered to
 //! HTML, PDF, Markdown, e-mail text and JSON, with SVG charts.
 //!
-//! Everything is rendered in memory first and only then written, each file
-//! through a temporary name and a rename, so that a failed run leaves no
-//! half-written report behind.
+//! Everything is rendered in memory first and only then written: a report
+//! folder is built beside its destination and swapped in whole
+//! ([`folder`]), a single file goes through a fresh temporary name and a
+//! rename, so that a failed or killed run leaves no half-written report.
 
 pub mod charts;
+mod folder;
 pub mod format;
 mod html;
 pub mod json;
@@ -115,48 +117,29 @@ pub fn write_outputs(
 
 /// Writes a rendered report into a report folder as [`write_outputs`] does
 /// (for a caller that keeps the rendered view). Returns the paths written.
+///
+/// The folder is written as one unit ([`folder::Staging`]): built beside
+/// `out_dir` and swapped in, so that the old report stays whole until the
+/// new one replaces it.
 pub fn write_rendered(
     rendered: &RenderedReport,
     dataset: Option<&Dataset>,
     out_dir: &Path,
 ) -> Result<Vec<PathBuf>> {
-    std::fs::create_dir_all(out_dir.join("charts")).map_err(|e| Error::io(out_dir, e))?;
-    // Stage the table too before anything is renamed into place.
-    let mut staged: Vec<(PathBuf, PathBuf)> = Vec::new();
-    let result = (|| -> Result<()> {
-        if let Some(ds) = dataset {
-            let tmp = out_dir.join(format!(".tmp-{}-data.parquet", std::process::id()));
-            ds.write_path(&tmp)?;
-            staged.push((tmp, out_dir.join("data.parquet")));
-        }
-        for (name, bytes) in &rendered.files {
-            let dest = out_dir.join(name);
-            let tmp = temp_name(&dest);
-            std::fs::write(&tmp, bytes).map_err(|e| Error::io(&tmp, e))?;
-            staged.push((tmp, dest));
-        }
-        Ok(())
-    })();
-    if let Err(e) = result {
-        for (tmp, _) in &staged {
-            let _ = std::fs::remove_file(tmp);
-        }
-        return Err(e);
-    }
-    // Remove charts of an earlier run that this run no longer draws.
-    if let Ok(entries) = std::fs::read_dir(out_dir.join("charts")) {
-        for e in entries.flatten() {
-            let name = format!("charts/{}", e.file_name().to_string_lossy());
-            if name.ends_with(".svg") && !rendered.files.contains_key(&name) {
-                let _ = std::fs::remove_file(e.path());
-            }
-        }
-    }
+    let (staging, _lock) = folder::Staging::new(out_dir)?;
+    let dir = staging.dir.clone();
+    std::fs::create_dir_all(dir.join("charts")).map_err(|e| Error::io(&dir, e))?;
     let mut written = Vec::new();
-    for (tmp, dest) in staged {
-        std::fs::rename(&tmp, &dest).map_err(|e| Error::io(&dest, e))?;
-        written.push(dest);
+    if let Some(ds) = dataset {
+        ds.write_path(&dir.join("data.parquet"))?;
+        written.push(out_dir.join("data.parquet"));
     }
+    for (name, bytes) in &rendered.files {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).map_err(|e| Error::io(&path, e))?;
+        written.push(out_dir.join(name));
+    }
+    staging.swap_in()?;
     Ok(written)
 }
 
@@ -177,23 +160,39 @@ pub fn write_file(
     write_atomic(path, bytes)
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same folder.
+/// Writes `bytes` to `path` through a temporary file in the same folder,
+/// created under a fresh name that no other file (or planted symlink) has,
+/// and renamed into place: a reader sees the old file or the new one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
-    }
-    let tmp = temp_name(path);
-    std::fs::write(&tmp, bytes).map_err(|e| Error::io(&tmp, e))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        Error::io(path, e)
-    })
+    use std::io::Write;
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(d) => {
+            std::fs::create_dir_all(d).map_err(|e| Error::io(d, e))?;
+            d
+        }
+        None => Path::new("."),
+    };
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut tmp = tempfile::Builder::new()
+        .prefix(&format!(".{name}.tmp-"))
+        .tempfile_in(dir)
+        .map_err(|e| Error::io(dir, e))?;
+    tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), e))?;
+    set_file_readable(tmp.as_file());
+    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
+    Ok(())
 }
 
-fn temp_name(dest: &Path) -> PathBuf {
-    let name = dest
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    dest.with_file_name(format!(".{name}.tmp-{}", std::process::id()))
+/// Temporary files are created private (0600); a report is as readable
+/// as any file the user writes.
+#[cfg(unix)]
+fn set_file_readable(f: &std::fs::File) {
+    use std::os::unix::fs::PermissionsExt;
+    let _ = f.set_permissions(std::fs::Permissions::from_mode(0o644));
 }
+
+#[cfg(not(unix))]
+fn set_file_readable(_: &std::fs::File) {}

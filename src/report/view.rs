@@ -827,6 +827,30 @@ fn bootstrap_line(a: &Analysis) -> String {
             format!("{n} intervals")
         }
     };
+    let large = count(IntervalMethod::Asymptotic);
+    let line = bootstrap_words(exact, resampled, s, intervals);
+    if large == 0 {
+        return line;
+    }
+    let asymptotic = format!(
+        "samples of {} values or more: asymptotic intervals instead (delta method, \
+         order statistics; {})",
+        crate::stats::large_sample::LARGE_N,
+        intervals(large)
+    );
+    if exact + resampled == 0 {
+        return format!("not used; {asymptotic}");
+    }
+    format!("{line}; {asymptotic}")
+}
+
+/// [`bootstrap_line`] for the exact and resampled intervals.
+fn bootstrap_words(
+    exact: usize,
+    resampled: usize,
+    s: &crate::analysis::Settings,
+    intervals: impl Fn(usize) -> String,
+) -> String {
     match (exact, resampled) {
         (0, 0) => "not used".into(),
         (_, 0) => format!(

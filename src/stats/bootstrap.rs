@@ -388,7 +388,7 @@ impl Layout {
             return None;
         }
         let k = n.div_ceil(2);
-        let even = n % 2 == 0;
+        let even = n.is_multiple_of(2);
         let mut cdf = Vec::with_capacity(n * (n + 1) / 2);
         let mut pairs = Vec::with_capacity(n * (n + 1) / 2);
         let mut probs = Vec::with_capacity(n * (n + 1) / 2);

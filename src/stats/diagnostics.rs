@@ -198,7 +198,17 @@ pub fn variance_ratio_from_stats(s1: f64, n1: f64, s2: f64, n2: f64) -> Option<V
     if n1 < 2.0 || n2 < 2.0 || !(s1 > 0.0) || !s2.is_finite() || s2 < 0.0 {
         return None;
     }
-    let ratio = (s2 * s2) / (s1 * s1);
+    // Near 1e±154 the squares overflow or vanish where the ratio of the
+    // spreads, squared, does not (and statrs panics on a NaN).
+    let plain = (s2 * s2) / (s1 * s1);
+    let ratio = if plain.is_normal() {
+        plain
+    } else {
+        (s2 / s1).powi(2)
+    };
+    if ratio.is_nan() {
+        return None;
+    }
     let f = FisherSnedecor::new(n2 - 1.0, n1 - 1.0).ok()?;
     let one = if ratio >= 1.0 {
         f.sf(ratio)

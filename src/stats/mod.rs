@@ -17,6 +17,7 @@ pub mod bootstrap;
 pub mod correction;
 pub mod diagnostics;
 pub mod effect;
+pub mod large_sample;
 pub mod mann_whitney;
 pub mod power;
 pub mod pvalue;

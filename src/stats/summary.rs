@@ -57,7 +57,14 @@ impl Summary {
 
 /// Arithmetic mean (NaN for an empty slice).
 pub fn mean(xs: &[f64]) -> f64 {
-    xs.iter().sum::<f64>() / xs.len() as f64
+    let plain = xs.iter().sum::<f64>() / xs.len() as f64;
+    if plain.is_finite() || xs.iter().any(|v| !v.is_finite()) {
+        return plain;
+    }
+    // Finite values near f64::MAX whose sum overflows: their mean is a
+    // number, summed in units of the largest.
+    let c = xs.iter().fold(0.0, |m: f64, v| m.max(v.abs()));
+    c * (xs.iter().map(|x| x / c).sum::<f64>() / xs.len() as f64)
 }
 
 /// Sample variance with n − 1 in the denominator, computed around the mean
@@ -285,6 +292,17 @@ pub fn min_n_for_median_ci(confidence: f64) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_mean_of_values_near_the_largest_double_is_a_number() {
+        let xs = [1.5e308, 1.6e308, 1.7e308];
+        let m = mean(&xs);
+        assert!((m / 1.6e308 - 1.0).abs() < 1e-15, "{m}");
+        let sd = stddev(&xs);
+        assert!((sd / 1e307 - 1.0).abs() < 1e-12, "{sd}");
+        // An infinite value stays what it is.
+        assert!(mean(&[1.0, f64::INFINITY]).is_infinite());
+    }
 
     #[test]
     fn the_spread_is_a_number_at_any_magnitude() {

@@ -105,11 +105,17 @@ pub fn t_two_sided_p(t: f64, df: f64) -> f64 {
     if t.is_infinite() {
         return 0.0;
     }
+    if df.is_infinite() {
+        // The t distribution's limit; df / (df + t²) would be ∞ / ∞.
+        let normal = statrs::distribution::Normal::standard();
+        return (2.0 * statrs::distribution::ContinuousCDF::sf(&normal, t.abs())).min(1.0);
+    }
     let x = df / (df + t * t);
     if x >= 1.0 {
         return 1.0;
     }
-    statrs::function::beta::beta_reg(df / 2.0, 0.5, x)
+    // statrs panics outside its domain; no input may reach a panic.
+    statrs::function::beta::checked_beta_reg(df / 2.0, 0.5, x).unwrap_or(f64::NAN)
 }
 
 #[cfg(test)]
