@@ -569,7 +569,7 @@ fn text_output_is_a_table_with_a_summary_and_no_colour_off_a_terminal() {
     }
     assert!(text.contains("inconclusive"));
     assert!(text.contains(
-        "1 comparisons: 0 regressed, 0 improved, 0 unchanged, 1 inconclusive, 0 untestable"
+        "1 comparison: 0 regressed, 0 improved, 0 unchanged, 1 inconclusive, 0 untestable"
     ));
     assert!(
         text.contains("geomean of variant/baseline ratios 0.9285 (-7.1%)"),

@@ -13,7 +13,7 @@ use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
 use crate::stats::summary::min_n_for_median_ci;
 use crate::stats::welch::{welch, welch_from_stats};
-use crate::stats::{format_p, pvalue::is_bound};
+use crate::stats::{format_p, pvalue::is_bound, pvalue::p_equals};
 
 /// Compares `var` with `base` within group `g`.
 pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings) -> Comparison {
@@ -66,7 +66,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
             if let Some(w) = w {
                 notes.push(Note::new(
                     NoteKind::WelchReference,
-                    format!("Welch's t for reference: p = {}", format_p(w.p)),
+                    format!("Welch's t for reference: {}", p_equals(w.p)),
                 ));
             }
             let floor = min_possible_p(bs.len(), vs.len());
@@ -315,8 +315,8 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                 notes.push(Note::new(
                     NoteKind::Trend,
                     format!(
-                        "trend over run order in `{side}` (Mann-Kendall p = {})",
-                        format_p(p)
+                        "trend over run order in `{side}` (Mann-Kendall {})",
+                        p_equals(p)
                     ),
                 ));
             }

@@ -12,7 +12,7 @@ use crate::stats::diagnostics::{
 
 /// Sarle's bimodality coefficient of a uniform distribution, 5/9.
 const BIMODAL: f64 = 5.0 / 9.0;
-use crate::stats::format_p;
+use crate::stats::pvalue::p_equals;
 
 /// Per-group findings: drift within a variant and spread that differs
 /// between a variant and the baseline.
@@ -26,8 +26,8 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
                     "trend-over-runs",
                     format!("{what}: `{}` drifts over its run order", s.summary.variant),
                     format!(
-                        "Mann-Kendall p = {} over {} runs in order ({} … {})",
-                        format_p(p),
+                        "Mann-Kendall {} over {} runs in order ({} … {})",
+                        p_equals(p),
                         s.summary.samples.len(),
                         s.summary.samples.first().copied().unwrap_or(f64::NAN),
                         s.summary.samples.last().copied().unwrap_or(f64::NAN)
@@ -85,9 +85,9 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
                     {
                         let (sd, base_sd) = fmt_pair(s.sd, b.sd);
                         format!(
-                            "stddev {sd} vs {base_sd} (variance ratio {}, F-test p = {})",
+                            "stddev {sd} vs {base_sd} (variance ratio {}, F-test {})",
                             fixed(vr.ratio, 2),
-                            format_p(vr.p)
+                            p_equals(vr.p)
                         )
                     },
                     "A change in spread often means the two sides did not run under the same \

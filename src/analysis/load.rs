@@ -160,6 +160,32 @@ pub fn plan_variants(paths: &[PathBuf]) -> Vec<VariantInput> {
         .collect()
 }
 
+/// The variant `typed` means as `--baseline`: a variant's name as shown,
+/// or the argument that gave it as typed (`data/v6.8`, `data/v6.8/`) or
+/// its last part (`v6.8`). Anything else comes back as it was, for the
+/// analysis to refuse with the list of names.
+pub fn baseline_name(paths: &[PathBuf], opts: &LoadOptions, typed: &str) -> String {
+    let mut plan = plan_variants(paths);
+    if opts.variant_names.len() == plan.len() {
+        for (v, name) in plan.iter_mut().zip(&opts.variant_names) {
+            v.name = name.trim().to_string();
+        }
+    }
+    if plan.iter().any(|v| v.name == typed) {
+        return typed.to_string();
+    }
+    let t = typed.trim_end_matches('/');
+    let spelled = |p: &PathBuf| {
+        let s = p.to_string_lossy();
+        s.trim_end_matches('/') == t
+            || p.file_name().is_some_and(|f| f.to_string_lossy() == t)
+            || label(p) == t
+    };
+    plan.iter()
+        .find(|v| v.paths.iter().any(spelled))
+        .map_or_else(|| typed.to_string(), |v| v.name.clone())
+}
+
 fn all_distinct(names: &[String]) -> bool {
     names
         .iter()
@@ -209,11 +235,21 @@ fn is_sep(c: char) -> bool {
 }
 
 /// Byte ranges of the tokens of `s` (runs of non-separator characters).
+/// A version is one token: a `.` between digits does not cut it (`v6.8`,
+/// `6.8.1`), and a release-candidate tag stays with the version before it
+/// (`6.8-rc1`), so that names are never cut inside a kernel version.
 fn tokens(s: &str) -> Vec<(usize, usize)> {
-    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let version_dot = |i: usize| {
+        b[i] == b'.'
+            && i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+    };
+    let mut out: Vec<(usize, usize)> = Vec::new();
     let mut start = None;
     for (i, c) in s.char_indices() {
-        if is_sep(c) {
+        if is_sep(c) && !version_dot(i) {
             if let Some(a) = start.take() {
                 out.push((a, i));
             }
@@ -224,7 +260,33 @@ fn tokens(s: &str) -> Vec<(usize, usize)> {
     if let Some(a) = start {
         out.push((a, s.len()));
     }
-    out
+    // `6.8` `rc1` → `6.8-rc1`.
+    let mut merged: Vec<(usize, usize)> = Vec::with_capacity(out.len());
+    for (a, e) in out {
+        let t = &s[a..e];
+        let rc = t.len() > 2
+            && t[..2].eq_ignore_ascii_case("rc")
+            && t[2..].bytes().all(|c| c.is_ascii_digit());
+        match merged.last_mut() {
+            Some(last) if rc && is_version(&s[last.0..last.1]) && a == last.1 + 1 => last.1 = e,
+            _ => merged.push((a, e)),
+        }
+    }
+    merged
+}
+
+/// A kernel-version-like token: digits joined by dots, maybe after a `v`
+/// and before an `-rcN` (`v6.8`, `6.8.1`, `6.8-rc1`).
+fn is_version(t: &str) -> bool {
+    let t = t.strip_prefix(['v', 'V']).unwrap_or(t);
+    let core = match t.find("-rc").or_else(|| t.find("-RC")) {
+        Some(i) => &t[..i],
+        None => t,
+    };
+    core.contains('.')
+        && core
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()))
 }
 
 /// `name-7` → (`name`, 7) when the last token is a number and something is
@@ -255,6 +317,14 @@ fn strip_common(names: &[String]) -> Vec<String> {
     let mut lead = 0;
     while lead < min_len - 1 && (1..names.len()).all(|i| text(i, lead) == text(0, lead)) {
         lead += 1;
+    }
+    // A version is not cut off, nor the word before it (`linux-6.8`): a
+    // name that would start at a shared version keeps what precedes it.
+    if (0..names.len()).any(|i| is_version(text(i, lead))) {
+        lead = 0;
+    }
+    while lead > 0 && (0..names.len()).any(|i| is_version(text(i, lead - 1))) {
+        lead -= 1;
     }
     let mut trail = 0;
     while lead + trail < min_len - 1
@@ -295,9 +365,55 @@ mod tests {
         );
         assert_eq!(
             names(&["out/v6.8-rc1_fio.json", "out/v6.8-rc2_fio.json"]),
-            vec![("rc1".into(), 1), ("rc2".into(), 1)]
+            vec![("v6.8-rc1".into(), 1), ("v6.8-rc2".into(), 1)]
         );
         assert_eq!(names(&["a.txt", "b.txt", "c.txt"]).len(), 3);
+    }
+
+    #[test]
+    fn the_baseline_may_be_named_by_its_argument() {
+        let p: Vec<PathBuf> = ["d/run-base.txt", "d/run-new.txt"]
+            .iter()
+            .map(PathBuf::from)
+            .collect();
+        let o = LoadOptions::default();
+        assert_eq!(baseline_name(&p, &o, "base"), "base");
+        assert_eq!(baseline_name(&p, &o, "d/run-base.txt"), "base");
+        assert_eq!(baseline_name(&p, &o, "run-new.txt"), "new");
+        assert_eq!(baseline_name(&p, &o, "other"), "other");
+    }
+
+    #[test]
+    fn versions_are_kept_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let folders = |pair: [&str; 2]| {
+            let p: Vec<PathBuf> = pair
+                .iter()
+                .map(|n| {
+                    let p = dir.path().join(n);
+                    std::fs::create_dir_all(&p).unwrap();
+                    p
+                })
+                .collect();
+            plan_variants(&p)
+                .into_iter()
+                .map(|v| v.name)
+                .collect::<Vec<_>>()
+        };
+        for pair in [
+            ["v6.8", "v6.8-patched"],
+            ["v6.8", "v6.9"],
+            ["linux-6.8", "linux-6.8-sched"],
+            ["6.8-rc1", "6.8-rc1+fix"],
+        ] {
+            assert_eq!(folders(pair), pair, "{pair:?}");
+        }
+        // What is not a version still goes.
+        assert_eq!(folders(["run-base", "run-new"]), ["base", "new"]);
+        assert_eq!(
+            names(&["r/v6.8-hackbench.txt", "r/v6.9-hackbench.txt"]),
+            vec![("v6.8".into(), 1), ("v6.9".into(), 1)]
+        );
     }
 
     #[test]

@@ -15,7 +15,7 @@ mod types;
 mod verdict;
 
 pub use filter::Filter;
-pub use load::{load, load_with, plan_variants, LoadOptions, VariantInput};
+pub use load::{baseline_name, load, load_with, plan_variants, LoadOptions, VariantInput};
 pub use types::*;
 pub use verdict::trips_gate;
 

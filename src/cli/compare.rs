@@ -3,8 +3,8 @@
 //! gate on regressions with the exit code.
 
 use crate::analysis::{
-    load_and_analyze as analyze_paths, trips_gate, Analysis, Center, Comparison, Correction,
-    Filter, Group, LoadOptions, NoteKind, Settings, TestChoice, Verdict,
+    baseline_name, load_and_analyze as analyze_paths, trips_gate, Analysis, Center, Comparison,
+    Correction, Filter, Group, LoadOptions, NoteKind, Settings, TestChoice, Verdict,
 };
 use crate::error::{Error, Result};
 use crate::ingest::Ingested;
@@ -146,7 +146,10 @@ impl CompareArgs {
     /// The analysis settings these flags ask for.
     pub fn settings(&self) -> Settings {
         Settings {
-            baseline: self.baseline.clone(),
+            baseline: self
+                .baseline
+                .as_deref()
+                .map(|b| baseline_name(&self.inputs, &self.load_options(), b)),
             alpha: self.alpha,
             threshold_pct: self.threshold,
             correction: self.correction,
@@ -216,6 +219,14 @@ fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -
 /// Runs `compare`; exit code 1 when `--fail-on-regression` trips.
 pub fn run(args: CompareArgs) -> Result<u8> {
     let (ingested, analysis) = load_and_analyze(&args)?;
+    if args.fail_on_regression && analysis.comparisons.is_empty() {
+        // A gate that compared nothing has checked nothing: never a pass.
+        return Err(Error::Usage(format!(
+            "0 comparisons: the variants never share a benchmark, so --fail-on-regression \
+             has nothing to gate on. Seen per variant: {}",
+            benchmarks_per_variant(&ingested)
+        )));
+    }
     warn_unread(&ingested);
     write_reports(&args, &ingested, &analysis)?;
     let threshold = analysis.settings.threshold_pct;
@@ -227,11 +238,46 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     write_outputs(&args, ingested, analysis)?;
     if args.fail_on_regression && tripped > 0 {
         eprintln!(
-            "patchperf: {tripped} comparison(s) regressed by ≥ {threshold}%: failing (--fail-on-regression)"
+            "patchperf: {tripped} comparison{} regressed by ≥ {threshold}%: failing (--fail-on-regression)",
+            if tripped == 1 { "" } else { "s" }
         );
         return Ok(1);
     }
     Ok(0)
+}
+
+/// `variant: bench, bench; variant: …` for the message of a gate that has
+/// nothing to compare (a few names each).
+fn benchmarks_per_variant(ingested: &Ingested) -> String {
+    let mut seen: Vec<(String, Vec<String>)> = Vec::new();
+    for o in ingested.dataset.rows() {
+        let i = match seen.iter().position(|(v, _)| v == o.variant.as_str()) {
+            Some(i) => i,
+            None => {
+                seen.push((o.variant.to_string(), Vec::new()));
+                seen.len() - 1
+            }
+        };
+        let name = if o.params.is_empty() {
+            o.benchmark.to_string()
+        } else {
+            format!("{} ({})", o.benchmark, o.params)
+        };
+        if !seen[i].1.contains(&name) {
+            seen[i].1.push(name);
+        }
+    }
+    seen.iter()
+        .map(|(v, b)| {
+            let more = b.len().saturating_sub(5);
+            let mut list = b.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+            if more > 0 {
+                list.push_str(&format!(" and {more} more"));
+            }
+            format!("`{v}`: {list}")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// Rows from which a run counts as large: its inputs and analysis are freed
@@ -888,7 +934,12 @@ pub fn summary_line(a: &Analysis) -> String {
         .map(|c| (c.variant_center / c.baseline_center).ln())
         .filter(|l| l.is_finite())
         .collect();
-    let mut s = format!("{} comparisons: {}", a.comparisons.len(), parts.join(", "));
+    let n = a.comparisons.len();
+    let mut s = format!(
+        "{n} comparison{}: {}",
+        if n == 1 { "" } else { "s" },
+        parts.join(", ")
+    );
     parts.clear();
     if !logs.is_empty() {
         let g = (logs.iter().sum::<f64>() / logs.len() as f64).exp();

@@ -146,10 +146,8 @@ pub fn print_accounting(files: &[FileReport], rows: usize) {
                     .contains("context, not a benchmark")
         })
         .count();
-    eprintln!(
-        "patchperf: {rows} rows from {} inputs ({unknown} not recognised)",
-        files.len()
-    );
+    let (n, s) = (files.len(), if files.len() == 1 { "" } else { "s" });
+    eprintln!("patchperf: {rows} rows from {n} input{s} ({unknown} not recognised)");
 }
 
 /// `3`, `3-5`, `3-5, 9` …: consecutive line numbers folded into ranges.

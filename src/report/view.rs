@@ -1017,9 +1017,9 @@ fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
             }
             if let Some(p) = v.trend_p.filter(|p| *p < alpha) {
                 drift.push(format!(
-                    "{} (Mann-Kendall p = {})",
+                    "{} (Mann-Kendall {})",
                     at(&v.variant),
-                    format::pvalue(Some(p))
+                    crate::stats::pvalue::p_equals(p)
                 ));
             }
             if let Some(cv) = v.cv_pct.filter(|cv| *cv > 10.0) {

@@ -25,6 +25,16 @@ pub fn is_bound(p: f64) -> bool {
     p <= P_FLOOR
 }
 
+/// `p = 0.012`, or `p < 1e-300` for a bound: [`format_p`] after the
+/// relation it stands in (never `p = < 1e-300`).
+pub fn p_equals(p: f64) -> String {
+    if is_bound(p) {
+        format!("p {}", format_p(p))
+    } else {
+        format!("p = {}", format_p(p))
+    }
+}
+
 /// Formats a p-value for people: `< 1e-300` at the floor, four significant
 /// digits in scientific notation below 0.001, otherwise fixed with four
 /// decimals (`0.0079`, `0.85`).
