@@ -7,6 +7,7 @@
 
 pub mod charts;
 pub mod format;
+pub mod history;
 mod html;
 pub mod json;
 mod markdown;
