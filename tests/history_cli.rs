@@ -103,6 +103,7 @@ fn a_tidy_table_gives_one_point_per_variant_and_the_documented_schema() {
             "change_pct",
             "ci_high_pct",
             "ci_low_pct",
+            "config_changes",
             "index",
             "p_value",
             "q_value",
@@ -281,4 +282,57 @@ fn markdown_and_text_reports_are_written() {
     let txt = std::fs::read_to_string(txt).unwrap();
     assert!(txt.contains("regressed"), "{txt}");
     assert!(txt.ends_with("1 with fewer than 3 points\n"), "{txt}");
+}
+
+#[test]
+fn kernel_config_changes_are_named_at_the_change_point_where_they_happen() {
+    // The example's points as folders, each with a .config: the production
+    // config of Fedora 36, and its debug build from 6.8-rc5 to 6.8.1.
+    let dir = tempfile::tempdir().unwrap();
+    let kconfig = |n: &str| format!("{}/tests/data/kconfig/{n}", env!("CARGO_MANIFEST_DIR"));
+    let names = [
+        "6.8-rc1", "6.8-rc2", "6.8-rc3", "6.8-rc4", "6.8-rc5", "6.8-rc6", "6.8-rc7", "6.8",
+        "6.8.1", "6.8.2", "6.9-rc1", "6.9-rc2",
+    ];
+    let mut paths = Vec::new();
+    for (i, n) in names.iter().enumerate() {
+        let d = dir.path().join(n);
+        std::fs::create_dir(&d).unwrap();
+        std::fs::copy(example(n), d.join("xz.json")).unwrap();
+        let config = if (4..9).contains(&i) {
+            "fedora36-5.17-x86_64-debug.config"
+        } else {
+            "fedora36-5.17-x86_64.config"
+        };
+        std::fs::copy(kconfig(config), d.join(".config")).unwrap();
+        paths.push(d.to_string_lossy().to_string());
+    }
+    let mut args: Vec<&str> = paths.iter().map(|s| s.as_str()).collect();
+    args.extend(["--order", "version"]);
+    let j = json_of(&args);
+    let user = &j["series"][1];
+    assert_eq!(user["metric"].as_str(), Some("user"));
+    let at = |k: usize| -> Vec<String> {
+        user["change_points"][k]["config_changes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["title"].as_str().unwrap().to_string())
+            .collect()
+    };
+    // 6.8-rc4 → 6.8-rc5: the debug options turned on, PROVE_LOCKING among them.
+    assert_eq!(user["change_points"][0]["after"].as_str(), Some("6.8-rc5"));
+    let on = at(0);
+    assert!(on.iter().any(|t| t.contains("PROVE_LOCKING")), "{on:?}");
+    // 6.8.1 → 6.8.2: the same options turned off again.
+    assert_eq!(user["change_points"][1]["after"].as_str(), Some("6.8.2"));
+    assert!(at(1).iter().any(|t| t.contains("PROVE_LOCKING")));
+    // The wall-clock step 6.8-rc3 → 6.8-rc4 lies between two production configs.
+    assert_eq!(
+        j["series"][0]["change_points"][0]["config_changes"]
+            .as_array()
+            .unwrap()
+            .len(),
+        0
+    );
 }

@@ -95,6 +95,11 @@ pub struct HistoryChange {
     pub p_value: f64,
     pub q_value: f64,
     pub verdict: Verdict,
+    /// What differs between the kernel configs and environments of the
+    /// points `before` and `after` (filled by the caller, who knows where
+    /// the points came from: `history` reads a `.config` or snapshot in each
+    /// point's folder, as `compare` does in each variant's).
+    pub config_changes: Vec<crate::model::Finding>,
 }
 
 /// One series and its change points.
@@ -352,6 +357,7 @@ fn describe(s: &Series, raw: &[(Raw, f64)], settings: &HistorySettings) -> Vec<H
                 p_value: r.p,
                 q_value: *q,
                 verdict,
+                config_changes: Vec::new(),
             }
         })
         .collect()

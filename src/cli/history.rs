@@ -75,6 +75,10 @@ pub struct HistoryArgs {
     /// Bootstrap resamples per change point.
     #[arg(long, default_value_t = HistorySettings::default().resamples, value_name = "N")]
     pub resamples: usize,
+    /// Kernel option rules file replacing the built-in one (for the config
+    /// differences named at each change point).
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
     /// Colours: auto (a terminal without NO_COLOR), always, never.
     #[arg(long, default_value = "auto", value_name = "auto|always|never",
           value_parser = ["auto", "always", "never"])]
@@ -198,7 +202,8 @@ pub fn load_history(args: &HistoryArgs) -> Result<History> {
         format: args.format.clone(),
         ..Default::default()
     };
-    let mut ingested = load_plan(&plan(args)?, &opts, &registry)?;
+    let points = plan(args)?;
+    let mut ingested = load_plan(&points, &opts, &registry)?;
     for f in &ingested.files {
         if f.format.is_none() {
             eprintln!(
@@ -222,7 +227,51 @@ pub fn load_history(args: &HistoryArgs) -> Result<History> {
     if args.order == "version" {
         order = sort_versions(&order);
     }
-    history(&ingested.dataset, &order, &settings)
+    let mut h = history(&ingested.dataset, &order, &settings)?;
+    attach_config_changes(&mut h, &points, args.rules.clone())?;
+    Ok(h)
+}
+
+/// For each change point between two points read from folders, what
+/// differs between the kernel configs and environment snapshots found in
+/// them (the checks of `compare`, with the debug-option rules), computed
+/// once per pair of points.
+fn attach_config_changes(
+    h: &mut History,
+    plan: &[VariantInput],
+    rules: Option<PathBuf>,
+) -> Result<()> {
+    let dir_of = |name: &str| {
+        plan.iter()
+            .find(|v| v.name == name)
+            .and_then(|v| v.paths.first())
+            .filter(|p| p.is_dir())
+            .cloned()
+    };
+    let mut cache: std::collections::HashMap<(String, String), Vec<crate::model::Finding>> =
+        std::collections::HashMap::new();
+    for s in &mut h.series {
+        for c in &mut s.change_points {
+            let key = (c.before.clone(), c.after.clone());
+            if !cache.contains_key(&key) {
+                let found = match (dir_of(&c.before), dir_of(&c.after)) {
+                    (Some(a), Some(b)) => {
+                        let mut inputs = crate::checks::CheckInputs::from_variant_dirs(&a, &b)?;
+                        inputs.rules = rules.clone();
+                        if inputs.is_empty() {
+                            Vec::new()
+                        } else {
+                            crate::checks::comparison_findings(&inputs, None)?
+                        }
+                    }
+                    _ => Vec::new(),
+                };
+                cache.insert(key.clone(), found);
+            }
+            c.config_changes = cache[&key].clone();
+        }
+    }
+    Ok(())
 }
 
 fn write(path: &Path, text: &str) -> Result<()> {

@@ -133,6 +133,19 @@ pub fn render_text(h: &History, color: bool) -> String {
             };
             out.push_str(&l);
             out.push('\n');
+            // The most severe few; the JSON lists them all.
+            const SHOWN: usize = 5;
+            for f in c.config_changes.iter().take(SHOWN) {
+                out.push_str(&format!("      {}: {} [{}]\n", f.severity, f.title, f.code));
+            }
+            if c.config_changes.len() > SHOWN {
+                out.push_str(&format!(
+                    "      … and {} more differences between the configs or environments of {} and {} (--json lists them)\n",
+                    c.config_changes.len() - SHOWN,
+                    c.before,
+                    c.after
+                ));
+            }
         }
         out.push('\n');
     }
@@ -215,6 +228,20 @@ pub fn render_markdown(h: &History) -> String {
             out.push_str(&format!("| {} |\n", r.join(" | ")));
         }
         out.push('\n');
+        for c in &s.change_points {
+            for f in &c.config_changes {
+                out.push_str(&format!(
+                    "- {} → {}: {}: {}\n",
+                    md_escape(&c.before),
+                    md_escape(&c.after),
+                    f.severity,
+                    md_escape(&f.title)
+                ));
+            }
+        }
+        if s.change_points.iter().any(|c| !c.config_changes.is_empty()) {
+            out.push('\n');
+        }
     }
     out.push_str(&md_escape(&summary(h)));
     out.push('\n');
