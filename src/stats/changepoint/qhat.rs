@@ -79,8 +79,17 @@ impl<'a> Calculator<'a> {
         }
         // Best (value, a, b) in row-major order of the m × m matrix.
         let mut best = (f64::NEG_INFINITY, usize::MAX, usize::MAX);
+        // NumPy's argmax: the first NaN wins (values so large that their
+        // distances overflow); otherwise the first maximum.
         let mut consider = |q: f64, a: usize, b: usize| {
-            if q > best.0 || (q == best.0 && (a, b) < (best.1, best.2)) {
+            let earlier = (a, b) < (best.1, best.2);
+            let better = match (q.is_nan(), best.0.is_nan()) {
+                (true, true) => earlier,
+                (true, false) => true,
+                (false, true) => false,
+                (false, false) => q > best.0 || (q == best.0 && earlier),
+            };
+            if better {
                 best = (q, a, b);
             }
         };
@@ -124,5 +133,17 @@ impl<'a> Calculator<'a> {
             index: best.1 + 1 + start,
             qhat: best.0,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn overflowing_distances_give_a_split_not_a_panic() {
+        let x = [1e308, -1e308, 1e308, -1e308, 5.0];
+        let c = Calculator::new(&x).best_split(0, x.len());
+        assert!((1..x.len()).contains(&c.index));
     }
 }
