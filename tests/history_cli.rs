@@ -179,19 +179,17 @@ fn folders_are_points_and_version_order_sorts_them() {
         .map(|s| s["metric"].as_str().unwrap())
         .collect();
     assert_eq!(metrics, ["time", "user", "system"]);
-    // Wall-clock time: 5 runs per point; on the shared machine 6.8-rc4 (still
-    // xz -2) already ran slow, and the search puts the step there.
+    // Wall-clock time: 5 runs per point, but on the shared machine the
+    // points varied more than their runs (6.8-rc4, still xz -2, ran slow):
+    // tested on the points' means, where no step reaches p < 0.001.
     let wall = &series[0];
-    assert_eq!(wall["method"].as_str(), Some("runs"));
+    assert_eq!(wall["method"].as_str(), Some("means"));
     assert!(wall["points"]
         .as_array()
         .unwrap()
         .iter()
         .all(|p| p["n"].as_u64() == Some(5)));
-    assert_eq!(
-        steps(wall),
-        [("6.8-rc3".into(), "6.8-rc4".into(), "regressed".into())]
-    );
+    assert_eq!(steps(wall), []);
     // User CPU time (one mean per point, Otava's algorithm): both steps of
     // the measured conditions, where they were made.
     let user = &series[1];
@@ -327,12 +325,4 @@ fn kernel_config_changes_are_named_at_the_change_point_where_they_happen() {
     // 6.8.1 → 6.8.2: the same options turned off again.
     assert_eq!(user["change_points"][1]["after"].as_str(), Some("6.8.2"));
     assert!(at(1).iter().any(|t| t.contains("PROVE_LOCKING")));
-    // The wall-clock step 6.8-rc3 → 6.8-rc4 lies between two production configs.
-    assert_eq!(
-        j["series"][0]["change_points"][0]["config_changes"]
-            .as_array()
-            .unwrap()
-            .len(),
-        0
-    );
 }

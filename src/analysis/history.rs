@@ -67,6 +67,9 @@ pub enum Method {
     Otava,
     /// Several runs per point: steps tested on the runs.
     Runs,
+    /// Several runs per point, but the points vary more than their runs
+    /// explain: steps tested on the points' means.
+    Means,
 }
 
 /// One point of a series.
@@ -205,7 +208,12 @@ pub fn history(data: &Dataset, order: &[String], settings: &HistorySettings) -> 
             let method = if points.iter().all(|p| p.n == 1) {
                 Method::Otava
             } else {
-                Method::Runs
+                let runs: Vec<Vec<f64>> = points.iter().map(|p| p.runs.clone()).collect();
+                if replicates::overdispersed(&runs) {
+                    Method::Means
+                } else {
+                    Method::Runs
+                }
             };
             let (raw, note) = if points.len() < 3 {
                 let note = format!(
@@ -280,7 +288,7 @@ fn find(points: &[Point], method: Method, settings: &HistorySettings) -> Vec<Raw
             })
             .collect()
         }
-        Method::Runs => {
+        Method::Runs | Method::Means => {
             let runs: Vec<Vec<f64>> = points.iter().map(|p| p.runs.clone()).collect();
             let params = replicates::Params {
                 window_len: settings.window_len,
@@ -308,7 +316,7 @@ fn describe(s: &Series, raw: &[(Raw, f64)], settings: &HistorySettings) -> Vec<H
     let n = s.points.len();
     let centre = match s.method {
         Method::Otava => Centre::Mean,
-        Method::Runs => Centre::Median,
+        Method::Runs | Method::Means => Centre::Median,
     };
     let centre_of = |xs: &[f64]| match centre {
         Centre::Mean => changepoint_mean(xs),

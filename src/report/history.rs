@@ -45,6 +45,8 @@ fn extent(s: &Series) -> String {
         (Method::Otava, _) => "one value each".to_string(),
         (Method::Runs, true) => format!("{lo} runs each"),
         (Method::Runs, false) => format!("{lo}–{hi} runs each"),
+        (Method::Means, true) => format!("{lo} runs each, tested on the points' means"),
+        (Method::Means, false) => format!("{lo}–{hi} runs each, tested on the points' means"),
     };
     format!("{n} point{}{span}, {per}", if n == 1 { "" } else { "s" })
 }

@@ -12,10 +12,11 @@
 //! has p < `max_pvalue` and magnitude > `min_magnitude`, recomputing both
 //! neighbours of each removed step.
 //!
-//! The runs of one point are taken as exchangeable with those of the other
-//! points of its segment: a series whose points differ by more than their
-//! runs do (reboots, rebuilds) makes small steps look significant, which
-//! `min_magnitude` and the verdict's threshold are there to absorb.
+//! Pooling runs takes the runs of one point as exchangeable with those of
+//! the other points of its segment. A series whose points differ by more
+//! than their runs do (reboots, rebuilds, a busy machine: [`overdispersed`])
+//! would make small steps look significant; its steps are tested on the
+//! points' means instead (Student's t, as Otava, with the same scan bound).
 
 use super::qhat::Calculator;
 use super::split::intervals;
@@ -59,11 +60,21 @@ impl Step {
     }
 }
 
-/// Tests the runs of points `[a, b)` against those of `[b, c)`.
-fn test(points: &[Vec<f64>], a: usize, b: usize, c: usize) -> Step {
+/// Tests points `[a, b)` against `[b, c)`: on their runs, or on their
+/// means when the points differ by more than their runs do.
+fn test(points: &[Vec<f64>], means: &[f64], on_means: bool, a: usize, b: usize, c: usize) -> Step {
     let before: Vec<f64> = points[a..b].iter().flatten().copied().collect();
     let after: Vec<f64> = points[b..c].iter().flatten().copied().collect();
-    let p_raw = mann_whitney_u(&before, &after).map_or(1.0, |r| r.p);
+    let p_raw = if on_means {
+        let p = super::ttest::compare(&means[a..b], &means[b..c]).p;
+        if p.is_nan() {
+            1.0
+        } else {
+            p
+        }
+    } else {
+        mann_whitney_u(&before, &after).map_or(1.0, |r| r.p)
+    };
     let splits = (c - a - 1).max(1) as f64;
     Step {
         index: b,
@@ -76,6 +87,49 @@ fn test(points: &[Vec<f64>], a: usize, b: usize, c: usize) -> Step {
     }
 }
 
+/// Ratio above which the points' means are taken to vary more than their
+/// runs explain ([`overdispersed`]).
+pub const OVERDISPERSION_LIMIT: f64 = 2.0;
+
+/// Whether the points of a series differ by more than their runs do: the
+/// variance of a point's mean estimated from successive differences of the
+/// means (robustly, so that steps hardly count: (MAD of the differences /
+/// 0.6745)² / 2) against the pooled variance of the runs over the runs per
+/// point, above [`OVERDISPERSION_LIMIT`]. Such series are tested on the
+/// points' means (Student's t, as Otava), since their runs are not
+/// exchangeable across points.
+pub fn overdispersed(points: &[Vec<f64>]) -> bool {
+    let means: Vec<f64> = points
+        .iter()
+        .map(|r| r.iter().sum::<f64>() / r.len() as f64)
+        .collect();
+    let diffs: Vec<f64> = means.windows(2).map(|w| w[1] - w[0]).collect();
+    let with_spread: Vec<&Vec<f64>> = points.iter().filter(|r| r.len() >= 2).collect();
+    if diffs.len() < 4 || with_spread.len() < 2 {
+        return false;
+    }
+    let mad = {
+        let m = median(&diffs);
+        let dev: Vec<f64> = diffs.iter().map(|d| (d - m).abs()).collect();
+        median(&dev)
+    };
+    let between = (mad / 0.6745).powi(2) / 2.0;
+    let within = with_spread
+        .iter()
+        .map(|r| crate::stats::summary::variance(r))
+        .sum::<f64>()
+        / with_spread.len() as f64;
+    let runs = with_spread.len() as f64
+        / with_spread
+            .iter()
+            .map(|r| 1.0 / r.len() as f64)
+            .sum::<f64>();
+    if !(within > 0.0) {
+        return between > 0.0;
+    }
+    between / (within / runs) > OVERDISPERSION_LIMIT
+}
+
 fn significant(s: &Step, params: &Params) -> bool {
     s.p < params.max_pvalue && s.magnitude() > params.min_magnitude
 }
@@ -84,6 +138,7 @@ fn significant(s: &Step, params: &Params) -> bool {
 fn detect_window(
     points: &[Vec<f64>],
     means: &[f64],
+    on_means: bool,
     w0: usize,
     w1: usize,
     params: &Params,
@@ -103,7 +158,7 @@ fn detect_window(
             }
         }
         let Some((cand, (s, e))) = best else { break };
-        let step = test(points, w0 + s, w0 + cand.index, w0 + e);
+        let step = test(points, means, on_means, w0 + s, w0 + cand.index, w0 + e);
         // The search goes on past a split that is not a step only if it is
         // not the window's best: as in Otava, the first failure ends it.
         if significant(&step, params) {
@@ -127,12 +182,13 @@ pub fn steps(points: &[Vec<f64>], params: &Params) -> Vec<Step> {
         .iter()
         .map(|r| r.iter().sum::<f64>() / r.len() as f64)
         .collect();
+    let on_means = overdispersed(points);
     let step = params.window_len / 2;
     let mut found: Vec<usize> = Vec::new();
     let mut start = 0;
     while start < n {
         let end = (start + params.window_len).min(n);
-        let new = detect_window(points, &means, start, end, params);
+        let new = detect_window(points, &means, on_means, start, end, params);
         let last = new.last().copied().unwrap_or(0);
         start = last.max(start + step);
         for i in new {
@@ -142,17 +198,23 @@ pub fn steps(points: &[Vec<f64>], params: &Params) -> Vec<Step> {
         }
     }
     found.sort_unstable();
-    merge(points, found, params)
+    merge(points, &means, on_means, found, params)
 }
 
 /// Removes the weakest step until every one is significant, recomputing the
 /// steps on both sides of each removed one.
-fn merge(points: &[Vec<f64>], idx: Vec<usize>, params: &Params) -> Vec<Step> {
+fn merge(
+    points: &[Vec<f64>],
+    means: &[f64],
+    on_means: bool,
+    idx: Vec<usize>,
+    params: &Params,
+) -> Vec<Step> {
     let n = points.len();
     let at = |idx: &[usize], k: usize| {
         let a = if k == 0 { 0 } else { idx[k - 1] };
         let c = idx.get(k + 1).copied().unwrap_or(n);
-        test(points, a, idx[k], c)
+        test(points, means, on_means, a, idx[k], c)
     };
     let mut idx = idx;
     let mut steps: Vec<Step> = (0..idx.len()).map(|k| at(&idx, k)).collect();
@@ -232,6 +294,24 @@ mod tests {
         let s = steps(&pts(&levels), &p);
         assert_eq!(s.iter().map(|s| s.index).collect::<Vec<_>>(), [20]);
         assert_eq!(s[0].n_after, 5);
+    }
+
+    #[test]
+    fn points_varying_more_than_their_runs_are_told_apart() {
+        // Runs ±1% around each point's level; levels alternate by ±5%.
+        let wobbly: Vec<Vec<f64>> = (0..30)
+            .map(|i| {
+                let level = if i % 3 == 0 {
+                    105.0
+                } else {
+                    100.0 - (i % 2) as f64 * 4.0
+                };
+                vec![level * 0.99, level, level * 1.01]
+            })
+            .collect();
+        assert!(overdispersed(&wobbly));
+        // Same runs, one level: the means vary as little as the runs say.
+        assert!(!overdispersed(&pts(&[100.0; 30])));
     }
 
     #[test]
