@@ -165,10 +165,19 @@ fn build(
     let mut unit_assumed: Option<(usize, String, u32)> = None;
     // Samples with their run index, sorted at the end.
     let mut runs: Vec<Vec<(u32, usize, f64)>> = Vec::new();
+    // A history has hundreds of variants (points): beyond a few, their
+    // index is looked up by name instead of by a scan per row.
+    let mut variant_index: hashbrown::HashMap<&str, usize> = hashbrown::HashMap::new();
     for (i, o) in obs.iter().enumerate() {
-        let vi = match variants.iter().position(|v| v.name == o.variant) {
+        let found = if variants.len() <= 8 {
+            variants.iter().position(|v| v.name == o.variant)
+        } else {
+            variant_index.get(o.variant.as_str()).copied()
+        };
+        let vi = match found {
             Some(vi) => vi,
             None => {
+                variant_index.insert(o.variant.as_str(), variants.len());
                 variants.push(RawVariant {
                     name: o.variant.to_string(),
                     source: o.source.to_string(),

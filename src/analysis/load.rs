@@ -68,9 +68,21 @@ pub fn load_with(paths: &[PathBuf], opts: &LoadOptions, registry: &Registry) -> 
             v.name = name.trim().to_string();
         }
     }
+    load_plan(&plan, opts, registry)
+}
+
+/// Reads each variant of `plan` under its name (values that state their
+/// own variant keep it), with `registry` as is; an empty result is a usage
+/// error that lists what each file was read as. `history` gives its own
+/// plan: one point per argument.
+pub fn load_plan(
+    plan: &[VariantInput],
+    opts: &LoadOptions,
+    registry: &Registry,
+) -> Result<Ingested> {
     let mut out = Ingested::default();
     let mut rows = Vec::new();
-    for v in &plan {
+    for v in plan {
         let ing = ingest(
             &v.paths,
             registry,

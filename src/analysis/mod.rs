@@ -10,12 +10,16 @@ mod describe;
 mod filter;
 mod findings;
 mod group;
+pub mod history;
 mod load;
 mod types;
 mod verdict;
+pub mod version_order;
 
 pub use filter::Filter;
-pub use load::{baseline_name, load, load_with, plan_variants, LoadOptions, VariantInput};
+pub use load::{
+    baseline_name, load, load_plan, load_with, plan_variants, LoadOptions, VariantInput,
+};
 pub use types::*;
 pub use verdict::trips_gate;
 

@@ -109,7 +109,7 @@ pub struct CompareArgs {
     pub txt: Option<PathBuf>,
 }
 
-fn parse_percent(s: &str) -> std::result::Result<f64, String> {
+pub(crate) fn parse_percent(s: &str) -> std::result::Result<f64, String> {
     let t = s.trim().trim_end_matches('%').trim();
     match t.parse::<f64>() {
         Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
@@ -135,7 +135,7 @@ fn parse_correction(s: &str) -> std::result::Result<Correction, String> {
     }
 }
 
-fn parse_direction(s: &str) -> Result<(String, Direction), String> {
+pub(crate) fn parse_direction(s: &str) -> Result<(String, Direction), String> {
     let (metric, dir) = s
         .rsplit_once('=')
         .ok_or_else(|| format!("`{s}`: expected METRIC=lower or METRIC=higher"))?;

@@ -4,6 +4,7 @@
 pub mod check;
 pub mod compare;
 mod formats;
+pub mod history;
 mod ingest;
 mod report;
 mod snapshot;
@@ -37,6 +38,8 @@ pub enum Command {
     Snapshot(snapshot::SnapshotArgs),
     /// Write the reports a study file asks for (HTML, PDF, Markdown, text, JSON, charts, data.parquet).
     Report(report::ReportArgs),
+    /// Find where each benchmark moved across ordered points (kernels, commits, nights): change points with change %, CI, p and a verdict.
+    History(history::HistoryArgs),
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit
@@ -54,6 +57,7 @@ pub fn main() -> ExitCode {
     // one that lists formats or fails to parse starts no thread at all.
     match &cli.command {
         Command::Compare(a) => threads::start_pool(threads::small_inputs(&a.inputs)),
+        Command::History(a) => threads::start_pool(threads::small_inputs(&a.inputs)),
         Command::Ingest(a) => threads::start_pool(threads::small_inputs(&a.files)),
         Command::Report(_) | Command::Check(_) => threads::start_pool(false),
         Command::Formats(_) | Command::Snapshot(_) => threads::start_pool(true),
@@ -76,5 +80,6 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
         Command::Check(a) => check::run(a),
         Command::Snapshot(a) => snapshot::run(a),
         Command::Report(a) => report::run(a),
+        Command::History(a) => history::run(a),
     }
 }

@@ -9,6 +9,7 @@
 pub mod charts;
 mod folder;
 pub mod format;
+pub mod history;
 mod html;
 pub mod json;
 mod markdown;

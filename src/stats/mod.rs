@@ -14,6 +14,7 @@
 #![allow(clippy::neg_cmp_op_on_partial_ord)]
 
 pub mod bootstrap;
+pub mod changepoint;
 pub mod correction;
 pub mod diagnostics;
 pub mod effect;

@@ -1,0 +1,346 @@
+//! `patchperf history INPUT…`: each input is one point of a series (a
+//! kernel, a commit, a night), read as `compare` reads a variant; every
+//! (benchmark, params, metric) is a series; its change points are found
+//! and each is given a verdict. Exit 1 when `--fail-on-regression` trips,
+//! 2 on bad input or when no series has the 3 points needed.
+
+use super::compare::{parse_direction, parse_percent};
+use crate::analysis::history::{history, History, HistorySettings};
+use crate::analysis::version_order::sort_versions;
+use crate::analysis::{load_plan, Filter, LoadOptions, VariantInput};
+use crate::error::{Error, Result};
+use crate::ingest::Registry;
+use crate::model::Direction;
+use clap::Args;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Arguments of `patchperf history`.
+#[derive(Debug, Clone, Args)]
+pub struct HistoryArgs {
+    /// The points in order: files, folders or globs, one point each; a
+    /// single tidy table (or e-mail table) gives one point per variant, in
+    /// order of first appearance.
+    #[arg(required = true, value_name = "INPUT")]
+    pub inputs: Vec<PathBuf>,
+    /// Order of the points: as given, or sorted as kernel versions
+    /// (6.8-rc1 < 6.8-rc7 < 6.8 < 6.8.1 < 6.9-rc1).
+    #[arg(long, default_value = "given", value_parser = ["given", "version"], value_name = "given|version")]
+    pub order: String,
+    /// Points per sliding window of the change-point search (Otava's window_len).
+    #[arg(long, default_value_t = HistorySettings::default().window_len, value_name = "N")]
+    pub window: usize,
+    /// Largest p of a change point (Otava's max_pvalue; with runs, also the q over all series).
+    #[arg(long, default_value_t = HistorySettings::default().max_pvalue, value_name = "P")]
+    pub max_pvalue: f64,
+    /// Smallest relative change of a change point (Otava's min_magnitude): `0.05` or `5%`.
+    #[arg(long, default_value = "0", value_parser = parse_fraction, value_name = "M")]
+    pub min_magnitude: f64,
+    /// Smallest regression that trips --fail-on-regression (`2%` or `2`).
+    #[arg(long, default_value = "2%", value_parser = parse_percent, value_name = "PCT")]
+    pub threshold: f64,
+    /// Exit 1 when the latest change point of any series is a regression of at least the threshold.
+    #[arg(long)]
+    pub fail_on_regression: bool,
+    /// Select values, as `compare --filter` (`metric=time`, `threads>=64`).
+    #[arg(long, value_name = "EXPR")]
+    pub filter: Option<String>,
+    /// Write the history as JSON to PATH (`-`: stdout only).
+    #[arg(long, value_name = "PATH|-")]
+    pub json: Option<String>,
+    /// Also write the history as Markdown.
+    #[arg(long, value_name = "PATH")]
+    pub md: Option<PathBuf>,
+    /// Also write the history as plain text.
+    #[arg(long, value_name = "PATH")]
+    pub txt: Option<PathBuf>,
+    /// Names for the points, in argument order (`6.8,6.9`).
+    #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
+    pub variant_names: Vec<String>,
+    /// Which way is better for a metric: `--direction tps=higher` (repeatable).
+    #[arg(long, value_name = "METRIC=lower|higher", value_parser = parse_direction)]
+    pub direction: Vec<(String, Direction)>,
+    /// Read every input with this format instead of detecting it.
+    #[arg(long, value_name = "NAME")]
+    pub format: Option<String>,
+    /// Map a CSV/JSON column to a tidy field (`--map ms=value`); repeatable.
+    #[arg(long = "map", value_name = "COLUMN=FIELD")]
+    pub map: Vec<String>,
+    /// Read files with a user-defined extractor (TOML); repeatable.
+    #[arg(long = "extractor", value_name = "FILE")]
+    pub extractor: Vec<PathBuf>,
+    /// Seed of the bootstrap of the change's interval.
+    #[arg(long, default_value_t = HistorySettings::default().seed)]
+    pub seed: u64,
+    /// Bootstrap resamples per change point.
+    #[arg(long, default_value_t = HistorySettings::default().resamples, value_name = "N")]
+    pub resamples: usize,
+    /// Kernel option rules file replacing the built-in one (for the config
+    /// differences named at each change point).
+    #[arg(long, value_name = "FILE")]
+    pub rules: Option<PathBuf>,
+    /// Colours: auto (a terminal without NO_COLOR), always, never.
+    #[arg(long, default_value = "auto", value_name = "auto|always|never",
+          value_parser = ["auto", "always", "never"])]
+    pub color: String,
+}
+
+/// `0.05` or `5%` as a fraction ≥ 0.
+fn parse_fraction(s: &str) -> std::result::Result<f64, String> {
+    let t = s.trim();
+    let (num, scale) = match t.strip_suffix('%') {
+        Some(n) => (n.trim(), 0.01),
+        None => (t, 1.0),
+    };
+    match num.parse::<f64>() {
+        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v * scale),
+        _ => Err(format!(
+            "`{s}` is not a relative change ≥ 0 (e.g. 0.05 or 5%)"
+        )),
+    }
+}
+
+/// The name of a point: a folder's name; a file's name without `.gz` and
+/// an alphabetic extension (`6.8-rc1.txt` → `6.8-rc1`, while `6.8` stays);
+/// for a glob, the folder holding the wildcard part.
+pub fn point_label(p: &Path) -> String {
+    let s = p.to_string_lossy();
+    let file = p
+        .file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_else(|| s.trim_end_matches('/').to_string());
+    if p.is_dir() {
+        return file;
+    }
+    if !p.exists() && file.contains(['*', '?', '[']) {
+        if let Some(parent) = p.parent().and_then(|d| d.file_name()) {
+            return parent.to_string_lossy().to_string();
+        }
+    }
+    let name = file.strip_suffix(".gz").unwrap_or(&file);
+    match name.rsplit_once('.') {
+        Some((stem, ext))
+            if !stem.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphabetic()) =>
+        {
+            stem.to_string()
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// One point per argument, named by [`point_label`] (by the whole path when
+/// two labels are the same) or by `--variant-names`.
+fn plan(args: &HistoryArgs) -> Result<Vec<VariantInput>> {
+    let mut names: Vec<String> = args.inputs.iter().map(|p| point_label(p)).collect();
+    let distinct = |n: &[String]| n.iter().enumerate().all(|(i, a)| !n[..i].contains(a));
+    if !distinct(&names) {
+        names = args
+            .inputs
+            .iter()
+            .map(|p| p.to_string_lossy().trim_end_matches('/').to_string())
+            .collect();
+    }
+    if !args.variant_names.is_empty() {
+        if args.variant_names.len() != args.inputs.len() {
+            return Err(Error::Usage(format!(
+                "--variant-names gives {} names for {} inputs",
+                args.variant_names.len(),
+                args.inputs.len()
+            )));
+        }
+        names = args
+            .variant_names
+            .iter()
+            .map(|n| n.trim().to_string())
+            .collect();
+    }
+    Ok(names
+        .into_iter()
+        .zip(&args.inputs)
+        .map(|(name, p)| VariantInput {
+            name,
+            paths: vec![p.clone()],
+        })
+        .collect())
+}
+
+impl HistoryArgs {
+    fn settings(&self) -> Result<HistorySettings> {
+        if self.window < 2 {
+            return Err(Error::Usage(format!(
+                "--window {} must be at least 2",
+                self.window
+            )));
+        }
+        if !(self.max_pvalue > 0.0 && self.max_pvalue <= 1.0) {
+            return Err(Error::Usage(format!(
+                "--max-pvalue {} must lie in (0, 1]",
+                self.max_pvalue
+            )));
+        }
+        Ok(HistorySettings {
+            window_len: self.window,
+            max_pvalue: self.max_pvalue,
+            min_magnitude: self.min_magnitude,
+            threshold_pct: self.threshold,
+            resamples: self.resamples,
+            seed: self.seed,
+            directions: self.direction.iter().cloned().collect(),
+        })
+    }
+}
+
+/// Reads the inputs and analyses them as a history.
+pub fn load_history(args: &HistoryArgs) -> Result<History> {
+    let settings = args.settings()?;
+    let filter = args.filter.as_deref().map(Filter::parse).transpose()?;
+    let mut registry = Registry::builtin();
+    crate::ingest::add_user_formats(&mut registry, &args.map, &args.extractor)?;
+    let opts = LoadOptions {
+        format: args.format.clone(),
+        ..Default::default()
+    };
+    let points = plan(args)?;
+    let mut ingested = load_plan(&points, &opts, &registry)?;
+    for f in &ingested.files {
+        if f.format.is_none() {
+            eprintln!(
+                "patchperf: {}: not read: {}",
+                f.path,
+                f.note.as_deref().unwrap_or("unknown format")
+            );
+        }
+    }
+    if let Some(f) = &filter {
+        let kept = f.apply(&ingested.dataset);
+        if kept.is_empty() {
+            return Err(Error::Usage(format!(
+                "--filter left no values (of {} read)",
+                ingested.dataset.len()
+            )));
+        }
+        ingested.dataset = kept;
+    }
+    let mut order = ingested.dataset.variants();
+    if args.order == "version" {
+        order = sort_versions(&order);
+    }
+    let mut h = history(&ingested.dataset, &order, &settings)?;
+    attach_config_changes(&mut h, &points, args.rules.clone())?;
+    Ok(h)
+}
+
+/// For each change point between two points read from folders, what
+/// differs between the kernel configs and environment snapshots found in
+/// them (the checks of `compare`, with the debug-option rules), computed
+/// once per pair of points.
+fn attach_config_changes(
+    h: &mut History,
+    plan: &[VariantInput],
+    rules: Option<PathBuf>,
+) -> Result<()> {
+    let dir_of = |name: &str| {
+        plan.iter()
+            .find(|v| v.name == name)
+            .and_then(|v| v.paths.first())
+            .filter(|p| p.is_dir())
+            .cloned()
+    };
+    let mut cache: std::collections::HashMap<(String, String), Vec<crate::model::Finding>> =
+        std::collections::HashMap::new();
+    for s in &mut h.series {
+        for c in &mut s.change_points {
+            let key = (c.before.clone(), c.after.clone());
+            if !cache.contains_key(&key) {
+                let found = match (dir_of(&c.before), dir_of(&c.after)) {
+                    (Some(a), Some(b)) => {
+                        let mut inputs = crate::checks::CheckInputs::from_variant_dirs(&a, &b)?;
+                        inputs.rules = rules.clone();
+                        if inputs.is_empty() {
+                            Vec::new()
+                        } else {
+                            crate::checks::comparison_findings(&inputs, None)?
+                        }
+                    }
+                    _ => Vec::new(),
+                };
+                cache.insert(key.clone(), found);
+            }
+            c.config_changes = cache[&key].clone();
+        }
+    }
+    Ok(())
+}
+
+fn write(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).map_err(|e| Error::io(path.to_string_lossy().as_ref(), e))
+}
+
+/// Runs `history`.
+pub fn run(args: HistoryArgs) -> Result<u8> {
+    let h = load_history(&args)?;
+    let color = match args.color.as_str() {
+        "always" => true,
+        "never" => false,
+        _ => {
+            std::io::stdout().is_terminal()
+                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+        }
+    };
+    if let Some(j) = &args.json {
+        let mut text = serde_json::to_string_pretty(&h).map_err(|e| Error::Other(e.to_string()))?;
+        text.push('\n');
+        if j == "-" {
+            std::io::stdout()
+                .lock()
+                .write_all(text.as_bytes())
+                .map_err(|e| Error::io("<stdout>", e))?;
+        } else {
+            write(Path::new(j), &text)?;
+        }
+    }
+    if let Some(p) = &args.md {
+        write(p, &crate::report::history::render_markdown(&h))?;
+    }
+    if let Some(p) = &args.txt {
+        write(p, &crate::report::history::render_text(&h, false))?;
+    }
+    if args.json.as_deref() != Some("-") {
+        std::io::stdout()
+            .lock()
+            .write_all(crate::report::history::render_text(&h, color).as_bytes())
+            .map_err(|e| Error::io("<stdout>", e))?;
+    }
+    if h.analysed() == 0 {
+        eprintln!("patchperf: no series has the 3 points needed to look for change points");
+        return Ok(2);
+    }
+    let tripped = h.gate_tripped();
+    if args.fail_on_regression && !tripped.is_empty() {
+        eprintln!(
+            "patchperf: the latest change point of {} series is a regression of ≥ {}%: failing (--fail-on-regression)",
+            tripped.len(),
+            h.settings.threshold_pct
+        );
+        return Ok(1);
+    }
+    Ok(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_keep_version_dots_and_lose_alphabetic_extensions() {
+        assert_eq!(point_label(Path::new("r/6.8-rc1.txt")), "6.8-rc1");
+        assert_eq!(point_label(Path::new("r/6.8")), "6.8");
+        assert_eq!(point_label(Path::new("r/6.8.1.json.gz")), "6.8.1");
+        assert_eq!(point_label(Path::new("r/v6.9/*.txt")), "v6.9");
+        assert_eq!(parse_fraction("5%"), Ok(0.05));
+        assert_eq!(parse_fraction("0.1"), Ok(0.1));
+        assert!(parse_fraction("-1").is_err());
+    }
+}
