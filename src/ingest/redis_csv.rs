@@ -76,6 +76,7 @@ impl Format for RedisCsv {
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
         let mut header: Vec<String> = vec!["test".into(), "rps".into()];
         for l in &src.lines {
             let t = l.text.trim();
@@ -107,6 +108,10 @@ impl Format for RedisCsv {
             let params = p.render();
             for (name, value) in header.iter().zip(&f).skip(1) {
                 let Some((metric, unit)) = column(name) else {
+                    skipped.push((
+                        l.number,
+                        format!("column `{name}` is not one redis-benchmark writes: not read"),
+                    ));
                     continue;
                 };
                 let v = num(src, l.number, value, &metric)?;
@@ -125,6 +130,8 @@ impl Format for RedisCsv {
         if out.is_empty() {
             return Err(src.error(last_line(src), "no redis-benchmark CSV row found"));
         }
-        Ok(out.into())
+        let mut parsed: Parsed = out.into();
+        parsed.skipped = skipped;
+        Ok(parsed)
     }
 }
