@@ -11,8 +11,10 @@
 //! is the benchmark and the context the variant. Tables name their own
 //! variants, metrics and stats in their headers wherever they can.
 
+mod grid;
 mod labels;
 mod lines;
+pub mod mixed;
 mod reader;
 mod table;
 
@@ -87,14 +89,20 @@ impl Format for Document {
                 _ => {}
             }
         }
-        Evidence {
+        let score = Evidence {
             rows,
             boxed,
             samples,
             quoted,
             mail,
         }
-        .score(src)
+        .score(src);
+        if score == 0 && mixed::is_prose_document(src) && grid::has_rows(src) {
+            // Tables only the grid reader sees (gaps collapsed, digit groups
+            // apart) in a document of prose: below any layout of its own.
+            return Evidence::GRID_ONLY;
+        }
+        score
     }
 
     /// Without a sample line a document scores [`Evidence::NO_SAMPLES_MAX`]
@@ -160,6 +168,8 @@ struct Evidence {
 impl Evidence {
     /// The highest score without a sample line (a quoted or mailed table).
     const NO_SAMPLES_MAX: Confidence = 45;
+    /// A prose document with grid rows no other rule sees.
+    const GRID_ONLY: Confidence = 20;
 
     /// The confidence this evidence gives, unless `src` is a kernel config.
     fn score(&self, src: &Source) -> Confidence {

@@ -2,6 +2,7 @@
 //! and context they give each block, and the dispatch of every block to the
 //! table or sample readers.
 
+use super::grid;
 use super::labels::{self, Heading};
 use super::lines::{self, split_cells, BoxCells, Classifier, Kind};
 use super::table::{self, BlockNames, Memo};
@@ -142,8 +143,65 @@ impl<'a> Reader<'a> {
         Ok(self.out)
     }
 
-    /// Reads one paragraph: prose becomes headings, structured runs data.
+    /// Reads one paragraph by the layout rules, then gives the lines with
+    /// numbers they left unread (or all of them, when a rule found the
+    /// paragraph malformed) to the general grid reader.
     fn paragraph(&mut self, para: &[&Cl<'a>]) -> Result<()> {
+        let start = self.out.len();
+        let pending = self.pending.len();
+        let failed = self.paragraph_by_rules(para).is_err();
+        if failed {
+            self.out.truncate(start);
+        }
+        self.grid_fallback(para, start, pending);
+        Ok(())
+    }
+
+    /// The grid reader on the lines of `para` holding a digit that no
+    /// observation since `start` came from. A prose paragraph it reads is
+    /// no heading after all: the headings it pushed (beyond `pending`) go.
+    fn grid_fallback(&mut self, para: &[&Cl<'a>], start: usize, pending: usize) {
+        let has_digit = |c: &Cl| c.line.text.bytes().any(|b| b.is_ascii_digit());
+        let digit_lines = para.iter().filter(|c| has_digit(c)).count();
+        if digit_lines == 0 {
+            return;
+        }
+        let mut covered: Vec<u32> = self.out[start..].iter().map(|o| o.line).collect();
+        covered.sort_unstable();
+        covered.dedup();
+        let unread = |n: u32| covered.binary_search(&n).is_err();
+        if !para.iter().any(|c| has_digit(c) && unread(c.line.number)) {
+            return;
+        }
+        let lines: Vec<grid::GLine> = para
+            .iter()
+            .map(|c| grid::GLine {
+                number: c.line.number,
+                text: &c.line.text,
+            })
+            .collect();
+        // The headings above the paragraph, the nearest last: those not yet
+        // used, or the label and context of the block before.
+        let above: Vec<&Heading> = match self.pending.get(..pending) {
+            Some(p) if !p.is_empty() => p.iter().collect(),
+            _ => self.context.iter().chain(self.label.iter()).collect(),
+        };
+        let headings: Vec<String> = above
+            .into_iter()
+            .filter(|h| !h.prose)
+            .map(|h| h.text.clone())
+            .collect();
+        let headings: Vec<&str> = headings.iter().map(String::as_str).collect();
+        let got = grid::read(&lines, &headings, file_stem(&self.src.path), &self.src.path);
+        let before = self.out.len();
+        self.out.extend(got.into_iter().filter(|o| unread(o.line)));
+        if self.out.len() > before && self.pending.len() > pending {
+            self.pending.truncate(pending);
+        }
+    }
+
+    /// Reads one paragraph: prose becomes headings, structured runs data.
+    fn paragraph_by_rules(&mut self, para: &[&Cl<'a>]) -> Result<()> {
         let structured = |c: &Cl| !matches!(c.kind, Kind::Text);
         if !para.iter().any(|c| structured(c)) {
             let same = |k: &Vec<&str>| {

@@ -1,0 +1,719 @@
+//! The general grid reader: tables found by the kinds of their lines'
+//! tokens, not by character positions or known layouts.
+//!
+//! A line is a data row when it ends in values: label words, then numbers,
+//! changes, spreads, missing marks and markers (`hackbench -g 10  1.23 ±0.02
+//! 1.10  -10.6% *`). A run of data rows is a table; the text line right
+//! above it is its header when its words can head the columns, the text
+//! line above that (or the heading above the paragraph) its title. A line
+//! of `key=value` / `key: value` pairs is a list. Columns are matched by
+//! position where the header keeps its gaps and by the count and kind of
+//! tokens where an archive collapsed them. Whether the variants run across
+//! (the usual orientation) or down the side (transposed) is decided from
+//! the labels: kernel versions, commit ids, `+patch`, base/patched words.
+//!
+//! The document reader gives this reader the paragraphs, or the lines of a
+//! paragraph, that its layout rules leave unread.
+
+mod header;
+mod tokens;
+
+use super::labels;
+use crate::model::{Observation, SmolStr, Stat};
+use tokens::{merge_groups, Tok, TokKind};
+
+/// One line of a paragraph.
+#[derive(Debug, Clone, Copy)]
+pub struct GLine<'a> {
+    pub number: u32,
+    pub text: &'a str,
+}
+
+/// What a line is to the grid reader.
+enum LineKind {
+    /// Dashes, equals signs or dots only: an underline or separator.
+    Rule,
+    /// Label words, then values.
+    Data {
+        label: Vec<Tok>,
+        values: Vec<Tok>,
+    },
+    /// `key=value` / `key: value` pairs: (key, value token).
+    Pairs(String, Vec<(String, Tok)>),
+    /// Values among words, each keyed by the words before it; the line's label.
+    Keyed(String, Vec<(String, Tok)>),
+    Text,
+}
+
+/// Longest row label, in words, that is still a label and not prose.
+const MAX_LABEL_WORDS: usize = 10;
+
+fn kind(text: &str) -> LineKind {
+    let t = text.trim();
+    if t.len() >= 3
+        && t.chars()
+            .all(|c| matches!(c, '-' | '=' | '.' | ' ' | '+' | '|' | '_' | '~'))
+    {
+        return LineKind::Rule;
+    }
+    let toks = tokens::tokens(text);
+    if let Some(p) = pairs(text) {
+        return p;
+    }
+    let Some(last) = toks.last() else {
+        return LineKind::Text;
+    };
+    if !last.in_values() {
+        return trailing_label(&toks).unwrap_or_else(|| keyed(toks));
+    }
+    let split = toks
+        .iter()
+        .rposition(|t| !t.in_values())
+        .map_or(0, |i| i + 1);
+    let (label, values) = toks.split_at(split);
+    if !values.iter().any(Tok::is_value) || label.len() > MAX_LABEL_WORDS {
+        return LineKind::Text;
+    }
+    // A sentence that happens to end in a number is no row.
+    if label.last().is_some_and(|t| t.text.ends_with(['.', ','])) && label.len() > 3 {
+        return LineKind::Text;
+    }
+    LineKind::Data {
+        label: label.to_vec(),
+        values: values.to_vec(),
+    }
+}
+
+/// A row whose label follows its values (`347258 ~ 0%  -18.2%  284195 ~ 0%
+/// TOTAL softirqs.RCU`).
+fn trailing_label(toks: &[Tok]) -> Option<LineKind> {
+    let first_word = toks.iter().position(|t| !t.in_values())?;
+    let (values, label) = toks.split_at(first_word);
+    (first_word > 0
+        && values.iter().any(Tok::is_value)
+        && label.iter().all(|t| !t.in_values())
+        && label.len() <= MAX_LABEL_WORDS)
+        .then(|| LineKind::Data {
+            label: label.to_vec(),
+            values: values.to_vec(),
+        })
+}
+
+/// The last resort for a line of values among words (`Iter 0 (325.719us):
+/// hits 5.105M/s, drops 0.000M/s`): each value keyed by the words right
+/// before it. The line's leading words (and a count right after them) are
+/// its label. A line of prose is none: it needs two values, few words
+/// between them, and no full stop at its end.
+fn keyed(toks: Vec<Tok>) -> LineKind {
+    let values = toks.iter().filter(|t| t.is_value()).count();
+    let words = toks.len() - values;
+    let last = toks.last().map_or("", |t| t.text.as_str());
+    if values < 2 || words > values * 4 || last.ends_with('.') {
+        return LineKind::Text;
+    }
+    let mut label: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < toks.len() && toks[i].kind == TokKind::Word {
+        label.push(&toks[i].text);
+        i += 1;
+    }
+    if i < toks.len() && toks[i].int_digits > 0 && toks.get(i + 1).is_some() {
+        label.push(&toks[i].text);
+        i += 1;
+    }
+    let label = label.join(" ").trim_end_matches(':').to_string();
+    let mut out = Vec::new();
+    let mut key: Vec<&str> = Vec::new();
+    let mut last_key = String::new();
+    for t in &toks[i..] {
+        if t.is_value() {
+            if !key.is_empty() {
+                last_key = join_key(&key, "");
+                key.clear();
+            }
+            out.push((last_key.clone(), t.clone()));
+        } else if t.kind == TokKind::Word {
+            key.push(&t.text);
+        }
+    }
+    LineKind::Keyed(label, out)
+}
+
+/// The pairs of a `key=value, key: value` line, when every value of the
+/// line is one; words before the first key are the line's prefix
+/// (`slat (usec): min=2, max=196` → prefix `slat (usec)`).
+fn pairs(text: &str) -> Option<LineKind> {
+    if !text.contains(['=', ':']) {
+        return None;
+    }
+    let words = tokens::split(text);
+    let mut pending: Vec<&str> = Vec::new();
+    let mut prefix = String::new();
+    let mut out: Vec<(String, Tok)> = Vec::new();
+    let mut key: Option<String> = None;
+    for &(col, end, w) in &words {
+        if let Some(k) = key.take() {
+            let t = value_token(w, col, end)?;
+            out.push((k, t));
+            continue;
+        }
+        if let Some((k, v)) = w.split_once('=') {
+            let k = join_key(&pending, k);
+            pending.clear();
+            if v.is_empty() {
+                key = Some(k);
+            } else {
+                out.push((k, value_token(v, col, end)?));
+            }
+            continue;
+        }
+        if let Some(k) = w.strip_suffix(':') {
+            let k = join_key(&pending, k);
+            pending.clear();
+            let next = words.iter().find(|x| x.0 > col);
+            if next.is_some_and(|n| value_token(n.2, n.0, n.1).is_some()) {
+                key = Some(k);
+            } else if out.is_empty() {
+                prefix = k;
+            } else {
+                return None;
+            }
+            continue;
+        }
+        if w == "," || w == ";" {
+            continue;
+        }
+        match out.last_mut() {
+            // A unit after a pair's value (`bw=618740 B/s`).
+            Some((_, t))
+                if pending.is_empty()
+                    && t.unit.is_empty()
+                    && super::lines::known_unit(w.trim_end_matches(',')) =>
+            {
+                t.unit = w.trim_end_matches(',').to_string();
+            }
+            _ => pending.push(w),
+        }
+    }
+    if out.is_empty() || key.is_some() {
+        return None;
+    }
+    // Trailing words are a remark (`(lowest).`) only when short.
+    if pending.len() > 2 {
+        return None;
+    }
+    Some(LineKind::Pairs(prefix, out))
+}
+
+fn join_key(pending: &[&str], k: &str) -> String {
+    let mut s = pending.join(" ");
+    if !k.is_empty() {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(k);
+    }
+    s.trim_matches([',', ';', ' ']).to_string()
+}
+
+fn value_token(w: &str, col: usize, end: usize) -> Option<Tok> {
+    let t = tokens::tokens(w.trim_end_matches([',', ';']));
+    match t.as_slice() {
+        [t] if t.is_value() => Some(Tok {
+            col,
+            end,
+            ..t.clone()
+        }),
+        _ => None,
+    }
+}
+
+/// Whether two or more of the first lines of `src` are grid rows or lists.
+pub fn has_rows(src: &crate::ingest::Source) -> bool {
+    src.lines
+        .iter()
+        .take(4000)
+        .filter(|l| l.text.bytes().any(|b| b.is_ascii_digit()))
+        .filter(|l| {
+            matches!(
+                kind(&l.text),
+                LineKind::Data { .. } | LineKind::Pairs(..) | LineKind::Keyed(..)
+            )
+        })
+        .nth(1)
+        .is_some()
+}
+
+/// Reads the grids and lists of a paragraph. `headings`: the headings
+/// above it, the nearest last; `stem`: the benchmark name of last resort.
+pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Observation> {
+    let heading = headings.last().copied().unwrap_or("");
+    let kinds: Vec<LineKind> = para.iter().map(|l| kind(l.text)).collect();
+    let mut out = Vec::new();
+    let mut texts: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < para.len() {
+        match &kinds[i] {
+            LineKind::Text => {
+                texts.push(i);
+                i += 1;
+            }
+            LineKind::Rule => i += 1,
+            LineKind::Pairs(..) | LineKind::Keyed(..) => {
+                let title = texts
+                    .last()
+                    .map(|&t| clean(para[t].text))
+                    .unwrap_or_else(|| heading.to_string());
+                let section = section_of(para, &texts, headings);
+                let names = Names {
+                    title: &title,
+                    section: &section,
+                    stem,
+                    path,
+                };
+                match &kinds[i] {
+                    LineKind::Pairs(prefix, ps) => {
+                        emit_pairs(para[i].number, prefix, ps, &names, &mut out)
+                    }
+                    LineKind::Keyed(label, ps) => {
+                        emit_keyed(para[i].number, label, ps, &names, &mut out)
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            LineKind::Data { .. } => {
+                let mut j = i;
+                while j < para.len() && matches!(kinds[j], LineKind::Data { .. } | LineKind::Rule) {
+                    j += 1;
+                }
+                // The header: the text line right above (an underline may sit between).
+                let above = texts.last().copied().filter(|&t| {
+                    (t + 1..i).all(|k| matches!(kinds[k], LineKind::Rule))
+                        && header_like(para[t].text)
+                });
+                let title_at = match above {
+                    Some(h) => texts.iter().rev().nth(1).copied().filter(|&t| t + 1 == h),
+                    None => texts.last().copied(),
+                };
+                let title = title_at
+                    .map(|t| clean(para[t].text))
+                    .unwrap_or_else(|| heading.to_string());
+                let rows: Vec<(u32, &[Tok], &[Tok])> = (i..j)
+                    .filter_map(|k| match &kinds[k] {
+                        LineKind::Data { label, values } => {
+                            Some((para[k].number, label.as_slice(), values.as_slice()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let header = above.map(|h| para[h].text);
+                let section = section_of(para, &texts, headings);
+                let table = Grid {
+                    header,
+                    title: &title,
+                    section: &section,
+                    stem,
+                    path,
+                };
+                table.read(&rows, &mut out);
+                texts.clear();
+                i = j;
+            }
+        }
+    }
+    out
+}
+
+/// A prose line that can head columns: several words, not a sentence, not
+/// a `heading:`.
+fn header_like(text: &str) -> bool {
+    let t = text.trim();
+    let words = t.split_whitespace().count();
+    (2..=24).contains(&words) && !t.ends_with([':', '.'])
+}
+
+fn clean(text: &str) -> String {
+    labels::clean(labels::benchmark_name(text), 60)
+}
+
+/// One run of data rows and what names them.
+struct Grid<'a> {
+    header: Option<&'a str>,
+    title: &'a str,
+    /// The nearest heading above naming a build (`Before:`, `v2.6.23:`).
+    section: &'a str,
+    stem: &'a str,
+    path: &'a str,
+}
+
+/// What names the values of a list line.
+struct Names<'a> {
+    title: &'a str,
+    section: &'a str,
+    stem: &'a str,
+    path: &'a str,
+}
+
+/// The nearest heading naming a build: a text line of the paragraph above
+/// the block, or a heading above the paragraph.
+fn section_of(para: &[GLine], texts: &[usize], headings: &[&str]) -> String {
+    texts
+        .iter()
+        .rev()
+        .map(|&t| clean(para[t].text))
+        .chain(headings.iter().rev().map(|h| clean(h)))
+        .find(|t| variant_like(t))
+        .unwrap_or_default()
+}
+
+/// A row of a grid, its cells grouped: (value-or-missing token, spreads after it).
+struct Row<'t> {
+    line: u32,
+    label: String,
+    cells: Vec<(&'t Tok, Vec<&'t Tok>)>,
+}
+
+fn group(values: &[Tok]) -> Vec<(&Tok, Vec<&Tok>)> {
+    let mut cells: Vec<(&Tok, Vec<&Tok>)> = Vec::new();
+    for t in values {
+        match t.kind {
+            TokKind::Spread if !cells.is_empty() => {
+                if let Some(c) = cells.last_mut() {
+                    c.1.push(t)
+                }
+            }
+            TokKind::Marker | TokKind::Word => {}
+            _ => cells.push((t, Vec::new())),
+        }
+    }
+    cells
+}
+
+impl Grid<'_> {
+    fn read(&self, raw: &[(u32, &[Tok], &[Tok])], out: &mut Vec<Observation>) {
+        let (hcells, positioned) = self.header.map(header::cells).unwrap_or_default();
+        // Digit groups a space apart are one number where that gives the
+        // row the header's count of columns.
+        let merged: Vec<Vec<Tok>> = raw.iter().map(|(_, _, v)| merge_groups(v)).collect();
+        let wants = |n: usize| !hcells.is_empty() && (n + 1 == hcells.len() || n == hcells.len());
+        let mut rows: Vec<Row> = Vec::with_capacity(raw.len());
+        for (k, (line, label, values)) in raw.iter().enumerate() {
+            let plain = group(values);
+            let joined = group(&merged[k]);
+            let use_merged =
+                joined.len() != plain.len() && wants(joined.len()) && !wants(plain.len());
+            let cells = if use_merged { joined } else { plain };
+            rows.push(Row {
+                line: *line,
+                label: words(label),
+                cells,
+            });
+        }
+        let k = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+        if k == 0 {
+            return;
+        }
+        // A column of integers down the side of unlabelled rows is their label
+        // (`BS(KB)` over 1, 2, 4 …).
+        let param_col = rows.iter().all(|r| r.label.is_empty())
+            && k >= 2
+            && rows.iter().all(|r| {
+                r.cells.len() == k
+                    && r.cells[0].0.kind == TokKind::Num
+                    && r.cells[0].0.value.fract() == 0.0
+                    && r.cells[0].1.is_empty()
+            })
+            && (hcells.len() == k
+                || rows
+                    .windows(2)
+                    .all(|w| w[0].cells[0].0.value < w[1].cells[0].0.value));
+        let mut param_name: Option<String> = None;
+        if param_col {
+            for r in &mut rows {
+                r.label = r.cells[0].0.text.clone();
+                r.cells.remove(0);
+            }
+        }
+        let k = if param_col { k - 1 } else { k };
+        let labelled = rows.iter().any(|r| !r.label.is_empty());
+        let spans: Option<Vec<(usize, usize)>> = rows
+            .iter()
+            .find(|r| r.cells.len() == k)
+            .map(|r| r.cells.iter().map(|c| (c.0.col, c.0.end)).collect());
+        let (cols, label_head) =
+            header::column_labels(&hcells, positioned, spans.as_deref(), k, labelled);
+        if param_col {
+            param_name = Some(label_head.clone().unwrap_or_else(|| "row".into()));
+        }
+        let rows_variant = labelled
+            && rows.iter().filter(|r| variant_like(&r.label)).count() * 2 >= rows.len().max(1);
+        let cols_variant = cols.iter().filter(|c| variant_like(c)).count() * 2 > cols.len()
+            || cols.iter().any(|c| variant_like(c)) && !rows_variant;
+        let transposed = rows_variant && !cols_variant;
+        let title_unit = unit_in(self.title).or_else(|| label_head.as_deref().and_then(unit_in));
+        for r in &rows {
+            for (j, (tok, spreads)) in r.cells.iter().enumerate() {
+                if tok.kind == TokKind::Missing {
+                    continue;
+                }
+                let col = cols.get(j).map(String::as_str).unwrap_or("");
+                let col_unit = unit_in(col);
+                let unit = if !tok.unit.is_empty() {
+                    tok.unit.clone()
+                } else {
+                    col_unit
+                        .clone()
+                        .or_else(|| title_unit.clone())
+                        .unwrap_or_default()
+                };
+                let (mut benchmark, mut params, variant, metric) = if transposed {
+                    (
+                        self.title_or_stem(),
+                        String::new(),
+                        r.label.clone(),
+                        col.to_string(),
+                    )
+                } else if cols_variant {
+                    (
+                        self.bench(&r.label),
+                        String::new(),
+                        col.to_string(),
+                        "value".to_string(),
+                    )
+                } else {
+                    let m = if col.is_empty() { "value" } else { col };
+                    (
+                        self.bench(&r.label),
+                        String::new(),
+                        self.section.to_string(),
+                        m.to_string(),
+                    )
+                };
+                if let Some(name) = &param_name {
+                    benchmark = self.title_or_stem();
+                    params = format!("{}={}", name.to_lowercase(), r.label);
+                }
+                let stat = match tok.kind {
+                    TokKind::Change => Stat::ChangePct,
+                    _ => col_stat(col),
+                };
+                let unit = if stat == Stat::ChangePct {
+                    "%".to_string()
+                } else {
+                    unit
+                };
+                out.push(self.obs(
+                    &benchmark, &params, &variant, &metric, &unit, stat, tok.value, r.line,
+                ));
+                for s in spreads {
+                    let unit = if s.unit.is_empty() {
+                        unit.clone()
+                    } else {
+                        s.unit.clone()
+                    };
+                    out.push(self.obs(
+                        &benchmark,
+                        &params,
+                        &variant,
+                        &metric,
+                        &unit,
+                        Stat::Stddev,
+                        s.value,
+                        r.line,
+                    ));
+                }
+            }
+        }
+    }
+
+    fn title_or_stem(&self) -> String {
+        if self.title.is_empty() {
+            self.stem.to_string()
+        } else {
+            self.title.to_string()
+        }
+    }
+
+    /// A row's benchmark: its label under the table's title.
+    fn bench(&self, label: &str) -> String {
+        match (self.title.is_empty(), label.is_empty()) {
+            (_, true) => self.title_or_stem(),
+            (true, false) => label.to_string(),
+            (false, false) => format!("{}: {label}", self.title),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn obs(
+        &self,
+        benchmark: &str,
+        params: &str,
+        variant: &str,
+        metric: &str,
+        unit: &str,
+        stat: Stat,
+        value: f64,
+        line: u32,
+    ) -> Observation {
+        let mut o = Observation::new(benchmark, metric, unit, stat, value)
+            .at_line(line)
+            .with_variant(variant)
+            .with_params_str(params);
+        o.source = SmolStr::new(self.path);
+        o
+    }
+}
+
+/// The observations of one `key=value` line.
+fn emit_pairs(
+    line: u32,
+    prefix: &str,
+    ps: &[(String, Tok)],
+    n: &Names,
+    out: &mut Vec<Observation>,
+) {
+    let prefix_unit = unit_in(prefix);
+    let benchmark = if n.title.is_empty() { n.stem } else { n.title };
+    for (key, t) in ps {
+        let unit = if t.unit.is_empty() {
+            prefix_unit.clone().unwrap_or_default()
+        } else {
+            t.unit.clone()
+        };
+        let (variant, metric) = if variant_like(key) {
+            let m = if prefix.is_empty() {
+                "value".to_string()
+            } else {
+                prefix.to_string()
+            };
+            (key.as_str(), m)
+        } else {
+            let m = if prefix.is_empty() {
+                key.clone()
+            } else {
+                format!("{prefix} {key}")
+            };
+            (n.section, m)
+        };
+        let stat = match t.kind {
+            TokKind::Change => Stat::ChangePct,
+            TokKind::Spread => Stat::Stddev,
+            _ => key.parse::<Stat>().unwrap_or(Stat::Sample),
+        };
+        push(
+            out, n.path, benchmark, "", variant, &metric, &unit, stat, t.value, line,
+        );
+    }
+}
+
+/// The observations of a line of values among words, read by the
+/// low-confidence fallback: each value named by the line's label and the
+/// words before it.
+fn emit_keyed(line: u32, label: &str, ps: &[(String, Tok)], n: &Names, out: &mut Vec<Observation>) {
+    let title = if n.title.is_empty() { n.stem } else { n.title };
+    let benchmark = if label.is_empty() {
+        title.to_string()
+    } else {
+        format!("{title}: {label}")
+    };
+    for (key, t) in ps {
+        let stat = match t.kind {
+            TokKind::Change => Stat::ChangePct,
+            TokKind::Spread => Stat::Stddev,
+            _ => Stat::Sample,
+        };
+        let metric = if key.is_empty() {
+            "value"
+        } else {
+            key.as_str()
+        };
+        push(
+            out, n.path, &benchmark, "", n.section, metric, &t.unit, stat, t.value, line,
+        );
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn push(
+    out: &mut Vec<Observation>,
+    path: &str,
+    benchmark: &str,
+    params: &str,
+    variant: &str,
+    metric: &str,
+    unit: &str,
+    stat: Stat,
+    value: f64,
+    line: u32,
+) {
+    let mut o = Observation::new(benchmark, metric, unit, stat, value)
+        .at_line(line)
+        .with_variant(variant)
+        .with_params_str(params);
+    o.source = SmolStr::new(path);
+    out.push(o);
+}
+
+/// The stat a column header names by its last word (`avg`, `stddev`, `p99`).
+fn col_stat(col: &str) -> Stat {
+    col.split_whitespace()
+        .last()
+        .and_then(|w| w.trim_matches(['(', ')', '[', ']']).parse::<Stat>().ok())
+        .unwrap_or(Stat::Sample)
+}
+
+/// A unit in parentheses or brackets (`time (s)`, `[us]`).
+fn unit_in(text: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(open) = rest.find(['(', '[']) {
+        let close = rest[open..].find([')', ']'])? + open;
+        let inner = rest[open + 1..close].trim();
+        if super::lines::known_unit(inner) {
+            return Some(inner.to_string());
+        }
+        rest = &rest[close + 1..];
+    }
+    None
+}
+
+fn words(toks: &[Tok]) -> String {
+    toks.iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A label naming a build: a variant word, a kernel version, a commit id,
+/// a `+patch` label.
+pub fn variant_like(label: &str) -> bool {
+    if labels::is_variant_like(label) {
+        return true;
+    }
+    label.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '+' && c != '.');
+        labels::is_kernel_version(&w.to_lowercase())
+            || w.starts_with('+')
+            || is_version_number(w)
+            || is_commit(w)
+    }) && label.split_whitespace().count() <= 4
+}
+
+/// `6.6`, `v6.12`, `2.6.14`: a release number.
+fn is_version_number(w: &str) -> bool {
+    let w = w.strip_prefix(['v', 'V']).unwrap_or(w);
+    let parts: Vec<&str> = w.split('.').collect();
+    (2..=4).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && (parts.len() >= 3 || w.len() <= 5 && !w.starts_with('0'))
+}
+
+/// A commit id: seven to forty hex digits with both letters and digits.
+fn is_commit(w: &str) -> bool {
+    (7..=40).contains(&w.len())
+        && w.bytes().all(|b| b.is_ascii_hexdigit())
+        && w.bytes().any(|b| b.is_ascii_digit())
+        && w.bytes().any(|b| b.is_ascii_alphabetic())
+}
