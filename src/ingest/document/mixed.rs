@@ -38,7 +38,6 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
         .observations
         .iter()
         .map(|o| o.line)
-        .chain(parsed.consumed.iter().copied())
         .chain(parsed.skipped.iter().map(|(l, _)| *l))
         .collect();
     used.sort_unstable();
@@ -51,21 +50,30 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
 }
 
 /// Whether `src` holds written sentences: two or more lines of eight or
-/// more words, three quarters of them plain words, and no `key:` colon
+/// more words (or one of fifteen), three quarters of them plain words, and no `key:` colon
 /// (`Vulnerability Spectre v2: Mitigation; …` is an attribute). Harness
 /// logs and system dumps hold none.
 pub fn is_prose_document(src: &Source) -> bool {
-    src.lines
-        .iter()
-        .take(4000)
-        .filter(|l| is_sentence_line(&l.text))
-        .nth(1)
-        .is_some()
+    let mut lines = 0;
+    for l in src.lines.iter().take(4000) {
+        match sentence_words(&l.text) {
+            // One long sentence line is prose enough (a paragraph unwrapped).
+            n if n >= 15 => return true,
+            n if n >= 8 => lines += 1,
+            _ => {}
+        }
+        if lines >= 2 {
+            return true;
+        }
+    }
+    false
 }
 
-fn is_sentence_line(text: &str) -> bool {
+/// The word count of a line of prose (three quarters plain words, no
+/// `key:` colon); 0 for any other line.
+fn sentence_words(text: &str) -> usize {
     if text.contains(':') {
-        return false;
+        return 0;
     }
     let mut words = 0;
     let mut plain = 0;
@@ -77,5 +85,9 @@ fn is_sentence_line(text: &str) -> bool {
             plain += 1;
         }
     }
-    words >= 8 && plain * 4 >= words * 3
+    if plain * 4 >= words * 3 {
+        words
+    } else {
+        0
+    }
 }

@@ -97,7 +97,12 @@ impl Format for Document {
             mail,
         }
         .score(src);
-        if score == 0 && mixed::is_prose_document(src) && grid::has_rows(src) {
+        // (A kernel config, which scores 0 on purpose, stays unclaimed.)
+        if score == 0
+            && !crate::ingest::logscan::has(src, "CONFIG_")
+            && mixed::is_prose_document(src)
+            && grid::has_rows(src)
+        {
             // Tables only the grid reader sees (gaps collapsed, digit groups
             // apart) in a document of prose: below any layout of its own.
             return Evidence::GRID_ONLY;

@@ -66,6 +66,8 @@ struct Reader<'a> {
     /// Boxed rows known to hold no value (header rows, which documents
     /// repeat above table after table).
     box_headers: Recent<BoxCells<'a>, ()>,
+    /// Whether the document holds written sentences (a mail, not a table file).
+    prose: bool,
 }
 
 /// The last few answers of a pure function of a key, looked up by a linear
@@ -117,6 +119,7 @@ impl<'a> Reader<'a> {
             paragraph_labels: Recent::new(),
             block_names: Recent::new(),
             box_headers: Recent::new(),
+            prose: super::mixed::is_prose_document(src),
         }
     }
 
@@ -149,8 +152,12 @@ impl<'a> Reader<'a> {
     fn paragraph(&mut self, para: &[&Cl<'a>]) -> Result<()> {
         let start = self.out.len();
         let pending = self.pending.len();
-        let failed = self.paragraph_by_rules(para).is_err();
-        if failed {
+        if let Err(e) = self.paragraph_by_rules(para) {
+            // A ragged table in a mail is read by the grid reader; a file
+            // of tables alone is malformed, and the error says where.
+            if !self.prose {
+                return Err(e);
+            }
             self.out.truncate(start);
         }
         self.grid_fallback(para, start, pending);

@@ -195,7 +195,9 @@ fn pairs(text: &str) -> Option<LineKind> {
             _ => pending.push(w),
         }
     }
-    if out.is_empty() || key.is_some() {
+    // A lone `key: value` is the layout rules' to judge (an attribute or a
+    // sample line); pairs with `=` or several on a line are a list.
+    if out.is_empty() || key.is_some() || (out.len() < 2 && !text.contains('=')) {
         return None;
     }
     // Trailing words are a remark (`(lowest).`) only when short.
@@ -248,7 +250,30 @@ pub fn has_rows(src: &crate::ingest::Source) -> bool {
 /// above it, the nearest last; `stem`: the benchmark name of last resort.
 pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Observation> {
     let heading = headings.last().copied().unwrap_or("");
-    let kinds: Vec<LineKind> = para.iter().map(|l| kind(l.text)).collect();
+    let mut kinds: Vec<LineKind> = para
+        .iter()
+        .map(|l| {
+            if labels::is_noise(l.text) {
+                LineKind::Text
+            } else {
+                kind(l.text)
+            }
+        })
+        .collect();
+    // A lone line of values among words is as likely prose as data: the
+    // fallback reads such lines only where they repeat.
+    if kinds
+        .iter()
+        .filter(|k| matches!(k, LineKind::Keyed(..)))
+        .count()
+        < 2
+    {
+        for k in &mut kinds {
+            if matches!(k, LineKind::Keyed(..)) {
+                *k = LineKind::Text;
+            }
+        }
+    }
     let mut out = Vec::new();
     let mut texts: Vec<usize> = Vec::new();
     let mut i = 0;
@@ -308,6 +333,14 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Ob
                     })
                     .collect();
                 let header = above.map(|h| para[h].text);
+                // One row is a table only under a header, with two values.
+                let lone = rows.len() == 1
+                    && (header.is_none() || rows[0].2.iter().filter(|t| t.is_value()).count() < 2);
+                if rows.is_empty() || lone {
+                    texts.extend(i..j);
+                    i = j;
+                    continue;
+                }
                 let section = section_of(para, &texts, headings);
                 let table = Grid {
                     header,
@@ -414,45 +447,85 @@ impl Grid<'_> {
         if k == 0 {
             return;
         }
-        // A column of integers down the side of unlabelled rows is their label
-        // (`BS(KB)` over 1, 2, 4 …).
-        let param_col = rows.iter().all(|r| r.label.is_empty())
-            && k >= 2
-            && rows.iter().all(|r| {
+        // Columns of integers down the side of unlabelled rows are their
+        // parameters (`BS(KB)` over 1, 2, 4 …; `Gb Rep Threads` over
+        // `32 3 1`), named by the header cells above them.
+        let int_col = |j: usize| {
+            rows.iter().all(|r| {
                 r.cells.len() == k
-                    && r.cells[0].0.kind == TokKind::Num
-                    && r.cells[0].0.value.fract() == 0.0
-                    && r.cells[0].1.is_empty()
+                    && r.cells[j].0.kind == TokKind::Num
+                    && r.cells[j].0.unit.is_empty()
+                    && r.cells[j].0.value.fract() == 0.0
+                    && r.cells[j].1.is_empty()
             })
-            && (hcells.len() == k
-                || rows
-                    .windows(2)
-                    .all(|w| w[0].cells[0].0.value < w[1].cells[0].0.value));
-        let mut param_name: Option<String> = None;
-        if param_col {
-            for r in &mut rows {
-                r.label = r.cells[0].0.text.clone();
-                r.cells.remove(0);
+        };
+        let mut params = 0;
+        if rows.iter().all(|r| r.label.is_empty()) && k >= 2 {
+            while params + 1 < k && int_col(params) {
+                params += 1;
+            }
+            let named = hcells.len() == k;
+            let rising = rows
+                .windows(2)
+                .all(|w| w[0].cells[0].0.value < w[1].cells[0].0.value);
+            if !named {
+                params = usize::from(params >= 1 && rising);
             }
         }
-        let k = if param_col { k - 1 } else { k };
-        let labelled = rows.iter().any(|r| !r.label.is_empty());
+        let param_names: Vec<String> = (0..params)
+            .map(|j| {
+                if hcells.len() == k {
+                    hcells[j].text.to_lowercase()
+                } else {
+                    "row".to_string()
+                }
+            })
+            .collect();
+        let mut param_text: Vec<String> = Vec::new();
+        for r in &mut rows {
+            if params > 0 {
+                let p: Vec<String> = r.cells[..params]
+                    .iter()
+                    .zip(&param_names)
+                    .map(|(c, n)| format!("{n}={}", c.0.text))
+                    .collect();
+                r.label = r.cells[..params]
+                    .iter()
+                    .map(|c| c.0.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                param_text.push(p.join(","));
+                r.cells.drain(..params);
+            } else {
+                param_text.push(String::new());
+            }
+        }
+        let k = k - params;
+        let head_cells: &[header::HCell] = if params > 0 && hcells.len() == k + params {
+            &hcells[params..]
+        } else {
+            &hcells
+        };
+        let labelled = params == 0 && rows.iter().any(|r| !r.label.is_empty());
         let spans: Option<Vec<(usize, usize)>> = rows
             .iter()
             .find(|r| r.cells.len() == k)
             .map(|r| r.cells.iter().map(|c| (c.0.col, c.0.end)).collect());
-        let (cols, label_head) =
-            header::column_labels(&hcells, positioned, spans.as_deref(), k, labelled);
-        if param_col {
-            param_name = Some(label_head.clone().unwrap_or_else(|| "row".into()));
-        }
+        let (cols, label_head) = header::column_labels(
+            head_cells,
+            positioned,
+            spans.as_deref(),
+            k,
+            labelled || (params > 0 && head_cells.len() == hcells.len()),
+        );
         let rows_variant = labelled
+            && params == 0
             && rows.iter().filter(|r| variant_like(&r.label)).count() * 2 >= rows.len().max(1);
         let cols_variant = cols.iter().filter(|c| variant_like(c)).count() * 2 > cols.len()
             || cols.iter().any(|c| variant_like(c)) && !rows_variant;
         let transposed = rows_variant && !cols_variant;
         let title_unit = unit_in(self.title).or_else(|| label_head.as_deref().and_then(unit_in));
-        for r in &rows {
+        for (ri, r) in rows.iter().enumerate() {
             for (j, (tok, spreads)) in r.cells.iter().enumerate() {
                 if tok.kind == TokKind::Missing {
                     continue;
@@ -467,7 +540,7 @@ impl Grid<'_> {
                         .or_else(|| title_unit.clone())
                         .unwrap_or_default()
                 };
-                let (mut benchmark, mut params, variant, metric) = if transposed {
+                let (mut benchmark, mut prm, variant, metric) = if transposed {
                     (
                         self.title_or_stem(),
                         String::new(),
@@ -490,9 +563,9 @@ impl Grid<'_> {
                         m.to_string(),
                     )
                 };
-                if let Some(name) = &param_name {
+                if !param_text[ri].is_empty() {
                     benchmark = self.title_or_stem();
-                    params = format!("{}={}", name.to_lowercase(), r.label);
+                    prm = param_text[ri].clone();
                 }
                 let stat = match tok.kind {
                     TokKind::Change => Stat::ChangePct,
@@ -504,7 +577,7 @@ impl Grid<'_> {
                     unit
                 };
                 out.push(self.obs(
-                    &benchmark, &params, &variant, &metric, &unit, stat, tok.value, r.line,
+                    &benchmark, &prm, &variant, &metric, &unit, stat, tok.value, r.line,
                 ));
                 for s in spreads {
                     let unit = if s.unit.is_empty() {
@@ -514,7 +587,7 @@ impl Grid<'_> {
                     };
                     out.push(self.obs(
                         &benchmark,
-                        &params,
+                        &prm,
                         &variant,
                         &metric,
                         &unit,

@@ -93,6 +93,17 @@ pub fn tokens(text: &str) -> Vec<Tok> {
             continue;
         }
         let mut t = token(w, col, end);
+        // Columns run together once a value fills its width
+        // (`0.01s846860.493`): a number with a unit, then another number.
+        if t.kind == TokKind::Word {
+            if let Some(cut) = glued(w) {
+                let (a, b) = w.split_at(cut);
+                out.push(token(a, col, col + a.chars().count()));
+                out.push(token(b, col + a.chars().count(), end));
+                spread_next = false;
+                continue;
+            }
+        }
         if spread_next && matches!(t.kind, TokKind::Num | TokKind::Change) {
             t.kind = TokKind::Spread;
             t.value = t.value.abs();
@@ -265,6 +276,17 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
     value.is_finite().then_some((value, unit, int_digits))
 }
 
+/// Where a word splits into a number with a unit and a number glued to it.
+fn glued(w: &str) -> Option<usize> {
+    let b = w.as_bytes();
+    (1..b.len()).find(|&i| {
+        b[i - 1].is_ascii_alphabetic()
+            && b[i].is_ascii_digit()
+            && number(&w[..i]).is_some_and(|(_, u, _)| !u.is_empty())
+            && number(&w[i..]).is_some()
+    })
+}
+
 /// A suffix made of letters and `/` (`KB`, `msec`, `Kops/s`): a unit the
 /// project may not know, still no part of the number.
 fn is_unit_word(r: &str) -> bool {
@@ -363,5 +385,12 @@ mod tests {
         let t = merge_groups(&tokens("6.6.78 2 339 827 98 21 151 454"));
         let v: Vec<f64> = t.iter().skip(1).map(|t| t.value).collect();
         assert_eq!(v, vec![2339827.0, 98.0, 21151454.0]);
+    }
+
+    #[test]
+    fn glued_columns_split() {
+        let t = tokens("0.01s846860.493 848882.424");
+        let v: Vec<f64> = t.iter().map(|t| t.value).collect();
+        assert_eq!(v, vec![0.01, 846860.493, 848882.424]);
     }
 }
