@@ -71,8 +71,12 @@ fn kind(text: &str) -> LineKind {
         .rposition(|t| !t.in_values())
         .map_or(0, |i| i + 1);
     let (label, values) = toks.split_at(split);
-    if !values.iter().any(Tok::is_value) || label.len() > MAX_LABEL_WORDS {
+    if !values.iter().any(Tok::is_value) {
         return LineKind::Text;
+    }
+    if label.len() > MAX_LABEL_WORDS || label.iter().any(Tok::is_value) && label.len() > 4 {
+        // Values among many words: a list line, not a row.
+        return keyed(toks);
     }
     // A sentence that happens to end in a number is no row.
     if label.last().is_some_and(|t| t.text.ends_with(['.', ','])) && label.len() > 3 {
@@ -253,7 +257,7 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Ob
     let mut kinds: Vec<LineKind> = para
         .iter()
         .map(|l| {
-            if labels::is_noise(l.text) {
+            if is_mail_noise(l.text) {
                 LineKind::Text
             } else {
                 kind(l.text)
@@ -358,6 +362,19 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Ob
     out
 }
 
+/// Mail headers, attributions, addresses and links: never data. (Unlike
+/// [`labels::is_noise`], a `field: value` line is not noise here: it may
+/// be a list.)
+fn is_mail_noise(text: &str) -> bool {
+    let t = text.trim();
+    let lower = t.to_lowercase();
+    labels::NOISE_HEADERS.iter().any(|h| lower.starts_with(h))
+        || lower.ends_with("wrote:")
+        || t.contains('@')
+        || lower.contains("http://")
+        || lower.contains("https://")
+}
+
 /// A prose line that can head columns: several words, not a sentence, not
 /// a `heading:`.
 fn header_like(text: &str) -> bool {
@@ -367,7 +384,8 @@ fn header_like(text: &str) -> bool {
 }
 
 fn clean(text: &str) -> String {
-    labels::clean(labels::benchmark_name(text), 60)
+    let t = text.trim().trim_matches(['*', '#', '=', '_', '`']);
+    labels::clean(labels::benchmark_name(t), 60)
 }
 
 /// One run of data rows and what names them.
@@ -429,13 +447,25 @@ impl Grid<'_> {
         // Digit groups a space apart are one number where that gives the
         // row the header's count of columns.
         let merged: Vec<Vec<Tok>> = raw.iter().map(|(_, _, v)| merge_groups(v)).collect();
-        let wants = |n: usize| !hcells.is_empty() && (n + 1 == hcells.len() || n == hcells.len());
+        // With a header: where the plain count is more than it heads and the
+        // joined one is not. Without: where the joined counts agree from
+        // row to row and the plain ones do not.
+        let h = hcells.len();
+        let fits = |n: usize| n <= h;
+        let agree = |v: Vec<usize>| v.windows(2).all(|w| w[0] == w[1]);
+        let joined_agree = agree(merged.iter().map(|m| group(m).len()).collect());
+        let plain_agree = agree(raw.iter().map(|(_, _, v)| group(v).len()).collect());
         let mut rows: Vec<Row> = Vec::with_capacity(raw.len());
         for (k, (line, label, values)) in raw.iter().enumerate() {
             let plain = group(values);
             let joined = group(&merged[k]);
-            let use_merged =
-                joined.len() != plain.len() && wants(joined.len()) && !wants(plain.len());
+            let lead = usize::from(!label.is_empty());
+            let use_merged = joined.len() != plain.len()
+                && if h > 0 {
+                    !fits(plain.len() + lead) && fits(joined.len() + lead)
+                } else {
+                    joined_agree && !plain_agree
+                };
             let cells = if use_merged { joined } else { plain };
             rows.push(Row {
                 line: *line,
@@ -789,4 +819,103 @@ fn is_commit(w: &str) -> bool {
         && w.bytes().all(|b| b.is_ascii_hexdigit())
         && w.bytes().any(|b| b.is_ascii_digit())
         && w.bytes().any(|b| b.is_ascii_alphabetic())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &str) -> Vec<GLine<'_>> {
+        text.lines()
+            .enumerate()
+            .map(|(i, t)| GLine {
+                number: i as u32 + 1,
+                text: t,
+            })
+            .collect()
+    }
+
+    fn show(text: &str) -> Vec<String> {
+        read(&lines(text), &[], "stem", "p")
+            .iter()
+            .map(|o| {
+                format!(
+                    "{} {}|{}|{}|{}|{}|{}={}",
+                    o.line, o.benchmark, o.params, o.variant, o.metric, o.stat, o.unit, o.value
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn lists_of_pairs_under_a_section() {
+        let got = show(
+            "**Unpatched**\nread : io=102120KB, bw=618740 B/s, iops=151 , runt=169006msec\n\
+             slat (usec): min=275 , max=87560 , avg=6571.88, stdev=2799.57",
+        );
+        assert_eq!(got.len(), 8);
+        assert_eq!(got[0], "2 Unpatched||Unpatched|read io|sample|KB=102120");
+        assert_eq!(
+            got[6],
+            "3 Unpatched||Unpatched|slat (usec) avg|mean|us=6571.88"
+        );
+    }
+
+    #[test]
+    fn repeated_lines_of_values_among_words() {
+        let got = show(
+            "Iter   0 (325.719us): hits    5.105M/s (  5.105M/prod), drops 0.000M/s\n\
+             Iter   1 (-17.295us): hits    5.224M/s (  5.224M/prod), drops 0.000M/s",
+        );
+        assert_eq!(got.len(), 8);
+        assert_eq!(got[1], "1 stem: Iter 0|||hits|sample|M/s=5.105");
+        // One such line alone is not read: it may be prose.
+        assert!(show("Iter   0 (325.719us): hits    5.105M/s").is_empty());
+    }
+
+    #[test]
+    fn collapsed_grid_with_a_parameter_column_and_changes() {
+        let got = show(
+            "Read averages:\nBS(KB) RHEL4U2 2.6.14 %-diff\n------ -------- -------- ------\n\
+             1 23.8 12.3 -48.4%\n2 46.6 21.3 -54.2%",
+        );
+        assert_eq!(
+            got,
+            vec![
+                "4 Read averages|bs(kb)=1|RHEL4U2|value|sample|=23.8",
+                "4 Read averages|bs(kb)=1|2.6.14|value|sample|=12.3",
+                "4 Read averages|bs(kb)=1|%-diff|value|change_pct|%=-48.4",
+                "5 Read averages|bs(kb)=2|RHEL4U2|value|sample|=46.6",
+                "5 Read averages|bs(kb)=2|2.6.14|value|sample|=21.3",
+                "5 Read averages|bs(kb)=2|%-diff|value|change_pct|%=-54.2",
+            ]
+        );
+    }
+
+    #[test]
+    fn transposed_grid_with_spaced_digit_groups() {
+        let got = show(
+            "Kernel pipe bogo ops/s sched_migrate_task sched_switch\n\
+             6.6.78 2 339 827 98 21 151 454\n6.12.81 1 163 540 4 39 911 525",
+        );
+        assert_eq!(got.len(), 6);
+        assert_eq!(got[0], "2 stem||6.6.78|pipe bogo ops/s|sample|=2339827");
+        assert_eq!(got[5], "3 stem||6.12.81|sched_switch|sample|=39911525");
+    }
+
+    #[test]
+    fn labels_after_the_values_and_tilde_spreads() {
+        let got = show(
+            "8c81f3eeb336567  5507231dd04d3d68796bafe83\n\
+             ---------------  -------------------------\n      \
+             347258 ~ 0%     -18.2%     284195 ~ 0%  TOTAL vm-scalability.migrate_mbps\n      \
+             93913 ~ 7%     -49.8%      47172 ~ 3%  TOTAL softirqs.RCU",
+        );
+        assert_eq!(got.len(), 10);
+        assert_eq!(
+            got[0],
+            "3 TOTAL vm-scalability.migrate_mbps||8c81f3eeb336567|value|sample|=347258"
+        );
+        assert_eq!(got[1].split('|').nth(4), Some("stddev"));
+    }
 }
