@@ -177,9 +177,6 @@ impl<'a> Reader<'a> {
         covered.sort_unstable();
         covered.dedup();
         let unread = |n: u32| covered.binary_search(&n).is_err();
-        if !para.iter().any(|c| has_digit(c) && unread(c.line.number)) {
-            return;
-        }
         let lines: Vec<grid::GLine> = para
             .iter()
             .map(|c| grid::GLine {
@@ -187,6 +184,11 @@ impl<'a> Reader<'a> {
                 text: &c.line.text,
             })
             .collect();
+        if !para.iter().any(|c| has_digit(c) && unread(c.line.number))
+            && !grid::has_ruled_header(&lines)
+        {
+            return;
+        }
         // The headings above the paragraph, the nearest last: those not yet
         // used, or the label and context of the block before.
         let above: Vec<&Heading> = match self.pending.get(..pending) {
@@ -200,8 +202,23 @@ impl<'a> Reader<'a> {
             .collect();
         let headings: Vec<&str> = headings.iter().map(String::as_str).collect();
         let got = grid::read(&lines, &headings, file_stem(&self.src.path), &self.src.path);
+        let mut ruled = got.ruled_lines;
+        ruled.sort_unstable();
+        ruled.dedup();
+        let is_ruled = |n: u32| ruled.binary_search(&n).is_ok();
+        // What the grid reader read under a column-by-column underline
+        // replaces the layout rules' reading of those lines.
+        if !ruled.is_empty() {
+            let mut kept: Vec<Observation> = self.out.drain(start..).collect();
+            kept.retain(|o| !is_ruled(o.line));
+            self.out.extend(kept);
+        }
         let before = self.out.len();
-        self.out.extend(got.into_iter().filter(|o| unread(o.line)));
+        self.out.extend(
+            got.observations
+                .into_iter()
+                .filter(|o| unread(o.line) || is_ruled(o.line)),
+        );
         if self.out.len() > before && self.pending.len() > pending {
             self.pending.truncate(pending);
         }

@@ -16,6 +16,7 @@
 //! paragraph, that its layout rules leave unread.
 
 mod header;
+mod ruled;
 mod tokens;
 
 use super::labels;
@@ -252,8 +253,9 @@ pub fn has_rows(src: &crate::ingest::Source) -> bool {
 
 /// Reads the grids and lists of a paragraph. `headings`: the headings
 /// above it, the nearest last; `stem`: the benchmark name of last resort.
-pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Observation> {
+pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
     let heading = headings.last().copied().unwrap_or("");
+    let mut ruled_lines: Vec<u32> = Vec::new();
     let mut kinds: Vec<LineKind> = para
         .iter()
         .map(|l| {
@@ -346,6 +348,51 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Ob
                     continue;
                 }
                 let section = section_of(para, &texts, headings);
+                // Underlined column by column: the dash groups cut header and rows.
+                // The rows must keep to the columns: one value in a column at
+                // most (an archive that collapsed the gaps breaks them).
+                let rule = (i > 0)
+                    .then(|| ruled::spans(para[i - 1].text))
+                    .flatten()
+                    .filter(|spans| {
+                        (i..j).all(|k| {
+                            ruled::cells(spans, para[k].text).iter().all(|c| {
+                                c.iter()
+                                    .filter(|t| matches!(t.kind, TokKind::Num | TokKind::Change))
+                                    .count()
+                                    <= 1
+                            })
+                        })
+                    });
+                if let Some(spans) = rule {
+                    let mut top = i - 1;
+                    while top > 0 && top + 4 > i && matches!(kinds[top - 1], LineKind::Text) {
+                        top -= 1;
+                    }
+                    let head: Vec<&str> = para[top..i - 1].iter().map(|l| l.text).collect();
+                    let title = texts
+                        .iter()
+                        .rev()
+                        .find(|&&t| t < top)
+                        .map(|&t| clean(para[t].text))
+                        .unwrap_or_else(|| heading.to_string());
+                    let body: Vec<GLine> = (i..j)
+                        .filter(|&k| matches!(kinds[k], LineKind::Data { .. }))
+                        .map(|k| para[k])
+                        .collect();
+                    let names = Names {
+                        title: &title,
+                        section: &section,
+                        stem,
+                        path,
+                    };
+                    let before = out.len();
+                    read_ruled(&spans, &head, &body, &names, &mut out);
+                    ruled_lines.extend(out[before..].iter().map(|o| o.line));
+                    texts.clear();
+                    i = j;
+                    continue;
+                }
                 let table = Grid {
                     header,
                     title: &title,
@@ -359,7 +406,112 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Vec<Ob
             }
         }
     }
-    out
+    Read {
+        observations: out,
+        ruled_lines,
+    }
+}
+
+/// What [`read`] found in a paragraph.
+pub struct Read {
+    pub observations: Vec<Observation>,
+    /// Lines of tables underlined column by column: their reading here is
+    /// surer than any layout rule's, and replaces it.
+    pub ruled_lines: Vec<u32>,
+}
+
+/// Whether a line of `para` underlines columns one by one.
+pub fn has_ruled_header(para: &[GLine]) -> bool {
+    para.iter()
+        .any(|l| l.text.contains("- -") && ruled::spans(l.text).is_some())
+}
+
+/// The rows of a table underlined column by column.
+fn read_ruled(
+    spans: &[(usize, usize)],
+    head: &[&str],
+    body: &[GLine],
+    n: &Names,
+    out: &mut Vec<Observation>,
+) {
+    let labels = ruled::header_labels(spans, head);
+    let rows: Vec<(u32, Vec<Vec<Tok>>)> = body
+        .iter()
+        .map(|l| (l.number, ruled::cells(spans, l.text)))
+        .collect();
+    let is_value_cell = |c: &[Tok]| {
+        c.first()
+            .is_some_and(|t| matches!(t.kind, TokKind::Num | TokKind::Change))
+    };
+    let value_col: Vec<bool> = (0..spans.len())
+        .map(|s| {
+            let v = rows.iter().filter(|(_, c)| is_value_cell(&c[s])).count();
+            v * 2 >= rows.len() && v > 0
+        })
+        .collect();
+    let value_labels: Vec<&String> = labels
+        .iter()
+        .zip(&value_col)
+        .filter(|(_, v)| **v)
+        .map(|(l, _)| l)
+        .collect();
+    let cols_variant =
+        value_labels.iter().filter(|l| variant_like(l)).count() * 2 > value_labels.len();
+    for (line, cells) in &rows {
+        let label = cells
+            .iter()
+            .zip(&value_col)
+            .filter(|(_, v)| !**v)
+            .map(|(c, _)| words(c))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let title = if n.title.is_empty() { n.stem } else { n.title };
+        let benchmark = if label.is_empty() {
+            title.to_string()
+        } else if n.title.is_empty() {
+            label.clone()
+        } else {
+            format!("{title}: {label}")
+        };
+        for (s, c) in cells.iter().enumerate() {
+            if !value_col[s] || !is_value_cell(c) {
+                continue;
+            }
+            let col = labels[s].as_str();
+            let (variant, metric) = if cols_variant {
+                (col, "value")
+            } else {
+                (n.section, if col.is_empty() { "value" } else { col })
+            };
+            let unit_of = |t: &Tok| {
+                if t.unit.is_empty() {
+                    unit_in(col).unwrap_or_default()
+                } else {
+                    t.unit.clone()
+                }
+            };
+            for t in c.iter().filter(|t| t.is_value()) {
+                let stat = match t.kind {
+                    TokKind::Change => Stat::ChangePct,
+                    TokKind::Spread => Stat::Stddev,
+                    _ => col_stat(col),
+                };
+                push(
+                    out,
+                    n.path,
+                    &benchmark,
+                    "",
+                    variant,
+                    metric,
+                    &unit_of(t),
+                    stat,
+                    t.value,
+                    *line,
+                );
+            }
+        }
+    }
 }
 
 /// Mail headers, attributions, addresses and links: never data. (Unlike
@@ -837,6 +989,7 @@ mod tests {
 
     fn show(text: &str) -> Vec<String> {
         read(&lines(text), &[], "stem", "p")
+            .observations
             .iter()
             .map(|o| {
                 format!(

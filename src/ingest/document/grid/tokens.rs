@@ -109,6 +109,19 @@ pub fn tokens(text: &str) -> Vec<Tok> {
             t.value = t.value.abs();
         }
         spread_next = false;
+        // `(0.00 pct)`, `(-3.94 pct)`: a change in percent spelt out.
+        if t.kind == TokKind::Word && w.trim_end_matches(')') == "pct" {
+            if let Some(prev) = out.last_mut() {
+                if prev.kind == TokKind::Num && prev.unit.is_empty() {
+                    prev.unit = "%".into();
+                    prev.end = end;
+                    if prev.text.starts_with('(') {
+                        prev.kind = TokKind::Change;
+                    }
+                    continue;
+                }
+            }
+        }
         // `2065 Kops/s`, `42.1 ms`: a unit after a value is the value's.
         if t.kind == TokKind::Word && known_unit(w.trim_end_matches([',', ';', ')'])) {
             if let Some(prev) = out.last_mut() {
@@ -240,6 +253,11 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
             i += 1;
         }
     }
+    // `528.`: lmbench cuts a value to its column with the point kept.
+    if i + 1 == b.len() && b[i] == b'.' && is_int {
+        i += 1;
+        is_int = false;
+    }
     let rest = &s[i..];
     let mut value: f64 = plain.parse().ok()?;
     if neg {
@@ -355,6 +373,7 @@ mod tests {
         assert_eq!(number("1.5K"), Some((1500.0, String::new(), 0)));
         assert_eq!(number("2m3.5s"), Some((123.5, "s".into(), 0)));
         assert_eq!(number("487"), Some((487.0, String::new(), 3)));
+        assert_eq!(number("528."), Some((528.0, String::new(), 0)));
         assert_eq!(number("6.6.78"), None);
         assert_eq!(number("0,1"), None);
         assert_eq!(number("1,2345"), None);
@@ -375,6 +394,9 @@ mod tests {
         assert_eq!(k[3].1, 0.3);
         assert_eq!(k[3].2, "%");
         assert_eq!(k[11].2, "ms");
+        let k = kinds("1    573.26 (0.00 pct)       550.66 (-3.94 pct)");
+        assert_eq!(k[2], (TokKind::Change, 0.0, "%".to_string()));
+        assert_eq!(k[4], (TokKind::Change, -3.94, "%".to_string()));
     }
 
     #[test]
