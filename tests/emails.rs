@@ -262,3 +262,100 @@ fn value_and_label_recall_on_real_posts() {
         "label recall {label:.1}% fell below {LABEL_FLOOR}%"
     );
 }
+
+// ---------------------------------------------------------------- mutations
+
+/// A byte-level edit of a post.
+#[derive(Debug, Clone)]
+enum Mutation {
+    Truncate(usize),
+    Insert(usize, Vec<u8>),
+    Replace(usize, u8),
+    Delete(usize, usize),
+}
+
+fn mutation() -> impl proptest::strategy::Strategy<Value = Mutation> {
+    use proptest::prelude::*;
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::Truncate),
+        (
+            any::<usize>(),
+            prop_oneof![
+                Just(b" ".to_vec()),
+                Just(b"\t".to_vec()),
+                Just(b"> ".to_vec()),
+                Just(b"\n".to_vec()),
+                Just(b"|".to_vec()),
+                Just(b"---- ----".to_vec()),
+                Just(b"1,234".to_vec()),
+                Just(b"=".to_vec()),
+                Just(b"\r\r\n".to_vec()),
+                Just("±".as_bytes().to_vec()),
+                proptest::collection::vec(any::<u8>(), 1..8),
+            ]
+        )
+            .prop_map(|(a, b)| Mutation::Insert(a, b)),
+        (any::<usize>(), any::<u8>()).prop_map(|(a, b)| Mutation::Replace(a, b)),
+        (any::<usize>(), 1usize..64).prop_map(|(a, n)| Mutation::Delete(a, n)),
+    ]
+}
+
+fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
+    let len = bytes.len().max(1);
+    match m {
+        Mutation::Truncate(at) => bytes.truncate(at % len),
+        Mutation::Insert(at, b) => {
+            let at = at % len;
+            let at = at.min(bytes.len());
+            bytes.splice(at..at, b.iter().copied());
+        }
+        Mutation::Replace(at, b) => {
+            if !bytes.is_empty() {
+                let at = at % bytes.len();
+                bytes[at] = *b;
+            }
+        }
+        Mutation::Delete(at, n) => {
+            if !bytes.is_empty() {
+                let at = at % bytes.len();
+                let end = (at + n).min(bytes.len());
+                bytes.drain(at..end);
+            }
+        }
+    }
+}
+
+fn posts() -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(DIR)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    v.sort();
+    v
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Any mutation of a post is read or refused with an error, never a panic.
+    #[test]
+    fn mutated_posts_never_panic(
+        pick in proptest::prelude::any::<usize>(),
+        muts in proptest::collection::vec(mutation(), 1..4),
+    ) {
+        let posts = posts();
+        let path = &posts[pick % posts.len()];
+        let mut bytes = std::fs::read(path).unwrap();
+        for m in &muts {
+            apply(&mut bytes, m);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join(path.file_name().unwrap());
+        std::fs::write(&copy, &bytes).unwrap();
+        let _ = read(&copy);
+    }
+}
