@@ -256,6 +256,7 @@ pub fn has_rows(src: &crate::ingest::Source) -> bool {
 pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
     let heading = headings.last().copied().unwrap_or("");
     let mut ruled_lines: Vec<u32> = Vec::new();
+    let mut last_header: Option<(usize, usize)> = None;
     let mut kinds: Vec<LineKind> = para
         .iter()
         .map(|l| {
@@ -323,9 +324,37 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
                     (t + 1..i).all(|k| matches!(kinds[k], LineKind::Rule))
                         && header_like(para[t].text)
                 });
+                // A table broken by a line no rule reads keeps the header of
+                // its first part when its rows have as many values.
+                let values_of = |k: usize| match &kinds[k] {
+                    LineKind::Data { values, .. } => group(values).len(),
+                    _ => 0,
+                };
+                let above = above.or_else(|| {
+                    last_header
+                        .filter(|&(_, n)| (i..j).any(|k| values_of(k) == n))
+                        .map(|(h, _)| h)
+                });
+                if let Some(h) = above {
+                    last_header = Some((h, values_of(i)));
+                }
+                // A title holds words: a line of values no rule reads is none.
+                let titled = |t: &usize| {
+                    tokens::tokens(para[*t].text)
+                        .iter()
+                        .filter(|x| x.is_value())
+                        .count()
+                        < 2
+                };
                 let title_at = match above {
-                    Some(h) => texts.iter().rev().nth(1).copied().filter(|&t| t + 1 == h),
-                    None => texts.last().copied(),
+                    Some(h) => texts
+                        .iter()
+                        .rev()
+                        .nth(1)
+                        .copied()
+                        .filter(|&t| t + 1 == h)
+                        .filter(titled),
+                    None => texts.last().copied().filter(titled),
                 };
                 let title = title_at
                     .map(|t| clean(para[t].text))

@@ -149,7 +149,17 @@ fn token(w: &str, col: usize, end: usize) -> Tok {
     };
     if matches!(
         w.to_ascii_lowercase().as_str(),
-        "-" | "--" | "---" | "—" | "n/a" | "na" | "(n/a)" | "-nan"
+        "-" | "--"
+            | "---"
+            | "—"
+            | "n/a"
+            | "na"
+            | "(n/a)"
+            | "-nan"
+            | "nan"
+            | "+inf%"
+            | "-inf%"
+            | "inf"
     ) {
         t.kind = TokKind::Missing;
         return t;
