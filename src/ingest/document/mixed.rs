@@ -17,7 +17,12 @@ use crate::ingest::{Format, Parsed, Source};
 /// `src` is a document of prose (see the module documentation).
 pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
     let own = format.parse_accounted(src);
-    if format.name() == Document.name() || !is_prose_document(src) {
+    // A format the user described (an extractor) reads what it was told
+    // to, and nothing more.
+    let builtin = crate::ingest::Registry::builtin()
+        .get(format.name())
+        .is_some();
+    if format.name() == Document.name() || !builtin || !is_prose_document(src) {
         return own;
     }
     let mut parsed = match own {
@@ -38,6 +43,7 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
         .observations
         .iter()
         .map(|o| o.line)
+        .chain(parsed.consumed.iter().copied())
         .chain(parsed.skipped.iter().map(|(l, _)| *l))
         .collect();
     used.sort_unstable();

@@ -89,25 +89,17 @@ impl Format for Document {
                 _ => {}
             }
         }
-        let score = Evidence {
-            rows,
-            boxed,
-            samples,
-            quoted,
-            mail,
-        }
-        .score(src);
-        // (A kernel config, which scores 0 on purpose, stays unclaimed.)
-        if score == 0
-            && !crate::ingest::logscan::has(src, "CONFIG_")
-            && mixed::is_prose_document(src)
-            && grid::has_rows(src)
-        {
-            // Tables only the grid reader sees (gaps collapsed, digit groups
-            // apart) in a document of prose: below any layout of its own.
-            return Evidence::GRID_ONLY;
-        }
-        score
+        grid_only(
+            src,
+            Evidence {
+                rows,
+                boxed,
+                samples,
+                quoted,
+                mail,
+            }
+            .score(src),
+        )
     }
 
     /// Without a sample line a document scores [`Evidence::NO_SAMPLES_MAX`]
@@ -137,6 +129,36 @@ fn has_sample_line(src: &Source) -> bool {
         !lines::is_box_row(crate::ingest::text::trim(&l.text))
             && is_sample(&lines::classify_without_rows(&l.text))
     })
+}
+
+/// `score`, or where it is 0, [`Evidence::GRID_ONLY`] for a prose document
+/// whose only tables the grid reader sees (gaps collapsed, digit groups
+/// apart): below any layout of its own. A kernel config, which scores 0 on
+/// purpose, and markup stay unclaimed.
+fn grid_only(src: &Source, score: Confidence) -> Confidence {
+    if score == 0
+        && !crate::ingest::logscan::has(src, "CONFIG_")
+        && !is_markup(src)
+        && mixed::is_prose_document(src)
+        && grid::has_rows(src)
+    {
+        return Evidence::GRID_ONLY;
+    }
+    score
+}
+
+/// Whether `src` is markup (HTML, XML): three or more lines open with a tag.
+fn is_markup(src: &Source) -> bool {
+    src.lines
+        .iter()
+        .take(4000)
+        .filter(|l| {
+            let t = l.text.trim_start();
+            t.starts_with('<')
+                && t[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '!' || c == '/')
+        })
+        .nth(2)
+        .is_some()
 }
 
 /// Whether a line is a mail header or an attribution (`… wrote:`).
