@@ -19,10 +19,12 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
     let own = format.parse_accounted(src);
     // A format the user described (an extractor) reads what it was told
     // to, and nothing more.
-    let builtin = crate::ingest::Registry::builtin()
-        .get(format.name())
-        .is_some();
-    if format.name() == Document.name() || !builtin || !is_prose_document(src) {
+    if format.name() == Document.name()
+        || !is_prose_document(src)
+        || crate::ingest::Registry::builtin()
+            .get(format.name())
+            .is_none()
+    {
         return own;
     }
     let mut parsed = match own {
