@@ -22,10 +22,12 @@ use std::path::Path;
 
 const DIR: &str = "tests/data/emails";
 
-/// The floors asserted: what the reader reaches today (in percent).
-const VALUE_FLOOR: f64 = 0.0;
-const LABEL_FLOOR: f64 = 0.0;
-const EITHER_FLOOR: f64 = 0.0;
+/// The floors asserted: what the reader reaches today on the 95 posts
+/// (4827, 3268 and 3621 of 5764 values), in percent. The goal is
+/// 98% and 95%; these are what is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 83.7;
+const LABEL_FLOOR: f64 = 56.6;
+const EITHER_FLOOR: f64 = 62.8;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
