@@ -770,7 +770,11 @@ fn read_one(
                 };
                 return Ok((Vec::new(), Account::Report(report)));
             };
-            let parsed = format.parse_accounted(&src)?;
+            let parsed = if opts.format.is_some() {
+                format.parse_accounted(&src)?
+            } else {
+                super::document::mixed::read(format, &src)?
+            };
             let (obs, report) = account(&src, format, parsed)?;
             Ok((obs, Account::Report(report)))
         }

@@ -167,7 +167,7 @@ pub fn benchmark_name(label: &str) -> &str {
 }
 
 /// Mail header fields, lowercase.
-const NOISE_HEADERS: &[&str] = &[
+pub(super) const NOISE_HEADERS: &[&str] = &[
     "from:",
     "to:",
     "cc:",

@@ -11,8 +11,10 @@
 //! is the benchmark and the context the variant. Tables name their own
 //! variants, metrics and stats in their headers wherever they can.
 
+mod grid;
 mod labels;
 mod lines;
+pub mod mixed;
 mod reader;
 mod table;
 
@@ -87,14 +89,17 @@ impl Format for Document {
                 _ => {}
             }
         }
-        Evidence {
-            rows,
-            boxed,
-            samples,
-            quoted,
-            mail,
-        }
-        .score(src)
+        grid_only(
+            src,
+            Evidence {
+                rows,
+                boxed,
+                samples,
+                quoted,
+                mail,
+            }
+            .score(src),
+        )
     }
 
     /// Without a sample line a document scores [`Evidence::NO_SAMPLES_MAX`]
@@ -124,6 +129,36 @@ fn has_sample_line(src: &Source) -> bool {
         !lines::is_box_row(crate::ingest::text::trim(&l.text))
             && is_sample(&lines::classify_without_rows(&l.text))
     })
+}
+
+/// `score`, or where it is 0, [`Evidence::GRID_ONLY`] for a prose document
+/// whose only tables the grid reader sees (gaps collapsed, digit groups
+/// apart): below any layout of its own. A kernel config, which scores 0 on
+/// purpose, and markup stay unclaimed.
+fn grid_only(src: &Source, score: Confidence) -> Confidence {
+    if score == 0
+        && !crate::ingest::logscan::has(src, "CONFIG_")
+        && !is_markup(src)
+        && mixed::is_prose_document(src)
+        && grid::has_rows(src)
+    {
+        return Evidence::GRID_ONLY;
+    }
+    score
+}
+
+/// Whether `src` is markup (HTML, XML): three or more lines open with a tag.
+fn is_markup(src: &Source) -> bool {
+    src.lines
+        .iter()
+        .take(4000)
+        .filter(|l| {
+            let t = l.text.trim_start();
+            t.starts_with('<')
+                && t[1..].starts_with(|c: char| c.is_ascii_alphabetic() || c == '!' || c == '/')
+        })
+        .nth(2)
+        .is_some()
 }
 
 /// Whether a line is a mail header or an attribution (`… wrote:`).
@@ -160,6 +195,8 @@ struct Evidence {
 impl Evidence {
     /// The highest score without a sample line (a quoted or mailed table).
     const NO_SAMPLES_MAX: Confidence = 45;
+    /// A prose document with grid rows no other rule sees.
+    const GRID_ONLY: Confidence = 20;
 
     /// The confidence this evidence gives, unless `src` is a kernel config.
     fn score(&self, src: &Source) -> Confidence {

@@ -2,6 +2,7 @@
 //! and context they give each block, and the dispatch of every block to the
 //! table or sample readers.
 
+use super::grid;
 use super::labels::{self, Heading};
 use super::lines::{self, split_cells, BoxCells, Classifier, Kind};
 use super::table::{self, BlockNames, Memo};
@@ -65,6 +66,8 @@ struct Reader<'a> {
     /// Boxed rows known to hold no value (header rows, which documents
     /// repeat above table after table).
     box_headers: Recent<BoxCells<'a>, ()>,
+    /// Whether the document holds written sentences (a mail, not a table file).
+    prose: bool,
 }
 
 /// The last few answers of a pure function of a key, looked up by a linear
@@ -116,6 +119,7 @@ impl<'a> Reader<'a> {
             paragraph_labels: Recent::new(),
             block_names: Recent::new(),
             box_headers: Recent::new(),
+            prose: super::mixed::is_prose_document(src),
         }
     }
 
@@ -142,8 +146,86 @@ impl<'a> Reader<'a> {
         Ok(self.out)
     }
 
-    /// Reads one paragraph: prose becomes headings, structured runs data.
+    /// Reads one paragraph by the layout rules, then gives the lines with
+    /// numbers they left unread (or all of them, when a rule found the
+    /// paragraph malformed) to the general grid reader.
     fn paragraph(&mut self, para: &[&Cl<'a>]) -> Result<()> {
+        let start = self.out.len();
+        let pending = self.pending.len();
+        if let Err(e) = self.paragraph_by_rules(para) {
+            // A ragged table in a mail is read by the grid reader; a file
+            // of tables alone is malformed, and the error says where.
+            if !self.prose {
+                return Err(e);
+            }
+            self.out.truncate(start);
+        }
+        self.grid_fallback(para, start, pending);
+        Ok(())
+    }
+
+    /// The grid reader on the lines of `para` holding a digit that no
+    /// observation since `start` came from. A prose paragraph it reads is
+    /// no heading after all: the headings it pushed (beyond `pending`) go.
+    fn grid_fallback(&mut self, para: &[&Cl<'a>], start: usize, pending: usize) {
+        let has_digit = |c: &Cl| c.line.text.bytes().any(|b| b.is_ascii_digit());
+        let digit_lines = para.iter().filter(|c| has_digit(c)).count();
+        if digit_lines == 0 {
+            return;
+        }
+        let mut covered: Vec<u32> = self.out[start..].iter().map(|o| o.line).collect();
+        covered.sort_unstable();
+        covered.dedup();
+        let unread = |n: u32| covered.binary_search(&n).is_err();
+        let lines: Vec<grid::GLine> = para
+            .iter()
+            .map(|c| grid::GLine {
+                number: c.line.number,
+                text: &c.line.text,
+            })
+            .collect();
+        if !para.iter().any(|c| has_digit(c) && unread(c.line.number))
+            && !grid::has_ruled_header(&lines)
+        {
+            return;
+        }
+        // The headings above the paragraph, the nearest last: those not yet
+        // used, or the label and context of the block before.
+        let above: Vec<&Heading> = match self.pending.get(..pending) {
+            Some(p) if !p.is_empty() => p.iter().collect(),
+            _ => self.context.iter().chain(self.label.iter()).collect(),
+        };
+        let headings: Vec<String> = above
+            .into_iter()
+            .filter(|h| !h.prose)
+            .map(|h| h.text.clone())
+            .collect();
+        let headings: Vec<&str> = headings.iter().map(String::as_str).collect();
+        let got = grid::read(&lines, &headings, file_stem(&self.src.path), &self.src.path);
+        let mut ruled = got.ruled_lines;
+        ruled.sort_unstable();
+        ruled.dedup();
+        let is_ruled = |n: u32| ruled.binary_search(&n).is_ok();
+        // What the grid reader read under a column-by-column underline
+        // replaces the layout rules' reading of those lines.
+        if !ruled.is_empty() {
+            let mut kept: Vec<Observation> = self.out.drain(start..).collect();
+            kept.retain(|o| !is_ruled(o.line));
+            self.out.extend(kept);
+        }
+        let before = self.out.len();
+        self.out.extend(
+            got.observations
+                .into_iter()
+                .filter(|o| unread(o.line) || is_ruled(o.line)),
+        );
+        if self.out.len() > before && self.pending.len() > pending {
+            self.pending.truncate(pending);
+        }
+    }
+
+    /// Reads one paragraph: prose becomes headings, structured runs data.
+    fn paragraph_by_rules(&mut self, para: &[&Cl<'a>]) -> Result<()> {
         let structured = |c: &Cl| !matches!(c.kind, Kind::Text);
         if !para.iter().any(|c| structured(c)) {
             let same = |k: &Vec<&str>| {

@@ -412,14 +412,17 @@ fn detect_without_memo(src: &Source) -> Confidence {
             _ => {}
         }
     }
-    super::Evidence {
-        rows,
-        boxed,
-        samples,
-        quoted,
-        mail,
-    }
-    .score(src)
+    super::grid_only(
+        src,
+        super::Evidence {
+            rows,
+            boxed,
+            samples,
+            quoted,
+            mail,
+        }
+        .score(src),
+    )
 }
 
 #[test]

@@ -1,0 +1,140 @@
+//! Column labels of a grid: the header's cells matched to the value
+//! columns by position where the header keeps its gaps, by count where the
+//! archive collapsed them.
+
+use super::tokens::split;
+
+/// One header cell and its character columns.
+#[derive(Debug, Clone)]
+pub struct HCell {
+    pub text: String,
+    pub col: usize,
+    pub end: usize,
+}
+
+/// The cells of a header line: split on runs of two or more spaces or a
+/// tab when it has any (`positioned`), on single spaces otherwise.
+pub fn cells(text: &str) -> (Vec<HCell>, bool) {
+    let words = split(text);
+    let positioned =
+        text.contains('\t') || words.windows(2).any(|w| w[1].0 >= w[0].1 + 2) && words.len() >= 2;
+    let mut out: Vec<HCell> = Vec::new();
+    for (col, end, w) in words {
+        let joins = positioned && out.last().is_some_and(|c: &HCell| col == c.end + 1);
+        match out.last_mut() {
+            Some(c) if joins => {
+                c.text.push(' ');
+                c.text.push_str(w);
+                c.end = end;
+            }
+            _ => out.push(HCell {
+                text: w.to_string(),
+                col,
+                end,
+            }),
+        }
+    }
+    (out, positioned)
+}
+
+/// The label of each of `k` value columns, and the header over the row
+/// labels (if any). `spans`: the columns of a row's value cells (a row with
+/// `k` of them), for matching by position; `labelled`: the rows have labels.
+pub fn column_labels(
+    cells: &[HCell],
+    positioned: bool,
+    spans: Option<&[(usize, usize)]>,
+    k: usize,
+    labelled: bool,
+) -> (Vec<String>, Option<String>) {
+    let h = cells.len();
+    if h == 0 || k == 0 {
+        return (vec![String::new(); k], None);
+    }
+    let lead = usize::from(labelled);
+    if positioned {
+        if let Some(spans) = spans.filter(|s| s.len() == k) {
+            let first_value = spans[0].0;
+            let label_head = cells
+                .iter()
+                .filter(|c| c.end <= first_value && labelled)
+                .map(|c| c.text.clone())
+                .reduce(|a, b| a + " " + &b);
+            let usable: Vec<&HCell> = cells
+                .iter()
+                .filter(|c| !(labelled && c.end <= first_value))
+                .collect();
+            if usable.len() >= k.min(2) {
+                let labels = spans
+                    .iter()
+                    .map(|&(a, b)| nearest(&usable, a, b).text.clone())
+                    .collect();
+                return (labels, label_head);
+            }
+        }
+    }
+    if h == k + lead {
+        let head = (lead == 1).then(|| cells[0].text.clone());
+        return (cells[lead..].iter().map(|c| c.text.clone()).collect(), head);
+    }
+    if h == k {
+        return (cells.iter().map(|c| c.text.clone()).collect(), None);
+    }
+    if h > k + lead {
+        // Multi-word headers with their gaps collapsed: the last columns
+        // take the last words, the first column the words left over.
+        let head = (lead == 1).then(|| cells[0].text.clone());
+        let tail = k - 1;
+        let first: Vec<&str> = cells[lead..h - tail]
+            .iter()
+            .map(|c| c.text.as_str())
+            .collect();
+        let mut labels = vec![first.join(" ")];
+        labels.extend(cells[h - tail..].iter().map(|c| c.text.clone()));
+        return (labels, head);
+    }
+    // Fewer labels than columns: each label heads an equal share of them
+    // (`base  patched` over `mean sd mean sd`).
+    let labels = (0..k).map(|j| cells[j * h / k].text.clone()).collect();
+    (labels, None)
+}
+
+/// The header cell overlapping `a..b` most, or the nearest to it.
+fn nearest<'c>(cells: &[&'c HCell], a: usize, b: usize) -> &'c HCell {
+    let overlap = |c: &HCell| b.min(c.end) as isize - a.max(c.col) as isize;
+    let dist = |c: &HCell| {
+        let mid = (a + b) as isize;
+        let cm = (c.col + c.end) as isize;
+        (mid - cm).abs()
+    };
+    cells
+        .iter()
+        .copied()
+        .max_by_key(|c| (overlap(c).max(0), -dist(c)))
+        .unwrap_or(cells[0])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn labels_by_count_and_position() {
+        let (c, p) = cells("BS(KB) RHEL4U2 2.6.14 %-diff");
+        assert!(!p);
+        let (l, head) = column_labels(&c, p, None, 3, true);
+        assert_eq!(l, vec!["RHEL4U2", "2.6.14", "%-diff"]);
+        assert_eq!(head.as_deref(), Some("BS(KB)"));
+        let (c, p) = cells("Kernel pipe bogo ops/s sched_migrate_task sched_switch");
+        let (l, _) = column_labels(&c, p, None, 3, true);
+        assert_eq!(
+            l,
+            vec!["pipe bogo ops/s", "sched_migrate_task", "sched_switch"]
+        );
+        let (c, p) = cells("test          base time    patched time");
+        assert!(p);
+        let (l, head) = column_labels(&c, p, Some(&[(14, 19), (28, 33)]), 2, true);
+        assert_eq!(l, vec!["base time", "patched time"]);
+        assert_eq!(head.as_deref(), Some("test"));
+    }
+}

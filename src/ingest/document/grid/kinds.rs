@@ -1,0 +1,241 @@
+//! What a line is to the grid reader: a rule, a data row (label words,
+//! then values, or values, then a label), a list of `key=value` pairs, a line
+//! of values among words, or text.
+
+use super::*;
+
+/// What a line is to the grid reader.
+pub(super) enum LineKind {
+    /// Dashes, equals signs or dots only: an underline or separator.
+    Rule,
+    /// Label words, then values.
+    Data {
+        label: Vec<Tok>,
+        values: Vec<Tok>,
+    },
+    /// `key=value` / `key: value` pairs: (key, value token).
+    Pairs(String, Vec<(String, Tok)>),
+    /// Values among words, each keyed by the words before it; the line's label.
+    Keyed(String, Vec<(String, Tok)>),
+    Text,
+}
+
+/// Longest row label, in words, that is still a label and not prose.
+pub(super) const MAX_LABEL_WORDS: usize = 10;
+
+pub(super) fn kind(text: &str) -> LineKind {
+    let t = text.trim();
+    if t.len() >= 3
+        && t.chars()
+            .all(|c| matches!(c, '-' | '=' | '.' | ' ' | '+' | '|' | '_' | '~'))
+    {
+        return LineKind::Rule;
+    }
+    let toks = tokens::tokens(text);
+    if let Some(p) = pairs(text) {
+        return p;
+    }
+    let Some(last) = toks.last() else {
+        return LineKind::Text;
+    };
+    if !last.in_values() {
+        return trailing_label(&toks).unwrap_or_else(|| keyed(toks));
+    }
+    let split = toks
+        .iter()
+        .rposition(|t| !t.in_values())
+        .map_or(0, |i| i + 1);
+    let (label, values) = toks.split_at(split);
+    if !values.iter().any(Tok::is_value) {
+        return LineKind::Text;
+    }
+    if label.len() > MAX_LABEL_WORDS || label.iter().any(Tok::is_value) && label.len() > 4 {
+        // Values among many words: a list line, not a row.
+        return keyed(toks);
+    }
+    // `CPU family: 6`: one `key: value` is the layout rules' to judge (an
+    // attribute or a sample line), as in a list.
+    if label.last().is_some_and(|t| t.text.ends_with(':'))
+        && values.iter().filter(|t| t.is_value()).count() == 1
+    {
+        return LineKind::Text;
+    }
+    // A sentence that happens to end in a number is no row.
+    if label.last().is_some_and(|t| t.text.ends_with(['.', ','])) && label.len() > 3 {
+        return LineKind::Text;
+    }
+    LineKind::Data {
+        label: label.to_vec(),
+        values: values.to_vec(),
+    }
+}
+
+/// A row whose label follows its values (`347258 ~ 0%  -18.2%  284195 ~ 0%
+/// TOTAL softirqs.RCU`).
+pub(super) fn trailing_label(toks: &[Tok]) -> Option<LineKind> {
+    let first_word = toks.iter().position(|t| !t.in_values())?;
+    let (values, label) = toks.split_at(first_word);
+    (first_word > 0
+        && values.iter().any(Tok::is_value)
+        && label.iter().all(|t| !t.in_values())
+        && label.len() <= MAX_LABEL_WORDS)
+        .then(|| LineKind::Data {
+            label: label.to_vec(),
+            values: values.to_vec(),
+        })
+}
+
+/// The last resort for a line of values among words (`Iter 0 (325.719us):
+/// hits 5.105M/s, drops 0.000M/s`): each value keyed by the words right
+/// before it. The line's leading words (and a count right after them) are
+/// its label. A line of prose is none: it needs two values, few words
+/// between them, and no full stop at its end.
+pub(super) fn keyed(toks: Vec<Tok>) -> LineKind {
+    let values = toks.iter().filter(|t| t.is_value()).count();
+    let words = toks.len() - values;
+    let last = toks.last().map_or("", |t| t.text.as_str());
+    // Keys are short: four words in a row are a phrase of prose.
+    let mut run = 0;
+    let mut longest = 0;
+    for t in &toks {
+        run = if t.kind == TokKind::Word { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    if values < 2 || words > values * 4 || last.ends_with('.') || longest >= 4 {
+        return LineKind::Text;
+    }
+    let mut label: Vec<&str> = Vec::new();
+    let mut i = 0;
+    while i < toks.len() && toks[i].kind == TokKind::Word {
+        label.push(&toks[i].text);
+        i += 1;
+    }
+    if i < toks.len() && toks[i].int_digits > 0 && toks.get(i + 1).is_some() {
+        label.push(&toks[i].text);
+        i += 1;
+    }
+    let label = label.join(" ").trim_end_matches(':').to_string();
+    let mut out = Vec::new();
+    let mut key: Vec<&str> = Vec::new();
+    let mut last_key = String::new();
+    for t in &toks[i..] {
+        if t.is_value() {
+            if !key.is_empty() {
+                last_key = join_key(&key, "");
+                key.clear();
+            }
+            out.push((last_key.clone(), t.clone()));
+        } else if t.kind == TokKind::Word {
+            key.push(&t.text);
+        }
+    }
+    LineKind::Keyed(label, out)
+}
+
+/// The pairs of a `key=value, key: value` line, when every value of the
+/// line is one; words before the first key are the line's prefix
+/// (`slat (usec): min=2, max=196` → prefix `slat (usec)`).
+pub(super) fn pairs(text: &str) -> Option<LineKind> {
+    if !text.contains(['=', ':']) {
+        return None;
+    }
+    let words = tokens::split(text);
+    let mut pending: Vec<&str> = Vec::new();
+    let mut prefix = String::new();
+    let mut out: Vec<(String, Tok)> = Vec::new();
+    let mut key: Option<String> = None;
+    for &(col, end, w) in &words {
+        if let Some(k) = key.take() {
+            let t = value_token(w, col, end)?;
+            out.push((k, t));
+            continue;
+        }
+        if let Some((k, v)) = w.split_once('=') {
+            let k = join_key(&pending, k);
+            pending.clear();
+            if v.is_empty() {
+                key = Some(k);
+            } else {
+                out.push((k, value_token(v, col, end)?));
+            }
+            continue;
+        }
+        if let Some(k) = w.strip_suffix(':') {
+            let k = join_key(&pending, k);
+            pending.clear();
+            let next = words.iter().find(|x| x.0 > col);
+            if next.is_some_and(|n| value_token(n.2, n.0, n.1).is_some()) {
+                key = Some(k);
+            } else if out.is_empty() {
+                prefix = k;
+            } else {
+                return None;
+            }
+            continue;
+        }
+        if w == "," || w == ";" {
+            continue;
+        }
+        match out.last_mut() {
+            // A unit after a pair's value (`bw=618740 B/s`).
+            Some((_, t))
+                if pending.is_empty()
+                    && t.unit.is_empty()
+                    && super::super::lines::known_unit(w.trim_end_matches(',')) =>
+            {
+                t.unit = w.trim_end_matches(',').to_string();
+            }
+            _ => pending.push(w),
+        }
+    }
+    // A lone `key: value` is the layout rules' to judge (an attribute or a
+    // sample line); pairs with `=` or several on a line are a list.
+    // Kernel config settings (`CONFIG_HZ=250`) are context, not values.
+    if out.iter().any(|(k, _)| k.starts_with("CONFIG_")) {
+        return None;
+    }
+    if out.is_empty() || key.is_some() || (out.len() < 2 && !text.contains('=')) {
+        return None;
+    }
+    // Trailing words are a remark (`(lowest).`) only when short.
+    if pending.len() > 2 {
+        return None;
+    }
+    Some(LineKind::Pairs(prefix, out))
+}
+
+pub(super) fn join_key(pending: &[&str], k: &str) -> String {
+    let mut s = pending.join(" ");
+    if !k.is_empty() {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(k);
+    }
+    s.trim_matches([',', ';', ' ']).to_string()
+}
+
+pub(super) fn value_token(w: &str, col: usize, end: usize) -> Option<Tok> {
+    let t = tokens::tokens(w.trim_end_matches([',', ';']));
+    match t.as_slice() {
+        [t] if t.is_value() => Some(Tok {
+            col,
+            end,
+            ..t.clone()
+        }),
+        _ => None,
+    }
+}
+
+/// Mail headers, attributions, addresses and links: never data. (Unlike
+/// [`labels::is_noise`], a `field: value` line is not noise here: it may
+/// be a list.)
+pub(super) fn is_mail_noise(text: &str) -> bool {
+    let t = text.trim();
+    let lower = t.to_lowercase();
+    labels::NOISE_HEADERS.iter().any(|h| lower.starts_with(h))
+        || lower.ends_with("wrote:")
+        || t.contains('@')
+        || lower.contains("http://")
+        || lower.contains("https://")
+}

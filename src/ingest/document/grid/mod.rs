@@ -1,0 +1,262 @@
+//! The general grid reader: tables found by the kinds of their lines'
+//! tokens, not by character positions or known layouts.
+//!
+//! A line is a data row when it ends in values: label words, then numbers,
+//! changes, spreads, missing marks and markers (`hackbench -g 10  1.23 ±0.02
+//! 1.10  -10.6% *`). A run of data rows is a table; the text line right
+//! above it is its header when its words can head the columns, the text
+//! line above that (or the heading above the paragraph) its title. A line
+//! of `key=value` / `key: value` pairs is a list. Columns are matched by
+//! position where the header keeps its gaps and by the count and kind of
+//! tokens where an archive collapsed them. Whether the variants run across
+//! (the usual orientation) or down the side (transposed) is decided from
+//! the labels: kernel versions, commit ids, `+patch`, base/patched words.
+//!
+//! The document reader gives this reader the paragraphs, or the lines of a
+//! paragraph, that its layout rules leave unread.
+
+mod header;
+mod kinds;
+mod lists;
+mod names;
+mod ruled;
+mod table;
+mod tokens;
+
+use super::labels;
+use crate::model::{Observation, SmolStr, Stat};
+use kinds::*;
+use lists::*;
+use names::*;
+use table::*;
+use tokens::{merge_groups, Tok, TokKind};
+
+/// One line of a paragraph.
+#[derive(Debug, Clone, Copy)]
+pub struct GLine<'a> {
+    pub number: u32,
+    pub text: &'a str,
+}
+
+/// Whether two or more of the first lines of `src` are grid rows or lists.
+pub fn has_rows(src: &crate::ingest::Source) -> bool {
+    src.lines
+        .iter()
+        .take(4000)
+        .filter(|l| l.text.bytes().any(|b| b.is_ascii_digit()))
+        .filter(|l| {
+            matches!(
+                kind(&l.text),
+                LineKind::Data { .. } | LineKind::Pairs(..) | LineKind::Keyed(..)
+            )
+        })
+        .nth(1)
+        .is_some()
+}
+
+/// Reads the grids and lists of a paragraph. `headings`: the headings
+/// above it, the nearest last; `stem`: the benchmark name of last resort.
+pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
+    let heading = headings.last().copied().unwrap_or("");
+    let mut ruled_lines: Vec<u32> = Vec::new();
+    let mut last_header: Option<(usize, usize)> = None;
+    let mut kinds: Vec<LineKind> = para
+        .iter()
+        .map(|l| {
+            if is_mail_noise(l.text) {
+                LineKind::Text
+            } else {
+                kind(l.text)
+            }
+        })
+        .collect();
+    // A lone line of values among words is as likely prose as data: the
+    // fallback reads such lines only where they repeat.
+    if kinds
+        .iter()
+        .filter(|k| matches!(k, LineKind::Keyed(..)))
+        .count()
+        < 2
+    {
+        for k in &mut kinds {
+            if matches!(k, LineKind::Keyed(..)) {
+                *k = LineKind::Text;
+            }
+        }
+    }
+    let mut out = Vec::new();
+    let mut texts: Vec<usize> = Vec::new();
+    let mut i = 0;
+    while i < para.len() {
+        match &kinds[i] {
+            LineKind::Text => {
+                texts.push(i);
+                i += 1;
+            }
+            LineKind::Rule => i += 1,
+            LineKind::Pairs(..) | LineKind::Keyed(..) => {
+                let title = texts
+                    .last()
+                    .map(|&t| clean(para[t].text))
+                    .unwrap_or_else(|| heading.to_string());
+                let section = section_of(para, &texts, headings);
+                let names = Names {
+                    title: &title,
+                    section: &section,
+                    stem,
+                    path,
+                };
+                match &kinds[i] {
+                    LineKind::Pairs(prefix, ps) => {
+                        emit_pairs(para[i].number, prefix, ps, &names, &mut out)
+                    }
+                    LineKind::Keyed(label, ps) => {
+                        emit_keyed(para[i].number, label, ps, &names, &mut out)
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            LineKind::Data { .. } => {
+                let mut j = i;
+                while j < para.len() && matches!(kinds[j], LineKind::Data { .. } | LineKind::Rule) {
+                    j += 1;
+                }
+                // The header: the text line right above (an underline may sit between).
+                let above = texts.last().copied().filter(|&t| {
+                    (t + 1..i).all(|k| matches!(kinds[k], LineKind::Rule))
+                        && header_like(para[t].text)
+                });
+                // A table broken by a line no rule reads keeps the header of
+                // its first part when its rows have as many values.
+                let values_of = |k: usize| match &kinds[k] {
+                    LineKind::Data { values, .. } => group(values).len(),
+                    _ => 0,
+                };
+                let above = above.or_else(|| {
+                    last_header
+                        .filter(|&(_, n)| (i..j).any(|k| values_of(k) == n))
+                        .map(|(h, _)| h)
+                });
+                if let Some(h) = above {
+                    last_header = Some((h, values_of(i)));
+                }
+                // A title holds words: a line of values no rule reads is none.
+                let titled = |t: &usize| {
+                    tokens::tokens(para[*t].text)
+                        .iter()
+                        .filter(|x| x.is_value())
+                        .count()
+                        < 2
+                };
+                let title_at = match above {
+                    Some(h) => texts
+                        .iter()
+                        .rev()
+                        .nth(1)
+                        .copied()
+                        .filter(|&t| t + 1 == h)
+                        .filter(titled),
+                    None => texts.last().copied().filter(titled),
+                };
+                let title = title_at
+                    .map(|t| clean(para[t].text))
+                    .unwrap_or_else(|| heading.to_string());
+                let rows: Vec<(u32, &[Tok], &[Tok])> = (i..j)
+                    .filter_map(|k| match &kinds[k] {
+                        LineKind::Data { label, values } => {
+                            Some((para[k].number, label.as_slice(), values.as_slice()))
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                let header = above.map(|h| para[h].text);
+                // One row is a table only under a header, with two values.
+                let lone = rows.len() == 1
+                    && (header.is_none() || rows[0].2.iter().filter(|t| t.is_value()).count() < 2);
+                if rows.is_empty() || lone {
+                    texts.extend(i..j);
+                    i = j;
+                    continue;
+                }
+                let section = section_of(para, &texts, headings);
+                // Underlined column by column: the dash groups cut header and rows.
+                // The rows must keep to the columns: one value in a column at
+                // most (an archive that collapsed the gaps breaks them).
+                let rule = (i > 0)
+                    .then(|| ruled::spans(para[i - 1].text))
+                    .flatten()
+                    .filter(|spans| {
+                        (i..j).all(|k| {
+                            ruled::cells(spans, para[k].text).iter().all(|c| {
+                                c.iter()
+                                    .filter(|t| matches!(t.kind, TokKind::Num | TokKind::Change))
+                                    .count()
+                                    <= 1
+                            })
+                        })
+                    });
+                if let Some(spans) = rule {
+                    let mut top = i - 1;
+                    while top > 0 && top + 4 > i && matches!(kinds[top - 1], LineKind::Text) {
+                        top -= 1;
+                    }
+                    let head: Vec<&str> = para[top..i - 1].iter().map(|l| l.text).collect();
+                    let title = texts
+                        .iter()
+                        .rev()
+                        .find(|&&t| t < top)
+                        .map(|&t| clean(para[t].text))
+                        .unwrap_or_else(|| heading.to_string());
+                    let body: Vec<GLine> = (i..j)
+                        .filter(|&k| matches!(kinds[k], LineKind::Data { .. }))
+                        .map(|k| para[k])
+                        .collect();
+                    let names = Names {
+                        title: &title,
+                        section: &section,
+                        stem,
+                        path,
+                    };
+                    let before = out.len();
+                    read_ruled(&spans, &head, &body, &names, &mut out);
+                    ruled_lines.extend(out[before..].iter().map(|o| o.line));
+                    texts.clear();
+                    i = j;
+                    continue;
+                }
+                let table = Grid {
+                    header,
+                    title: &title,
+                    section: &section,
+                    stem,
+                    path,
+                };
+                table.read(&rows, &mut out);
+                texts.clear();
+                i = j;
+            }
+        }
+    }
+    Read {
+        observations: out,
+        ruled_lines,
+    }
+}
+
+/// What [`read`] found in a paragraph.
+pub struct Read {
+    pub observations: Vec<Observation>,
+    /// Lines of tables underlined column by column: their reading here is
+    /// surer than any layout rule's, and replaces it.
+    pub ruled_lines: Vec<u32>,
+}
+
+/// Whether a line of `para` underlines columns one by one.
+pub fn has_ruled_header(para: &[GLine]) -> bool {
+    para.iter()
+        .any(|l| l.text.contains("- -") && ruled::spans(l.text).is_some())
+}
+
+#[cfg(test)]
+mod tests;

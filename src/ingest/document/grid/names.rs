@@ -1,0 +1,100 @@
+//! Names from the text around a grid: titles, sections that name a build,
+//! units and stats in headers, and what makes a label a variant.
+
+use super::*;
+
+/// A prose line that can head columns: several words, not a sentence, not
+/// a `heading:`.
+pub(super) fn header_like(text: &str) -> bool {
+    let t = text.trim();
+    let words = t.split_whitespace().count();
+    (2..=24).contains(&words) && !t.ends_with([':', '.'])
+}
+
+pub(super) fn clean(text: &str) -> String {
+    let t = text.trim().trim_matches(['*', '#', '=', '_', '`']);
+    labels::clean(labels::benchmark_name(t), 60)
+}
+
+/// What names the values of a list line.
+pub(super) struct Names<'a> {
+    pub(super) title: &'a str,
+    pub(super) section: &'a str,
+    pub(super) stem: &'a str,
+    pub(super) path: &'a str,
+}
+
+/// The nearest heading naming a build: a text line of the paragraph above
+/// the block, or a heading above the paragraph.
+pub(super) fn section_of(para: &[GLine], texts: &[usize], headings: &[&str]) -> String {
+    texts
+        .iter()
+        .rev()
+        .map(|&t| clean(para[t].text))
+        .chain(headings.iter().rev().map(|h| clean(h)))
+        .find(|t| variant_like(t))
+        .unwrap_or_default()
+}
+
+/// The stat a column header names by its last word (`avg`, `stddev`, `p99`).
+pub(super) fn col_stat(col: &str) -> Stat {
+    col.split_whitespace()
+        .last()
+        .and_then(|w| w.trim_matches(['(', ')', '[', ']']).parse::<Stat>().ok())
+        .unwrap_or(Stat::Sample)
+}
+
+/// A unit in parentheses or brackets (`time (s)`, `[us]`).
+pub(super) fn unit_in(text: &str) -> Option<String> {
+    let mut rest = text;
+    while let Some(open) = rest.find(['(', '[']) {
+        let close = rest[open..].find([')', ']'])? + open;
+        let inner = rest[open + 1..close].trim();
+        if super::super::lines::known_unit(inner) {
+            return Some(inner.to_string());
+        }
+        rest = &rest[close + 1..];
+    }
+    None
+}
+
+pub(super) fn words(toks: &[Tok]) -> String {
+    toks.iter()
+        .map(|t| t.text.as_str())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A label naming a build: a variant word, a kernel version, a commit id,
+/// a `+patch` label.
+pub fn variant_like(label: &str) -> bool {
+    if labels::is_variant_like(label) {
+        return true;
+    }
+    label.split_whitespace().any(|w| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '+' && c != '.');
+        labels::is_kernel_version(&w.to_lowercase())
+            || w.starts_with('+')
+            || is_version_number(w)
+            || is_commit(w)
+    }) && label.split_whitespace().count() <= 4
+}
+
+/// `6.6`, `v6.12`, `2.6.14`: a release number.
+pub(super) fn is_version_number(w: &str) -> bool {
+    let w = w.strip_prefix(['v', 'V']).unwrap_or(w);
+    let parts: Vec<&str> = w.split('.').collect();
+    (2..=4).contains(&parts.len())
+        && parts
+            .iter()
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && (parts.len() >= 3 || w.len() <= 5 && !w.starts_with('0'))
+}
+
+/// A commit id: seven to forty hex digits with both letters and digits.
+pub(super) fn is_commit(w: &str) -> bool {
+    (7..=40).contains(&w.len())
+        && w.bytes().all(|b| b.is_ascii_hexdigit())
+        && w.bytes().any(|b| b.is_ascii_digit())
+        && w.bytes().any(|b| b.is_ascii_alphabetic())
+}

@@ -1,0 +1,85 @@
+//! Tables whose header is underlined column by column (`--------- -----
+//! ----`, lmbench, LKP, many hand-made tables): the dash groups give each
+//! column's extent, which names every cell of the header lines above
+//! (however many) and of the rows below, whatever their alignment.
+
+use super::tokens::{split, tokens, Tok};
+
+/// The column extents of a rule line made of two or more groups of dashes
+/// (or equals signs) apart by spaces.
+pub fn spans(text: &str) -> Option<Vec<(usize, usize)>> {
+    let groups = split(text);
+    let ok = groups.len() >= 2
+        && groups
+            .iter()
+            .all(|(_, _, w)| w.len() >= 2 && w.chars().all(|c| c == '-' || c == '='));
+    ok.then(|| groups.iter().map(|&(a, b, _)| (a, b)).collect())
+}
+
+/// The index of the span a token belongs to: the one holding its middle,
+/// or the nearest.
+fn span_of(spans: &[(usize, usize)], col: usize, end: usize) -> usize {
+    let mid = (col + end) / 2;
+    let dist = |&(a, b): &(usize, usize)| {
+        if mid < a {
+            a - mid
+        } else if mid >= b {
+            mid + 1 - b
+        } else {
+            0
+        }
+    };
+    (0..spans.len())
+        .min_by_key(|&i| dist(&spans[i]))
+        .unwrap_or(0)
+}
+
+/// The header text over each span, header lines joined top to bottom.
+pub fn header_labels(spans: &[(usize, usize)], lines: &[&str]) -> Vec<String> {
+    let mut out = vec![String::new(); spans.len()];
+    for l in lines {
+        for (a, b, w) in split(l) {
+            let s = &mut out[span_of(spans, a, b)];
+            if !s.is_empty() {
+                s.push(' ');
+            }
+            s.push_str(w);
+        }
+    }
+    out
+}
+
+/// A row cut into the spans: the tokens of each.
+pub fn cells(spans: &[(usize, usize)], text: &str) -> Vec<Vec<Tok>> {
+    let mut out: Vec<Vec<Tok>> = vec![Vec::new(); spans.len()];
+    for t in tokens(text) {
+        out[span_of(spans, t.col, t.end)].push(t);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spans_name_header_and_row_cells() {
+        let rule = "--------- ------------------------- ---- ----- -----";
+        let s = spans(rule).unwrap();
+        assert_eq!(s.len(), 5);
+        let h = header_labels(
+            &s,
+            &[
+                "Host                             OS  Mhz  tlb  cache",
+                "                                         pages line",
+            ],
+        );
+        assert_eq!(h, vec!["Host", "OS", "Mhz", "tlb pages", "cache line"]);
+        let c = cells(&s, "margin         Linux 2.6.12-rc1-bk3 1300         128");
+        assert_eq!(c[1].len(), 2);
+        assert_eq!(c[2][0].value, 1300.0);
+        assert!(c[3].is_empty());
+        assert_eq!(c[4][0].value, 128.0);
+        assert!(spans("-----------").is_none());
+    }
+}

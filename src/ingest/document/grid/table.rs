@@ -1,0 +1,353 @@
+//! A run of data rows read as a table: digit groups joined, parameter
+//! columns found, header cells matched to the values, orientation decided,
+//! and the observations made; and tables underlined column by column.
+
+use super::*;
+
+/// One run of data rows and what names them.
+pub(super) struct Grid<'a> {
+    pub(super) header: Option<&'a str>,
+    pub(super) title: &'a str,
+    /// The nearest heading above naming a build (`Before:`, `v2.6.23:`).
+    pub(super) section: &'a str,
+    pub(super) stem: &'a str,
+    pub(super) path: &'a str,
+}
+
+/// A row of a grid, its cells grouped: (value-or-missing token, spreads after it).
+pub(super) struct Row<'t> {
+    pub(super) line: u32,
+    pub(super) label: String,
+    pub(super) cells: Vec<(&'t Tok, Vec<&'t Tok>)>,
+}
+
+pub(super) fn group(values: &[Tok]) -> Vec<(&Tok, Vec<&Tok>)> {
+    let mut cells: Vec<(&Tok, Vec<&Tok>)> = Vec::new();
+    for t in values {
+        match t.kind {
+            TokKind::Spread if !cells.is_empty() => {
+                if let Some(c) = cells.last_mut() {
+                    c.1.push(t)
+                }
+            }
+            TokKind::Marker | TokKind::Word => {}
+            _ => cells.push((t, Vec::new())),
+        }
+    }
+    cells
+}
+
+impl Grid<'_> {
+    pub(super) fn read(&self, raw: &[(u32, &[Tok], &[Tok])], out: &mut Vec<Observation>) {
+        let (hcells, positioned) = self.header.map(header::cells).unwrap_or_default();
+        // Digit groups a space apart are one number where that gives the
+        // row the header's count of columns.
+        let merged: Vec<Vec<Tok>> = raw.iter().map(|(_, _, v)| merge_groups(v)).collect();
+        // With a header: where the plain count is more than it heads and the
+        // joined one is not. Without: where the joined counts agree from
+        // row to row and the plain ones do not.
+        let h = hcells.len();
+        let fits = |n: usize| n <= h;
+        let agree = |v: Vec<usize>| v.windows(2).all(|w| w[0] == w[1]);
+        let joined_agree = agree(merged.iter().map(|m| group(m).len()).collect());
+        let plain_agree = agree(raw.iter().map(|(_, _, v)| group(v).len()).collect());
+        let mut rows: Vec<Row> = Vec::with_capacity(raw.len());
+        for (k, (line, label, values)) in raw.iter().enumerate() {
+            let plain = group(values);
+            let joined = group(&merged[k]);
+            let lead = usize::from(!label.is_empty());
+            let use_merged = joined.len() != plain.len()
+                && if h > 0 {
+                    !fits(plain.len() + lead) && fits(joined.len() + lead)
+                } else {
+                    joined_agree && !plain_agree
+                };
+            let cells = if use_merged { joined } else { plain };
+            rows.push(Row {
+                line: *line,
+                label: words(label),
+                cells,
+            });
+        }
+        let k = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
+        if k == 0 {
+            return;
+        }
+        // Columns of integers down the side of unlabelled rows are their
+        // parameters (`BS(KB)` over 1, 2, 4 …; `Gb Rep Threads` over
+        // `32 3 1`), named by the header cells above them.
+        let int_col = |j: usize| {
+            rows.iter().all(|r| {
+                r.cells.len() == k
+                    && r.cells[j].0.kind == TokKind::Num
+                    && r.cells[j].0.unit.is_empty()
+                    && r.cells[j].0.value.fract() == 0.0
+                    && r.cells[j].1.is_empty()
+            })
+        };
+        let mut params = 0;
+        if rows.iter().all(|r| r.label.is_empty()) && k >= 2 {
+            while params + 1 < k && int_col(params) {
+                params += 1;
+            }
+            let named = hcells.len() == k;
+            let rising = rows
+                .windows(2)
+                .all(|w| w[0].cells[0].0.value < w[1].cells[0].0.value);
+            if !named {
+                params = usize::from(params >= 1 && rising);
+            }
+        }
+        let param_names: Vec<String> = (0..params)
+            .map(|j| {
+                if hcells.len() == k {
+                    hcells[j].text.to_lowercase()
+                } else {
+                    "row".to_string()
+                }
+            })
+            .collect();
+        let mut param_text: Vec<String> = Vec::new();
+        for r in &mut rows {
+            if params > 0 {
+                let p: Vec<String> = r.cells[..params]
+                    .iter()
+                    .zip(&param_names)
+                    .map(|(c, n)| format!("{n}={}", c.0.text))
+                    .collect();
+                r.label = r.cells[..params]
+                    .iter()
+                    .map(|c| c.0.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                param_text.push(p.join(","));
+                r.cells.drain(..params);
+            } else {
+                param_text.push(String::new());
+            }
+        }
+        let k = k - params;
+        let head_cells: &[header::HCell] = if params > 0 && hcells.len() == k + params {
+            &hcells[params..]
+        } else {
+            &hcells
+        };
+        let labelled = params == 0 && rows.iter().any(|r| !r.label.is_empty());
+        let spans: Option<Vec<(usize, usize)>> = rows
+            .iter()
+            .find(|r| r.cells.len() == k)
+            .map(|r| r.cells.iter().map(|c| (c.0.col, c.0.end)).collect());
+        let (cols, label_head) = header::column_labels(
+            head_cells,
+            positioned,
+            spans.as_deref(),
+            k,
+            labelled || (params > 0 && head_cells.len() == hcells.len()),
+        );
+        let rows_variant = labelled
+            && params == 0
+            && rows.iter().filter(|r| variant_like(&r.label)).count() * 2 >= rows.len().max(1);
+        let cols_variant = cols.iter().filter(|c| variant_like(c)).count() * 2 > cols.len()
+            || cols.iter().any(|c| variant_like(c)) && !rows_variant;
+        let transposed = rows_variant && !cols_variant;
+        let title_unit = unit_in(self.title).or_else(|| label_head.as_deref().and_then(unit_in));
+        for (ri, r) in rows.iter().enumerate() {
+            for (j, (tok, spreads)) in r.cells.iter().enumerate() {
+                if tok.kind == TokKind::Missing {
+                    continue;
+                }
+                let col = cols.get(j).map(String::as_str).unwrap_or("");
+                let col_unit = unit_in(col);
+                let unit = if !tok.unit.is_empty() {
+                    tok.unit.clone()
+                } else {
+                    col_unit
+                        .clone()
+                        .or_else(|| title_unit.clone())
+                        .unwrap_or_default()
+                };
+                let (mut benchmark, mut prm, variant, metric) = if transposed {
+                    (
+                        self.title_or_stem(),
+                        String::new(),
+                        r.label.clone(),
+                        col.to_string(),
+                    )
+                } else if cols_variant {
+                    (
+                        self.bench(&r.label),
+                        String::new(),
+                        col.to_string(),
+                        "value".to_string(),
+                    )
+                } else {
+                    let m = if col.is_empty() { "value" } else { col };
+                    (
+                        self.bench(&r.label),
+                        String::new(),
+                        self.section.to_string(),
+                        m.to_string(),
+                    )
+                };
+                if !param_text[ri].is_empty() {
+                    benchmark = self.title_or_stem();
+                    prm = param_text[ri].clone();
+                }
+                let stat = match tok.kind {
+                    TokKind::Change => Stat::ChangePct,
+                    _ => col_stat(col),
+                };
+                let unit = if stat == Stat::ChangePct {
+                    "%".to_string()
+                } else {
+                    unit
+                };
+                out.push(self.obs(
+                    &benchmark, &prm, &variant, &metric, &unit, stat, tok.value, r.line,
+                ));
+                for s in spreads {
+                    let unit = if s.unit.is_empty() {
+                        unit.clone()
+                    } else {
+                        s.unit.clone()
+                    };
+                    out.push(self.obs(
+                        &benchmark,
+                        &prm,
+                        &variant,
+                        &metric,
+                        &unit,
+                        Stat::Stddev,
+                        s.value,
+                        r.line,
+                    ));
+                }
+            }
+        }
+    }
+
+    fn title_or_stem(&self) -> String {
+        if self.title.is_empty() {
+            self.stem.to_string()
+        } else {
+            self.title.to_string()
+        }
+    }
+
+    /// A row's benchmark: its label under the table's title.
+    fn bench(&self, label: &str) -> String {
+        match (self.title.is_empty(), label.is_empty()) {
+            (_, true) => self.title_or_stem(),
+            (true, false) => label.to_string(),
+            (false, false) => format!("{}: {label}", self.title),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn obs(
+        &self,
+        benchmark: &str,
+        params: &str,
+        variant: &str,
+        metric: &str,
+        unit: &str,
+        stat: Stat,
+        value: f64,
+        line: u32,
+    ) -> Observation {
+        let mut o = Observation::new(benchmark, metric, unit, stat, value)
+            .at_line(line)
+            .with_variant(variant)
+            .with_params_str(params);
+        o.source = SmolStr::new(self.path);
+        o
+    }
+}
+
+/// The rows of a table underlined column by column.
+pub(super) fn read_ruled(
+    spans: &[(usize, usize)],
+    head: &[&str],
+    body: &[GLine],
+    n: &Names,
+    out: &mut Vec<Observation>,
+) {
+    let labels = ruled::header_labels(spans, head);
+    let rows: Vec<(u32, Vec<Vec<Tok>>)> = body
+        .iter()
+        .map(|l| (l.number, ruled::cells(spans, l.text)))
+        .collect();
+    let is_value_cell = |c: &[Tok]| {
+        c.first()
+            .is_some_and(|t| matches!(t.kind, TokKind::Num | TokKind::Change))
+    };
+    let value_col: Vec<bool> = (0..spans.len())
+        .map(|s| {
+            let v = rows.iter().filter(|(_, c)| is_value_cell(&c[s])).count();
+            v * 2 >= rows.len() && v > 0
+        })
+        .collect();
+    let value_labels: Vec<&String> = labels
+        .iter()
+        .zip(&value_col)
+        .filter(|(_, v)| **v)
+        .map(|(l, _)| l)
+        .collect();
+    let cols_variant =
+        value_labels.iter().filter(|l| variant_like(l)).count() * 2 > value_labels.len();
+    for (line, cells) in &rows {
+        let label = cells
+            .iter()
+            .zip(&value_col)
+            .filter(|(_, v)| !**v)
+            .map(|(c, _)| words(c))
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        let title = if n.title.is_empty() { n.stem } else { n.title };
+        let benchmark = if label.is_empty() {
+            title.to_string()
+        } else if n.title.is_empty() {
+            label.clone()
+        } else {
+            format!("{title}: {label}")
+        };
+        for (s, c) in cells.iter().enumerate() {
+            if !value_col[s] || !is_value_cell(c) {
+                continue;
+            }
+            let col = labels[s].as_str();
+            let (variant, metric) = if cols_variant {
+                (col, "value")
+            } else {
+                (n.section, if col.is_empty() { "value" } else { col })
+            };
+            let unit_of = |t: &Tok| {
+                if t.unit.is_empty() {
+                    unit_in(col).unwrap_or_default()
+                } else {
+                    t.unit.clone()
+                }
+            };
+            for t in c.iter().filter(|t| t.is_value()) {
+                let stat = match t.kind {
+                    TokKind::Change => Stat::ChangePct,
+                    TokKind::Spread => Stat::Stddev,
+                    _ => col_stat(col),
+                };
+                push(
+                    out,
+                    n.path,
+                    &benchmark,
+                    "",
+                    variant,
+                    metric,
+                    &unit_of(t),
+                    stat,
+                    t.value,
+                    *line,
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+//! The grid reader on real layouts.
+
+use super::*;
+
+fn lines(text: &str) -> Vec<GLine<'_>> {
+    text.lines()
+        .enumerate()
+        .map(|(i, t)| GLine {
+            number: i as u32 + 1,
+            text: t,
+        })
+        .collect()
+}
+
+fn show(text: &str) -> Vec<String> {
+    read(&lines(text), &[], "stem", "p")
+        .observations
+        .iter()
+        .map(|o| {
+            format!(
+                "{} {}|{}|{}|{}|{}|{}={}",
+                o.line, o.benchmark, o.params, o.variant, o.metric, o.stat, o.unit, o.value
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn lists_of_pairs_under_a_section() {
+    let got = show(
+        "**Unpatched**\nread : io=102120KB, bw=618740 B/s, iops=151 , runt=169006msec\n\
+         slat (usec): min=275 , max=87560 , avg=6571.88, stdev=2799.57",
+    );
+    assert_eq!(got.len(), 8);
+    assert_eq!(got[0], "2 Unpatched||Unpatched|read io|sample|KB=102120");
+    assert_eq!(
+        got[6],
+        "3 Unpatched||Unpatched|slat (usec) avg|mean|us=6571.88"
+    );
+}
+
+#[test]
+fn repeated_lines_of_values_among_words() {
+    let got = show(
+        "Iter   0 (325.719us): hits    5.105M/s (  5.105M/prod), drops 0.000M/s\n\
+         Iter   1 (-17.295us): hits    5.224M/s (  5.224M/prod), drops 0.000M/s",
+    );
+    assert_eq!(got.len(), 8);
+    assert_eq!(got[1], "1 stem: Iter 0|||hits|sample|M/s=5.105");
+    // One such line alone is not read: it may be prose.
+    assert!(show("Iter   0 (325.719us): hits    5.105M/s").is_empty());
+}
+
+#[test]
+fn collapsed_grid_with_a_parameter_column_and_changes() {
+    let got = show(
+        "Read averages:\nBS(KB) RHEL4U2 2.6.14 %-diff\n------ -------- -------- ------\n\
+         1 23.8 12.3 -48.4%\n2 46.6 21.3 -54.2%",
+    );
+    assert_eq!(
+        got,
+        vec![
+            "4 Read averages|bs(kb)=1|RHEL4U2|value|sample|=23.8",
+            "4 Read averages|bs(kb)=1|2.6.14|value|sample|=12.3",
+            "4 Read averages|bs(kb)=1|%-diff|value|change_pct|%=-48.4",
+            "5 Read averages|bs(kb)=2|RHEL4U2|value|sample|=46.6",
+            "5 Read averages|bs(kb)=2|2.6.14|value|sample|=21.3",
+            "5 Read averages|bs(kb)=2|%-diff|value|change_pct|%=-54.2",
+        ]
+    );
+}
+
+#[test]
+fn transposed_grid_with_spaced_digit_groups() {
+    let got = show(
+        "Kernel pipe bogo ops/s sched_migrate_task sched_switch\n\
+         6.6.78 2 339 827 98 21 151 454\n6.12.81 1 163 540 4 39 911 525",
+    );
+    assert_eq!(got.len(), 6);
+    assert_eq!(got[0], "2 stem||6.6.78|pipe bogo ops/s|sample|=2339827");
+    assert_eq!(got[5], "3 stem||6.12.81|sched_switch|sample|=39911525");
+}
+
+#[test]
+fn labels_after_the_values_and_tilde_spreads() {
+    let got = show(
+        "8c81f3eeb336567  5507231dd04d3d68796bafe83\n\
+         ---------------  -------------------------\n      \
+         347258 ~ 0%     -18.2%     284195 ~ 0%  TOTAL vm-scalability.migrate_mbps\n      \
+         93913 ~ 7%     -49.8%      47172 ~ 3%  TOTAL softirqs.RCU",
+    );
+    assert_eq!(got.len(), 10);
+    assert_eq!(
+        got[0],
+        "3 TOTAL vm-scalability.migrate_mbps||8c81f3eeb336567|value|sample|=347258"
+    );
+    assert_eq!(got[1].split('|').nth(4), Some("stddev"));
+}

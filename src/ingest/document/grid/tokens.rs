@@ -1,0 +1,428 @@
+//! The tokens of one line for the grid reader: numbers (thousands
+//! separators, unit suffixes, `XmY.Zs` durations), stated changes, spreads,
+//! missing-value marks, markers and words, each with its character columns
+//! (tabs expanded to stops of eight).
+
+use super::super::lines::{duration_seconds, known_unit};
+
+/// What a token is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TokKind {
+    /// A measured value.
+    Num,
+    /// A stated change in percent (`+14.4%`, `(-34%)`).
+    Change,
+    /// The spread of the value before it (`± 0.3`, `[0.3]`, `( +- 2% )`).
+    Spread,
+    /// A missing value (`--`, `-`, `n/a`).
+    Missing,
+    /// A mark that holds no value (`*`, `<==`, `!`, a lone parenthesis).
+    Marker,
+    /// Anything else: label and header words, units.
+    Word,
+}
+
+/// One token of a line.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Tok {
+    /// The text as written.
+    pub text: String,
+    /// First character column.
+    pub col: usize,
+    /// One past the last character column.
+    pub end: usize,
+    pub kind: TokKind,
+    /// The value (a number, change or spread); 0 otherwise.
+    pub value: f64,
+    /// The unit written with the value (`ms`, `%`), or empty.
+    pub unit: String,
+    /// Digits of a plain unsigned integer (`487`: 3), 0 for anything else:
+    /// a run of them may be one number whose digit groups a space divides.
+    pub int_digits: usize,
+}
+
+impl Tok {
+    /// A token holding a value of its own.
+    pub fn is_value(&self) -> bool {
+        matches!(self.kind, TokKind::Num | TokKind::Change | TokKind::Spread)
+    }
+
+    /// A token of the value part of a row (values and what sits among them).
+    pub fn in_values(&self) -> bool {
+        self.kind != TokKind::Word
+    }
+}
+
+/// The whitespace-separated words of `text` with their columns.
+pub fn split(text: &str) -> Vec<(usize, usize, &str)> {
+    let mut out = Vec::new();
+    let mut col = 0;
+    let mut start: Option<(usize, usize)> = None;
+    for (i, c) in text.char_indices() {
+        if c.is_whitespace() {
+            if let Some((b, sc)) = start.take() {
+                out.push((sc, col, &text[b..i]));
+            }
+            col = if c == '\t' {
+                (col / 8 + 1) * 8
+            } else {
+                col + 1
+            };
+        } else {
+            if start.is_none() {
+                start = Some((i, col));
+            }
+            col += 1;
+        }
+    }
+    if let Some((b, sc)) = start {
+        out.push((sc, col, &text[b..]));
+    }
+    out
+}
+
+/// The tokens of a line; a spread operator standing alone (`+-`, `±`) is
+/// joined to the number after it, a unit word to the number before it.
+pub fn tokens(text: &str) -> Vec<Tok> {
+    let raw = split(text);
+    let mut out: Vec<Tok> = Vec::with_capacity(raw.len());
+    let mut spread_next = false;
+    for (col, end, w) in raw {
+        if matches!(w, "+-" | "±" | "+/-" | "(+-" | "(±" | "~") {
+            spread_next = true;
+            continue;
+        }
+        let mut t = token(w, col, end);
+        // Columns run together once a value fills its width
+        // (`0.01s846860.493`): a number with a unit, then another number.
+        if t.kind == TokKind::Word {
+            if let Some(cut) = glued(w) {
+                let (a, b) = w.split_at(cut);
+                out.push(token(a, col, col + a.chars().count()));
+                out.push(token(b, col + a.chars().count(), end));
+                spread_next = false;
+                continue;
+            }
+        }
+        if spread_next && matches!(t.kind, TokKind::Num | TokKind::Change) {
+            t.kind = TokKind::Spread;
+            t.value = t.value.abs();
+        }
+        spread_next = false;
+        // `(0.00 pct)`, `(-3.94 pct)`: a change in percent spelt out.
+        if t.kind == TokKind::Word && w.trim_end_matches(')') == "pct" {
+            if let Some(prev) = out.last_mut() {
+                if prev.kind == TokKind::Num && prev.unit.is_empty() {
+                    prev.unit = "%".into();
+                    prev.end = end;
+                    if prev.text.starts_with('(') {
+                        prev.kind = TokKind::Change;
+                    }
+                    continue;
+                }
+            }
+        }
+        // `2065 Kops/s`, `42.1 ms`: a unit after a value is the value's.
+        if t.kind == TokKind::Word && known_unit(w.trim_end_matches([',', ';', ')'])) {
+            if let Some(prev) = out.last_mut() {
+                if prev.is_value() && prev.unit.is_empty() {
+                    prev.unit = w.trim_end_matches([',', ';', ')']).to_string();
+                    prev.end = end;
+                    continue;
+                }
+            }
+        }
+        out.push(t);
+    }
+    out
+}
+
+fn token(w: &str, col: usize, end: usize) -> Tok {
+    let mut t = Tok {
+        text: w.to_string(),
+        col,
+        end,
+        kind: TokKind::Word,
+        value: 0.0,
+        unit: String::new(),
+        int_digits: 0,
+    };
+    if matches!(
+        w.to_ascii_lowercase().as_str(),
+        "-" | "--"
+            | "---"
+            | "—"
+            | "n/a"
+            | "na"
+            | "(n/a)"
+            | "-nan"
+            | "nan"
+            | "+inf%"
+            | "-inf%"
+            | "inf"
+    ) {
+        t.kind = TokKind::Missing;
+        return t;
+    }
+    if w.chars().all(|c| {
+        matches!(
+            c,
+            '*' | '!' | '<' | '>' | '=' | '-' | '←' | '→' | '(' | ')' | '^' | '#' | '|' | '~'
+        )
+    }) {
+        t.kind = TokKind::Marker;
+        return t;
+    }
+    // Parentheses and brackets around a cell, markers and commas after it.
+    let mut s = w.trim_end_matches([',', ';', ':']);
+    let bracketed = s.starts_with('[') && s.ends_with(']');
+    s = s
+        .trim_start_matches(['(', '[', '~'])
+        .trim_end_matches([')', ']']);
+    s = s.trim_end_matches(['*', '!', '†']);
+    let mut spread = bracketed;
+    for op in ["+/-", "+-", "±", "~"] {
+        if let Some(rest) = s.strip_prefix(op) {
+            s = rest;
+            spread = true;
+            break;
+        }
+    }
+    let Some((value, unit, int_digits)) = number(s) else {
+        return t;
+    };
+    t.value = value;
+    t.int_digits = int_digits;
+    if spread {
+        t.kind = TokKind::Spread;
+        t.value = value.abs();
+        t.unit = unit;
+    } else if unit == "%" && s.starts_with(['+', '-']) {
+        t.kind = TokKind::Change;
+        t.unit = unit;
+    } else {
+        t.kind = TokKind::Num;
+        t.unit = unit;
+    }
+    t
+}
+
+/// A number with an optional sign, thousands separators (`15,063,081`,
+/// `1'234`, `1_234`), a fraction, and a suffix: a multiplier (`1.5K`), a unit
+/// (`172ms`, `%`) or a duration (`2m3.5s`). Returns value, unit and the
+/// digit count of a plain unsigned integer.
+pub fn number(s: &str) -> Option<(f64, String, usize)> {
+    if s.is_empty() {
+        return None;
+    }
+    let b = s.as_bytes();
+    let mut i = 0;
+    let neg = b[0] == b'-';
+    if matches!(b[0], b'+' | b'-') {
+        i = 1;
+    }
+    let digits_start = i;
+    let mut plain = String::new();
+    let mut group = 0;
+    let mut groups = 0;
+    let mut sep: Option<u8> = None;
+    while i < b.len() {
+        match b[i] {
+            d @ b'0'..=b'9' => {
+                plain.push(d as char);
+                group += 1;
+                i += 1;
+            }
+            c @ (b',' | b'\'' | b'_')
+                if group > 0
+                    && (sep.is_none() || sep == Some(c))
+                    && b.len() >= i + 4
+                    && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
+                    && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
+                    && (groups > 0 || group <= 3)
+                    && (groups == 0 || group == 3) =>
+            {
+                sep = Some(c);
+                groups += 1;
+                group = 0;
+                i += 1;
+            }
+            _ => break,
+        }
+    }
+    if plain.is_empty() {
+        return None;
+    }
+    let mut is_int = sep.is_none();
+    if i < b.len() && b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
+        plain.push('.');
+        i += 1;
+        is_int = false;
+        while i < b.len() && b[i].is_ascii_digit() {
+            plain.push(b[i] as char);
+            i += 1;
+        }
+    }
+    // `528.`: lmbench cuts a value to its column with the point kept.
+    if i + 1 == b.len() && b[i] == b'.' && is_int {
+        i += 1;
+        is_int = false;
+    }
+    let rest = &s[i..];
+    let mut value: f64 = plain.parse().ok()?;
+    if neg {
+        value = -value;
+    }
+    let int_digits = if is_int && digits_start == 0 && rest.is_empty() {
+        plain.len()
+    } else {
+        0
+    };
+    let unit = match rest {
+        "" => String::new(),
+        "K" | "k" => {
+            value *= 1e3;
+            String::new()
+        }
+        "M" => {
+            value *= 1e6;
+            String::new()
+        }
+        "G" => {
+            value *= 1e9;
+            String::new()
+        }
+        "x" | "X" => "x".to_string(),
+        r if r.starts_with('m') && r.ends_with('s') && r.len() > 2 => {
+            // `2m3.5s`: minutes and seconds.
+            let secs = duration_seconds(&s[digits_start..])?;
+            return Some((if neg { -secs } else { secs }, "s".into(), 0));
+        }
+        r if r == "%" || known_unit(r) || is_unit_word(r) => r.to_string(),
+        _ => return None,
+    };
+    value.is_finite().then_some((value, unit, int_digits))
+}
+
+/// Where a word splits into a number with a unit and a number glued to it.
+fn glued(w: &str) -> Option<usize> {
+    let b = w.as_bytes();
+    (1..b.len()).find(|&i| {
+        b[i - 1].is_ascii_alphabetic()
+            && b[i].is_ascii_digit()
+            && number(&w[..i]).is_some_and(|(_, u, _)| !u.is_empty())
+            && number(&w[i..]).is_some()
+    })
+}
+
+/// A suffix made of letters and `/` (`KB`, `msec`, `Kops/s`): a unit the
+/// project may not know, still no part of the number.
+fn is_unit_word(r: &str) -> bool {
+    r.len() <= 8
+        && r.chars().next().is_some_and(|c| c.is_ascii_alphabetic())
+        && r.chars().all(|c| c.is_ascii_alphabetic() || c == '/')
+}
+
+/// Joins runs of plain integers a single space apart whose later members
+/// have three digits (`2 487 746` → 2487746): archives that write digit
+/// groups with spaces, or collapse whitespace, give such runs.
+pub fn merge_groups(toks: &[Tok]) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    let mut i = 0;
+    while i < toks.len() {
+        let t = &toks[i];
+        if t.kind == TokKind::Num && (1..=3).contains(&t.int_digits) {
+            let mut j = i + 1;
+            let mut value = t.value;
+            while j < toks.len()
+                && toks[j].kind == TokKind::Num
+                && toks[j].int_digits == 3
+                && toks[j].col == toks[j - 1].end + 1
+            {
+                value = value * 1000.0 + toks[j].value;
+                j += 1;
+            }
+            if j > i + 1 {
+                let mut m = t.clone();
+                m.value = value;
+                m.end = toks[j - 1].end;
+                m.text = toks[i..j]
+                    .iter()
+                    .map(|t| t.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                m.int_digits = 0;
+                out.push(m);
+                i = j;
+                continue;
+            }
+        }
+        out.push(t.clone());
+        i += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(text: &str) -> Vec<(TokKind, f64, String)> {
+        tokens(text)
+            .into_iter()
+            .map(|t| (t.kind, t.value, t.unit))
+            .collect()
+    }
+
+    #[test]
+    fn numbers_in_their_written_forms() {
+        assert_eq!(number("15,063,081"), Some((15063081.0, String::new(), 0)));
+        assert_eq!(number("1'234"), Some((1234.0, String::new(), 0)));
+        assert_eq!(number("1_234"), Some((1234.0, String::new(), 0)));
+        assert_eq!(number("172ms"), Some((172.0, "ms".into(), 0)));
+        assert_eq!(number("1.5K"), Some((1500.0, String::new(), 0)));
+        assert_eq!(number("2m3.5s"), Some((123.5, "s".into(), 0)));
+        assert_eq!(number("487"), Some((487.0, String::new(), 3)));
+        assert_eq!(number("528."), Some((528.0, String::new(), 0)));
+        assert_eq!(number("6.6.78"), None);
+        assert_eq!(number("0,1"), None);
+        assert_eq!(number("1,2345"), None);
+    }
+
+    #[test]
+    fn changes_spreads_markers_and_missing() {
+        use TokKind::*;
+        let k = kinds("x 12.5 ( +- 0.3% ) (+14.4%) -34% * <== -- [0.2] 3.1 ms");
+        let got: Vec<TokKind> = k.iter().map(|k| k.0).collect();
+        assert_eq!(
+            got,
+            vec![
+                Word, Num, Marker, Spread, Marker, Change, Change, Marker, Marker, Missing, Spread,
+                Num
+            ]
+        );
+        assert_eq!(k[3].1, 0.3);
+        assert_eq!(k[3].2, "%");
+        assert_eq!(k[11].2, "ms");
+        let k = kinds("1    573.26 (0.00 pct)       550.66 (-3.94 pct)");
+        assert_eq!(k[2], (TokKind::Change, 0.0, "%".to_string()));
+        assert_eq!(k[4], (TokKind::Change, -3.94, "%".to_string()));
+    }
+
+    #[test]
+    fn digit_groups_split_by_spaces_join() {
+        let t = merge_groups(&tokens("6.6.78 2 487 746 100%"));
+        assert_eq!(t.len(), 3);
+        assert_eq!(t[1].value, 2487746.0);
+        let t = merge_groups(&tokens("6.6.78 2 339 827 98 21 151 454"));
+        let v: Vec<f64> = t.iter().skip(1).map(|t| t.value).collect();
+        assert_eq!(v, vec![2339827.0, 98.0, 21151454.0]);
+    }
+
+    #[test]
+    fn glued_columns_split() {
+        let t = tokens("0.01s846860.493 848882.424");
+        let v: Vec<f64> = t.iter().map(|t| t.value).collect();
+        assert_eq!(v, vec![0.01, 846860.493, 848882.424]);
+    }
+}

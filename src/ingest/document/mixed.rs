@@ -1,0 +1,101 @@
+//! Mails that paste a harness's output among other tables: the harness's
+//! importer reads its part, the document reader the rest.
+//!
+//! A file with written sentences in it is a document, whatever tool output
+//! it quotes: an importer that recognised one pasted block (an mmtests
+//! compare table, a kernbench summary) reads that block and leaves the
+//! other tables of the mail unread, or finds the mail malformed as a log of
+//! its own. In such a document the lines the importer did not read are
+//! read by the document reader, and when the importer fails on it the
+//! document reader reads all of it.
+
+use super::Document;
+use crate::error::Result;
+use crate::ingest::{Format, Parsed, Source};
+
+/// Reads `src` with `format`, supplemented by the document reader where
+/// `src` is a document of prose (see the module documentation).
+pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
+    let own = format.parse_accounted(src);
+    // A format the user described (an extractor) reads what it was told
+    // to, and nothing more.
+    if format.name() == Document.name()
+        || !is_prose_document(src)
+        || crate::ingest::Registry::builtin()
+            .get(format.name())
+            .is_none()
+    {
+        return own;
+    }
+    let mut parsed = match own {
+        Ok(p) => p,
+        Err(e) => {
+            // The document reader's reading, when it has one; the
+            // importer's error otherwise, which names the line.
+            return match Document.parse_accounted(src) {
+                Ok(d) if !d.observations.is_empty() => Ok(d),
+                _ => Err(e),
+            };
+        }
+    };
+    let Ok(doc) = Document.parse_accounted(src) else {
+        return Ok(parsed);
+    };
+    let mut used: Vec<u32> = parsed
+        .observations
+        .iter()
+        .map(|o| o.line)
+        .chain(parsed.consumed.iter().copied())
+        .chain(parsed.skipped.iter().map(|(l, _)| *l))
+        .collect();
+    used.sort_unstable();
+    used.dedup();
+    let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
+    parsed
+        .observations
+        .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
+    Ok(parsed)
+}
+
+/// Whether `src` holds written sentences: two or more lines of eight or
+/// more words (or one of fifteen), three quarters of them plain words, and no `key:` colon
+/// (`Vulnerability Spectre v2: Mitigation; …` is an attribute). Harness
+/// logs and system dumps hold none.
+pub fn is_prose_document(src: &Source) -> bool {
+    let mut lines = 0;
+    for l in src.lines.iter().take(4000) {
+        match sentence_words(&l.text) {
+            // One long sentence line is prose enough (a paragraph unwrapped).
+            n if n >= 15 => return true,
+            n if n >= 8 => lines += 1,
+            _ => {}
+        }
+        if lines >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
+/// The word count of a line of prose (three quarters plain words, no
+/// `key:` colon); 0 for any other line.
+fn sentence_words(text: &str) -> usize {
+    if text.contains(':') {
+        return 0;
+    }
+    let mut words = 0;
+    let mut plain = 0;
+    for w in text.split_whitespace() {
+        words += 1;
+        if w.chars()
+            .all(|c| c.is_alphabetic() || matches!(c, ',' | '.' | '\'' | '-' | ';' | '(' | ')'))
+        {
+            plain += 1;
+        }
+    }
+    if plain * 4 >= words * 3 {
+        words
+    } else {
+        0
+    }
+}

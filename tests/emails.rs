@@ -1,0 +1,363 @@
+//! Recall of the e-mail table reader on a corpus of real posts
+//! (`tests/data/emails/`, expected values by hand in `EXPECTED.md`).
+//!
+//! Every post is read through the library's ingest (what `patchperf ingest`
+//! runs). Two figures are measured:
+//! - value recall: the expected value is among the file's rows (relative
+//!   tolerance 1e-9, after converting between units the project knows:
+//!   `172 ms` may be read as `0.172 s`);
+//! - label recall: moreover, the row's benchmark/params/metric share a word
+//!   with the expected row label and its variant/metric/stat share a word
+//!   with the expected column label.
+//!
+//! The test prints both figures and a per-file table. With
+//! `EMAIL_RECALL_MISSES=1` it also lists every expected value it misses and
+//! the rows the file gave (`cargo test --test emails -- --nocapture`).
+
+use patchperf::ingest::{ingest, IngestOptions, Registry};
+use patchperf::model::{Observation, Unit};
+use std::collections::{BTreeMap, HashSet};
+use std::io::Write;
+use std::path::Path;
+
+const DIR: &str = "tests/data/emails";
+
+/// The floors asserted: what the reader reaches today on the 95 posts
+/// (4827, 3268 and 3621 of 5764 values), in percent. The issue's goal is
+/// 98% and 95%; these are what is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 83.7;
+const LABEL_FLOOR: f64 = 56.6;
+const EITHER_FLOOR: f64 = 62.8;
+
+/// One line of `EXPECTED.md`.
+#[derive(Debug, Clone)]
+struct Expected {
+    file: String,
+    row: String,
+    column: String,
+    value: f64,
+    unit: String,
+}
+
+fn expected() -> Vec<Expected> {
+    let text = std::fs::read_to_string(Path::new(DIR).join("EXPECTED.md")).expect("EXPECTED.md");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .map(|(i, l)| {
+            let f: Vec<&str> = l.split('|').map(str::trim).collect();
+            assert_eq!(f.len(), 5, "EXPECTED.md line {}: {l}", i + 1);
+            Expected {
+                file: f[0].to_string(),
+                row: f[1].to_string(),
+                column: f[2].to_string(),
+                value: f[3]
+                    .parse()
+                    .unwrap_or_else(|_| panic!("EXPECTED.md line {}: value {}", i + 1, f[3])),
+                unit: f[4].to_string(),
+            }
+        })
+        .collect()
+}
+
+/// Lowercase words of letters and digits.
+fn words(text: &str) -> HashSet<String> {
+    text.split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect()
+}
+
+fn shares_word(a: &str, b: &HashSet<String>) -> bool {
+    words(a).iter().any(|w| b.contains(w))
+}
+
+fn close(a: f64, b: f64) -> bool {
+    a == b || (a - b).abs() <= 1e-9 * a.abs().max(b.abs())
+}
+
+/// Whether row `o` holds the expected value, in its own unit or one the
+/// expected unit converts to.
+fn value_matches(e: &Expected, o: &Observation) -> bool {
+    if close(e.value, o.value) {
+        return true;
+    }
+    let from = Unit::parse(&e.unit);
+    let to = Unit::parse(&o.unit);
+    from.convert(e.value, &to)
+        .is_some_and(|v| close(v, o.value))
+}
+
+/// Label recall as the issue defines it: the row's benchmark/params/metric
+/// share a word with the expected row label, its variant/metric/stat with
+/// the expected column label.
+fn label_matches(e: &Expected, o: &Observation) -> bool {
+    let row_side = words(&format!("{} {} {}", o.benchmark, o.params, o.metric));
+    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat.name()));
+    shares_word(&e.row, &row_side) && shares_word(&e.column, &col_side)
+}
+
+/// [`label_matches`] in either orientation: a transposed table's side
+/// labels are variants and its header metrics, so the expected row label
+/// may be the row's variant and the column label its benchmark or params.
+fn label_matches_either(e: &Expected, o: &Observation) -> bool {
+    if label_matches(e, o) {
+        return true;
+    }
+    let row_side = words(&format!("{} {} {}", o.benchmark, o.params, o.metric));
+    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat.name()));
+    shares_word(&e.column, &row_side) && shares_word(&e.row, &col_side)
+}
+
+/// What one file gave.
+#[derive(Default)]
+struct FileScore {
+    expected: usize,
+    values: usize,
+    labels: usize,
+    either: usize,
+    rows: usize,
+    format: String,
+    error: Option<String>,
+    misses: Vec<String>,
+}
+
+/// The rows of one file and the format that read it.
+fn read(path: &Path) -> Result<(Vec<Observation>, String), String> {
+    let registry = Registry::builtin();
+    ingest(&[path.to_path_buf()], &registry, &IngestOptions::default())
+        .map(|i| {
+            let format = i
+                .files
+                .first()
+                .and_then(|f| f.format.clone())
+                .unwrap_or_else(|| "-".into());
+            (i.dataset.into_rows(), format)
+        })
+        .map_err(|e| e.to_string())
+}
+
+fn score() -> BTreeMap<String, FileScore> {
+    let mut files: BTreeMap<String, FileScore> = BTreeMap::new();
+    for entry in std::fs::read_dir(DIR).expect("corpus folder") {
+        let name = entry.unwrap().file_name().to_string_lossy().to_string();
+        if name.ends_with(".txt") {
+            files.entry(name).or_default();
+        }
+    }
+    let expected = expected();
+    for e in &expected {
+        assert!(
+            files.contains_key(&e.file),
+            "EXPECTED.md names {} which is not in {DIR}",
+            e.file
+        );
+    }
+    let detail = std::env::var_os("EMAIL_RECALL_MISSES").is_some();
+    for (name, score) in files.iter_mut() {
+        let rows = match read(&Path::new(DIR).join(name)) {
+            Ok((r, format)) => {
+                score.format = format;
+                r
+            }
+            Err(e) => {
+                score.error = Some(e);
+                Vec::new()
+            }
+        };
+        score.rows = rows.len();
+        for e in expected.iter().filter(|e| &e.file == name) {
+            score.expected += 1;
+            let found: Vec<&Observation> = rows.iter().filter(|o| value_matches(e, o)).collect();
+            let labelled = found.iter().any(|o| label_matches(e, o));
+            score.values += usize::from(!found.is_empty());
+            score.labels += usize::from(labelled);
+            score.either += usize::from(found.iter().any(|o| label_matches_either(e, o)));
+            if detail && !labelled {
+                let got = found
+                    .first()
+                    .map(|o| {
+                        format!(
+                            "got b={:?} p={:?} v={:?} m={:?} s={} u={:?}",
+                            o.benchmark,
+                            o.params,
+                            o.variant,
+                            o.metric,
+                            o.stat.name(),
+                            o.unit
+                        )
+                    })
+                    .unwrap_or_else(|| "value not found".into());
+                score.misses.push(format!(
+                    "  {} | {} | {} {} -> {got}",
+                    e.row, e.column, e.value, e.unit
+                ));
+            }
+        }
+    }
+    files
+}
+
+fn pct(n: usize, d: usize) -> f64 {
+    if d == 0 {
+        100.0
+    } else {
+        100.0 * n as f64 / d as f64
+    }
+}
+
+#[test]
+fn value_and_label_recall_on_real_posts() {
+    let files = score();
+    let mut out = String::new();
+    out.push_str(&format!(
+        "\n{:<55} {:>5} {:>6} {:>6} {:>5} format\n",
+        "file", "exp", "value", "label", "rows"
+    ));
+    let (mut exp, mut val, mut lab, mut eith) = (0, 0, 0, 0);
+    for (name, s) in &files {
+        exp += s.expected;
+        val += s.values;
+        lab += s.labels;
+        eith += s.either;
+        out.push_str(&format!(
+            "{:<55} {:>5} {:>5.0}% {:>5.0}% {:>5} {}{}\n",
+            name,
+            s.expected,
+            pct(s.values, s.expected),
+            pct(s.labels, s.expected),
+            s.rows,
+            s.format,
+            s.error
+                .as_ref()
+                .map(|e| format!("  error: {e}"))
+                .unwrap_or_default()
+        ));
+        for m in &s.misses {
+            out.push_str(m);
+            out.push('\n');
+        }
+    }
+    let value = pct(val, exp);
+    let label = pct(lab, exp);
+    let either = pct(eith, exp);
+    out.push_str(&format!(
+        "e-mail corpus: {} files, {exp} expected values: value recall {value:.1}% ({val}), \
+         label recall {label:.1}% ({lab}), label recall in either orientation {either:.1}% \
+         ({eith})\n",
+        files.len()
+    ));
+    // Straight to the terminal: the figures are the point of the test, and
+    // the harness would hide a passing test's `println!`.
+    let _ = std::io::stdout().write_all(out.as_bytes());
+    assert!(files.len() >= 4, "corpus copy missing");
+    assert!(
+        value >= VALUE_FLOOR,
+        "value recall {value:.1}% fell below {VALUE_FLOOR}%"
+    );
+    assert!(
+        either >= EITHER_FLOOR,
+        "label recall in either orientation {either:.1}% fell below {EITHER_FLOOR}%"
+    );
+    assert!(
+        label >= LABEL_FLOOR,
+        "label recall {label:.1}% fell below {LABEL_FLOOR}%"
+    );
+}
+
+// ---------------------------------------------------------------- mutations
+
+/// A byte-level edit of a post.
+#[derive(Debug, Clone)]
+enum Mutation {
+    Truncate(usize),
+    Insert(usize, Vec<u8>),
+    Replace(usize, u8),
+    Delete(usize, usize),
+}
+
+fn mutation() -> impl proptest::strategy::Strategy<Value = Mutation> {
+    use proptest::prelude::*;
+    prop_oneof![
+        any::<usize>().prop_map(Mutation::Truncate),
+        (
+            any::<usize>(),
+            prop_oneof![
+                Just(b" ".to_vec()),
+                Just(b"\t".to_vec()),
+                Just(b"> ".to_vec()),
+                Just(b"\n".to_vec()),
+                Just(b"|".to_vec()),
+                Just(b"---- ----".to_vec()),
+                Just(b"1,234".to_vec()),
+                Just(b"=".to_vec()),
+                Just(b"\r\r\n".to_vec()),
+                Just("±".as_bytes().to_vec()),
+                proptest::collection::vec(any::<u8>(), 1..8),
+            ]
+        )
+            .prop_map(|(a, b)| Mutation::Insert(a, b)),
+        (any::<usize>(), any::<u8>()).prop_map(|(a, b)| Mutation::Replace(a, b)),
+        (any::<usize>(), 1usize..64).prop_map(|(a, n)| Mutation::Delete(a, n)),
+    ]
+}
+
+fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
+    let len = bytes.len().max(1);
+    match m {
+        Mutation::Truncate(at) => bytes.truncate(at % len),
+        Mutation::Insert(at, b) => {
+            let at = at % len;
+            let at = at.min(bytes.len());
+            bytes.splice(at..at, b.iter().copied());
+        }
+        Mutation::Replace(at, b) => {
+            if !bytes.is_empty() {
+                let at = at % bytes.len();
+                bytes[at] = *b;
+            }
+        }
+        Mutation::Delete(at, n) => {
+            if !bytes.is_empty() {
+                let at = at % bytes.len();
+                let end = (at + n).min(bytes.len());
+                bytes.drain(at..end);
+            }
+        }
+    }
+}
+
+fn posts() -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(DIR)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    v.sort();
+    v
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(48),
+        ..proptest::prelude::ProptestConfig::default()
+    })]
+
+    /// Any mutation of a post is read or refused with an error, never a panic.
+    #[test]
+    fn mutated_posts_never_panic(
+        pick in proptest::prelude::any::<usize>(),
+        muts in proptest::collection::vec(mutation(), 1..4),
+    ) {
+        let posts = posts();
+        let path = &posts[pick % posts.len()];
+        let mut bytes = std::fs::read(path).unwrap();
+        for m in &muts {
+            apply(&mut bytes, m);
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let copy = dir.path().join(path.file_name().unwrap());
+        std::fs::write(&copy, &bytes).unwrap();
+        let _ = read(&copy);
+    }
+}
