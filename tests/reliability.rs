@@ -246,3 +246,23 @@ fn a_zero_baseline_says_why_it_has_no_change() {
     let text = terminal(&[&f]);
     assert!(text.contains("the baseline's centre is 0"), "{text}");
 }
+
+#[test]
+fn a_run_line_of_nan_values_is_accounted_never_a_label() {
+    for (f, line) in [("kv_nan_mid.txt", "2"), ("kv_nan_first.txt", "1")] {
+        let (code, out, err) = ingest(f);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(values(&out).len(), 9, "three runs of three values");
+        assert!(
+            !out.contains("=nan"),
+            "{f}: no name made of the nan line\n{out}"
+        );
+        assert!(
+            err.contains(&format!("{line}: values that are not numbers")),
+            "{err}"
+        );
+        // One file, one variant: nothing to compare, and nothing invented.
+        let o = patchperf().args(["compare", f]).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{f}");
+    }
+}

@@ -41,6 +41,41 @@ pub fn parse_number(s: &str) -> Option<f64> {
     v.is_finite().then_some(v)
 }
 
+/// True when `token` spells a value that is not a finite number: `nan`,
+/// `-nan` (glibc's printf of a negative NaN), `inf`, `-inf`, `infinity`,
+/// or a decimal beyond the range of a double (`1e309`). Such a token is a
+/// value (a failed run, a division by zero), never a label.
+pub fn is_non_finite_token(token: &str) -> bool {
+    let t = token.trim_start_matches(['+', '-']);
+    if ["nan", "inf", "infinity"]
+        .iter()
+        .any(|w| t.eq_ignore_ascii_case(w))
+    {
+        return true;
+    }
+    t.as_bytes().first().is_some_and(u8::is_ascii_digit)
+        && parse_f64(token).is_some_and(|v| v.is_infinite())
+}
+
+/// True when every value on `line` is [`is_non_finite_token`] (`elapsed=nan
+/// user=nan sys=nan`, `time: -nan`): a line of values that a run failed to
+/// give, to be accounted as such, not read as a heading.
+pub fn is_non_finite_line(line: &str) -> bool {
+    let mut values = 0;
+    for tok in line.split([' ', '\t', ',']).filter(|t| !t.is_empty()) {
+        let value = match tok.rsplit_once(['=', ':']) {
+            Some((_, "")) => continue, // `key:` before its value
+            Some((_, v)) => v,
+            None => tok,
+        };
+        if !is_non_finite_token(value) {
+            return false;
+        }
+        values += 1;
+    }
+    values > 0
+}
+
 /// `s.parse::<f64>().ok()`, several times faster: fast-float2 gives the
 /// same correctly rounded f64 for every decimal it accepts; what it does not
 /// accept (a leading `+`, `inf`, a bare `5.`) goes to the standard parser,
@@ -132,6 +167,23 @@ pub fn looks_numeric(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn non_finite_values_are_values() {
+        for t in [
+            "nan", "-nan", "NaN", "inf", "-inf", "Infinity", "1e309", "-1e400",
+        ] {
+            assert!(is_non_finite_token(t), "{t}");
+        }
+        for t in ["1e308", "infinite", "nano", "n/a", "x"] {
+            assert!(!is_non_finite_token(t), "{t}");
+        }
+        assert!(is_non_finite_line("elapsed=nan user=nan sys=nan"));
+        assert!(is_non_finite_line("time: -nan"));
+        assert!(!is_non_finite_line("elapsed=3.1 user=nan"));
+        assert!(!is_non_finite_line("Results with the patch"));
+        assert!(!is_non_finite_line(""));
+    }
 
     #[test]
     fn numbers_as_harnesses_print_them() {

@@ -115,7 +115,21 @@ impl Format for Document {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        reader::read(src).map(Parsed::from)
+        let mut parsed = reader::read(src).map(Parsed::from)?;
+        // Lines whose values are all NaN or infinite (a failed run) give no
+        // row and hold no digit the accounting would notice: said here.
+        parsed.skipped.extend(
+            src.lines
+                .iter()
+                .filter(|l| crate::ingest::numbers::is_non_finite_line(&l.text))
+                .map(|l| {
+                    (
+                        l.number,
+                        "values that are not numbers (nan, inf): nothing to read".to_string(),
+                    )
+                }),
+        );
+        Ok(parsed)
     }
 }
 

@@ -338,7 +338,10 @@ impl<'a> Reader<'a> {
         let texts: Vec<&Cl> = run
             .iter()
             .copied()
-            .filter(|c| !labels::is_noise(&c.line.text))
+            .filter(|c| {
+                !labels::is_noise(&c.line.text)
+                    && !crate::ingest::numbers::is_non_finite_line(&c.line.text)
+            })
             .collect();
         let Some((last, before)) = texts.split_last() else {
             return;
