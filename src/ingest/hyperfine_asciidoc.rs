@@ -48,16 +48,17 @@ impl Format for HyperfineAsciidoc {
                 return Ok(());
             }
             let row = std::mem::take(block);
-            match &header {
-                None => header = Some(row),
-                Some(h) if h.len() == row.len() => out.extend(row_values(src, line, h, &row)?),
-                Some(h) => {
-                    return Err(src.error(
-                        Some(line),
-                        format!("expected {} cells like the header, found {}", h.len(), row.len()),
-                    ))
-                }
+            let Some(h) = header.as_ref() else {
+                header = Some(row);
+                return Ok(());
+            };
+            if h.len() != row.len() {
+                return Err(src.error(
+                    Some(line),
+                    format!("expected {} cells like the header, found {}", h.len(), row.len()),
+                ));
             }
+            out.extend(row_values(src, line, h, &row)?);
             Ok(())
         };
         for l in &src.lines {

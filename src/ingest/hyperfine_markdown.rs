@@ -78,7 +78,7 @@ pub(crate) fn row_values(
     row: &[String],
 ) -> Result<Vec<Observation>> {
     let h = header;
-    let command = row[0].trim_matches(['`', '=']).to_string();
+    let command = unquote(&row[0]).to_string();
     let mut out = Vec::new();
     let mut params = Vec::new();
     let mut values = Vec::new();
@@ -116,7 +116,7 @@ pub(crate) fn row_values(
                 values.push((stat, unit, v));
             }
             // Newer hyperfine adds one column per scan parameter.
-            other => params.push((other.to_string(), cell.trim_matches(['`', '=']).to_string())),
+            other => params.push((other.to_string(), unquote(cell).to_string())),
         }
     }
     let ps = canonical_params(&params);
@@ -134,6 +134,15 @@ pub(crate) fn row_values(
         );
     }
     Ok(out)
+}
+
+/// A cell without its quoting: Markdown's `` `cmd` ``, Org's `=cmd=`.
+fn unquote(cell: &str) -> &str {
+    let c = cell.trim_matches('`');
+    match c.strip_prefix('=').and_then(|c| c.strip_suffix('=')) {
+        Some(inner) if !inner.is_empty() => inner,
+        _ => c,
+    }
 }
 
 /// The cells of a Markdown table row; `\|` inside a cell is a literal bar.

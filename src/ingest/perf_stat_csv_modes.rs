@@ -41,9 +41,13 @@ fn aggregation(field: &str) -> Option<&'static str> {
     }
 }
 
-/// A record's leading interval time and aggregation, and the plain record
-/// after them; `None` when the line has neither or is no record.
-fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(bool, Option<(&'static str, &'a str)>, &'a [&'a str])> {
+/// A record's aggregation: its kind (`cpu`, `core` …) and name (`CPU0`).
+type Aggregation<'a> = Option<(&'static str, &'a str)>;
+
+/// A record's aggregation and the plain record after its leading interval
+/// time and aggregation columns; `None` when the line has neither or is
+/// no record.
+fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a str])> {
     let mut rest = fields;
     let mut interval = false;
     // An interval time is followed by a value (or a missing marker) or an
@@ -64,7 +68,7 @@ fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(bool, Option<(&'static str,
             rest = &rest[1..];
         }
     }
-    ((interval || agg.is_some()) && is_record(rest)).then_some((interval, agg, rest))
+    ((interval || agg.is_some()) && is_record(rest)).then_some((agg, rest))
 }
 
 impl Format for PerfStatCsvModes {
@@ -105,7 +109,7 @@ impl Format for PerfStatCsvModes {
         for l in &src.lines {
             let t = l.text.trim();
             let f: Vec<&str> = t.split(',').collect();
-            let Some((_, agg, r)) = split_modes(&f) else {
+            let Some((agg, r)) = split_modes(&f) else {
                 continue;
             };
             let event = r[2].trim();
