@@ -212,7 +212,11 @@ fn is_footnote(tok: &str) -> bool {
 
 /// The tokens of a row: its name, then per column the tokens that start
 /// in it, footnote marks left out.
-fn row_columns<'t>(text: &'t str, bars: &[usize], columns: usize) -> (Option<&'t str>, Vec<Vec<&'t str>>) {
+fn row_columns<'t>(
+    text: &'t str,
+    bars: &[usize],
+    columns: usize,
+) -> (Option<&'t str>, Vec<Vec<&'t str>>) {
     let mut cols: Vec<Vec<&str>> = vec![Vec::new(); columns];
     let mut name = None;
     let mut start: Option<(usize, usize)> = None;
@@ -369,48 +373,65 @@ mod tests {
     }
 
     fn read(name: &str) -> Parsed {
-        crate::ingest::parse_file(&BenchstatText, &format!("tests/data/harness/benchstat/{name}"))
+        crate::ingest::parse_file(
+            &BenchstatText,
+            &format!("tests/data/harness/benchstat/{name}"),
+        )
     }
 
-    fn cells(p: &Parsed) -> Vec<(&str, &str, &str, Stat, f64)> {
+    fn medians(p: &Parsed) -> Vec<(&str, &str, f64)> {
         p.observations
             .iter()
-            .map(|o| (o.benchmark.as_str(), o.variant.as_str(), o.metric.as_str(), o.stat, o.value))
+            .filter(|o| o.stat == Stat::Median)
+            .map(|o| (o.benchmark.as_str(), o.variant.as_str(), o.value))
             .collect()
     }
 
     #[test]
     fn footnoted_cells_and_footnote_lines() {
         let p = read("footnotes-three-units.txt");
-        // 7 benchmarks × 3 units; per row a median per column, both n.
-        let medians = p.observations.iter().filter(|o| o.stat == Stat::Median).count();
-        assert_eq!(medians, 7 * 2 * 3);
-        let first: Vec<_> = cells(&p).into_iter().take(4).collect();
-        assert_eq!(first[0], ("CrushOriginal", "/tmp/old_bench_filtered.txt", "time", Stat::Median, 437.0e-9));
-        assert_eq!(first[1].1, "/tmp/new_bench_filtered.txt");
-        assert_eq!(first[1].4, 456.8e-9);
-        assert_eq!((first[2].3, first[2].4), (Stat::N, 1.0));
+        // 7 benchmarks × 3 units, a median per column.
+        let med = medians(&p);
+        assert_eq!(med.len(), 7 * 2 * 3);
+        let (old, new) = ("/tmp/old_bench_filtered.txt", "/tmp/new_bench_filtered.txt");
+        assert_eq!(med[0], ("CrushOriginal", old, 437.0e-9));
+        assert_eq!(med[1], ("CrushOriginal", new, 456.8e-9));
+        assert_eq!(med[13], ("IndexDirectTracking", new, 0.3953e-9));
+        assert_eq!(med[18], ("LoadGlobalConfig", old, 1.281 * 1024.0));
+        // `~ (p=1.000 n=1)`: n on both sides, no change.
+        let n = p.observations.iter().filter(|o| o.stat == Stat::N);
+        assert!(n.clone().all(|o| o.value == 1.0));
+        assert_eq!(n.count(), 42);
+        assert!(!p.observations.iter().any(|o| o.stat == Stat::ChangePct));
         // Footnotes and geomean rows are accounted, never read.
-        let footnotes = p.skipped.iter().filter(|(_, w)| w.contains("footnote")).count();
+        let footnotes = p
+            .skipped
+            .iter()
+            .filter(|(_, w)| w.contains("footnote"))
+            .count();
         assert_eq!(footnotes, 2 + 3 + 3);
-        assert_eq!(p.skipped.iter().filter(|(_, w)| w.contains("geometric")).count(), 3);
+        assert_eq!(
+            p.skipped
+                .iter()
+                .filter(|(_, w)| w.contains("geometric"))
+                .count(),
+            3
+        );
     }
 
     #[test]
     fn a_row_with_one_cell_gives_it_to_its_own_column() {
         let p = read("missing-cells.txt");
-        let got: Vec<(&str, &str, f64)> = p
-            .observations
-            .iter()
-            .filter(|o| o.stat == Stat::Median)
-            .map(|o| (o.benchmark.as_str(), o.variant.as_str(), o.value))
-            .collect();
         assert_eq!(
-            got,
+            medians(&p),
             vec![
                 ("MarkdownRenderXHTML", "c4a.results", 143.9e-3),
                 ("MarkdownRenderXHTML", "c4.results", 158.3e-3),
-                ("MarkdownRenderXHTML", "c4a.results", 22.49 * 1024.0 * 1024.0),
+                (
+                    "MarkdownRenderXHTML",
+                    "c4a.results",
+                    22.49 * 1024.0 * 1024.0
+                ),
                 ("MarkdownRenderXHTML", "c4.results", 24.78 * 1024.0 * 1024.0),
             ]
         );
@@ -426,10 +447,18 @@ mod tests {
 
     #[test]
     fn a_single_file_table_is_recognised_and_read() {
-        let src = Source::read(std::path::Path::new("tests/data/harness/benchstat/single-column.txt")).unwrap();
+        let src = Source::read(std::path::Path::new(
+            "tests/data/harness/benchstat/single-column.txt",
+        ))
+        .unwrap();
         assert_eq!(BenchstatText.detect(&src), 85);
         let p = read("single-column.txt");
-        let v: Vec<f64> = p.observations.iter().filter(|o| o.stat == Stat::Median).map(|o| o.value).collect();
+        let v: Vec<f64> = p
+            .observations
+            .iter()
+            .filter(|o| o.stat == Stat::Median)
+            .map(|o| o.value)
+            .collect();
         assert_eq!(v, vec![62.92, 113.3 * 1024.0 * 1024.0 * 1024.0, 22.50e3]);
     }
 

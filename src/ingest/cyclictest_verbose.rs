@@ -32,9 +32,13 @@ impl Format for CyclictestVerbose {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let header = super::logscan::lines_containing(src, " Interval: ")
-            .any(|l| l.starts_with("Thread "));
-        let records = src.lines.iter().filter(|l| record(&l.text).is_some()).count();
+        let header =
+            super::logscan::lines_containing(src, " Interval: ").any(|l| l.starts_with("Thread "));
+        let records = src
+            .lines
+            .iter()
+            .filter(|l| record(&l.text).is_some())
+            .count();
         if header && records > 0 {
             92
         } else {
@@ -75,8 +79,21 @@ impl Format for CyclictestVerbose {
             let mut p = Params::default();
             p.set("thread", &t);
             let params = p.render();
-            for (metric, v) in [("latency min", min), ("latency avg", sum / count), ("latency max", max)] {
-                out.push(obs(src, line, "cyclictest", &params, metric, "us", Stat::Sample, v));
+            for (metric, v) in [
+                ("latency min", min),
+                ("latency avg", sum / count),
+                ("latency max", max),
+            ] {
+                out.push(obs(
+                    src,
+                    line,
+                    "cyclictest",
+                    &params,
+                    metric,
+                    "us",
+                    Stat::Sample,
+                    v,
+                ));
             }
         }
         Ok(Parsed {
@@ -97,7 +114,11 @@ mod tests {
             &CyclictestVerbose,
             "tests/data/harness/cyclictest/verbose-t1.txt",
         );
-        let got: Vec<(&str, f64)> = p.observations.iter().map(|o| (o.metric.as_str(), o.value)).collect();
+        let got: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
         assert_eq!(got[0], ("latency min", 75.0));
         assert_eq!(got[2], ("latency max", 109.0));
         assert_eq!(p.observations[0].params, "thread=0");

@@ -67,13 +67,40 @@ impl Format for Dbench {
                     for (metric, value) in ["count", "latency avg", "latency max"].iter().zip(v) {
                         let unit = if *metric == "count" { "" } else { "ms" };
                         let metric = format!("{op} {metric}");
-                        out.push(obs(src, line, bench, &params, &metric, unit, Stat::Sample, value));
+                        out.push(obs(
+                            src,
+                            line,
+                            bench,
+                            &params,
+                            &metric,
+                            unit,
+                            Stat::Sample,
+                            value,
+                        ));
                     }
                 }
                 let tp = num(src, n, &c[1], "throughput")?;
-                out.push(obs(src, n, bench, &params, "throughput", "MB/s", Stat::Sample, tp));
+                out.push(obs(
+                    src,
+                    n,
+                    bench,
+                    &params,
+                    "throughput",
+                    "MB/s",
+                    Stat::Sample,
+                    tp,
+                ));
                 let lat = num(src, n, &c[4], "max_latency")?;
-                out.push(obs(src, n, bench, &params, "max latency", "ms", Stat::Sample, lat));
+                out.push(obs(
+                    src,
+                    n,
+                    bench,
+                    &params,
+                    "max latency",
+                    "ms",
+                    Stat::Sample,
+                    lat,
+                ));
             } else if let Some(c) = OP.captures(t) {
                 let v = [
                     num(src, n, &c[2], "count")?,
@@ -91,7 +118,10 @@ impl Format for Dbench {
             }
         }
         if out.is_empty() {
-            return Err(src.error(last_line(src), "no `Throughput … MB/sec` line found (interrupted run?)"));
+            return Err(src.error(
+                last_line(src),
+                "no `Throughput … MB/sec` line found (interrupted run?)",
+            ));
         }
         Ok(Parsed {
             observations: out,
@@ -109,7 +139,12 @@ mod tests {
     fn throughput_and_operation_table() {
         let p = crate::ingest::parse_file(&Dbench, "tests/data/harness/dbench/dbench-2clients.txt");
         assert_eq!(p.observations.len(), 16 * 3 + 2);
-        let get = |m: &str| p.observations.iter().find(|o| o.metric == m).map(|o| o.value);
+        let get = |m: &str| {
+            p.observations
+                .iter()
+                .find(|o| o.metric == m)
+                .map(|o| o.value)
+        };
         assert_eq!(get("throughput"), Some(327.011));
         assert_eq!(get("max latency"), Some(58.308));
         assert_eq!(get("Flush latency max"), Some(58.297));
@@ -122,7 +157,11 @@ mod tests {
     fn tbench_is_named_from_its_file() {
         let p = crate::ingest::parse_file(&Dbench, "tests/data/harness/dbench/tbench-2clients.txt");
         assert_eq!(p.observations[0].benchmark, "tbench");
-        let tp = p.observations.iter().find(|o| o.metric == "throughput").unwrap();
+        let tp = p
+            .observations
+            .iter()
+            .find(|o| o.metric == "throughput")
+            .unwrap();
         assert_eq!(tp.value, 755.619);
     }
 }

@@ -33,7 +33,9 @@ const MAX_LABEL: usize = 64;
 fn is_unit(w: &str) -> bool {
     w.len() <= 12
         && !w.is_empty()
-        && !w.chars().any(|c| c.is_ascii_digit() || matches!(c, ',' | ';' | '=' | ':'))
+        && !w
+            .chars()
+            .any(|c| c.is_ascii_digit() || matches!(c, ',' | ';' | '=' | ':'))
 }
 
 /// A value line's label, number and unit.
@@ -99,7 +101,10 @@ fn benchmark_of(src: &Source) -> String {
             && !t.chars().any(|c| c.is_ascii_digit())
             && value_line(t).is_none();
         if title {
-            return t.trim_start_matches(['#', '=', '-', ' ']).trim().to_string();
+            return t
+                .trim_start_matches(['#', '=', '-', ' '])
+                .trim()
+                .to_string();
         }
     }
     let name = src.file_name();
@@ -119,14 +124,20 @@ fn is_log(src: &Source) -> bool {
         "sh", "toml",
     ];
     let name = src.file_name();
-    let ext = name.rsplit_once('.').map_or("", |(_, e)| e).to_ascii_lowercase();
+    let ext = name
+        .rsplit_once('.')
+        .map_or("", |(_, e)| e)
+        .to_ascii_lowercase();
     if CODE.contains(&ext.as_str()) {
         return false;
     }
     let first = src.lines.iter().find(|l| !l.text.trim().is_empty());
     !first.is_some_and(|l| {
         let t = l.text.as_str();
-        t.starts_with("diff --git") || t.starts_with("--- ") || t.starts_with("#include") || t.starts_with("From ")
+        t.starts_with("diff --git")
+            || t.starts_with("--- ")
+            || t.starts_with("#include")
+            || t.starts_with("From ")
     })
 }
 
@@ -137,7 +148,11 @@ fn bare_numbers(src: &Source) -> Option<Parsed> {
     let mut out = Vec::new();
     let stem = {
         let name = src.file_name();
-        name.split('.').next().filter(|s| !s.is_empty()).unwrap_or(name).to_string()
+        name.split('.')
+            .next()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(name)
+            .to_string()
     };
     for l in &src.lines {
         let t = l.text.trim();
@@ -145,7 +160,16 @@ fn bare_numbers(src: &Source) -> Option<Parsed> {
             continue;
         }
         let v = parse_number(t).filter(|_| !t.contains(char::is_whitespace))?;
-        out.push(super::logscan::obs(src, l.number, &stem, "", "value", "", Stat::Sample, v));
+        out.push(super::logscan::obs(
+            src,
+            l.number,
+            &stem,
+            "",
+            "value",
+            "",
+            Stat::Sample,
+            v,
+        ));
     }
     (!out.is_empty()).then(|| out.into())
 }
@@ -227,8 +251,14 @@ mod tests {
 
     #[test]
     fn value_lines_of_every_shape() {
-        assert_eq!(value_line("Total time: 12.5 s"), Some(("Total time", 12.5, "s")));
-        assert_eq!(value_line("throughput = 3,400 ops/s"), Some(("throughput", 3400.0, "ops/s")));
+        assert_eq!(
+            value_line("Total time: 12.5 s"),
+            Some(("Total time", 12.5, "s"))
+        );
+        assert_eq!(
+            value_line("throughput = 3,400 ops/s"),
+            Some(("throughput", 3400.0, "ops/s"))
+        );
         assert_eq!(value_line("latency 0.25 ms"), Some(("latency", 0.25, "ms")));
         assert_eq!(value_line("Score 1234"), Some(("Score", 1234.0, "")));
         // Records and sentences are not `label: value`.
@@ -248,7 +278,14 @@ mod tests {
         let got: Vec<(&str, &str, &str, f64)> = p
             .observations
             .iter()
-            .map(|o| (o.benchmark.as_str(), o.metric.as_str(), o.unit.as_str(), o.value))
+            .map(|o| {
+                (
+                    o.benchmark.as_str(),
+                    o.metric.as_str(),
+                    o.unit.as_str(),
+                    o.value,
+                )
+            })
             .collect();
         assert_eq!(
             got,
@@ -268,7 +305,10 @@ mod tests {
         let src = Source::from_text("out/simple-sched-pipe.txt", "0.173\n");
         let p = Generic.parse_accounted(&src).unwrap();
         let o = &p.observations[0];
-        assert_eq!((o.benchmark.as_str(), o.metric.as_str(), o.value), ("simple-sched-pipe", "value", 0.173));
+        assert_eq!(
+            (o.benchmark.as_str(), o.metric.as_str(), o.value),
+            ("simple-sched-pipe", "value", 0.173)
+        );
     }
 
     #[test]

@@ -55,7 +55,11 @@ impl Format for HyperfineAsciidoc {
             if h.len() != row.len() {
                 return Err(src.error(
                     Some(line),
-                    format!("expected {} cells like the header, found {}", h.len(), row.len()),
+                    format!(
+                        "expected {} cells like the header, found {}",
+                        h.len(),
+                        row.len()
+                    ),
                 ));
             }
             out.extend(row_values(src, line, h, &row)?);

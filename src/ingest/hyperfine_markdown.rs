@@ -91,10 +91,7 @@ pub(crate) fn row_values(
             "Relative" => {}
             "Mean" => {
                 let c = parse_cell(cell).ok_or_else(|| {
-                    src.error(
-                        Some(line),
-                        format!("Mean cell `{cell}` is not a number"),
-                    )
+                    src.error(Some(line), format!("Mean cell `{cell}` is not a number"))
                 })?;
                 values.push((Stat::Mean, unit, c.value));
                 if let Some(sd) = c.spread {
@@ -103,10 +100,7 @@ pub(crate) fn row_values(
             }
             "Min" | "Max" | "Median" => {
                 let v = parse_number(cell).ok_or_else(|| {
-                    src.error(
-                        Some(line),
-                        format!("{label} cell `{cell}` is not a number"),
-                    )
+                    src.error(Some(line), format!("{label} cell `{cell}` is not a number"))
                 })?;
                 let stat = match label {
                     "Min" => Stat::Min,

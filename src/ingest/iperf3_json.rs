@@ -42,7 +42,10 @@ impl Format for Iperf3Json {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let doc: Value = parse_json(src, "iperf3 JSON")?;
         let start = &doc["start"]["test_start"];
-        let protocol = start["protocol"].as_str().unwrap_or("TCP").to_ascii_lowercase();
+        let protocol = start["protocol"]
+            .as_str()
+            .unwrap_or("TCP")
+            .to_ascii_lowercase();
         let mut params = Params::default();
         for key in ["num_streams", "reverse"] {
             if let Some(v) = start[key].as_i64() {
@@ -63,8 +66,16 @@ impl Format for Iperf3Json {
         };
         let get = |part: &str, key: &str| end[part][key].as_f64();
         if end.get("sum_sent").is_some() && protocol == "tcp" {
-            push("sender bitrate", "bit/s", get("sum_sent", "bits_per_second"));
-            push("receiver bitrate", "bit/s", get("sum_received", "bits_per_second"));
+            push(
+                "sender bitrate",
+                "bit/s",
+                get("sum_sent", "bits_per_second"),
+            );
+            push(
+                "receiver bitrate",
+                "bit/s",
+                get("sum_received", "bits_per_second"),
+            );
             push("retransmits", "", get("sum_sent", "retransmits"));
         } else {
             push("bitrate", "bit/s", get("sum", "bits_per_second"));
@@ -72,7 +83,9 @@ impl Format for Iperf3Json {
             push("lost", "%", get("sum", "lost_percent"));
         }
         if out.is_empty() {
-            let why = doc["error"].as_str().unwrap_or("no `end` summary (interrupted run?)");
+            let why = doc["error"]
+                .as_str()
+                .unwrap_or("no `end` summary (interrupted run?)");
             return Err(src.error(None, format!("iperf3 JSON without results: {why}")));
         }
         Ok(out.into())

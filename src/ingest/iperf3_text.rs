@@ -92,7 +92,10 @@ impl Format for Iperf3Text {
             } else if t.ends_with("receiver") {
                 "receiver"
             } else {
-                skipped.push((n, "one interval of the run (a time series, not a replicate)".into()));
+                skipped.push((
+                    n,
+                    "one interval of the run (a time series, not a replicate)".into(),
+                ));
                 continue;
             };
             if summed && &c[1] != "SUM" {

@@ -20,7 +20,10 @@ use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
 
-lazy_re!(RUNNING, r"^# Running '?([\w-]+)/([\w-]+)'? benchmark(?::|\.\.\.)");
+lazy_re!(
+    RUNNING,
+    r"^# Running '?([\w-]+)/([\w-]+)'? benchmark(?::|\.\.\.)"
+);
 lazy_re!(SYSCALL, r"^# Executed (\d+) (\w+)\(\) calls");
 lazy_re!(
     AVERAGE,
@@ -28,8 +31,14 @@ lazy_re!(
 );
 lazy_re!(FIND_BIT, r"^(\d+) operations (\d+) bits set of (\d+) bits");
 lazy_re!(NUMA, r"^\s*(\w+),\s+(-?[\d.]+), ([\w%/]+),\s+(\S+)\s*$");
-lazy_re!(EPOLL_THREAD, r"^\[thread\s*(\d+)\].*\[ add: (\d+) ops; mod: (\d+) ops; del: (\d+) ops \]");
-lazy_re!(EPOLL_AVG, r"^Averaged (\d+) (ADD|MOD|DEL) operations \(\+-\s*([\d.]+)%\)");
+lazy_re!(
+    EPOLL_THREAD,
+    r"^\[thread\s*(\d+)\].*\[ add: (\d+) ops; mod: (\d+) ops; del: (\d+) ops \]"
+);
+lazy_re!(
+    EPOLL_AVG,
+    r"^Averaged (\d+) (ADD|MOD|DEL) operations \(\+-\s*([\d.]+)%\)"
+);
 lazy_re!(TOTAL_TIME, r"^\s*Total time:\s*([\d.]+) \[sec\]");
 lazy_re!(PER_OP, r"^\s*([\d.]+) (usecs/op(?:/cpu)?|ops/sec)\s*$");
 lazy_re!(MEM_FUNC, r"^# function '([^']+)' \(.*\)\s*$");
@@ -64,9 +73,8 @@ impl Format for PerfBenchMore {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let header = super::logscan::lines_containing(src, "# Running ").find_map(|l| {
-            RUNNING.captures(l).map(|c| ours(&c[1], &c[2]))
-        });
+        let header = super::logscan::lines_containing(src, "# Running ")
+            .find_map(|l| RUNNING.captures(l).map(|c| ours(&c[1], &c[2])));
         match header {
             // Beats the main importer's 95 for the collections it lacks.
             Some(true) => return 96,
@@ -135,7 +143,14 @@ impl Format for PerfBenchMore {
                 let mut p = params.clone();
                 p.set("function", &function);
                 let v = num(src, n, &c[1], "bandwidth")?;
-                push(&format!("perf bench mem {kind}"), &p, "bandwidth", "B/s", Stat::Sample, v);
+                push(
+                    &format!("perf bench mem {kind}"),
+                    &p,
+                    "bandwidth",
+                    "B/s",
+                    Stat::Sample,
+                    v,
+                );
             } else if let Some(c) = TOTAL_TIME.captures(t) {
                 let v = num(src, n, &c[1], "total time")?;
                 push(&bench, &params, "total time", "s", Stat::Sample, v);
@@ -148,14 +163,28 @@ impl Format for PerfBenchMore {
                 p.set("thread", &c[1]);
                 for (i, op) in [(2, "ADD"), (3, "MOD"), (4, "DEL")] {
                     let v = num(src, n, &c[i], op)?;
-                    push(&bench, &p, &format!("{op} operations"), "ops", Stat::Sample, v);
+                    push(
+                        &bench,
+                        &p,
+                        &format!("{op} operations"),
+                        "ops",
+                        Stat::Sample,
+                        v,
+                    );
                 }
             } else if let Some(c) = EPOLL_AVG.captures(t) {
                 let mean = num(src, n, &c[1], "average")?;
                 let rel = num(src, n, &c[3], "+-")?;
                 let metric = format!("{} operations", &c[2]);
                 push(&bench, &params, &metric, "ops", Stat::Mean, mean);
-                push(&bench, &params, &metric, "ops", Stat::Stderr, mean * rel / 100.0);
+                push(
+                    &bench,
+                    &params,
+                    &metric,
+                    "ops",
+                    Stat::Stderr,
+                    mean * rel / 100.0,
+                );
             } else if let Some(c) = NUMA.captures(t) {
                 let v = num(src, n, &c[2], &c[4])?;
                 let mut p = params.clone();
@@ -196,13 +225,23 @@ mod tests {
     use super::*;
 
     fn read(path: &str) -> Parsed {
-        crate::ingest::parse_file(&PerfBenchMore, &format!("tests/data/harness/perf-bench/{path}"))
+        crate::ingest::parse_file(
+            &PerfBenchMore,
+            &format!("tests/data/harness/perf-bench/{path}"),
+        )
     }
 
     fn rows(p: &Parsed) -> Vec<(String, String, Stat, f64)> {
         p.observations
             .iter()
-            .map(|o| (o.benchmark.to_string(), o.metric.to_string(), o.stat, o.value))
+            .map(|o| {
+                (
+                    o.benchmark.to_string(),
+                    o.metric.to_string(),
+                    o.stat,
+                    o.value,
+                )
+            })
             .collect()
     }
 
@@ -236,8 +275,18 @@ mod tests {
         assert_eq!(p.observations.len(), 12);
         let o = &p.observations[0];
         assert_eq!(
-            (o.benchmark.as_str(), o.metric.as_str(), o.unit.as_str(), o.value),
-            ("perf bench internals inject-build-id", "build-id injection", "ms", 8.028)
+            (
+                o.benchmark.as_str(),
+                o.metric.as_str(),
+                o.unit.as_str(),
+                o.value
+            ),
+            (
+                "perf bench internals inject-build-id",
+                "build-id injection",
+                "ms",
+                8.028
+            )
         );
         assert_eq!(p.observations[1].stat, Stat::Stderr);
         assert_eq!(p.observations[1].value, 0.207);
@@ -256,7 +305,10 @@ mod tests {
         let p = read("mem-find_bit.txt");
         let first = &p.observations[0];
         assert_eq!(first.params, "bits=1,bits_set=1,operations=100000");
-        assert_eq!((first.metric.as_str(), first.value), ("for_each_set_bit", 458.4));
+        assert_eq!(
+            (first.metric.as_str(), first.value),
+            ("for_each_set_bit", 458.4)
+        );
         assert_eq!(p.observations.len(), 10 * 2 * 2);
     }
 

@@ -54,7 +54,9 @@ fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a s
     // aggregation, where a plain record has its unit.
     if rest.len() > 2
         && parse_number(rest[0]).is_some()
-        && (parse_number(rest[1]).is_some() || is_missing(rest[1]) || aggregation(rest[1]).is_some())
+        && (parse_number(rest[1]).is_some()
+            || is_missing(rest[1])
+            || aggregation(rest[1]).is_some())
     {
         interval = true;
         rest = &rest[1..];
@@ -120,7 +122,16 @@ impl Format for PerfStatCsvModes {
             let v = num(src, l.number, r[0], event)?;
             let params = agg.map_or(String::new(), |(k, id)| format!("{k}={id}"));
             let unit = event_unit(r[1]);
-            out.push(obs(src, l.number, "perf stat", &params, event, &unit, Stat::Sample, v));
+            out.push(obs(
+                src,
+                l.number,
+                "perf stat",
+                &params,
+                event,
+                &unit,
+                Stat::Sample,
+                v,
+            ));
         }
         if out.is_empty() {
             return Err(src.error(last_line(src), "no counted perf stat -x record found"));
@@ -138,7 +149,10 @@ mod tests {
     use super::*;
 
     fn read(name: &str) -> Parsed {
-        crate::ingest::parse_file(&PerfStatCsvModes, &format!("tests/data/harness/perf-stat/{name}"))
+        crate::ingest::parse_file(
+            &PerfStatCsvModes,
+            &format!("tests/data/harness/perf-stat/{name}"),
+        )
     }
 
     fn rows(p: &Parsed) -> Vec<(&str, &str, f64)> {
@@ -171,7 +185,13 @@ mod tests {
         let p = read("per-core.csv");
         assert_eq!(rows(&p)[2], ("core=S0-D0-C1", "task-clock", 301.96));
         let p = read("per-socket.csv");
-        assert_eq!(rows(&p), vec![("socket=S0", "task-clock", 606.98), ("socket=S0", "context-switches", 398.0)]);
+        assert_eq!(
+            rows(&p),
+            vec![
+                ("socket=S0", "task-clock", 606.98),
+                ("socket=S0", "context-switches", 398.0)
+            ]
+        );
         let p = read("interval-per-cpu-A.csv");
         assert_eq!(p.observations.len(), 6);
         assert_eq!(rows(&p)[5], ("cpu=CPU1", "task-clock", 112.83));

@@ -104,7 +104,16 @@ impl Format for PgbenchLog {
                     let mut p = Params::default();
                     p.set("client", w[0]);
                     let v = num(src, n, w[2], "latency")?;
-                    out.push(obs(src, n, "pgbench", &p.render(), "latency", "us", Stat::Sample, v));
+                    out.push(obs(
+                        src,
+                        n,
+                        "pgbench",
+                        &p.render(),
+                        "latency",
+                        "us",
+                        Stat::Sample,
+                        v,
+                    ));
                 }
                 Some(Shape::Aggregate) => {
                     let count = num(src, n, w[1], "num_transactions")?;
@@ -149,7 +158,10 @@ mod tests {
         let p = crate::ingest::parse_file(&PgbenchLog, "tests/data/harness/pgbench/txlog.23975");
         assert_eq!(p.observations.len(), 20);
         let o = &p.observations[0];
-        assert_eq!((o.metric.as_str(), o.unit.as_str(), o.value), ("latency", "us", 4019.0));
+        assert_eq!(
+            (o.metric.as_str(), o.unit.as_str(), o.value),
+            ("latency", "us", 4019.0)
+        );
         assert_eq!(o.params, "client=0");
     }
 

@@ -32,7 +32,13 @@ pub struct RtIpc;
 /// The tool named by the file, if it says.
 fn tool_from_file(name: &str, signal: bool) -> &'static str {
     let n = name.to_ascii_lowercase();
-    let tools = ["pmqtest", "ptsematest", "sigwaittest", "svsematest", "signaltest"];
+    let tools = [
+        "pmqtest",
+        "ptsematest",
+        "sigwaittest",
+        "svsematest",
+        "signaltest",
+    ];
     match tools.into_iter().find(|t| n.contains(t)) {
         Some(t) => t,
         None if signal => "signaltest",
@@ -93,13 +99,20 @@ impl Format for RtIpc {
             let mut p = Params::default();
             p.set(key, id);
             let params = p.render();
-            for (i, metric) in [3, 5, 6].into_iter().zip(["latency min", "latency avg", "latency max"]) {
+            for (i, metric) in
+                [3, 5, 6]
+                    .into_iter()
+                    .zip(["latency min", "latency avg", "latency max"])
+            {
                 let v = num(src, n, &c[i], metric)?;
                 out.push(obs(src, n, bench, &params, metric, "us", Stat::Sample, v));
             }
         }
         if out.is_empty() {
-            return Err(src.error(last_line(src), "no latency result line found (not yet ready?)"));
+            return Err(src.error(
+                last_line(src),
+                "no latency result line found (not yet ready?)",
+            ));
         }
         Ok(Parsed {
             observations: out,
@@ -123,7 +136,12 @@ mod tests {
         assert_eq!(p.observations.len(), 6);
         let o = &p.observations[5];
         assert_eq!(
-            (o.benchmark.as_str(), o.params.as_str(), o.metric.as_str(), o.value),
+            (
+                o.benchmark.as_str(),
+                o.params.as_str(),
+                o.metric.as_str(),
+                o.value
+            ),
             ("pmqtest", "pair=2", "latency max", 50.0)
         );
         assert_eq!(p.consumed, vec![1, 2]);

@@ -79,7 +79,9 @@ impl Format for Schbench {
         for to in ends.iter().copied().chain([src.lines.len()]) {
             let lines = src.lines[from..to].to_vec();
             from = to;
-            let has_values = lines.iter().any(|l| PCT.is_match(&l.text) || AVG_RPS.is_match(&l.text));
+            let has_values = lines
+                .iter()
+                .any(|l| PCT.is_match(&l.text) || AVG_RPS.is_match(&l.text));
             if !has_values {
                 continue;
             }

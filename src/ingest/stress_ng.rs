@@ -225,7 +225,10 @@ mod tests {
         let p = read("tests/data/harness/stress-ng/metrics-cpu.txt");
         assert_eq!(p.observations.len(), 8);
         assert_eq!(value(&p, "stress-ng cpu", "bogo ops/s"), vec![3306.81]);
-        assert_eq!(value(&p, "stress-ng cpu", "bogo ops/s usr+sys"), vec![3578.41]);
+        assert_eq!(
+            value(&p, "stress-ng cpu", "bogo ops/s usr+sys"),
+            vec![3578.41]
+        );
         assert_eq!(value(&p, "stress-ng cpu", "rss max"), vec![3056.0]);
         assert_eq!(p.observations[0].params, "instances=1");
     }

@@ -135,9 +135,15 @@ mod tests {
             Some((935.410904, "ops/s".into()))
         );
         assert_eq!(
-            get("stress-ng switch", "nanosecs per context switch pipe method"),
+            get(
+                "stress-ng switch",
+                "nanosecs per context switch pipe method"
+            ),
             Some((2556.932382, "ns".into()))
         );
-        assert_eq!(get("stress-ng switch", "max rss"), Some((2516.0, "KB".into())));
+        assert_eq!(
+            get("stress-ng switch", "max rss"),
+            Some((2516.0, "KB".into()))
+        );
     }
 }
