@@ -47,6 +47,8 @@ impl Format for BenchstatText {
                 .any(|l| bar.find_iter(l.text.as_bytes()).nth(1).is_some());
         if bars && vs {
             90
+        } else if single_column_header(src) {
+            85
         } else {
             0
         }
@@ -68,6 +70,15 @@ impl Format for BenchstatText {
                 continue;
             }
             let variants: Vec<String> = header_cells(t);
+            // Where each column starts: a row's cell belongs to the column
+            // whose bar is the last one left of it (a row missing a cell
+            // leaves blanks where it would be).
+            let bars: Vec<usize> = t
+                .chars()
+                .enumerate()
+                .filter(|(_, c)| *c == BAR)
+                .map(|(k, _)| k)
+                .collect();
             let units: Vec<String> = header_cells(&lines[i + 1].text)
                 .iter()
                 .map(|c| c.split_whitespace().next().unwrap_or("").to_string())
@@ -92,14 +103,21 @@ impl Format for BenchstatText {
                 && !lines[i].text.trim().is_empty()
                 && !lines[i].text.contains(BAR)
             {
-                if lines[i].text.split_whitespace().next() == Some("geomean") {
+                let first = lines[i].text.split_whitespace().next();
+                if first == Some("geomean") {
                     let why = "geometric mean across the benchmarks, not a benchmark";
                     skipped.push((lines[i].number, why.to_string()));
+                } else if first.is_some_and(is_footnote) {
+                    let why = "benchstat footnote (a warning about the cells marked with it)";
+                    skipped.push((lines[i].number, why.to_string()));
+                    i += 1;
+                    continue;
                 }
                 read_row(
                     src,
                     &lines[i].text,
                     lines[i].number,
+                    &bars,
                     &variants,
                     &units,
                     &mut out,
@@ -113,6 +131,23 @@ impl Format for BenchstatText {
             skipped,
         })
     }
+}
+
+/// A table of one file (`benchstat FILE`) has no `vs base` column: its two
+/// header lines are a name and a unit such as `sec/op`, each between bars.
+fn single_column_header(src: &Source) -> bool {
+    let mut utf8 = [0; 4];
+    let bar = BAR.encode_utf8(&mut utf8);
+    let mut previous_bars = false;
+    for l in super::logscan::lines_containing(src, bar) {
+        let cells = header_cells(l);
+        let unit = cells.len() == 1 && (cells[0].contains('/') || cells[0].ends_with("bytes"));
+        if previous_bars && unit && l.trim_start().starts_with(BAR) {
+            return true;
+        }
+        previous_bars = cells.len() == 1 && l.trim_start().starts_with(BAR);
+    }
+    false
 }
 
 /// The cells between `│` bars of a header line, trimmed; the leading name
@@ -137,22 +172,36 @@ pub(crate) fn si_value(s: &str) -> Option<f64> {
     // `e` could start a suffix-free exponent or nothing: let parse decide.
     let (num, suffix) = s.split_at(end);
     let v: f64 = num.parse().ok()?;
-    let f = match suffix {
-        "" => 1.0,
-        "n" => 1e-9,
-        "µ" | "μ" | "u" => 1e-6,
-        "m" => 1e-3,
-        "k" => 1e3,
-        "M" => 1e6,
-        "G" => 1e9,
-        "T" => 1e12,
-        "Ki" => 1024.0,
-        "Mi" => 1024.0 * 1024.0,
-        "Gi" => 1024.0 * 1024.0 * 1024.0,
-        "Ti" => 1024f64.powi(4),
-        _ => return None,
+    // Decimal prefixes as an exponent of the written digits, so that
+    // `437.0n` is the double nearest 437.0e-9 (a product would round twice);
+    // binary ones multiply by a power of two, which is exact.
+    let exponent = match suffix {
+        "" => Some(0),
+        "n" => Some(-9),
+        "µ" | "μ" | "u" => Some(-6),
+        "m" => Some(-3),
+        "k" => Some(3),
+        "M" => Some(6),
+        "G" => Some(9),
+        "T" => Some(12),
+        _ => None,
     };
-    Some(v * f).filter(|v| v.is_finite())
+    let scaled = match exponent {
+        Some(0) => v,
+        Some(e) if !num.contains(['e', 'E']) => format!("{num}e{e}").parse().ok()?,
+        Some(e) => v * 10f64.powi(e),
+        None => {
+            let f = match suffix {
+                "Ki" => 1024.0,
+                "Mi" => 1024.0 * 1024.0,
+                "Gi" => 1024.0 * 1024.0 * 1024.0,
+                "Ti" => 1024f64.powi(4),
+                _ => return None,
+            };
+            v * f
+        }
+    };
+    Some(scaled).filter(|v| v.is_finite())
 }
 
 /// Footnote markers benchstat appends to cells.
@@ -161,19 +210,55 @@ fn is_footnote(tok: &str) -> bool {
         .all(|c| matches!(c, '¹' | '²' | '³' | '⁴' | '⁵' | '⁶' | '⁷' | '⁸' | '⁹' | '⁰'))
 }
 
+/// The tokens of a row: its name, then per column the tokens that start
+/// in it, footnote marks left out.
+fn row_columns<'t>(
+    text: &'t str,
+    bars: &[usize],
+    columns: usize,
+) -> (Option<&'t str>, Vec<Vec<&'t str>>) {
+    let mut cols: Vec<Vec<&str>> = vec![Vec::new(); columns];
+    let mut name = None;
+    let mut start: Option<(usize, usize)> = None;
+    let mut push = |at: usize, byte: usize, end: usize, name: &mut Option<&'t str>| {
+        let tok = &text[byte..end];
+        if is_footnote(tok) {
+            return;
+        }
+        match bars.iter().rposition(|&b| b < at) {
+            None if name.is_none() => *name = Some(tok),
+            None => {}
+            Some(k) if columns > 0 => cols[k.min(columns - 1)].push(tok),
+            Some(_) => {}
+        }
+    };
+    for (k, (byte, c)) in text.char_indices().enumerate() {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some((k, byte)),
+            (true, Some((at, b))) => {
+                push(at, b, byte, &mut name);
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some((at, b)) = start {
+        push(at, b, text.len(), &mut name);
+    }
+    (name, cols)
+}
+
 fn read_row(
     src: &Source,
     text: &str,
     line: u32,
+    bars: &[usize],
     variants: &[String],
     units: &[String],
     out: &mut Vec<Observation>,
 ) -> Result<()> {
-    let mut toks = text
-        .split_whitespace()
-        .filter(|t| !is_footnote(t))
-        .peekable();
-    let Some(name) = toks.next() else {
+    let (name, cells) = row_columns(text, bars, variants.len());
+    let Some(name) = name else {
         return Ok(());
     };
     if name == "geomean" {
@@ -187,7 +272,8 @@ fn read_row(
             break;
         };
         let (metric, unit) = metric_for_unit(unit_raw);
-        let Some(tok) = toks.next() else { break };
+        let mut toks = cells[col].iter().copied().peekable();
+        let Some(tok) = toks.next() else { continue };
         let Some(median) = si_value(tok) else {
             return Err(src.error(Some(line), format!("`{tok}` is not a benchstat value")));
         };
@@ -286,11 +372,101 @@ mod tests {
         assert!(e.contains("0 unit(s) for 2 column(s)"), "{e}");
     }
 
+    fn read(name: &str) -> Parsed {
+        crate::ingest::parse_file(
+            &BenchstatText,
+            &format!("tests/data/harness/benchstat/{name}"),
+        )
+    }
+
+    fn medians(p: &Parsed) -> Vec<(&str, &str, f64)> {
+        p.observations
+            .iter()
+            .filter(|o| o.stat == Stat::Median)
+            .map(|o| (o.benchmark.as_str(), o.variant.as_str(), o.value))
+            .collect()
+    }
+
+    #[test]
+    fn footnoted_cells_and_footnote_lines() {
+        let p = read("footnotes-three-units.txt");
+        // 7 benchmarks × 3 units, a median per column.
+        let med = medians(&p);
+        assert_eq!(med.len(), 7 * 2 * 3);
+        let (old, new) = ("/tmp/old_bench_filtered.txt", "/tmp/new_bench_filtered.txt");
+        assert_eq!(med[0], ("CrushOriginal", old, 437.0e-9));
+        assert_eq!(med[1], ("CrushOriginal", new, 456.8e-9));
+        assert_eq!(med[13], ("IndexDirectTracking", new, 0.3953e-9));
+        assert_eq!(med[18], ("LoadGlobalConfig", old, 1.281 * 1024.0));
+        // `~ (p=1.000 n=1)`: n on both sides, no change.
+        let n = p.observations.iter().filter(|o| o.stat == Stat::N);
+        assert!(n.clone().all(|o| o.value == 1.0));
+        assert_eq!(n.count(), 42);
+        assert!(!p.observations.iter().any(|o| o.stat == Stat::ChangePct));
+        // Footnotes and geomean rows are accounted, never read.
+        let footnotes = p
+            .skipped
+            .iter()
+            .filter(|(_, w)| w.contains("footnote"))
+            .count();
+        assert_eq!(footnotes, 2 + 3 + 3);
+        assert_eq!(
+            p.skipped
+                .iter()
+                .filter(|(_, w)| w.contains("geometric"))
+                .count(),
+            3
+        );
+    }
+
+    #[test]
+    fn a_row_with_one_cell_gives_it_to_its_own_column() {
+        let p = read("missing-cells.txt");
+        assert_eq!(
+            medians(&p),
+            vec![
+                ("MarkdownRenderXHTML", "c4a.results", 143.9e-3),
+                ("MarkdownRenderXHTML", "c4.results", 158.3e-3),
+                (
+                    "MarkdownRenderXHTML",
+                    "c4a.results",
+                    22.49 * 1024.0 * 1024.0
+                ),
+                ("MarkdownRenderXHTML", "c4.results", 24.78 * 1024.0 * 1024.0),
+            ]
+        );
+        let p = read("missing-cells-three-columns.txt");
+        let variants: Vec<&str> = p
+            .observations
+            .iter()
+            .filter(|o| o.stat == Stat::Median)
+            .map(|o| o.variant.as_str())
+            .collect();
+        assert_eq!(variants, vec!["http-default", "ssl-cached", "ssl-default"]);
+    }
+
+    #[test]
+    fn a_single_file_table_is_recognised_and_read() {
+        let src = Source::read(std::path::Path::new(
+            "tests/data/harness/benchstat/single-column.txt",
+        ))
+        .unwrap();
+        assert_eq!(BenchstatText.detect(&src), 85);
+        let p = read("single-column.txt");
+        let v: Vec<f64> = p
+            .observations
+            .iter()
+            .filter(|o| o.stat == Stat::Median)
+            .map(|o| o.value)
+            .collect();
+        assert_eq!(v, vec![62.92, 113.3 * 1024.0 * 1024.0 * 1024.0, 22.50e3]);
+    }
+
     #[test]
     fn si_suffixes() {
-        assert!((si_value("1.718µ").unwrap() - 1.718e-6).abs() < 1e-15);
+        assert_eq!(si_value("1.718µ"), Some(1.718e-6));
         assert_eq!(si_value("24.00Ki"), Some(24.0 * 1024.0));
-        assert_eq!(si_value("100.0n"), Some(100.0 * 1e-9));
+        assert_eq!(si_value("100.0n"), Some(100.0e-9));
         assert_eq!(si_value("~"), None);
     }
 
@@ -303,6 +479,8 @@ mod tests {
             .any(|l| l.text.contains(BAR) && l.text.contains("vs base"));
         if bars && vs {
             90
+        } else if single_column_header(src) {
+            85
         } else {
             0
         }

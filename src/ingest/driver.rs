@@ -756,6 +756,9 @@ fn read_one(
                 None => detect(registry, &src),
             };
             let Some(format) = format else {
+                if let Some(read) = read_generically(registry, &src)? {
+                    return Ok(read);
+                }
                 let report = FileReport {
                     path: src.path.to_string(),
                     format: None,
@@ -775,6 +778,16 @@ fn read_one(
             } else {
                 super::document::mixed::read(format, &src)?
             };
+            // The document reader claims any text with numbers; when it
+            // finds no table there, the generic reader may still read it.
+            if opts.format.is_none()
+                && parsed.observations.is_empty()
+                && format.name() == "document"
+            {
+                if let Some(read) = read_generically(registry, &src)? {
+                    return Ok(read);
+                }
+            }
             let (obs, report) = account(&src, format, parsed)?;
             Ok((obs, Account::Report(report)))
         }
@@ -797,6 +810,28 @@ fn read_one(
             Ok((obs, Account::More(report)))
         }
     }
+}
+
+/// `src` read by the generic `label: value` reader, when it finds values
+/// there; the report says so.
+fn read_generically(
+    registry: &Registry,
+    src: &Source,
+) -> Result<Option<(Vec<Observation>, Account)>> {
+    let Some(generic) = registry.get(super::generic::NAME) else {
+        return Ok(None);
+    };
+    let parsed = generic.parse_accounted(src)?;
+    if parsed.observations.is_empty() {
+        return Ok(None);
+    }
+    let (obs, mut report) = account(src, generic, parsed)?;
+    report.note = Some(
+        "no importer recognised this file: read generically as `label: value` lines \
+         (check the values, or name a format with --format NAME)"
+            .into(),
+    );
+    Ok(Some((obs, Account::Report(report))))
 }
 
 /// An empty report of `path`.

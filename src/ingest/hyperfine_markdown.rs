@@ -1,6 +1,8 @@
 //! hyperfine `--export-markdown`: `| Command | Mean [ms] | Min [ms] | Max [ms] | Relative |`
 //! rows with `mean ± sd` cells, summaries in the unit named in the header.
 //! The `Relative` column is a ratio between commands, not a value: skipped.
+//! `--export-orgmode` writes the same table with an Org rule (`|--+--|`)
+//! and `=command=` quoting, read here too.
 
 use super::numbers::{parse_cell, parse_number};
 use super::{Confidence, Format, Parsed, Source};
@@ -16,7 +18,7 @@ impl Format for HyperfineMarkdown {
     }
 
     fn description(&self) -> &'static str {
-        "hyperfine --export-markdown: table header `| Command | Mean [unit] | Min [unit] | Max [unit] | Relative |`"
+        "hyperfine --export-markdown / --export-orgmode: table header `| Command | Mean [unit] | Min [unit] | Max [unit] | Relative |`"
     }
 
     fn detect(&self, src: &Source) -> Confidence {
@@ -47,9 +49,9 @@ impl Format for HyperfineMarkdown {
             let Some(h) = &header else { continue };
             if row
                 .iter()
-                .all(|c| c.chars().all(|ch| matches!(ch, ':' | '-' | ' ')))
+                .all(|c| c.chars().all(|ch| matches!(ch, ':' | '-' | '+' | ' ')))
             {
-                continue; // alignment row
+                continue; // alignment row (Org: `|--+--|`)
             }
             if row.len() != h.len() {
                 return Err(src.error(
@@ -61,62 +63,79 @@ impl Format for HyperfineMarkdown {
                     ),
                 ));
             }
-            let command = row[0].trim_matches('`').to_string();
-            let mut params = Vec::new();
-            let mut values = Vec::new();
-            for (name, cell) in h.iter().zip(&row).skip(1) {
-                let (label, unit) = match name.split_once(" [") {
-                    Some((a, b)) => (a, b.trim_end_matches(']')),
-                    None => (name.as_str(), ""),
-                };
-                match label {
-                    "Relative" => {}
-                    "Mean" => {
-                        let c = parse_cell(cell).ok_or_else(|| {
-                            src.error(
-                                Some(l.number),
-                                format!("Mean cell `{cell}` is not a number"),
-                            )
-                        })?;
-                        values.push((Stat::Mean, unit, c.value));
-                        if let Some(sd) = c.spread {
-                            values.push((Stat::Stddev, unit, sd));
-                        }
-                    }
-                    "Min" | "Max" | "Median" => {
-                        let v = parse_number(cell).ok_or_else(|| {
-                            src.error(
-                                Some(l.number),
-                                format!("{label} cell `{cell}` is not a number"),
-                            )
-                        })?;
-                        let stat = match label {
-                            "Min" => Stat::Min,
-                            "Max" => Stat::Max,
-                            _ => Stat::Median,
-                        };
-                        values.push((stat, unit, v));
-                    }
-                    // Newer hyperfine adds one column per scan parameter.
-                    other => params.push((other.to_string(), cell.trim_matches('`').to_string())),
-                }
-            }
-            let ps = canonical_params(&params);
-            for (stat, unit, v) in values {
-                out.push(
-                    Observation::new(
-                        command.as_str(),
-                        super::hyperfine_json::METRIC,
-                        unit,
-                        stat,
-                        v,
-                    )
-                    .at_line(l.number)
-                    .with_params_str(ps.clone()),
-                );
-            }
+            out.extend(row_values(src, l.number, h, &row)?);
         }
         Ok(out.into())
+    }
+}
+
+/// The values of one table row under `header` (`Command`, `Mean [unit]`
+/// … cells), shared with the AsciiDoc export.
+pub(crate) fn row_values(
+    src: &Source,
+    line: u32,
+    header: &[String],
+    row: &[String],
+) -> Result<Vec<Observation>> {
+    let h = header;
+    let command = unquote(&row[0]).to_string();
+    let mut out = Vec::new();
+    let mut params = Vec::new();
+    let mut values = Vec::new();
+    for (name, cell) in h.iter().zip(row).skip(1) {
+        let (label, unit) = match name.split_once(" [") {
+            Some((a, b)) => (a, b.trim_end_matches(']')),
+            None => (name.as_str(), ""),
+        };
+        match label {
+            "Relative" => {}
+            "Mean" => {
+                let c = parse_cell(cell).ok_or_else(|| {
+                    src.error(Some(line), format!("Mean cell `{cell}` is not a number"))
+                })?;
+                values.push((Stat::Mean, unit, c.value));
+                if let Some(sd) = c.spread {
+                    values.push((Stat::Stddev, unit, sd));
+                }
+            }
+            "Min" | "Max" | "Median" => {
+                let v = parse_number(cell).ok_or_else(|| {
+                    src.error(Some(line), format!("{label} cell `{cell}` is not a number"))
+                })?;
+                let stat = match label {
+                    "Min" => Stat::Min,
+                    "Max" => Stat::Max,
+                    _ => Stat::Median,
+                };
+                values.push((stat, unit, v));
+            }
+            // Newer hyperfine adds one column per scan parameter.
+            other => params.push((other.to_string(), unquote(cell).to_string())),
+        }
+    }
+    let ps = canonical_params(&params);
+    for (stat, unit, v) in values {
+        out.push(
+            Observation::new(
+                command.as_str(),
+                super::hyperfine_json::METRIC,
+                unit,
+                stat,
+                v,
+            )
+            .at_line(line)
+            .with_params_str(ps.clone()),
+        );
+    }
+    Ok(out)
+}
+
+/// A cell without its quoting: Markdown's `` `cmd` ``, Org's `=cmd=`.
+fn unquote(cell: &str) -> &str {
+    let c = cell.trim_matches('`');
+    match c.strip_prefix('=').and_then(|c| c.strip_suffix('=')) {
+        Some(inner) if !inner.is_empty() => inner,
+        _ => c,
     }
 }
 

@@ -17,6 +17,8 @@ mod criterion_dir;
 mod cyclictest;
 mod cyclictest_hist;
 mod cyclictest_json;
+mod cyclictest_verbose;
+mod dbench;
 mod document;
 mod driver;
 mod extractor;
@@ -26,14 +28,18 @@ mod fio_text;
 mod gbench_console;
 mod gbench_csv;
 mod gbench_json;
+pub mod generic;
 mod gnu_time;
 mod go_json;
 mod go_text;
 mod hackbench;
+mod hyperfine_asciidoc;
 mod hyperfine_console;
 mod hyperfine_csv;
 mod hyperfine_json;
 mod hyperfine_markdown;
+mod iperf3_json;
+mod iperf3_text;
 mod kernbench;
 mod lkp;
 mod logscan;
@@ -41,19 +47,25 @@ mod ministat;
 mod mmtests;
 pub mod numbers;
 mod perf_bench;
+mod perf_bench_more;
 mod perf_stat;
 mod perf_stat_csv;
+mod perf_stat_csv_modes;
 mod perf_stat_json;
 mod pgbench;
+mod pgbench_log;
 mod pieces;
 mod pyperf_json;
 mod pyperf_text;
 mod redis_csv;
 mod redis_quiet;
 mod redis_text;
+mod rt_ipc;
 mod schbench;
 mod shell_time;
 mod source;
+mod stress_ng;
+mod stress_ng_yaml;
 mod structured;
 mod sysbench;
 mod text;
@@ -291,15 +303,25 @@ impl Registry {
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
             Box::new(perf_bench::PerfBench),
+            Box::new(perf_bench_more::PerfBenchMore),
             Box::new(perf_stat::PerfStat),
             Box::new(perf_stat_csv::PerfStatCsv),
+            Box::new(perf_stat_csv_modes::PerfStatCsvModes),
             Box::new(perf_stat_json::PerfStatJson),
             Box::new(hackbench::Hackbench),
             Box::new(cyclictest::Cyclictest),
             Box::new(cyclictest_hist::CyclictestHist),
             Box::new(cyclictest_json::CyclictestJson),
+            Box::new(cyclictest_verbose::CyclictestVerbose),
+            Box::new(rt_ipc::RtIpc),
             Box::new(pgbench::Pgbench),
+            Box::new(pgbench_log::PgbenchLog),
             Box::new(sysbench::Sysbench),
+            Box::new(stress_ng::StressNg),
+            Box::new(stress_ng_yaml::StressNgYaml),
+            Box::new(iperf3_text::Iperf3Text),
+            Box::new(iperf3_json::Iperf3Json),
+            Box::new(dbench::Dbench),
             Box::new(redis_csv::RedisCsv),
             Box::new(redis_quiet::RedisQuiet),
             Box::new(redis_text::RedisText),
@@ -317,6 +339,7 @@ impl Registry {
             Box::new(hyperfine_json::HyperfineJson),
             Box::new(hyperfine_csv::HyperfineCsv),
             Box::new(hyperfine_markdown::HyperfineMarkdown),
+            Box::new(hyperfine_asciidoc::HyperfineAsciidoc),
             Box::new(hyperfine_console::HyperfineConsole),
             Box::new(criterion_dir::CriterionDir),
             Box::new(criterion_console::CriterionConsole),
@@ -336,6 +359,7 @@ impl Registry {
             Box::new(tidy_csv::TidyCsv::new()),
             Box::new(tidy_json::TidyJson::new()),
             Box::new(document::Document),
+            Box::new(generic::Generic),
         ];
         Registry { formats }
     }

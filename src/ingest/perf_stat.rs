@@ -37,7 +37,17 @@ lazy_re!(NOT_COUNTED, r"^\s*<not (?:supported|counted)>\s+(\S+)");
 lazy_re!(VALUE, r"^\s*(\d[\d.,]*)\s+(.*)$");
 // `--table`: one wall time per run, with its deviation from the mean.
 lazy_re!(TABLE_ROW, r"^\s*(\d[\d.,]*) \(\s*[+-]?[\d.,]+\)\s*#*\s*$");
-lazy_re!(INTERVAL_HEADER, r"^#\s+time\s+counts\s+unit\s+events");
+// `-I` with `-A`/`--per-core` … adds the aggregation's columns.
+lazy_re!(
+    INTERVAL_HEADER,
+    r"^#\s+time\s+(?:(?:cpu|CPU|core|die|socket|node)\s+(?:cpus\s+)?)?counts\s+unit\s+events"
+);
+// `-A` (`CPU0`), `--per-core` (`S0-D0-C0`, then the CPU count),
+// `--per-die`, `--per-socket`, `--per-node`: the counter's aggregation.
+lazy_re!(
+    AGGREGATE,
+    r"^\s*(CPU\d+|S\d+-D\d+-C\d+|S\d+-D\d+|S\d+|N\d+)\s+(?:\d+\s+)?(\d.*|<not .*)$"
+);
 lazy_re!(TIMESTAMP, r"^\s*\d+\.\d+\s+(\S.*)$");
 
 /// The `perf stat` text importer.
@@ -89,12 +99,28 @@ impl Format for PerfStat {
         // then one interval's count, a sample of a time series.
         let interval = any(src, &INTERVAL_HEADER);
         let mut table_rows = 0usize;
+        // The aggregation (CPU, core, socket …) of each line that has one.
+        let mut aggregates: Vec<(u32, &'static str, String)> = Vec::new();
         for l in &src.lines {
             let n = l.number;
-            let t = match TIMESTAMP.captures(&l.text) {
+            let mut t = match TIMESTAMP.captures(&l.text) {
                 Some(c) if interval => c.get(1).map_or("", |m| m.as_str()),
                 _ => l.text.as_str(),
             };
+            if t.starts_with(|c: char| c.is_ascii_whitespace() || matches!(c, 'C' | 'S' | 'N')) {
+                if let Some(c) = AGGREGATE.captures(t) {
+                    let id = c.get(1).map_or("", |m| m.as_str());
+                    let key = match id.as_bytes().first() {
+                        Some(b'C') => "cpu",
+                        Some(b'N') => "node",
+                        _ if id.contains("-C") => "core",
+                        _ if id.contains("-D") => "die",
+                        _ => "socket",
+                    };
+                    aggregates.push((n, key, id.to_string()));
+                    t = c.get(2).map_or("", |m| m.as_str());
+                }
+            }
             if let Some(c) = HEADER.captures(t) {
                 let cmd = c
                     .get(1)
@@ -226,6 +252,14 @@ impl Format for PerfStat {
                 last_line(src),
                 "no perf stat counter line found (truncated, or every counter <not supported>?)",
             ));
+        }
+        if !aggregates.is_empty() {
+            for o in out.iter_mut() {
+                if let Ok(i) = aggregates.binary_search_by_key(&o.line, |(l, _, _)| *l) {
+                    let (_, key, id) = &aggregates[i];
+                    o.params = format!("{key}={id}").into();
+                }
+            }
         }
         Ok(Parsed {
             observations: out,

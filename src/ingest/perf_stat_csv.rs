@@ -21,7 +21,7 @@ pub struct PerfStatCsv;
 
 const SEPARATORS: [char; 4] = [',', ';', '\t', '|'];
 
-fn is_missing(v: &str) -> bool {
+pub(super) fn is_missing(v: &str) -> bool {
     matches!(v.trim(), "<not supported>" | "<not counted>")
 }
 
@@ -39,7 +39,7 @@ fn is_event_name(s: &str) -> bool {
 /// the same answer as splitting the whole line.
 const RECORD_FIELDS_READ: usize = 7;
 
-fn is_record(fields: &[&str]) -> bool {
+pub(super) fn is_record(fields: &[&str]) -> bool {
     fields.len() >= 5
         && (parse_number(fields[0]).is_some() || is_missing(fields[0]))
         && is_event_name(fields[2])

@@ -2,6 +2,8 @@
 //! interval and the **last** block of each kind holds the totals of the run,
 //! so only the last `Wakeup Latencies`, `Request Latencies` (or old
 //! `Latency percentiles`) block is read, plus the last `average rps:`.
+//! `average rps:` ends a run: a file of several runs (a shell loop, several
+//! instances one after another) gives each run's totals, one run each.
 //!
 //! Metrics, each a `sample` of the run (µs): `wakeup latency p50/p90/p99/
 //! p99.9`, `wakeup latency min/max`, the same for `request latency`, old
@@ -62,6 +64,40 @@ impl Format for Schbench {
     /// the `RPS percentiles` block and `current rps:` lines are `skipped`
     /// with the reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let ends: Vec<usize> = src
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.text.starts_with("average rps: "))
+            .map(|(i, _)| i + 1)
+            .collect();
+        if ends.len() < 2 {
+            return parse_run(src);
+        }
+        let mut all = Parsed::default();
+        let mut from = 0;
+        for to in ends.iter().copied().chain([src.lines.len()]) {
+            let lines = src.lines[from..to].to_vec();
+            from = to;
+            let has_values = lines
+                .iter()
+                .any(|l| PCT.is_match(&l.text) || AVG_RPS.is_match(&l.text));
+            if !has_values {
+                continue;
+            }
+            let run = parse_run(&Source::from_lines(&src.path, lines))?;
+            all.observations.extend(run.observations);
+            all.consumed.extend(run.consumed);
+            all.skipped.extend(run.skipped);
+        }
+        Ok(all)
+    }
+}
+
+/// Reads one run of schbench: its last block of each kind and its
+/// `average rps`.
+fn parse_run(src: &Source) -> Result<Parsed> {
+    {
         let mut consumed = Vec::new();
         let mut skipped: Vec<(u32, String)> = Vec::new();
         // Every block row seen: (line, kind of its block).
@@ -197,6 +233,27 @@ fn trim_pct(p: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn two_runs_in_one_file_give_both() {
+        let path = "tests/data/harness/schbench/two-instances-m1-m2.txt";
+        let p = crate::ingest::parse_file(&Schbench, path);
+        let rps: Vec<(u32, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "rps")
+            .map(|o| (o.line, o.value))
+            .collect();
+        assert_eq!(rps, vec![(18, 81.33), (37, 85.33)]);
+        let p99: Vec<u32> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "wakeup latency p99")
+            .map(|o| o.line)
+            .collect();
+        assert_eq!(p99.len(), 2);
+        assert!(p99[0] < 18 && p99[1] > 18);
+    }
 
     #[test]
     fn interval_reports_and_the_rps_distribution_are_skipped() {

@@ -59,9 +59,9 @@ lazy_re!(
 /// The sysbench importer.
 pub struct Sysbench;
 
-/// The test named by the output, if it says.
-fn test_from_content(src: &Source) -> Option<&'static str> {
-    for l in &src.lines {
+/// The test named by one run's output, if it says.
+fn test_from_content(lines: &[super::Line]) -> Option<&'static str> {
+    for l in lines {
         let t = l.text.as_str();
         if t.starts_with("Prime numbers limit") || t.starts_with("CPU speed:") {
             return Some("cpu");
@@ -114,15 +114,71 @@ impl Format for Sysbench {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut consumed = Vec::new();
         let mut skipped: Vec<(u32, String)> = Vec::new();
-        let test = test_from_content(src).or_else(|| test_from_file(src.file_name()));
+        let mut out = Vec::new();
+        for block in runs(src) {
+            self.parse_run(src, block, &mut out, &mut consumed, &mut skipped)?;
+        }
+        if out.is_empty() {
+            return Err(src.error(
+                last_line(src),
+                "no sysbench result line found (truncated run?)",
+            ));
+        }
+        let has_result = out.iter().any(|o| o.metric == "total time");
+        if !has_result {
+            return Err(src.error(
+                last_line(src),
+                "sysbench output has no `total time` (truncated run?)",
+            ));
+        }
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
+    }
+}
+
+/// The runs of a log, each from its `sysbench 1.0.20 …` banner to the next
+/// (a log of several tests, or a shell loop's runs, one after another).
+fn runs(src: &Source) -> Vec<&[super::Line]> {
+    let mut starts: Vec<usize> = src
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.text.starts_with("sysbench ") && VERSION.is_match(&l.text))
+        .map(|(i, _)| i)
+        .collect();
+    if starts.first() != Some(&0) {
+        starts.insert(0, 0);
+    }
+    let mut out = Vec::with_capacity(starts.len());
+    for (k, &from) in starts.iter().enumerate() {
+        let to = starts.get(k + 1).copied().unwrap_or(src.lines.len());
+        out.push(&src.lines[from..to]);
+    }
+    out
+}
+
+impl Sysbench {
+    /// Reads one run: its test, options and results, never mixed with
+    /// another run's.
+    fn parse_run(
+        &self,
+        src: &Source,
+        lines: &[super::Line],
+        out: &mut Vec<crate::model::Observation>,
+        consumed: &mut Vec<u32>,
+        skipped: &mut Vec<(u32, String)>,
+    ) -> Result<()> {
+        let test = test_from_content(lines).or_else(|| test_from_file(src.file_name()));
         let bench = match test {
             Some(t) => format!("sysbench {t}"),
             None => "sysbench".to_string(),
         };
         let mut params = Params::default();
         let mut section = String::new();
-        let mut out = Vec::new();
-        for l in &src.lines {
+        for l in lines {
             let t = l.text.trim_end();
             let n = l.number;
             if let Some(c) = SECTION.captures(t) {
@@ -236,24 +292,7 @@ impl Format for Sysbench {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(
-                last_line(src),
-                "no sysbench result line found (truncated run?)",
-            ));
-        }
-        let has_result = out.iter().any(|o| o.metric == "total time");
-        if !has_result {
-            return Err(src.error(
-                last_line(src),
-                "sysbench output has no `total time` (truncated run?)",
-            ));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed,
-            skipped,
-        })
+        Ok(())
     }
 }
 
@@ -263,6 +302,52 @@ mod tests {
 
     fn read(path: &str) -> Parsed {
         crate::ingest::parse_file(&Sysbench, path)
+    }
+
+    #[test]
+    fn three_tests_in_one_log_are_three_series() {
+        let p = read("tests/data/harness/sysbench/cpu-fileio-threads.txt");
+        let benches: std::collections::BTreeSet<(&str, &str)> = p
+            .observations
+            .iter()
+            .map(|o| (o.benchmark.as_str(), o.params.as_str()))
+            .collect();
+        assert_eq!(
+            benches.into_iter().collect::<Vec<_>>(),
+            vec![
+                ("sysbench cpu", "max_prime=5000,threads=1"),
+                ("sysbench fileio", "threads=1"),
+                ("sysbench threads", "threads=2"),
+            ]
+        );
+        let total: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "total time")
+            .map(|o| (o.benchmark.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            total,
+            vec![
+                ("sysbench cpu", 2.0002),
+                ("sysbench fileio", 2.0120),
+                ("sysbench threads", 2.0009)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_loop_over_thread_counts_keeps_each_run_apart() {
+        let p = read("tests/data/harness/sysbench/cpu-loop-threads.txt");
+        let eps: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "events/s")
+            .map(|o| (o.params.as_str(), o.value))
+            .collect();
+        assert_eq!(eps.len(), 2);
+        assert_eq!(eps[0].0, "max_prime=10000,threads=1");
+        assert_eq!(eps[1].0, "max_prime=10000,threads=2");
     }
 
     #[test]

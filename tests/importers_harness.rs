@@ -1,0 +1,308 @@
+//! Every real harness output under `tests/data/harness/` (made by running
+//! the tools in their output modes, see its README): each file is read by
+//! the format made for it, with values, and JSON numbers are read exactly as
+//! written; plus the generic reader and the `compare` finding it raises.
+
+use patchperf::ingest::{ingest, IngestOptions, Registry, Source};
+use std::path::{Path, PathBuf};
+
+const HARNESS: &str = "tests/data/harness";
+
+/// File (relative to `tests/data/harness`) → the format that must read it;
+/// empty for a mode no importer reads yet (listed so that the gap shows).
+const FORMATS: &[(&str, &str)] = &[
+    ("benchstat/footnotes-three-units.txt", "benchstat"),
+    ("benchstat/missing-cells.txt", "benchstat"),
+    ("benchstat/missing-cells-three-columns.txt", "benchstat"),
+    ("benchstat/single-column.txt", "benchstat"),
+    ("cyclictest/hist-t2.txt", "cyclictest-hist"),
+    ("cyclictest/histofall-t2.txt", "cyclictest-hist"),
+    ("cyclictest/json-t2-stdout.txt", "cyclictest"),
+    ("cyclictest/json-t2.json", "cyclictest-json"),
+    ("cyclictest/live-t2.txt", "cyclictest"),
+    ("cyclictest/q-t2.txt", "cyclictest"),
+    ("cyclictest/verbose-t1.txt", "cyclictest-verbose"),
+    ("dbench/dbench-1client.txt", "dbench"),
+    ("dbench/dbench-2clients.txt", "dbench"),
+    ("dbench/tbench-2clients.txt", "dbench"),
+    ("fio/json-randrw-2jobs.json", "fio-json"),
+    ("fio/jsonplus-write.json", "fio-json"),
+    ("fio/normal-randread.txt", "fio"),
+    ("fio/normal-terse-two-jobs.txt", "fio"),
+    ("fio/terse-read.txt", "fio-terse"),
+    ("gbench/aggregates-only.json", "gbench-json"),
+    ("gbench/display-aggregates-only.txt", "gbench-console"),
+    ("gbench/reps-counters-console.txt", "gbench-console"),
+    ("gbench/reps-counters.csv", "gbench-csv"),
+    ("gbench/reps-counters.json", "gbench-json"),
+    ("hyperfine/adoc-scan.adoc", "hyperfine-asciidoc"),
+    ("hyperfine/adoc-two.adoc", "hyperfine-asciidoc"),
+    ("hyperfine/console-basic.txt", "hyperfine-console"),
+    ("hyperfine/console-full.txt", "hyperfine-console"),
+    ("hyperfine/console-nocolor.txt", "hyperfine-console"),
+    ("hyperfine/json-two.json", "hyperfine-json"),
+    ("hyperfine/org-scan.org", "hyperfine-markdown"),
+    ("hyperfine/org-two.org", "hyperfine-markdown"),
+    ("iperf3/tcp-P2-reverse.txt", "iperf3"),
+    ("iperf3/tcp-text.txt", "iperf3"),
+    ("iperf3/tcp.json", "iperf3-json"),
+    ("iperf3/udp-text.txt", "iperf3"),
+    ("iperf3/udp.json", "iperf3-json"),
+    ("perf-bench/breakpoint-thread.txt", "perf-bench-more"),
+    ("perf-bench/epoll-ctl.txt", "perf-bench-more"),
+    ("perf-bench/epoll-wait.txt", "perf-bench"),
+    ("perf-bench/futex-lock-pi.txt", "perf-bench"),
+    ("perf-bench/futex-wake-parallel.txt", "perf-bench"),
+    (
+        "perf-bench/internals-inject-build-id.txt",
+        "perf-bench-more",
+    ),
+    ("perf-bench/internals-kallsyms-parse.txt", "perf-bench-more"),
+    ("perf-bench/internals-synthesize.txt", "perf-bench-more"),
+    ("perf-bench/mem-find_bit.txt", "perf-bench-more"),
+    ("perf-bench/numa-mem.txt", "perf-bench-more"),
+    ("perf-bench/simple-futex-hash.txt", "perf-bench"),
+    ("perf-bench/simple-mem-memcpy.txt", "perf-bench-more"),
+    ("perf-bench/simple-mem-memset.txt", "perf-bench-more"),
+    ("perf-bench/simple-sched-messaging.txt", "generic"),
+    ("perf-bench/simple-sched-pipe.txt", "generic"),
+    ("perf-bench/simple-syscall-basic.txt", "generic"),
+    ("perf-bench/syscall-all.txt", "perf-bench-more"),
+    ("perf-bench/syscall-basic.txt", "perf-bench-more"),
+    ("perf-stat/interval-per-core.txt", "perf-stat"),
+    ("perf-stat/interval-per-cpu-A.csv", "perf-stat-csv-modes"),
+    ("perf-stat/interval-text.txt", "perf-stat"),
+    ("perf-stat/interval.csv", "perf-stat-csv-modes"),
+    ("perf-stat/interval.json", "perf-stat-json"),
+    ("perf-stat/per-core.csv", "perf-stat-csv-modes"),
+    ("perf-stat/per-core.txt", "perf-stat"),
+    ("perf-stat/per-cpu-A.csv", "perf-stat-csv-modes"),
+    ("perf-stat/per-cpu-A.json", "perf-stat-json"),
+    ("perf-stat/per-cpu-A.txt", "perf-stat"),
+    ("perf-stat/per-node.txt", "perf-stat"),
+    ("perf-stat/per-socket.csv", "perf-stat-csv-modes"),
+    ("perf-stat/per-socket.txt", "perf-stat"),
+    ("perf-stat/repeat-r3.txt", "perf-bench"),
+    ("pgbench/agg.23979", "pgbench-log"),
+    ("pgbench/agg.23979.1", "pgbench-log"),
+    ("pgbench/aggregate-run-stdout.txt", "pgbench"),
+    ("pgbench/log-run-stdout.txt", "pgbench"),
+    ("pgbench/per-statement-r.txt", "pgbench"),
+    ("pgbench/progress-c2.txt", "pgbench"),
+    ("pgbench/select-only-prepared.txt", "pgbench"),
+    ("pgbench/txlog.23975", "pgbench-log"),
+    ("pyperf/compare_to-table.txt", "pyperf-text"),
+    ("pyperf/compare_to.txt", ""),
+    ("pyperf/dump.txt", ""),
+    ("pyperf/hist.txt", ""),
+    ("pyperf/show.txt", ""),
+    ("pyperf/stats.txt", ""),
+    ("pyperf/timeit-base.json", "pyperf-json"),
+    ("pyperf/timeit-new.json", "pyperf-json"),
+    ("rt-tests/hackbench-g2.txt", "hackbench"),
+    ("rt-tests/pi_stress.txt", "document"),
+    ("rt-tests/pmqtest-q.txt", "rt-ipc"),
+    ("rt-tests/pmqtest-t2-q.txt", "rt-ipc"),
+    ("rt-tests/ptsematest-q.txt", "rt-ipc"),
+    ("rt-tests/ptsematest-t2-q.txt", "rt-ipc"),
+    ("rt-tests/signaltest-q.txt", "rt-ipc"),
+    ("rt-tests/signaltest-t3-q.txt", "rt-ipc"),
+    ("rt-tests/sigwaittest-q.txt", "rt-ipc"),
+    ("rt-tests/sigwaittest-t2-q.txt", "rt-ipc"),
+    ("rt-tests/svsematest-q.txt", "rt-ipc"),
+    ("rt-tests/svsematest-t2-q.txt", "rt-ipc"),
+    ("schbench/one-run-interval1.txt", "schbench"),
+    ("schbench/two-instances-m1-m2.txt", "schbench"),
+    ("stress-ng/loop-3runs-brief.txt", "stress-ng"),
+    ("stress-ng/metrics-brief-cpu-vm.txt", "stress-ng"),
+    ("stress-ng/metrics-brief-pipe-times.txt", "stress-ng"),
+    ("stress-ng/metrics-cpu.txt", "stress-ng"),
+    ("stress-ng/metrics-yaml-run.txt", "stress-ng"),
+    ("stress-ng/yaml-cpu-switch.yaml", "stress-ng-yaml"),
+    ("sysbench/cpu-fileio-threads.txt", "sysbench"),
+    ("sysbench/cpu-interval-histogram.txt", "sysbench"),
+    ("sysbench/cpu-loop-threads.txt", "sysbench"),
+    ("sysbench/memory.txt", "sysbench"),
+    ("sysbench/mutex.txt", "sysbench"),
+];
+
+fn files() -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = glob::glob(&format!("{HARNESS}/**/*"))
+        .unwrap()
+        .map(Result::unwrap)
+        .filter(|p| p.is_file() && p.file_name().is_some_and(|n| n != "README.md"))
+        .collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn every_harness_file_is_read_by_its_format() {
+    let registry = Registry::builtin();
+    let listed: Vec<PathBuf> = FORMATS
+        .iter()
+        .map(|(f, _)| Path::new(HARNESS).join(f))
+        .collect();
+    // A file added without a line here, or a line for a file that is gone.
+    assert_eq!(files(), {
+        let mut l = listed.clone();
+        l.sort();
+        l
+    });
+    for (file, want) in FORMATS.iter().filter(|(_, w)| !w.is_empty()) {
+        let path = Path::new(HARNESS).join(file);
+        let got = ingest(
+            std::slice::from_ref(&path),
+            &registry,
+            &IngestOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let report = &got.files[0];
+        assert_eq!(
+            report.format.as_deref(),
+            Some(*want),
+            "{file}: {:?}",
+            report.note
+        );
+        assert!(report.rows > 0, "{file}: no values");
+    }
+}
+
+#[test]
+fn every_file_of_the_readme_has_its_command() {
+    let readme = std::fs::read_to_string(format!("{HARNESS}/README.md")).unwrap();
+    for path in files() {
+        let name = path.file_name().unwrap().to_str().unwrap();
+        assert!(
+            readme.contains(&format!("`{name}`")),
+            "{name} missing from the README"
+        );
+    }
+}
+
+/// Every decimal token of `text`, parsed exactly (the standard library's
+/// conversion is correctly rounded).
+fn exact_numbers(text: &str) -> std::collections::HashSet<u64> {
+    let re = regex::Regex::new(r"-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?").unwrap();
+    re.find_iter(text)
+        .filter_map(|m| m.as_str().parse::<f64>().ok())
+        .map(f64::to_bits)
+        .collect()
+}
+
+#[test]
+fn json_values_are_read_to_the_last_bit() {
+    let registry = Registry::builtin();
+    for file in [
+        "tests/data/harness/hyperfine/json-two.json",
+        "tests/data/corpus/pyperf-baseline-1.json",
+        "tests/data/corpus/pyperf-patched-2.json",
+        "tests/data/harness/iperf3/tcp.json",
+        "tests/data/harness/iperf3/udp.json",
+    ] {
+        let text = std::fs::read_to_string(file).unwrap();
+        let written = exact_numbers(&text);
+        let got = ingest(&[PathBuf::from(file)], &registry, &IngestOptions::default()).unwrap();
+        let mut seventeen = 0;
+        for o in got.dataset.rows() {
+            // Counts are counted, not written; pyperf's summaries computed.
+            let computed = o.stat == patchperf::model::Stat::N
+                || (o.stat != patchperf::model::Stat::Sample && file.contains("pyperf"));
+            if computed {
+                continue;
+            }
+            assert!(
+                written.contains(&o.value.to_bits()),
+                "{file}: {} {} {} = {:e} is not a number written in the file",
+                o.benchmark,
+                o.metric,
+                o.stat,
+                o.value
+            );
+            seventeen += usize::from(format!("{:e}", o.value).len() >= 20);
+        }
+        assert!(seventeen > 0, "{file}: no value needing 17 digits");
+    }
+}
+
+#[test]
+fn an_unknown_key_value_log_is_read_generically_and_compare_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let p = dir.path().join(name);
+        std::fs::write(&p, text).unwrap();
+        p
+    };
+    // `label number unit` lines, which the e-mail table reader leaves alone.
+    let log = "my tool\n\nrate 1200.5 ops/s\nlatency 8.25 ms\n";
+    let a = write("base.log", log);
+    let b = write("new.log", &log.replace("1200.5", "1100.25"));
+    let registry = Registry::builtin();
+    let got = ingest(&[a.clone()], &registry, &IngestOptions::default()).unwrap();
+    assert_eq!(got.files[0].format.as_deref(), Some("generic"));
+    assert!(got.files[0]
+        .note
+        .as_deref()
+        .unwrap()
+        .contains("generically"));
+    let rows = got.dataset.rows();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(
+        (rows[0].benchmark.as_str(), rows[0].metric.as_str()),
+        ("my tool", "rate")
+    );
+    assert_eq!((rows[0].unit.as_str(), rows[0].value), ("ops/s", 1200.5));
+    assert_eq!((rows[1].metric.as_str(), rows[1].value), ("latency", 8.25));
+
+    let out = assert_cmd::Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest"])
+        .arg(&a)
+        .output()
+        .unwrap();
+    let said =
+        String::from_utf8_lossy(&out.stderr).to_string() + &String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("generic"), "{said}");
+
+    // Both sides named alike: the comparison runs and carries the finding.
+    let base = dir.path().join("baseline");
+    let new = dir.path().join("patched");
+    std::fs::create_dir_all(&base).unwrap();
+    std::fs::create_dir_all(&new).unwrap();
+    std::fs::copy(&a, base.join("tool.log")).unwrap();
+    std::fs::copy(&b, new.join("tool.log")).unwrap();
+    let out = assert_cmd::Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["compare", "--json", "-"])
+        .arg(&base)
+        .arg(&new)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        said.contains("\"generic-read\""),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn binary_empty_and_number_free_files_still_say_unknown() {
+    let dir = tempfile::tempdir().unwrap();
+    let registry = Registry::builtin();
+    for (name, bytes) in [
+        ("empty.txt", &b""[..]),
+        ("words.txt", &b"nothing to see here\njust words\n"[..]),
+    ] {
+        let p = dir.path().join(name);
+        std::fs::write(&p, bytes).unwrap();
+        let got = ingest(&[p], &registry, &IngestOptions::default());
+        if let Ok(got) = got {
+            assert!(got.dataset.is_empty(), "{name}");
+            assert_ne!(got.files[0].format.as_deref(), Some("generic"), "{name}");
+        }
+    }
+    let src = Source::from_text("x.txt", "");
+    assert!(Registry::builtin().detect(&src).is_none());
+}
