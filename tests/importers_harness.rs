@@ -238,7 +238,12 @@ fn an_unknown_key_value_log_is_read_generically_and_compare_says_so() {
     let a = write("base.log", log);
     let b = write("new.log", &log.replace("1200.5", "1100.25"));
     let registry = Registry::builtin();
-    let got = ingest(&[a.clone()], &registry, &IngestOptions::default()).unwrap();
+    let got = ingest(
+        std::slice::from_ref(&a),
+        &registry,
+        &IngestOptions::default(),
+    )
+    .unwrap();
     assert_eq!(got.files[0].format.as_deref(), Some("generic"));
     assert!(got.files[0]
         .note

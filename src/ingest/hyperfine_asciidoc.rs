@@ -28,7 +28,7 @@ impl Format for HyperfineAsciidoc {
 
     fn detect(&self, src: &Source) -> Confidence {
         let head: Vec<&str> = src.lines.iter().take(5).map(|l| l.text.trim()).collect();
-        let opens = head.iter().any(|t| *t == "|===");
+        let opens = head.contains(&"|===");
         let command = head.iter().any(|t| t.starts_with("| Command"));
         if opens && command {
             92

@@ -49,7 +49,7 @@ impl Format for Iperf3Json {
         let mut params = Params::default();
         for key in ["num_streams", "reverse"] {
             if let Some(v) = start[key].as_i64() {
-                params.set(key.trim_start_matches("num_"), &v.to_string());
+                params.set(key.trim_start_matches("num_"), v.to_string());
             }
         }
         let params = params.render();

@@ -104,7 +104,7 @@ impl Format for Iperf3Text {
             }
             let mut p = Params::default();
             p.set("reverse", reverse);
-            p.set("streams", &streams.len().max(1).to_string());
+            p.set("streams", streams.len().max(1).to_string());
             let params = p.render();
             let rate = num(src, n, &c[2], "bitrate")? * scale(&c[3]);
             let mut push = |metric: &str, unit: &str, v: f64| {

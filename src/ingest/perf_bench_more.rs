@@ -331,7 +331,10 @@ mod tests {
         let p = read("simple-mem-memcpy.txt");
         assert_eq!(p.observations.len(), 4);
         assert_eq!(p.observations[0].params, "function=default");
-        assert_eq!(p.observations[0].value, 34813280212.483398);
+        assert_eq!(
+            p.observations[0].value,
+            "34813280212.483398".parse::<f64>().unwrap()
+        );
         let p = read("simple-mem-memset.txt");
         assert_eq!(p.observations[3].benchmark, "perf bench mem memset");
     }
