@@ -266,3 +266,24 @@ fn a_run_line_of_nan_values_is_accounted_never_a_label() {
         assert_eq!(o.status.code(), Some(2), "{f}");
     }
 }
+
+#[test]
+fn a_mail_can_be_piped_in() {
+    let mail = std::fs::read(Path::new(DIR).join("email_latin1_name.txt")).unwrap();
+    let o = patchperf()
+        .args(["ingest", "-", "--out", "-"])
+        .write_stdin(mail.clone())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(values(&String::from_utf8_lossy(&o.stdout)).len(), 40);
+    let o = patchperf()
+        .args(["compare", "-", "--json", "-"])
+        .write_stdin(mail)
+        .output()
+        .unwrap();
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert!(!j["comparisons"].as_array().unwrap().is_empty(), "{j}");
+    let o = patchperf().args(["ingest", "-", "-"]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2), "`-` twice is a usage error");
+}

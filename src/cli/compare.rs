@@ -25,7 +25,7 @@ use std::path::PathBuf;
 pub struct CompareArgs {
     /// Baseline first, then the other variants: files, folders or globs. Each
     /// argument is one variant named after it; a single file holding several
-    /// variants (an e-mail table) also works alone.
+    /// variants (an e-mail table) also works alone; `-` reads standard input.
     #[arg(required = true, value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
     /// The variant the others are compared with (default: the first).

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 /// Arguments of `patchperf ingest`.
 #[derive(Debug, Args)]
 pub struct IngestArgs {
-    /// Files, folders or glob patterns to read.
+    /// Files, folders or glob patterns to read (`-`: standard input).
     #[arg(required = true)]
     pub files: Vec<PathBuf>,
     /// Force a format instead of detecting one (see `patchperf formats`).

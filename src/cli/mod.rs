@@ -8,6 +8,7 @@ pub mod history;
 mod ingest;
 mod report;
 mod snapshot;
+mod stdin;
 mod threads;
 
 use clap::{Parser, Subcommand};
@@ -74,8 +75,14 @@ pub fn main() -> ExitCode {
 /// Runs a parsed command; returns the exit code on success.
 pub fn run(cli: Cli) -> crate::Result<u8> {
     match cli.command {
-        Command::Compare(a) => compare::run(a),
-        Command::Ingest(a) => ingest::run(a),
+        Command::Compare(mut a) => {
+            let _stdin = stdin::replace_dash(&mut a.inputs)?;
+            compare::run(a)
+        }
+        Command::Ingest(mut a) => {
+            let _stdin = stdin::replace_dash(&mut a.files)?;
+            ingest::run(a)
+        }
         Command::Formats(a) => formats::run(a),
         Command::Check(a) => check::run(a),
         Command::Snapshot(a) => snapshot::run(a),
