@@ -375,6 +375,16 @@ impl Registry {
         self.formats.iter().map(|f| f.as_ref())
     }
 
+    /// Whether `name` is one of [`Registry::builtin`]'s formats (not a
+    /// user's extractor or mapped table). The names are listed once per
+    /// process: building the registry builds every importer.
+    pub(crate) fn is_builtin(name: &str) -> bool {
+        static NAMES: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+        NAMES
+            .get_or_init(|| Registry::builtin().formats().map(|f| f.name()).collect())
+            .contains(&name)
+    }
+
     /// The format called `name`.
     pub fn get(&self, name: &str) -> Option<&dyn Format> {
         self.at(self.index_of(name)?)

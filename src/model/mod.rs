@@ -9,6 +9,7 @@ mod lock;
 mod observation;
 mod parquet;
 mod table_writer;
+mod temp_file;
 mod text_eq;
 mod unit;
 
@@ -20,5 +21,6 @@ pub use lock::OutputLock;
 pub use observation::{canonical_params, Observation, Stat};
 pub use smol_str::SmolStr;
 pub use table_writer::{TableFormat, TableWriter};
+pub use temp_file::{folder_of, temp_file_beside};
 pub use text_eq::text_eq;
 pub use unit::{Dimension, Unit};

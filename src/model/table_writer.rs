@@ -2,7 +2,7 @@
 //! more than a few inputs' rows in memory however many inputs it reads.
 
 use super::parquet::{self, ParquetOut, RowGroup};
-use super::{Dataset, Observation, OutputLock};
+use super::{folder_of, temp_file_beside, Dataset, Observation, OutputLock};
 use crate::error::{Error, Result};
 use polars::prelude::*;
 use std::io::{BufWriter, Write};
@@ -85,17 +85,6 @@ pub struct TableWriter {
     lock: Option<OutputLock>,
 }
 
-/// A temporary file is created private (0600); the table is as readable
-/// as any file the user writes.
-#[cfg(unix)]
-fn set_readable(f: &std::fs::File) {
-    use std::os::unix::fs::PermissionsExt;
-    let _ = f.set_permissions(std::fs::Permissions::from_mode(0o644));
-}
-
-#[cfg(not(unix))]
-fn set_readable(_: &std::fs::File) {}
-
 impl TableWriter {
     /// A writer for `path`, in the format its extension names.
     pub fn create(path: &Path) -> Result<TableWriter> {
@@ -104,21 +93,9 @@ impl TableWriter {
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_else(|| "table".into());
-        let dir = match path.parent() {
-            Some(d) if !d.as_os_str().is_empty() => d,
-            _ => Path::new("."),
-        };
-        // One writer per table at a time, and a temporary file of a fresh
-        // name created exclusively: never through a planted symlink, never
-        // shared with another run.
-        let lock = OutputLock::take(dir, &name)?;
-        let (file, tmp) = tempfile::Builder::new()
-            .prefix(&format!(".{name}.partial-"))
-            .tempfile_in(dir)
-            .map_err(|e| Error::io(dir, e))?
-            .keep()
-            .map_err(|e| Error::io(path, e.error))?;
-        set_readable(&file);
+        // One writer per table at a time, into a temporary file of its own.
+        let lock = OutputLock::take(folder_of(path), &name)?;
+        let (file, tmp) = temp_file_beside(path, "partial")?;
         let mut w = TableWriter {
             format,
             text: std::sync::Mutex::new(None),

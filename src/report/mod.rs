@@ -165,35 +165,14 @@ pub fn write_file(
 /// created under a fresh name that no other file (or planted symlink) has,
 /// and renamed into place: a reader sees the old file or the new one.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<()> {
-    use std::io::Write;
-    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        Some(d) => {
-            std::fs::create_dir_all(d).map_err(|e| Error::io(d, e))?;
-            d
-        }
-        None => Path::new("."),
-    };
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}.tmp-"))
-        .tempfile_in(dir)
-        .map_err(|e| Error::io(dir, e))?;
-    tmp.write_all(bytes).map_err(|e| Error::io(tmp.path(), e))?;
-    set_file_readable(tmp.as_file());
-    tmp.persist(path).map_err(|e| Error::io(path, e.error))?;
-    Ok(())
+    let dir = crate::model::folder_of(path);
+    std::fs::create_dir_all(dir).map_err(|e| Error::io(dir, e))?;
+    let (mut file, tmp) = crate::model::temp_file_beside(path, "tmp")?;
+    let written = std::io::Write::write_all(&mut file, bytes)
+        .map_err(|e| Error::io(&tmp, e))
+        .and_then(|()| std::fs::rename(&tmp, path).map_err(|e| Error::io(path, e)));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
 }
-
-/// Temporary files are created private (0600); a report is as readable
-/// as any file the user writes.
-#[cfg(unix)]
-fn set_file_readable(f: &std::fs::File) {
-    use std::os::unix::fs::PermissionsExt;
-    let _ = f.set_permissions(std::fs::Permissions::from_mode(0o644));
-}
-
-#[cfg(not(unix))]
-fn set_file_readable(_: &std::fs::File) {}

@@ -21,9 +21,7 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
     // to, and nothing more.
     if format.name() == Document.name()
         || !is_prose_document(src)
-        || crate::ingest::Registry::builtin()
-            .get(format.name())
-            .is_none()
+        || !crate::ingest::Registry::is_builtin(format.name())
     {
         return own;
     }
