@@ -8,7 +8,7 @@ use super::{Center, Comparison, IntervalMethod, Note, NoteKind, Settings, TestCh
 use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
 use crate::stats::diagnostics::mad_outliers_given;
 use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
-use crate::stats::large_sample::{ratio_ci_asymptotic, LargeCentre, LARGE_N};
+use crate::stats::large_sample::{ratio_ci_asymptotic, LARGE_N};
 use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
 use crate::stats::summary::min_n_for_median_ci;
@@ -99,10 +99,6 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         let ci = (sign != 0.0)
             .then(|| {
                 if large {
-                    let centre = match centre {
-                        Centre::Median => LargeCentre::Median,
-                        Centre::Mean => LargeCentre::Mean,
-                    };
                     ratio_ci_asymptotic(&base.sorted, &var.sorted, centre, CONFIDENCE)
                         .map(|ci| (ci, IntervalMethod::Asymptotic))
                 } else {

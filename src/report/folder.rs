@@ -111,7 +111,6 @@ impl Staging {
                     rename(&self.dest, &gone)?;
                     rename(&self.dir, &self.dest)?;
                 }
-                self.swapped = true;
                 if m.is_dir() {
                     let _ = std::fs::remove_dir_all(&gone);
                 } else {

@@ -8,6 +8,7 @@
 //! standard deviation. The ratio's interval is the delta method on the log
 //! scale when both centres have one sign, else on the ratio itself.
 
+use super::bootstrap::Centre;
 use super::summary::{mean, percentile_sorted, stddev};
 use statrs::distribution::{ContinuousCDF, Normal};
 
@@ -15,20 +16,13 @@ use statrs::distribution::{ContinuousCDF, Normal};
 /// interval instead of the bootstrap.
 pub const LARGE_N: usize = 5000;
 
-/// Which centre the ratio is of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum LargeCentre {
-    Median,
-    Mean,
-}
-
 /// The `confidence` interval of centre(y) / centre(x) for sorted samples
 /// `sx`, `sy`; `None` when a side has under 2 values, the baseline centre
 /// is 0, or an end is not a number.
 pub fn ratio_ci_asymptotic(
     sx: &[f64],
     sy: &[f64],
-    centre: LargeCentre,
+    centre: Centre,
     confidence: f64,
 ) -> Option<(f64, f64)> {
     if sx.len() < 2 || sy.len() < 2 {
@@ -53,11 +47,11 @@ pub fn ratio_ci_asymptotic(
 }
 
 /// The centre of a sorted sample and its standard error.
-fn centre_and_se(s: &[f64], centre: LargeCentre, z: f64) -> (f64, f64) {
+fn centre_and_se(s: &[f64], centre: Centre, z: f64) -> (f64, f64) {
     let n = s.len() as f64;
     match centre {
-        LargeCentre::Mean => (mean(s), stddev(s) / n.sqrt()),
-        LargeCentre::Median => {
+        Centre::Mean => (mean(s), stddev(s) / n.sqrt()),
+        Centre::Median => {
             // The order statistics that bound the median's distribution-free
             // interval at this confidence lie z·√n/2 ranks either side.
             let k = (z * n.sqrt() / 2.0).ceil() as usize;
@@ -95,7 +89,7 @@ mod tests {
         for seed in 0..200 {
             let x = normal_sample(20_000, 100.0, 5.0, seed);
             let y = normal_sample(20_000, 105.0, 5.0, 1000 + seed);
-            let (lo, hi) = ratio_ci_asymptotic(&x, &y, LargeCentre::Median, 0.95).unwrap();
+            let (lo, hi) = ratio_ci_asymptotic(&x, &y, Centre::Median, 0.95).unwrap();
             if !(lo..=hi).contains(&1.05) {
                 misses += 1;
             }
@@ -109,7 +103,7 @@ mod tests {
         // 0.0443; the ratio's half-width ≈ 1.96·√2·0.0443/100 = 0.00123.
         let x = normal_sample(20_000, 100.0, 5.0, 1);
         let y = normal_sample(20_000, 100.0, 5.0, 2);
-        let (lo, hi) = ratio_ci_asymptotic(&x, &y, LargeCentre::Median, 0.95).unwrap();
+        let (lo, hi) = ratio_ci_asymptotic(&x, &y, Centre::Median, 0.95).unwrap();
         let half = (hi - lo) / 2.0;
         assert!((half / 0.00123 - 1.0).abs() < 0.15, "{half}");
     }
@@ -118,12 +112,9 @@ mod tests {
     fn signs_and_zero_baselines() {
         let x: Vec<f64> = (0..10).map(|i| -10.0 - i as f64).rev().collect();
         let y: Vec<f64> = (0..10).map(|i| 5.0 + i as f64).collect();
-        let (lo, hi) = ratio_ci_asymptotic(&x, &y, LargeCentre::Mean, 0.95).unwrap();
+        let (lo, hi) = ratio_ci_asymptotic(&x, &y, Centre::Mean, 0.95).unwrap();
         assert!(lo < hi && hi < 0.0, "{lo} {hi}");
         let zeros = [0.0, 0.0, 0.0];
-        assert_eq!(
-            ratio_ci_asymptotic(&zeros, &y, LargeCentre::Median, 0.95),
-            None
-        );
+        assert_eq!(ratio_ci_asymptotic(&zeros, &y, Centre::Median, 0.95), None);
     }
 }
