@@ -470,6 +470,7 @@ impl Format for GoText {
             context: Some(|line| {
                 line.starts_with("pkg:") || line.starts_with("note:") || line.starts_with("Unit")
             }),
+            ..Default::default()
         })
     }
 

@@ -10,6 +10,7 @@ mod benchstat_csv;
 mod benchstat_text;
 mod bmf;
 mod cargo_criterion;
+mod carry;
 mod context;
 mod critcmp;
 mod criterion_console;
@@ -203,7 +204,7 @@ fn not_a_dir_format<F: Format + ?Sized>(format: &F, dir: &Path) -> crate::Error 
 /// How a format reads a large file in pieces ([`Format::pieces`]): the
 /// pieces, read one by one and joined in order, give what the whole file
 /// gives.
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, Default)]
 pub struct Pieces {
     /// Lines at the file's start that every piece needs in front of it (a
     /// table's header row); the lines after them are read one by one.
@@ -213,6 +214,29 @@ pub struct Pieces {
     /// lines, and its `Unit` lines, which apply to the whole file): a test
     /// of a prepared line. They are collected over the whole file.
     pub context: Option<fn(&str) -> bool>,
+    /// Lines a piece needs from just before it, when a line's meaning
+    /// depends on the block it sits in (a row of a table under its header):
+    /// see [`Carry`]. `None` for formats whose lines stand alone.
+    pub carry: Option<Carry>,
+    /// The size a piece grows to before it is cut, when smaller than the
+    /// driver's (a reader that holds much per line of its input).
+    pub piece_bytes: Option<usize>,
+}
+
+/// What each piece of a file carries from the text before it (see
+/// [`Pieces::carry`]). Blocks are runs of non-blank lines; a piece that
+/// starts inside a block gets its first lines (a header, its underline)
+/// and the lines right before the cut, and every piece gets the lines just
+/// above the block it starts in (a title). The reader gives no row of a
+/// carried line: those belong to the piece before.
+#[derive(Debug, Clone, Copy)]
+pub struct Carry {
+    /// First lines of the block a piece starts in.
+    pub block_head: usize,
+    /// Lines above that block, blank ones included.
+    pub above: usize,
+    /// Lines right before the cut.
+    pub before_cut: usize,
 }
 
 /// The full result of reading one input (see [`Format::parse_accounted`]).

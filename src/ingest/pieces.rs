@@ -12,6 +12,7 @@
 
 // The probe read here is larger than detection's wide probe, so that
 // detection on it sees exactly the lines it would see on the whole file.
+use super::carry::Carrier;
 use super::driver::{detect_at, WIDE_PROBE_BYTES};
 use super::source::{is_plain, plain_line};
 use super::{context_kind, Format, IngestOptions, Line, Registry, Source};
@@ -38,6 +39,11 @@ pub(super) struct PiecedFile {
     pub first_as_file: bool,
     /// Whether its text starts as JSON does (quote stripping depends on it).
     pub json_like: bool,
+    /// What a byte of it counts for in the driver's windows: more than 1
+    /// when its format cuts smaller pieces than the driver's because it
+    /// holds more per byte (see [`super::Pieces::piece_bytes`]), so that a
+    /// window holds as much of the rows and of the reader as usual.
+    pub weight: u64,
 }
 
 /// One piece: whole lines `bytes` of the file, the first of them line
@@ -45,6 +51,10 @@ pub(super) struct PiecedFile {
 pub(super) struct Piece {
     pub bytes: Range<u64>,
     pub first_line: u32,
+    /// The lines before the piece it needs (see [`super::Carry`]), in
+    /// file order; empty for the first piece and for formats that carry
+    /// nothing.
+    pub carry: Vec<Line>,
 }
 
 /// Files of at least this many pieces are considered for pieces; a
@@ -137,8 +147,16 @@ pub(super) fn plan(
         json_like,
         lines: Vec::new(),
     });
-    let Some(pieces) = cut(&mut file, piece_bytes.max(head.raw.len()), context.as_mut())
-        .map_err(|e| Error::io(path, e))?
+    let mut carrier = spec.carry.map(|c| Carrier::new(c, json_like));
+    let driver_piece_bytes = piece_bytes;
+    let piece_bytes = spec.piece_bytes.map_or(piece_bytes, |b| b.min(piece_bytes));
+    let Some(pieces) = cut(
+        &mut file,
+        piece_bytes.max(head.raw.len()),
+        context.as_mut(),
+        carrier.as_mut(),
+    )
+    .map_err(|e| Error::io(path, e))?
     else {
         return Ok(None);
     };
@@ -160,6 +178,7 @@ pub(super) fn plan(
         head,
         first_as_file: head_lines > 0,
         json_like,
+        weight: (driver_piece_bytes / piece_bytes.max(1)).max(1) as u64,
     };
     Ok(Some((Arc::new(file), pieces)))
 }
@@ -171,6 +190,7 @@ fn cut(
     file: &mut File,
     piece_bytes: usize,
     mut context: Option<&mut Context>,
+    mut carrier: Option<&mut Carrier>,
 ) -> std::io::Result<Option<Vec<Piece>>> {
     const MORE: u64 = 64 << 10;
     let mut pieces = Vec::new();
@@ -202,13 +222,22 @@ fn cut(
         if memchr::memchr(0, text.as_bytes()).is_some() || !is_plain(text) {
             return Ok(None);
         }
-        let breaks = match context.as_deref_mut() {
-            Some(c) => c.collect(text, line),
-            None => memchr::memchr_iter(b'\n', text.as_bytes()).count(),
+        let (carry, breaks) = match (context.as_deref_mut(), carrier.as_deref_mut()) {
+            (Some(c), Some(k)) => {
+                c.collect(text, line);
+                k.walk(text, line)
+            }
+            (Some(c), None) => (Vec::new(), c.collect(text, line)),
+            (None, Some(k)) => k.walk(text, line),
+            (None, None) => (
+                Vec::new(),
+                memchr::memchr_iter(b'\n', text.as_bytes()).count(),
+            ),
         };
         pieces.push(Piece {
             bytes: start..start + end as u64,
             first_line: line,
+            carry,
         });
         let Some(next) = u32::try_from(breaks).ok().and_then(|b| line.checked_add(b)) else {
             return Ok(None);
@@ -293,7 +322,7 @@ mod tests {
         let mut f = tempfile::tempfile().unwrap();
         f.write_all(text).unwrap();
         f.seek(SeekFrom::Start(0)).unwrap();
-        cut(&mut f, piece_bytes, None).unwrap()
+        cut(&mut f, piece_bytes, None, None).unwrap()
     }
 
     /// The pieces cover the text in order, each but the last ends with a

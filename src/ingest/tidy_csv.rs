@@ -415,6 +415,7 @@ impl Format for TidyCsv {
         raw_lines(head).next().map(|(line, _)| Pieces {
             header_lines: line,
             context: None,
+            ..Default::default()
         })
     }
 

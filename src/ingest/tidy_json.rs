@@ -211,6 +211,7 @@ impl Format for TidyJson {
         (!head.raw_trimmed().starts_with('[')).then_some(Pieces {
             header_lines: 0,
             context: None,
+            ..Default::default()
         })
     }
 

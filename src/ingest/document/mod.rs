@@ -15,11 +15,12 @@ mod grid;
 mod labels;
 mod lines;
 pub mod mixed;
+mod piece;
 mod reader;
 mod table;
 
 use crate::error::Result;
-use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
 use lines::{classify, Kind};
 
 /// The document-table format (see the module documentation).
@@ -130,6 +131,14 @@ impl Format for Document {
                 }),
         );
         Ok(parsed)
+    }
+
+    fn pieces(&self, _head: &Source) -> Option<Pieces> {
+        Some(piece::PIECES)
+    }
+
+    fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
+        piece::read(head, body)
     }
 }
 
