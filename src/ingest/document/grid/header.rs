@@ -37,6 +37,33 @@ pub fn cells(text: &str) -> (Vec<HCell>, bool) {
     (out, positioned)
 }
 
+/// The header's words as cells of their own, when it has one word over
+/// each of the value columns at `spans` (in order, each word overlapping
+/// its column): one-word labels that single spaces set apart over wider
+/// values (`Gb Rep Threads   User`), which the gaps would join.
+pub fn per_word(cells: &[HCell], spans: &[(usize, usize)]) -> Option<Vec<HCell>> {
+    let mut words = Vec::new();
+    for c in cells {
+        let mut col = c.col;
+        for w in c.text.split(' ') {
+            let end = col + w.chars().count();
+            words.push(HCell {
+                text: w.to_string(),
+                col,
+                end,
+            });
+            col = end + 1;
+        }
+    }
+    let fits = words.len() == spans.len()
+        && words.len() > cells.len()
+        && words
+            .iter()
+            .zip(spans)
+            .all(|(w, &(a, b))| w.col < b && a < w.end);
+    fits.then_some(words)
+}
+
 /// The label of each of `k` value columns, and the header over the row
 /// labels (if any). `spans`: the columns of a row's value cells (a row with
 /// `k` of them), for matching by position; `labelled`: the rows have labels.
@@ -136,5 +163,36 @@ mod tests {
         let (l, head) = column_labels(&c, p, Some(&[(14, 19), (28, 33)]), 2, true);
         assert_eq!(l, vec!["base time", "patched time"]);
         assert_eq!(head.as_deref(), Some("test"));
+    }
+
+    #[test]
+    fn one_word_labels_over_wider_values_are_split() {
+        let spans_of = |row: &str| -> Vec<(usize, usize)> {
+            super::super::tokens::split(row)
+                .iter()
+                .map(|&(a, b, _)| (a, b))
+                .collect()
+        };
+        let (c, _) = cells(" Gb Rep Threads   User      System     Wall flt/cpu/s fault/wsec");
+        let row = " 16   3    1    0.859s     64.994s  65.084s 47768.542  47771.664";
+        let w = per_word(&c, &spans_of(row)).unwrap();
+        let names: Vec<&str> = w.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "Gb",
+                "Rep",
+                "Threads",
+                "User",
+                "System",
+                "Wall",
+                "flt/cpu/s",
+                "fault/wsec"
+            ]
+        );
+        // Two-word labels over a value each, their words not over the
+        // values: kept whole.
+        let (c, _) = cells("  base time       patched time");
+        assert!(per_word(&c, &spans_of("    10.1   0.2     11.3   0.3")).is_none());
     }
 }

@@ -73,6 +73,16 @@ impl Grid<'_> {
         if k == 0 {
             return;
         }
+        let full_spans: Option<Vec<(usize, usize)>> = rows
+            .iter()
+            .find(|r| r.cells.len() == k)
+            .map(|r| r.cells.iter().map(|c| (c.0.col, c.0.end)).collect());
+        let hcells = match full_spans.as_deref() {
+            Some(spans) if positioned && hcells.len() < k => {
+                header::per_word(&hcells, spans).unwrap_or(hcells)
+            }
+            _ => hcells,
+        };
         // Columns of integers down the side of unlabelled rows are their
         // parameters (`BS(KB)` over 1, 2, 4 …; `Gb Rep Threads` over
         // `32 3 1`), named by the header cells above them.
@@ -94,7 +104,10 @@ impl Grid<'_> {
             let rising = rows
                 .windows(2)
                 .all(|w| w[0].cells[0].0.value < w[1].cells[0].0.value);
-            if !named {
+            // Whole numbers in every column (`vmstat`): nothing tells the
+            // keys from the counts but a first column that rises.
+            let all_int = params + 1 == k && int_col(k - 1);
+            if !named || all_int {
                 params = usize::from(params >= 1 && rising);
             }
         }
