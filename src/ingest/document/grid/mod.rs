@@ -20,6 +20,7 @@ mod kinds;
 mod lists;
 mod names;
 mod ruled;
+mod sweep;
 mod table;
 mod tokens;
 

@@ -5,6 +5,7 @@
 use super::*;
 
 /// One run of data rows and what names them.
+#[derive(Clone, Copy)]
 pub(super) struct Grid<'a> {
     pub(super) header: Option<&'a str>,
     pub(super) title: &'a str,
@@ -69,6 +70,32 @@ impl Grid<'_> {
                 cells,
             });
         }
+        // A parameter sweep: settings heading the rows (`2 CPUs`) and the
+        // columns (`number of groups 50 100 150 200`); the text above is
+        // then no header but what the values are (`times in seconds`).
+        let mut headings = sweep::row_headings(&mut rows);
+        let sweep = sweep::key_row(&rows);
+        let (hcells, positioned) = match &sweep {
+            Some(_) => {
+                rows.remove(0);
+                headings.remove(0);
+                (Vec::new(), false)
+            }
+            None => (hcells, positioned),
+        };
+        // The text above a sweep is its title when nothing else is.
+        if let (Some(_), Some(h), true) = (&sweep, self.header, self.title.is_empty()) {
+            let retitled = Grid {
+                header: None,
+                title: h,
+                ..*self
+            };
+            return retitled.read(raw, out);
+        }
+        let sweep_unit = sweep
+            .as_ref()
+            .and(self.header.or(Some(self.title)))
+            .and_then(sweep::prose_unit);
         let k = rows.iter().map(|r| r.cells.len()).max().unwrap_or(0);
         if k == 0 {
             return;
@@ -163,7 +190,9 @@ impl Grid<'_> {
         let cols_variant = cols.iter().filter(|c| variant_like(c)).count() * 2 > cols.len()
             || cols.iter().any(|c| variant_like(c)) && !rows_variant;
         let transposed = rows_variant && !cols_variant;
-        let title_unit = unit_in(self.title).or_else(|| label_head.as_deref().and_then(unit_in));
+        let title_unit = unit_in(self.title)
+            .or_else(|| label_head.as_deref().and_then(unit_in))
+            .or(sweep_unit);
         for (ri, r) in rows.iter().enumerate() {
             for (j, (tok, spreads)) in r.cells.iter().enumerate() {
                 if tok.kind == TokKind::Missing {
@@ -180,12 +209,12 @@ impl Grid<'_> {
                         .unwrap_or_default()
                 };
                 let (mut benchmark, mut prm, variant, metric) = if transposed {
-                    (
-                        self.title_or_stem(),
-                        String::new(),
-                        r.label.clone(),
-                        col.to_string(),
-                    )
+                    let metric = match (col, unit.as_str()) {
+                        ("", "") => "value".to_string(),
+                        ("", u) => super::super::table::metric_from_unit(u),
+                        (c, _) => c.to_string(),
+                    };
+                    (self.title_or_stem(), String::new(), r.label.clone(), metric)
                 } else if cols_variant {
                     (
                         self.bench(&r.label),
@@ -205,6 +234,21 @@ impl Grid<'_> {
                 if !param_text[ri].is_empty() {
                     benchmark = self.title_or_stem();
                     prm = param_text[ri].clone();
+                }
+                let setting = sweep
+                    .as_ref()
+                    .and_then(|s| s.values.get(j).map(|v| format!("{}={v}", s.name)));
+                for p in [Some(&headings[ri]), setting.as_ref()]
+                    .into_iter()
+                    .flatten()
+                {
+                    if !p.is_empty() {
+                        prm = if prm.is_empty() {
+                            p.clone()
+                        } else {
+                            format!("{prm},{p}")
+                        };
+                    }
                 }
                 let stat = match tok.kind {
                     TokKind::Change => Stat::ChangePct,

@@ -96,3 +96,38 @@ fn labels_after_the_values_and_tilde_spreads() {
     );
     assert_eq!(got[1].split('|').nth(4), Some("stddev"));
 }
+
+#[test]
+fn a_sweep_names_its_columns_and_row_groups_by_their_settings() {
+    let got = show(
+        "pipe test (times in seconds)\n\
+         nr threads   2     4     8\n\
+         -------------------------\n\
+         1 node\n\
+         v6.1       1.50  2.75  5.10\n\
+         v6.2       1.25  2.50  4.90\n\
+         2 nodes\n\
+         v6.1       0.80  1.40  2.60\n\
+         v6.2       0.70  1.30  2.50",
+    );
+    assert_eq!(got.len(), 12, "{got:#?}");
+    assert_eq!(
+        got[0],
+        "5 pipe test (times in seconds)|node=1,threads=2|v6.1|time|sample|s=1.5"
+    );
+    assert_eq!(
+        got[11],
+        "9 pipe test (times in seconds)|node=2,threads=8|v6.2|time|sample|s=2.5"
+    );
+}
+
+#[test]
+fn a_table_of_counts_or_a_numbered_list_is_no_sweep() {
+    // Every value a whole number: the first row is data.
+    let got = show("procs   r  b\nbusy    1  2  3\nidle    4  5  6\n");
+    assert!(got.iter().all(|g| !g.contains("busy=")), "{got:#?}");
+    assert!(got.iter().any(|g| g.contains("=1")), "{got:#?}");
+    // `1.` numbers an item.
+    let got = show("Baseline:\n1. 22.0 Mpps\n2. 3.8 Mpps\n3. 15 ns\n");
+    assert!(got.iter().all(|g| !g.contains("mpps=")), "{got:#?}");
+}
