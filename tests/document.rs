@@ -553,3 +553,43 @@ fn requoted_crlf_mail_reads_the_same() {
     let lines = |rows: &[Row]| rows.iter().map(|r| r.line).collect::<Vec<_>>();
     assert_eq!(lines(&a), lines(&b));
 }
+
+/// A sentence that states the command, the run count and the unit above a
+/// table keyed by its first column: each key is a comparison of the mean
+/// of 10 runs with its spread, in seconds, lower being better.
+#[test]
+fn the_sentence_above_a_table_names_its_command_runs_and_unit() {
+    let mut f = tempfile::Builder::new().suffix(".txt").tempfile().unwrap();
+    write!(
+        f,
+        "Subject: [PATCH] sched: x\n\n\
+         Here are the numbers, 10 runs each, hackbench -g N -l 1000 (seconds)\n\n\
+         \x20 N     base             patched\n\
+         \x20 1     0.512 ± 0.010    0.498 ± 0.012\n\
+         \x20 4     1.730 ± 0.020    1.655 ± 0.031\n\
+         \x20 8     3.402 ± 0.045    3.301 ± 0.040\n\nThanks\n"
+    )
+    .unwrap();
+    let path = f.path().to_str().unwrap().to_string();
+    let rows = ingest(&path);
+    assert!(
+        rows.iter().all(|r| r.benchmark == "hackbench -g N -l 1000"),
+        "{rows:#?}"
+    );
+    let n = pick(&rows, |r| r.stat == "n");
+    assert_eq!(n.len(), 6, "{rows:#?}");
+    assert!(n.iter().all(|r| r.value == 10.0 && r.metric == "time"));
+    let means = pick(&rows, |r| r.stat == "mean");
+    assert_eq!(means.len(), 6);
+    assert!(means.iter().all(|r| r.unit == "s" && r.metric == "time"));
+    let keys: Vec<&str> = means.iter().map(|r| r.params.as_str()).collect();
+    assert_eq!(keys, ["n=1", "n=1", "n=4", "n=4", "n=8", "n=8"]);
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["compare", &path])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("time (s, lower is better)"), "{text}");
+    assert!(text.contains("3 improved"), "{text}");
+}

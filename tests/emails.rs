@@ -26,8 +26,8 @@ const DIR: &str = "tests/data/emails";
 /// (4827, 3268 and 3621 of 5764 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 83.7;
-const LABEL_FLOOR: f64 = 58.2;
-const EITHER_FLOOR: f64 = 64.1;
+const LABEL_FLOOR: f64 = 58.3;
+const EITHER_FLOOR: f64 = 64.7;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -17,7 +17,9 @@ mod lines;
 pub mod mixed;
 mod piece;
 mod reader;
+mod runs;
 mod table;
+mod titles;
 
 use crate::error::Result;
 use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
@@ -116,7 +118,11 @@ impl Format for Document {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let mut parsed = reader::read(src).map(Parsed::from)?;
+        let mut observations = reader::read(src)?;
+        let statements = runs::apply(src, &mut observations);
+        titles::apply(&mut observations);
+        let mut parsed = Parsed::from(observations);
+        parsed.consumed.extend(statements);
         // Lines whose values are all NaN or infinite (a failed run) give no
         // row and hold no digit the accounting would notice: said here.
         parsed.skipped.extend(

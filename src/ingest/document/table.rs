@@ -382,6 +382,7 @@ pub fn aligned<'a>(
     } else {
         return Ok(None);
     };
+    key_column(&mut roles, &h, width == k_max, data);
     let values_wanted = roles.len() - 1;
     if k_max > values_wanted {
         roles.push(Role::Change);
@@ -403,6 +404,33 @@ pub fn aligned<'a>(
         lines,
         cells,
     }))
+}
+
+/// Makes the first value column a parameter when the rows have no label
+/// and it holds one plain integer per row, rising (`N  base  patched` over
+/// `1 …`, `4 …`, `8 …`): it says which setting a row is, whatever its
+/// header word means elsewhere (`N` is no count of runs there).
+fn key_column(roles: &mut [Role], header: &[String], label_added: bool, data: &[(u32, &DataRow)]) {
+    if !label_added || data.len() < 2 || roles.len() < 3 {
+        return;
+    }
+    let key: Option<Vec<f64>> = data
+        .iter()
+        .map(|(_, r)| {
+            let (text, cell) = r.cells.first()?;
+            let plain =
+                r.label.is_empty() && !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            (plain && !cell.is_pct).then_some(cell.value)
+        })
+        .collect();
+    let rising = key.is_some_and(|k| k.windows(2).all(|w| w[0] < w[1]));
+    let name = header
+        .first()
+        .map(|h| h.trim().to_lowercase())
+        .unwrap_or_default();
+    if rising && matches!(roles[1], Role::Value(_)) && !name.is_empty() {
+        roles[1] = Role::Param(name);
+    }
 }
 
 /// Appends the label and numeric cells of `r` to `cells`, padded with

@@ -96,6 +96,22 @@ pub fn tokens(text: &str) -> Vec<Tok> {
         // Columns run together once a value fills its width
         // (`0.01s846860.493`): a number with a unit, then another number.
         if t.kind == TokKind::Word {
+            // `90.00th=[12911],`: a bracketed value glued to its key, as
+            // where the key's width leaves no room for a space.
+            if let Some(open) = w.find("=[").map(|i| i + 2) {
+                let (a, b) = w.split_at(open);
+                if b.starts_with(|c: char| c.is_ascii_digit()) {
+                    let at = col + a.chars().count();
+                    out.push(token(a, col, at));
+                    let mut v = token(b, at, end);
+                    if spread_next && v.kind == TokKind::Num {
+                        v.kind = TokKind::Spread;
+                    }
+                    out.push(v);
+                    spread_next = false;
+                    continue;
+                }
+            }
             if let Some(cut) = glued(w) {
                 let (a, b) = w.split_at(cut);
                 out.push(token(a, col, col + a.chars().count()));
