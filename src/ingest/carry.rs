@@ -2,7 +2,7 @@
 //! ([`super::Carry`]): a piece that starts inside a table is read under
 //! the table's header, as the whole file would be.
 
-use super::source::plain_line;
+use super::pieces::prepared_lines;
 use super::{Carry, Line};
 use std::collections::VecDeque;
 
@@ -38,25 +38,13 @@ impl Carrier {
     /// for the file's first piece) and its number of line breaks.
     pub(super) fn walk(&mut self, text: &str, first: u32) -> (Vec<Line>, usize) {
         let carried = self.carried();
-        let mut breaks = 0;
-        let mut start = 0;
-        for end in memchr::memchr_iter(b'\n', text.as_bytes())
-            .map(Some)
-            .chain([None])
-        {
-            let l = &text[start..end.unwrap_or(text.len())];
-            if end.is_some() || !l.is_empty() {
-                let (prepared, quote_depth) = plain_line(l, self.json_like);
-                self.see(Line {
-                    text: prepared.into_owned(),
-                    number: first + breaks as u32,
-                    quote_depth,
-                });
-            }
-            let Some(end) = end else { break };
-            breaks += 1;
-            start = end + 1;
-        }
+        let breaks = prepared_lines(text, first, self.json_like, |text, number, quote_depth| {
+            self.see(Line {
+                text: text.to_string(),
+                number,
+                quote_depth,
+            })
+        });
         (carried, breaks)
     }
 

@@ -260,29 +260,44 @@ impl Context {
     /// that the format picks, prepared as the whole file's would be;
     /// returns the number of line breaks.
     fn collect(&mut self, text: &str, first: u32) -> usize {
-        let mut breaks = 0;
-        let mut start = 0;
-        for end in memchr::memchr_iter(b'\n', text.as_bytes())
-            .map(Some)
-            .chain([None])
-        {
-            let l = &text[start..end.unwrap_or(text.len())];
-            if end.is_some() || !l.is_empty() {
-                let (prepared, quote_depth) = plain_line(l, self.json_like);
-                if (self.picks)(&prepared) {
-                    self.lines.push(Line {
-                        text: prepared.into_owned(),
-                        number: first + breaks as u32,
-                        quote_depth,
-                    });
-                }
+        let (picks, lines) = (self.picks, &mut self.lines);
+        prepared_lines(text, first, self.json_like, |text, number, quote_depth| {
+            if picks(text) {
+                lines.push(Line {
+                    text: text.to_string(),
+                    number,
+                    quote_depth,
+                });
             }
-            let Some(end) = end else { break };
-            breaks += 1;
-            start = end + 1;
-        }
-        breaks
+        })
     }
+}
+
+/// Calls `each` with every line of `text` (whole lines, the first numbered
+/// `first`) prepared as the whole file's would be, its number and quote
+/// depth; returns the number of line breaks.
+pub(super) fn prepared_lines(
+    text: &str,
+    first: u32,
+    json_like: bool,
+    mut each: impl FnMut(&str, u32, u8),
+) -> usize {
+    let mut breaks = 0;
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(Some)
+        .chain([None])
+    {
+        let l = &text[start..end.unwrap_or(text.len())];
+        if end.is_some() || !l.is_empty() {
+            let (prepared, quote_depth) = plain_line(l, json_like);
+            each(&prepared, first + breaks as u32, quote_depth);
+        }
+        let Some(end) = end else { break };
+        breaks += 1;
+        start = end + 1;
+    }
+    breaks
 }
 
 /// The bytes of `piece`, read anew.
