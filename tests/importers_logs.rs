@@ -1538,9 +1538,16 @@ proptest! {
 
 /// The values read from each line, and the lines accounted as unread or
 /// left out on purpose; `None` when the input is refused (a clear error).
+/// `own_only`: only the values a line states itself (see below); else
+/// every value found at the line, whatever stat it was read as (an edited
+/// file read by another reader may call a percentile a spread, and keeps
+/// the value all the same).
 type LineValues = std::collections::BTreeMap<u32, Vec<u64>>;
 
-fn read_by_line(path: &Path) -> Option<(LineValues, std::collections::BTreeSet<u32>)> {
+fn read_by_line(
+    path: &Path,
+    own_only: bool,
+) -> Option<(LineValues, std::collections::BTreeSet<u32>)> {
     let ing = patchperf::ingest::ingest(
         &[path.to_path_buf()],
         &Registry::builtin(),
@@ -1562,7 +1569,7 @@ fn read_by_line(path: &Path) -> Option<(LineValues, std::collections::BTreeSet<u
         .dataset
         .rows()
         .iter()
-        .filter(|o| o.line > 0 && own(o.stat))
+        .filter(|o| o.line > 0 && (own(o.stat) || !own_only))
     {
         values.entry(o.line).or_default().push(o.value.to_bits());
     }
@@ -1612,7 +1619,7 @@ proptest! {
             return Ok(());
         }
         let bytes = std::fs::read(path).unwrap();
-        let Some((before, _)) = read_by_line(path) else { return Ok(()) };
+        let Some((before, _)) = read_by_line(path, true) else { return Ok(()) };
         let starts: Vec<usize> = std::iter::once(0)
             .chain(bytes.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(i, _)| i + 1))
             .filter(|&i| i < bytes.len())
@@ -1631,7 +1638,7 @@ proptest! {
         let dir = tempfile::tempdir().unwrap();
         let copy = dir.path().join(path.file_name().unwrap());
         std::fs::write(&copy, &mutated).unwrap();
-        let Some((after, accounted)) = read_by_line(&copy) else { return Ok(()) };
+        let Some((after, accounted)) = read_by_line(&copy, false) else { return Ok(()) };
         let edited = k as u32 + 1;
         for (l, vals) in &before {
             if *l == edited || accounted.contains(l) {
