@@ -593,3 +593,40 @@ fn the_sentence_above_a_table_names_its_command_runs_and_unit() {
     assert!(text.contains("time (s, lower is better)"), "{text}");
     assert!(text.contains("3 improved"), "{text}");
 }
+
+/// Prose with a few lines of values and no table no importer claims: read
+/// as a document, and the accounting says so, instead of nothing.
+#[test]
+fn unrecognised_prose_with_lines_of_values_is_read_as_a_document() {
+    let mut f = tempfile::Builder::new().suffix(".txt").tempfile().unwrap();
+    write!(
+        f,
+        "I tried the counter both ways on the big box: as a per-cpu counter and as a plain \
+         atomic, and the file system benchmark gave these figures for each of them.\n\n\
+         with the per-cpu counter:\n        Speed 188.4 MB/sec 16 procs\n        Speed 226.2 MB/sec 32 procs\n\
+         with the atomic:\n        Speed 194.4 MB/sec 16 procs\n        Speed 237.3 MB/sec 32 procs\n"
+    )
+    .unwrap();
+    let path = f.path().to_str().unwrap().to_string();
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest", &path, "--out", "-"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("read as a document"), "{err}");
+    let rows = ingest(&path);
+    for v in [188.4, 226.2, 194.4, 237.3] {
+        assert!(rows.iter().any(|r| r.value == v), "{v}: {rows:#?}");
+    }
+    // Words alone, or a log of values without sentences: still unrecognised.
+    let mut g = tempfile::Builder::new().suffix(".txt").tempfile().unwrap();
+    write!(g, "alpha 1 2 3\nbeta 4 5 6\n").unwrap();
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest", g.path().to_str().unwrap(), "--out", "-"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("read as a document"));
+}

@@ -25,9 +25,9 @@ const DIR: &str = "tests/data/emails";
 /// The floors asserted: what the reader reaches today on the 95 posts
 /// (4827, 3268 and 3621 of 5764 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 83.7;
-const LABEL_FLOOR: f64 = 58.3;
-const EITHER_FLOOR: f64 = 64.7;
+const VALUE_FLOOR: f64 = 84.1;
+const LABEL_FLOOR: f64 = 58.5;
+const EITHER_FLOOR: f64 = 64.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -791,6 +791,9 @@ fn read_one(
                 if let Some(read) = read_generically(registry, &src)? {
                     return Ok(read);
                 }
+                if let Some(read) = read_as_prose(registry, &src)? {
+                    return Ok(read);
+                }
                 let report = FileReport {
                     path: src.path.to_string(),
                     format: None,
@@ -867,6 +870,31 @@ fn read_generically(
     report.note = Some(
         "no importer recognised this file: read generically as `label: value` lines \
          (check the values, or name a format with --format NAME)"
+            .into(),
+    );
+    Ok(Some((obs, Account::Report(report))))
+}
+
+/// `src`, prose no importer recognised (a mail of a few result lines,
+/// no table), read by the document reader when it finds values there;
+/// the report says so. A reader that errs on it is no reading.
+fn read_as_prose(registry: &Registry, src: &Source) -> Result<Option<(Vec<Observation>, Account)>> {
+    let Some(document) = registry.get(super::document::Document.name()) else {
+        return Ok(None);
+    };
+    if !super::document::mixed::has_sentences(src) {
+        return Ok(None);
+    }
+    let Ok(parsed) = document.parse_accounted(src) else {
+        return Ok(None);
+    };
+    if parsed.observations.is_empty() {
+        return Ok(None);
+    }
+    let (obs, mut report) = account(src, document, parsed)?;
+    report.note = Some(
+        "no importer recognised this file: its lines of values among the prose were read \
+         as a document (check the names, or name a format with --format NAME)"
             .into(),
     );
     Ok(Some((obs, Account::Report(report))))

@@ -75,19 +75,44 @@ pub fn is_prose_document(src: &Source) -> bool {
     false
 }
 
+/// Whether `src` holds running sentences, colons allowed (`… the size
+/// limit: the counter was …`): a line of 15 plain words or more (a
+/// paragraph unwrapped), or two of 12: what an unrecognised file must hold
+/// to be read as a document at all.
+pub fn has_sentences(src: &Source) -> bool {
+    let mut long = 0;
+    for l in src.lines.iter().take(4000) {
+        match plain_words(&l.text) {
+            n if n >= 15 => return true,
+            n if n >= 12 => long += 1,
+            _ => {}
+        }
+        if long >= 2 {
+            return true;
+        }
+    }
+    false
+}
+
 /// The word count of a line of prose (three quarters plain words, no
 /// `key:` colon); 0 for any other line.
 fn sentence_words(text: &str) -> usize {
     if text.contains(':') {
         return 0;
     }
+    plain_words(text)
+}
+
+/// The word count of a line three quarters of whose words are plain
+/// words; 0 for any other line.
+fn plain_words(text: &str) -> usize {
     let mut words = 0;
     let mut plain = 0;
     for w in text.split_whitespace() {
         words += 1;
-        if w.chars()
-            .all(|c| c.is_alphabetic() || matches!(c, ',' | '.' | '\'' | '-' | ';' | '(' | ')'))
-        {
+        if w.chars().all(|c| {
+            c.is_alphabetic() || matches!(c, ',' | '.' | '\'' | '-' | ';' | ':' | '(' | ')')
+        }) {
             plain += 1;
         }
     }
