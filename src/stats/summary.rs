@@ -126,7 +126,22 @@ pub fn percentile_sorted(sorted: &[f64], p: f64) -> f64 {
     let h = (n - 1) as f64 * p.clamp(0.0, 100.0) / 100.0;
     let lo = h.floor() as usize;
     let hi = (lo + 1).min(n - 1);
-    sorted[lo] + (h - lo as f64) * (sorted[hi] - sorted[lo])
+    between(sorted[lo], sorted[hi], h - lo as f64)
+}
+
+/// `a + f (b − a)`, the interpolation NumPy's default percentile uses;
+/// where `b − a` overflows (values near ±1e308 of opposite signs) the
+/// weighted sum instead, which cannot, and `a` itself at `f = 0` (the
+/// product would be 0 × ∞, NaN).
+fn between(a: f64, b: f64, f: f64) -> f64 {
+    let d = b - a;
+    if d.is_finite() {
+        a + f * d
+    } else if f == 0.0 {
+        a
+    } else {
+        a * (1.0 - f) + b * f
+    }
 }
 
 /// `percentile_sorted(sorted, 50.0)` of the values of `v` without sorting
@@ -145,7 +160,7 @@ pub fn median_by_selection(v: &mut [f64]) -> f64 {
     } else {
         at
     };
-    at + (h - lo as f64) * (next - at)
+    between(at, next, h - lo as f64)
 }
 
 /// Median of unsorted data.
@@ -356,6 +371,20 @@ mod tests {
             }
         }
         assert!((t_quantile(0.95, 99.0) - 1.9842169515).abs() < 1e-9);
+    }
+
+    #[test]
+    fn percentiles_of_values_near_the_largest_double_are_numbers() {
+        let big = f64::MAX / 2.0 * 1.9;
+        assert_eq!(percentile_sorted(&[-big, big], 50.0), 0.0);
+        assert_eq!(percentile_sorted(&[-big, big, big], 50.0), big);
+        assert_eq!(percentile_sorted(&[-big, big, big], 0.0), -big);
+        let q = percentile_sorted(&[-big, big], 25.0);
+        assert!(q.is_finite() && q < 0.0, "{q}");
+        let mut v = [big, -big, big];
+        assert_eq!(median_by_selection(&mut v), big);
+        let mut v = [big, -big];
+        assert_eq!(median_by_selection(&mut v), 0.0);
     }
 
     #[test]
