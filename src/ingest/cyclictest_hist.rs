@@ -218,14 +218,13 @@ impl Format for CyclictestHist {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "cyclictest histogram holds no values"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "cyclictest histogram holds no values",
+        )
     }
 }
 

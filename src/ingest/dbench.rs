@@ -9,7 +9,7 @@
 //! `<op> latency avg`, `<op> latency max`, each a `sample` of the run. The
 //! per-second progress lines are left out with the reason.
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -117,17 +117,13 @@ impl Format for Dbench {
                 consumed.push(n);
             }
         }
-        if out.is_empty() {
-            return Err(src.error(
-                last_line(src),
-                "no `Throughput … MB/sec` line found (interrupted run?)",
-            ));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "no `Throughput … MB/sec` line found (interrupted run?)",
+        )
     }
 }
 

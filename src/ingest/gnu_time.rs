@@ -7,7 +7,7 @@
 //! switches`, `fs inputs`, `fs outputs`. A run that exited non-zero is
 //! refused: its timings are not those of the work being measured.
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs};
+use super::logscan::{any_with, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -120,14 +120,7 @@ impl Format for GnuTime {
             }
         }
         check_block(src, block_start)?;
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no GNU time -v values found"));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed,
-            skipped,
-        })
+        Parsed::found(src, out, consumed, skipped, "no GNU time -v values found")
     }
 }
 

@@ -11,7 +11,7 @@
 //! per summary. Interval lines and per-stream summaries under a `[SUM]` are
 //! within-run detail, left out with the reason.
 
-use super::logscan::{has, last_line, lazy_re, num, obs, Params};
+use super::logscan::{has, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -129,14 +129,13 @@ impl Format for Iperf3Text {
                 reverse = "0";
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no iperf3 sender/receiver summary found"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "no iperf3 sender/receiver summary found",
+        )
     }
 }
 

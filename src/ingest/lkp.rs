@@ -24,7 +24,7 @@
 //! governor, kconfig, rootfs, tbox_group) are environment, not params.
 //! `fail:runs` blocks count failures, not performance, and are skipped.
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -215,14 +215,13 @@ impl Format for Lkp {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "LKP table header without value rows"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "LKP table header without value rows",
+        )
     }
 }
 

@@ -10,7 +10,7 @@
 //! set's `change_pct`. The benchmark is `ministat`, the metric `value`
 //! (ministat reads bare numbers and knows nothing more).
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs};
+use super::logscan::{any_with, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -143,13 +143,12 @@ impl Format for Ministat {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "ministat table without data set rows"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "ministat table without data set rows",
+        )
     }
 }

@@ -250,6 +250,28 @@ pub struct Parsed {
     pub skipped: Vec<(u32, String)>,
 }
 
+impl Parsed {
+    /// The values a log reader found with their accounting, or, when it
+    /// found none, an error at the input's last line saying `why` (what
+    /// line was looked for, and how a run makes it).
+    pub(crate) fn found(
+        src: &Source,
+        observations: Vec<Observation>,
+        consumed: Vec<u32>,
+        skipped: Vec<(u32, String)>,
+        why: impl Into<String>,
+    ) -> Result<Parsed> {
+        if observations.is_empty() {
+            return Err(src.error(logscan::last_line(src), why));
+        }
+        Ok(Parsed {
+            observations,
+            consumed,
+            skipped,
+        })
+    }
+}
+
 #[cfg(test)]
 impl Parsed {
     /// Why `line` was left out; empty when it was not.

@@ -17,7 +17,7 @@
 //! Parameters: `clients`, `threads`, `scale`, `mode` (query mode), `script`
 //! (builtin name or script file), and `transactions` per client when given.
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{SmolStr, Stat};
@@ -202,14 +202,7 @@ impl Format for Pgbench {
                 "pgbench run has no `tps =` line (truncated output?)",
             ));
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no pgbench result line found"));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed,
-            skipped,
-        })
+        Parsed::found(src, out, consumed, skipped, "no pgbench result line found")
     }
 }
 

@@ -11,7 +11,7 @@
 //! the last wake-up only, is not a result). Live output
 //! (without `-q`) redraws the lines: the last drawing is what the tool ends on.
 
-use super::logscan::{has, last_line, lazy_re, num, obs, Params};
+use super::logscan::{has, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -108,17 +108,13 @@ impl Format for RtIpc {
                 out.push(obs(src, n, bench, &params, metric, "us", Stat::Sample, v));
             }
         }
-        if out.is_empty() {
-            return Err(src.error(
-                last_line(src),
-                "no latency result line found (not yet ready?)",
-            ));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "no latency result line found (not yet ready?)",
+        )
     }
 }
 

@@ -12,7 +12,7 @@
 //! percentiles` block is a distribution of one-second rates inside the run
 //! and is summarised by `average rps` instead.
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs};
+use super::logscan::{any_with, lazy_re, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -207,17 +207,13 @@ fn parse_run(src: &Source) -> Result<Parsed> {
                 v,
             ));
         }
-        if out.is_empty() {
-            return Err(src.error(
-                last_line(src),
-                "no schbench percentile block or `average rps:` found",
-            ));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "no schbench percentile block or `average rps:` found",
+        )
     }
 }
 

@@ -11,7 +11,7 @@
 //! `cpu used per instance` (%) and `rss max` (KB). Several runs in one log
 //! (a shell loop) give one run each.
 
-use super::logscan::{has, last_line, num, obs, Params};
+use super::logscan::{has, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -190,17 +190,13 @@ impl Format for StressNg {
                 ));
             }
         }
-        if out.is_empty() {
-            return Err(src.error(
-                last_line(src),
-                "no stress-ng metrics row found (run with --metrics or --metrics-brief)",
-            ));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
             skipped,
-        })
+            "no stress-ng metrics row found (run with --metrics or --metrics-brief)",
+        )
     }
 }
 
