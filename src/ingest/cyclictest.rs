@@ -12,7 +12,7 @@
 //! skipped. `-N` (nanoseconds) cannot be told from the line itself: values are
 //! taken as µs, the default.
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -99,16 +99,12 @@ impl Format for Cyclictest {
                 ));
             }
         }
-        if out.is_empty() {
-            return Err(src.error(
-                last_line(src),
-                "no cyclictest thread line with measured cycles (C > 0) found (truncated run?)",
-            ));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed: Vec::new(),
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
             skipped,
-        })
+            "no cyclictest thread line with measured cycles (C > 0) found (truncated run?)",
+        )
     }
 }

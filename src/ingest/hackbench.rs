@@ -7,7 +7,7 @@
 //! throughput is a different metric with the opposite direction and is not
 //! computed here.
 
-use super::logscan::{any, any_with, is_space, last_line, lazy_re, num, obs, Params, Repeated};
+use super::logscan::{any, any_with, is_space, lazy_re, num, obs, Params, Repeated};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{SmolStr, Stat};
@@ -180,14 +180,13 @@ impl Format for Hackbench {
                 "hackbench run has no `Time:` line (truncated output?)",
             ));
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no hackbench `Time:` line found"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-        })
+            Vec::new(),
+            "no hackbench `Time:` line found",
+        )
     }
 }
 

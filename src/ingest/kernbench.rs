@@ -9,7 +9,7 @@
 //! missing and the value is a `sample`. Metrics: `elapsed time`, `user time`,
 //! `system time` (s), `cpu` (%), `context switches`, `sleeps`.
 
-use super::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use super::logscan::{any_with, lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -134,16 +134,12 @@ impl Format for Kernbench {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(
-                last_line(src),
-                "kernbench section without values (truncated?)",
-            ));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-        })
+            Vec::new(),
+            "kernbench section without values (truncated?)",
+        )
     }
 }

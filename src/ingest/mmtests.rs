@@ -25,7 +25,7 @@
 //! `sample` per kernel of metric `<label> <op>`; `--print-ratio` rows
 //! (`Dmean`, `Gmean Higher`) are cross-benchmark ratios and are skipped.
 
-use super::logscan::{last_line, num, obs, Params};
+use super::logscan::{num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::{Observation, Stat};
@@ -129,14 +129,13 @@ impl Format for Mmtests {
         }
         // Monitor tables (no percentages) elsewhere in the file.
         monitor_tables(src, &mut out)?;
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no mmtests compare row found"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-        })
+            Vec::new(),
+            "no mmtests compare row found",
+        )
     }
 }
 

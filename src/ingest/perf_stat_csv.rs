@@ -217,14 +217,13 @@ impl Format for PerfStatCsv {
                 ));
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no counted perf stat -x record found"));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed: Vec::new(),
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
             skipped,
-        })
+            "no counted perf stat -x record found",
+        )
     }
 }
 

@@ -10,7 +10,7 @@
 //! one point of a time series). `<not counted>` records are skipped with
 //! the reason.
 
-use super::logscan::{last_line, num, obs};
+use super::logscan::{num, obs};
 use super::numbers::parse_number;
 use super::perf_stat::event_unit;
 use super::perf_stat_csv::{is_missing, is_record};
@@ -133,14 +133,13 @@ impl Format for PerfStatCsvModes {
                 v,
             ));
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no counted perf stat -x record found"));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed: Vec::new(),
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
             skipped,
-        })
+            "no counted perf stat -x record found",
+        )
     }
 }
 

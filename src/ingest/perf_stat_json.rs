@@ -7,7 +7,7 @@
 //! count is not printed), without one a `sample`. Missing counters are
 //! skipped.
 
-use super::logscan::{last_line, mean_with_sem, obs};
+use super::logscan::{mean_with_sem, obs};
 use super::numbers::parse_number;
 use super::perf_stat::event_unit;
 use super::{Confidence, Format, Parsed, Source};
@@ -124,13 +124,12 @@ impl Format for PerfStatJson {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no counted perf stat JSON record found"));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed: Vec::new(),
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
             skipped,
-        })
+            "no counted perf stat JSON record found",
+        )
     }
 }

@@ -13,7 +13,7 @@
 //! interval. The file has no header: detection wants every line of one of
 //! the two shapes, with an epoch-seconds time where each shape has one.
 
-use super::logscan::{last_line, num, obs, Params};
+use super::logscan::{num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -138,14 +138,13 @@ impl Format for PgbenchLog {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "pgbench log without transactions"));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed: Vec::new(),
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
             skipped,
-        })
+            "pgbench log without transactions",
+        )
     }
 }
 

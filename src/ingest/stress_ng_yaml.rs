@@ -9,7 +9,7 @@
 //! stress-ng, so lines are read as they are written instead of through a
 //! YAML parser.
 
-use super::logscan::{has, last_line, num, obs};
+use super::logscan::{has, num, obs};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -102,14 +102,13 @@ impl Format for StressNgYaml {
                 v,
             ));
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "stress-ng YAML file without metrics"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-        })
+            Vec::new(),
+            "stress-ng YAML file without metrics",
+        )
     }
 }
 

@@ -10,7 +10,7 @@
 //!   lines after `measurement`, and `average:N`: metric `ops/s` (the
 //!   average), and the per-second totals as `interval ops/s` samples.
 
-use super::logscan::{last_line, lazy_re, num, obs, Params};
+use super::logscan::{lazy_re, num, obs, Params};
 use super::{Confidence, Format, Parsed, Source};
 use crate::error::Result;
 use crate::model::Stat;
@@ -159,14 +159,13 @@ impl Format for WillItScale {
                 ));
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no will-it-scale measurement found"));
-        }
-        Ok(Parsed {
-            observations: out,
-            consumed: Vec::new(),
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
             skipped,
-        })
+            "no will-it-scale measurement found",
+        )
     }
 }
 
