@@ -203,7 +203,9 @@ fn generic_read_finding(ingested: &Ingested) -> Option<crate::model::Finding> {
     let files: Vec<&str> = ingested
         .files
         .iter()
-        .filter(|f| f.rows > 0 && f.format.as_deref() == Some(crate::ingest::generic::NAME))
+        .filter(|f| {
+            f.rows > 0 && f.format.as_deref() == Some(crate::ingest::formats::generic::NAME)
+        })
         .map(|f| f.path.as_str())
         .collect();
     if files.is_empty() {

@@ -1,0 +1,102 @@
+//! The `bencher` line format: `test <id> ... bench: 1,234 ns/iter (+/- 56)`,
+//! written by libtest's `cargo bench` and by Criterion's
+//! `--output-format bencher`. The value is the median. The `+/-` means the
+//! standard deviation from Criterion but max − min from libtest, so it is
+//! kept only when the file is not libtest's (libtest prints `running N tests`
+//! and `test result:` around its lines).
+
+use crate::error::Result;
+use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// The bencher/libtest bench line importer.
+pub struct Bencher;
+
+static LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^test (\S+)\s+\.\.\. bench:\s+([\d,.]+) (\w+)/iter \(\+/- ([\d,.]+)\)(?:\s*=\s*([\d,.]+) (\S+))?")
+        .expect("static regex")
+});
+static LIBTEST: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^(running \d+ tests?$|test result: )").expect("static regex"));
+
+impl Format for Bencher {
+    fn name(&self) -> &'static str {
+        "bencher"
+    }
+
+    fn description(&self) -> &'static str {
+        "libtest / Criterion --output-format bencher lines: `test <id> ... bench: N ns/iter (+/- M)`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        // Every result line has this literal; the regex is compiled only then.
+        if crate::ingest::shared::logscan::any_with(src, "... bench:", &LINE) {
+            90
+        } else {
+            0
+        }
+    }
+
+    /// libtest's `running N tests` and `test result:` lines are `skipped`:
+    /// test counts and the whole run's duration, not benchmark values.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let libtest = src.lines.iter().any(|l| LIBTEST.is_match(&l.text));
+        let mut out = Vec::new();
+        let mut skipped = Vec::new();
+        for l in &src.lines {
+            let Some(c) = LINE.captures(&l.text) else {
+                if LIBTEST.is_match(&l.text) {
+                    let why = "libtest's test count or summary, not a benchmark value";
+                    skipped.push((l.number, why.to_string()));
+                }
+                continue;
+            };
+            let num = |i: usize| {
+                parse_number(&c[i]).ok_or_else(|| {
+                    src.error(Some(l.number), format!("`{}` is not a number", &c[i]))
+                })
+            };
+            let (benchmark, params) = crate::ingest::formats::criterion::console::split_id(&c[1]);
+            let unit = &c[3];
+            let mk = |metric: &str, unit: &str, stat: Stat, v: f64| {
+                Observation::new(benchmark.as_str(), metric, unit, stat, v)
+                    .with_params_str(params.clone())
+                    .at_line(l.number)
+            };
+            out.push(mk("time", unit, Stat::Median, num(2)?));
+            if !libtest {
+                out.push(mk("time", unit, Stat::Stddev, num(4)?));
+            }
+            if let (Some(_), Some(u)) = (c.get(5), c.get(6)) {
+                out.push(mk("thrpt", u.as_str(), Stat::Median, num(5)?));
+            }
+        }
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        if crate::ingest::any_line_matches(src, "... bench:", &LINE) {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&Bencher, detect_by_line) > 0);
+    }
+}

@@ -1,0 +1,891 @@
+//! A Criterion.rs `target/criterion` tree: one input, read saved run by
+//! saved run (see [`Format::dir_parts`]).
+//!
+//! Layout: `<group>/<function>/<parameter>/{new,base,<baseline>,change}/`.
+//! Every folder holding `estimates.json` (other than `change/`) is one
+//! saved run; its name (`new`, `base`, `main` …) becomes the variant, so a
+//! single tree compares `base` against `new` on its own. `sample.json`
+//! holds per-sample totals: the per-iteration time `times[i] / iters[i]`
+//! is the sample. `change/estimates.json` holds the stated relative change
+//! as a fraction, stored here in percent.
+
+use crate::error::{Error, Result};
+use crate::ingest::shared::structured::{finite, parse_json};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{canonical_params, Observation, SmolStr, Stat};
+use rayon::prelude::*;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+
+/// The Criterion directory importer.
+pub struct CriterionDir;
+
+/// `benchmark.json` (both schemas share these fields).
+#[derive(Deserialize)]
+struct BenchmarkId {
+    group_id: String,
+    #[serde(default)]
+    function_id: Option<String>,
+    #[serde(default)]
+    value_str: Option<String>,
+    #[serde(default)]
+    throughput: Option<Throughput>,
+}
+
+/// Externally tagged, as Criterion serialises its enum.
+#[derive(Deserialize)]
+enum Throughput {
+    Bytes(f64),
+    BytesDecimal(f64),
+    Elements(f64),
+    Bits(f64),
+}
+
+#[derive(Deserialize)]
+struct Interval {
+    lower_bound: f64,
+    upper_bound: f64,
+}
+
+#[derive(Deserialize)]
+struct Estimate {
+    point_estimate: f64,
+    confidence_interval: Interval,
+}
+
+/// `estimates.json`: current lower-case keys, older capitalised ones.
+/// critcmp exports embed the same object.
+#[derive(Deserialize)]
+pub(crate) struct Estimates {
+    #[serde(alias = "Mean")]
+    mean: Estimate,
+    #[serde(alias = "Median")]
+    median: Estimate,
+    #[serde(default, alias = "StdDev")]
+    std_dev: Option<Estimate>,
+}
+
+impl Estimates {
+    /// The statistics Criterion states: the mean with its interval, the
+    /// median and, when present, the standard deviation.
+    pub(crate) fn stated(&self) -> Vec<(Stat, f64)> {
+        let mut stated = vec![
+            (Stat::Mean, self.mean.point_estimate),
+            (Stat::CiLow, self.mean.confidence_interval.lower_bound),
+            (Stat::CiHigh, self.mean.confidence_interval.upper_bound),
+            (Stat::Median, self.median.point_estimate),
+        ];
+        if let Some(sd) = &self.std_dev {
+            stated.push((Stat::Stddev, sd.point_estimate));
+        }
+        stated
+    }
+}
+
+/// `sample.json`: current object form or the older `[[iters…],[times…]]`.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Sample {
+    Current { iters: Vec<f64>, times: Vec<f64> },
+    Old((Vec<f64>, Vec<f64>)),
+}
+
+/// The two columns of a `sample.json`, whichever form it has.
+struct Samples {
+    iters: Vec<f64>,
+    times: Vec<f64>,
+}
+
+impl<'de> Deserialize<'de> for Samples {
+    /// Reads either form straight from the parser. The derived untagged
+    /// [`Sample`] buffers the whole document in serde's generic content
+    /// tree first and then reads it again: most of the cost of a
+    /// Criterion tree.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> std::result::Result<Self, D::Error> {
+        use serde::de::{Error as _, IgnoredAny, MapAccess, SeqAccess, Visitor};
+        struct Either;
+        impl<'de> Visitor<'de> for Either {
+            type Value = Samples;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("Criterion samples")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> std::result::Result<Samples, A::Error> {
+                let (mut iters, mut times) = (None, None);
+                while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                    // The second column gets room for as many as the first.
+                    let room = iters.as_ref().or(times.as_ref()).map_or(SAMPLES, Vec::len);
+                    let slot = match key.as_ref() {
+                        "iters" => &mut iters,
+                        "times" => &mut times,
+                        _ => {
+                            map.next_value::<IgnoredAny>()?;
+                            continue;
+                        }
+                    };
+                    if slot.is_some() {
+                        return Err(A::Error::custom("duplicate field"));
+                    }
+                    *slot = Some(map.next_value_seed(Floats(room))?);
+                }
+                match (iters, times) {
+                    (Some(iters), Some(times)) => Ok(Samples { iters, times }),
+                    _ => Err(A::Error::custom("missing field")),
+                }
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<Samples, A::Error> {
+                let iters = seq.next_element_seed(Floats(SAMPLES))?;
+                let room = iters.as_ref().map_or(SAMPLES, Vec::len);
+                let times = seq.next_element_seed(Floats(room))?;
+                match (iters, times, seq.next_element::<IgnoredAny>()?) {
+                    (Some(iters), Some(times), None) => Ok(Samples { iters, times }),
+                    _ => Err(A::Error::custom("invalid length")),
+                }
+            }
+        }
+        d.deserialize_any(Either)
+    }
+}
+
+/// Criterion's default sample count: a column's room before it is read.
+const SAMPLES: usize = 100;
+
+/// A column of numbers read into a vector with room for this many from the
+/// start (serde's own `Vec` grows from nothing: five regrowths and copies
+/// per column of 100).
+struct Floats(usize);
+
+impl<'de> serde::de::DeserializeSeed<'de> for Floats {
+    type Value = Vec<f64>;
+
+    fn deserialize<D: serde::Deserializer<'de>>(
+        self,
+        d: D,
+    ) -> std::result::Result<Vec<f64>, D::Error> {
+        use serde::de::{SeqAccess, Visitor};
+        struct Column(usize);
+        impl<'de> Visitor<'de> for Column {
+            type Value = Vec<f64>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sequence")
+            }
+
+            fn visit_seq<A: SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> std::result::Result<Vec<f64>, A::Error> {
+                let mut v = Vec::with_capacity(self.0);
+                while let Some(x) = seq.next_element()? {
+                    v.push(x);
+                }
+                Ok(v)
+            }
+        }
+        d.deserialize_seq(Column(self.0))
+    }
+}
+
+/// The samples of a `sample.json`. Anything the direct reader refuses is
+/// read again the derived way, so that a malformed file is reported
+/// exactly as before (and a form only that accepts is still read).
+fn read_samples(src: &Source) -> Result<Samples> {
+    if let Ok(s) = samples_direct(src.raw.trim_start_matches('\u{feff}')) {
+        return Ok(s);
+    }
+    let sample: Sample = parse_json(src, "Criterion sample.json")?;
+    Ok(match sample {
+        Sample::Current { iters, times } => Samples { iters, times },
+        Sample::Old((iters, times)) => Samples { iters, times },
+    })
+}
+
+/// [`Samples`] read straight from the text. serde_json's own number
+/// reading is cheaper than [`crate::ingest::shared::structured::Cursor`]'s for short
+/// arrays of short decimals (263M against 297M instructions for the
+/// 4,000 sample files of a 2,000-benchmark tree).
+fn samples_direct(text: &str) -> serde_json::Result<Samples> {
+    serde_json::from_str::<Samples>(text)
+}
+
+/// [`Samples`] of a `sample.json` laid out exactly as Criterion writes it,
+/// `{"sampling_mode":"…","iters":[…],"times":[…]}` with plain decimals,
+/// read by a scan made for it; `None` for anything else (other layouts,
+/// spaces, exponents, signs, long numbers), which [`samples_direct`] reads.
+/// A plain decimal of significand m < 2⁵³ with k ≤ 22 fraction digits is
+/// m / 10ᵏ, both exact in f64, so one division gives the correctly rounded
+/// value, which is what serde_json computes too (as m, then m / 10ᵏ).
+fn samples_plain(text: &str) -> Option<Samples> {
+    let rest = text.as_bytes().strip_prefix(b"{\"sampling_mode\":\"")?;
+    let end = memchr::memchr2(b'"', b'\\', rest)?;
+    let rest = rest[end..].strip_prefix(b"\",\"iters\":")?;
+    let (iters, rest) = plain_numbers(rest, SAMPLES)?;
+    let rest = rest.strip_prefix(b",\"times\":")?;
+    let (times, rest) = plain_numbers(rest, iters.len())?;
+    let rest = rest.strip_prefix(b"}")?;
+    rest.iter()
+        .all(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t'))
+        .then_some(Samples { iters, times })
+}
+
+/// A JSON array of plain decimals (`12`, `4171.1`; no sign, exponent or
+/// leading zero) at the start of `text`, and the text after it.
+fn plain_numbers(text: &[u8], room: usize) -> Option<(Vec<f64>, &[u8])> {
+    const POW10: [f64; 23] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+        1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+    ];
+    const EXACT: u64 = 1 << 53;
+    let mut rest = text.strip_prefix(b"[")?;
+    let mut out = Vec::with_capacity(room);
+    if let Some(after) = rest.strip_prefix(b"]") {
+        return Some((out, after));
+    }
+    loop {
+        let (mut m, mut i) = (0u64, 0);
+        while let Some(&c) = rest.get(i).filter(|c| c.is_ascii_digit()) {
+            m = m * 10 + (c - b'0') as u64;
+            i += 1;
+            if m >= EXACT {
+                return None;
+            }
+        }
+        // At least one digit, and no leading zero (which JSON forbids).
+        if i == 0 || (i > 1 && rest[0] == b'0') {
+            return None;
+        }
+        let mut k = 0;
+        if rest.get(i) == Some(&b'.') {
+            i += 1;
+            while let Some(&c) = rest.get(i).filter(|c| c.is_ascii_digit()) {
+                m = m * 10 + (c - b'0') as u64;
+                i += 1;
+                k += 1;
+                if m >= EXACT || k >= POW10.len() {
+                    return None;
+                }
+            }
+            if k == 0 {
+                return None;
+            }
+        }
+        out.push(if k == 0 {
+            m as f64
+        } else {
+            m as f64 / POW10[k]
+        });
+        match rest.get(i) {
+            Some(b',') => rest = &rest[i + 1..],
+            Some(b']') => return Some((out, &rest[i + 1..])),
+            _ => return None,
+        }
+    }
+}
+
+/// Folders that never hold a saved run.
+const NOT_RUNS: &[&str] = &["change", "report"];
+
+impl Format for CriterionDir {
+    fn name(&self) -> &'static str {
+        "criterion-dir"
+    }
+
+    fn description(&self) -> &'static str {
+        "Criterion.rs target/criterion folder: <id>/{new,base,<baseline>}/{estimates,sample,benchmark}.json; each baseline a variant"
+    }
+
+    fn detect(&self, _src: &Source) -> Confidence {
+        0
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        Err(src.error(
+            None,
+            "criterion-dir reads a whole target/criterion folder; give the folder, not one of its files",
+        ))
+    }
+
+    fn detect_dir(&self, dir: &Path) -> Confidence {
+        if is_criterion_root(dir) {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn dir_parts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
+        // Sorted sub-folders, walked depth first: the runs come sorted.
+        let run_dirs = collect_run_dirs(dir, 0);
+        debug_assert!(run_dirs.is_sorted());
+        if run_dirs.is_empty() {
+            return Err(Error::input(
+                dir,
+                None,
+                "no Criterion estimates.json found under this folder",
+            ));
+        }
+        Ok(run_dirs)
+    }
+
+    /// One saved run. The source of its values is the folder as given,
+    /// the input the user named.
+    fn parse_dir_part(&self, dir: &Path, run: &Path) -> Result<Vec<Observation>> {
+        let source: SmolStr = dir.display().to_string().into();
+        let mut rows = Vec::new();
+        read_run(dir, run, &source, &mut rows)?;
+        Ok(rows)
+    }
+}
+
+/// True for a folder that is (or directly holds) a Criterion output tree:
+/// named `criterion`, holding a `criterion` child that is one, or whose
+/// every sub-folder leads to saved runs within three levels. The last rule
+/// accepts copied or renamed trees and single groups without claiming a
+/// parent folder that merely contains a tree somewhere deep inside.
+fn is_criterion_root(dir: &Path) -> bool {
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    if name == "criterion" && has_run_within(dir, 5) {
+        return true;
+    }
+    if dir.join("criterion").is_dir() && is_criterion_root(&dir.join("criterion")) {
+        return true;
+    }
+    let children = subdirs(dir);
+    if children.is_empty() || !has_run_within(dir, 3) {
+        return false;
+    }
+    children.iter().all(|c| {
+        let n = c.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        NOT_RUNS.contains(&n) || has_run_within(c, 3)
+    })
+}
+
+/// True when `dir` or a folder at most `levels` below it holds a saved run.
+fn has_run_within(dir: &Path, levels: u32) -> bool {
+    if is_run_dir(dir) {
+        return true;
+    }
+    levels > 0 && subdirs(dir).iter().any(|c| has_run_within(c, levels - 1))
+}
+
+fn is_run_dir(dir: &Path) -> bool {
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    !NOT_RUNS.contains(&name) && dir.join("estimates.json").is_file()
+}
+
+fn subdirs(dir: &Path) -> Vec<PathBuf> {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    // The entry's type comes with the listing; only a symlink (or a file
+    // system that does not say) needs a `stat` to know where it leads.
+    let mut v: Vec<PathBuf> = rd
+        .filter_map(|e| e.ok())
+        .filter_map(|e| match e.file_type() {
+            Ok(t) if t.is_dir() => Some(e.path()),
+            Ok(t) if t.is_file() => None,
+            _ => Some(e.path()).filter(|p| p.is_dir()),
+        })
+        .collect();
+    // Siblings differ in their names alone, so names order them as paths
+    // (comparing whole paths component by component cost more).
+    v.sort_unstable_by(|a, b| a.file_name().cmp(&b.file_name()));
+    v
+}
+
+/// The saved runs under `dir`, in path order. Sub-folders are walked in
+/// parallel: a tree is thousands of folders, each a listing or a `stat`.
+fn collect_run_dirs(dir: &Path, depth: u32) -> Vec<PathBuf> {
+    // Criterion ids are at most group/function/parameter deep; the bound
+    // only guards against symlink loops.
+    if depth > 12 {
+        return Vec::new();
+    }
+    if is_run_dir(dir) {
+        return vec![dir.to_path_buf()];
+    }
+    subdirs(dir)
+        .par_iter()
+        .flat_map_iter(|c| collect_run_dirs(c, depth + 1))
+        .collect()
+}
+
+/// A file of a saved run, as read. Its text is parsed as it is when it is
+/// plain UTF-8 (what a [`Source`] of it would hold unchanged); the
+/// `Source` is only built when that parse fails, to read the file exactly
+/// as before and report its error, or to name the file in an error.
+struct RunFile {
+    path: PathBuf,
+    bytes: Vec<u8>,
+}
+
+impl RunFile {
+    /// The text (BOM removed), when a [`Source`] would hold these bytes
+    /// unchanged: valid UTF-8 (so not gzip, whose second byte is not), not
+    /// empty, no NUL.
+    fn plain(&self) -> Option<&str> {
+        if self.bytes.is_empty() || memchr::memchr(0, &self.bytes).is_some() {
+            return None;
+        }
+        std::str::from_utf8(&self.bytes)
+            .ok()
+            .map(|t| t.trim_start_matches('\u{feff}'))
+    }
+
+    fn source(&self) -> Result<Source> {
+        Source::from_bytes(&self.path.display().to_string(), &self.bytes)
+    }
+
+    /// An error naming this file, as [`Source::error`] would.
+    fn error(&self, message: String) -> Error {
+        Error::input(&self.path, None, message)
+    }
+
+    /// The file read by `fast` from its plain text, or else by `slow` from
+    /// its [`Source`] (which gives the error, if any).
+    fn read<T>(
+        &self,
+        fast: impl FnOnce(&str) -> Option<T>,
+        slow: impl FnOnce(&Source) -> Result<T>,
+    ) -> Result<T> {
+        match self.plain().and_then(fast) {
+            Some(v) => Ok(v),
+            None => slow(&self.source()?),
+        }
+    }
+
+    /// The document read with serde.
+    fn json<T: serde::de::DeserializeOwned>(&self, what: &str) -> Result<T> {
+        self.read(
+            |t| serde_json::from_str(t).ok(),
+            |src| parse_json(src, what),
+        )
+    }
+
+    fn samples(&self) -> Result<Samples> {
+        self.read(
+            |t| samples_plain(t).or_else(|| samples_direct(t).ok()),
+            read_samples,
+        )
+    }
+
+    /// `v`, or the error [`finite`] gives when it is not finite (the
+    /// message is only built then).
+    fn finite(&self, v: f64, what: impl FnOnce() -> String) -> Result<f64> {
+        if v.is_finite() {
+            return Ok(v);
+        }
+        finite(&self.source()?, None, v, &what())
+    }
+}
+
+/// `path` read whole when it is a regular file, `None` when it is not
+/// (absent, a folder). A tree is thousands of small files, and opening
+/// them is most of the time: one `open`, one `read` into a buffer kept per
+/// thread and one `close` each. A read that does not fill the buffer has
+/// reached the end of a regular file, so only a file larger than the buffer
+/// costs an `fstat` (for its type and size) and more reads.
+fn read_if_file(path: &Path) -> Result<Option<RunFile>> {
+    use std::io::{ErrorKind, Read};
+    let absent_or = |e: std::io::Error| {
+        if path.is_file() {
+            Err(Error::io(path, e))
+        } else {
+            Ok(None)
+        }
+    };
+    let mut file = match std::fs::File::open(path) {
+        Ok(f) => f,
+        // The usual case for `change/`: no `stat` needed to tell.
+        Err(e) if e.kind() == ErrorKind::NotFound => return Ok(None),
+        Err(e) => return absent_or(e),
+    };
+    let mut scratch = SCRATCH.take();
+    scratch.resize(SCRATCH_LEN, 0);
+    let first = loop {
+        match file.read(&mut scratch) {
+            Ok(n) => break n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            // A folder opens but does not read.
+            Err(e) if e.kind() == ErrorKind::IsADirectory => {
+                SCRATCH.set(scratch);
+                return Ok(None);
+            }
+            Err(e) => {
+                SCRATCH.set(scratch);
+                return Err(Error::io(path, e));
+            }
+        }
+    };
+    let mut bytes = scratch[..first].to_vec();
+    SCRATCH.set(scratch);
+    if first < SCRATCH_LEN {
+        return Ok(Some(RunFile {
+            path: path.to_path_buf(),
+            bytes,
+        }));
+    }
+    let meta = match file.metadata() {
+        Ok(m) => m,
+        Err(e) => return absent_or(e),
+    };
+    if !meta.is_file() {
+        return Ok(None);
+    }
+    // A byte more than the size: a read that does not fill the buffer has
+    // reached the end (of a regular file), so no second read looks for it.
+    let size = meta.len() as usize;
+    let mut len = bytes.len();
+    bytes.resize(size.max(len) + 1, 0);
+    loop {
+        match file.read(&mut bytes[len..]) {
+            Ok(0) => break,
+            Ok(n) => len += n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Error::io(path, e)),
+        }
+        if len == bytes.len() {
+            // It grew since the `fstat`.
+            bytes.resize(2 * len, 0);
+        } else if len >= size {
+            break;
+        }
+    }
+    bytes.truncate(len);
+    Ok(Some(RunFile {
+        path: path.to_path_buf(),
+        bytes,
+    }))
+}
+
+/// Size of the per-thread read buffer of [`read_if_file`]: Criterion's
+/// JSON files are a few KB (a `sample.json` of 100 samples about 4 KB).
+const SCRATCH_LEN: usize = 16 << 10;
+
+thread_local! {
+    static SCRATCH: std::cell::Cell<Vec<u8>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+/// Reads one saved run (`…/<id>/<variant>/`) and, for `new`, the stated
+/// change next to it.
+fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation>) -> Result<()> {
+    let variant = run
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("new")
+        .to_string();
+    let bench_dir = run.parent().unwrap_or(root);
+    let (benchmark, params, throughput) =
+        if let Some(file) = read_if_file(&run.join("benchmark.json"))? {
+            let id: BenchmarkId = file.json("Criterion benchmark.json")?;
+            let mut p: Vec<(&str, String)> = Vec::new();
+            if let Some(f) = id.function_id {
+                p.push(("function", f));
+            }
+            if let Some(v) = id.value_str {
+                p.push(("parameter", v));
+            }
+            (id.group_id, canonical_params(&p), id.throughput)
+        } else {
+            // Criterion before 0.3 wrote no benchmark.json: the folder path is the id.
+            let rel = bench_dir.strip_prefix(root).unwrap_or(bench_dir);
+            let id = rel.to_string_lossy().replace('\\', "/");
+            let (b, p) = crate::ingest::formats::criterion::console::split_id(&id);
+            (b, p, None)
+        };
+    // Errors name the JSON file inside the folder that is at fault. The
+    // rows of a run share their names: one template per metric, cloned
+    // per row (no allocation per row).
+    let template = |metric: &str, unit: &str| {
+        let mut o = Observation::new(benchmark.as_str(), metric, unit, Stat::Sample, 0.0)
+            .with_variant(variant.as_str())
+            .with_params_str(params.as_str());
+        o.source = source.clone();
+        o
+    };
+    let time = template("time", "ns");
+    let mk = |tpl: &Observation, stat: Stat, v: f64| {
+        let mut o = tpl.clone();
+        o.stat = stat;
+        o.value = v;
+        o
+    };
+
+    if let Some(file) = read_if_file(&run.join("sample.json"))? {
+        let Samples { iters, times } = file.samples()?;
+        if iters.len() != times.len() {
+            return Err(file.error(format!(
+                "{} iteration counts but {} times",
+                iters.len(),
+                times.len()
+            )));
+        }
+        let thrpt = throughput.as_ref().map(|tp| {
+            let (amount, unit) = match tp {
+                Throughput::Bytes(b) | Throughput::BytesDecimal(b) => (*b, "B/s"),
+                Throughput::Elements(e) => (*e, "elem/s"),
+                Throughput::Bits(b) => (*b, "bit/s"),
+            };
+            (amount, template("thrpt", unit))
+        });
+        out.reserve(iters.len() * if thrpt.is_some() { 2 } else { 1 } + 6);
+        // Checked first, so that the rows can be written straight into
+        // place (a row built and then pushed is copied once more).
+        for (i, (n, t)) in iters.iter().zip(&times).enumerate() {
+            if *n <= 0.0 {
+                return Err(file.error(format!("sample {i}: iteration count {n} is not positive")));
+            }
+            file.finite(t / n, || format!("sample {i}"))?;
+        }
+        let sample = |tpl: &Observation, i: usize, v: f64| {
+            let mut o = tpl.clone();
+            o.value = v;
+            o.run = Some(i as u32);
+            o
+        };
+        let per_iter = iters.iter().zip(&times).map(|(n, t)| t / n).enumerate();
+        match &thrpt {
+            None => out.extend(per_iter.map(|(i, v)| sample(&time, i, v))),
+            Some((amount, tpl)) => {
+                for (i, v) in per_iter {
+                    out.push(sample(&time, i, v));
+                    if v > 0.0 {
+                        out.push(sample(tpl, i, amount / (v * 1e-9)));
+                    }
+                }
+            }
+        }
+    }
+
+    let est_path = run.join("estimates.json");
+    let est: Estimates = match read_if_file(&est_path)? {
+        Some(file) => {
+            let est: Estimates = file.json("Criterion estimates.json")?;
+            for (stat, v) in est.stated() {
+                file.finite(v, || format!("{stat} estimate"))?;
+            }
+            est
+        }
+        // Gone since the folder was listed: the error of reading it.
+        None => parse_json(&Source::read(&est_path)?, "Criterion estimates.json")?,
+    };
+    for (stat, v) in est.stated() {
+        out.push(mk(&time, stat, v));
+    }
+
+    // The stated change belongs to the run measured last, `new`.
+    if variant == "new" {
+        if let Some(file) = read_if_file(&bench_dir.join("change").join("estimates.json"))? {
+            let change: Estimates = file.json("Criterion change/estimates.json")?;
+            let pct = file.finite(change.mean.point_estimate * 100.0, || "mean change".into())?;
+            // The row keeps its group's unit so that groups stay unit-pure;
+            // the stat itself says the value is a percentage.
+            out.push(mk(&time, Stat::ChangePct, pct));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn samples(text: &str) -> Result<(Vec<f64>, Vec<f64>)> {
+        read_samples(&Source::from_text("sample.json", text)).map(|s| (s.iters, s.times))
+    }
+
+    #[test]
+    fn files_are_read_whole_whatever_their_size() {
+        let dir = tempfile::tempdir().unwrap();
+        for size in [
+            0,
+            1,
+            722,
+            SCRATCH_LEN - 1,
+            SCRATCH_LEN,
+            SCRATCH_LEN + 1,
+            3 * SCRATCH_LEN + 7,
+        ] {
+            let path = dir.path().join(format!("f{size}.json"));
+            let bytes: Vec<u8> = (0..size).map(|i| (i * 7 % 251) as u8).collect();
+            std::fs::write(&path, &bytes).unwrap();
+            let read = read_if_file(&path).unwrap().expect("a regular file");
+            assert_eq!(read.bytes, bytes, "size {size}");
+            assert_eq!(read.path, path);
+        }
+        // A folder and a missing file are no file; neither is a folder
+        // read after a large file filled the buffer.
+        assert!(read_if_file(dir.path()).unwrap().is_none());
+        assert!(read_if_file(&dir.path().join("absent.json"))
+            .unwrap()
+            .is_none());
+        let small = dir.path().join("f1.json");
+        assert_eq!(read_if_file(&small).unwrap().unwrap().bytes, vec![0u8]);
+    }
+
+    /// The bits serde_json gives for `text` and the plain scan gives, when
+    /// the scan takes it.
+    fn plain_agrees(text: &str) -> bool {
+        let Some(plain) = samples_plain(text) else {
+            return false;
+        };
+        let direct = samples_direct(text).unwrap();
+        let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+        assert_eq!(bits(&plain.iters), bits(&direct.iters), "{text}");
+        assert_eq!(bits(&plain.times), bits(&direct.times), "{text}");
+        true
+    }
+
+    fn doc(iters: &str, times: &str) -> String {
+        format!(r#"{{"sampling_mode":"Linear","iters":[{iters}],"times":[{times}]}}"#)
+    }
+
+    #[test]
+    fn plain_samples_are_the_bits_serde_gives() {
+        // Every Criterion sample file among the test data.
+        let mut seen = 0;
+        let mut dirs = vec![std::path::PathBuf::from("tests/data")];
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap().flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.file_name().is_some_and(|n| n == "sample.json") {
+                    let text = std::fs::read_to_string(&p).unwrap();
+                    if text.starts_with(r#"{"sampling_mode""#) {
+                        assert!(plain_agrees(&text), "{}", p.display());
+                        seen += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen >= 4, "{seen} sample files");
+        // Decimals of every length the scan takes, and around its limits.
+        let mut state = 7u64;
+        let mut numbers: Vec<String> = (0..20_000)
+            .map(|i| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let m = (state >> 11) >> (i % 53);
+                let k = (state % 9) as usize;
+                let digits = m.to_string();
+                if k == 0 || k >= digits.len() {
+                    digits
+                } else {
+                    format!(
+                        "{}.{}",
+                        &digits[..digits.len() - k],
+                        &digits[digits.len() - k..]
+                    )
+                }
+            })
+            .collect();
+        numbers.extend(
+            [
+                "0",
+                "0.5",
+                "4.0",
+                "4171.1",
+                "9007199254740991",
+                "900719925474099.1",
+                "0.0000000000000000000001",
+                "1.000000000000000",
+            ]
+            .map(String::from),
+        );
+        for chunk in numbers.chunks(100) {
+            let list = chunk.join(",");
+            assert!(plain_agrees(&doc(&list, &list)), "{list}");
+        }
+        assert!(plain_agrees(&doc("", "")));
+        assert!(plain_agrees(&(doc("1", "2") + "\n")));
+        // Left to serde_json: beyond 2^53, 23 fraction digits, other
+        // number forms, spaces, other layouts, escapes.
+        for (iters, times) in [
+            ("9007199254740992", "1"),
+            ("1", "0.00000000000000000000001"),
+            ("05", "1"),
+            ("1.", "1"),
+            ("1e3", "1"),
+            ("-1", "1"),
+            ("1, 2", "1"),
+            ("1", "2 "),
+        ] {
+            assert!(
+                samples_plain(&doc(iters, times)).is_none(),
+                "{iters} {times}"
+            );
+        }
+        for text in [
+            r#"{"iters":[1],"times":[2]}"#,
+            r#"{"sampling_mode":"Lin\"ear","iters":[1],"times":[2]}"#,
+            r#"{"sampling_mode":"Linear","times":[2],"iters":[1]}"#,
+            r#"{"sampling_mode":"Linear","iters":[1],"times":[2],"x":1}"#,
+            r#"{ "sampling_mode":"Linear","iters":[1],"times":[2]}"#,
+            "[[1],[2]]",
+        ] {
+            assert!(samples_plain(text).is_none(), "{text}");
+        }
+    }
+
+    #[test]
+    fn both_sample_forms_are_read_directly() {
+        for text in [
+            r#"{"sampling_mode":"Linear","iters":[1.0,2],"times":[10.5,2.1e1]}"#,
+            "[[4.0,8.0],[40.0,88.0]]",
+        ] {
+            let direct = samples_direct(text).unwrap();
+            let derived = match serde_json::from_str::<Sample>(text).unwrap() {
+                Sample::Current { iters, times } => (iters, times),
+                Sample::Old(pair) => pair,
+            };
+            assert_eq!((direct.iters, direct.times), derived);
+        }
+        for bad in [
+            r#"{"iters":[1],"times":[2],"times":[3]}"#,
+            "[[1],[2],[3]]",
+            "[[1]]",
+        ] {
+            assert!(samples_direct(bad).is_err(), "{bad}");
+        }
+        let current = r#"{"sampling_mode":"Linear","iters":[1.0,2],"times":[10.5,21.0]}"#;
+        assert_eq!(
+            samples(current).unwrap(),
+            (vec![1.0, 2.0], vec![10.5, 21.0])
+        );
+        let old = "[[4.0,8.0],[40.0,88.0]]";
+        assert_eq!(samples(old).unwrap(), (vec![4.0, 8.0], vec![40.0, 88.0]));
+    }
+
+    #[test]
+    fn malformed_samples_are_reported_as_the_derived_reader_would() {
+        for bad in [
+            r#"{"iters":[1.0]}"#,
+            r#"{"iters":[1.0],"times":[2.0],"iters":[3.0]}"#,
+            "[[1.0],[2.0],[3.0]]",
+            r#"{"iters":[1.0],"times":["x"]}"#,
+            r#"{"iters":[1.0],"times":[2.0"#,
+        ] {
+            let e = samples(bad).unwrap_err().to_string();
+            let src = Source::from_text("sample.json", bad);
+            let derived = parse_json::<Sample>(&src, "Criterion sample.json")
+                .err()
+                .expect("the derived reader refuses it too")
+                .to_string();
+            assert_eq!(e, derived);
+            assert!(
+                e.starts_with("sample.json:1: malformed Criterion sample.json"),
+                "{e}"
+            );
+        }
+    }
+}

@@ -1,0 +1,320 @@
+//! Block labels: turning the prose around a table into short names, and the
+//! vocabulary that tells a variant name from a benchmark name.
+
+use crate::ingest::shared::text::trim;
+use std::borrow::Cow;
+
+/// Longest label taken from a deliberate one- or two-line heading.
+const HEADING_MAX: usize = 72;
+/// Longest label taken from the first sentence of a prose paragraph.
+const SENTENCE_MAX: usize = 40;
+
+/// Words that open a name of a build or system rather than of a workload
+/// (`with plist`, `without:`, `baseline`, `patched kernel`).
+const VARIANT_WORDS: &[&str] = &[
+    "with",
+    "without",
+    "w/",
+    "w/o",
+    "baseline",
+    "base",
+    "patched",
+    "unpatched",
+    "vanilla",
+    "original",
+    "orig",
+    "stock",
+    "before",
+    "after",
+    "mainline",
+    "upstream",
+    "reference",
+    "modified",
+];
+
+/// A heading found above (or at the top of) a data block.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Heading {
+    /// The cleaned, shortened label.
+    pub text: String,
+    /// Quote depth of the lines it came from.
+    pub depth: u8,
+    /// True when it is the first sentence of running prose rather than a
+    /// heading: such a label names no benchmark and no variant.
+    pub prose: bool,
+}
+
+/// The label of a prose paragraph: short paragraphs are headings and are kept
+/// whole; long ones are prose and give their first sentence (flagged `true`).
+pub fn paragraph_label(lines: &[&str]) -> Option<(String, bool)> {
+    let lines: Vec<&str> = lines
+        .iter()
+        .map(|l| trim(l))
+        .filter(|l| !l.is_empty())
+        .collect();
+    let joined: Cow<str> = match lines[..] {
+        [] => return None,
+        // A one-line heading, the common case, is its own text.
+        [line] => line.into(),
+        _ => lines.join(" ").into(),
+    };
+    let heading = lines.len() <= 2 && joined.chars().count() <= 100;
+    let label = if heading {
+        clean(&joined, HEADING_MAX)
+    } else {
+        clean(first_sentence(&joined), SENTENCE_MAX)
+    };
+    (!label.is_empty()).then_some((label, !heading))
+}
+
+/// A label from one line inside a block (`* with simple list:`).
+pub fn line_label(line: &str) -> Option<String> {
+    let label = clean(line, HEADING_MAX);
+    (!label.is_empty()).then_some(label)
+}
+
+fn first_sentence(text: &str) -> &str {
+    let b = text.as_bytes();
+    for i in 0..b.len() {
+        // A sentence ends at `. `, `? ` or `! `; a dot inside `2.6` or `.config` does not end one.
+        if matches!(b[i], b'.' | b'?' | b'!') && b.get(i + 1) == Some(&b' ') {
+            return &text[..=i];
+        }
+    }
+    text
+}
+
+/// Trims bullets and closing punctuation, collapses spaces and shortens to
+/// `max` characters at a word boundary.
+pub fn clean(text: &str, max: usize) -> String {
+    // The words joined by single spaces, built in one buffer.
+    let mut s = String::with_capacity(text.len());
+    for w in text.split_whitespace() {
+        if !s.is_empty() {
+            s.push(' ');
+        }
+        s.push_str(w);
+    }
+    let leading: &[char] = &['*', '-', '#', '•', '>', ' '];
+    let cut = s.len() - s.trim_start_matches(leading).len();
+    s.replace_range(..cut, "");
+    if s.chars().count() > max {
+        let mut out = String::new();
+        for w in s.split(' ') {
+            let extra = if out.is_empty() { 0 } else { 1 };
+            if out.chars().count() + extra + w.chars().count() > max {
+                break;
+            }
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            out.push_str(w);
+        }
+        if out.is_empty() {
+            out = s.chars().take(max).collect();
+        }
+        s = out;
+    }
+    let trailing: &[char] = &[':', '.', ',', ';', '-', ' ', '…', '('];
+    // What is kept is a part of `s`: cut down in place, not copied.
+    let kept = s.trim_end_matches(trailing).trim();
+    let start = kept.as_ptr() as usize - s.as_ptr() as usize;
+    let end = start + kept.len();
+    s.truncate(end);
+    s.replace_range(..start, "");
+    s
+}
+
+/// True when a label names a build or system (`with plist`, `without`,
+/// `baseline`, `3.12-rc1`) rather than a workload.
+pub fn is_variant_like(label: &str) -> bool {
+    // Lowercasing keeps words apart: the first word of the lowercased label
+    // is the lowercased first word, and only it is needed.
+    let first = label.split_whitespace().next().unwrap_or("");
+    let lower = first.to_lowercase();
+    VARIANT_WORDS.contains(&lower.as_str()) || is_kernel_version(&lower)
+}
+
+/// `3.12`, `v6.8-rc1`, `2.6.20-rc4`, `5.10.0-123-generic`.
+pub fn is_kernel_version(word: &str) -> bool {
+    let w = word.strip_prefix('v').unwrap_or(word);
+    let core = w.split('-').next().unwrap_or("");
+    let parts = core.split('.').count();
+    (2..=4).contains(&parts)
+        && core
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        && w.contains(['.'])
+        && (parts >= 3 || w.contains('-'))
+}
+
+/// A benchmark name from a label: a command line gives its program
+/// (`taskset -c 3 ./wakeup-latency& …` → `wakeup-latency`).
+pub fn benchmark_name(label: &str) -> &str {
+    // Only a token starting `./` names a program: none without a `./`.
+    if memchr::memmem::find(label.as_bytes(), b"./").is_none() {
+        return label;
+    }
+    for tok in label.split(|c: char| c.is_whitespace() || c == ';') {
+        if let Some(prog) = tok.strip_prefix("./") {
+            let prog = prog.trim_end_matches(['&', ';', ',', ')']);
+            if !prog.is_empty() {
+                return prog;
+            }
+        }
+    }
+    label
+}
+
+/// Mail header fields, lowercase.
+pub(super) const NOISE_HEADERS: &[&str] = &[
+    "from:",
+    "to:",
+    "cc:",
+    "date:",
+    "subject:",
+    "message-id:",
+    "in-reply-to:",
+    "references:",
+    "reply-to:",
+    "sender:",
+    "content-type:",
+];
+
+/// Prose lines that never label a table: mail headers, attributions,
+/// addresses, archive navigation.
+pub fn is_noise(line: &str) -> bool {
+    let t = trim(line);
+    if t.is_ascii() {
+        return is_noise_ascii(t);
+    }
+    let lower = t.to_lowercase();
+    NOISE_HEADERS.iter().any(|h| lower.starts_with(h))
+        || lower.ends_with("wrote:")
+        || lower.contains("a écrit")
+        || t.contains('@')
+        || lower.contains("http://")
+        || lower.contains("https://")
+        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || lower.starts_with("[snip")
+        || t == "--"
+        || t == "-"
+        || is_attribute(t)
+}
+
+/// [`is_noise`] of a trimmed ASCII line, where lowercasing is ASCII
+/// lowercasing and so needs no lowercase copy.
+fn is_noise_ascii(t: &str) -> bool {
+    let b = t.as_bytes();
+    let starts = |p: &str| b.len() >= p.len() && b[..p.len()].eq_ignore_ascii_case(p.as_bytes());
+    let ends =
+        |p: &str| b.len() >= p.len() && b[b.len() - p.len()..].eq_ignore_ascii_case(p.as_bytes());
+    // `http://` or `https://` in any case: a `://` after `http` or `https`.
+    // Every `://` starts at a `:` (and no two overlap).
+    let url = memchr::memchr_iter(b':', b).any(|i| {
+        if !b[i + 1..].starts_with(b"//") {
+            return false;
+        }
+        let before = &b[..i];
+        let ends_with = |p: &[u8]| {
+            before.len() >= p.len() && before[before.len() - p.len()..].eq_ignore_ascii_case(p)
+        };
+        ends_with(b"http") || ends_with(b"https")
+    });
+    NOISE_HEADERS.iter().any(|h| starts(h))
+        || ends("wrote:")
+        || memchr::memchr(b'@', b).is_some()
+        || url
+        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || starts("[snip")
+        || t == "--"
+        || t == "-"
+        || is_attribute(t)
+}
+
+/// `Start date: 2026-11-30 08:39:40`, `Kernel: 6.8.0-rc1`: a field of a
+/// report header, not a heading; a heading after a colon has no figures.
+fn is_attribute(t: &str) -> bool {
+    // `split_once(": ")`: the first `:` followed by a space.
+    let b = t.as_bytes();
+    match memchr::memchr_iter(b':', b).find(|&i| b.get(i + 1) == Some(&b' ')) {
+        Some(i) => {
+            let (key, value) = (&t[..i], &b[i + 2..]);
+            key.split_whitespace().count() <= 4 && value.iter().any(|c| c.is_ascii_digit())
+        }
+        None => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_are_cleaned_and_shortened() {
+        assert_eq!(
+            line_label("* with simple list:").as_deref(),
+            Some("with simple list")
+        );
+        assert_eq!(line_label("without:").as_deref(), Some("without"));
+        assert_eq!(line_label("Detail :").as_deref(), Some("Detail"));
+        assert_eq!(
+            paragraph_label(&[
+                "Second case: all threads are SCHED_FIFO with priority equally distributed from ",
+                "priomin to priomax"
+            ])
+            .map(|(l, prose)| (l.as_str().to_owned(), prose)),
+            Some((
+                "Second case: all threads are SCHED_FIFO with priority equally".to_owned(),
+                false
+            ))
+        );
+        let long = [
+            "Some long prose about the run. It goes on",
+            "and on",
+            "and on.",
+        ];
+        assert_eq!(
+            paragraph_label(&long),
+            Some(("Some long prose about the run".to_owned(), true))
+        );
+    }
+
+    #[test]
+    fn variant_words_and_versions() {
+        assert!(is_variant_like("with plist"));
+        assert!(is_variant_like("Without per-tty groups"));
+        assert!(is_variant_like("2.6.20-rc4"));
+        assert!(!is_variant_like("make -j1 kernel/"));
+        assert!(!is_variant_like("hackbench 50"));
+        assert!(!is_kernel_version("2.8"));
+        assert!(is_kernel_version("v6.8-rc1"));
+    }
+
+    #[test]
+    fn command_lines_name_their_program() {
+        assert_eq!(
+            benchmark_name("taskset -c 3 ./wakeup-latency& sleep 30;killall wakeup-latency"),
+            "wakeup-latency"
+        );
+        assert_eq!(benchmark_name("hackbench 50"), "hackbench 50");
+    }
+
+    #[test]
+    fn mail_noise_is_recognised() {
+        assert!(is_noise(
+            "On Tue, 2013-11-26 at 11:25 -0800, someone wrote:"
+        ));
+        assert!(is_noise("Date:\tWed, 10 Jan 2007 12:47:21 +0100"));
+        assert!(!is_noise("First case: all threads are SCHED_OTHER"));
+        assert!(is_noise("Start date: 2026-11-30 08:39:40"));
+        // Case-insensitive on ASCII lines, as on any other.
+        assert!(is_noise("see HTTP://example.org/x"));
+        assert!(is_noise("see Https://example.org/x"));
+        assert!(!is_noise("see ftp://example.org/x"));
+        assert!(is_noise("SUBJECT: results"));
+        assert!(is_noise("[SNIP]"));
+        assert!(is_noise("le 3 mai, quelqu'un a écrit :"));
+        assert!(!is_noise("with plist, 3 runs"));
+    }
+}

@@ -1,0 +1,166 @@
+//! fio `--output-format=json` / `json+`: per job (`job=<jobname>`) and per
+//! direction (`rw=read|write|trim|mixed`, only directions that did I/O):
+//! `iops`, `bw` (KiB/s, fio's 1024-byte unit), `clat mean` and `lat mean`
+//! (ns; fio 2.x's µs keys `clat`/`lat` are read in µs), and the completion
+//! latency percentiles `clat p50/p90/p99/p99.9` — each a `sample` of the run.
+//!
+//! A file can hold several JSON documents. `--status-interval` writes
+//! cumulative snapshots of one run (same `job_start`): only the last is
+//! read. Documents of different runs (e.g. appended with `>>`) are each read.
+//! Text fio prints before the JSON (warnings) is skipped. JSON values have no
+//! line: `line` is 0.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+use serde_json::Value;
+
+/// The fio JSON importer.
+pub struct FioJson;
+
+const PERCENTILES: [(&str, &str); 4] = [
+    ("50.000000", "clat p50"),
+    ("90.000000", "clat p90"),
+    ("99.000000", "clat p99"),
+    ("99.900000", "clat p99.9"),
+];
+
+/// All JSON documents of the file, in order.
+fn documents(src: &Source) -> Result<Vec<Value>> {
+    let raw = &src.raw;
+    let Some(start) = raw.find('{') else {
+        return Err(src.error(None, "no JSON object in the file"));
+    };
+    let mut docs = Vec::new();
+    let mut stream = serde_json::Deserializer::from_str(&raw[start..]).into_iter::<Value>();
+    loop {
+        match stream.next() {
+            None => break,
+            Some(Ok(v)) => docs.push(v),
+            Some(Err(e)) => {
+                let line = raw[..start].matches('\n').count() + e.line();
+                return Err(src.error(
+                    Some(line as u32),
+                    format!("invalid fio JSON (column {}): {e}", e.column()),
+                ));
+            }
+        }
+    }
+    Ok(docs)
+}
+
+/// `job_start` of every job: equal in two documents means one run's snapshots.
+fn job_starts(doc: &Value) -> Option<Vec<i64>> {
+    doc.get("jobs")?
+        .as_array()?
+        .iter()
+        .map(|j| j.get("job_start").and_then(Value::as_i64))
+        .collect()
+}
+
+impl Format for FioJson {
+    fn name(&self) -> &'static str {
+        "fio-json"
+    }
+
+    fn description(&self) -> &'static str {
+        "fio --output-format=json|json+: top-level `\"fio version\"` and `\"jobs\"` (several documents allowed)"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let raw = src.raw.as_str();
+        if raw.contains("\"fio version\"") && raw.contains("\"jobs\"") {
+            95
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let docs = documents(src)?;
+        let mut runs: Vec<&Value> = Vec::new();
+        for d in &docs {
+            if d.get("jobs").is_none() {
+                return Err(src.error(None, "fio JSON document without a `jobs` array"));
+            }
+            // A snapshot of the run already held replaces it.
+            match (runs.last(), job_starts(d)) {
+                (Some(prev), Some(starts)) if job_starts(prev).as_ref() == Some(&starts) => {
+                    runs.pop();
+                }
+                _ => {}
+            }
+            runs.push(d);
+        }
+        let mut out = Vec::new();
+        for doc in runs {
+            read_doc(src, doc, &mut out)?;
+        }
+        if out.is_empty() {
+            return Err(src.error(None, "fio JSON holds no job that did I/O"));
+        }
+        Ok(out.into())
+    }
+}
+
+fn read_doc(src: &Source, doc: &Value, out: &mut Vec<Observation>) -> Result<()> {
+    let Some(jobs) = doc.get("jobs").and_then(Value::as_array) else {
+        return Err(src.error(None, "`jobs` is not an array"));
+    };
+    for (i, job) in jobs.iter().enumerate() {
+        let name = job
+            .get("jobname")
+            .and_then(Value::as_str)
+            .ok_or_else(|| src.error(None, format!("jobs[{i}] has no `jobname`")))?;
+        for dir in ["read", "write", "trim", "mixed"] {
+            let Some(d) = job.get(dir) else { continue };
+            let f = |key: &str| d.get(key).and_then(Value::as_f64).filter(|v| v.is_finite());
+            let ios = f("total_ios").or(f("io_bytes")).unwrap_or(0.0);
+            if ios <= 0.0 {
+                continue;
+            }
+            let mut p = Params::default();
+            p.set("job", name);
+            p.set("rw", dir);
+            let params = p.render();
+            let mut push = |metric: &str, unit: &str, v: f64| {
+                out.push(obs(src, 0, "fio", &params, metric, unit, Stat::Sample, v));
+            };
+            let iops = f("iops").ok_or_else(|| {
+                src.error(
+                    None,
+                    format!("job `{name}` {dir}: `iops` missing or not a number"),
+                )
+            })?;
+            push("iops", "iops", iops);
+            let bw = f("bw").ok_or_else(|| {
+                src.error(
+                    None,
+                    format!("job `{name}` {dir}: `bw` missing or not a number"),
+                )
+            })?;
+            push("bw", "KiB/s", bw);
+            for (base, ns_key, us_key) in [("clat", "clat_ns", "clat"), ("lat", "lat_ns", "lat")] {
+                let (stats, unit) = match (d.get(ns_key), d.get(us_key)) {
+                    (Some(s), _) => (s, "ns"),
+                    (None, Some(s)) => (s, "us"),
+                    _ => continue,
+                };
+                if let Some(m) = stats.get("mean").and_then(Value::as_f64) {
+                    push(&format!("{base} mean"), unit, m);
+                }
+                if base == "clat" {
+                    if let Some(pct) = stats.get("percentile").and_then(Value::as_object) {
+                        for (key, metric) in PERCENTILES {
+                            if let Some(v) = pct.get(key).and_then(Value::as_f64) {
+                                push(metric, unit, v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}

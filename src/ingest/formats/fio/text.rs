@@ -1,0 +1,166 @@
+//! fio's default human-readable output: per job
+//! `name: (groupid=0, jobs=1): err= 0: …`, then per direction
+//! `  read: IOPS=88, BW=623KiB/s (638kB/s)(…)`, `clat (usec): min=…, avg=…`,
+//! `lat (usec): …` and a `clat percentiles (usec):` block of `|  50.00th=[  416],`
+//! cells. fio picks the latency unit per job (`nsec`, `usec`, `msec`) and
+//! abbreviates large numbers (`IOPS=198k`, `BW=772MiB/s`), so values are
+//! converted: latencies to µs, bandwidth to KiB/s.
+//!
+//! Per job (`job=`) and direction (`rw=`), each a `sample` of the run: `iops`,
+//! `bw`, `clat mean`, `lat mean`, `clat p50/p90/p99/p99.9`. With
+//! `group_reporting` the job line names the group's first job.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+lazy_re!(
+    JOB,
+    r"^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): err=\s*(\d+)"
+);
+lazy_re!(
+    DIR,
+    r"^\s+(read|write|trim|mixed)\s*: IOPS=([\d.]+)([kKmM]?), BW=([\d.]+)([KMGT]?i?B)/s"
+);
+lazy_re!(
+    LAT,
+    r"^\s+(clat|lat) \((nsec|usec|msec)\):.*\bavg=\s*([\d.]+)"
+);
+lazy_re!(PCT_HEADER, r"^\s+clat percentiles \((nsec|usec|msec)\):");
+lazy_re!(PCT_CELL, r"(\d+\.\d+)th=\[\s*(\d+)\]");
+lazy_re!(RUN_STATUS, r"^Run status group \d+");
+
+/// The fio normal-output importer.
+pub struct FioText;
+
+/// Factor from a fio latency unit to µs.
+fn to_us(unit: &str) -> f64 {
+    match unit {
+        "nsec" => 1e-3,
+        "msec" => 1e3,
+        _ => 1.0,
+    }
+}
+
+/// Factor from a fio bandwidth unit (`KiB`, `MB` …, per second) to KiB/s.
+fn to_kib(unit: &str) -> Option<f64> {
+    let base = if unit.contains('i') || unit == "B" {
+        1024.0
+    } else {
+        1000.0
+    };
+    let exp = match unit.chars().next()? {
+        'B' => 0,
+        'K' => 1,
+        'M' => 2,
+        'G' => 3,
+        'T' => 4,
+        _ => return None,
+    };
+    Some(f64::powi(base, exp) / 1024.0)
+}
+
+impl Format for FioText {
+    fn name(&self) -> &'static str {
+        "fio"
+    }
+
+    fn description(&self) -> &'static str {
+        "fio normal output: `name: (groupid=0, jobs=1): err= 0:` + `read: IOPS=…, BW=…` + `Run status group`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if !any_with(src, "(groupid=", &JOB) {
+            return 0;
+        }
+        if any_with(src, "IOPS=", &DIR) {
+            90
+        } else if any_with(src, "Run status group ", &RUN_STATUS) {
+            60
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut out = Vec::new();
+        let mut job: Option<String> = None;
+        let mut dir: Option<String> = None;
+        let mut pct_unit: Option<f64> = None;
+        for l in &src.lines {
+            let t = l.text.as_str();
+            let n = l.number;
+            let params = |dir: &str, job: &str| {
+                let mut p = Params::default();
+                p.set("job", job);
+                p.set("rw", dir);
+                p.render()
+            };
+            if let Some(c) = JOB.captures(t) {
+                job = Some(c[1].trim().to_string());
+                dir = None;
+                pct_unit = None;
+                continue;
+            }
+            let Some(jobname) = job.as_deref() else {
+                continue;
+            };
+            if let Some(c) = DIR.captures(t) {
+                let d = c[1].to_string();
+                let p = params(&d, jobname);
+                let scale = match &c[3] {
+                    "k" | "K" => 1e3,
+                    "m" | "M" => 1e6,
+                    _ => 1.0,
+                };
+                let iops = num(src, n, &c[2], "IOPS")? * scale;
+                let factor = to_kib(&c[5]).ok_or_else(|| {
+                    src.error(Some(n), format!("unknown bandwidth unit `{}/s`", &c[5]))
+                })?;
+                let bw = num(src, n, &c[4], "BW")? * factor;
+                out.push(obs(src, n, "fio", &p, "iops", "iops", Stat::Sample, iops));
+                out.push(obs(src, n, "fio", &p, "bw", "KiB/s", Stat::Sample, bw));
+                dir = Some(d);
+                pct_unit = None;
+                continue;
+            }
+            let Some(d) = dir.as_deref() else { continue };
+            let p = params(d, jobname);
+            if let Some(c) = LAT.captures(t) {
+                let v = num(src, n, &c[3], "avg")? * to_us(&c[2]);
+                out.push(obs(
+                    src,
+                    n,
+                    "fio",
+                    &p,
+                    &format!("{} mean", &c[1]),
+                    "us",
+                    Stat::Sample,
+                    v,
+                ));
+            } else if let Some(c) = PCT_HEADER.captures(t) {
+                pct_unit = Some(to_us(&c[1]));
+            } else if t.trim_start().starts_with('|') {
+                let Some(factor) = pct_unit else { continue };
+                for c in PCT_CELL.captures_iter(t) {
+                    let metric = match &c[1] {
+                        "50.00" => "clat p50",
+                        "90.00" => "clat p90",
+                        "99.00" => "clat p99",
+                        "99.90" => "clat p99.9",
+                        _ => continue,
+                    };
+                    let v = num(src, n, &c[2], metric)? * factor;
+                    out.push(obs(src, n, "fio", &p, metric, "us", Stat::Sample, v));
+                }
+            } else {
+                pct_unit = None;
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(last_line(src), "no fio job result (`read: IOPS=…`) found"));
+        }
+        Ok(out.into())
+    }
+}

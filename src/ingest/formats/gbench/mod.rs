@@ -1,0 +1,5 @@
+//! Google Benchmark: JSON, CSV and console output.
+
+pub(in crate::ingest) mod console;
+pub(in crate::ingest) mod csv;
+pub(in crate::ingest) mod json;

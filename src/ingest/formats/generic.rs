@@ -1,0 +1,330 @@
+//! The generic reader: a text log no importer recognises, read line by
+//! line as `label: number [unit]`, `label = number [unit]` or `label
+//! number [unit]`. It is never chosen by detection; the driver falls back
+//! to it when no format claims a file (or the document reader claims one
+//! and finds no table), and `--format generic` asks for it.
+//!
+//! Benchmark: the file's first line when it is a title (letters, no
+//! digits, no value), else the file name without its extension. Metric:
+//! the label, prefixed by the section it sits under (`Latency (ms):` then
+//! an indented `min: 0.11` gives `Latency min` in ms). Unit: the token after the number,
+//! else one in brackets at the label's end (`time (ms): 3`). Each value is
+//! a `sample`; a label seen again (a log of several runs) is the next run.
+//! Only lines whose whole text is label, number and unit are read: a line
+//! with a second number is ambiguous and stays unread, so the accounting
+//! lists it.
+
+use crate::error::Result;
+use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+/// The name the accounting shows for generically read files.
+pub const NAME: &str = "generic";
+
+/// The generic `label: value` reader.
+pub struct Generic;
+
+/// A label: starts with a letter, at most this long.
+const MAX_LABEL: usize = 64;
+
+/// Whether `w` can be a unit token: short, no digit but for a
+/// power (`s^2`) and no sentence punctuation.
+fn is_unit(w: &str) -> bool {
+    w.len() <= 12
+        && !w.is_empty()
+        && !w
+            .chars()
+            .any(|c| c.is_ascii_digit() || matches!(c, ',' | ';' | '=' | ':'))
+}
+
+/// A value line's label, number and unit.
+pub(crate) fn value_line(text: &str) -> Option<(&str, f64, &str)> {
+    let t = text.trim();
+    if !t.starts_with(|c: char| c.is_alphabetic()) {
+        return None;
+    }
+    let (label, rest) = match t.find([':', '=']) {
+        Some(at) => (&t[..at], t[at + 1..].trim_start()),
+        None => {
+            // `label number [unit]`: the number is the last or second-last word.
+            let words: Vec<&str> = t.split_whitespace().collect();
+            let at = match words.len() {
+                0 | 1 => return None,
+                n if parse_number(words[n - 1]).is_some() => n - 1,
+                n if n >= 3 && parse_number(words[n - 2]).is_some() => n - 2,
+                _ => return None,
+            };
+            let start = t.find(&*format!(" {}", words[at]))?;
+            (&t[..start], t[start..].trim_start())
+        }
+    };
+    let label = label.trim();
+    if label.is_empty() || label.len() > MAX_LABEL {
+        return None;
+    }
+    // The label holds no number of its own: `T: 0 (1234) P: 0` is a record.
+    if label.split_whitespace().any(|w| parse_number(w).is_some()) {
+        return None;
+    }
+    let mut words = rest.split_whitespace();
+    let value = parse_number(words.next()?)?;
+    let unit = match (words.next(), words.next()) {
+        (None, _) => "",
+        (Some(u), None) if is_unit(u) => u,
+        _ => return None,
+    };
+    Some((label, value, unit))
+}
+
+/// A unit in brackets at the end of a label: `time (ms)`, `lat [us]`.
+fn bracket_unit(label: &str) -> Option<(&str, &str)> {
+    let l = label.trim_end();
+    let (close, open) = match l.chars().last()? {
+        ')' => (')', '('),
+        ']' => (']', '['),
+        _ => return None,
+    };
+    let at = l.rfind(open)?;
+    let unit = l[at + 1..l.len() - close.len_utf8()].trim();
+    is_unit(unit).then(|| (l[..at].trim_end(), unit))
+}
+
+/// The benchmark a file's values are filed under.
+fn benchmark_of(src: &Source) -> String {
+    let first = src.lines.iter().find(|l| !l.text.trim().is_empty());
+    if let Some(l) = first {
+        let t = l.text.trim().trim_end_matches(':').trim();
+        let title = !t.is_empty()
+            && t.len() <= 80
+            && t.chars().any(char::is_alphabetic)
+            && !t.chars().any(|c| c.is_ascii_digit())
+            && value_line(t).is_none();
+        if title {
+            return t
+                .trim_start_matches(['#', '=', '-', ' '])
+                .trim()
+                .to_string();
+        }
+    }
+    let name = src.file_name();
+    let stem = name.split('.').next().unwrap_or(name);
+    if stem.is_empty() {
+        name.to_string()
+    } else {
+        stem.to_string()
+    }
+}
+
+/// Source code and patches hold `name = 3` lines that are no measurement:
+/// the generic reader leaves them alone (their lines stay unread).
+fn is_log(src: &Source) -> bool {
+    const CODE: [&str; 16] = [
+        "c", "cc", "cpp", "cxx", "h", "hpp", "rs", "py", "go", "java", "js", "ts", "diff", "patch",
+        "sh", "toml",
+    ];
+    let name = src.file_name();
+    let ext = name
+        .rsplit_once('.')
+        .map_or("", |(_, e)| e)
+        .to_ascii_lowercase();
+    if CODE.contains(&ext.as_str()) {
+        return false;
+    }
+    let first = src.lines.iter().find(|l| !l.text.trim().is_empty());
+    !first.is_some_and(|l| {
+        let t = l.text.as_str();
+        t.starts_with("diff --git")
+            || t.starts_with("--- ")
+            || t.starts_with("#include")
+            || t.starts_with("From ")
+    })
+}
+
+/// A file of bare numbers only, one a line (`perf bench -f simple`, a
+/// script's `echo $result`): each a sample of metric `value` of the
+/// benchmark its file name gives, since nothing else names it.
+fn bare_numbers(src: &Source) -> Option<Parsed> {
+    let mut out = Vec::new();
+    let stem = {
+        let name = src.file_name();
+        name.split('.')
+            .next()
+            .filter(|s| !s.is_empty())
+            .unwrap_or(name)
+            .to_string()
+    };
+    for l in &src.lines {
+        let t = l.text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let v = parse_number(t).filter(|_| !t.contains(char::is_whitespace))?;
+        out.push(crate::ingest::shared::logscan::obs(
+            src,
+            l.number,
+            &stem,
+            "",
+            "value",
+            "",
+            Stat::Sample,
+            v,
+        ));
+    }
+    (!out.is_empty()).then(|| out.into())
+}
+
+impl Format for Generic {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    fn description(&self) -> &'static str {
+        "any other text log: `label: number [unit]` / `label number [unit]` lines (used when no importer recognises a file)"
+    }
+
+    fn detect(&self, _src: &Source) -> Confidence {
+        0
+    }
+
+    /// Section titles (`Latency (ms):`) and the title line are `consumed`.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        if !is_log(src) {
+            return Ok(Parsed::default());
+        }
+        let bench = benchmark_of(src);
+        if let Some(values) = bare_numbers(src) {
+            return Ok(values);
+        }
+        let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        // The section a line sits under, and the unit its title gives.
+        let mut section: Option<(String, String)> = None;
+        for l in &src.lines {
+            let n = l.number;
+            let t = l.text.trim();
+            if t.is_empty() {
+                section = None;
+                continue;
+            }
+            if let Some(title) = t.strip_suffix(':') {
+                if !title.chars().any(|c| c.is_ascii_digit()) && title.len() <= MAX_LABEL {
+                    let title = title.trim();
+                    section = Some(match bracket_unit(title) {
+                        Some((name, unit)) => (name.to_string(), unit.to_string()),
+                        None => (title.to_string(), String::new()),
+                    });
+                    consumed.push(n);
+                    continue;
+                }
+            }
+            let Some((label, value, unit)) = value_line(t) else {
+                continue;
+            };
+            let (label, unit) = match (unit, bracket_unit(label)) {
+                ("", Some((l, u))) => (l, u),
+                _ => (label, unit),
+            };
+            let indented = l.text.starts_with(char::is_whitespace);
+            let (metric, unit) = match &section {
+                Some((s, u)) if indented => {
+                    let unit = if unit.is_empty() { u.as_str() } else { unit };
+                    (format!("{s} {label}"), unit)
+                }
+                _ => (label.to_string(), unit),
+            };
+            let mut o = crate::ingest::shared::logscan::obs(
+                src,
+                n,
+                &bench,
+                "",
+                &metric,
+                unit,
+                Stat::Sample,
+                value,
+            );
+            o.source = src.path.clone();
+            out.push(o);
+        }
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped: Vec::new(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn value_lines_of_every_shape() {
+        assert_eq!(
+            value_line("Total time: 12.5 s"),
+            Some(("Total time", 12.5, "s"))
+        );
+        assert_eq!(
+            value_line("throughput = 3,400 ops/s"),
+            Some(("throughput", 3400.0, "ops/s"))
+        );
+        assert_eq!(value_line("latency 0.25 ms"), Some(("latency", 0.25, "ms")));
+        assert_eq!(value_line("Score 1234"), Some(("Score", 1234.0, "")));
+        // Records and sentences are not `label: value`.
+        assert_eq!(value_line("T: 0 (123) P: 0 C: 100 Min: 3"), None);
+        assert_eq!(value_line("took 3 ms over 5 runs"), None);
+        assert_eq!(value_line("12 apples"), None);
+    }
+
+    #[test]
+    fn an_unknown_log_is_read_with_sections_and_runs() {
+        let src = Source::from_text(
+            "tests/data/x/mytool-run.log",
+            "My Tool Benchmark\n\nthreads: 4\nLatency (ms):\n    min: 0.11\n    avg: 0.12\n\
+             rate 510.5 ops/s\nrate 512.25 ops/s\nsee 2 errors in 3 files\n",
+        );
+        let p = Generic.parse_accounted(&src).unwrap();
+        let got: Vec<(&str, &str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| {
+                (
+                    o.benchmark.as_str(),
+                    o.metric.as_str(),
+                    o.unit.as_str(),
+                    o.value,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                ("My Tool Benchmark", "threads", "", 4.0),
+                ("My Tool Benchmark", "Latency min", "ms", 0.11),
+                ("My Tool Benchmark", "Latency avg", "ms", 0.12),
+                ("My Tool Benchmark", "rate", "ops/s", 510.5),
+                ("My Tool Benchmark", "rate", "ops/s", 512.25),
+            ]
+        );
+        assert_eq!(p.consumed, vec![4]);
+    }
+
+    #[test]
+    fn a_file_of_bare_numbers_is_named_by_the_file() {
+        let src = Source::from_text("out/simple-sched-pipe.txt", "0.173\n");
+        let p = Generic.parse_accounted(&src).unwrap();
+        let o = &p.observations[0];
+        assert_eq!(
+            (o.benchmark.as_str(), o.metric.as_str(), o.value),
+            ("simple-sched-pipe", "value", 0.173)
+        );
+    }
+
+    #[test]
+    fn the_file_name_names_a_log_without_a_title() {
+        let src = Source::from_text("logs/run-42.txt", "elapsed: 1.5 s\n");
+        let p = Generic.parse_accounted(&src).unwrap();
+        assert_eq!(p.observations[0].benchmark, "run-42");
+        assert_eq!(p.observations[0].unit, "s");
+    }
+}

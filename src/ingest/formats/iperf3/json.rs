@@ -1,0 +1,128 @@
+//! iperf3 `-J` JSON: `start.test_start` (protocol, streams, reverse) and
+//! the `end` summary: TCP `sum_sent` / `sum_received` (bits_per_second,
+//! retransmits), UDP `sum` (bits_per_second, jitter_ms, lost_percent).
+//!
+//! Benchmark `iperf3 tcp` / `iperf3 udp`, parameters `streams` and
+//! `reverse`; metrics `sender bitrate`, `receiver bitrate` (bit/s, the unit
+//! the text mode's `Gbits/sec` is converted to), `retransmits`, `jitter`
+//! (ms), `lost` (%), each a `sample` of the run. Per-interval values are
+//! the run's time series, not replicates, and are not read.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::Params;
+use crate::ingest::shared::structured::parse_json;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+use serde_json::Value;
+
+/// The iperf3 JSON importer.
+pub struct Iperf3Json;
+
+impl Format for Iperf3Json {
+    fn name(&self) -> &'static str {
+        "iperf3-json"
+    }
+
+    fn description(&self) -> &'static str {
+        "iperf3 -J: `start.test_start` and the `end` summary (`sum_sent`, `sum_received`, UDP `sum`)"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let raw = src.raw_trimmed();
+        if src.looks_like_json()
+            && raw.contains("\"test_start\"")
+            && raw.contains("\"bits_per_second\"")
+        {
+            95
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let doc: Value = parse_json(src, "iperf3 JSON")?;
+        let start = &doc["start"]["test_start"];
+        let protocol = start["protocol"]
+            .as_str()
+            .unwrap_or("TCP")
+            .to_ascii_lowercase();
+        let mut params = Params::default();
+        for key in ["num_streams", "reverse"] {
+            if let Some(v) = start[key].as_i64() {
+                params.set(key.trim_start_matches("num_"), v.to_string());
+            }
+        }
+        let params = params.render();
+        let bench = format!("iperf3 {protocol}");
+        let end = &doc["end"];
+        let mut out = Vec::new();
+        let mut push = |metric: &str, unit: &str, v: Option<f64>| {
+            if let Some(v) = v {
+                let mut o = Observation::new(&bench, metric, unit, Stat::Sample, v);
+                o.source = src.path.clone();
+                o.params = params.as_str().into();
+                out.push(o);
+            }
+        };
+        let get = |part: &str, key: &str| end[part][key].as_f64();
+        if end.get("sum_sent").is_some() && protocol == "tcp" {
+            push(
+                "sender bitrate",
+                "bit/s",
+                get("sum_sent", "bits_per_second"),
+            );
+            push(
+                "receiver bitrate",
+                "bit/s",
+                get("sum_received", "bits_per_second"),
+            );
+            push("retransmits", "", get("sum_sent", "retransmits"));
+        } else {
+            push("bitrate", "bit/s", get("sum", "bits_per_second"));
+            push("jitter", "ms", get("sum", "jitter_ms"));
+            push("lost", "%", get("sum", "lost_percent"));
+        }
+        if out.is_empty() {
+            let why = doc["error"]
+                .as_str()
+                .unwrap_or("no `end` summary (interrupted run?)");
+            return Err(src.error(None, format!("iperf3 JSON without results: {why}")));
+        }
+        Ok(out.into())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tcp_summary_is_exact() {
+        let p = crate::ingest::parse_file(&Iperf3Json, "tests/data/harness/iperf3/tcp.json");
+        let v: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        // 17 significant digits, read to the last bit.
+        assert_eq!(
+            v,
+            vec![
+                ("sender bitrate", 19059833388.65715),
+                ("receiver bitrate", 19058242299.092583),
+                ("retransmits", 18.0)
+            ]
+        );
+        assert_eq!(p.observations[0].benchmark, "iperf3 tcp");
+        assert_eq!(p.observations[0].params, "reverse=0,streams=1");
+    }
+
+    #[test]
+    fn udp_gives_bitrate_jitter_and_loss() {
+        let p = crate::ingest::parse_file(&Iperf3Json, "tests/data/harness/iperf3/udp.json");
+        assert_eq!(p.observations.len(), 3);
+        assert_eq!(p.observations[0].value, 50064322.34263754);
+        assert_eq!(p.observations[1].value, 0.008171948269066283);
+        assert_eq!(p.observations[0].benchmark, "iperf3 udp");
+    }
+}

@@ -1,0 +1,200 @@
+//! iperf3's client report on the terminal: per-interval lines `[  5]
+//! 0.00-1.00 sec 2.22 GBytes 19.1 Gbits/sec …`, then the summary lines
+//! ending in `sender` and `receiver` (with `-P N`, `[SUM]` lines total the
+//! streams).
+//!
+//! Benchmark `iperf3 tcp` / `iperf3 udp`, parameters `streams` and
+//! `reverse` (as `-J` gives them); metrics `sender bitrate`, `receiver
+//! bitrate` (bit/s, so that `Gbits/sec` and `Mbits/sec` runs compare),
+//! `retransmits` (TCP), `jitter` (ms) and `lost` (%) (UDP receiver), each a
+//! `sample` of the run. A file of several runs (a shell loop) gives one run
+//! per summary. Interval lines and per-stream summaries under a `[SUM]` are
+//! within-run detail, left out with the reason.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{has, lazy_re, num, obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+
+lazy_re!(
+    REPORT,
+    r"^\[\s*(\d+|SUM)\]\s+[\d.]+-[\d.]+\s+sec\s+[\d.]+ \w?Bytes\s+([\d.]+) (\w?)bits/sec(.*)$"
+);
+lazy_re!(
+    UDP_TAIL,
+    r"^\s+([\d.]+) ms\s+\d+/\d+ \(([\d.e+-]+)%\)\s+(sender|receiver)\s*$"
+);
+
+/// The iperf3 text importer.
+pub struct Iperf3Text;
+
+/// Bits per second in one `k`/`M`/`G` bit.
+fn scale(prefix: &str) -> f64 {
+    match prefix {
+        "K" | "k" => 1e3,
+        "M" => 1e6,
+        "G" => 1e9,
+        "T" => 1e12,
+        _ => 1.0,
+    }
+}
+
+impl Format for Iperf3Text {
+    fn name(&self) -> &'static str {
+        "iperf3"
+    }
+
+    fn description(&self) -> &'static str {
+        "iperf3 client text: `[ ID] Interval  Transfer  Bitrate` and the `… sender` / `… receiver` summary"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let header = has(src, "[ ID] Interval");
+        let summary = crate::ingest::shared::logscan::lines_containing(src, "bits/sec")
+            .any(|l| l.trim_end().ends_with("receiver") && REPORT.is_match(l));
+        match (header, summary) {
+            (true, true) => 95,
+            (false, true) => 70,
+            (true, false) => 30,
+            _ => 0,
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let udp = has(src, "Total Datagrams") || has(src, "Jitter");
+        let bench = if udp { "iperf3 udp" } else { "iperf3 tcp" };
+        let summed = has(src, "[SUM]");
+        let mut out: Vec<Observation> = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
+        let mut streams: Vec<String> = Vec::new();
+        let mut reverse = "0";
+        for l in &src.lines {
+            let n = l.number;
+            let t = l.text.trim_end();
+            if t.starts_with("Reverse mode") {
+                reverse = "1";
+                consumed.push(n);
+                continue;
+            }
+            if t.starts_with("Connecting to host") || t.contains(" connected to ") {
+                consumed.push(n);
+                if t.contains(" connected to ") {
+                    streams.push(t.to_string());
+                }
+                continue;
+            }
+            let Some(c) = REPORT.captures(t) else {
+                continue;
+            };
+            let role = if t.ends_with("sender") {
+                "sender"
+            } else if t.ends_with("receiver") {
+                "receiver"
+            } else {
+                skipped.push((
+                    n,
+                    "one interval of the run (a time series, not a replicate)".into(),
+                ));
+                continue;
+            };
+            if summed && &c[1] != "SUM" {
+                skipped.push((n, "one stream of several; its [SUM] line is read".into()));
+                continue;
+            }
+            let mut p = Params::default();
+            p.set("reverse", reverse);
+            p.set("streams", streams.len().max(1).to_string());
+            let params = p.render();
+            let rate = num(src, n, &c[2], "bitrate")? * scale(&c[3]);
+            let mut push = |metric: &str, unit: &str, v: f64| {
+                out.push(obs(src, n, bench, &params, metric, unit, Stat::Sample, v));
+            };
+            push(&format!("{role} bitrate"), "bit/s", rate);
+            let tail = &c[4];
+            if let Some(u) = UDP_TAIL.captures(tail) {
+                if role == "receiver" {
+                    push("jitter", "ms", num(src, n, &u[1], "jitter")?);
+                    push("lost", "%", num(src, n, &u[2], "lost")?);
+                }
+            } else if role == "sender" && !udp {
+                let words: Vec<&str> = tail.split_whitespace().collect();
+                if words.len() == 2 {
+                    push("retransmits", "", num(src, n, words[0], "retransmits")?);
+                }
+            }
+            if role == "receiver" {
+                // The next run of a loop connects anew.
+                streams.clear();
+                reverse = "0";
+            }
+        }
+        Parsed::found(
+            src,
+            out,
+            consumed,
+            skipped,
+            "no iperf3 sender/receiver summary found",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(path: &str) -> Parsed {
+        crate::ingest::parse_file(&Iperf3Text, path)
+    }
+
+    fn values(p: &Parsed) -> Vec<(&str, f64)> {
+        p.observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect()
+    }
+
+    #[test]
+    fn tcp_summary_in_bits_per_second() {
+        let p = read("tests/data/harness/iperf3/tcp-text.txt");
+        assert_eq!(
+            values(&p),
+            vec![
+                ("sender bitrate", 19.2e9),
+                ("retransmits", 19.0),
+                ("receiver bitrate", 19.2e9)
+            ]
+        );
+        assert_eq!(p.observations[0].params, "reverse=0,streams=1");
+        assert_eq!(p.skipped.len(), 2);
+    }
+
+    #[test]
+    fn udp_receiver_gives_jitter_and_loss() {
+        let p = read("tests/data/harness/iperf3/udp-text.txt");
+        assert_eq!(
+            values(&p),
+            vec![
+                ("sender bitrate", 100e6),
+                ("receiver bitrate", 100e6),
+                ("jitter", 0.016),
+                ("lost", 0.0)
+            ]
+        );
+        assert_eq!(p.observations[0].benchmark, "iperf3 udp");
+    }
+
+    #[test]
+    fn parallel_streams_read_their_sum() {
+        let p = read("tests/data/harness/iperf3/tcp-P2-reverse.txt");
+        assert_eq!(
+            values(&p),
+            vec![
+                ("sender bitrate", 20.4e9),
+                ("retransmits", 5.0),
+                ("receiver bitrate", 20.4e9)
+            ]
+        );
+        assert_eq!(p.observations[0].params, "reverse=1,streams=2");
+    }
+}

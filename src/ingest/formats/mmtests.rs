@@ -1,0 +1,320 @@
+//! mmtests `compare-kernels` / `compare-mmtests.pl` tables:
+//!
+//! ```text
+//!                           5.15.0-rc3             5.15.0-rc3
+//!                              vanilla  sched-wakeeflips-v1r1
+//! Amean     48       1.3977 (   0.00%)      1.2400 *  11.28%*
+//! ```
+//!
+//! One row per statistic and operation, one `value (pct%)` cell per kernel,
+//! the first kernel being the baseline. Kernels are the variants, named from
+//! the one or two header lines above the rows (joined by column). The
+//! benchmark is the bare line above the header (`hackbench-process-pipes`)
+//! when there is one, else `mmtests`; the operation is the `op` param.
+//!
+//! Statistic rows: `Amean`/`Hmean`/`Gmean` → `mean`, `Stddev`/`HStddev` →
+//! `stddev`, `CoeffVar`/`HCoeffVar` → `cv`, `Min`/`Max`. mmtests chooses
+//! Hmean for higher-is-better rates and Amean for lower-is-better times, so
+//! the metric is named `throughput` or `time` accordingly (which is what
+//! gives it its direction). mmtests prints percentages with **+ meaning
+//! better** (lower-is-better uses 1 − new/base); the stated change of the
+//! mean rows is turned back into a raw `change_pct` (new/base − 1). The
+//! `*x%*` significance mark is mmtests' own ±1.96·SD overlap rule and is not
+//! carried over: the analysis re-tests. n is not printed. Monitor rows
+//! without percentages (`Duration User 632.09 934.45`, `Ops …`) are one
+//! `sample` per kernel of metric `<label> <op>`; `--print-ratio` rows
+//! (`Dmean`, `Gmean Higher`) are cross-benchmark ratios and are skipped.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{num, obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+
+crate::ingest::shared::logscan::lazy_re!(
+    CELL,
+    r"(-?(?:[\d.]+|nan|inf))\s+(?:\(\s*(-?(?:[\d.]+|nan|inf))%\)|\*\s*(-?(?:[\d.]+|nan|inf))%\*)"
+);
+crate::ingest::shared::logscan::lazy_re!(
+    ROW,
+    r"^(Min|Max|Amean|Hmean|Gmean|Stddev|HStddev|CoeffVar|HCoeffVar|BAmean-\d+|BHmean-\d+|Pctile-\d+|AmeanCI|SubAmean|[A-Za-z][\w/.-]*)\s+(\S.*?)\s+(-?(?:[\d.]+|nan|inf)\s+(?:\(\s*-?(?:[\d.]+|nan|inf)%\)|\*\s*-?(?:[\d.]+|nan|inf)%\*).*)$"
+);
+
+/// The mmtests compare-table importer.
+pub struct Mmtests;
+
+/// A statistic row: which stat, and the direction class it implies.
+fn stat_of(label: &str) -> Option<Stat> {
+    Some(match label {
+        "Amean" | "Hmean" | "Gmean" => Stat::Mean,
+        "Stddev" | "HStddev" => Stat::Stddev,
+        "CoeffVar" | "HCoeffVar" => Stat::Cv,
+        "Min" => Stat::Min,
+        "Max" => Stat::Max,
+        _ => return None,
+    })
+}
+
+/// Cells of a percentage row: (value, stated %) per kernel.
+fn cells(rest: &str) -> Vec<(String, String)> {
+    CELL.captures_iter(rest)
+        .map(|c| {
+            let pct = c
+                .get(2)
+                .or(c.get(3))
+                .map(|m| m.as_str().to_string())
+                .unwrap_or_default();
+            (c[1].to_string(), pct)
+        })
+        .collect()
+}
+
+impl Format for Mmtests {
+    fn name(&self) -> &'static str {
+        "mmtests"
+    }
+
+    fn description(&self) -> &'static str {
+        "mmtests compare tables: `Amean|Hmean|Stddev|Min|Max <op> value (  x.xx%)` rows, `*x%*` marks, kernel header above"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        // Every cell has a `%`: without one the regex (compiled only when
+        // needed) cannot match.
+        let rows = crate::ingest::shared::logscan::lines_containing(src, "%")
+            .filter(|t| is_compare_row(t))
+            .count();
+        match rows {
+            0 => 0,
+            1 => 60,
+            _ => 90,
+        }
+    }
+
+    /// The kernel-name header lines above each table are `consumed`.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let lines = &src.lines;
+        let mut consumed = Vec::new();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < lines.len() {
+            let is_row = |k: usize| {
+                ROW.captures(&lines[k].text)
+                    .is_some_and(|c| cells(&c[3]).len() >= 2)
+            };
+            if !is_row(i) {
+                i += 1;
+                continue;
+            }
+            // A table: consecutive rows (monitor rows may follow) under a header.
+            let start = i;
+            let mut end = i;
+            while end < lines.len() && !lines[end].text.trim().is_empty() {
+                end += 1;
+            }
+            let ncols = ROW
+                .captures(&lines[start].text)
+                .map(|c| cells(&c[3]).len())
+                .unwrap_or(0);
+            let (variants, bench) = header(src, start, ncols, &mut consumed);
+            let higher = lines[start..end]
+                .iter()
+                .any(|l| l.text.starts_with("Hmean"));
+            let metric = if higher { "throughput" } else { "time" };
+            for l in &lines[start..end] {
+                table_row(
+                    src, l.number, &l.text, &variants, &bench, metric, higher, ncols, &mut out,
+                )?;
+            }
+            i = end;
+        }
+        // Monitor tables (no percentages) elsewhere in the file.
+        monitor_tables(src, &mut out)?;
+        Parsed::found(
+            src,
+            out,
+            consumed,
+            Vec::new(),
+            "no mmtests compare row found",
+        )
+    }
+}
+
+/// Kernel names and benchmark name from the lines above row `start`; the
+/// lines read are added to `consumed`.
+fn header(
+    src: &Source,
+    start: usize,
+    ncols: usize,
+    consumed: &mut Vec<u32>,
+) -> (Vec<String>, String) {
+    let mut names: Vec<Vec<String>> = Vec::new();
+    let mut k = start;
+    let mut bench = "mmtests".to_string();
+    while k > 0 {
+        k -= 1;
+        let toks: Vec<String> = src.lines[k]
+            .text
+            .split_whitespace()
+            .map(str::to_string)
+            .collect();
+        if toks.len() == ncols && names.len() < 2 && src.lines[k].text.starts_with(' ') {
+            names.insert(0, toks);
+            consumed.push(src.lines[k].number);
+            continue;
+        }
+        let t = src.lines[k].text.trim();
+        if !t.is_empty() && !names.is_empty() && !t.contains("  ") {
+            bench = t.to_string();
+            consumed.push(src.lines[k].number);
+        }
+        break;
+    }
+    let variants = (0..ncols)
+        .map(|c| {
+            let parts: Vec<&str> = names
+                .iter()
+                .filter_map(|n| n.get(c).map(String::as_str))
+                .collect();
+            if parts.is_empty() {
+                format!("kernel {}", c + 1)
+            } else {
+                parts.join(" ")
+            }
+        })
+        .collect();
+    (variants, bench)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn table_row(
+    src: &Source,
+    line: u32,
+    text: &str,
+    variants: &[String],
+    bench: &str,
+    metric: &str,
+    higher: bool,
+    ncols: usize,
+    out: &mut Vec<Observation>,
+) -> Result<()> {
+    let Some(c) = ROW.captures(text) else {
+        return Ok(());
+    };
+    let label = &c[1];
+    let op = c[2].trim();
+    let row = cells(&c[3]);
+    if row.len() != ncols {
+        return Err(src.error(
+            Some(line),
+            format!(
+                "mmtests row has {} kernel cells, the table {ncols}",
+                row.len()
+            ),
+        ));
+    }
+    let mut p = Params::default();
+    p.set("op", op);
+    let params = p.render();
+    let (metric, stat) = match stat_of(label) {
+        Some(s) => (metric.to_string(), s),
+        // BAmean-NN, Pctile-NN … and plain labels (`MB/sec copy`) are their own metric.
+        None => (label.to_string(), Stat::Sample),
+    };
+    for (k, (v, pct)) in row.iter().enumerate() {
+        let variant = variants.get(k).cloned().unwrap_or_default();
+        // mmtests prints `nan` for a statistic of no data (a CoeffVar of a
+        // zero mean): no value, and no error for the rest of the table.
+        if v.contains("nan") || v.contains("inf") {
+            continue;
+        }
+        let v = num(src, line, v, &metric)?;
+        out.push(
+            obs(src, line, bench, &params, &metric, "", stat, v).with_variant(variant.clone()),
+        );
+        if k > 0 && stat == Stat::Mean && !pct.contains("nan") && !pct.contains("inf") {
+            let better = num(src, line, pct, "change")?;
+            // + means better: back to new/base − 1.
+            let raw = if higher { better } else { -better };
+            out.push(
+                obs(src, line, bench, &params, &metric, "", Stat::ChangePct, raw)
+                    .with_variant(variant),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// `Duration User 632.09 934.45` / `Ops Minor Faults 5884093.00 2325847.00`
+/// rows under a kernel header: one sample per kernel.
+fn monitor_tables(src: &Source, out: &mut Vec<Observation>) -> Result<()> {
+    let lines = &src.lines;
+    for (i, l) in lines.iter().enumerate() {
+        let toks: Vec<&str> = l.text.split_whitespace().collect();
+        if toks.len() < 3 || !matches!(toks[0], "Duration" | "Ops") {
+            continue;
+        }
+        let nums = toks
+            .iter()
+            .rev()
+            .take_while(|t| crate::ingest::shared::numbers::parse_number(t).is_some())
+            .count();
+        if nums < 2 || nums + 2 > toks.len() {
+            continue;
+        }
+        let label = toks[..toks.len() - nums].join(" ").to_ascii_lowercase();
+        // The kernel header is the nearest line above with exactly `nums` words.
+        let mut variants: Vec<String> = (0..nums).map(|k| format!("kernel {}", k + 1)).collect();
+        for k in (0..i).rev() {
+            let h: Vec<&str> = lines[k].text.split_whitespace().collect();
+            if h.is_empty() {
+                break;
+            }
+            if h.len() == nums && lines[k].text.starts_with(' ') {
+                variants = h.iter().map(|s| s.to_string()).collect();
+                break;
+            }
+        }
+        for (k, v) in toks[toks.len() - nums..].iter().enumerate() {
+            let v = num(src, l.number, v, &label)?;
+            out.push(
+                obs(src, l.number, "mmtests", "", &label, "", Stat::Sample, v)
+                    .with_variant(variants[k].clone()),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Whether `t` is a row of an mmtests compare table. The baseline column is
+/// always `(   0.00%)`: with it, any row label (`MB/sec copy`) is a compare
+/// row.
+fn is_compare_row(t: &str) -> bool {
+    ROW.captures(t).is_some_and(|c| {
+        let cells = cells(&c[3]);
+        cells.len() >= 2 && (stat_of(&c[1]).is_some() || cells[0].1 == "0.00")
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        let rows = src
+            .lines
+            .iter()
+            .filter(|l| l.text.contains('%') && is_compare_row(&l.text))
+            .count();
+        match rows {
+            0 => 0,
+            1 => 60,
+            _ => 90,
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&Mmtests, detect_by_line) > 0);
+    }
+}

@@ -1,0 +1,8 @@
+//! Linux perf: `perf bench` collections and `perf stat` in text, CSV and JSON.
+
+pub(in crate::ingest) mod bench;
+pub(in crate::ingest) mod bench_more;
+pub(in crate::ingest) mod stat;
+pub(in crate::ingest) mod stat_csv;
+pub(in crate::ingest) mod stat_csv_modes;
+pub(in crate::ingest) mod stat_json;

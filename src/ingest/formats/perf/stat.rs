@@ -1,0 +1,313 @@
+//! `perf stat` default text output (written on stderr).
+//!
+//! With `-r N` every counter value is the mean of N runs and its `( +- x% )`
+//! is the relative standard error of that mean (perf's `stddev_stats()`), so a
+//! counter gives `mean`, `stderr`, `stddev` (= stderr·√N) and `n` = N. perf
+//! omits the `+-` when it is zero. Without `-r` a value is one measurement: a
+//! `sample`. With `--table` the per-run wall times are printed too: each is a
+//! `sample` of `time elapsed`, beside the stated mean, SEM and n. The `# …`
+//! shadow metrics are derived ratios and are not read.
+//! `<not supported>` / `<not counted>` counters are missing values, not
+//! zeros: they produce no row and are listed as skipped lines with the
+//! reason, so that `ingest` shows which counters the machine lacked.
+//!
+//! The benchmark is the measured command (`perf stat` when the header is
+//! missing); each counter is a metric named after its event. With `-I` each
+//! timestamped line is one interval's count: a `sample` of that event.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{
+    any, any_with, drop_derived_sd, has, last_line, lazy_re, mean_with_sem, num, obs,
+};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+lazy_re!(
+    HEADER,
+    r"^\s*Performance counter stats for (?:'(.*)'|(.*?))(?: \((\d+) runs\))?:\s*$"
+);
+lazy_re!(NOISE, r"\(\s*\+-\s*([\d.]+)%\s*\)");
+lazy_re!(MULTIPLEXED, r"\(\s*[\d.]+%\s*\)");
+lazy_re!(
+    ELAPSED,
+    r"^\s*([\d.,]+)(?: \+- ([\d.,]+))? seconds time elapsed"
+);
+lazy_re!(USER_SYS, r"^\s*([\d.,]+) seconds (user|sys)\s*$");
+lazy_re!(NOT_COUNTED, r"^\s*<not (?:supported|counted)>\s+(\S+)");
+lazy_re!(VALUE, r"^\s*(\d[\d.,]*)\s+(.*)$");
+// `--table`: one wall time per run, with its deviation from the mean.
+lazy_re!(TABLE_ROW, r"^\s*(\d[\d.,]*) \(\s*[+-]?[\d.,]+\)\s*#*\s*$");
+// `-I` with `-A`/`--per-core` … adds the aggregation's columns.
+lazy_re!(
+    INTERVAL_HEADER,
+    r"^#\s+time\s+(?:(?:cpu|CPU|core|die|socket|node)\s+(?:cpus\s+)?)?counts\s+unit\s+events"
+);
+// `-A` (`CPU0`), `--per-core` (`S0-D0-C0`, then the CPU count),
+// `--per-die`, `--per-socket`, `--per-node`: the counter's aggregation.
+lazy_re!(
+    AGGREGATE,
+    r"^\s*(CPU\d+|S\d+-D\d+-C\d+|S\d+-D\d+|S\d+|N\d+)\s+(?:\d+\s+)?(\d.*|<not .*)$"
+);
+lazy_re!(TIMESTAMP, r"^\s*\d+\.\d+\s+(\S.*)$");
+
+/// The `perf stat` text importer.
+pub struct PerfStat;
+
+/// The unit perf prints before an event, normalised (`msec` → `ms`); empty
+/// for plain counts.
+pub(crate) fn event_unit(raw: &str) -> String {
+    match raw.trim() {
+        "msec" => "ms".into(),
+        "" => String::new(),
+        u => crate::model::Unit::normalize_spelling(u).to_string(),
+    }
+}
+
+impl Format for PerfStat {
+    fn name(&self) -> &'static str {
+        "perf-stat"
+    }
+
+    fn description(&self) -> &'static str {
+        "perf stat text: ` Performance counter stats for '<cmd>' (N runs):` then one line per \
+         counter, `( +- x% )` = relative SEM"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if any_with(src, "Performance counter stats for ", &HEADER) {
+            95
+        } else if any_with(src, "events", &INTERVAL_HEADER) {
+            85
+        } else if has(src, "task-clock") && any_with(src, " seconds time elapsed", &ELAPSED) {
+            70
+        } else {
+            0
+        }
+    }
+
+    /// The header is `consumed`; `<not supported>`/`<not counted>` counters
+    /// are `skipped` with that reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut out = Vec::new();
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
+        let mut bench = String::from("perf stat");
+        let mut runs: Option<usize> = None;
+        // Output pasted without its header line is still read.
+        let mut seen_header = !any(src, &HEADER);
+        // `-I` prefixes every counter line with a timestamp: each line is
+        // then one interval's count, a sample of a time series.
+        let interval = any(src, &INTERVAL_HEADER);
+        let mut table_rows = 0usize;
+        // The aggregation (CPU, core, socket …) of each line that has one.
+        let mut aggregates: Vec<(u32, &'static str, String)> = Vec::new();
+        for l in &src.lines {
+            let n = l.number;
+            let mut t = match TIMESTAMP.captures(&l.text) {
+                Some(c) if interval => c.get(1).map_or("", |m| m.as_str()),
+                _ => l.text.as_str(),
+            };
+            if t.starts_with(|c: char| c.is_ascii_whitespace() || matches!(c, 'C' | 'S' | 'N')) {
+                if let Some(c) = AGGREGATE.captures(t) {
+                    let id = c.get(1).map_or("", |m| m.as_str());
+                    let key = match id.as_bytes().first() {
+                        Some(b'C') => "cpu",
+                        Some(b'N') => "node",
+                        _ if id.contains("-C") => "core",
+                        _ if id.contains("-D") => "die",
+                        _ => "socket",
+                    };
+                    aggregates.push((n, key, id.to_string()));
+                    t = c.get(2).map_or("", |m| m.as_str());
+                }
+            }
+            if let Some(c) = HEADER.captures(t) {
+                let cmd = c
+                    .get(1)
+                    .or(c.get(2))
+                    .map(|m| m.as_str().trim())
+                    .unwrap_or("");
+                bench = if cmd.is_empty() {
+                    "perf stat".into()
+                } else {
+                    cmd.to_string()
+                };
+                runs = c.get(3).and_then(|m| m.as_str().parse().ok());
+                seen_header = true;
+                consumed.push(n);
+                continue;
+            }
+            if let Some(c) = NOT_COUNTED.captures(t) {
+                skipped.push((n, missing_reason(t, &c[1])));
+                continue;
+            }
+            if let Some(c) = TABLE_ROW.captures(t) {
+                let v = num(src, n, &c[1], "run wall time")?;
+                out.push(obs(
+                    src,
+                    n,
+                    &bench,
+                    "",
+                    "time elapsed",
+                    "s",
+                    Stat::Sample,
+                    v,
+                ));
+                table_rows += 1;
+                continue;
+            }
+            if let Some(c) = ELAPSED.captures(t) {
+                let v = num(src, n, &c[1], "time elapsed")?;
+                match (runs, c.get(2)) {
+                    (Some(r), Some(se)) if r > 1 => {
+                        let se = num(src, n, se.as_str(), "time elapsed error")?;
+                        let start = out.len();
+                        mean_with_sem(
+                            &mut out,
+                            src,
+                            n,
+                            &bench,
+                            "",
+                            "time elapsed",
+                            "s",
+                            v,
+                            Some(se),
+                            Some(r),
+                        );
+                        // With `--table` the runs are there: an SD derived
+                        // from the rounded `+-` would only disagree with them.
+                        drop_derived_sd(&mut out, start, table_rows);
+                        table_rows = 0;
+                    }
+                    _ => out.push(obs(
+                        src,
+                        n,
+                        &bench,
+                        "",
+                        "time elapsed",
+                        "s",
+                        Stat::Sample,
+                        v,
+                    )),
+                }
+                continue;
+            }
+            if let Some(c) = USER_SYS.captures(t) {
+                let v = num(src, n, &c[1], "time")?;
+                out.push(obs(
+                    src,
+                    n,
+                    &bench,
+                    "",
+                    &format!("time {}", &c[2]),
+                    "s",
+                    Stat::Sample,
+                    v,
+                ));
+                continue;
+            }
+            if !seen_header {
+                continue;
+            }
+            if let Some(c) = VALUE.captures(t) {
+                // `<value> [unit] <event> [# shadow metric] [( +- x% )] [(pct%)]`
+                let rest = c[2].split('#').next().unwrap_or("");
+                let rest = NOISE.replace(rest, "");
+                // A trailing `(NN.NN%)` is the multiplexing share, not a value.
+                let rest = MULTIPLEXED.replace(&rest, "");
+                let words: Vec<&str> = rest.split_whitespace().collect();
+                let (unit, event) = match words.as_slice() {
+                    [event] => ("", *event),
+                    [unit, event] => (*unit, *event),
+                    _ => continue,
+                };
+                let v = num(src, n, &c[1], event)?;
+                let unit = event_unit(unit);
+                match runs {
+                    Some(r) if r > 1 && !interval => {
+                        let pct = match NOISE.captures(t) {
+                            Some(p) => num(src, n, &p[1], "relative error")?,
+                            None => 0.0,
+                        };
+                        let se = v * pct / 100.0;
+                        mean_with_sem(
+                            &mut out,
+                            src,
+                            n,
+                            &bench,
+                            "",
+                            event,
+                            &unit,
+                            v,
+                            Some(se),
+                            Some(r),
+                        );
+                    }
+                    _ => out.push(obs(src, n, &bench, "", event, &unit, Stat::Sample, v)),
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(
+                last_line(src),
+                "no perf stat counter line found (truncated, or every counter <not supported>?)",
+            ));
+        }
+        if !aggregates.is_empty() {
+            for o in out.iter_mut() {
+                if let Ok(i) = aggregates.binary_search_by_key(&o.line, |(l, _, _)| *l) {
+                    let (_, key, id) = &aggregates[i];
+                    o.params = format!("{key}={id}").into();
+                }
+            }
+        }
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
+    }
+}
+
+/// The reason a counter without a value gives: perf's own word for it.
+pub(super) fn missing_reason(text: &str, event: &str) -> String {
+    let what = if text.contains("<not counted>") {
+        "<not counted> (the counter never ran: multiplexing or a failed run)"
+    } else {
+        "<not supported> (no such counter on this machine)"
+    };
+    format!("{} {what}", event.trim())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::Source;
+
+    #[test]
+    fn missing_counters_are_listed_with_their_reason() {
+        let text = "\n Performance counter stats for 'true' (5 runs):\n\n\
+                    \x20            0.88 msec task-clock   #    0.757 CPUs utilized   ( +- 1.01% )\n\
+                    \x20  <not supported>      cycles\n\
+                    \x20  <not counted>      instructions\n\n\
+                    \x20      0.00116 +- 0.00002 seconds time elapsed  ( +-  1.72% )\n";
+        let src = Source::from_text("perf.txt", text);
+        let p = PerfStat.parse_accounted(&src).unwrap();
+        assert_eq!(p.consumed, vec![2]);
+        assert_eq!(p.skipped.len(), 2);
+        assert_eq!(p.skipped[0].0, 5);
+        assert!(
+            p.skipped[0].1.starts_with("cycles <not supported>"),
+            "{:?}",
+            p.skipped
+        );
+        assert_eq!(p.skipped[1].0, 6);
+        assert!(p.skipped[1].1.starts_with("instructions <not counted>"));
+        // The counted values are still read, and `parse` agrees.
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.metric == "task-clock" && o.line == 4));
+        assert_eq!(PerfStat.parse(&src).unwrap(), p.observations);
+    }
+}

@@ -1,0 +1,201 @@
+//! `perf stat -x SEP` records with leading columns: `-I` puts the interval
+//! time first (`0.500595017,0.84,msec,task-clock,…`), `-A` the CPU
+//! (`CPU0,304.70,msec,…`), `--per-core` / `--per-die` / `--per-socket` /
+//! `--per-node` the aggregation and its CPU count (`S0-D0-C0,1,301.95,…`),
+//! and `-I` with either both. Past those columns the record is the plain
+//! one [`crate::ingest::formats::perf::stat_csv`] reads.
+//!
+//! Benchmark `perf stat`; parameter `cpu`, `core`, `die`, `socket` or
+//! `node` for an aggregation; each value a `sample` (an interval's count is
+//! one point of a time series). `<not counted>` records are skipped with
+//! the reason.
+
+use crate::error::Result;
+use crate::ingest::formats::perf::stat::event_unit;
+use crate::ingest::formats::perf::stat_csv::{is_missing, is_record};
+use crate::ingest::shared::logscan::{num, obs};
+use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+/// The `perf stat -x` importer for interval and per-CPU/aggregated records.
+pub struct PerfStatCsvModes;
+
+/// The aggregation a field names (`CPU3` → cpu), if it is one.
+fn aggregation(field: &str) -> Option<&'static str> {
+    let f = field.trim();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if f.strip_prefix("CPU").is_some_and(digits) {
+        return Some("cpu");
+    }
+    if f.strip_prefix('N').is_some_and(digits) {
+        return Some("node");
+    }
+    let parts: Vec<&str> = f.split('-').collect();
+    let ok = |p: &str, c: char| p.strip_prefix(c).is_some_and(digits);
+    match parts.as_slice() {
+        [s] if ok(s, 'S') => Some("socket"),
+        [s, d] if ok(s, 'S') && ok(d, 'D') => Some("die"),
+        [s, d, c] if ok(s, 'S') && ok(d, 'D') && ok(c, 'C') => Some("core"),
+        _ => None,
+    }
+}
+
+/// A record's aggregation: its kind (`cpu`, `core` …) and name (`CPU0`).
+type Aggregation<'a> = Option<(&'static str, &'a str)>;
+
+/// A record's aggregation and the plain record after its leading interval
+/// time and aggregation columns; `None` when the line has neither or is
+/// no record.
+fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a str])> {
+    let mut rest = fields;
+    let mut interval = false;
+    // An interval time is followed by a value (or a missing marker) or an
+    // aggregation, where a plain record has its unit.
+    if rest.len() > 2
+        && parse_number(rest[0]).is_some()
+        && (parse_number(rest[1]).is_some()
+            || is_missing(rest[1])
+            || aggregation(rest[1]).is_some())
+    {
+        interval = true;
+        rest = &rest[1..];
+    }
+    let mut agg = None;
+    if let Some(key) = rest.first().and_then(|f| aggregation(f)) {
+        agg = Some((key, rest[0].trim()));
+        rest = &rest[1..];
+        // Aggregations other than CPU print the number of CPUs next.
+        if key != "cpu" && rest.len() > 1 && rest[0].trim().bytes().all(|b| b.is_ascii_digit()) {
+            rest = &rest[1..];
+        }
+    }
+    ((interval || agg.is_some()) && is_record(rest)).then_some((agg, rest))
+}
+
+impl Format for PerfStatCsvModes {
+    fn name(&self) -> &'static str {
+        "perf-stat-csv-modes"
+    }
+
+    fn description(&self) -> &'static str {
+        "perf stat -x SEP with -I, -A, --per-core/--per-die/--per-socket/--per-node: `[time,][CPU0|S0-D0-C0,N,]value,unit,event,…`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let mut content = 0usize;
+        let mut records = 0usize;
+        for l in &src.lines {
+            let t = l.text.trim();
+            if t.is_empty() || t.starts_with('#') {
+                continue;
+            }
+            content += 1;
+            // Cheap first: a record holds at least five commas.
+            if t.bytes().filter(|&b| b == b',').count() < 5 {
+                continue;
+            }
+            let f: Vec<&str> = t.split(',').collect();
+            records += usize::from(split_modes(&f).is_some());
+        }
+        if records > 0 && records * 10 >= content * 8 {
+            85
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut out = Vec::new();
+        let mut skipped = Vec::new();
+        for l in &src.lines {
+            let t = l.text.trim();
+            let f: Vec<&str> = t.split(',').collect();
+            let Some((agg, r)) = split_modes(&f) else {
+                continue;
+            };
+            let event = r[2].trim();
+            if is_missing(r[0]) {
+                skipped.push((
+                    l.number,
+                    crate::ingest::formats::perf::stat::missing_reason(r[0], event),
+                ));
+                continue;
+            }
+            let v = num(src, l.number, r[0], event)?;
+            let params = agg.map_or(String::new(), |(k, id)| format!("{k}={id}"));
+            let unit = event_unit(r[1]);
+            out.push(obs(
+                src,
+                l.number,
+                "perf stat",
+                &params,
+                event,
+                &unit,
+                Stat::Sample,
+                v,
+            ));
+        }
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
+            skipped,
+            "no counted perf stat -x record found",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(name: &str) -> Parsed {
+        crate::ingest::parse_file(
+            &PerfStatCsvModes,
+            &format!("tests/data/harness/perf-stat/{name}"),
+        )
+    }
+
+    fn rows(p: &Parsed) -> Vec<(&str, &str, f64)> {
+        p.observations
+            .iter()
+            .map(|o| (o.params.as_str(), o.metric.as_str(), o.value))
+            .collect()
+    }
+
+    #[test]
+    fn interval_records_are_samples_and_not_counted_ones_skipped() {
+        let p = read("interval.csv");
+        assert_eq!(
+            rows(&p),
+            vec![
+                ("", "task-clock", 0.84),
+                ("", "context-switches", 1.0),
+                ("", "task-clock", 0.07),
+                ("", "context-switches", 0.0)
+            ]
+        );
+        assert_eq!(p.skipped.len(), 2);
+    }
+
+    #[test]
+    fn per_cpu_core_and_socket_records_carry_their_aggregation() {
+        let p = read("per-cpu-A.csv");
+        assert_eq!(rows(&p)[1], ("cpu=CPU1", "task-clock", 304.71));
+        assert_eq!(rows(&p)[3], ("cpu=CPU1", "context-switches", 279.0));
+        let p = read("per-core.csv");
+        assert_eq!(rows(&p)[2], ("core=S0-D0-C1", "task-clock", 301.96));
+        let p = read("per-socket.csv");
+        assert_eq!(
+            rows(&p),
+            vec![
+                ("socket=S0", "task-clock", 606.98),
+                ("socket=S0", "context-switches", 398.0)
+            ]
+        );
+        let p = read("interval-per-cpu-A.csv");
+        assert_eq!(p.observations.len(), 6);
+        assert_eq!(rows(&p)[5], ("cpu=CPU1", "task-clock", 112.83));
+    }
+}

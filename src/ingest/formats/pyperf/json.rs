@@ -1,0 +1,142 @@
+//! pyperf JSON (`-o file.json`, also `.json.gz`): `benchmarks[].runs[]`,
+//! each run one worker process. Every entry of a run's `values` is a sample,
+//! per loop, in the benchmark's unit (`second`, `byte`, `integer`); runs
+//! without values are calibration runs and `warmups` are never samples.
+//! Benchmark metadata overrides the suite's. The metadata (CPU config,
+//! frequency, ASLR, platform …) is environment evidence: see [`metadata`].
+
+use crate::error::Result;
+use crate::ingest::shared::structured::{finite, parse_json};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+/// The pyperf JSON importer.
+pub struct PyperfJson;
+
+type Metadata = BTreeMap<String, serde_json::Value>;
+
+#[derive(Deserialize)]
+struct Suite {
+    benchmarks: Vec<Benchmark>,
+    #[serde(default)]
+    metadata: Metadata,
+    #[serde(default)]
+    version: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Benchmark {
+    runs: Vec<Run>,
+    #[serde(default)]
+    metadata: Metadata,
+}
+
+#[derive(Deserialize)]
+struct Run {
+    #[serde(default)]
+    values: Vec<f64>,
+}
+
+/// The tidy unit and metric of a pyperf unit name.
+fn unit_metric(unit: &str) -> (&'static str, &'static str) {
+    match unit {
+        "byte" => ("B", "memory"),
+        "integer" => ("", "value"),
+        _ => ("s", "time"),
+    }
+}
+
+fn text(v: &serde_json::Value) -> String {
+    match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// The suite metadata overlaid with each benchmark's, as text, keyed by
+/// benchmark name: the environment a pyperf file records (`cpu_config`,
+/// `cpu_freq`, `aslr`, `boot_time`, `platform`, `hostname` …).
+pub fn metadata(src: &Source) -> Result<BTreeMap<String, BTreeMap<String, String>>> {
+    let suite: Suite = parse_json(src, "pyperf JSON")?;
+    let mut out = BTreeMap::new();
+    for (i, b) in suite.benchmarks.iter().enumerate() {
+        let mut m: BTreeMap<String, String> = suite
+            .metadata
+            .iter()
+            .map(|(k, v)| (k.clone(), text(v)))
+            .collect();
+        m.extend(b.metadata.iter().map(|(k, v)| (k.clone(), text(v))));
+        let name = m
+            .get("name")
+            .cloned()
+            .unwrap_or_else(|| format!("benchmark{i}"));
+        out.insert(name, m);
+    }
+    Ok(out)
+}
+
+impl Format for PyperfJson {
+    fn name(&self) -> &'static str {
+        "pyperf-json"
+    }
+
+    fn description(&self) -> &'static str {
+        "pyperf JSON (.json/.json.gz): \"version\" + \"benchmarks\":[{\"runs\":[{\"values\":…}]}]; values are samples"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let raw = src.raw_trimmed();
+        if src.looks_like_json()
+            && raw.contains("\"benchmarks\"")
+            && raw.contains("\"runs\"")
+            && raw.contains("\"version\"")
+        {
+            90
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let suite: Suite = parse_json(src, "pyperf JSON")?;
+        if let Some(v) = &suite.version {
+            if !v.starts_with("1.") {
+                return Err(src.error(
+                    None,
+                    format!("pyperf JSON version {v} is not supported (expected 1.x)"),
+                ));
+            }
+        }
+        let mut out = Vec::new();
+        for (i, b) in suite.benchmarks.iter().enumerate() {
+            let get = |k: &str| {
+                b.metadata
+                    .get(k)
+                    .or_else(|| suite.metadata.get(k))
+                    .map(text)
+            };
+            let name = get("name").unwrap_or_else(|| format!("benchmark{i}"));
+            let (unit, metric) = unit_metric(get("unit").as_deref().unwrap_or("second"));
+            // One row made per benchmark and cloned per value: no
+            // allocation or formatting per value.
+            let template = Observation::new(name.as_str(), metric, unit, Stat::Sample, 0.0);
+            out.reserve(b.runs.iter().map(|r| r.values.len()).sum());
+            let mut run_index = 0;
+            for run in &b.runs {
+                for &v in &run.values {
+                    if !v.is_finite() {
+                        finite(src, None, v, &format!("{name} value"))?;
+                    }
+                    let mut o = template.clone();
+                    o.value = v;
+                    o.run = Some(run_index);
+                    out.push(o);
+                    run_index += 1;
+                }
+            }
+        }
+        Ok(out.into())
+    }
+}

@@ -1,0 +1,369 @@
+//! pyperf's text outputs, all summaries:
+//! - a run's console result `Mean +- std dev: 5.53 us +- 0.60 us`;
+//! - `compare_to` lines `Mean +- std dev: [a] 5.26 us +- 0.47 us -> [b] 10.3 us +- 0.6 us: 1.96x slower`
+//!   (the bracketed names are the variants);
+//! - `compare_to --table` grids (`| timeit | 5.53 us | 10.2 us: 1.85x slower |`);
+//! - `pyperf stats` blocks (`Minimum:`, `Median +- MAD:`, percentiles,
+//!   `Total number of values:`).
+//!
+//! `N.NNx slower` is new/old of the time, `N.NNx faster` old/new; both are
+//! stored as the change of the second variant in percent. Without a
+//! `### name ###` heading or a name prefix the benchmark is called `pyperf`.
+
+use crate::error::Result;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+use regex::Regex;
+use std::sync::LazyLock;
+
+/// The pyperf text importer.
+pub struct PyperfText;
+
+const V: &str = r"([\d.]+(?:e[-+]?\d+)?) ([^\s:]+)";
+
+static COMPARE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^(?:(\S+): )?Mean \+- std dev: \[([^\]]+)\] {V} \+- {V} -> \[([^\]]+)\] {V} \+- {V}(?:: ([\d.]+)x (slower|faster))?"
+    ))
+    .expect("static regex")
+});
+static SINGLE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"^(?:(\S+): )?Mean \+- std dev: {V} \+- {V}\s*$")).expect("static regex")
+});
+static HEADING: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^#+ (.+?) #+$").expect("static regex"));
+static STAT_LINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^(Minimum|Maximum|Median \+- MAD|Mean \+- std dev):\s+{V}(?: \+- {V})?"
+    ))
+    .expect("static regex")
+});
+static PERCENTILE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"^\s*(\d+)th percentile: {V}")).expect("static regex"));
+static TOTAL: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^Total number of values: (\d+)").expect("static regex"));
+static RATIO: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"^{V}(?:: ([\d.]+)x (slower|faster))?$")).expect("static regex")
+});
+
+/// Lines of `pyperf stats` and of pyperf's warnings that are read past on
+/// purpose, with the reason `ingest` shows.
+static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
+    [
+        (
+            r"^(?:Total duration|Start date|End date):",
+            "when and how long the run took, not a result",
+        ),
+        (
+            r"^Raw value (?:minimum|maximum):",
+            "raw value of a whole loop batch (values are per loop)",
+        ),
+        (
+            r"^(?:Number of calibration run|Number of run with values|Total number of run|Number of warmup per run|Number of value per run|Loop iterations per value):",
+            "run layout (runs, warm-ups, loops); n is read from `Total number of values`",
+        ),
+        (
+            r"^Number of outlier \(out of ",
+            "count of values outside pyperf's outlier range",
+        ),
+        (
+            r"^\* (?:the standard deviation|the minimum|the maximum|Not enough samples)",
+            "pyperf's stability warning about values that are read",
+        ),
+    ]
+    .into_iter()
+    .map(|(re, why)| (Regex::new(re).expect("static regex"), why))
+    .collect()
+});
+
+/// Change of the second variant in percent from pyperf's ratio wording.
+fn change_pct(ratio: f64, word: &str) -> f64 {
+    if word == "slower" {
+        (ratio - 1.0) * 100.0
+    } else {
+        (1.0 / ratio - 1.0) * 100.0
+    }
+}
+
+fn num(src: &Source, line: u32, s: &str) -> Result<f64> {
+    s.parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite())
+        .ok_or_else(|| src.error(Some(line), format!("`{s}` is not a number")))
+}
+
+fn table_cells(line: &str) -> Option<Vec<String>> {
+    let t = line.trim();
+    let inner = t.strip_prefix('|')?.strip_suffix('|')?;
+    Some(inner.split('|').map(|c| c.trim().to_string()).collect())
+}
+
+/// `line.contains("x slower") || line.contains("x faster")` in one pass.
+fn has_ratio_word(line: &str) -> bool {
+    let b = line.as_bytes();
+    memchr::memchr_iter(b'x', b).any(|i| {
+        let rest = &b[i + 1..];
+        rest.starts_with(b" slower") || rest.starts_with(b" faster")
+    })
+}
+
+/// `table_cells(line)` has at least three cells, the first `Benchmark`
+/// (a compare_to --table header), without copying the cells.
+fn is_table_header(line: &str) -> bool {
+    let t = line.trim();
+    let Some(inner) = t.strip_prefix('|').and_then(|t| t.strip_suffix('|')) else {
+        return false;
+    };
+    let mut cells = inner.split('|');
+    cells.next().is_some_and(|c| c.trim() == "Benchmark") && cells.nth(1).is_some()
+}
+
+impl Format for PyperfText {
+    fn name(&self) -> &'static str {
+        "pyperf-text"
+    }
+
+    fn description(&self) -> &'static str {
+        "pyperf text: `Mean +- std dev:` results and compare_to lines, compare_to --table grids, `pyperf stats` blocks"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        // Both regexes need this literal; they are compiled only then. Some
+        // line is one or the other: some line is the one, or some the other.
+        let hit = crate::ingest::shared::logscan::lines_containing(src, "Mean +- std dev: ")
+            .any(|t| COMPARE.is_match(t) || SINGLE.is_match(t))
+            || src
+                .lines
+                .iter()
+                .any(|l| l.text.starts_with("Median +- MAD:"));
+        if hit {
+            return 85;
+        }
+        // A compare_to table: its ratio wording (a cheap byte search) and a
+        // `| Benchmark | … |` header; cells are looked at only when the
+        // wording is there.
+        let table = src.lines.iter().any(|l| has_ratio_word(&l.text))
+            && src.lines.iter().any(|l| is_table_header(&l.text));
+        if table {
+            85
+        } else {
+            0
+        }
+    }
+
+    /// Headings and table headers are `consumed`; run metadata, run layout,
+    /// outlier counts, warnings and the 0th/100th percentiles (the minimum
+    /// and maximum again) are `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
+        let mut out = Vec::new();
+        let mut bench = "pyperf".to_string();
+        let mut table_variants: Option<Vec<String>> = None;
+        for l in &src.lines {
+            let t = l.text.trim_end();
+            let n = l.number;
+            let mk = |b: &str, variant: &str, stat: Stat, v: f64, unit: &str| {
+                Observation::new(b, "time", unit, stat, v)
+                    .with_variant(variant)
+                    .at_line(n)
+            };
+            if let Some(c) = HEADING.captures(t) {
+                bench = c[1].to_string();
+                consumed.push(n);
+                continue;
+            }
+            if let Some((_, why)) = SKIPS.iter().find(|(re, _)| re.is_match(t)) {
+                skipped.push((n, why.to_string()));
+                continue;
+            }
+            if let Some(c) = COMPARE.captures(t) {
+                let b = c.get(1).map_or(bench.clone(), |m| m.as_str().to_string());
+                for (vi, base) in [(2, 3), (7, 8)] {
+                    let variant = &c[vi];
+                    out.push(mk(
+                        &b,
+                        variant,
+                        Stat::Mean,
+                        num(src, n, &c[base])?,
+                        &c[base + 1],
+                    ));
+                    out.push(mk(
+                        &b,
+                        variant,
+                        Stat::Stddev,
+                        num(src, n, &c[base + 2])?,
+                        &c[base + 3],
+                    ));
+                }
+                if let (Some(r), Some(w)) = (c.get(12), c.get(13)) {
+                    let pct = change_pct(num(src, n, r.as_str())?, w.as_str());
+                    out.push(mk(&b, &c[7], Stat::ChangePct, pct, &c[9]));
+                }
+                continue;
+            }
+            if let Some(c) = SINGLE.captures(t) {
+                let b = c.get(1).map_or(bench.clone(), |m| m.as_str().to_string());
+                out.push(mk(&b, "", Stat::Mean, num(src, n, &c[2])?, &c[3]));
+                out.push(mk(&b, "", Stat::Stddev, num(src, n, &c[4])?, &c[5]));
+                continue;
+            }
+            if let Some(c) = STAT_LINE.captures(t) {
+                let unit = &c[3];
+                let (first, second) = match &c[1] {
+                    "Minimum" => (Stat::Min, None),
+                    "Maximum" => (Stat::Max, None),
+                    // The MAD has no tidy stat; the median is kept.
+                    "Median +- MAD" => (Stat::Median, None),
+                    _ => (Stat::Mean, Some(Stat::Stddev)),
+                };
+                out.push(mk(&bench, "", first, num(src, n, &c[2])?, unit));
+                if let (Some(s), Some(v), Some(u)) = (second, c.get(4), c.get(5)) {
+                    out.push(mk(&bench, "", s, num(src, n, v.as_str())?, u.as_str()));
+                }
+                continue;
+            }
+            if let Some(c) = PERCENTILE.captures(t) {
+                let p = num(src, n, &c[1])?;
+                // 0th and 100th are the minimum and maximum, already read.
+                if p > 0.0 && p < 100.0 {
+                    out.push(mk(
+                        &bench,
+                        "",
+                        Stat::percentile(p),
+                        num(src, n, &c[2])?,
+                        &c[3],
+                    ));
+                } else {
+                    skipped.push((n, "the minimum or maximum again (read)".to_string()));
+                }
+                continue;
+            }
+            if let Some(c) = TOTAL.captures(t) {
+                // The count comes before the values; its unit is set below.
+                out.push(mk(&bench, "", Stat::N, num(src, n, &c[1])?, ""));
+                continue;
+            }
+            let Some(cells) = table_cells(t) else {
+                continue;
+            };
+            if cells.first().map(String::as_str) == Some("Benchmark") {
+                table_variants = Some(cells[1..].to_vec());
+                consumed.push(n);
+                continue;
+            }
+            let Some(variants) = &table_variants else {
+                continue;
+            };
+            let name = cells[0].as_str();
+            if name.is_empty() || name.starts_with("Geometric mean") {
+                continue;
+            }
+            for (cell, variant) in cells[1..].iter().zip(variants) {
+                let Some(c) = RATIO.captures(cell) else {
+                    continue;
+                };
+                out.push(mk(name, variant, Stat::Mean, num(src, n, &c[1])?, &c[2]));
+                if let (Some(r), Some(w)) = (c.get(3), c.get(4)) {
+                    let pct = change_pct(num(src, n, r.as_str())?, w.as_str());
+                    out.push(mk(name, variant, Stat::ChangePct, pct, &c[2]));
+                }
+            }
+        }
+        // A count carries the unit of the values it counts, like every row
+        // of its group.
+        for i in 0..out.len() {
+            if out[i].stat == Stat::N && out[i].unit.is_empty() {
+                let b = out[i].benchmark.clone();
+                if let Some(u) = out
+                    .iter()
+                    .find(|o| o.benchmark == b && !o.unit.is_empty())
+                    .map(|o| o.unit.clone())
+                {
+                    out[i].unit = u;
+                }
+            }
+        }
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ratios_become_percent_changes() {
+        assert!((change_pct(1.85, "slower") - 85.0).abs() < 1e-9);
+        assert!((change_pct(2.0, "faster") + 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn stats_block_metadata_is_skipped_with_reasons() {
+        let path = "tests/data/corpus/pyperf_stats-patched-1.txt";
+        let p = crate::ingest::parse_file(&PyperfText, path);
+        assert!(p.skipped_reason(1).contains("how long the run took"));
+        assert!(p.skipped_reason(4).contains("loop batch"));
+        assert!(p.skipped_reason(13).contains("run layout"));
+        assert!(p.skipped_reason(21).contains("minimum or maximum"));
+        assert!(p.skipped_reason(29).contains("outlier"));
+        // `Total number of values` (14) gives n and is not skipped.
+        assert_eq!(p.skipped_reason(14), "");
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.line == 14 && o.stat == Stat::N && o.value == 20.0));
+        assert_eq!(p.skipped.len(), 15);
+    }
+
+    /// Detection as it was before the ratio wording was looked for first:
+    /// every line's cells copied.
+    fn detect_by_cells(src: &Source) -> Confidence {
+        let hit = src.lines.iter().any(|l| {
+            let t = l.text.as_str();
+            (t.contains("Mean +- std dev: ") && (COMPARE.is_match(t) || SINGLE.is_match(t)))
+                || t.starts_with("Median +- MAD:")
+        });
+        let table = src
+            .lines
+            .iter()
+            .any(|l| table_cells(&l.text).is_some_and(|c| c.len() >= 3 && c[0] == "Benchmark"))
+            && src
+                .lines
+                .iter()
+                .any(|l| l.text.contains("x slower") || l.text.contains("x faster"));
+        if hit || table {
+            85
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn compare_to_table_alone_is_recognised() {
+        // This file has no `Mean +- std dev:` line: only the table path.
+        let path = "tests/data/corpus/pyperf_compare-patched-1.txt";
+        let src = Source::read(std::path::Path::new(path)).unwrap();
+        assert!(!src.lines.iter().any(|l| l.text.contains("Mean +- std dev")));
+        assert_eq!(PyperfText.detect(&src), 85);
+    }
+
+    #[test]
+    fn detection_gives_the_score_copying_cells_gives() {
+        crate::ingest::assert_detection_agrees(&PyperfText, detect_by_cells);
+        for text in [
+            "| Benchmark | a |\n1.2x slower\n",
+            "|Benchmark|a|b|\nxx faster\n",
+            "  | Benchmark | a | b: 1.1xslower |\n| Benchmark | a | b |\n",
+            "| Benchmark ||\n2x faster",
+            "| Benchmarks | a | b |\n2x faster",
+        ] {
+            let src = Source::from_text("x", text);
+            assert_eq!(PyperfText.detect(&src), detect_by_cells(&src), "{text:?}");
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! rt-tests `cyclictest` per-thread summary lines, `-q` (printed once at the
+//! end) or live (redrawn in place with `ESC[nA`; [`Source`] replays the
+//! redraws so only the last frame is left):
+//! `T: 0 (15599) P:80 I:200 C:  24939 Min:      7 Act:   13 Avg:   21 Max:    2532`.
+//!
+//! Each thread is its own series (`thread=N`): threads run on different CPUs
+//! and are not replicates of each other; replicates are invocations. Min, Avg
+//! and Max are statistics of one invocation's wake-up latencies, so each is a
+//! sample of its own metric (`latency min`, `latency avg`, `latency max`, µs).
+//! `Act` (the last value) is not read. A frame still showing the initial
+//! `C: 0 … Min:1000000` (no cycle measured yet) carries no data and is
+//! skipped. `-N` (nanoseconds) cannot be told from the line itself: values are
+//! taken as µs, the default.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+lazy_re!(
+    THREAD,
+    r"^T:\s*(\d+) \(\s*(\d+)\) P:\s*(\d+) I:\s*(\d+) C:\s*(\d+) Min:\s*(-?\d+) Act:\s*(-?\d+) Avg:\s*(-?\d+) Max:\s*(-?\d+)"
+);
+lazy_re!(THREAD_PREFIX, r"^T:\s*\d+ \(");
+// Lines cyclictest prints about its setup and the machine, not results.
+lazy_re!(DMA_LATENCY, r"^# /dev/cpu_dma_latency set to");
+lazy_re!(LOADAVG, r"^policy: \w+: loadavg: ");
+
+/// The cyclictest text importer.
+pub struct Cyclictest;
+
+impl Format for Cyclictest {
+    fn name(&self) -> &'static str {
+        "cyclictest"
+    }
+
+    fn description(&self) -> &'static str {
+        "rt-tests cyclictest text (-q or live with ANSI redraws): `T: 0 (pid) P:80 I:200 C: n Min: Act: Avg: Max:` per thread"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if any_with(src, "Max:", &THREAD) {
+            90
+        } else {
+            0
+        }
+    }
+
+    /// The PM QoS line, the live status line and frames without cycles are
+    /// `skipped` with their reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut out = Vec::new();
+        let mut skipped = Vec::new();
+        for l in &src.lines {
+            let t = l.text.as_str();
+            if DMA_LATENCY.is_match(t) {
+                skipped.push((
+                    l.number,
+                    "PM QoS latency request: setup, not a result".into(),
+                ));
+                continue;
+            }
+            if LOADAVG.is_match(t) {
+                skipped.push((
+                    l.number,
+                    "live status line (load average), not a result".into(),
+                ));
+                continue;
+            }
+            let Some(c) = THREAD.captures(t) else {
+                if THREAD_PREFIX.is_match(t) {
+                    return Err(src.error(
+                        Some(l.number),
+                        format!("malformed cyclictest thread line: `{t}`"),
+                    ));
+                }
+                continue;
+            };
+            let n = l.number;
+            let cycles = num(src, n, &c[5], "C")?;
+            if cycles == 0.0 {
+                skipped.push((l.number, "no cycle measured yet (C: 0)".into()));
+                continue;
+            }
+            let mut p = Params::default();
+            p.set("thread", &c[1]);
+            let params = p.render();
+            for (idx, metric) in [(6, "latency min"), (8, "latency avg"), (9, "latency max")] {
+                let v = num(src, n, &c[idx], metric)?;
+                out.push(obs(
+                    src,
+                    n,
+                    "cyclictest",
+                    &params,
+                    metric,
+                    "us",
+                    Stat::Sample,
+                    v,
+                ));
+            }
+        }
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
+            skipped,
+            "no cyclictest thread line with measured cycles (C > 0) found (truncated run?)",
+        )
+    }
+}

@@ -1,0 +1,130 @@
+//! rt-tests `cyclictest --json=FILE`: `"file_version": 1`, `"thread"` object
+//! keyed by thread number, each with `cycles`, `min`, `avg`, `max` (µs) and a
+//! `histogram` object (bucket → count) that is empty unless `-h` was given.
+//! The same metrics as the text output (`latency min/avg/max` per
+//! `thread=N`, plus histogram percentiles when a histogram is present). The
+//! writer's keys `"cmdline:"` and `"rt_test_version:"` really end in a colon.
+//! JSON values have no line: `line` is 0.
+
+use crate::error::Result;
+use crate::ingest::formats::rt_tests::cyclictest_hist::{percentile_bucket, PERCENTILES};
+use crate::ingest::shared::logscan::{obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+use serde_json::Value;
+
+/// The cyclictest JSON importer.
+pub struct CyclictestJson;
+
+impl Format for CyclictestJson {
+    fn name(&self) -> &'static str {
+        "cyclictest-json"
+    }
+
+    fn description(&self) -> &'static str {
+        "rt-tests cyclictest --json: `\"file_version\": 1` and a `\"thread\"` object with `\"cycles\"`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let raw = src.raw_trimmed();
+        if src.looks_like_json()
+            && raw.contains("\"file_version\"")
+            && raw.contains("\"thread\"")
+            && raw.contains("\"cycles\"")
+        {
+            95
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let doc: Value = serde_json::from_str(src.raw_trimmed()).map_err(|e| {
+            src.error(
+                Some(e.line() as u32),
+                format!("invalid cyclictest JSON (column {}): {e}", e.column()),
+            )
+        })?;
+        let Some(threads) = doc.get("thread").and_then(Value::as_object) else {
+            return Err(src.error(None, "cyclictest JSON has no `thread` object"));
+        };
+        let mut keys: Vec<(u64, &String)> = Vec::new();
+        for k in threads.keys() {
+            let n = k
+                .parse()
+                .map_err(|_| src.error(None, format!("thread key `{k}` is not a thread number")))?;
+            keys.push((n, k));
+        }
+        keys.sort();
+        let mut out = Vec::new();
+        for (_, key) in keys {
+            let th = &threads[key];
+            let field = |name: &str| -> Result<f64> {
+                th.get(name)
+                    .and_then(Value::as_f64)
+                    .filter(|v| v.is_finite())
+                    .ok_or_else(|| {
+                        src.error(
+                            None,
+                            format!("thread {key}: `{name}` missing or not a number"),
+                        )
+                    })
+            };
+            if field("cycles")? == 0.0 {
+                continue;
+            }
+            let mut p = Params::default();
+            p.set("thread", key);
+            let params = p.render();
+            for (name, metric) in [
+                ("min", "latency min"),
+                ("avg", "latency avg"),
+                ("max", "latency max"),
+            ] {
+                out.push(obs(
+                    src,
+                    0,
+                    "cyclictest",
+                    &params,
+                    metric,
+                    "us",
+                    Stat::Sample,
+                    field(name)?,
+                ));
+            }
+            let Some(hist) = th.get("histogram").and_then(Value::as_object) else {
+                continue;
+            };
+            let mut buckets: Vec<(f64, u64)> = Vec::new();
+            for (k, v) in hist {
+                let (Ok(b), Some(c)) = (k.parse::<f64>(), v.as_u64()) else {
+                    return Err(src.error(
+                        None,
+                        format!("thread {key}: histogram entry `{k}` is not bucket → count"),
+                    ));
+                };
+                buckets.push((b, c));
+            }
+            buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
+            let over = th.get("overflows").and_then(Value::as_u64).unwrap_or(0);
+            for (pct, metric) in PERCENTILES {
+                if let Some(i) = percentile_bucket(&buckets, over, pct) {
+                    out.push(obs(
+                        src,
+                        0,
+                        "cyclictest",
+                        &params,
+                        metric,
+                        "us",
+                        Stat::Sample,
+                        buckets[i].0,
+                    ));
+                }
+            }
+        }
+        if out.is_empty() {
+            return Err(src.error(None, "cyclictest JSON holds no thread with measured cycles"));
+        }
+        Ok(out.into())
+    }
+}

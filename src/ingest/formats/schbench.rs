@@ -1,0 +1,271 @@
+//! schbench (all output on stderr). Percentile blocks repeat every reporting
+//! interval and the **last** block of each kind holds the totals of the run,
+//! so only the last `Wakeup Latencies`, `Request Latencies` (or old
+//! `Latency percentiles`) block is read, plus the last `average rps:`.
+//! `average rps:` ends a run: a file of several runs (a shell loop, several
+//! instances one after another) gives each run's totals, one run each.
+//!
+//! Metrics, each a `sample` of the run (µs): `wakeup latency p50/p90/p99/
+//! p99.9`, `wakeup latency min/max`, the same for `request latency`, old
+//! `latency pNN`, and `rps` from `average rps:`. The `(N samples)` column
+//! counts events per bucket, not replicates, and is not read. The `RPS
+//! percentiles` block is a distribution of one-second rates inside the run
+//! and is summarised by `average rps` instead.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+lazy_re!(
+    BLOCK,
+    r"^(Wakeup Latencies|Request Latencies|RPS|Latency) percentiles \((\w+)\)"
+);
+lazy_re!(PCT, r"^\s*\*?\s*(\d+(?:\.\d+)?)th:\s+(\d+)");
+lazy_re!(MINMAX, r"^\s*min=(\d+), max=(\d+)");
+lazy_re!(AVG_RPS, r"^average rps: ([\d.]+)");
+lazy_re!(CURRENT_RPS, r"^current rps: [\d.]+");
+
+/// The schbench importer.
+pub struct Schbench;
+
+/// One percentile block: name, and its (metric suffix, value, line) rows.
+struct Block {
+    kind: String,
+    rows: Vec<(String, String, u32)>,
+}
+
+impl Format for Schbench {
+    fn name(&self) -> &'static str {
+        "schbench"
+    }
+
+    fn description(&self) -> &'static str {
+        "schbench (stderr): `Wakeup|Request Latencies percentiles (usec)` blocks, last one wins; `average rps:`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let latency = src.lines.iter().any(|l| {
+            let t = l.text.as_str();
+            t.starts_with("Wakeup Latencies percentiles")
+                || t.starts_with("Request Latencies percentiles")
+                || t.starts_with("Latency percentiles (usec)")
+        });
+        if latency {
+            95
+        } else if any_with(src, "average rps: ", &AVG_RPS) {
+            60
+        } else {
+            0
+        }
+    }
+
+    /// Block headers are `consumed`; rows of earlier interval reports, of
+    /// the `RPS percentiles` block and `current rps:` lines are `skipped`
+    /// with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let ends: Vec<usize> = src
+            .lines
+            .iter()
+            .enumerate()
+            .filter(|(_, l)| l.text.starts_with("average rps: "))
+            .map(|(i, _)| i + 1)
+            .collect();
+        if ends.len() < 2 {
+            return parse_run(src);
+        }
+        let mut all = Parsed::default();
+        let mut from = 0;
+        for to in ends.iter().copied().chain([src.lines.len()]) {
+            let lines = src.lines[from..to].to_vec();
+            from = to;
+            let has_values = lines
+                .iter()
+                .any(|l| PCT.is_match(&l.text) || AVG_RPS.is_match(&l.text));
+            if !has_values {
+                continue;
+            }
+            let run = parse_run(&Source::from_lines(&src.path, lines))?;
+            all.observations.extend(run.observations);
+            all.consumed.extend(run.consumed);
+            all.skipped.extend(run.skipped);
+        }
+        Ok(all)
+    }
+}
+
+/// Reads one run of schbench: its last block of each kind and its
+/// `average rps`.
+fn parse_run(src: &Source) -> Result<Parsed> {
+    {
+        let mut consumed = Vec::new();
+        let mut skipped: Vec<(u32, String)> = Vec::new();
+        // Every block row seen: (line, kind of its block).
+        let mut seen: Vec<(u32, String)> = Vec::new();
+        // Last complete block per kind.
+        let mut last: Vec<Block> = Vec::new();
+        let mut current: Option<Block> = None;
+        let mut rps: Option<(String, u32)> = None;
+        let close = |current: &mut Option<Block>, last: &mut Vec<Block>| {
+            if let Some(b) = current.take() {
+                last.retain(|x| x.kind != b.kind);
+                last.push(b);
+            }
+        };
+        for l in &src.lines {
+            let t = l.text.as_str();
+            if let Some(c) = BLOCK.captures(t) {
+                close(&mut current, &mut last);
+                let kind = match &c[1] {
+                    "Wakeup Latencies" => "wakeup latency",
+                    "Request Latencies" => "request latency",
+                    "RPS" => "rps",
+                    _ => "latency",
+                };
+                current = Some(Block {
+                    kind: kind.to_string(),
+                    rows: Vec::new(),
+                });
+                consumed.push(l.number);
+            } else if let Some(c) = PCT.captures(t) {
+                match current.as_mut() {
+                    Some(b) => {
+                        seen.push((l.number, b.kind.clone()));
+                        b.rows
+                            .push((format!("p{}", trim_pct(&c[1])), c[2].to_string(), l.number))
+                    }
+                    None => {
+                        return Err(src.error(
+                            Some(l.number),
+                            "percentile line outside a percentiles block",
+                        ))
+                    }
+                }
+            } else if let Some(c) = MINMAX.captures(t) {
+                if let Some(b) = current.as_mut() {
+                    seen.push((l.number, b.kind.clone()));
+                    b.rows.push(("min".into(), c[1].to_string(), l.number));
+                    b.rows.push(("max".into(), c[2].to_string(), l.number));
+                }
+                close(&mut current, &mut last);
+            } else if let Some(c) = AVG_RPS.captures(t) {
+                close(&mut current, &mut last);
+                rps = Some((c[1].to_string(), l.number));
+            } else if CURRENT_RPS.is_match(t) {
+                close(&mut current, &mut last);
+                let why = "rate of one reporting interval; the run's `average rps` is read";
+                skipped.push((l.number, why.to_string()));
+            } else if !t.starts_with('\t') && !t.starts_with(' ') {
+                close(&mut current, &mut last);
+            }
+        }
+        close(&mut current, &mut last);
+        let read: Vec<u32> = last
+            .iter()
+            .filter(|b| b.kind != "rps")
+            .flat_map(|b| b.rows.iter().map(|r| r.2))
+            .collect();
+        for (line, kind) in seen {
+            if read.contains(&line) {
+                continue;
+            }
+            let why = if kind == "rps" {
+                "distribution of one-second rates, summarised by `average rps`"
+            } else {
+                "an interval report; the last block of its kind holds the run's totals"
+            };
+            skipped.push((line, why.to_string()));
+        }
+        skipped.sort_by_key(|s| s.0);
+        let mut out = Vec::new();
+        for b in last.iter().filter(|b| b.kind != "rps") {
+            for (stat, v, line) in &b.rows {
+                let metric = format!("{} {stat}", b.kind);
+                let v = num(src, *line, v, &metric)?;
+                out.push(obs(
+                    src,
+                    *line,
+                    "schbench",
+                    "",
+                    &metric,
+                    "us",
+                    Stat::Sample,
+                    v,
+                ));
+            }
+        }
+        if let Some((v, line)) = rps {
+            let v = num(src, line, &v, "average rps")?;
+            out.push(obs(
+                src,
+                line,
+                "schbench",
+                "",
+                "rps",
+                "req/s",
+                Stat::Sample,
+                v,
+            ));
+        }
+        Parsed::found(
+            src,
+            out,
+            consumed,
+            skipped,
+            "no schbench percentile block or `average rps:` found",
+        )
+    }
+}
+
+/// `99.0` → `99`, `99.9000` → `99.9`, as percentile names are written.
+fn trim_pct(p: &str) -> String {
+    if p.contains('.') {
+        p.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        p.to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_runs_in_one_file_give_both() {
+        let path = "tests/data/harness/schbench/two-instances-m1-m2.txt";
+        let p = crate::ingest::parse_file(&Schbench, path);
+        let rps: Vec<(u32, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "rps")
+            .map(|o| (o.line, o.value))
+            .collect();
+        assert_eq!(rps, vec![(18, 81.33), (37, 85.33)]);
+        let p99: Vec<u32> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "wakeup latency p99")
+            .map(|o| o.line)
+            .collect();
+        assert_eq!(p99.len(), 2);
+        assert!(p99[0] < 18 && p99[1] > 18);
+    }
+
+    #[test]
+    fn interval_reports_and_the_rps_distribution_are_skipped() {
+        let path = "tests/data/logs/schbench-lkp.txt";
+        let p = crate::ingest::parse_file(&Schbench, path);
+        assert!(p
+            .skipped_reason(12)
+            .starts_with("rate of one reporting interval"));
+        assert!(p
+            .skipped_reason(15)
+            .starts_with("distribution of one-second rates"));
+        assert!(p.consumed.contains(&2) && p.consumed.contains(&14));
+        // `average rps` (line 19) is the value.
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.metric == "rps" && o.line == 19));
+    }
+}

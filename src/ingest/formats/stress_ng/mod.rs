@@ -1,0 +1,4 @@
+//! stress-ng: the `--metrics` tables and the `-Y` YAML results.
+
+pub(in crate::ingest) mod metrics;
+pub(in crate::ingest) mod yaml;

@@ -1,0 +1,378 @@
+//! sysbench run output (akopytov/sysbench 1.0.x, and the newer
+//! `Throughput:` / `events/s (eps):` / `time elapsed:` spelling of master).
+//!
+//! The test is named from the output where it says (`Prime numbers limit` →
+//! cpu, `memory speed test` → memory, `SQL statistics` → oltp, `File
+//! operations` → fileio) and otherwise from the file name (`sysbench_mutex-…`),
+//! because the threads and mutex tests print nothing that tells them apart.
+//! Benchmark `sysbench <test>`; parameters `threads` and the test options
+//! printed in the header (`max_prime`, `block_size`, `total_size`,
+//! `operation`, `scope`).
+//!
+//! Metrics, each a `sample` of the run: `events/s` (cpu), `operations/s` and
+//! `bandwidth` (memory), `tps`/`qps` (oltp), `reads/s`, `writes/s`,
+//! `fsyncs/s`, `read MiB/s`, `written MiB/s` (fileio), and for every test
+//! `total time` (s), `events`, and the run's latency statistics `latency
+//! min/avg/max/p95` (ms; the percentile follows `--percentile`).
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{any, any_with, last_line, lazy_re, num, obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+lazy_re!(VERSION, r"^sysbench \d+\.\d+");
+lazy_re!(
+    SECTION,
+    r"^(General statistics|Throughput|Latency \(ms\)|CPU speed|SQL statistics|File operations|Threads fairness|Throughput):\s*$"
+);
+lazy_re!(THREADS, r"^Number of threads: (\d+)");
+lazy_re!(PRIME, r"^Prime numbers limit: (\d+)");
+lazy_re!(
+    MEM_OPT,
+    r"^\s+(block size|total size|operation|scope): (\S+)"
+);
+lazy_re!(
+    EPS,
+    r"^\s*(?:events per second|events/s \(eps\)):\s+([\d.]+)"
+);
+lazy_re!(TOTAL_TIME, r"^\s*(?:total time|time elapsed):\s+([\d.]+)s");
+lazy_re!(EVENTS, r"^\s*total number of events:\s+(\d+)");
+lazy_re!(
+    LAT,
+    r"^\s*(min|avg|max|(\d+(?:\.\d+)?)th percentile|sum):\s+([\d.]+)"
+);
+// sysbench pads the rate to a field width: `( 9616.06 per second)`.
+lazy_re!(
+    MEM_OPS,
+    r"^Total operations: (\d+) \(\s*([\d.]+) per second\)"
+);
+lazy_re!(MEM_BW, r"^([\d.]+) MiB transferred \(([\d.]+) MiB/sec\)");
+lazy_re!(
+    OLTP,
+    r"^\s*(transactions|queries):\s+\d+\s+\(([\d.]+) per sec\.\)"
+);
+lazy_re!(
+    FILEIO,
+    r"^\s*(reads/s|writes/s|fsyncs/s|read, MiB/s|written, MiB/s):\s+([\d.]+)"
+);
+
+/// The sysbench importer.
+pub struct Sysbench;
+
+/// The test named by one run's output, if it says.
+fn test_from_content(lines: &[crate::ingest::Line]) -> Option<&'static str> {
+    for l in lines {
+        let t = l.text.as_str();
+        if t.starts_with("Prime numbers limit") || t.starts_with("CPU speed:") {
+            return Some("cpu");
+        }
+        if t.contains("memory speed test") || t.starts_with("Total operations:") {
+            return Some("memory");
+        }
+        if t.starts_with("SQL statistics:") {
+            return Some("oltp");
+        }
+        if t.starts_with("File operations:") || t.contains("random r/w test") {
+            return Some("fileio");
+        }
+    }
+    None
+}
+
+/// The test named by the file (`sysbench_mutex-baseline-1.txt`).
+fn test_from_file(name: &str) -> Option<&'static str> {
+    let n = name.to_ascii_lowercase();
+    ["mutex", "threads", "cpu", "memory", "fileio", "oltp"]
+        .into_iter()
+        .find(|t| n.contains(t))
+}
+
+impl Format for Sysbench {
+    fn name(&self) -> &'static str {
+        "sysbench"
+    }
+
+    fn description(&self) -> &'static str {
+        "sysbench: `sysbench 1.0.20 …` banner + `General statistics:` (1.0) or `Throughput:` (newer)"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let sections = src.lines.iter().any(|l| {
+            let t = l.text.trim_end();
+            t == "General statistics:" || t == "Throughput:"
+        });
+        match (any_with(src, "sysbench ", &VERSION), sections) {
+            (true, true) => 95,
+            (false, true) if any(src, &TOTAL_TIME) => 70,
+            (true, false) => 40,
+            _ => 0,
+        }
+    }
+
+    /// The version, section and option lines are `consumed`; the latency
+    /// `sum` and the threads-fairness block are `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut consumed = Vec::new();
+        let mut skipped: Vec<(u32, String)> = Vec::new();
+        let mut out = Vec::new();
+        for block in runs(src) {
+            self.parse_run(src, block, &mut out, &mut consumed, &mut skipped)?;
+        }
+        if out.is_empty() {
+            return Err(src.error(
+                last_line(src),
+                "no sysbench result line found (truncated run?)",
+            ));
+        }
+        let has_result = out.iter().any(|o| o.metric == "total time");
+        if !has_result {
+            return Err(src.error(
+                last_line(src),
+                "sysbench output has no `total time` (truncated run?)",
+            ));
+        }
+        Ok(Parsed {
+            observations: out,
+            consumed,
+            skipped,
+        })
+    }
+}
+
+/// The runs of a log, each from its `sysbench 1.0.20 …` banner to the next
+/// (a log of several tests, or a shell loop's runs, one after another).
+fn runs(src: &Source) -> Vec<&[crate::ingest::Line]> {
+    let mut starts: Vec<usize> = src
+        .lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| l.text.starts_with("sysbench ") && VERSION.is_match(&l.text))
+        .map(|(i, _)| i)
+        .collect();
+    if starts.first() != Some(&0) {
+        starts.insert(0, 0);
+    }
+    let mut out = Vec::with_capacity(starts.len());
+    for (k, &from) in starts.iter().enumerate() {
+        let to = starts.get(k + 1).copied().unwrap_or(src.lines.len());
+        out.push(&src.lines[from..to]);
+    }
+    out
+}
+
+impl Sysbench {
+    /// Reads one run: its test, options and results, never mixed with
+    /// another run's.
+    fn parse_run(
+        &self,
+        src: &Source,
+        lines: &[crate::ingest::Line],
+        out: &mut Vec<crate::model::Observation>,
+        consumed: &mut Vec<u32>,
+        skipped: &mut Vec<(u32, String)>,
+    ) -> Result<()> {
+        let test = test_from_content(lines).or_else(|| test_from_file(src.file_name()));
+        let bench = match test {
+            Some(t) => format!("sysbench {t}"),
+            None => "sysbench".to_string(),
+        };
+        let mut params = Params::default();
+        let mut section = String::new();
+        for l in lines {
+            let t = l.text.trim_end();
+            let n = l.number;
+            if let Some(c) = SECTION.captures(t) {
+                section = c[1].to_string();
+                consumed.push(n);
+                continue;
+            }
+            if t.trim().is_empty() {
+                continue;
+            }
+            if VERSION.is_match(t) {
+                consumed.push(n);
+                continue;
+            }
+            if section == "Threads fairness" && t.starts_with(char::is_whitespace) {
+                let why = "spread of work over threads (avg/stddev per thread), not a run result";
+                skipped.push((n, why.into()));
+                continue;
+            }
+            let mut push = |metric: &str, unit: &str, v: f64, params: &Params| {
+                out.push(obs(
+                    src,
+                    n,
+                    &bench,
+                    &params.render(),
+                    metric,
+                    unit,
+                    Stat::Sample,
+                    v,
+                ));
+            };
+            if let Some(c) = THREADS.captures(t) {
+                params.set("threads", &c[1]);
+                consumed.push(n);
+            } else if let Some(c) = PRIME.captures(t) {
+                params.set("max_prime", &c[1]);
+                consumed.push(n);
+            } else if let Some(c) = MEM_OPT.captures(t) {
+                params.set(&c[1].replace(' ', "_"), &c[2]);
+                consumed.push(n);
+            } else if let Some(c) = EPS.captures(t) {
+                push(
+                    "events/s",
+                    "events/s",
+                    num(src, n, &c[1], "events per second")?,
+                    &params,
+                );
+            } else if let Some(c) = TOTAL_TIME.captures(t) {
+                push(
+                    "total time",
+                    "s",
+                    num(src, n, &c[1], "total time")?,
+                    &params,
+                );
+            } else if let Some(c) = EVENTS.captures(t) {
+                push(
+                    "events",
+                    "",
+                    num(src, n, &c[1], "total number of events")?,
+                    &params,
+                );
+            } else if let Some(c) = MEM_OPS.captures(t) {
+                push(
+                    "operations/s",
+                    "ops/s",
+                    num(src, n, &c[2], "operations per second")?,
+                    &params,
+                );
+            } else if let Some(c) = MEM_BW.captures(t) {
+                push(
+                    "bandwidth",
+                    "MiB/s",
+                    num(src, n, &c[2], "MiB/sec")?,
+                    &params,
+                );
+            } else if let Some(c) = OLTP.captures(t) {
+                let (metric, unit) = if &c[1] == "transactions" {
+                    ("tps", "tps")
+                } else {
+                    ("qps", "qps")
+                };
+                push(metric, unit, num(src, n, &c[2], metric)?, &params);
+            } else if let Some(c) = FILEIO.captures(t) {
+                let (metric, unit) = match &c[1] {
+                    "read, MiB/s" => ("read MiB/s", "MiB/s"),
+                    "written, MiB/s" => ("written MiB/s", "MiB/s"),
+                    other => (other, "ops/s"),
+                };
+                push(metric, unit, num(src, n, &c[2], metric)?, &params);
+            } else if section == "Latency (ms)" {
+                if let Some(c) = LAT.captures(t) {
+                    let metric = match (&c[1], c.get(2)) {
+                        (_, Some(p)) => format!("latency p{}", p.as_str()),
+                        ("sum", _) => {
+                            let why = "sum of all event latencies (avg × events)";
+                            skipped.push((n, why.into()));
+                            continue;
+                        }
+                        (s, _) => format!("latency {s}"),
+                    };
+                    push(&metric, "ms", num(src, n, &c[3], &metric)?, &params);
+                } else if t.trim_start().split(':').count() > 1 {
+                    // A latency key whose value is not a number.
+                    return Err(src.error(
+                        Some(n),
+                        format!("unexpected line in the latency block: `{}`", t.trim()),
+                    ));
+                } else {
+                    // Anything else (a histogram, other output) ends the block.
+                    section.clear();
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(path: &str) -> Parsed {
+        crate::ingest::parse_file(&Sysbench, path)
+    }
+
+    #[test]
+    fn three_tests_in_one_log_are_three_series() {
+        let p = read("tests/data/harness/sysbench/cpu-fileio-threads.txt");
+        let benches: std::collections::BTreeSet<(&str, &str)> = p
+            .observations
+            .iter()
+            .map(|o| (o.benchmark.as_str(), o.params.as_str()))
+            .collect();
+        assert_eq!(
+            benches.into_iter().collect::<Vec<_>>(),
+            vec![
+                ("sysbench cpu", "max_prime=5000,threads=1"),
+                ("sysbench fileio", "threads=1"),
+                ("sysbench threads", "threads=2"),
+            ]
+        );
+        let total: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "total time")
+            .map(|o| (o.benchmark.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            total,
+            vec![
+                ("sysbench cpu", 2.0002),
+                ("sysbench fileio", 2.0120),
+                ("sysbench threads", 2.0009)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_loop_over_thread_counts_keeps_each_run_apart() {
+        let p = read("tests/data/harness/sysbench/cpu-loop-threads.txt");
+        let eps: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "events/s")
+            .map(|o| (o.params.as_str(), o.value))
+            .collect();
+        assert_eq!(eps.len(), 2);
+        assert_eq!(eps[0].0, "max_prime=10000,threads=1");
+        assert_eq!(eps[1].0, "max_prime=10000,threads=2");
+    }
+
+    #[test]
+    fn padded_memory_rate_is_read() {
+        // `Total operations: 20480 ( 9616.06 per second)`: the space inside
+        // the parenthesis once left the rate unread.
+        let p = read("tests/data/corpus/sysbench_memory-patched-1.txt");
+        let ops = p
+            .observations
+            .iter()
+            .find(|o| o.metric == "operations/s")
+            .expect("operations/s read");
+        assert_eq!((ops.line, ops.value), (18, 9616.06));
+    }
+
+    #[test]
+    fn latency_sum_and_fairness_are_skipped_with_reasons() {
+        let p = read("tests/data/corpus/sysbench_cpu-baseline-1.txt");
+        let lines: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, vec![26, 29, 30]);
+        assert!(p.skipped[0].1.contains("sum of all event latencies"));
+        assert!(p.skipped[1].1.contains("threads"));
+        // Version, `Number of threads`, section and option lines are context.
+        for l in [1, 4, 8, 21] {
+            assert!(p.consumed.contains(&l), "line {l} not consumed");
+        }
+    }
+}

@@ -1,0 +1,216 @@
+//! will-it-scale, both outputs:
+//! - `runtest.py` CSV: header `tasks,processes,processes_idle,threads,
+//!   threads_idle,linear`, one row per task count. `processes` / `threads`
+//!   are total operations per second over all tasks: metrics `processes` and
+//!   `threads` (ops/s) per `tasks=N`, plus the per-task figures
+//!   `per_process_ops` / `per_thread_ops` that 0-day reports quote. The
+//!   `tasks=0` row is the idle reference and a 0 means that mode was not run:
+//!   neither is a measurement.
+//! - one test binary: `testcase:<desc>`, per-second `min:… max:… total:…`
+//!   lines after `measurement`, and `average:N`: metric `ops/s` (the
+//!   average), and the per-second totals as `interval ops/s` samples.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{lazy_re, num, obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Stat;
+
+lazy_re!(TESTCASE, r"^testcase:(.*)$");
+lazy_re!(INTERVAL, r"^min:(\d+) max:(\d+) total:(\d+)\s*$");
+lazy_re!(AVERAGE, r"^average:(\d+)\s*$");
+
+const HEADER: &str = "tasks,processes,processes_idle,threads,threads_idle,linear";
+
+/// The will-it-scale importer.
+pub struct WillItScale;
+
+impl Format for WillItScale {
+    fn name(&self) -> &'static str {
+        "will-it-scale"
+    }
+
+    fn description(&self) -> &'static str {
+        "will-it-scale: runtest.py CSV `tasks,processes,processes_idle,threads,threads_idle,linear`, \
+         or a test binary's `testcase:` + `min:… max:… total:…` + `average:`"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let texts = || src.lines.iter().map(|l| l.text.trim());
+        // A line that is the header, or starts with `testcase:` once
+        // trimmed, holds that text: text without it has no such line.
+        let holds = |literal| crate::ingest::shared::logscan::has(src, literal);
+        if holds(HEADER) && texts().any(|t| t == HEADER) {
+            return 95;
+        }
+        // The literals gate the regexes, compiled only for input with them.
+        let testcase = holds("testcase:")
+            && texts().any(|t| t.starts_with("testcase:") && TESTCASE.is_match(t));
+        if !testcase {
+            return 0;
+        }
+        let interval = texts().any(is_interval_line);
+        if testcase && interval {
+            90
+        } else {
+            0
+        }
+    }
+
+    /// Warm-up intervals and the `tasks = 0` idle row of the CSV are
+    /// `skipped` with the reason.
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let mut skipped = Vec::new();
+        let mut out = Vec::new();
+        let mut csv = false;
+        let mut testcase = String::from("will-it-scale");
+        let mut measuring = false;
+        for l in &src.lines {
+            let t = l.text.trim();
+            let n = l.number;
+            if t == HEADER {
+                csv = true;
+                continue;
+            }
+            if csv {
+                if t.is_empty() {
+                    continue;
+                }
+                let f: Vec<&str> = t.split(',').collect();
+                if f.len() != 6 {
+                    return Err(src.error(
+                        Some(n),
+                        format!("will-it-scale row has {} fields, expected 6", f.len()),
+                    ));
+                }
+                let tasks = num(src, n, f[0], "tasks")?;
+                let processes = num(src, n, f[1], "processes")?;
+                let threads = num(src, n, f[3], "threads")?;
+                if tasks <= 0.0 {
+                    let why = "tasks = 0: the idle reference row, no load ran";
+                    skipped.push((n, why.to_string()));
+                    continue;
+                }
+                let mut p = Params::default();
+                p.set("tasks", f[0]);
+                let params = p.render();
+                for (metric, per, v) in [
+                    ("processes", "per_process_ops", processes),
+                    ("threads", "per_thread_ops", threads),
+                ] {
+                    if v > 0.0 {
+                        out.push(obs(
+                            src,
+                            n,
+                            &testcase,
+                            &params,
+                            metric,
+                            "ops/s",
+                            Stat::Sample,
+                            v,
+                        ));
+                        out.push(obs(
+                            src,
+                            n,
+                            &testcase,
+                            &params,
+                            per,
+                            "ops/s",
+                            Stat::Sample,
+                            v / tasks,
+                        ));
+                    }
+                }
+                continue;
+            }
+            if let Some(c) = TESTCASE.captures(t) {
+                testcase = format!("will-it-scale {}", c[1].trim());
+                measuring = false;
+            } else if t == "measurement" {
+                measuring = true;
+            } else if t == "warmup" {
+                measuring = false;
+            } else if let Some(c) = INTERVAL.captures(t) {
+                if !measuring {
+                    skipped.push((n, "warm-up interval, not measured".to_string()));
+                } else {
+                    let v = num(src, n, &c[3], "total")?;
+                    out.push(obs(
+                        src,
+                        n,
+                        &testcase,
+                        "",
+                        "interval ops/s",
+                        "ops/s",
+                        Stat::Sample,
+                        v,
+                    ));
+                }
+            } else if let Some(c) = AVERAGE.captures(t) {
+                let v = num(src, n, &c[1], "average")?;
+                out.push(obs(
+                    src,
+                    n,
+                    &testcase,
+                    "",
+                    "ops/s",
+                    "ops/s",
+                    Stat::Sample,
+                    v,
+                ));
+            }
+        }
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
+            skipped,
+            "no will-it-scale measurement found",
+        )
+    }
+}
+
+/// Whether the trimmed line `t` is a `min:` or `average:` interval line.
+fn is_interval_line(t: &str) -> bool {
+    (t.starts_with("min:") && INTERVAL.is_match(t))
+        || (t.starts_with("average:") && AVERAGE.is_match(t))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Detection as it was before the joined-text search: every line.
+    fn detect_by_line(src: &Source) -> Confidence {
+        let texts = || src.lines.iter().map(|l| l.text.trim());
+        if texts().any(|t| t == HEADER) {
+            return 95;
+        }
+        let testcase = texts().any(|t| t.starts_with("testcase:") && TESTCASE.is_match(t));
+        if !testcase {
+            return 0;
+        }
+        let interval = texts().any(is_interval_line);
+        if testcase && interval {
+            90
+        } else {
+            0
+        }
+    }
+
+    #[test]
+    fn detection_gives_the_score_the_line_search_gives() {
+        assert!(crate::ingest::assert_detection_agrees(&WillItScale, detect_by_line) > 0);
+    }
+
+    #[test]
+    fn warm_up_intervals_are_skipped_with_their_reason() {
+        let path = "tests/data/logs/will_it_scale_binary-constructed.txt";
+        let p = crate::ingest::parse_file(&WillItScale, path);
+        let lines: Vec<u32> = p.skipped.iter().map(|(l, _)| *l).collect();
+        assert_eq!(lines, vec![3, 4]);
+        assert!(p.skipped.iter().all(|(_, why)| why.starts_with("warm-up")));
+        // The measured intervals and the average are values.
+        let read: Vec<u32> = p.observations.iter().map(|o| o.line).collect();
+        assert_eq!(read, vec![6, 7, 8, 9]);
+    }
+}

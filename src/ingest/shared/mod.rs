@@ -1,0 +1,7 @@
+//! What the readers of `formats/` share.
+
+pub(in crate::ingest) mod logscan;
+pub mod numbers;
+pub(in crate::ingest) mod source;
+pub(in crate::ingest) mod structured;
+pub(in crate::ingest) mod text;

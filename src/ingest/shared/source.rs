@@ -1,0 +1,882 @@
+//! A file's text with the damage of e-mail and terminals undone, so that every
+//! format parses clean lines while reporting the original line numbers.
+//!
+//! Order matters: decompression, then decoding, then quoted-printable (which
+//! can join lines), then terminal redraws, then quote prefixes.
+
+use crate::error::{Error, Result};
+use crate::ingest::shared::text::strip_line_end;
+use crate::model::SmolStr;
+use std::borrow::Cow;
+use std::io::Read;
+use std::path::Path;
+use std::sync::OnceLock;
+
+/// One prepared line and where it came from.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Line {
+    /// The cleaned text.
+    pub text: String,
+    /// 1-based line number in the original file.
+    pub number: u32,
+    /// How many `>` quote levels were stripped.
+    pub quote_depth: u8,
+}
+
+/// An input prepared for parsing.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The path as given by the user; shared (not copied) by every
+    /// observation read from this source.
+    pub path: SmolStr,
+    /// The cleaned lines.
+    pub lines: Vec<Line>,
+    /// The decoded text before line cleaning (JSON and other structured
+    /// formats parse this, where quote stripping would do harm).
+    pub raw: String,
+    /// The cleaned lines joined, made on first use (see [`Source::joined`]).
+    joined: OnceLock<Option<String>>,
+}
+
+impl Source {
+    /// Reads and prepares `path`. `.gz` (or gzip magic) is decompressed.
+    pub fn read(path: &Path) -> Result<Source> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        Source::prepare(&path.display().to_string(), Cow::Owned(bytes))
+    }
+
+    /// [`Source::from_bytes`] of bytes the source takes over (no copy).
+    pub(crate) fn from_owned(path: &str, bytes: Vec<u8>) -> Result<Source> {
+        Source::prepare(path, Cow::Owned(bytes))
+    }
+
+    /// Prepares in-memory bytes as if read from a file called `path`.
+    pub fn from_bytes(path: &str, bytes: &[u8]) -> Result<Source> {
+        Source::prepare(path, Cow::Borrowed(bytes))
+    }
+
+    /// Decompresses, decodes and cleans. Bytes that are owned (a file just
+    /// read, a decompressed stream) become the raw text without a copy.
+    fn prepare(path: &str, bytes: Cow<'_, [u8]>) -> Result<Source> {
+        let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
+            let mut out = Vec::new();
+            flate2::read::MultiGzDecoder::new(&bytes[..])
+                .read_to_end(&mut out)
+                .map_err(|e| {
+                    Error::input(path, None, format!("corrupt or truncated gzip data: {e}"))
+                })?;
+            Cow::Owned(out)
+        } else {
+            bytes
+        };
+        let raw = decode_text(path, bytes)?;
+        let lines = prepare_lines(&raw);
+        Ok(Source {
+            path: path.into(),
+            lines,
+            raw,
+            joined: OnceLock::new(),
+        })
+    }
+
+    /// Prepares text that is already in memory (tests, stdin).
+    pub fn from_text(path: &str, text: &str) -> Source {
+        Source {
+            path: path.into(),
+            lines: prepare_lines(text),
+            raw: text.to_string(),
+            joined: OnceLock::new(),
+        }
+    }
+
+    /// A piece of a large file read in pieces: `bytes` are whole lines
+    /// from the middle of `path`, the first of them line `first_line`.
+    /// `json_like` is the whole file's kind ([`Source::looks_like_json`] of
+    /// its start), on which quote stripping depends. When the file is
+    /// [`is_plain`], the piece's lines are the file's lines of the same
+    /// numbers, as [`Source::read`] of the whole file prepares them.
+    pub(crate) fn piece(
+        path: &str,
+        bytes: Vec<u8>,
+        first_line: u32,
+        json_like: bool,
+    ) -> Result<Source> {
+        let raw = decode_text(path, Cow::Owned(bytes))?;
+        // The file's first piece starts with its BOM, if any.
+        let text = match first_line {
+            ..=1 => raw.strip_prefix('\u{feff}').unwrap_or(&raw),
+            _ => &raw,
+        };
+        let mut lines = lines_of(text, json_like);
+        for l in &mut lines {
+            l.number += first_line.saturating_sub(1);
+        }
+        Ok(Source {
+            path: path.into(),
+            lines,
+            raw,
+            joined: OnceLock::new(),
+        })
+    }
+
+    /// A source of lines already prepared, numbered as given (the lines a
+    /// piece of a large file needs from elsewhere in it).
+    pub(crate) fn from_lines(path: &str, lines: Vec<Line>) -> Source {
+        let mut src = Source {
+            path: path.into(),
+            lines,
+            raw: String::new(),
+            joined: OnceLock::new(),
+        };
+        src.raw = src.text();
+        src
+    }
+
+    /// The number of the source's first line in its file (1 when it has
+    /// none): where a piece of a large file starts.
+    pub(crate) fn first_line(&self) -> u32 {
+        self.lines.first().map_or(1, |l| l.number)
+    }
+
+    /// At most `max_lines` cleaned lines and `max_bytes` bytes of the start
+    /// (raw text likewise), when the source is larger: a cheap stand-in for
+    /// format detection on large files. A line longer than what is left of
+    /// `max_bytes` (one-line JSON) is cut at a character boundary. `None`
+    /// when the source fits.
+    pub fn head(&self, max_lines: usize, max_bytes: usize) -> Option<Source> {
+        if self.lines.len() <= max_lines && self.raw.len() <= max_bytes {
+            return None;
+        }
+        let mut lines = Vec::new();
+        let mut bytes = 0;
+        for l in self.lines.iter().take(max_lines) {
+            if bytes + l.text.len() > max_bytes {
+                // The line break counted after the previous line may already
+                // reach the limit: nothing of this line fits then.
+                let cut = floor_boundary(&l.text, max_bytes.saturating_sub(bytes));
+                if cut > 0 {
+                    lines.push(Line {
+                        text: l.text[..cut].to_string(),
+                        number: l.number,
+                        quote_depth: l.quote_depth,
+                    });
+                }
+                break;
+            }
+            bytes += l.text.len() + 1;
+            lines.push(l.clone());
+        }
+        // The raw text is cut at the end of line `max_lines` or at
+        // `max_bytes`, whichever comes first: a line end past `max_bytes`
+        // is not looked for.
+        let within = &self.raw.as_bytes()[..max_bytes.min(self.raw.len())];
+        let line_end = memchr::memchr_iter(b'\n', within)
+            .nth(max_lines.saturating_sub(1))
+            .map_or(self.raw.len(), |i| i + 1);
+        let end = floor_boundary(&self.raw, line_end.min(max_bytes));
+        Some(Source {
+            path: self.path.clone(),
+            lines,
+            raw: self.raw[..end].to_string(),
+            joined: OnceLock::new(),
+        })
+    }
+
+    /// The cleaned lines joined with `\n`.
+    pub fn text(&self) -> String {
+        let mut s = String::with_capacity(self.raw.len());
+        for l in &self.lines {
+            s.push_str(&l.text);
+            s.push('\n');
+        }
+        s
+    }
+
+    /// [`Source::text`], made once and kept, for searches of the whole text
+    /// instead of line by line (format detection runs some forty detectors
+    /// on the same lines). `None` when a cleaned line holds a line break
+    /// (a quoted-printable `=0A`): then a match in the joined text could
+    /// span two of the text's lines, and callers search line by line.
+    pub fn joined(&self) -> Option<&str> {
+        self.joined
+            .get_or_init(|| {
+                let text = self.text();
+                // One break per line: none inside a line.
+                let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).count();
+                (breaks == self.lines.len()).then_some(text)
+            })
+            .as_deref()
+    }
+
+    /// The raw text with leading whitespace and a UTF-8 BOM removed, for
+    /// structured formats to sniff.
+    pub fn raw_trimmed(&self) -> &str {
+        self.raw.trim_start_matches('\u{feff}').trim_start()
+    }
+
+    /// True when the first non-blank character opens a JSON value.
+    pub fn looks_like_json(&self) -> bool {
+        matches!(
+            self.raw_trimmed().as_bytes().first(),
+            Some(b'{') | Some(b'[')
+        )
+    }
+
+    /// An input error at an original line number of this source.
+    pub fn error(&self, line: Option<u32>, message: impl Into<String>) -> Error {
+        Error::input(&self.path, line, message)
+    }
+
+    /// The file name without directories, for labels.
+    pub fn file_name(&self) -> &str {
+        Path::new(&self.path)
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or(&self.path)
+    }
+}
+
+/// The largest char boundary of `s` at or below `i`.
+fn floor_boundary(s: &str, i: usize) -> usize {
+    let mut i = i.min(s.len());
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Decodes bytes as UTF-8, falling back to Latin-1 for old mail archives;
+/// refuses binary data. Owned UTF-8 bytes are taken over as they are.
+fn decode_text(path: &str, bytes: Cow<'_, [u8]>) -> Result<String> {
+    if bytes.is_empty() {
+        return Err(Error::input(path, None, "empty file"));
+    }
+    if let Some(pos) = memchr::memchr(0, &bytes) {
+        let line = memchr::memchr_iter(b'\n', &bytes[..pos]).count() as u32 + 1;
+        return Err(Error::input(
+            path,
+            Some(line),
+            "binary data (NUL byte): not a text benchmark log",
+        ));
+    }
+    let bytes = match bytes {
+        Cow::Owned(v) => match String::from_utf8(v) {
+            Ok(s) => return Ok(s),
+            Err(e) => e.into_bytes(),
+        },
+        Cow::Borrowed(b) => match std::str::from_utf8(b) {
+            Ok(s) => return Ok(s.to_string()),
+            Err(_) => b.to_vec(),
+        },
+    };
+    // Control bytes other than whitespace and ESC mean this is not text.
+    let control = bytes
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\n' | b'\r' | b'\t' | 0x1b | 0x0c))
+        .count();
+    if control * 100 > bytes.len() {
+        return Err(Error::input(
+            path,
+            None,
+            "binary data: not a text benchmark log",
+        ));
+    }
+    Ok(decode_lines(&bytes))
+}
+
+/// Text that is not UTF-8 as a whole, decoded line by line: a line that is
+/// UTF-8 stays as it is and any other is read as Latin-1 (every byte the
+/// code point of the same value, which old mail archives use). Decoding
+/// the whole file as Latin-1 for one stray byte turned every `±` and `µ`
+/// of its UTF-8 lines into two characters, and their tables fell apart.
+fn decode_lines(bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + bytes.len() / 8);
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        match std::str::from_utf8(line) {
+            Ok(s) => out.push_str(s),
+            Err(_) => out.extend(line.iter().map(|&b| b as char)),
+        }
+    }
+    out
+}
+
+/// Splits, cleans and numbers the lines of `text`.
+fn prepare_lines(text: &str) -> Vec<Line> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let json_like = matches!(
+        text.trim_start().as_bytes().first(),
+        Some(b'{') | Some(b'[')
+    );
+    lines_of(text, json_like)
+}
+
+/// [`prepare_lines`] once the BOM is gone and the text's kind is known.
+fn lines_of(text: &str, json_like: bool) -> Vec<Line> {
+    if is_plain(text) {
+        return plain_lines(text, json_like);
+    }
+    general_lines(text, json_like)
+}
+
+/// True when `text` holds no quoted-printable escape and no terminal
+/// redraw, so that its lines are prepared one by one, each on its own
+/// ([`plain_lines`]). Both signs lie within a line: a text cut after line
+/// breaks is plain when each of its pieces is.
+pub(crate) fn is_plain(text: &str) -> bool {
+    !text_is_quoted_printable(text) && !has_terminal_control(text)
+}
+
+/// Every repair in order: quoted-printable, terminal redraws, quote
+/// prefixes, `ą`.
+fn general_lines(text: &str, json_like: bool) -> Vec<Line> {
+    let mut lines: Vec<(String, u32)> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| (strip_line_end(l).to_string(), i as u32 + 1))
+        .collect();
+    if text.ends_with('\n') {
+        lines.pop();
+    }
+    if looks_quoted_printable(&lines) {
+        lines = undo_quoted_printable(lines);
+    }
+    let lines = replay_terminal(lines);
+    lines
+        .into_iter()
+        .map(|(text, number)| {
+            let (text, quote_depth) = if json_like {
+                (text, 0)
+            } else {
+                strip_quotes(text)
+            };
+            Line {
+                text: fix_latin2_plusminus(text),
+                number,
+                quote_depth,
+            }
+        })
+        .collect()
+}
+
+/// The lines of a text that has neither quoted-printable escapes nor
+/// terminal redraws (nearly every log): one pass, one copy of each line,
+/// and the quote and `ą` repairs only when the text holds a `>` or an `ą`
+/// at all. Gives what the general path gives for such a text.
+fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
+    let body = text.strip_suffix('\n').unwrap_or(text);
+    let quotes = !json_like && memchr::memchr(b'>', body.as_bytes()).is_some();
+    let latin2 = memchr::memmem::find(body.as_bytes(), "ą".as_bytes()).is_some();
+    let b = body.as_bytes();
+    // About one line per 40 bytes in logs; the estimate only saves copies.
+    let mut lines = Vec::with_capacity(b.len() / 40 + 1);
+    let ends = memchr::memchr_iter(b'\n', b).chain(std::iter::once(b.len()));
+    let mut start = 0;
+    for (i, end) in ends.enumerate() {
+        let l = &body[start..end];
+        start = end + 1;
+        let mut text = strip_line_end(l).to_string();
+        let mut quote_depth = 0;
+        if quotes {
+            (text, quote_depth) = strip_quotes(text);
+        }
+        if latin2 {
+            text = fix_latin2_plusminus(text);
+        }
+        lines.push(Line {
+            text,
+            number: i as u32 + 1,
+            quote_depth,
+        });
+    }
+    lines
+}
+
+/// What [`looks_quoted_printable`] says of the lines of `text`, read from
+/// the text as a whole: every sign it looks for starts with `=` and holds
+/// no line break.
+fn text_is_quoted_printable(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr_iter(b'=', b).any(|i| {
+        let at = |k: usize| b.get(i + k).copied();
+        let hex = |k: usize| at(k).is_some_and(is_hex);
+        if hex(1) && hex(2) && at(3) == Some(b'=') && hex(4) && hex(5) {
+            return true;
+        }
+        if b[i..].starts_with(b"=3D") {
+            return true;
+        }
+        // `=20` / `=09` at the end of a line (before `\n`, `\r\n` or the end).
+        (b[i..].starts_with(b"=20") || b[i..].starts_with(b"=09"))
+            && matches!(
+                (at(3), at(4)),
+                (None, _) | (Some(b'\n'), _) | (Some(b'\r'), None | Some(b'\n'))
+            )
+    })
+}
+
+/// True when some line would hold an ESC or a carriage return once the
+/// `\r`s of its line ending are gone ([`strip_line_end`]): then
+/// [`replay_terminal`] has work.
+fn has_terminal_control(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr2_iter(0x1b, b'\r', b).any(|i| {
+        if b[i] == 0x1b {
+            return true;
+        }
+        let after = b[i..].iter().position(|&c| c != b'\r').map(|k| b[i + k]);
+        !matches!(after, None | Some(b'\n'))
+    })
+}
+
+fn is_hex(b: u8) -> bool {
+    b.is_ascii_digit() || (b'A'..=b'F').contains(&b)
+}
+
+/// Quoted-printable is only undone when the text shows it: `=3D`, `=20`
+/// before a break, or an `=XX=YY` UTF-8 escape pair. Plain logs contain `=`
+/// often (`Iterations=5000`) and must not be touched.
+fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
+    let mut escapes = 0;
+    for (l, _) in lines {
+        let b = l.as_bytes();
+        for i in 0..b.len().saturating_sub(5) {
+            if b[i] == b'='
+                && is_hex(b[i + 1])
+                && is_hex(b[i + 2])
+                && b[i + 3] == b'='
+                && is_hex(b[i + 4])
+                && is_hex(b[i + 5])
+            {
+                escapes += 1;
+            }
+        }
+        if l.contains("=3D") || l.ends_with("=20") || l.ends_with("=09") {
+            escapes += 1;
+        }
+    }
+    escapes > 0
+}
+
+fn undo_quoted_printable(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
+    let mut out: Vec<(String, u32)> = Vec::with_capacity(lines.len());
+    let mut pending: Option<(Vec<u8>, u32)> = None;
+    for (line, number) in lines {
+        let (mut buf, first) = pending.take().unwrap_or((Vec::new(), number));
+        let b = line.as_bytes();
+        let soft_break = b.last() == Some(&b'=');
+        let body = if soft_break { &b[..b.len() - 1] } else { b };
+        let mut i = 0;
+        while i < body.len() {
+            if body[i] == b'=' && i + 2 < body.len() && is_hex(body[i + 1]) && is_hex(body[i + 2]) {
+                let v = u8::from_str_radix(&line[i + 1..i + 3], 16).unwrap_or(b'?');
+                buf.push(v);
+                i += 3;
+            } else {
+                buf.push(body[i]);
+                i += 1;
+            }
+        }
+        if soft_break {
+            pending = Some((buf, first));
+        } else {
+            out.push((String::from_utf8_lossy(&buf).into_owned(), first));
+        }
+    }
+    if let Some((buf, first)) = pending {
+        out.push((String::from_utf8_lossy(&buf).into_owned(), first));
+    }
+    out
+}
+
+/// Replays ANSI cursor movement and carriage returns the way a terminal
+/// would, so that only the last redraw of each screen line survives.
+fn replay_terminal(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
+    let has_escape = lines
+        .iter()
+        .any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
+    if !has_escape {
+        return lines;
+    }
+    let mut screen: Vec<(String, u32)> = Vec::with_capacity(lines.len());
+    let mut row = 0usize;
+    for (line, number) in lines {
+        let mut current = String::new();
+        let mut chars = line.chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\r' => current.clear(),
+                '\u{1b}' => {
+                    // CSI: ESC [ params final-byte; other escapes: ESC + one char.
+                    if chars.peek() == Some(&'[') {
+                        chars.next();
+                        let mut params = String::new();
+                        let mut fin = None;
+                        for d in chars.by_ref() {
+                            if ('@'..='~').contains(&d) {
+                                fin = Some(d);
+                                break;
+                            }
+                            params.push(d);
+                        }
+                        if fin == Some('A') {
+                            // Cursor up: whatever was being written goes to the
+                            // current row first, then we move up.
+                            if !current.is_empty() {
+                                put(&mut screen, row, std::mem::take(&mut current), number);
+                            }
+                            let n: usize = params.parse().unwrap_or(1);
+                            row = row.saturating_sub(n);
+                        }
+                    } else {
+                        chars.next();
+                    }
+                }
+                _ => current.push(c),
+            }
+        }
+        put(&mut screen, row, current, number);
+        row += 1;
+    }
+    screen
+}
+
+fn put(screen: &mut Vec<(String, u32)>, row: usize, text: String, number: u32) {
+    while screen.len() <= row {
+        screen.push((String::new(), number));
+    }
+    screen[row] = (text, number);
+}
+
+/// One line of a plain text as [`plain_lines`] prepares it (the `\r` of a
+/// `\r\n` ending gone, quote prefixes stripped unless the text is JSON,
+/// `ą` repaired), with its quote depth; borrowed when nothing changes.
+pub(crate) fn plain_line(line: &str, json_like: bool) -> (Cow<'_, str>, u8) {
+    let line = strip_line_end(line);
+    let quoted = !json_like && line.trim_start_matches([' ', '\t']).starts_with('>');
+    if !quoted && !line.contains('ą') {
+        return (Cow::Borrowed(line), 0);
+    }
+    let (text, depth) = if quoted {
+        strip_quotes(line.to_string())
+    } else {
+        (line.to_string(), 0)
+    };
+    (Cow::Owned(fix_latin2_plusminus(text)), depth)
+}
+
+/// Removes e-mail quote prefixes (`>`, `> >`, `>>`) and returns the depth.
+/// An unquoted line (most lines of most files) is returned as it came,
+/// without a copy.
+fn strip_quotes(line: String) -> (String, u8) {
+    let mut depth = 0u8;
+    let mut rest = line.as_str();
+    loop {
+        let t = rest.trim_start_matches([' ', '\t']);
+        // Only a few leading spaces may precede a quote marker; deeper
+        // indentation followed by `>` is content, not quoting.
+        let indent = rest.len() - t.len();
+        if indent <= 3 && t.starts_with('>') {
+            depth = depth.saturating_add(1);
+            rest = &t[1..];
+            if rest.starts_with(' ') && !rest.trim_start().starts_with('>') {
+                rest = &rest[1..];
+            }
+        } else {
+            break;
+        }
+    }
+    if depth == 0 {
+        return (line, 0);
+    }
+    (rest.to_string(), depth)
+}
+
+/// `ą` is what `±` becomes after a Latin-1/Latin-2 round trip in mail clients;
+/// undo it where it stands between a number and a percentage.
+fn fix_latin2_plusminus(text: String) -> String {
+    if !text.contains('ą') {
+        return text;
+    }
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == 'ą' {
+            let before = chars[..i].iter().rev().find(|c| !c.is_whitespace());
+            let after = chars[i + 1..].iter().find(|c| !c.is_whitespace());
+            if before.is_some_and(|c| c.is_ascii_digit())
+                && after.is_some_and(|c| c.is_ascii_digit())
+            {
+                out.push('±');
+                continue;
+            }
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(s: &Source) -> Vec<(&str, u32, u8)> {
+        s.lines
+            .iter()
+            .map(|l| (l.text.as_str(), l.number, l.quote_depth))
+            .collect()
+    }
+
+    #[test]
+    fn strips_quote_prefixes_of_any_depth() {
+        let s = Source::from_text("m", "> a\n> > b\n>> c\n> > > | 512 | 4.2 |\nplain\n>\n");
+        assert_eq!(
+            texts(&s),
+            vec![
+                ("a", 1, 1),
+                ("b", 2, 2),
+                ("c", 3, 2),
+                ("| 512 | 4.2 |", 4, 3),
+                ("plain", 5, 0),
+                ("", 6, 1)
+            ]
+        );
+    }
+
+    #[test]
+    fn quoted_printable_soft_breaks_and_escapes() {
+        let s = Source::from_text("m", "6656.73 =C2=B1 539.35\n>     140227  -21.1%  110582 =C4=85  3%  will-it-scale.52.threa=\nds\nnext\n");
+        assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+        assert_eq!(
+            s.lines[1].text,
+            "    140227  -21.1%  110582 ±  3%  will-it-scale.52.threads"
+        );
+        assert_eq!(s.lines[1].number, 2);
+        assert_eq!(s.lines[2].text, "next");
+        assert_eq!(s.lines[2].number, 4);
+    }
+
+    #[test]
+    fn plain_equals_signs_are_left_alone() {
+        let s = Source::from_text("m", "Iterations=5000\nA=1B\n");
+        assert_eq!(s.lines[0].text, "Iterations=5000");
+        assert_eq!(s.lines[1].text, "A=1B");
+    }
+
+    #[test]
+    fn crlf_ansi_and_carriage_return_redraws() {
+        let s = Source::from_text(
+            "m",
+            "a\r\n\u{1b}[1mbold\u{1b}[0m\r\nJobs: 1 [eta 5s]\rJobs: 1 [eta 0s]\rdone\n",
+        );
+        assert_eq!(texts(&s), vec![("a", 1, 0), ("bold", 2, 0), ("done", 3, 0)]);
+    }
+
+    #[test]
+    fn cursor_up_redraws_keep_the_last_frame() {
+        let text = "hdr\nT: 0 Min: 5\nT: 1 Min: 6\n\u{1b}[2AT: 0 Min: 3\nT: 1 Min: 4\n";
+        let s = Source::from_text("m", text);
+        assert_eq!(
+            texts(&s),
+            vec![("hdr", 1, 0), ("T: 0 Min: 3", 4, 0), ("T: 1 Min: 4", 5, 0)]
+        );
+    }
+
+    #[test]
+    fn refuses_empty_and_binary_and_truncated_gzip() {
+        let e = Source::from_bytes("x.txt", b"").unwrap_err().to_string();
+        assert!(e.contains("x.txt") && e.contains("empty"), "{e}");
+        let e = Source::from_bytes("x.bin", b"ab\ncd\0ef")
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("x.bin:2:"), "{e}");
+        let mut gz = Vec::new();
+        {
+            use std::io::Write;
+            let mut w = flate2::write::GzEncoder::new(&mut gz, flate2::Compression::default());
+            w.write_all(b"Time: 2.978\n".repeat(100).as_slice())
+                .unwrap();
+        }
+        let ok = Source::from_bytes("x.gz", &gz).unwrap();
+        assert_eq!(ok.lines.len(), 100);
+        let e = Source::from_bytes("x.gz", &gz[..gz.len() / 2])
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("x.gz") && e.contains("gzip"), "{e}");
+    }
+
+    #[test]
+    fn head_keeps_the_first_lines_and_their_raw_text() {
+        let s = Source::from_text("m", "> a\n> b\n> c\n");
+        let h = s.head(2, 1000).unwrap();
+        assert_eq!(texts(&h), vec![("a", 1, 1), ("b", 2, 1)]);
+        assert_eq!(h.raw, "> a\n> b\n");
+        assert!(s.head(3, 1000).is_none());
+        // One long line (JSON on one line) is cut by bytes, at a char boundary.
+        let s = Source::from_text("j", "{\"k\": \"µµµµ\"}\n");
+        let h = s.head(10, 9).unwrap();
+        assert_eq!(h.lines[0].text, "{\"k\": \"µ");
+        assert_eq!(h.raw, "{\"k\": \"µ");
+    }
+
+    #[test]
+    fn head_stops_where_the_byte_limit_falls_on_a_line_break() {
+        // `ab\n` three times is 9 bytes: at a limit of 5 the second line
+        // (with its break, 6 bytes) ends past it, and the third starts there.
+        let s = Source::from_text("m", "ab\nab\nab\n");
+        let h = s.head(10, 5).unwrap();
+        assert_eq!(texts(&h), vec![("ab", 1, 0), ("ab", 2, 0)]);
+        assert_eq!(h.raw, "ab\nab");
+    }
+
+    /// The one-pass path gives what the general path gives, and is taken
+    /// exactly when the general path would find nothing to undo.
+    fn same_as_general(text: &str) {
+        let lines: Vec<(String, u32)> = text
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| (strip_line_end(l).to_string(), i as u32 + 1))
+            .collect();
+        assert_eq!(
+            text_is_quoted_printable(text),
+            looks_quoted_printable(&lines),
+            "{text:?}"
+        );
+        let escape = lines
+            .iter()
+            .any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
+        assert_eq!(has_terminal_control(text), escape, "{text:?}");
+        for json_like in [false, true] {
+            if !escape && !looks_quoted_printable(&lines) {
+                assert_eq!(
+                    plain_lines(text, json_like),
+                    general_lines(text, json_like),
+                    "{text:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn the_plain_path_agrees_with_the_general_one() {
+        for text in [
+            "",
+            "\n",
+            "a\n\n",
+            "a\r\nb\r",
+            "a\r\r\nb",
+            "x=20\r\ny",
+            "x=20\r",
+            "x=2",
+            "n=10-2\nA=1B\n",
+            "> a\n   > b\n    > c\n",
+            "5 ą 3%\n> 5 ą 3\n",
+        ] {
+            same_as_general(text);
+        }
+    }
+
+    /// Texts of up to 40 tokens drawn from `alphabet`.
+    fn texts_of(alphabet: Vec<&'static str>) -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::strategy::Strategy;
+        proptest::collection::vec(proptest::sample::select(alphabet), 0..40)
+            .prop_map(|parts| parts.concat())
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_plain_path_agrees_on_any_text(
+            text in texts_of(vec![
+                "=", "3", "D", "2", "0", "9", "A", "\r", "\n", "\u{1b}", ">", " ",
+                "\t", "ą", "a", "1", "%",
+            ])
+        ) {
+            same_as_general(&text);
+        }
+    }
+
+    #[test]
+    fn head_cuts_the_raw_text_where_it_did() {
+        // Lines past the byte limit, lines within it, one long line.
+        let text = "ab\n".repeat(50) + &"x".repeat(300) + "\n";
+        let s = Source::from_text("m", &text);
+        for (lines, bytes) in [
+            (10, 1000),
+            (10, 5),
+            (60, 1000),
+            (60, 100),
+            (1, 2),
+            (51, 500),
+        ] {
+            let Some(h) = s.head(lines, bytes) else {
+                continue;
+            };
+            let line_end = memchr::memchr_iter(b'\n', s.raw.as_bytes())
+                .nth(lines - 1)
+                .map_or(s.raw.len(), |i| i + 1);
+            assert_eq!(h.raw, s.raw[..line_end.min(bytes)], "{lines} {bytes}");
+        }
+    }
+
+    #[test]
+    fn latin1_mail_is_decoded() {
+        let s = Source::from_bytes("m", b"6656.73 \xb1 539.35\n").unwrap();
+        assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+    }
+
+    #[test]
+    fn one_latin1_line_leaves_the_utf8_lines_alone() {
+        let bytes =
+            b"Subject: caf\xe9 numbers\nbase 10.5 \xc2\xb1 0.2\r\npatched 11 \xc2\xb1 0.3\n";
+        let s = Source::from_bytes("m", bytes).unwrap();
+        let got: Vec<&str> = s.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(
+            got,
+            [
+                "Subject: café numbers",
+                "base 10.5 ± 0.2",
+                "patched 11 ± 0.3"
+            ]
+        );
+    }
+
+    #[test]
+    fn carriage_returns_before_the_break_end_the_line() {
+        for text in ["a 1\r\r\nb 2\r\r\n", "a 1\r\r\r\nb 2\n"] {
+            let s = Source::from_text("t", text);
+            let got: Vec<(&str, u32)> = s
+                .lines
+                .iter()
+                .map(|l| (l.text.as_str(), l.number))
+                .collect();
+            assert_eq!(got, [("a 1", 1), ("b 2", 2)], "{text:?}");
+        }
+        // A carriage return inside a line is still a redraw.
+        let s = Source::from_text("t", "50%\r100%\r\r\n");
+        assert_eq!(s.lines[0].text, "100%");
+    }
+
+    proptest::proptest! {
+        /// A line prepared on its own is the line the whole plain text
+        /// gives, whatever the other lines hold (quotes, `ą`, CRLF).
+        #[test]
+        fn a_plain_line_alone_is_prepared_as_in_its_text(
+            text in texts_of(vec![
+                "a", "1", " ", ">", "> ", "    >", "ą", "\r", "\n", "\r\n", "{", "pkg: x",
+            ]),
+            json_like in proptest::bool::ANY,
+        ) {
+            proptest::prop_assume!(is_plain(&text));
+            let whole = plain_lines(&text, json_like);
+            let body = text.strip_suffix('\n').unwrap_or(&text);
+            let alone: Vec<Line> = body
+                .split('\n')
+                .enumerate()
+                .map(|(i, l)| {
+                    let (text, quote_depth) = plain_line(l, json_like);
+                    Line { text: text.into_owned(), number: i as u32 + 1, quote_depth }
+                })
+                .collect();
+            proptest::prop_assert_eq!(alone, whole);
+        }
+    }
+}

@@ -1,0 +1,57 @@
+//! Helpers for the importers' unit tests.
+
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use std::path::Path;
+
+impl Parsed {
+    /// Why `line` was left out; empty when it was not.
+    pub(crate) fn skipped_reason(&self, line: u32) -> &str {
+        self.skipped
+            .iter()
+            .find(|(l, _)| *l == line)
+            .map_or("", |(_, why)| why.as_str())
+    }
+}
+
+/// Reads the file at `path` (relative to the crate) with `format`, for
+/// importers' accounting tests.
+pub(crate) fn parse_file(format: &dyn Format, path: &str) -> Parsed {
+    format
+        .parse_accounted(&Source::read(Path::new(path)).unwrap())
+        .unwrap()
+}
+
+/// Checks that `format` scores every file under `tests/data` and `data`
+/// as `reference` does: a detector made cheaper must give the answers of
+/// the one it replaced. Returns how many files it recognised.
+pub(crate) fn assert_detection_agrees(
+    format: &dyn Format,
+    reference: impl Fn(&Source) -> Confidence,
+) -> usize {
+    let mut seen = 0;
+    let mut recognised = 0;
+    let files = glob::glob("tests/data/**/*")
+        .unwrap()
+        .chain(glob::glob("data/**/*").unwrap());
+    for path in files {
+        let path = path.unwrap();
+        let Ok(src) = Source::read(&path) else {
+            continue;
+        };
+        let score = format.detect(&src);
+        assert_eq!(score, reference(&src), "{}", path.display());
+        seen += 1;
+        recognised += usize::from(score > 0);
+    }
+    assert!(seen > 300, "only {seen} test files read");
+    recognised
+}
+
+/// Whether a line of `src` holds `literal` and matches `re`: how detectors
+/// searched before the joined-text search, kept for tests that compare the
+/// two.
+pub(crate) fn any_line_matches(src: &Source, literal: &str, re: &regex::Regex) -> bool {
+    src.lines
+        .iter()
+        .any(|l| l.text.contains(literal) && re.is_match(&l.text))
+}
