@@ -2,7 +2,7 @@
 //! ([`crate::ingest::Carry`]): a piece that starts inside a table is read under
 //! the table's header, as the whole file would be.
 
-use crate::ingest::driver::pieces::prepared_lines;
+use crate::ingest::shared::source::prepared_lines;
 use crate::ingest::{Carry, Line};
 use std::collections::VecDeque;
 

@@ -14,8 +14,8 @@
 // detection on it sees exactly the lines it would see on the whole file.
 use crate::error::{Error, Result};
 use crate::ingest::driver::carry::Carrier;
-use crate::ingest::driver::{detect_at, WIDE_PROBE_BYTES};
-use crate::ingest::shared::source::{is_plain, plain_line};
+use crate::ingest::driver::detect::{detect_at, WIDE_PROBE_BYTES};
+use crate::ingest::shared::source::{is_plain, prepared_lines};
 use crate::ingest::{context_kind, Format, IngestOptions, Line, Registry, Source};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -271,33 +271,6 @@ impl Context {
             }
         })
     }
-}
-
-/// Calls `each` with every line of `text` (whole lines, the first numbered
-/// `first`) prepared as the whole file's would be, its number and quote
-/// depth; returns the number of line breaks.
-pub(super) fn prepared_lines(
-    text: &str,
-    first: u32,
-    json_like: bool,
-    mut each: impl FnMut(&str, u32, u8),
-) -> usize {
-    let mut breaks = 0;
-    let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', text.as_bytes())
-        .map(Some)
-        .chain([None])
-    {
-        let l = &text[start..end.unwrap_or(text.len())];
-        if end.is_some() || !l.is_empty() {
-            let (prepared, quote_depth) = plain_line(l, json_like);
-            each(&prepared, first + breaks as u32, quote_depth);
-        }
-        let Some(end) = end else { break };
-        breaks += 1;
-        start = end + 1;
-    }
-    breaks
 }
 
 /// The bytes of `piece`, read anew.

@@ -615,6 +615,33 @@ fn fix_latin2_plusminus(text: String) -> String {
     out
 }
 
+/// Calls `each` with every line of `text` (whole lines, the first numbered
+/// `first`) prepared as the whole file's would be, its number and quote
+/// depth; returns the number of line breaks.
+pub(in crate::ingest) fn prepared_lines(
+    text: &str,
+    first: u32,
+    json_like: bool,
+    mut each: impl FnMut(&str, u32, u8),
+) -> usize {
+    let mut breaks = 0;
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', text.as_bytes())
+        .map(Some)
+        .chain([None])
+    {
+        let l = &text[start..end.unwrap_or(text.len())];
+        if end.is_some() || !l.is_empty() {
+            let (prepared, quote_depth) = plain_line(l, json_like);
+            each(&prepared, first + breaks as u32, quote_depth);
+        }
+        let Some(end) = end else { break };
+        breaks += 1;
+        start = end + 1;
+    }
+    breaks
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

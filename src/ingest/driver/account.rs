@@ -1,0 +1,205 @@
+//! Each input's report: its rows with their sources, and the
+//! numeric-looking lines nobody read.
+
+use super::types::FileReport;
+use crate::error::Result;
+use crate::ingest::{shared::numbers::looks_numeric, Format, Parsed, Source};
+use crate::model::{Observation, SmolStr};
+
+/// What reading one input adds to the reports: a file's report (or a
+/// folder's or a pieced file's, opened by its first part), or what a later
+/// part adds to the report its first part opened (its rows, unread and
+/// skipped lines; its path, format and note are the first part's).
+pub(super) enum Account {
+    Report(FileReport),
+    More(FileReport),
+}
+
+impl Account {
+    pub(super) fn add_to(self, reports: &mut Vec<FileReport>) {
+        match self {
+            Account::Report(r) => reports.push(r),
+            Account::More(more) => {
+                if let Some(r) = reports.last_mut() {
+                    // A pieced file whose first piece held no values says
+                    // so only while no later piece has held any.
+                    if r.rows == 0 && more.rows > 0 {
+                        r.note = None;
+                    }
+                    r.rows += more.rows;
+                    r.unread_numeric.extend(more.unread_numeric);
+                    r.skipped.extend(more.skipped);
+                }
+            }
+        }
+    }
+}
+
+/// An empty report of `path`.
+pub(super) fn report_of(path: String, format: Option<String>) -> FileReport {
+    FileReport {
+        path,
+        format,
+        rows: 0,
+        unread_numeric: Vec::new(),
+        skipped: Vec::new(),
+        note: None,
+    }
+}
+
+/// The rows `format` read from `src`, each with its source, and their
+/// report: the numeric-looking lines of `src` that nobody read, and those
+/// the format left out. A value that is not a finite number is an error.
+pub(super) fn account(
+    src: &Source,
+    format: &dyn Format,
+    parsed: Parsed,
+) -> Result<(Vec<Observation>, FileReport)> {
+    let mut obs = parsed.observations;
+    let mut names = SafeNames::default();
+    for o in obs.iter_mut() {
+        if o.source.is_empty() {
+            o.source = src.path.clone();
+        }
+        names.make_safe(o);
+        if !o.value.is_finite() {
+            return Err(src.error(
+                (o.line > 0).then_some(o.line),
+                format!(
+                    "value of {} {} is not a finite number",
+                    o.benchmark, o.metric
+                ),
+            ));
+        }
+    }
+    // Structured formats report line 0 for every value; counting their
+    // lines as unread would only be noise.
+    let unread = if obs.iter().all(|o| o.line == 0) && !obs.is_empty() {
+        Vec::new()
+    } else {
+        // Line numbers are dense: a bitmap beats a hash set of
+        // millions of entries.
+        let mut used = LineSet::for_source(src);
+        obs.iter().for_each(|o| used.insert(o.line));
+        parsed.consumed.iter().for_each(|&l| used.insert(l));
+        parsed.skipped.iter().for_each(|(l, _)| used.insert(*l));
+        numeric_lines(src, &used)
+    };
+    let note = obs
+        .is_empty()
+        .then(|| "recognised, but it holds no values (no table found)".to_string());
+    let report = FileReport {
+        rows: obs.len(),
+        unread_numeric: unread,
+        skipped: parsed.skipped,
+        note,
+        ..report_of(src.path.to_string(), Some(format.name().to_string()))
+    };
+    Ok((obs, report))
+}
+
+/// Escapes the names of rows ([`crate::model::escape_unsafe`]) for every
+/// output at once. Rows of one input repeat a few names: a field equal to
+/// the one of the row before is given that row's result without a scan.
+#[derive(Default)]
+pub(super) struct SafeNames {
+    pub(super) last: [(SmolStr, SmolStr); 6],
+}
+
+impl SafeNames {
+    pub(super) fn make_safe(&mut self, o: &mut Observation) {
+        let fields = [
+            &mut o.source,
+            &mut o.benchmark,
+            &mut o.params,
+            &mut o.variant,
+            &mut o.metric,
+            &mut o.unit,
+        ];
+        for (field, (seen, safe)) in fields.into_iter().zip(self.last.iter_mut()) {
+            if *field != *seen {
+                *seen = field.clone();
+                crate::model::escape_in_place(field);
+                *safe = field.clone();
+            } else {
+                *field = safe.clone();
+            }
+        }
+    }
+}
+
+/// A set of original line numbers of one source, those of its lines only
+/// (a source may be a piece from the middle of a file; rows of a re-read
+/// tidy table carry line numbers of the file they first came from).
+pub(super) struct LineSet {
+    pub(super) first: u32,
+    pub(super) seen: Vec<bool>,
+}
+
+impl LineSet {
+    pub(super) fn for_source(src: &Source) -> Self {
+        let first = src.lines.first().map_or(0, |l| l.number);
+        let last = src.lines.last().map_or(0, |l| l.number);
+        LineSet {
+            first,
+            seen: vec![false; (last - first.min(last)) as usize + 1],
+        }
+    }
+
+    pub(super) fn insert(&mut self, line: u32) {
+        if let Some(seen) = line
+            .checked_sub(self.first)
+            .and_then(|i| self.seen.get_mut(i as usize))
+        {
+            *seen = true;
+        }
+    }
+
+    pub(super) fn contains(&self, line: u32) -> bool {
+        line.checked_sub(self.first)
+            .and_then(|i| self.seen.get(i as usize))
+            .copied()
+            .unwrap_or(false)
+    }
+}
+
+pub(super) fn numeric_lines(src: &Source, used: &LineSet) -> Vec<u32> {
+    // Most unread lines (table borders, headers, prose) hold no digit at
+    // all: a word-at-a-time test settles them before the byte-wise one.
+    let mut v: Vec<u32> = src
+        .lines
+        .iter()
+        .filter(|l| {
+            !used.contains(l.number) && has_digit(l.text.as_bytes()) && looks_numeric(&l.text)
+        })
+        .map(|l| l.number)
+        .collect();
+    v.dedup();
+    v
+}
+
+/// Whether `b` holds an ASCII digit, eight bytes at a time.
+pub(super) fn has_digit(b: &[u8]) -> bool {
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(w);
+        if word_has_digit(u64::from_le_bytes(word)) {
+            return true;
+        }
+    }
+    words.remainder().iter().any(u8::is_ascii_digit)
+}
+
+/// Whether any byte of `w` is in `b'0'..=b'9'`. On the low seven bits of
+/// each byte, adding 0x50 sets the byte's top bit from 0x30 up and adding
+/// 0x46 sets it above 0x39, with no carry into the next byte; bytes with
+/// their own top bit set (not ASCII) are masked out.
+pub(super) fn word_has_digit(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = ONES * 0x80;
+    let low = w & !HIGH;
+    let from_0 = low + ONES * (0x80 - 0x30);
+    let above_9 = low + ONES * (0x7f - 0x39);
+    from_0 & !above_9 & !w & HIGH != 0
+}

@@ -1,0 +1,179 @@
+//! Reading one input with the format detection or `--format` chooses,
+//! and the fallbacks when none does.
+
+use super::account::{account, numeric_lines, report_of, Account, LineSet, SafeNames};
+use super::detect::detect;
+use super::inputs::Input;
+use super::pieces;
+use super::types::{FileReport, IngestOptions};
+use crate::error::Result;
+use crate::ingest::{Format, Registry, Source};
+use crate::model::Observation;
+
+/// Reads one input: a part of a folder with its directory format, a piece
+/// of a large file with the format planned for it, or a file with the
+/// format `--format` names or detection picks (else generically or as
+/// prose), with what it adds to the reports.
+pub(super) fn read_one(
+    input: &Input,
+    registry: &Registry,
+    opts: &IngestOptions,
+) -> Result<(Vec<Observation>, Account)> {
+    match input {
+        Input::Part { dir, part, first } => {
+            let f = registry
+                .get(&dir.format)
+                .expect("directory format came from this registry");
+            let mut obs = f.parse_dir_part(&dir.path, part)?;
+            let mut names = SafeNames::default();
+            obs.iter_mut().for_each(|o| names.make_safe(o));
+            let report = FileReport {
+                rows: obs.len(),
+                ..report_of(dir.path.display().to_string(), Some(dir.format.clone()))
+            };
+            let account = if *first {
+                Account::Report(report)
+            } else {
+                Account::More(report)
+            };
+            Ok((obs, account))
+        }
+        Input::File(path, _) => {
+            let src = Source::read(path)?;
+            // Context files are recognised before detection so that a
+            // permissive reader never claims a .config as a table.
+            if opts.format.is_none() {
+                if let Some(kind) = crate::ingest::context::context_kind(&src) {
+                    let report = FileReport {
+                        path: src.path.to_string(),
+                        format: None,
+                        rows: 0,
+                        unread_numeric: Vec::new(),
+                        skipped: Vec::new(),
+                        note: Some(format!(
+                            "{kind}: context, not a benchmark output (read by `patchperf check` \
+                             and compare --kconfig/--env)"
+                        )),
+                    };
+                    return Ok((Vec::new(), Account::Report(report)));
+                }
+            }
+            let format = match &opts.format {
+                Some(name) => registry.get(name),
+                None => detect(registry, &src),
+            };
+            let Some(format) = format else {
+                if let Some(read) = read_generically(registry, &src)? {
+                    return Ok(read);
+                }
+                if let Some(read) = read_as_prose(registry, &src)? {
+                    return Ok(read);
+                }
+                let report = FileReport {
+                    path: src.path.to_string(),
+                    format: None,
+                    rows: 0,
+                    unread_numeric: numeric_lines(&src, &LineSet::for_source(&src)),
+                    skipped: Vec::new(),
+                    note: Some(
+                        "no importer recognised this file; name one with --format NAME \
+                         (see `patchperf formats`) or describe it with --extractor FILE"
+                            .into(),
+                    ),
+                };
+                return Ok((Vec::new(), Account::Report(report)));
+            };
+            let parsed = if opts.format.is_some() {
+                format.parse_accounted(&src)?
+            } else {
+                crate::ingest::formats::document::mixed::read(format, &src)?
+            };
+            // The document reader claims any text with numbers; when it
+            // finds no table there, the generic reader may still read it.
+            if opts.format.is_none()
+                && parsed.observations.is_empty()
+                && format.name() == "document"
+            {
+                if let Some(read) = read_generically(registry, &src)? {
+                    return Ok(read);
+                }
+            }
+            let (obs, report) = account(&src, format, parsed)?;
+            Ok((obs, Account::Report(report)))
+        }
+        Input::Piece { file, piece } => {
+            let format = pieces::format(registry, file)?;
+            let bytes = pieces::read(file, &piece.bytes)?;
+            if piece.bytes.start == 0 && file.first_as_file {
+                // The first piece, header and all, is read as a file.
+                let src = Source::from_owned(&file.display, bytes)?;
+                let parsed = format.parse_accounted(&src)?;
+                let (obs, report) = account(&src, format, parsed)?;
+                return Ok((obs, Account::Report(report)));
+            }
+            let body = Source::piece(&file.display, bytes, piece.first_line, file.json_like)?;
+            let parsed = if piece.carry.is_empty() {
+                format.parse_piece(&file.head, &body)?
+            } else {
+                let mut lines = file.head.lines.clone();
+                lines.extend(piece.carry.iter().cloned());
+                format.parse_piece(&Source::from_lines(&file.display, lines), &body)?
+            };
+            let (obs, report) = account(&body, format, parsed)?;
+            if piece.bytes.start == 0 {
+                return Ok((obs, Account::Report(report)));
+            }
+            Ok((obs, Account::More(report)))
+        }
+    }
+}
+
+/// `src` read by the generic `label: value` reader, when it finds values
+/// there; the report says so.
+pub(super) fn read_generically(
+    registry: &Registry,
+    src: &Source,
+) -> Result<Option<(Vec<Observation>, Account)>> {
+    let Some(generic) = registry.get(crate::ingest::formats::generic::NAME) else {
+        return Ok(None);
+    };
+    let parsed = generic.parse_accounted(src)?;
+    if parsed.observations.is_empty() {
+        return Ok(None);
+    }
+    let (obs, mut report) = account(src, generic, parsed)?;
+    report.note = Some(
+        "no importer recognised this file: read generically as `label: value` lines \
+         (check the values, or name a format with --format NAME)"
+            .into(),
+    );
+    Ok(Some((obs, Account::Report(report))))
+}
+
+/// `src`, prose no importer recognised (a mail of a few result lines,
+/// no table), read by the document reader when it finds values there;
+/// the report says so. A reader that errs on it is no reading.
+pub(super) fn read_as_prose(
+    registry: &Registry,
+    src: &Source,
+) -> Result<Option<(Vec<Observation>, Account)>> {
+    let Some(document) = registry.get(crate::ingest::formats::document::Document.name()) else {
+        return Ok(None);
+    };
+    if !crate::ingest::formats::document::mixed::has_sentences(src) {
+        return Ok(None);
+    }
+    let Ok(parsed) = document.parse_accounted(src) else {
+        return Ok(None);
+    };
+    if parsed.observations.is_empty() {
+        return Ok(None);
+    }
+    let (obs, mut report) = account(src, document, parsed)?;
+    report.note = Some(
+        "no importer recognised this file: its lines of values among the prose were read \
+         as a document (check the names, or name a format with --format NAME)"
+            .into(),
+    );
+    Ok(Some((obs, Account::Report(report))))
+}

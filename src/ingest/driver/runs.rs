@@ -1,0 +1,214 @@
+//! Variant options applied to rows, and run numbers across inputs.
+
+use super::types::IngestOptions;
+use crate::model::{text_eq, Observation, SmolStr};
+
+/// The variant options, applied to every row as its input is read.
+pub(super) struct Variants {
+    pub(super) variant: Option<SmolStr>,
+    pub(super) default_variant: Option<SmolStr>,
+}
+
+impl Variants {
+    pub(super) fn new(opts: &IngestOptions) -> Self {
+        Variants {
+            variant: opts.variant.as_deref().map(Into::into),
+            default_variant: opts.default_variant.as_deref().map(Into::into),
+        }
+    }
+
+    pub(super) fn apply(&self, rows: &mut [Observation]) {
+        for o in rows.iter_mut() {
+            if let Some(v) = &self.variant {
+                o.variant = v.clone();
+            } else if o.variant.is_empty() {
+                if let Some(v) = &self.default_variant {
+                    o.variant = v.clone();
+                }
+            }
+        }
+    }
+}
+
+/// Samples are numbered 0, 1, 2 … per (benchmark, params, variant, metric)
+/// in input order across files, so that run order survives for drift
+/// checks. Each input numbers its own samples from 0 (in parallel); the
+/// counts of earlier inputs are then added per key.
+pub(super) type RunKey = (SmolStr, SmolStr, SmolStr, SmolStr);
+
+/// A [`RunKey`] borrowed from a row, so that looking a row's key up copies
+/// no strings.
+#[derive(Hash)]
+pub(super) struct RunKeyRef<'a>(&'a str, &'a str, &'a str, &'a str);
+
+impl hashbrown::Equivalent<RunKey> for RunKeyRef<'_> {
+    fn equivalent(&self, k: &RunKey) -> bool {
+        text_eq(self.3, &k.3)
+            && text_eq(self.0, &k.0)
+            && text_eq(self.1, &k.1)
+            && text_eq(self.2, &k.2)
+    }
+}
+
+/// The keys of one input's samples and how many samples each has.
+#[derive(Default)]
+pub(super) struct LocalRuns {
+    /// Each key and its index in `counts`.
+    pub(super) index: hashbrown::HashMap<RunKey, u32>,
+    /// Samples per key.
+    pub(super) counts: Vec<u32>,
+    /// Per row: its key's index; `u32::MAX` for summaries.
+    pub(super) key_of: Vec<u32>,
+}
+
+/// The (benchmark, params, variant) of a row, borrowed: the part of its
+/// [`RunKey`] that rows of one line or one command share.
+#[derive(Hash)]
+pub(super) struct GroupKey<'a>(&'a str, &'a str, &'a str);
+
+impl PartialEq for GroupKey<'_> {
+    fn eq(&self, k: &Self) -> bool {
+        text_eq(self.0, k.0) && text_eq(self.1, k.1) && text_eq(self.2, k.2)
+    }
+}
+
+impl Eq for GroupKey<'_> {}
+
+/// Metrics per group up to which a group's keys are found by a scan; past
+/// it, by hashing the whole key.
+pub(super) const GROUP_SCAN: usize = 32;
+
+impl LocalRuns {
+    /// Numbers the samples of one input from 0 per key.
+    ///
+    /// Keys are found in two steps: the row's group (benchmark, params,
+    /// variant), which is mostly the previous sample's and otherwise
+    /// hashed, then its metric among the group's few. A Go line's three
+    /// metrics, or a command's runs, then cost no hashing at all. The
+    /// first pass only reads the rows, so that groups and metrics are
+    /// borrowed names, each looked at once per row; the second numbers.
+    pub(super) fn count(rows: &mut [Observation]) -> LocalRuns {
+        let mut runs = LocalRuns {
+            key_of: Vec::with_capacity(rows.len()),
+            ..LocalRuns::default()
+        };
+        {
+            let mut groups: hashbrown::HashMap<GroupKey, u32> = hashbrown::HashMap::new();
+            // Per group: the keys of its metrics so far.
+            let mut metrics: Vec<Vec<(&str, u32)>> = Vec::new();
+            // The previous sample's group.
+            let mut last: Option<(GroupKey, u32)> = None;
+            for o in rows.iter() {
+                if !o.stat.is_sample() {
+                    runs.key_of.push(u32::MAX);
+                    continue;
+                }
+                let group = GroupKey(&o.benchmark, &o.params, &o.variant);
+                let g = match &last {
+                    Some((above, g)) if *above == group => *g,
+                    _ => {
+                        let next = metrics.len() as u32;
+                        let g = *groups
+                            .entry(GroupKey(group.0, group.1, group.2))
+                            .or_insert(next);
+                        if g == next {
+                            metrics.push(Vec::new());
+                        }
+                        g
+                    }
+                };
+                let metric: &str = &o.metric;
+                let known = &metrics[g as usize];
+                let found = if known.len() <= GROUP_SCAN {
+                    known
+                        .iter()
+                        .find(|(m, _)| text_eq(m, metric))
+                        .map(|&(_, k)| k)
+                } else {
+                    // Hashing the borrowed strings agrees with hashing the
+                    // owned tuple: both hash four `str`s in order.
+                    let key = RunKeyRef(group.0, group.1, group.2, metric);
+                    runs.index.get(&key).copied()
+                };
+                let k = match found {
+                    Some(k) => k,
+                    None => {
+                        let owned = (
+                            o.benchmark.clone(),
+                            o.params.clone(),
+                            o.variant.clone(),
+                            o.metric.clone(),
+                        );
+                        let k = runs.counts.len() as u32;
+                        runs.counts.push(0);
+                        runs.index.insert(owned, k);
+                        metrics[g as usize].push((metric, k));
+                        k
+                    }
+                };
+                last = Some((group, g));
+                runs.key_of.push(k);
+            }
+        }
+        for (row, &k) in rows.iter_mut().zip(&runs.key_of) {
+            if let Some(n) = runs.counts.get_mut(k as usize) {
+                row.run = Some(*n);
+                *n += 1;
+            }
+        }
+        runs
+    }
+}
+
+/// Samples counted so far per key, over the inputs already delivered.
+///
+/// A table of a few million distinct rows (a long e-mail table, each row
+/// its own benchmark) has as many keys, and the counter outlives every
+/// row: held as four names each, its keys were most of the memory of such
+/// an ingest (220 of 305 MB for a 20 MB mail). A key is held as a 128-bit
+/// digest of its names instead, 16 bytes a key: the first 64 bits find it,
+/// the next 32 tell it from another key with the same first 64 (those few
+/// go to `shared`, by the whole digest).
+#[derive(Default)]
+pub(super) struct RunCounter {
+    /// First 64 bits of a key's digest → (its next 32 bits, samples).
+    pub(super) keys: hashbrown::HashMap<u64, (u32, u32)>,
+    /// Keys whose first 64 bits another key has: digest → samples.
+    pub(super) shared: hashbrown::HashMap<u128, u32>,
+}
+
+impl RunCounter {
+    /// Per key of an input: the samples earlier inputs had; counts the
+    /// input's own.
+    pub(super) fn offsets(&mut self, runs: &LocalRuns) -> Vec<u32> {
+        let mut offsets = vec![0; runs.counts.len()];
+        for (key, &k) in &runs.index {
+            let n = runs.counts[k as usize];
+            let seen = self.count_of(digest(key));
+            offsets[k as usize] = *seen;
+            *seen += n;
+        }
+        offsets
+    }
+
+    pub(super) fn count_of(&mut self, d: u128) -> &mut u32 {
+        let (first, tag) = ((d >> 64) as u64, (d >> 32) as u32);
+        let (own_tag, _) = *self.keys.entry(first).or_insert((tag, 0));
+        if own_tag == tag {
+            &mut self.keys.get_mut(&first).expect("just found").1
+        } else {
+            self.shared.entry(d).or_insert(0)
+        }
+    }
+}
+
+/// A 128-bit digest of a key's names, each preceded by its length so that
+/// no two keys run together alike.
+pub(super) fn digest(key: &RunKey) -> u128 {
+    let mut h = xxhash_rust::xxh3::Xxh3::new();
+    for part in [&key.0, &key.1, &key.2, &key.3] {
+        h.update(&(part.len() as u64).to_le_bytes());
+        h.update(part.as_bytes());
+    }
+    h.digest128()
+}
