@@ -33,6 +33,7 @@ impl Registry {
             Box::new(iperf3::text::Iperf3Text),
             Box::new(iperf3::json::Iperf3Json),
             Box::new(dbench::Dbench),
+            Box::new(netperf::output::Netperf),
             Box::new(redis::csv::RedisCsv),
             Box::new(redis::quiet::RedisQuiet),
             Box::new(redis::text::RedisText),

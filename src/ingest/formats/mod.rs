@@ -15,6 +15,7 @@ pub(in crate::ingest) mod kernbench;
 pub(in crate::ingest) mod lkp;
 pub(in crate::ingest) mod ministat;
 pub(in crate::ingest) mod mmtests;
+pub(in crate::ingest) mod netperf;
 pub(in crate::ingest) mod perf;
 pub(in crate::ingest) mod pgbench;
 pub(in crate::ingest) mod pyperf;
