@@ -25,6 +25,7 @@ impl Registry {
             Box::new(rt_tests::cyclictest_json::CyclictestJson),
             Box::new(rt_tests::cyclictest_verbose::CyclictestVerbose),
             Box::new(rt_tests::rt_ipc::RtIpc),
+            Box::new(rt_tests::pi_stress::PiStress),
             Box::new(pgbench::summary::Pgbench),
             Box::new(pgbench::log::PgbenchLog),
             Box::new(sysbench::Sysbench),
