@@ -47,6 +47,7 @@ impl Registry {
             Box::new(fio::terse::FioTerse),
             Box::new(fio::text::FioText),
             Box::new(lkp::Lkp),
+            Box::new(lmbench::Lmbench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
             Box::new(hyperfine::json::HyperfineJson),

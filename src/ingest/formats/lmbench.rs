@@ -1,0 +1,286 @@
+//! lmbench: a results file (`make results`: `[lmbench3.0 results for …]`
+//! and `[KEY: value]` lines, then every benchmark's output) and the
+//! output of its tools alone: `Simple syscall: 0.1526 microseconds` lines,
+//! and series of `x y` lines under a title (`"stride=128` for lat_mem_rd,
+//! `"size=0k ovr=0.61` for lat_ctx, `"read bandwidth`, `Socket bandwidth
+//! using localhost`).
+//!
+//! Benchmark `lmbench`; a `label: value unit` line gives metric `label`;
+//! a series gives one value per line, metric the heading above it
+//! (`memory load latency`, `random load latency`) or its title (`read
+//! bandwidth`; `context switch` for lat_ctx), parameters its `k=v` title
+//! (`stride=128`, `size=0k`) and the line's x (`size_mb`, or `procs` for
+//! lat_ctx); lat_fs's table gives `creations` and `removals` per second.
+//! Units as lmbench states them, else ns for load latencies, µs for
+//! context switches and mappings, MB/s for bandwidths. Each a `sample` of
+//! the run. The bracketed header lines are context.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{lazy_re, num, obs, Params};
+use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::{Observation, Stat};
+
+lazy_re!(
+    RESULT,
+    r"^([A-Za-z][^:]*?):\s+(-?[\d.]+(?:[eE][-+]?\d+)?)\s*(microseconds|nanoseconds|milliseconds|seconds|[KMG]B/sec|MB/s|KB/s)?\s*$"
+);
+lazy_re!(PAIR, r"^\s*(-?[\d.]+)\s+(-?[\d.]+)\s*([KMG]B/sec)?\s*$");
+lazy_re!(LAT_CTX, r"^size=(\d+k)\s+ovr=([\d.]+)");
+
+/// The lmbench importer.
+pub struct Lmbench;
+
+impl Format for Lmbench {
+    fn name(&self) -> &'static str {
+        "lmbench"
+    }
+
+    fn description(&self) -> &'static str {
+        "lmbench: `[lmbench3.0 results for …]` results files, `Label: value microseconds` lines \
+         and `\"title` series of `x y` lines (lat_mem_rd, lat_ctx, bw_*)"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let first = src.lines.iter().find(|l| !l.text.trim().is_empty());
+        let Some(first) = first else { return 0 };
+        let t = first.text.trim();
+        if t.starts_with("[lmbench") && t.contains("results for") {
+            return 95;
+        }
+        // A tool's series alone: a quoted title over pairs.
+        let second = src.lines.get(1).map_or("", |l| l.text.as_str());
+        if t.starts_with('"') && PAIR.is_match(second) {
+            return if t.starts_with("\"stride=") || LAT_CTX.is_match(&t[1..]) {
+                90
+            } else {
+                50
+            };
+        }
+        0
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let (mut out, mut consumed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+        let mut heading: Option<String> = None;
+        let mut series: Option<Series> = None;
+        for l in &src.lines {
+            let (n, t) = (l.number, l.text.trim_end());
+            if t.trim().is_empty() {
+                series = None;
+                continue;
+            }
+            if t.starts_with('[') && t.ends_with(']') {
+                consumed.push(n);
+                continue;
+            }
+            if let Some(title) = t.strip_prefix('"') {
+                series = Some(Series::new(title.trim(), heading.take()));
+                consumed.push(n);
+                continue;
+            }
+            if let Some(s) = series.as_ref() {
+                if s.read(src, n, t, &mut out)? {
+                    continue;
+                }
+            }
+            if let Some(c) = RESULT.captures(t) {
+                let v = num(src, n, &c[2], &c[1])?;
+                let unit = c.get(3).map_or("", |u| canonical(u.as_str()));
+                out.push(obs(
+                    src,
+                    n,
+                    "lmbench",
+                    "",
+                    c[1].trim(),
+                    unit,
+                    Stat::Sample,
+                    v,
+                ));
+                heading = None;
+                continue;
+            }
+            if PAIR.is_match(t) {
+                // Pairs under an unquoted heading (bw_tcp's `Socket
+                // bandwidth using localhost`).
+                if let Some(h) = heading.take() {
+                    let s = Series::new(&h, None);
+                    s.read(src, n, t, &mut out)?;
+                    series = Some(s);
+                    continue;
+                }
+            }
+            if !t.chars().any(|c| c.is_ascii_digit()) && !t.contains(':') {
+                heading = Some(t.trim().to_string());
+                consumed.push(n);
+            } else if t.starts_with("Avg xfer:") {
+                skipped.push((n, "lat_http's transfer summary, not a result".into()));
+            }
+        }
+        Parsed::found(
+            src,
+            out,
+            consumed,
+            skipped,
+            "no lmbench result line (`Simple syscall: 0.15 microseconds`) or series",
+        )
+    }
+}
+
+/// A series: the values of the `x y` lines under one title.
+struct Series {
+    metric: String,
+    params: Params,
+    x_key: &'static str,
+    unit: &'static str,
+    /// lat_fs's table: size, files, creations/s, removals/s.
+    file_system: bool,
+}
+
+impl Series {
+    fn new(title: &str, heading: Option<String>) -> Series {
+        let mut params = Params::default();
+        let (metric, x_key, unit) = if let Some(c) = LAT_CTX.captures(title) {
+            params.set("size", &c[1]);
+            ("context switch".to_string(), "procs", "us")
+        } else if let Some(stride) = title.strip_prefix("stride=") {
+            params.set("stride", stride);
+            let m = heading.unwrap_or_else(|| "memory load latency".into());
+            (m.to_ascii_lowercase(), "size_mb", "ns")
+        } else if title == "mappings" {
+            ("mmap latency".to_string(), "size_mb", "us")
+        } else {
+            (title.to_ascii_lowercase(), "size_mb", "MB/s")
+        };
+        Series {
+            file_system: title == "File system latency",
+            metric,
+            params,
+            x_key,
+            unit,
+        }
+    }
+
+    /// Reads line `n` as a point of the series; false when it is not one.
+    fn read(&self, src: &Source, n: u32, t: &str, out: &mut Vec<Observation>) -> Result<bool> {
+        if self.file_system {
+            let cells: Vec<&str> = t.split_whitespace().collect();
+            if cells.len() != 4 || cells[1..].iter().any(|c| parse_number(c).is_none()) {
+                return Ok(false);
+            }
+            let mut p = self.params.clone();
+            p.set("file_size", cells[0]);
+            p.set("files", cells[1]);
+            for (metric, cell) in [("file creations", cells[2]), ("file removals", cells[3])] {
+                let v = num(src, n, cell, metric)?;
+                out.push(obs(
+                    src,
+                    n,
+                    "lmbench",
+                    &p.render(),
+                    metric,
+                    "/s",
+                    Stat::Sample,
+                    v,
+                ));
+            }
+            return Ok(true);
+        }
+        let Some(c) = PAIR.captures(t) else {
+            return Ok(false);
+        };
+        let mut p = self.params.clone();
+        p.set(self.x_key, &c[1]);
+        let v = num(src, n, &c[2], &self.metric)?;
+        let unit = c.get(3).map_or(self.unit, |u| canonical(u.as_str()));
+        out.push(obs(
+            src,
+            n,
+            "lmbench",
+            &p.render(),
+            &self.metric,
+            unit,
+            Stat::Sample,
+            v,
+        ));
+        Ok(true)
+    }
+}
+
+/// The unit patchperf writes for one lmbench prints.
+fn canonical(unit: &str) -> &'static str {
+    match unit {
+        "microseconds" => "us",
+        "nanoseconds" => "ns",
+        "milliseconds" => "ms",
+        "seconds" => "s",
+        "KB/sec" | "KB/s" => "KB/s",
+        "GB/sec" => "GB/s",
+        _ => "MB/s",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::parse_file;
+
+    const DIR: &str = "tests/data/harness/lmbench";
+
+    fn find<'a>(p: &'a Parsed, metric: &str, params: &str) -> &'a Observation {
+        p.observations
+            .iter()
+            .find(|o| o.metric == metric && o.params == params)
+            .unwrap_or_else(|| panic!("no {metric} {params}"))
+    }
+
+    #[test]
+    fn a_results_file_gives_every_line_and_series() {
+        let p = parse_file(&Lmbench, &format!("{DIR}/results-aarch64.txt"));
+        let o = find(&p, "Simple syscall", "");
+        assert_eq!((o.value, o.unit.as_str()), (0.1526, "us"));
+        assert_eq!(find(&p, "Pipe bandwidth", "").value, 4234.64);
+        let o = find(&p, "context switch", "procs=2,size=0k");
+        assert_eq!((o.value, o.unit.as_str()), (2.19, "us"));
+        let o = find(&p, "memory load latency", "size_mb=8.00000,stride=128");
+        assert_eq!((o.value, o.unit.as_str()), (9.167, "ns"));
+        let o = find(&p, "random load latency", "size_mb=8.00000,stride=16");
+        assert_eq!(o.value, 78.440);
+        assert_eq!(find(&p, "read bandwidth", "size_mb=0.000512").value, 795.37);
+        assert_eq!(
+            find(&p, "socket bandwidth using localhost", "size_mb=10.000000").value,
+            2086.16
+        );
+        assert_eq!(
+            find(&p, "file creations", "file_size=0k,files=544").value,
+            94167.0
+        );
+        // Every numeric line is read, kept as context or left out with a reason.
+        let src =
+            Source::read(std::path::Path::new(&format!("{DIR}/results-aarch64.txt"))).unwrap();
+        let got = crate::ingest::ingest(
+            &[src.path.to_string().into()],
+            &crate::ingest::Registry::builtin(),
+            &Default::default(),
+        )
+        .unwrap();
+        assert_eq!(got.files[0].format.as_deref(), Some("lmbench"));
+        let unread = &got.files[0].unread_numeric;
+        assert!(unread.len() < 5, "unread lines {unread:?}");
+    }
+
+    #[test]
+    fn a_tools_series_alone() {
+        let p = parse_file(&Lmbench, &format!("{DIR}/lat_mem_rd-stride128.txt"));
+        assert_eq!(
+            find(&p, "memory load latency", "size_mb=0.00049,stride=128").value,
+            1.601
+        );
+        assert_eq!(
+            find(&p, "memory load latency", "size_mb=64.00000,stride=128").value,
+            7.041
+        );
+        let p = parse_file(&Lmbench, &format!("{DIR}/lat_ctx-s0-8procs.txt"));
+        assert_eq!(find(&p, "context switch", "procs=8,size=0k").value, 1.80);
+    }
+}
