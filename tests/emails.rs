@@ -26,8 +26,8 @@ const DIR: &str = "tests/data/emails";
 /// (4827, 3268 and 3621 of 5764 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 84.1;
-const LABEL_FLOOR: f64 = 58.5;
-const EITHER_FLOOR: f64 = 64.9;
+const LABEL_FLOOR: f64 = 59.1;
+const EITHER_FLOOR: f64 = 65.5;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -8,6 +8,15 @@
 //! `throughput` (MB/s), `max latency` (ms), and per operation `<op> count`,
 //! `<op> latency avg`, `<op> latency max`, each a `sample` of the run. The
 //! per-second progress lines are left out with the reason.
+//!
+//! Older dbench and tbench (1.x to 3.x) print only `Throughput 41.8089
+//! MB/sec 2 procs` (1.x: `Throughput 11.17 MB/sec (NB=13.97 MB/sec 111.7
+//! MBit/sec)`), often pasted under a heading per kernel in a mail: each
+//! line is a `sample` of `throughput` with its `procs`, the heading above
+//! it (the nearest line that is not another result, a date, a prompt or
+//! a poster's `Average:`) its variant. An average stated beside them
+//! (`Average: 136.3` below, `2.4.0: average 10.95 MB/sec` above) is their
+//! stated `mean`.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs, Params};
@@ -16,8 +25,21 @@ use crate::model::Stat;
 
 lazy_re!(
     THROUGHPUT,
-    r"^Throughput ([\d.]+) MB/sec\s+(\d+) clients\s+(\d+) procs\s+max_latency=([\d.]+) ms"
+    r"^Throughput ([\d.]+) MB/sec(?:\s+\([^)]*\))*\s+(\d+) clients\s+(\d+) procs\s+max_latency=([\d.]+) ms"
 );
+lazy_re!(
+    OLD_THROUGHPUT,
+    r"^\s*Throughput ([\d.]+) MB/sec(?:\s+\([^)]*\))*(?:\s+(\d+) procs)?\s*$"
+);
+lazy_re!(
+    AVERAGE,
+    r"(?i)^(?:(.*?):\s*)?average:?\s+([\d.]+)(?: MB/sec)?\s*$"
+);
+lazy_re!(
+    NOT_A_HEADING,
+    r"^(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) \w{3} +\d+ |\d+ clients started|\[[^\]]*\][#$]|[#$] )"
+);
+lazy_re!(OLD_PROGRESS, r"^\d+\s+\d+\s+[\d.]+ MB/sec");
 lazy_re!(OP, r"^ (\w+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s*$");
 lazy_re!(PROGRESS, r"^\s+\d+\s+(\d+\s+[\d.]+ MB/sec|cleanup)");
 
@@ -30,12 +52,14 @@ impl Format for Dbench {
     }
 
     fn description(&self) -> &'static str {
-        "dbench/tbench: `Throughput N MB/sec  N clients  N procs  max_latency=N ms` and the operation table"
+        "dbench/tbench: `Throughput N MB/sec  N clients  N procs  max_latency=N ms` and the operation table; older `Throughput N MB/sec N procs` lines under their headings"
     }
 
     fn detect(&self, src: &Source) -> Confidence {
         if any_with(src, "MB/sec", &THROUGHPUT) {
             95
+        } else if any_with(src, "Throughput", &OLD_THROUGHPUT) {
+            90
         } else if crate::ingest::shared::logscan::has(src, "dbench version") {
             40
         } else {
@@ -55,9 +79,79 @@ impl Format for Dbench {
         // Operation rows come before the throughput line that names the
         // clients: hold them until it does.
         let mut ops: Vec<(u32, String, [f64; 3])> = Vec::new();
+        // The nearest heading above, and whether a result used it yet.
+        let mut heading: Option<(u32, String)> = None;
         for l in &src.lines {
             let n = l.number;
             let t = l.text.trim_end();
+            if let Some(c) = OLD_THROUGHPUT.captures(t) {
+                let mut p = Params::default();
+                if let Some(procs) = c.get(2) {
+                    p.set("procs", procs.as_str());
+                }
+                let tp = num(src, n, &c[1], "throughput")?;
+                let mut o = obs(
+                    src,
+                    n,
+                    bench,
+                    &p.render(),
+                    "throughput",
+                    "MB/s",
+                    Stat::Sample,
+                    tp,
+                );
+                if let Some((line, h)) = &heading {
+                    o.variant = h.as_str().into();
+                    if consumed.last() != Some(line) {
+                        consumed.push(*line);
+                    }
+                }
+                out.push(o);
+                continue;
+            }
+            if let Some(c) = AVERAGE.captures(t.trim()) {
+                // `label: average N` opens the runs it averages; a bare
+                // `Average: N` closes the runs above it.
+                let label = c
+                    .get(1)
+                    .map(|m| m.as_str().trim())
+                    .filter(|m| !m.is_empty());
+                let (params, variant) = match label {
+                    Some(label) => {
+                        heading = Some((n, label.to_string()));
+                        (String::new(), label.to_string())
+                    }
+                    None => match out.last() {
+                        Some(o) => (o.params.to_string(), o.variant.to_string()),
+                        None => (String::new(), String::new()),
+                    },
+                };
+                let v = num(src, n, &c[2], "average")?;
+                let mut o = obs(src, n, bench, &params, "throughput", "MB/s", Stat::Mean, v);
+                o.variant = variant.as_str().into();
+                out.push(o);
+                continue;
+            }
+            let trimmed = t.trim();
+            if OLD_PROGRESS.is_match(trimmed) {
+                skipped.push((n, "progress of the running clients, not the result".into()));
+                continue;
+            }
+            if NOT_A_HEADING.is_match(trimmed) {
+                consumed.push(n);
+                continue;
+            }
+            if !trimmed.is_empty()
+                && !THROUGHPUT.is_match(t)
+                && !OP.is_match(t)
+                && !PROGRESS.is_match(t)
+                && !trimmed.starts_with("Running for")
+                && !trimmed.starts_with("dbench version")
+                && !trimmed.contains("processes prepared for launch")
+            {
+                heading = Some((n, trimmed.trim_end_matches(':').trim().to_string()));
+                continue;
+            }
             if let Some(c) = THROUGHPUT.captures(t) {
                 let mut p = Params::default();
                 p.set("clients", &c[2]);
@@ -159,5 +253,115 @@ mod tests {
             .find(|o| o.metric == "throughput")
             .unwrap();
         assert_eq!(tp.value, 755.619);
+    }
+}
+
+#[cfg(test)]
+mod old_versions {
+    use super::*;
+
+    #[test]
+    fn old_throughput_lines_take_the_heading_above_as_variant() {
+        let text = "w/o extents:\n[root@zefir root]# /root/db2.sh 2 16\nThroughput 119.199 MB/sec 16 procs\nThroughput 106.09 MB/sec 16 procs\nAverage: 112.64450\n\n\nwith extents:\n[root@zefir root]# /root/db2.sh 2 16\nThroughput 156.846 MB/sec 16 procs\n";
+        let src = Source::from_text("mail.txt", text);
+        assert!(Dbench.detect(&src) >= 90);
+        let p = Dbench.parse_accounted(&src).unwrap();
+        let got: Vec<(&str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.variant.as_str(), o.params.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("w/o extents", "procs=16", 119.199),
+                ("w/o extents", "procs=16", 106.09),
+                ("w/o extents", "procs=16", 112.6445),
+                ("with extents", "procs=16", 156.846)
+            ]
+        );
+        let mean = p
+            .observations
+            .iter()
+            .find(|o| o.stat == Stat::Mean)
+            .unwrap();
+        assert_eq!(
+            (mean.variant.as_str(), mean.params.as_str(), mean.value),
+            ("w/o extents", "procs=16", 112.6445)
+        );
+    }
+
+    #[test]
+    fn a_loop_log_and_the_netbench_form() {
+        let text = "Tue Aug  3 04:27:03 GMT 2004\n2 clients started\n   0     62477  41.81 MB/secc\nThroughput 41.8089 MB/sec 2 procs\nTue Aug  3 04:27:21 GMT 2004\n2 clients started\nThroughput 9.35182 MB/sec 2 procs\n";
+        let p = Dbench
+            .parse_accounted(&Source::from_text("loop.txt", text))
+            .unwrap();
+        let got: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.variant.as_str(), o.value))
+            .collect();
+        assert_eq!(got, [("", 41.8089), ("", 9.35182)]);
+        let text = "2.4.0-prerelease:     average 10.9536 MB/sec\n\nThroughput 11.1771 MB/sec (NB=13.9714 MB/sec  111.771 MBit/sec)\n";
+        let p = Dbench
+            .parse_accounted(&Source::from_text("nb.txt", text))
+            .unwrap();
+        let got: Vec<(&str, Stat, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.variant.as_str(), o.stat, o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("2.4.0-prerelease", Stat::Mean, 10.9536),
+                ("2.4.0-prerelease", Stat::Sample, 11.1771)
+            ]
+        );
+    }
+}
+
+#[cfg(test)]
+mod real_old_outputs {
+    use super::*;
+    use crate::ingest::parse_file;
+
+    #[test]
+    fn a_mail_of_three_process_counts_before_and_after() {
+        let p = parse_file(
+            &Dbench,
+            "tests/data/harness/dbench/dbench3-mail-before-after.txt",
+        );
+        let count = |variant: &str, procs: &str| {
+            p.observations
+                .iter()
+                .filter(|o| o.variant == variant && o.params == procs && o.stat == Stat::Sample)
+                .count()
+        };
+        assert_eq!(p.observations.len(), 30);
+        for procs in ["procs=8", "procs=16", "procs=32"] {
+            assert_eq!(
+                (count("before", procs), count("after", procs)),
+                (4, 4),
+                "{procs}"
+            );
+        }
+        let first = &p.observations[0];
+        assert_eq!((first.value, first.unit.as_str()), (150.215, "MB/s"));
+    }
+
+    #[test]
+    fn flags_after_the_throughput_do_not_hide_it() {
+        let p = parse_file(&Dbench, "tests/data/harness/dbench/dbench-sync-flags.txt");
+        let tp = p
+            .observations
+            .iter()
+            .find(|o| o.metric == "throughput")
+            .unwrap();
+        assert_eq!(
+            (tp.value, tp.params.as_str()),
+            (84.9019, "clients=1,procs=1")
+        );
     }
 }
