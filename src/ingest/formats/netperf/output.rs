@@ -23,6 +23,11 @@ use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 
 lazy_re!(KEYVAL, r"^([A-Z][A-Z0-9_]*)=(.*)$");
+// A netperf command line: at a line's start or after a prompt, with flags.
+lazy_re!(COMMAND, r"^(?:\S*[$#]\s*)?(?:\S*/)?netperf(?:\s+-\S+.*)?$");
+lazy_re!(TEST_FLAG, r"\s-t\s*(\S+)");
+// The last line of a classic header: sizes in bytes, the time in seconds.
+lazy_re!(UNITS_ROW, r"^\s*bytes\s+[Bb]ytes\s+(?:.*\s)?secs\.");
 lazy_re!(
     HISTOGRAM,
     r"^(Histogram of|(UNIT|TEN|HUNDRED)_(USEC|MSEC|SEC)\s*:|>?100_SECS:|HIST_TOTAL:)"
@@ -34,14 +39,17 @@ pub struct Netperf;
 /// What one test (one banner) gave so far.
 struct Run {
     test: String,
+    /// The heading above the test in a mail (`GRO enabled:`).
+    variant: Option<String>,
     params: Params,
     values: Vec<(u32, String, String, f64)>,
 }
 
 impl Run {
-    fn new(b: Banner) -> Run {
+    fn new(b: Banner, variant: Option<String>) -> Run {
         Run {
             test: b.test,
+            variant,
             params: Params::default(),
             values: Vec::new(),
         }
@@ -50,7 +58,7 @@ impl Run {
     fn flush(self, src: &Source, out: &mut Vec<Observation>) {
         let params = self.params.render();
         for (line, metric, unit, value) in self.values {
-            out.push(obs(
+            let mut o = obs(
                 src,
                 line,
                 &self.test,
@@ -59,7 +67,11 @@ impl Run {
                 &unit,
                 Stat::Sample,
                 value,
-            ));
+            );
+            if let Some(v) = &self.variant {
+                o.variant = v.as_str().into();
+            }
+            out.push(o);
         }
     }
 }
@@ -75,12 +87,12 @@ impl Format for Netperf {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let banners = lines_containing(src, " TEST from ")
-            .filter(|l| banner::is_banner(l))
-            .count();
-        match banners {
-            0 => 0,
-            _ => 95,
+        let banners = lines_containing(src, " TEST from ").any(banner::is_banner);
+        // A table pasted without its banner still has netperf's units row.
+        if banners || lines_containing(src, "secs.").any(|l| UNITS_ROW.is_match(l)) {
+            95
+        } else {
+            0
         }
     }
 
@@ -89,53 +101,93 @@ impl Format for Netperf {
         let mut consumed = Vec::new();
         let mut skipped = Vec::new();
         let mut run: Option<Run> = None;
+        // The block of non-blank lines being read (a stacked header), the
+        // line above it (a heading in a mail), and whether a blank line
+        // came since the block's last line.
         let mut header: Vec<(u32, &str)> = Vec::new();
+        let mut above: Option<(u32, &str)> = None;
+        let mut gap = false;
+        // Whether the run has read a table with the classic units row.
+        let mut main_table = false;
         let lines = &src.lines;
         let mut i = 0;
         while i < lines.len() {
             let l = &lines[i];
             let t = l.text.trim_end();
             i += 1;
-            if let Some(b) = banner::parse(t) {
+            if t.trim().is_empty() {
+                gap = true;
+                continue;
+            }
+            // A banner, or in a mail the command line, opens a test; the
+            // line right above it is its heading.
+            let opened = banner::parse(t).or_else(|| {
+                COMMAND.is_match(t.trim()).then(|| Banner {
+                    test: TEST_FLAG
+                        .captures(t)
+                        .map_or("TCP_STREAM", |c| c.get(1).map_or("", |m| m.as_str()))
+                        .to_string(),
+                    host: None,
+                })
+            });
+            if let Some(b) = opened {
+                let heading = if gap { None } else { header.last().copied() }.or(above.take());
                 if let Some(r) = run.take() {
                     r.flush(src, &mut out);
                 }
-                run = Some(Run::new(b));
-                header.clear();
-                consumed.push(l.number);
-                continue;
-            }
-            let Some(r) = run.as_mut() else { continue };
-            if t.trim().is_empty() {
-                continue;
-            }
-            if t.starts_with("Interim result:") {
-                skipped.push((
-                    l.number,
-                    "interim result within the run (-D demo mode)".into(),
-                ));
-                continue;
-            }
-            if HISTOGRAM.is_match(t) {
-                skipped.push((
-                    l.number,
-                    "the -v 2 response-time histogram (bucket counts)".into(),
-                ));
-                continue;
-            }
-            if t.starts_with("!!!") {
-                consumed.push(l.number);
-                continue;
-            }
-            if let Some(c) = KEYVAL.captures(t) {
-                keyval(src, l.number, &c[1], &c[2], r, lines)?;
+                run = Some(Run::new(b, heading_of(heading, &mut consumed)));
+                (header, above, gap, main_table) = (Vec::new(), None, false, false);
                 consumed.push(l.number);
                 continue;
             }
             if !is_row(t) {
-                header.push((l.number, t));
+                if gap && !header.is_empty() {
+                    above = header.last().copied();
+                    header.clear();
+                }
+                gap = false;
+                if UNITS_ROW.is_match(t) && (run.is_none() || main_table) {
+                    // A table pasted without banner or command, or a second
+                    // test's table under the first's.
+                    let test = run
+                        .as_ref()
+                        .map_or("netperf".to_string(), |r| r.test.clone());
+                    if let Some(r) = run.take() {
+                        r.flush(src, &mut out);
+                    }
+                    let heading = above.take();
+                    run = Some(Run::new(
+                        Banner { test, host: None },
+                        heading_of(heading, &mut consumed),
+                    ));
+                    main_table = false;
+                }
+                let Some(r) = run.as_mut() else {
+                    header.push((l.number, t));
+                    continue;
+                };
+                if t.starts_with("Interim result:") {
+                    skipped.push((
+                        l.number,
+                        "interim result within the run (-D demo mode)".into(),
+                    ));
+                } else if HISTOGRAM.is_match(t) {
+                    skipped.push((
+                        l.number,
+                        "the -v 2 response-time histogram (bucket counts)".into(),
+                    ));
+                } else if t.starts_with("!!!") {
+                    consumed.push(l.number);
+                } else if let Some(c) = KEYVAL.captures(t) {
+                    keyval(src, l.number, &c[1], &c[2], r, lines)?;
+                    consumed.push(l.number);
+                } else {
+                    header.push((l.number, t));
+                }
                 continue;
             }
+            gap = false;
+            let Some(r) = run.as_mut() else { continue };
             // A row of values under the header above it, and the rows
             // right after it (a remote side).
             let mut rows = vec![(l.number, t)];
@@ -144,6 +196,7 @@ impl Format for Netperf {
                 i += 1;
             }
             let head: Vec<&str> = header.iter().map(|(_, h)| *h).collect();
+            main_table |= head.last().is_some_and(|h| UNITS_ROW.is_match(h));
             let read = if head.len() == 1 && head[0].contains(',') {
                 csv_table(src, head[0], &rows, r)?
             } else {
@@ -181,6 +234,18 @@ impl Format for Netperf {
             format!("a netperf banner but no result row (the test failed?){why}"),
         )
     }
+}
+
+/// A heading line as a variant (`GRO enabled:` -> `GRO enabled`), the
+/// line then read.
+fn heading_of(line: Option<(u32, &str)>, consumed: &mut Vec<u32>) -> Option<String> {
+    let (n, h) = line?;
+    let h = h.trim().trim_end_matches(':').trim();
+    if h.is_empty() || UNITS_ROW.is_match(h) {
+        return None;
+    }
+    consumed.push(n);
+    Some(h.to_string())
 }
 
 /// Whether `t` is a row of values: it starts with a number.
@@ -509,5 +574,37 @@ mod tests {
         .unwrap();
         let e = Netperf.parse_accounted(&src).unwrap_err().to_string();
         assert!(e.contains("Message too long"), "{e}");
+    }
+
+    #[test]
+    fn tables_pasted_in_a_mail_without_banner_take_their_headings() {
+        let p = parse_file(
+            &Netperf,
+            "tests/data/emails/2022b-net-mlx4-big-tcp-netperf-rr.txt",
+        );
+        let rates: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "transaction rate")
+            .map(|o| (o.variant.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            rates,
+            [
+                ("Before: (not enabling bigger TSO/GRO packets)", 6591.45),
+                ("After: (enabling bigger TSO/GRO packets)", 8383.95)
+            ]
+        );
+        assert_eq!(p.observations[0].benchmark, "netperf");
+        assert!(p.observations[0].params.contains("request_size=70000"));
+        // A prose line naming netperf is not a command.
+        assert!(!COMMAND.is_match("netperf header spans three lines (name, second word, unit)"));
+        assert!(COMMAND.is_match("$ netperf -H 1.1.1.2 -t TCP_STREAM -l 5"));
+        assert_eq!(
+            &TEST_FLAG
+                .captures("$ netperf -H 1.1.1.2 -t TCP_RR -l 5")
+                .unwrap()[1],
+            "TCP_RR"
+        );
     }
 }
