@@ -141,7 +141,7 @@ impl Format for Dbench {
                 consumed.push(n);
                 continue;
             }
-            if !trimmed.is_empty()
+            if crate::ingest::shared::text::is_heading(trimmed)
                 && !THROUGHPUT.is_match(t)
                 && !OP.is_match(t)
                 && !PROGRESS.is_match(t)

@@ -1,6 +1,8 @@
 //! Text helpers shared by the readers, working on bytes where the text is
 //! ASCII and falling back to `str`'s Unicode-aware methods where it is not.
 
+use crate::ingest::shared::logscan::lazy_re;
+
 /// `str::trim` that strips the ASCII whitespace at the ends of nearly every
 /// line and cell byte by byte; only an end left on a non-ASCII character
 /// (which may be Unicode whitespace) goes through `str::trim`.
@@ -45,6 +47,23 @@ pub(crate) fn strip_line_end(line: &str) -> &str {
     line.trim_end_matches('\r')
 }
 
+lazy_re!(
+    RUN_SEPARATOR,
+    r"(?i)^[\W_]*$|\b(run|iteration|loop|pass|round|trial)\s*#?\s*\d+"
+);
+
+/// Whether `line` can head a block of pair lines as its variant: a short
+/// line with letters that is no value and no run counter (`=== run 3 ===`
+/// would split one series into many).
+pub(crate) fn is_heading(line: &str) -> bool {
+    let t = line.trim();
+    !t.is_empty()
+        && t.len() <= 80
+        && t.chars().any(char::is_alphabetic)
+        && !t.contains('=')
+        && !RUN_SEPARATOR.is_match(t)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +90,20 @@ mod tests {
             let s = parts.concat();
             proptest::prop_assert_eq!(trim(&s), s.trim());
         }
+    }
+}
+
+#[cfg(test)]
+mod heading_tests {
+    use super::is_heading;
+
+    #[test]
+    fn headings_are_short_lines_that_are_no_run_counter() {
+        assert!(is_heading("IRQ, 128/32/32, cache off"));
+        assert!(is_heading("w/o extents:"));
+        assert!(!is_heading("=== run 3 ==="));
+        assert!(!is_heading("Iteration 2"));
+        assert!(!is_heading("-----"));
+        assert!(!is_heading("key=value"));
     }
 }

@@ -241,7 +241,7 @@ impl Format for Netperf {
 fn heading_of(line: Option<(u32, &str)>, consumed: &mut Vec<u32>) -> Option<String> {
     let (n, h) = line?;
     let h = h.trim().trim_end_matches(':').trim();
-    if h.is_empty() || UNITS_ROW.is_match(h) {
+    if !crate::ingest::shared::text::is_heading(h) || UNITS_ROW.is_match(h) {
         return None;
     }
     consumed.push(n);

@@ -12,7 +12,11 @@
 //! a `sample`; a label seen again (a log of several runs) is the next run.
 //! Only lines whose whole text is label, number and unit are read: a line
 //! with a second number is ambiguous and stays unread, so the accounting
-//! lists it.
+//! lists it. A line of `key=value` pairs (`IOPS=59.08M, BW=28.84GiB/s`)
+//! gives a value per pair, metric the key; a block of such lines under a
+//! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
+
+mod pairs;
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
@@ -200,12 +204,50 @@ impl Format for Generic {
         let mut consumed = Vec::new();
         // The section a line sits under, and the unit its title gives.
         let mut section: Option<(String, String)> = None;
+        // The first line of the block a line sits in, while it may head
+        // the pair lines below it.
+        let mut heading: Option<(u32, &str)> = None;
+        let mut block_start = true;
         for l in &src.lines {
             let n = l.number;
             let t = l.text.trim();
             if t.is_empty() {
                 section = None;
+                (heading, block_start) = (None, true);
                 continue;
+            }
+            let first_of_block = std::mem::take(&mut block_start);
+            if let Some(found) = pairs::pairs(t) {
+                let variant = heading.map(|(line, h)| {
+                    if consumed.last() != Some(&line) {
+                        consumed.push(line);
+                    }
+                    h.trim_end_matches(':').trim()
+                });
+                for (key, value, unit) in found {
+                    let mut o = crate::ingest::shared::logscan::obs(
+                        src,
+                        n,
+                        &bench,
+                        "",
+                        key,
+                        unit,
+                        Stat::Sample,
+                        value,
+                    );
+                    if let Some(v) = variant {
+                        o.variant = v.into();
+                    }
+                    out.push(o);
+                }
+                continue;
+            }
+            heading = None;
+            if first_of_block
+                && crate::ingest::shared::text::is_heading(t)
+                && value_line(t).is_none()
+            {
+                heading = Some((n, t));
             }
             if let Some(title) = t.strip_suffix(':') {
                 if !title.chars().any(|c| c.is_ascii_digit()) && title.len() <= MAX_LABEL {
@@ -326,5 +368,40 @@ mod tests {
         let p = Generic.parse_accounted(&src).unwrap();
         assert_eq!(p.observations[0].benchmark, "run-42");
         assert_eq!(p.observations[0].unit, "s");
+    }
+
+    #[test]
+    fn pair_lines_give_a_value_per_pair_under_their_heading() {
+        let src = Source::from_text(
+            "t.txt",
+            "IRQ, 128/32/32, cache off\nIOPS=59.08M, BW=28.84GiB/s, IOS/call=31/31\n\
+             IOPS=59.30M, BW=28.96GiB/s, IOS/call=32/32\n\n=== run 2 ===\nIOPS=60.1M, BW=29.3GiB/s\n",
+        );
+        let p = Generic.parse_accounted(&src).unwrap();
+        let got: Vec<(&str, &str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| {
+                (
+                    o.variant.as_str(),
+                    o.metric.as_str(),
+                    o.unit.as_str(),
+                    o.value,
+                )
+            })
+            .collect();
+        let off = "IRQ, 128/32/32, cache off";
+        assert_eq!(
+            got,
+            vec![
+                (off, "IOPS", "M", 59.08),
+                (off, "BW", "GiB/s", 28.84),
+                (off, "IOPS", "M", 59.30),
+                (off, "BW", "GiB/s", 28.96),
+                ("", "IOPS", "M", 60.1),
+                ("", "BW", "GiB/s", 29.3),
+            ]
+        );
+        assert!(p.consumed.contains(&1));
     }
 }
