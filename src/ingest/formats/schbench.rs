@@ -22,6 +22,10 @@ lazy_re!(
     r"^(Wakeup Latencies|Request Latencies|RPS|Latency) percentiles \((\w+)\)"
 );
 lazy_re!(PCT, r"^\s*\*?\s*(\d+(?:\.\d+)?)th:\s+(\d+)");
+lazy_re!(
+    PCT_COLUMNS,
+    r"^\s*\*?\s*(\d+(?:\.\d+)?)th:((?:\s+\d+)+)\s*$"
+);
 lazy_re!(MINMAX, r"^\s*min=(\d+), max=(\d+)");
 lazy_re!(AVG_RPS, r"^average rps: ([\d.]+)");
 lazy_re!(CURRENT_RPS, r"^current rps: [\d.]+");
@@ -29,10 +33,13 @@ lazy_re!(CURRENT_RPS, r"^current rps: [\d.]+");
 /// The schbench importer.
 pub struct Schbench;
 
-/// One percentile block: name, and its (metric suffix, value, line) rows.
+/// One percentile block: name, and its (metric suffix, value, line,
+/// column) rows; `columns` names the columns of a table pasted with one
+/// column per kernel (`base  base+patch` above the percentile rows).
 struct Block {
     kind: String,
-    rows: Vec<(String, String, u32)>,
+    rows: Vec<(String, String, u32, Option<String>)>,
+    columns: Vec<String>,
 }
 
 impl Format for Schbench {
@@ -94,6 +101,17 @@ impl Format for Schbench {
     }
 }
 
+/// Whether `t` names the columns of a pasted percentile table: two or
+/// more words, none of them a number, no `key:`.
+fn is_column_header(t: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    words.len() >= 2
+        && !t.contains(':')
+        && words
+            .iter()
+            .all(|w| crate::ingest::shared::numbers::parse_number(w).is_none())
+}
+
 /// Reads one run of schbench: its last block of each kind and its
 /// `average rps`.
 fn parse_run(src: &Source) -> Result<Parsed> {
@@ -125,14 +143,31 @@ fn parse_run(src: &Source) -> Result<Parsed> {
                 current = Some(Block {
                     kind: kind.to_string(),
                     rows: Vec::new(),
+                    columns: Vec::new(),
                 });
+                consumed.push(l.number);
+            } else if let Some(b) = current
+                .as_mut()
+                .filter(|b| b.rows.is_empty() && is_column_header(t))
+            {
+                b.columns = t.split_whitespace().map(str::to_string).collect();
                 consumed.push(l.number);
             } else if let Some(c) = PCT.captures(t) {
                 match current.as_mut() {
                     Some(b) => {
                         seen.push((l.number, b.kind.clone()));
-                        b.rows
-                            .push((format!("p{}", trim_pct(&c[1])), c[2].to_string(), l.number))
+                        let stat = format!("p{}", trim_pct(&c[1]));
+                        let values: Vec<String> = PCT_COLUMNS
+                            .captures(t)
+                            .map(|m| m[2].split_whitespace().map(str::to_string).collect())
+                            .unwrap_or_default();
+                        if !b.columns.is_empty() && values.len() == b.columns.len() {
+                            for (v, column) in values.into_iter().zip(b.columns.clone()) {
+                                b.rows.push((stat.clone(), v, l.number, Some(column)));
+                            }
+                        } else {
+                            b.rows.push((stat, c[2].to_string(), l.number, None))
+                        }
                     }
                     None => {
                         return Err(src.error(
@@ -144,8 +179,10 @@ fn parse_run(src: &Source) -> Result<Parsed> {
             } else if let Some(c) = MINMAX.captures(t) {
                 if let Some(b) = current.as_mut() {
                     seen.push((l.number, b.kind.clone()));
-                    b.rows.push(("min".into(), c[1].to_string(), l.number));
-                    b.rows.push(("max".into(), c[2].to_string(), l.number));
+                    b.rows
+                        .push(("min".into(), c[1].to_string(), l.number, None));
+                    b.rows
+                        .push(("max".into(), c[2].to_string(), l.number, None));
                 }
                 close(&mut current, &mut last);
             } else if let Some(c) = AVG_RPS.captures(t) {
@@ -179,19 +216,14 @@ fn parse_run(src: &Source) -> Result<Parsed> {
         skipped.sort_by_key(|s| s.0);
         let mut out = Vec::new();
         for b in last.iter().filter(|b| b.kind != "rps") {
-            for (stat, v, line) in &b.rows {
+            for (stat, v, line, column) in &b.rows {
                 let metric = format!("{} {stat}", b.kind);
                 let v = num(src, *line, v, &metric)?;
-                out.push(obs(
-                    src,
-                    *line,
-                    "schbench",
-                    "",
-                    &metric,
-                    "us",
-                    Stat::Sample,
-                    v,
-                ));
+                let mut o = obs(src, *line, "schbench", "", &metric, "us", Stat::Sample, v);
+                if let Some(c) = column {
+                    o.variant = c.as_str().into();
+                }
+                out.push(o);
             }
         }
         if let Some((v, line)) = rps {
@@ -267,5 +299,27 @@ mod tests {
             .observations
             .iter()
             .any(|o| o.metric == "rps" && o.line == 19));
+    }
+
+    #[test]
+    fn a_pasted_table_of_three_kernels_gives_a_column_each() {
+        let p = crate::ingest::parse_file(
+            &Schbench,
+            "tests/data/emails/2022b-sched-ttwu-pending-schbench-quoted.txt",
+        );
+        let p99: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "latency p99")
+            .map(|o| (o.variant.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            p99,
+            [
+                ("base", 27.0),
+                ("base+revert_f3dd3f674555", 31.0),
+                ("base+this_patch", 24.0)
+            ]
+        );
     }
 }
