@@ -156,6 +156,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("sysbench/cpu-loop-threads.txt", "sysbench"),
     ("sysbench/memory.txt", "sysbench"),
     ("sysbench/mutex.txt", "sysbench"),
+    ("unixbench/console-samples.txt", "unixbench"),
+    ("unixbench/two-runs.txt", "unixbench"),
 ];
 
 fn files() -> Vec<PathBuf> {

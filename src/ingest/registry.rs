@@ -48,6 +48,7 @@ impl Registry {
             Box::new(fio::text::FioText),
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),
+            Box::new(unixbench::Unixbench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
             Box::new(hyperfine::json::HyperfineJson),

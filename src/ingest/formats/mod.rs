@@ -27,4 +27,5 @@ pub(in crate::ingest) mod stress_ng;
 pub(in crate::ingest) mod sysbench;
 pub(in crate::ingest) mod tidy;
 pub(in crate::ingest) mod time;
+pub(in crate::ingest) mod unixbench;
 pub(in crate::ingest) mod will_it_scale;
