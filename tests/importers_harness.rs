@@ -29,6 +29,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("dbench/dbench-2clients.txt", "dbench"),
     ("dbench/tbench-2clients.txt", "dbench"),
     ("dbench/tbench3-mail.txt", "dbench"),
+    ("ebizzy/lkp-t32-S10.txt", "ebizzy"),
+    ("ebizzy/ten-runs-v.txt", "ebizzy"),
     ("fio/json-randrw-2jobs.json", "fio-json"),
     ("fio/jsonplus-write.json", "fio-json"),
     ("fio/normal-randread.txt", "fio"),

@@ -49,6 +49,7 @@ impl Registry {
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),
             Box::new(unixbench::Unixbench),
+            Box::new(ebizzy::Ebizzy),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
             Box::new(hyperfine::json::HyperfineJson),

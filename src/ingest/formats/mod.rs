@@ -5,6 +5,7 @@ pub(in crate::ingest) mod bmf;
 pub(in crate::ingest) mod criterion;
 pub(in crate::ingest) mod dbench;
 pub(in crate::ingest) mod document;
+pub(in crate::ingest) mod ebizzy;
 pub(in crate::ingest) mod fio;
 pub(in crate::ingest) mod gbench;
 pub mod generic;

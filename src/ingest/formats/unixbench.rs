@@ -157,7 +157,7 @@ mod tests {
     use super::*;
     use crate::ingest::parse_file;
 
-    fn get<'a>(p: &'a Parsed, metric: &str, params: &str, stat: Stat) -> f64 {
+    fn get(p: &Parsed, metric: &str, params: &str, stat: Stat) -> f64 {
         p.observations
             .iter()
             .find(|o| o.metric == metric && o.params == params && o.stat == stat)
