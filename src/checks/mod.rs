@@ -8,6 +8,7 @@
 pub mod capture;
 pub mod env;
 pub mod env_diff;
+mod generic_read;
 pub mod kconfig;
 pub mod kconfig_diff;
 pub mod rules;
@@ -15,6 +16,7 @@ pub mod signatures;
 pub mod taint;
 
 pub use env::Snapshot;
+pub use generic_read::generic_read_finding;
 pub use kconfig::KConfig;
 pub use rules::Rules;
 pub use signatures::signature_findings;

@@ -7,6 +7,7 @@
 //! rename, so that a failed or killed run leaves no half-written report.
 
 pub mod charts;
+pub mod compare_json;
 mod folder;
 pub mod format;
 pub mod history;
@@ -16,6 +17,7 @@ mod markdown;
 mod pdf;
 mod pipeline;
 pub mod templates;
+pub mod terminal;
 mod text;
 pub mod view;
 

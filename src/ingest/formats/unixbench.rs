@@ -14,7 +14,7 @@
 //! Pipe Throughput  1 2 3`) are left out with the reason.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{has, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{has, lazy_re, lines_containing, num, obs, Params};
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
@@ -47,10 +47,8 @@ impl Format for Unixbench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let tests = src
-            .lines
-            .iter()
-            .filter(|l| l.text.contains(" samples)") && TEST.is_match(l.text.trim()))
+        let tests = lines_containing(src, " samples)")
+            .filter(|l| TEST.is_match(l.trim()))
             .take(2)
             .count();
         match tests {

@@ -1,0 +1,182 @@
+//! `compare --json`: the schema of one comparison (README, "compare
+//! --json") and the document, serialised in pieces on all threads.
+
+use crate::analysis::Center;
+use crate::analysis::Verdict;
+use crate::analysis::{Analysis, Comparison};
+use crate::error::Result;
+use crate::model::Direction;
+use crate::model::Finding;
+use serde::Serialize;
+
+/// One comparison in the `--json` schema (README, "compare --json").
+#[derive(Debug, Serialize)]
+pub struct JsonComparison<'a> {
+    pub benchmark: &'a str,
+    pub params: &'a str,
+    pub metric: &'a str,
+    pub unit: &'a str,
+    pub direction: Direction,
+    pub baseline: &'a str,
+    pub variant: &'a str,
+    pub n_baseline: Option<u64>,
+    pub n_variant: Option<u64>,
+    pub baseline_center: Option<f64>,
+    pub variant_center: Option<f64>,
+    pub center: Center,
+    pub change_pct: Option<f64>,
+    pub ci_low_pct: Option<f64>,
+    pub ci_high_pct: Option<f64>,
+    pub interval: Option<crate::analysis::IntervalMethod>,
+    pub test: crate::analysis::TestKind,
+    pub p_value: Option<f64>,
+    pub q_value: Option<f64>,
+    pub effect_size: Option<f64>,
+    pub min_detectable_pct: Option<f64>,
+    pub n_needed: Option<u64>,
+    pub verdict: Verdict,
+}
+
+/// The whole `--json` document.
+#[derive(Debug, Serialize)]
+pub struct JsonReport<'a> {
+    pub comparisons: Vec<JsonComparison<'a>>,
+    pub findings: &'a [Finding],
+}
+
+pub(crate) fn finite(v: f64) -> Option<f64> {
+    v.is_finite().then_some(v)
+}
+
+impl<'a> JsonComparison<'a> {
+    /// A comparison as the `--json` schema shows it: non-finite numbers
+    /// become null.
+    pub fn of(c: &'a Comparison) -> Self {
+        JsonComparison {
+            benchmark: &c.benchmark,
+            params: &c.params,
+            metric: &c.metric,
+            unit: &c.unit,
+            direction: c.direction,
+            baseline: &c.baseline,
+            variant: &c.variant,
+            n_baseline: c.n_baseline,
+            n_variant: c.n_variant,
+            baseline_center: finite(c.baseline_center),
+            variant_center: finite(c.variant_center),
+            center: c.center,
+            change_pct: finite(c.change_pct),
+            ci_low_pct: c.ci_low_pct.and_then(finite),
+            ci_high_pct: c.ci_high_pct.and_then(finite),
+            interval: c.interval,
+            test: c.test,
+            p_value: c.p_value,
+            q_value: c.q_value,
+            effect_size: c.effect_size.and_then(finite),
+            min_detectable_pct: c.min_detectable_pct.and_then(finite),
+            n_needed: c.n_needed,
+            verdict: c.verdict,
+        }
+    }
+}
+
+impl<'a> JsonReport<'a> {
+    /// The whole document as one value.
+    pub fn of(a: &'a Analysis) -> Self {
+        JsonReport {
+            comparisons: a.comparisons.iter().map(JsonComparison::of).collect(),
+            findings: &a.findings,
+        }
+    }
+}
+
+/// The `--json` document of an analysis: the bytes of [`JsonReport`]
+/// pretty-printed by serde_json, with a final newline. The comparisons (a
+/// lab's run has thousands) are serialised on all threads, in pieces
+/// written in order; the fields are those of [`JsonReport`], in its order.
+pub fn to_json(a: &Analysis) -> Result<crate::report::json::Pieces> {
+    let mut doc = crate::report::json::Pieces::new();
+    doc.push_raw(b"{\n  \"comparisons\": ");
+    doc.push_array(&a.comparisons, 1, JsonComparison::of)?;
+    doc.push_raw(b",\n  \"findings\": ");
+    doc.push_value(&a.findings, 1)?;
+    doc.push_raw(b"\n}\n");
+    Ok(doc)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyze, Settings};
+    use crate::model::{Dataset, Observation, Stat};
+
+    /// rt-tests hackbench `-g 4 -l 200`, corpus files 1–10 per side (seconds).
+    const HACK_BASE: [f64; 10] = [
+        0.460, 0.523, 0.474, 0.687, 0.744, 0.688, 0.587, 0.642, 0.809, 0.851,
+    ];
+    const HACK_PATCHED: [f64; 10] = [
+        0.593, 0.666, 0.607, 0.618, 0.768, 0.803, 0.517, 0.582, 0.653, 0.616,
+    ];
+
+    /// `groups` benchmarks from the hackbench figures, scaled per group; every
+    /// third one has stated mean and stddev instead of samples (nulls in the
+    /// JSON), every seventh a params string, and a last benchmark only the
+    /// baseline ran (a group without a comparison).
+    fn rows(groups: usize, with_patched: bool) -> Vec<Observation> {
+        let mut rows = Vec::new();
+        for g in 0..groups {
+            let bench = format!("hackbench \"g{g}\"");
+            let scale = 1.0 + g as f64 / 7.0;
+            let params = if g % 7 == 0 { "threads=4" } else { "" };
+            let sides: &[(&str, &[f64])] = if with_patched {
+                &[("baseline", &HACK_BASE), ("patched", &HACK_PATCHED)]
+            } else {
+                &[("baseline", &HACK_BASE)]
+            };
+            for (variant, xs) in sides {
+                if g % 3 == 1 {
+                    let mean = scale * xs.iter().sum::<f64>() / xs.len() as f64;
+                    for (stat, v) in [(Stat::Mean, mean), (Stat::Stddev, 0.1 * scale)] {
+                        rows.push(
+                            Observation::new(bench.as_str(), "time", "s", stat, v)
+                                .with_params_str(params)
+                                .with_variant(*variant),
+                        );
+                    }
+                } else {
+                    for (i, x) in xs.iter().enumerate() {
+                        rows.push(
+                            Observation::sample(bench.as_str(), "time", "s", scale * x)
+                                .with_params_str(params)
+                                .with_variant(*variant)
+                                .with_run(i as u32),
+                        );
+                    }
+                }
+            }
+        }
+        rows.push(Observation::sample("baseline only", "time", "s", 1.0).with_variant("baseline"));
+        rows
+    }
+
+    #[test]
+    fn json_pieces_are_the_bytes_serde_writes_for_the_whole_document() {
+        let settings = Settings {
+            resamples: 200,
+            ..Settings::default()
+        };
+        // No comparison at all (a finding says so), a few (serialised on
+        // this thread) and more than the pool threshold.
+        for (groups, with_patched, comparisons) in
+            [(3, false, 0), (1, true, 1), (5, true, 5), (300, true, 300)]
+        {
+            let a = analyze(&Dataset::new(rows(groups, with_patched)), &settings).unwrap();
+            assert_eq!(a.comparisons.len(), comparisons);
+            assert!(!a.findings.is_empty());
+            let mut reference = serde_json::to_string_pretty(&JsonReport::of(&a)).unwrap();
+            reference.push('\n');
+            let ours = String::from_utf8(to_json(&a).unwrap().into_bytes()).unwrap();
+            assert_eq!(ours, reference, "{groups} groups");
+        }
+    }
+}

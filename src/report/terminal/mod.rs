@@ -1,0 +1,179 @@
+//! The terminal renderer: `compare`'s benchstat-like tables per
+//! benchmark, its findings and its summary line, in colour or not.
+
+mod notes;
+mod table;
+
+pub use notes::{benchmarks_per_variant, warn_unread};
+
+use crate::analysis::{Analysis, Verdict};
+use crate::model::{Finding, Severity};
+use hashbrown::HashMap;
+use owo_colors::OwoColorize;
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use table::{comps_of, pct, render_table, table_notes, tables_of, Table, TableNotes};
+
+/// Renders the terminal output: one table per (benchmark, metric), footnotes,
+/// findings and the summary line.
+pub fn render(a: &Analysis, color: bool) -> String {
+    let mut out = String::new();
+    // A broken comparison must be seen before its numbers: every finding,
+    // errors first, comes above the tables.
+    out.push_str(&render_findings(a, color));
+    // Tables in order of first appearance of (benchmark, metric), and the
+    // comparisons of each group: both indexes are built once, side by side,
+    // because a lab's run has thousands of groups.
+    let (tables, comps_of) = both(
+        a.groups.len() < SERIAL_TABLES,
+        || tables_of(&a.groups),
+        || comps_of(a),
+    );
+    let small = tables.len() < SERIAL_TABLES;
+    // Footnotes are numbered in order of first appearance over all tables:
+    // each table lists the notes its cells point to, in order, on all
+    // threads; they are numbered here in one pass, so that the tables can be
+    // laid out in parallel and joined in order.
+    let listed: Vec<TableNotes> = if small {
+        tables
+            .iter()
+            .map(|t| table_notes(&t.1, &comps_of))
+            .collect()
+    } else {
+        tables
+            .par_iter()
+            .map(|t| table_notes(&t.1, &comps_of))
+            .collect()
+    };
+    let mut notes: Vec<&str> = Vec::new();
+    let mut note_no: HashMap<&str, usize> = HashMap::new();
+    let mut legend_n = false;
+    for t in &listed {
+        legend_n |= t.shown_n;
+        for &n in &t.notes {
+            note_no.entry(n).or_insert_with(|| {
+                notes.push(n);
+                notes.len()
+            });
+        }
+    }
+    // A few tables are laid out on this thread: waking the pool for them
+    // costs more than the work.
+    let lay_out = |(key, groups): &Table| render_table(*key, groups, &comps_of, &note_no, color);
+    let laid_out: Vec<String> = if small {
+        tables.iter().map(lay_out).collect()
+    } else {
+        tables.par_iter().map(lay_out).collect()
+    };
+    out.reserve(laid_out.iter().map(String::len).sum::<usize>());
+    for t in laid_out {
+        out.push_str(&t);
+    }
+    if legend_n {
+        let _ = writeln!(
+            out,
+            "n≥N: runs per side needed (inconclusive: to detect a {}% change with 80% power; \
+             untestable: for the observed difference to reach p < {})",
+            a.settings.threshold_pct, a.settings.alpha
+        );
+    }
+    for (i, n) in notes.iter().enumerate() {
+        let _ = writeln!(out, "[{}] {n}", i + 1);
+    }
+    if legend_n || !notes.is_empty() {
+        out.push('\n');
+    }
+    out.push_str(&summary_line(a));
+    out.push('\n');
+    out
+}
+
+/// Fewer groups than this are rendered on the calling thread: waking the
+/// pool costs more than the work.
+pub(crate) const SERIAL_TABLES: usize = 64;
+
+/// `(f(), g())`, side by side on the pool unless `serial`.
+pub(crate) fn both<A: Send, B: Send>(
+    serial: bool,
+    f: impl FnOnce() -> A + Send,
+    g: impl FnOnce() -> B + Send,
+) -> (A, B) {
+    if serial {
+        (f(), g())
+    } else {
+        rayon::join(f, g)
+    }
+}
+
+/// The findings, errors first, each with its evidence and advice.
+pub(crate) fn render_findings(a: &Analysis, color: bool) -> String {
+    let mut out = String::new();
+    let mut findings: Vec<&Finding> = a.findings.iter().collect();
+    findings.sort_by_key(|f| f.severity);
+    for f in findings {
+        let label = f.severity.to_string();
+        let label = if !color {
+            label
+        } else {
+            match f.severity {
+                Severity::Error => label.red().bold().to_string(),
+                Severity::Warning => label.yellow().to_string(),
+                Severity::Info => label.cyan().to_string(),
+            }
+        };
+        out.push_str(&format!("{label}: {} [{}]\n", f.title, f.code));
+        if !f.evidence.is_empty() {
+            out.push_str(&format!("    {}\n", f.evidence));
+        }
+        if !f.advice.is_empty() {
+            out.push_str(&format!("    → {}\n", f.advice));
+        }
+    }
+    if !a.findings.is_empty() {
+        out.push('\n');
+    }
+    out
+}
+
+/// `regressed 5, improved 1, … · geomean of ratios 1.234 (+23.4%) over 8`.
+pub fn summary_line(a: &Analysis) -> String {
+    let count = |v: Verdict| a.comparisons.iter().filter(|c| c.verdict == v).count();
+    let mut parts: Vec<String> = [
+        Verdict::Regressed,
+        Verdict::Improved,
+        Verdict::Changed,
+        Verdict::Unchanged,
+        Verdict::Inconclusive,
+        Verdict::Untestable,
+    ]
+    .iter()
+    .filter(|&&v| v != Verdict::Changed || count(v) > 0)
+    .map(|&v| format!("{} {}", count(v), v.as_str()))
+    .collect();
+    let logs: Vec<f64> = a
+        .comparisons
+        .iter()
+        .filter(|c| c.baseline_center > 0.0 && c.variant_center > 0.0)
+        .map(|c| (c.variant_center / c.baseline_center).ln())
+        .filter(|l| l.is_finite())
+        .collect();
+    let n = a.comparisons.len();
+    let mut s = format!(
+        "{n} comparison{}: {}",
+        if n == 1 { "" } else { "s" },
+        parts.join(", ")
+    );
+    parts.clear();
+    if !logs.is_empty() {
+        let g = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
+        s.push_str(&format!(
+            "; geomean of variant/baseline ratios {g:.4} ({}) over {}",
+            pct((g - 1.0) * 100.0),
+            logs.len()
+        ));
+        if logs.len() < a.comparisons.len() {
+            s.push_str(" (non-positive centres left out)");
+        }
+    }
+    s
+}

@@ -1,0 +1,63 @@
+//! What the terminal says about the inputs: files nothing was read from,
+//! numeric lines no format read, the benchmarks each variant has.
+
+use crate::ingest::Ingested;
+
+/// `variant: bench, bench; variant: …` for the message of a gate that has
+/// nothing to compare (a few names each).
+pub fn benchmarks_per_variant(ingested: &Ingested) -> String {
+    let mut seen: Vec<(String, Vec<String>)> = Vec::new();
+    for o in ingested.dataset.rows() {
+        let i = match seen.iter().position(|(v, _)| v == o.variant.as_str()) {
+            Some(i) => i,
+            None => {
+                seen.push((o.variant.to_string(), Vec::new()));
+                seen.len() - 1
+            }
+        };
+        let name = if o.params.is_empty() {
+            o.benchmark.to_string()
+        } else {
+            format!("{} ({})", o.benchmark, o.params)
+        };
+        if !seen[i].1.contains(&name) {
+            seen[i].1.push(name);
+        }
+    }
+    seen.iter()
+        .map(|(v, b)| {
+            let more = b.len().saturating_sub(5);
+            let mut list = b.iter().take(5).cloned().collect::<Vec<_>>().join(", ");
+            if more > 0 {
+                list.push_str(&format!(" and {more} more"));
+            }
+            format!("`{v}`: {list}")
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// Tells on stderr about inputs nothing was read from, and sums up the
+/// numeric-looking lines no format read (`patchperf ingest` lists them).
+pub fn warn_unread(ing: &Ingested) {
+    let mut partial = 0;
+    let mut lines = 0;
+    for f in &ing.files {
+        if f.format.is_none() {
+            eprintln!(
+                "patchperf: {}: not read: {}",
+                f.path,
+                f.note.as_deref().unwrap_or("unknown format")
+            );
+        } else if !f.unread_numeric.is_empty() {
+            partial += 1;
+            lines += f.unread_numeric.len();
+        }
+    }
+    if partial > 0 {
+        eprintln!(
+            "patchperf: {lines} numeric-looking lines in {partial} file(s) were not read as values \
+             (`patchperf ingest FILE` lists them)"
+        );
+    }
+}

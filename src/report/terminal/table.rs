@@ -1,0 +1,343 @@
+//! One benchmark's table on the terminal: a row per metric and
+//! comparison, with its change, interval, p-value and verdict; and the
+//! grouping of an analysis into those tables.
+
+use crate::analysis::{Analysis, Center, Comparison, Group, NoteKind, Verdict};
+use crate::stats::format_p;
+use crate::stats::pvalue::is_bound;
+use hashbrown::HashMap;
+use owo_colors::OwoColorize;
+
+/// Comparisons by (benchmark, params, metric), in analysis order.
+pub(crate) type CompsOf<'a> = HashMap<(&'a str, &'a str, &'a str), Vec<&'a Comparison>>;
+
+/// A (benchmark, metric) table: its key and its groups in analysis order.
+pub(crate) type Table<'a> = ((&'a str, &'a str), Vec<&'a Group>);
+
+/// The groups by (benchmark, metric), tables in order of first appearance.
+pub(crate) fn tables_of(groups: &[Group]) -> Vec<Table<'_>> {
+    let mut tables: Vec<Table> = Vec::new();
+    let mut table_of: HashMap<(&str, &str), usize> = HashMap::new();
+    for g in groups {
+        let key = (g.benchmark.as_str(), g.metric.as_str());
+        let i = *table_of.entry(key).or_insert_with(|| {
+            tables.push((key, Vec::new()));
+            tables.len() - 1
+        });
+        tables[i].1.push(g);
+    }
+    tables
+}
+
+/// The comparisons of each (benchmark, params, metric), in analysis order.
+pub(crate) fn comps_of(a: &Analysis) -> CompsOf<'_> {
+    let mut comps_of: CompsOf = HashMap::new();
+    for c in &a.comparisons {
+        comps_of
+            .entry((c.benchmark.as_str(), c.params.as_str(), c.metric.as_str()))
+            .or_default()
+            .push(c);
+    }
+    comps_of
+}
+
+/// What a table's cells say beyond their numbers.
+pub(crate) struct TableNotes<'a> {
+    /// Whether a verdict cell shows the runs needed (`n≥N`, explained once).
+    pub(crate) shown_n: bool,
+    /// The notes the cells point to, in order (a note repeated in the next
+    /// cell listed once).
+    pub(crate) notes: Vec<&'a str>,
+}
+
+/// The notes of one table's cells, in the order [`render_table`] marks them.
+pub(crate) fn table_notes<'a>(groups: &[&'a Group], comps_of: &CompsOf<'a>) -> TableNotes<'a> {
+    let mut t = TableNotes {
+        shown_n: false,
+        notes: Vec::new(),
+    };
+    for g in groups {
+        for (_, comp) in group_rows(g, comps_for(comps_of, g)) {
+            let Some(c) = comp else { continue };
+            let (shown_n, cell) = cell_notes(c);
+            t.shown_n |= shown_n;
+            for n in cell {
+                if t.notes.last() != Some(&n) {
+                    t.notes.push(n);
+                }
+            }
+        }
+    }
+    t
+}
+
+pub(crate) fn comps_for<'a, 'm>(comps_of: &'m CompsOf<'a>, g: &'a Group) -> &'m [&'a Comparison] {
+    comps_of
+        .get(&(g.benchmark.as_str(), g.params.as_str(), g.metric.as_str()))
+        .map_or(&[], |v| v.as_slice())
+}
+
+/// A number with about four significant digits.
+pub(crate) fn sig(v: f64) -> String {
+    if !v.is_finite() {
+        return "?".into();
+    }
+    let a = v.abs();
+    if a != 0.0 && !(1e-3..1e6).contains(&a) {
+        return format!("{v:.3e}");
+    }
+    let mag = if a == 0.0 {
+        0
+    } else {
+        a.log10().floor() as i32
+    };
+    let decimals = (3 - mag).clamp(0, 6) as usize;
+    format!("{v:.decimals$}")
+}
+
+pub(crate) fn pct(v: f64) -> String {
+    if !v.is_finite() {
+        return "n/a".into();
+    }
+    if v.abs() >= 100.0 {
+        format!("{v:+.0}%")
+    } else {
+        format!("{v:+.1}%")
+    }
+}
+
+pub(crate) struct Row {
+    pub(crate) cells: Vec<String>,
+    /// Colour of the change and verdict cells: Some(true) good, Some(false) bad.
+    pub(crate) good: Option<bool>,
+    pub(crate) verdict: Option<Verdict>,
+}
+
+/// The rows of one group as the table shows them: the baseline first, then
+/// each other variant, with the comparison it belongs to.
+pub(crate) fn group_rows<'a>(
+    g: &'a Group,
+    comps: &[&'a Comparison],
+) -> Vec<(&'a crate::analysis::VariantSummary, Option<&'a Comparison>)> {
+    let base_name = comps.first().map(|c| c.baseline.as_str());
+    let mut v: Vec<_> = g.variants.iter().collect();
+    if let Some(b) = base_name {
+        v.sort_by_key(|s| s.variant != b);
+    }
+    v.into_iter()
+        .map(|vs| {
+            let comp = comps.iter().find(|c| c.variant == vs.variant).copied();
+            (vs, comp)
+        })
+        .collect()
+}
+
+/// Whether the verdict cell of `c` shows the runs needed (`n≥N`), and the
+/// notes its footnote marks point to (the one the cell already says left out).
+pub(crate) fn cell_notes(c: &Comparison) -> (bool, impl Iterator<Item = &str>) {
+    let shown_n = (c.verdict == Verdict::Untestable || c.verdict == Verdict::Inconclusive)
+        && c.n_needed.is_some();
+    let notes = c
+        .notes
+        .iter()
+        .filter(move |n| !(shown_n && n.kind == NoteKind::SignificantIfN))
+        .map(|n| n.text.as_str());
+    (shown_n, notes)
+}
+
+/// One (benchmark, metric) table with its heading and a blank line after
+/// it; footnote marks use the numbers of `note_no`.
+pub(crate) fn render_table<'a>(
+    (bench, metric): (&str, &str),
+    groups: &[&'a Group],
+    comps_of: &CompsOf<'a>,
+    note_no: &HashMap<&str, usize>,
+    color: bool,
+) -> String {
+    let mut out = String::new();
+    let Some(first) = groups.first() else {
+        return out;
+    };
+    let dir = first
+        .direction
+        .phrase()
+        .map(|p| format!(", {p}"))
+        .unwrap_or_default();
+    let unit = if first.unit.is_empty() {
+        String::new()
+    } else {
+        first.unit.clone()
+    };
+    let head = format!(
+        "{bench}{} ({}{dir})",
+        if metric.is_empty() || metric == bench {
+            String::new()
+        } else {
+            format!(" · {metric}")
+        },
+        if unit.is_empty() {
+            "no unit".to_string()
+        } else {
+            unit
+        }
+    );
+    out.push_str(&if color { head.bold().to_string() } else { head });
+    out.push('\n');
+    let with_params = groups.iter().any(|g| !g.params.is_empty());
+    let mut rows: Vec<Row> = vec![Row {
+        cells: [
+            "params",
+            "variant",
+            "n",
+            "centre",
+            "±95%",
+            "change",
+            "95% CI of change",
+            "p",
+            "q",
+            "verdict",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect(),
+        good: None,
+        verdict: None,
+    }];
+    for g in groups {
+        let comps = comps_for(comps_of, g);
+        let mut first_row = true;
+        for (vs, comp) in group_rows(g, comps) {
+            let center = comp.map(|c| c.center).or(comps.first().map(|c| c.center));
+            let value = match center {
+                Some(Center::Median) => vs.median.or(vs.mean),
+                _ => vs.mean.or(vs.median),
+            };
+            let spread = match (value, vs.ci_low, vs.ci_high) {
+                (Some(c), Some(l), Some(h))
+                    if c != 0.0 && (vs.from_summary == (center != Some(Center::Median))) =>
+                {
+                    format!(
+                        "±{:.1}%",
+                        100.0 * (h - c).abs().max((c - l).abs()) / c.abs()
+                    )
+                }
+                _ => String::new(),
+            };
+            let mut cells = vec![
+                if first_row && with_params {
+                    g.params.clone()
+                } else {
+                    String::new()
+                },
+                vs.variant.clone(),
+                crate::report::format::count(vs.n),
+                value.map(sig).unwrap_or_else(|| "?".into()),
+                spread,
+            ];
+            first_row = false;
+            match comp {
+                None => {
+                    cells.extend(std::iter::repeat_n(String::new(), 5));
+                    rows.push(Row {
+                        cells,
+                        good: None,
+                        verdict: None,
+                    });
+                }
+                Some(c) => {
+                    let ci = match (c.ci_low_pct, c.ci_high_pct) {
+                        (Some(l), Some(h)) => format!("[{}, {}]", pct(l), pct(h)),
+                        _ => String::new(),
+                    };
+                    let mut verdict = c.verdict.as_str().to_string();
+                    let (shown_n, cell) = cell_notes(c);
+                    if shown_n {
+                        if let Some(n) = c.n_needed {
+                            verdict.push_str(&format!(" (n≥{n})"));
+                        }
+                    }
+                    let refs: Vec<String> = cell
+                        .map(|n| note_no.get(n).copied().unwrap_or(0).to_string())
+                        .collect();
+                    if !refs.is_empty() {
+                        verdict.push_str(&format!(" [{}]", refs.join(",")));
+                    }
+                    cells.extend([
+                        pct(c.change_pct),
+                        ci,
+                        c.p_value.map(format_p).unwrap_or_else(|| "–".into()),
+                        match (c.p_value, c.q_value) {
+                            // q computed from a p at the floor is a bound too.
+                            (Some(p), Some(q)) if is_bound(p) && !is_bound(q) => {
+                                format!("< {}", format_p(q))
+                            }
+                            (_, Some(q)) => format_p(q),
+                            _ => "–".into(),
+                        },
+                        verdict,
+                    ]);
+                    let good = match c.verdict {
+                        Verdict::Improved => Some(true),
+                        Verdict::Regressed => Some(false),
+                        _ => None,
+                    };
+                    rows.push(Row {
+                        cells,
+                        good,
+                        verdict: Some(c.verdict),
+                    });
+                }
+            }
+        }
+    }
+    if !with_params {
+        for r in rows.iter_mut() {
+            r.cells.remove(0);
+        }
+    }
+    let ncol = rows[0].cells.len();
+    let widths: Vec<usize> = (0..ncol)
+        .map(|i| {
+            rows.iter()
+                .map(|r| r.cells[i].chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    for (ri, r) in rows.iter().enumerate() {
+        let mut line = String::from(" ");
+        for (i, cell) in r.cells.iter().enumerate() {
+            let w = widths[i];
+            let numeric = (2..ncol - 1).contains(&i) && ri > 0;
+            let padded = if numeric && i != ncol - 3 && i != ncol - 4 {
+                format!("{cell:>w$}")
+            } else {
+                format!("{cell:<w$}")
+            };
+            let is_change = i == ncol - 5 || i == ncol - 1;
+            let styled = if !color || ri == 0 {
+                padded
+            } else if is_change && r.good == Some(true) {
+                padded.green().to_string()
+            } else if is_change && r.good == Some(false) {
+                padded.red().to_string()
+            } else if i == ncol - 1 && r.verdict == Some(Verdict::Changed) {
+                padded.yellow().to_string()
+            } else {
+                padded
+            };
+            line.push(' ');
+            line.push_str(&styled);
+            line.push(' ');
+        }
+        let line = line.trim_end().to_string();
+        out.push_str(&if color && ri == 0 {
+            line.dimmed().to_string()
+        } else {
+            line
+        });
+        out.push('\n');
+    }
+    out.push('\n');
+    out
+}
