@@ -7,7 +7,10 @@
 //! files ─► ingest ─► model::Dataset ─► stats / analysis ─► checks ─► report
 //! ```
 //!
-//! The command-line interface in [`cli`] is one user of this library.
+//! `ingest` is a folder per tool (`ingest/formats/<tool>/`) behind one
+//! `Format` trait; `report` holds every output, the terminal's included
+//! (`report::terminal`). The command-line interface in [`cli`] is one user
+//! of this library. `CONTRIBUTING.md` maps the folders.
 
 pub mod analysis;
 pub mod checks;
