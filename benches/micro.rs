@@ -32,7 +32,7 @@ fn tests(c: &mut Criterion) {
         let x = noisy(&mut rng, n, 100.0);
         let y = noisy(&mut rng, n, 103.0);
         g.bench_with_input(BenchmarkId::new("bootstrap_median_ratio", n), &n, |b, _| {
-            b.iter(|| bootstrap::ratio_ci(&x, &y, bootstrap::Centre::Median, 10_000, 0.95, 7))
+            b.iter(|| bootstrap::ratio_ci(&x, &y, bootstrap::Center::Median, 10_000, 0.95, 7))
         });
     }
     g.finish();

@@ -2,7 +2,7 @@
 //! (`scripts/scipy_vectors.py` → `tests/data/scipy/*.json`), plus property
 //! tests of the two-sample tests.
 
-use patchperf::stats::bootstrap::{ratio_ci, Centre};
+use patchperf::stats::bootstrap::{ratio_ci, Center};
 use patchperf::stats::correction::{benjamini_hochberg, holm};
 use patchperf::stats::mann_whitney::{mann_whitney_u_with, MwuChoice, MwuMethod};
 use patchperf::stats::welch::{welch, welch_from_stats};
@@ -166,7 +166,7 @@ fn holm_matches_statsmodels() {
 fn bootstrap_agrees_with_scipy_within_resampling_noise() {
     for (i, c) in fixture("bootstrap").iter().enumerate() {
         let (x, y) = (floats(&c["x"]), floats(&c["y"]));
-        let (lo, hi) = ratio_ci(&x, &y, Centre::Median, 20_000, 0.95, 1).unwrap();
+        let (lo, hi) = ratio_ci(&x, &y, Center::Median, 20_000, 0.95, 1).unwrap();
         let (slo, shi) = (c["low"].as_f64().unwrap(), c["high"].as_f64().unwrap());
         // Different random streams: endpoints agree to a small fraction of
         // the interval's width.

@@ -5,7 +5,7 @@
 use super::describe::{Side, CONFIDENCE};
 use super::group::RawGroup;
 use super::{Center, Comparison, IntervalMethod, Note, NoteKind, Settings, TestChoice, TestKind};
-use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted, Centre};
+use crate::stats::bootstrap::{delta_ratio_ci, ratio_ci_sorted};
 use crate::stats::diagnostics::mad_outliers_given;
 use crate::stats::effect::{cliffs_delta_sorted, hedges_g};
 use crate::stats::large_sample::{ratio_ci_asymptotic, LARGE_N};
@@ -81,9 +81,9 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
             }
         }
         let centre = if c.center == Center::Median {
-            Centre::Median
+            Center::Median
         } else {
-            Centre::Mean
+            Center::Mean
         };
         c.baseline_center = centre_of(base, c.center);
         c.variant_center = centre_of(var, c.center);

@@ -19,7 +19,7 @@ use super::group::{group, RawVariant};
 use super::Verdict;
 use crate::error::Result;
 use crate::model::{Dataset, Direction};
-use crate::stats::bootstrap::{ratio_ci, Centre};
+use crate::stats::bootstrap::{ratio_ci, Center};
 use crate::stats::changepoint::{self, replicates};
 use crate::stats::correction::benjamini_hochberg;
 use rayon::prelude::*;
@@ -315,12 +315,12 @@ fn finite(v: f64) -> Option<f64> {
 fn describe(s: &Series, raw: &[(Raw, f64)], settings: &HistorySettings) -> Vec<HistoryChange> {
     let n = s.points.len();
     let centre = match s.method {
-        Method::Otava => Centre::Mean,
-        Method::Runs | Method::Means => Centre::Median,
+        Method::Otava => Center::Mean,
+        Method::Runs | Method::Means => Center::Median,
     };
     let centre_of = |xs: &[f64]| match centre {
-        Centre::Mean => changepoint_mean(xs),
-        Centre::Median => crate::stats::summary::median(xs),
+        Center::Mean => changepoint_mean(xs),
+        Center::Median => crate::stats::summary::median(xs),
     };
     (0..raw.len())
         .map(|k| {

@@ -18,13 +18,7 @@ pub enum TestKind {
     None,
 }
 
-/// Which centre a change is computed on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Center {
-    Median,
-    Mean,
-}
+pub use crate::stats::summary::Center;
 
 /// How the confidence interval of a change was computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

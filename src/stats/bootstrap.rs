@@ -27,12 +27,7 @@ use rand::RngCore;
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
 
-/// Which centre the ratio is taken of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Centre {
-    Median,
-    Mean,
-}
+pub use super::summary::Center;
 
 /// Resamples per chunk (one RNG stream each).
 const CHUNK: usize = 512;
@@ -49,7 +44,7 @@ const TABLE_MAX_N: usize = 128;
 pub fn ratio_ci(
     x: &[f64],
     y: &[f64],
-    centre: Centre,
+    centre: Center,
     resamples: usize,
     confidence: f64,
     seed: u64,
@@ -74,7 +69,7 @@ pub fn ratio_ci(
 pub fn ratio_ci_sorted(
     sx: &[f64],
     sy: &[f64],
-    centre: Centre,
+    centre: Center,
     resamples: usize,
     confidence: f64,
     seed: u64,
@@ -83,14 +78,14 @@ pub fn ratio_ci_sorted(
     {
         return None;
     }
-    if centre == Centre::Median {
+    if centre == Center::Median {
         if let Some(ci) = exact_median_ratio_ci(sx, sy, confidence) {
             return Some((ci, true));
         }
     }
     let (tx, ty) = match centre {
-        Centre::Median => (MedianTable::new(sx), MedianTable::new(sy)),
-        Centre::Mean => (None, None),
+        Center::Median => (MedianTable::new(sx), MedianTable::new(sy)),
+        Center::Mean => (None, None),
     };
     let mut ratios = RatioBuffer::take(resamples);
     ratios
@@ -688,16 +683,16 @@ impl<'a> Resampler<'a> {
     }
 
     /// The centre of one resample of size n.
-    fn draw(&mut self, rng: &mut Pcg64, centre: Centre) -> f64 {
+    fn draw(&mut self, rng: &mut Pcg64, centre: Center) -> f64 {
         let n = self.sorted.len();
         match centre {
-            Centre::Mean => {
+            Center::Mean => {
                 let mut sum = 0.0;
                 let sorted = self.sorted;
                 Self::indices(rng, n, |i| sum += sorted[i]);
                 sum / n as f64
             }
-            Centre::Median => {
+            Center::Median => {
                 if let Some(t) = self.table {
                     return t.sample(rng);
                 }
@@ -767,9 +762,9 @@ mod tests {
         // Resampled: the mean, the median of more values than the exact
         // search takes (drawn from tables), and of more than a table covers.
         for (n, centre) in [
-            (20, Centre::Mean),
-            (EXACT_MAX_N + 1, Centre::Median),
-            (TABLE_MAX_N + 3, Centre::Median),
+            (20, Center::Mean),
+            (EXACT_MAX_N + 1, Center::Median),
+            (TABLE_MAX_N + 3, Center::Median),
         ] {
             let x: Vec<f64> = (0..n).map(|i| 10.0 + (i as f64 * 0.37).sin()).collect();
             let y: Vec<f64> = x.iter().map(|v| v * 1.1).collect();
@@ -788,16 +783,16 @@ mod tests {
     fn small_medians_give_the_exact_interval_whatever_the_seed() {
         let x: Vec<f64> = (0..20).map(|i| 10.0 + (i as f64 * 0.37).sin()).collect();
         let y: Vec<f64> = x.iter().map(|v| v * 1.1).collect();
-        let a = ratio_ci(&x, &y, Centre::Median, 4000, 0.95, 7).unwrap();
-        let c = ratio_ci(&x, &y, Centre::Median, 100, 0.95, 8).unwrap();
+        let a = ratio_ci(&x, &y, Center::Median, 4000, 0.95, 7).unwrap();
+        let c = ratio_ci(&x, &y, Center::Median, 100, 0.95, 8).unwrap();
         assert_eq!(a, c);
         assert!(a.0 < 1.1 && a.1 > 1.1, "{a:?}");
         // A baseline whose medians can be 0 has undefined ratios: resampled.
         let z: Vec<f64> = (0..20).map(|i| (i as f64 - 2.0).max(0.0)).collect();
         assert!(exact_median_ratio_ci(&z, &y, 0.95).is_none());
         assert_ne!(
-            ratio_ci(&z, &y, Centre::Median, 4000, 0.95, 7),
-            ratio_ci(&z, &y, Centre::Median, 4000, 0.95, 8)
+            ratio_ci(&z, &y, Center::Median, 4000, 0.95, 7),
+            ratio_ci(&z, &y, Center::Median, 4000, 0.95, 8)
         );
     }
 
@@ -809,7 +804,7 @@ mod tests {
         let mut rng = Pcg64::new(1, 1);
         let mut seen = std::collections::BTreeSet::new();
         for _ in 0..200 {
-            seen.insert(r.draw(&mut rng, Centre::Median).to_bits());
+            seen.insert(r.draw(&mut rng, Center::Median).to_bits());
         }
         let want: std::collections::BTreeSet<u64> =
             [1.0f64, 2.0, 3.0].iter().map(|v| v.to_bits()).collect();
@@ -818,7 +813,7 @@ mod tests {
         let sorted = [1.0, 2.0, 7.0];
         let mut r = Resampler::new(&sorted, None);
         for _ in 0..200 {
-            assert!(sorted.contains(&r.draw(&mut rng, Centre::Median)));
+            assert!(sorted.contains(&r.draw(&mut rng, Center::Median)));
         }
     }
 
@@ -940,8 +935,8 @@ mod tests {
         let (mut rx, mut ry) = (Resampler::new(sx, None), Resampler::new(sy, None));
         let mut ratios: Vec<f64> = (0..40_000)
             .map(|_| {
-                let a = rx.draw(&mut rng, Centre::Median);
-                ry.draw(&mut rng, Centre::Median) / a
+                let a = rx.draw(&mut rng, Center::Median);
+                ry.draw(&mut rng, Center::Median) / a
             })
             .filter(|r| r.is_finite())
             .collect();
@@ -960,7 +955,7 @@ mod tests {
             let ((lo, hi), tol) = counted_interval(&sx, &sy);
             let (tlo, thi) = exact_median_ratio_ci(&sx, &sy, 0.95).unwrap();
             assert_eq!(
-                ratio_ci(&sx, &sy, Centre::Median, 10, 0.95, 3),
+                ratio_ci(&sx, &sy, Center::Median, 10, 0.95, 3),
                 Some((tlo, thi))
             );
             assert!(
@@ -1010,7 +1005,7 @@ mod tests {
         let y: Vec<f64> = (0..30).map(|i| 4.0 + i as f64).collect();
         let ((lo, hi), tol) = counted_interval(&x, &y);
         assert!(exact_median_ratio_ci(&x, &y, 0.95).is_none());
-        let (tlo, thi) = ratio_ci(&x, &y, Centre::Median, 40_000, 0.95, 3).unwrap();
+        let (tlo, thi) = ratio_ci(&x, &y, Center::Median, 40_000, 0.95, 3).unwrap();
         assert!(
             (tlo - lo).abs() < tol && (thi - hi).abs() < tol,
             "{tlo} {thi} vs {lo} {hi}"
@@ -1083,8 +1078,8 @@ mod tests {
 
     #[test]
     fn undefined_ratios_give_none() {
-        assert!(ratio_ci(&[0.0, 0.0], &[1.0, 2.0], Centre::Mean, 100, 0.95, 1).is_none());
-        assert!(ratio_ci(&[1.0], &[1.0, 2.0], Centre::Mean, 100, 0.95, 1).is_none());
+        assert!(ratio_ci(&[0.0, 0.0], &[1.0, 2.0], Center::Mean, 100, 0.95, 1).is_none());
+        assert!(ratio_ci(&[1.0], &[1.0, 2.0], Center::Mean, 100, 0.95, 1).is_none());
     }
 
     proptest::proptest! {
@@ -1110,7 +1105,7 @@ mod tests {
             proptest::prop_assert!(lo >= y_lo / x_hi && hi <= y_hi / x_lo, "{lo} {hi}");
             // The public entry point takes the exact path for these sizes.
             proptest::prop_assert_eq!(
-                ratio_ci(&sx, &sy, Centre::Median, 10_000, 0.95, 1),
+                ratio_ci(&sx, &sy, Center::Median, 10_000, 0.95, 1),
                 Some((lo, hi))
             );
         }

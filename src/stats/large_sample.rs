@@ -8,7 +8,7 @@
 //! standard deviation. The ratio's interval is the delta method on the log
 //! scale when both centres have one sign, else on the ratio itself.
 
-use super::bootstrap::Centre;
+use super::bootstrap::Center;
 use super::summary::{mean, percentile_sorted, stddev};
 use statrs::distribution::{ContinuousCDF, Normal};
 
@@ -22,7 +22,7 @@ pub const LARGE_N: usize = 5000;
 pub fn ratio_ci_asymptotic(
     sx: &[f64],
     sy: &[f64],
-    centre: Centre,
+    centre: Center,
     confidence: f64,
 ) -> Option<(f64, f64)> {
     if sx.len() < 2 || sy.len() < 2 {
@@ -47,11 +47,11 @@ pub fn ratio_ci_asymptotic(
 }
 
 /// The centre of a sorted sample and its standard error.
-fn centre_and_se(s: &[f64], centre: Centre, z: f64) -> (f64, f64) {
+fn centre_and_se(s: &[f64], centre: Center, z: f64) -> (f64, f64) {
     let n = s.len() as f64;
     match centre {
-        Centre::Mean => (mean(s), stddev(s) / n.sqrt()),
-        Centre::Median => {
+        Center::Mean => (mean(s), stddev(s) / n.sqrt()),
+        Center::Median => {
             // The order statistics that bound the median's distribution-free
             // interval at this confidence lie z·√n/2 ranks either side.
             let k = (z * n.sqrt() / 2.0).ceil() as usize;
@@ -89,7 +89,7 @@ mod tests {
         for seed in 0..200 {
             let x = normal_sample(20_000, 100.0, 5.0, seed);
             let y = normal_sample(20_000, 105.0, 5.0, 1000 + seed);
-            let (lo, hi) = ratio_ci_asymptotic(&x, &y, Centre::Median, 0.95).unwrap();
+            let (lo, hi) = ratio_ci_asymptotic(&x, &y, Center::Median, 0.95).unwrap();
             if !(lo..=hi).contains(&1.05) {
                 misses += 1;
             }
@@ -103,7 +103,7 @@ mod tests {
         // 0.0443; the ratio's half-width ≈ 1.96·√2·0.0443/100 = 0.00123.
         let x = normal_sample(20_000, 100.0, 5.0, 1);
         let y = normal_sample(20_000, 100.0, 5.0, 2);
-        let (lo, hi) = ratio_ci_asymptotic(&x, &y, Centre::Median, 0.95).unwrap();
+        let (lo, hi) = ratio_ci_asymptotic(&x, &y, Center::Median, 0.95).unwrap();
         let half = (hi - lo) / 2.0;
         assert!((half / 0.00123 - 1.0).abs() < 0.15, "{half}");
     }
@@ -112,9 +112,9 @@ mod tests {
     fn signs_and_zero_baselines() {
         let x: Vec<f64> = (0..10).map(|i| -10.0 - i as f64).rev().collect();
         let y: Vec<f64> = (0..10).map(|i| 5.0 + i as f64).collect();
-        let (lo, hi) = ratio_ci_asymptotic(&x, &y, Centre::Mean, 0.95).unwrap();
+        let (lo, hi) = ratio_ci_asymptotic(&x, &y, Center::Mean, 0.95).unwrap();
         assert!(lo < hi && hi < 0.0, "{lo} {hi}");
         let zeros = [0.0, 0.0, 0.0];
-        assert_eq!(ratio_ci_asymptotic(&zeros, &y, Centre::Median, 0.95), None);
+        assert_eq!(ratio_ci_asymptotic(&zeros, &y, Center::Median, 0.95), None);
     }
 }

@@ -1,5 +1,13 @@
 //! Descriptive statistics of one sample and the intervals of its centre.
 
+/// Which centre of a sample a change or a ratio is taken of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Center {
+    Median,
+    Mean,
+}
+
 use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, StudentsT};
 
 /// Descriptive statistics of a sample.
