@@ -65,7 +65,9 @@ impl Error {
         }
     }
 
-    /// The process exit code this error maps to (see DESIGN: 2 = bad input or usage).
+    /// The process exit code this error maps to: 2 for every error (bad
+    /// input, usage, I/O), so that CI tells it from a gate's 1 (a
+    /// regression) and 0 (a pass), which the commands set themselves.
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Input { .. } | Error::Usage(_) | Error::Io { .. } => 2,

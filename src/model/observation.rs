@@ -140,7 +140,8 @@ impl<'de> Deserialize<'de> for Stat {
     }
 }
 
-/// One value read from one input: a row of the tidy table (see DESIGN.md).
+/// One value read from one input: a row of the tidy table (README, "The
+/// tidy table", lists its columns).
 ///
 /// The text fields are [`SmolStr`]: names of up to 23 bytes (nearly every
 /// benchmark, metric, unit and variant) live inline and longer ones (paths)
