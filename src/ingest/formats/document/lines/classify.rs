@@ -1,0 +1,91 @@
+//! Telling what a line is: a border, a boxed row, a `time` line, pairs,
+//! an aligned row, carets or prose.
+
+use super::boxes::box_inner;
+use super::boxes::{is_border, BoxCells};
+use super::pairs::pairs;
+use super::time::carets;
+use super::time::time_line;
+use super::values::data_row;
+use super::Kind;
+use crate::ingest::shared::text::trim;
+
+/// Classifies one cleaned line.
+pub fn classify(text: &str) -> Kind<'_> {
+    classify_with(text, true)
+}
+
+/// [`classify`] for a caller that no longer needs to know about column rows
+/// (format detection once it has seen a table): what would be a
+/// [`Kind::Row`] is [`Kind::Text`], and the costliest test is skipped.
+pub fn classify_without_rows(text: &str) -> Kind<'_> {
+    classify_with(text, false)
+}
+
+pub(super) fn classify_with(text: &str, rows: bool) -> Kind<'_> {
+    let t = trim(text);
+    classify_boxed(t).unwrap_or_else(|| classify_rest(text, t, rows))
+}
+
+/// [`classify`] of a document's lines in order, remembering the prose:
+/// documents repeat lines (the heading above every table), and a line
+/// known to be [`Kind::Text`] is not read again. Blank lines and boxed
+/// tables, quick to tell, are not remembered.
+#[derive(Default)]
+pub struct Classifier<'a> {
+    prose: hashbrown::HashSet<&'a str>,
+}
+
+impl<'a> Classifier<'a> {
+    /// Distinct prose lines remembered; later ones are read each time.
+    const MAX: usize = 4096;
+
+    /// [`classify`] of `text`.
+    pub fn classify(&mut self, text: &'a str) -> Kind<'a> {
+        let t = trim(text);
+        if let Some(k) = classify_boxed(t) {
+            return k;
+        }
+        if self.prose.contains(text) {
+            return Kind::Text;
+        }
+        let k = classify_rest(text, t, true);
+        if matches!(k, Kind::Text) && self.prose.len() < Self::MAX {
+            self.prose.insert(text);
+        }
+        k
+    }
+}
+
+/// The kinds told by the trimmed line `t` alone, quickly: blank, border,
+/// boxed row.
+#[inline]
+pub(super) fn classify_boxed(t: &str) -> Option<Kind<'_>> {
+    if t.is_empty() {
+        return Some(Kind::Blank);
+    }
+    if is_border(t) {
+        return Some(Kind::Border);
+    }
+    box_inner(t).map(|inner| Kind::BoxRow(BoxCells(inner)))
+}
+
+/// [`classify_with`] of a line that is not blank, a border or a boxed row;
+/// `t` is `text` trimmed.
+pub(super) fn classify_rest<'t>(text: &'t str, t: &'t str, rows: bool) -> Kind<'t> {
+    if let Some((m, v)) = time_line(t) {
+        return Kind::Time(m, v);
+    }
+    if let Some(c) = carets(text) {
+        return Kind::Carets(c);
+    }
+    if let Some(p) = pairs(text) {
+        return Kind::Pairs(p);
+    }
+    if rows {
+        if let Some(r) = data_row(text) {
+            return Kind::Row(r);
+        }
+    }
+    Kind::Text
+}

@@ -1,0 +1,411 @@
+//! Tests of the line classifier.
+
+use super::boxes::{find_bar, is_border};
+use super::cells::cell_texts;
+use super::pairs::{pairs, valid_ascii_key, valid_key_chars};
+use super::values::{
+    all_cells_row, data_row, plain_last_cell, plain_number, short_decimal, value_cell,
+};
+use super::*;
+
+#[test]
+fn a_row_is_judged_by_its_last_cell_first() {
+    let go = "BenchmarkGen0/n=10-2 \t  200000\t      1012 ns/op\t      24 B/op\t       1 allocs/op";
+    assert_eq!(plain_last_cell(go), Some("1 allocs/op"));
+    assert_eq!(plain_last_cell("a b  c d \t"), Some("c d"));
+    assert_eq!(plain_last_cell("x  140227 ±  3%"), None);
+    assert_eq!(plain_last_cell("x  1 +- 2"), None);
+    assert_eq!(plain_last_cell("   "), None);
+    assert_eq!(data_row(go), None);
+    let row = data_row("hackbench 50   1.234   1.301").unwrap();
+    assert_eq!(row.label, "hackbench 50");
+    assert_eq!(row.cells.len(), 2);
+}
+
+#[test]
+fn ascii_keys_are_judged_as_character_by_character() {
+    for key in [
+        "",
+        "time",
+        "BenchmarkGen0/n",
+        ">5484.43us",
+        "> 5484",
+        ">12345678901234567",
+        "a b c d",
+        "a b c d e",
+        "a\x0bb\x0bc\x0bd\x0be",
+        "CONFIG_HZ",
+        "x CONFIG_",
+        "CONFIG",
+        "avg (ms)",
+        "1234567890123456789012345678901",
+        "12345678901234567890123456789012",
+        "123456789012345678901234567890123",
+        "\ttime\t",
+        "it's",
+        "[0]",
+    ] {
+        assert_eq!(
+            valid_ascii_key(key.as_bytes()),
+            valid_key_chars(key),
+            "{key:?}"
+        );
+    }
+}
+
+proptest::proptest! {
+    #[test]
+    fn ascii_keys_agree_with_the_character_test(
+        key in "[ -~\t\n\x0b\x0c\r]{0,40}|(>|CONFIG_| |[a-z]{1,6}|[,<>()\\[\\]\"'])*"
+    ) {
+        proptest::prop_assert_eq!(valid_ascii_key(key.as_bytes()), valid_key_chars(&key));
+    }
+}
+
+proptest::proptest! {
+    /// The shortcut never changes what a line is: rows and their cells
+    /// are those of reading every cell.
+    #[test]
+    fn the_last_cell_shortcut_agrees_with_reading_every_cell(
+        text in "[a-z0-9 ./%:=+\\[\\]\t-]{0,40}|[a-z0-9 .]{0,12}  [0-9.]{1,6}( [a-z%/]{1,4})?"
+    ) {
+        proptest::prop_assert_eq!(data_row(&text), all_cells_row(&text));
+        if let Some(last) = plain_last_cell(&text) {
+            let cells = cell_texts(&text);
+            proptest::prop_assert_eq!(cells.last().map(|(_, t)| t.as_ref()), Some(last));
+        }
+    }
+}
+
+#[test]
+fn pairs_of_a_sample_line() {
+    let p = pairs("pert/s:      229 >5484.43us:       41 min:  0.15 max:12069.42 avg:2193.81 sum/s:502382us overhead:50.24%").unwrap();
+    let keys: Vec<&str> = p.iter().map(|p| p.key.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "pert/s",
+            ">5484.43us",
+            "min",
+            "max",
+            "avg",
+            "sum/s",
+            "overhead"
+        ]
+    );
+    assert_eq!(p[4].value, 2193.81);
+    assert_eq!(p[5].unit, "us");
+    assert_eq!(p[6].unit, "%");
+}
+
+#[test]
+fn pairs_with_spaced_units_and_equals() {
+    let p = pairs("maximum latency: 42963.2 µs").unwrap();
+    assert_eq!(
+        (p[0].key.as_str(), p[0].value, p[0].unit.as_str()),
+        ("maximum latency", 42963.2, "us")
+    );
+    let p = pairs("Iterations=5000").unwrap();
+    assert_eq!(p[0].value, 5000.0);
+    let p = pairs("std. dev. : 0.07s").unwrap();
+    assert_eq!((p[0].key.as_str(), p[0].unit.as_str()), ("std. dev.", "s"));
+    let p = pairs("a: 5 b: 6").unwrap();
+    assert_eq!(p.len(), 2);
+}
+
+#[test]
+fn prose_and_headers_are_not_pairs() {
+    for l in [
+        "Date:\tWed, 10 Jan 2007 12:47:21 +0100",
+        "Message-ID: <45A4D249.8080904@bull.net>",
+        "On Tue, 2013-11-26 at 11:25 -0800, someone wrote:",
+        "  Last update: 2013-11-26 22:41    [W:0.078 / U:0.224 seconds]",
+        "First case: all threads are SCHED_OTHER",
+        "Subject: Re: [PATCH 2.6.20-rc4 1/4] futex priority based wakeup",
+        "OpenPGP key fingerprint: 8CD5 52C3 8E3C 4140 715F  BA06 3F25 A8FE 3BAE 9A68",
+    ] {
+        assert_eq!(pairs(l), None, "{l}");
+        assert!(!matches!(classify(l), Kind::Row(_)), "{l}");
+    }
+}
+
+#[test]
+fn cells_with_units_and_remarks() {
+    let (c, u) = value_cell("5.53 us").unwrap();
+    assert_eq!((c.value, u.as_deref()), (5.53, Some("us")));
+    let (c, u) = value_cell("10.2 us +- 0.5 us").unwrap();
+    assert_eq!(
+        (c.value, c.spread, u.as_deref()),
+        (10.2, Some(0.5), Some("us"))
+    );
+    let (c, u) = value_cell("10.2 us: 1.85x slower").unwrap();
+    assert_eq!((c.value, u.as_deref()), (10.2, Some("us")));
+    let (c, u) = value_cell("12ms").unwrap();
+    assert_eq!((c.value, u.as_deref()), (12.0, Some("ms")));
+    let (c, u) = value_cell("2.8 %").unwrap();
+    assert_eq!((c.value, c.is_pct, u), (2.8, true, None));
+    assert_eq!(value_cell("abc"), None);
+    assert_eq!(value_cell("2.6.20-rc4"), None);
+    assert_eq!(value_cell("x86_64"), None);
+}
+
+#[test]
+fn attributes_are_not_measurements() {
+    let one = |l: &str| pairs(l).unwrap().remove(0);
+    assert!(!is_measurement(&one("CPU family: 6")));
+    assert!(!is_measurement(&one("BogoMIPS: 5586.87")));
+    assert!(is_measurement(&one("Time: 2.978")));
+    assert!(is_measurement(&one("maximum latency: 42963.2 µs")));
+    assert!(is_measurement(&one("avg : 2.99")));
+    assert!(is_measurement(&one("Iterations=5000")));
+    assert_eq!(pairs("CONFIG_HZ=250"), None);
+}
+
+#[test]
+fn fast_decimals_round_like_str_parse() {
+    // Deterministic spread of lengths, dot positions and digits,
+    // including mantissas at and past the exact range.
+    let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+    for _ in 0..200_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let len = 1 + (x % 19) as usize;
+        let mut s: String = (0..len)
+            .map(|i| char::from(b'0' + ((x >> (i * 3)) % 10) as u8))
+            .collect();
+        let dot = ((x >> 40) % (len as u64 + 2)) as usize;
+        if dot <= len {
+            s.insert(dot, '.');
+        }
+        if (x >> 50) & 1 == 1 {
+            s.insert(0, '-');
+        }
+        let want = s.parse::<f64>().ok().filter(|v| v.is_finite());
+        let got = plain_number(&s).map(|c| c.value);
+        assert_eq!(got.map(f64::to_bits), want.map(f64::to_bits), "{s}");
+    }
+    for s in [
+        "0.1",
+        "5.1803",
+        "-0",
+        "-0.0",
+        ".5",
+        "5.",
+        "123456789012345",
+        "0.000000000000001",
+    ] {
+        assert_eq!(
+            plain_number(s).map(|c| c.value.to_bits()),
+            s.parse::<f64>().ok().map(f64::to_bits),
+            "{s}"
+        );
+    }
+    assert_eq!(plain_number("."), None);
+    assert_eq!(plain_number("1.2.3"), None);
+    assert_eq!(plain_number("-"), None);
+}
+
+proptest::proptest! {
+    /// Boxed cells are the row split at each bar and trimmed.
+    #[test]
+    fn box_cells_are_split_and_trimmed(
+        parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "|", " ", "\t", "5", "a b", "µ", "\u{a0}", "\u{3000}", "x", "  ", "}",
+                "\u{7f}", "0.5180", "\u{fc}",
+            ]),
+            0..24,
+        )
+    ) {
+        let row = parts.concat();
+        proptest::prop_assert_eq!(find_bar(row.as_bytes()), row.find('|'));
+        let cells: Vec<&str> = BoxCells(&row).iter().collect();
+        proptest::prop_assert_eq!(BoxCells(&row).count(), cells.len());
+        let want: Vec<&str> = row.split('|').map(str::trim).collect();
+        proptest::prop_assert_eq!(cells, want, "{:?}", row);
+    }
+}
+
+/// [`is_border`] as it was written before its eight-dash step.
+fn is_border_bytewise(t: &str) -> bool {
+    let b = t.as_bytes();
+    if !matches!(b.first(), Some(b'+' | b'|')) {
+        return false;
+    }
+    let mut dashes = 0;
+    for &c in b {
+        match c {
+            b'-' | b'=' => dashes += 1,
+            b'+' | b'|' | b':' | b' ' => {}
+            _ => return false,
+        }
+    }
+    dashes >= 3
+}
+
+proptest::proptest! {
+    #[test]
+    fn borders_are_told_as_byte_by_byte(
+        parts in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "+", "|", "-", "--------", "=", ":", " ", "x", "-------", "5",
+            ]),
+            0..14,
+        )
+    ) {
+        let t = parts.concat();
+        proptest::prop_assert_eq!(is_border(&t), is_border_bytewise(&t), "{:?}", t);
+    }
+
+    /// Remembering prose changes no line's kind, whatever repeats.
+    #[test]
+    fn the_classifier_classifies_as_classify(
+        picks in proptest::collection::vec(0usize..12, 0..40)
+    ) {
+        let lines = [
+            "Results on machine 0 of the test rack:",
+            "",
+            "+-----+------+",
+            "| threads | time (ms) |",
+            "| 512 | 5.1803 |",
+            "hackbench 50   1.234   1.301",
+            "Time: 2.978",
+            "real 0m34.067s",
+            "   ^^^^^usecs",
+            "with plist:",
+            "  baseline  patched",
+            "Results on machine 0 of the test rack:",
+        ];
+        let mut c = Classifier::default();
+        for i in picks {
+            proptest::prop_assert_eq!(c.classify(lines[i]), classify(lines[i]));
+        }
+    }
+}
+
+#[test]
+fn short_decimals_read_as_the_float_parser_reads_them() {
+    for t in [
+        "0",
+        "-0",
+        "-0.0",
+        "5.",
+        ".5",
+        "-.5",
+        "5.1803",
+        "0.1",
+        "0.3",
+        "123456789012345",
+        "12345678.9012345",
+        ".000000000000001",
+        "999999999999999",
+        "00012.50",
+    ] {
+        let fast = short_decimal(t).unwrap();
+        let slow = crate::ingest::shared::numbers::parse_f64(t).unwrap();
+        assert_eq!(fast.to_bits(), slow.to_bits(), "{t}");
+    }
+    // Sixteen digits, two points, no digit, other characters: the long way.
+    for t in [
+        "1234567890123456",
+        "1.2.3",
+        ".",
+        "-",
+        "",
+        "1e5",
+        "+1",
+        "1,5",
+        " 1",
+    ] {
+        assert_eq!(short_decimal(t), None, "{t}");
+    }
+}
+
+proptest::proptest! {
+    /// Any decimal the shortcut reads has the bits `parse_f64` gives.
+    #[test]
+    fn the_short_decimal_is_the_parsed_one(
+        t in "-?[0-9]{0,9}\\.?[0-9]{0,9}|-?[0-9]{1,15}|-?[0-9]{0,15}\\.[0-9]{0,15}"
+    ) {
+        if let Some(fast) = short_decimal(&t) {
+            let slow = crate::ingest::shared::numbers::parse_f64(&t);
+            proptest::prop_assert_eq!(Some(fast.to_bits()), slow.map(f64::to_bits), "{}", t);
+        }
+    }
+}
+
+#[test]
+fn is_value_is_value_cell() {
+    for t in [
+        "",
+        "0",
+        "512",
+        "123456789012345",
+        "1234567890123456",
+        "1e5",
+        "x",
+        "5 us",
+        "-3",
+        "1.5",
+        "9999999999999999999",
+        " 12 ",
+    ] {
+        assert_eq!(is_value(t), value_cell(t).is_some(), "{t:?}");
+    }
+}
+
+#[test]
+fn time_lines() {
+    assert_eq!(
+        classify("real\t0m34.067s"),
+        Kind::Time("real".into(), 34.067)
+    );
+    assert_eq!(duration_seconds("1h2m3.5s"), Some(3723.5));
+    assert_eq!(duration_seconds("3s4"), None);
+}
+
+#[test]
+fn rows_and_cells() {
+    let Kind::Row(r) =
+        classify("make -j1 kernel/      33.94 +/- 0.07         34.91 +/- 0.27      2.8 %")
+    else {
+        panic!()
+    };
+    assert_eq!(r.label, "make -j1 kernel/");
+    assert_eq!(r.cells.len(), 3);
+    assert_eq!(r.cells[2].1.value, 2.8);
+    let Kind::Row(r) = classify("                  3869     7400  6656.73      539.35") else {
+        panic!()
+    };
+    assert_eq!((r.label.as_str(), r.cells.len()), ("", 4));
+    let Kind::Row(r) = classify("wakeup-buddy\t\t63024\t\t+45.20%") else {
+        panic!()
+    };
+    assert_eq!((r.label.as_str(), r.cells.len()), ("wakeup-buddy", 2));
+    assert_eq!(classify("hackbench 50"), Kind::Text);
+    assert_eq!(
+        classify("Here are the average latencies after 5000 measures."),
+        Kind::Text
+    );
+}
+
+#[test]
+fn boxes_and_carets() {
+    assert_eq!(classify("+---------+-----+"), Kind::Border);
+    let Kind::BoxRow(cells) = classify("| 512 | 4.2410 |") else {
+        panic!()
+    };
+    assert_eq!(cells.iter().collect::<Vec<_>>(), ["512", "4.2410"]);
+    let Kind::BoxRow(cells) = classify("|a||  b  |") else {
+        panic!()
+    };
+    assert_eq!(cells.iter().collect::<Vec<_>>(), ["a", "", "b"]);
+    let Kind::Carets(c) = classify("      ^^^^^usecs   ^^^^^usecs      ^^the competition") else {
+        panic!()
+    };
+    assert_eq!(
+        c,
+        vec![(6, 11, "us".to_string()), (19, 24, "us".to_string())]
+    );
+}

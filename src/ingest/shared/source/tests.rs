@@ -1,0 +1,263 @@
+//! Tests of `source`.
+
+use super::*;
+
+fn texts(s: &Source) -> Vec<(&str, u32, u8)> {
+    s.lines
+        .iter()
+        .map(|l| (l.text.as_str(), l.number, l.quote_depth))
+        .collect()
+}
+
+#[test]
+fn strips_quote_prefixes_of_any_depth() {
+    let s = Source::from_text("m", "> a\n> > b\n>> c\n> > > | 512 | 4.2 |\nplain\n>\n");
+    assert_eq!(
+        texts(&s),
+        vec![
+            ("a", 1, 1),
+            ("b", 2, 2),
+            ("c", 3, 2),
+            ("| 512 | 4.2 |", 4, 3),
+            ("plain", 5, 0),
+            ("", 6, 1)
+        ]
+    );
+}
+
+#[test]
+fn quoted_printable_soft_breaks_and_escapes() {
+    let s = Source::from_text("m", "6656.73 =C2=B1 539.35\n>     140227  -21.1%  110582 =C4=85  3%  will-it-scale.52.threa=\nds\nnext\n");
+    assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+    assert_eq!(
+        s.lines[1].text,
+        "    140227  -21.1%  110582 ±  3%  will-it-scale.52.threads"
+    );
+    assert_eq!(s.lines[1].number, 2);
+    assert_eq!(s.lines[2].text, "next");
+    assert_eq!(s.lines[2].number, 4);
+}
+
+#[test]
+fn plain_equals_signs_are_left_alone() {
+    let s = Source::from_text("m", "Iterations=5000\nA=1B\n");
+    assert_eq!(s.lines[0].text, "Iterations=5000");
+    assert_eq!(s.lines[1].text, "A=1B");
+}
+
+#[test]
+fn crlf_ansi_and_carriage_return_redraws() {
+    let s = Source::from_text(
+        "m",
+        "a\r\n\u{1b}[1mbold\u{1b}[0m\r\nJobs: 1 [eta 5s]\rJobs: 1 [eta 0s]\rdone\n",
+    );
+    assert_eq!(texts(&s), vec![("a", 1, 0), ("bold", 2, 0), ("done", 3, 0)]);
+}
+
+#[test]
+fn cursor_up_redraws_keep_the_last_frame() {
+    let text = "hdr\nT: 0 Min: 5\nT: 1 Min: 6\n\u{1b}[2AT: 0 Min: 3\nT: 1 Min: 4\n";
+    let s = Source::from_text("m", text);
+    assert_eq!(
+        texts(&s),
+        vec![("hdr", 1, 0), ("T: 0 Min: 3", 4, 0), ("T: 1 Min: 4", 5, 0)]
+    );
+}
+
+#[test]
+fn refuses_empty_and_binary_and_truncated_gzip() {
+    let e = Source::from_bytes("x.txt", b"").unwrap_err().to_string();
+    assert!(e.contains("x.txt") && e.contains("empty"), "{e}");
+    let e = Source::from_bytes("x.bin", b"ab\ncd\0ef")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("x.bin:2:"), "{e}");
+    let mut gz = Vec::new();
+    {
+        use std::io::Write;
+        let mut w = flate2::write::GzEncoder::new(&mut gz, flate2::Compression::default());
+        w.write_all(b"Time: 2.978\n".repeat(100).as_slice())
+            .unwrap();
+    }
+    let ok = Source::from_bytes("x.gz", &gz).unwrap();
+    assert_eq!(ok.lines.len(), 100);
+    let e = Source::from_bytes("x.gz", &gz[..gz.len() / 2])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("x.gz") && e.contains("gzip"), "{e}");
+}
+
+#[test]
+fn head_keeps_the_first_lines_and_their_raw_text() {
+    let s = Source::from_text("m", "> a\n> b\n> c\n");
+    let h = s.head(2, 1000).unwrap();
+    assert_eq!(texts(&h), vec![("a", 1, 1), ("b", 2, 1)]);
+    assert_eq!(h.raw, "> a\n> b\n");
+    assert!(s.head(3, 1000).is_none());
+    // One long line (JSON on one line) is cut by bytes, at a char boundary.
+    let s = Source::from_text("j", "{\"k\": \"µµµµ\"}\n");
+    let h = s.head(10, 9).unwrap();
+    assert_eq!(h.lines[0].text, "{\"k\": \"µ");
+    assert_eq!(h.raw, "{\"k\": \"µ");
+}
+
+#[test]
+fn head_stops_where_the_byte_limit_falls_on_a_line_break() {
+    // `ab\n` three times is 9 bytes: at a limit of 5 the second line
+    // (with its break, 6 bytes) ends past it, and the third starts there.
+    let s = Source::from_text("m", "ab\nab\nab\n");
+    let h = s.head(10, 5).unwrap();
+    assert_eq!(texts(&h), vec![("ab", 1, 0), ("ab", 2, 0)]);
+    assert_eq!(h.raw, "ab\nab");
+}
+
+/// The one-pass path gives what the general path gives, and is taken
+/// exactly when the general path would find nothing to undo.
+fn same_as_general(text: &str) {
+    let lines: Vec<(String, u32)> = text
+        .split('\n')
+        .enumerate()
+        .map(|(i, l)| (strip_line_end(l).to_string(), i as u32 + 1))
+        .collect();
+    assert_eq!(
+        text_is_quoted_printable(text),
+        looks_quoted_printable(&lines),
+        "{text:?}"
+    );
+    let escape = lines
+        .iter()
+        .any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
+    assert_eq!(has_terminal_control(text), escape, "{text:?}");
+    for json_like in [false, true] {
+        if !escape && !looks_quoted_printable(&lines) {
+            assert_eq!(
+                plain_lines(text, json_like),
+                general_lines(text, json_like),
+                "{text:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_plain_path_agrees_with_the_general_one() {
+    for text in [
+        "",
+        "\n",
+        "a\n\n",
+        "a\r\nb\r",
+        "a\r\r\nb",
+        "x=20\r\ny",
+        "x=20\r",
+        "x=2",
+        "n=10-2\nA=1B\n",
+        "> a\n   > b\n    > c\n",
+        "5 ą 3%\n> 5 ą 3\n",
+    ] {
+        same_as_general(text);
+    }
+}
+
+/// Texts of up to 40 tokens drawn from `alphabet`.
+fn texts_of(alphabet: Vec<&'static str>) -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::strategy::Strategy;
+    proptest::collection::vec(proptest::sample::select(alphabet), 0..40)
+        .prop_map(|parts| parts.concat())
+}
+
+proptest::proptest! {
+    #[test]
+    fn the_plain_path_agrees_on_any_text(
+        text in texts_of(vec![
+            "=", "3", "D", "2", "0", "9", "A", "\r", "\n", "\u{1b}", ">", " ",
+            "\t", "ą", "a", "1", "%",
+        ])
+    ) {
+        same_as_general(&text);
+    }
+}
+
+#[test]
+fn head_cuts_the_raw_text_where_it_did() {
+    // Lines past the byte limit, lines within it, one long line.
+    let text = "ab\n".repeat(50) + &"x".repeat(300) + "\n";
+    let s = Source::from_text("m", &text);
+    for (lines, bytes) in [
+        (10, 1000),
+        (10, 5),
+        (60, 1000),
+        (60, 100),
+        (1, 2),
+        (51, 500),
+    ] {
+        let Some(h) = s.head(lines, bytes) else {
+            continue;
+        };
+        let line_end = memchr::memchr_iter(b'\n', s.raw.as_bytes())
+            .nth(lines - 1)
+            .map_or(s.raw.len(), |i| i + 1);
+        assert_eq!(h.raw, s.raw[..line_end.min(bytes)], "{lines} {bytes}");
+    }
+}
+
+#[test]
+fn latin1_mail_is_decoded() {
+    let s = Source::from_bytes("m", b"6656.73 \xb1 539.35\n").unwrap();
+    assert_eq!(s.lines[0].text, "6656.73 ± 539.35");
+}
+
+#[test]
+fn one_latin1_line_leaves_the_utf8_lines_alone() {
+    let bytes = b"Subject: caf\xe9 numbers\nbase 10.5 \xc2\xb1 0.2\r\npatched 11 \xc2\xb1 0.3\n";
+    let s = Source::from_bytes("m", bytes).unwrap();
+    let got: Vec<&str> = s.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        got,
+        [
+            "Subject: café numbers",
+            "base 10.5 ± 0.2",
+            "patched 11 ± 0.3"
+        ]
+    );
+}
+
+#[test]
+fn carriage_returns_before_the_break_end_the_line() {
+    for text in ["a 1\r\r\nb 2\r\r\n", "a 1\r\r\r\nb 2\n"] {
+        let s = Source::from_text("t", text);
+        let got: Vec<(&str, u32)> = s
+            .lines
+            .iter()
+            .map(|l| (l.text.as_str(), l.number))
+            .collect();
+        assert_eq!(got, [("a 1", 1), ("b 2", 2)], "{text:?}");
+    }
+    // A carriage return inside a line is still a redraw.
+    let s = Source::from_text("t", "50%\r100%\r\r\n");
+    assert_eq!(s.lines[0].text, "100%");
+}
+
+proptest::proptest! {
+    /// A line prepared on its own is the line the whole plain text
+    /// gives, whatever the other lines hold (quotes, `ą`, CRLF).
+    #[test]
+    fn a_plain_line_alone_is_prepared_as_in_its_text(
+        text in texts_of(vec![
+            "a", "1", " ", ">", "> ", "    >", "ą", "\r", "\n", "\r\n", "{", "pkg: x",
+        ]),
+        json_like in proptest::bool::ANY,
+    ) {
+        proptest::prop_assume!(is_plain(&text));
+        let whole = plain_lines(&text, json_like);
+        let body = text.strip_suffix('\n').unwrap_or(&text);
+        let alone: Vec<Line> = body
+            .split('\n')
+            .enumerate()
+            .map(|(i, l)| {
+                let (text, quote_depth) = plain_line(l, json_like);
+                Line { text: text.into_owned(), number: i as u32 + 1, quote_depth }
+            })
+            .collect();
+        proptest::prop_assert_eq!(alone, whole);
+    }
+}
