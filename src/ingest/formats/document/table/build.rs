@@ -1,0 +1,205 @@
+//! Building a table from the rows of a block: boxed, aligned under a header, or headerless.
+
+use super::super::lines::{is_value, BoxCells, DataRow, RawCell};
+use super::*;
+use crate::error::{Error, Result};
+use std::rc::Rc;
+
+/// Builds a boxed table from its header rows and data rows; every row must
+/// have as many cells as the header.
+pub fn boxed<'a>(
+    path: &str,
+    header_rows: &[(u32, BoxCells<'a>)],
+    data: &[(u32, BoxCells<'a>)],
+    memo: &mut Memo,
+) -> Result<Option<Table<'a>>> {
+    let Some((hline, first)) = header_rows.first() else {
+        return Ok(None);
+    };
+    let first: Vec<&str> = first.iter().collect();
+    let width = first.len();
+    // A header over several rows joins its cells; one row (the common
+    // case) is read as it stands.
+    let mut joined: Option<Vec<String>> = None;
+    for (line, h) in &header_rows[1..] {
+        let h: Vec<&str> = h.iter().collect();
+        if h.len() != width {
+            return Err(ragged(path, *line, h.len(), width, *hline));
+        }
+        let headers = joined.get_or_insert_with(|| first.iter().map(|h| h.to_string()).collect());
+        for (a, b) in headers.iter_mut().zip(h) {
+            if !b.is_empty() {
+                a.push(' ');
+                a.push_str(b);
+            }
+        }
+    }
+    let mut lines = Vec::with_capacity(data.len());
+    let mut all = Vec::with_capacity(data.len() * width);
+    for (line, cells) in data {
+        let row = all.len();
+        all.extend(cells.iter().map(Some));
+        if all.len() - row != width {
+            return Err(ragged(path, *line, all.len() - row, width, *hline));
+        }
+        lines.push(*line);
+    }
+    // The first column holds row labels when its cells are not numbers.
+    let first_is_label = all
+        .chunks_exact(width.max(1))
+        .any(|c| c[0].is_some_and(|t| !t.is_empty() && !is_value(t)));
+    let mut roles = match &joined {
+        Some(headers) => memo.roles(headers, first_is_label),
+        None => memo.roles(&first, first_is_label),
+    };
+    if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
+        let first_header = joined.as_ref().map_or(first[0], |h| h[0].as_str());
+        Rc::make_mut(&mut roles)[0] = Role::Param(first_header.to_lowercase());
+    }
+    Ok(Some(Table {
+        roles,
+        lines,
+        cells: all,
+    }))
+}
+
+pub(super) fn ragged(path: &str, line: u32, got: usize, want: usize, header_line: u32) -> Error {
+    Error::input(
+        path,
+        Some(line),
+        format!("table row has {got} columns but its header (line {header_line}) has {want}"),
+    )
+}
+
+/// Builds a table of aligned columns. The header (if any) is matched to the
+/// numeric cells by count: one header cell per value, or one more for the
+/// row-label column; a trailing percentage beyond the header is a stated change.
+pub fn aligned<'a>(
+    path: &str,
+    header: Option<(u32, &[RawCell])>,
+    data: &[(u32, &'a DataRow)],
+    memo: &mut Memo,
+) -> Result<Option<Table<'a>>> {
+    let k_max = data.iter().map(|(_, r)| r.cells.len()).max().unwrap_or(0);
+    let extra_pct =
+        |k: usize, r: &DataRow| k == r.cells.len() && r.cells.last().is_some_and(|(_, c)| c.is_pct);
+    let Some((hline, hcells)) = header else {
+        return Ok(headerless(data));
+    };
+    let h: Vec<String> = hcells.iter().map(|c| c.text.clone()).collect();
+    let width = h.len();
+    let mut roles = if width == k_max + 1 {
+        memo.roles(&h, true).as_ref().clone()
+    } else if width == k_max
+        || width + 1 == k_max
+            && data
+                .iter()
+                .filter(|(_, r)| r.cells.len() == k_max)
+                .all(|(_, r)| extra_pct(k_max, r))
+    {
+        let mut r = vec![Role::Label {
+            metric: None,
+            unit: None,
+        }];
+        r.extend(memo.roles(&h, false).iter().cloned());
+        r
+    } else {
+        return Ok(None);
+    };
+    key_column(&mut roles, &h, width == k_max, data);
+    let values_wanted = roles.len() - 1;
+    if k_max > values_wanted {
+        roles.push(Role::Change);
+    }
+    let last_is_change = matches!(roles.last(), Some(Role::Change));
+    let mut lines = Vec::with_capacity(data.len());
+    let mut cells = Vec::with_capacity(data.len() * roles.len());
+    for (line, r) in data {
+        let k = r.cells.len();
+        let ok = k == roles.len() - 1 || (last_is_change && k + 2 == roles.len());
+        if !ok {
+            return Err(ragged(path, *line, k + 1, values_wanted + 1, hline));
+        }
+        lines.push(*line);
+        push_row(&mut cells, r, roles.len());
+    }
+    Ok(Some(Table {
+        roles: Rc::new(roles),
+        lines,
+        cells,
+    }))
+}
+
+/// Makes the first value column a parameter when the rows have no label
+/// and it holds one plain integer per row, rising (`N  base  patched` over
+/// `1 …`, `4 …`, `8 …`): it says which setting a row is, whatever its
+/// header word means elsewhere (`N` is no count of runs there).
+pub(super) fn key_column(
+    roles: &mut [Role],
+    header: &[String],
+    label_added: bool,
+    data: &[(u32, &DataRow)],
+) {
+    if !label_added || data.len() < 2 || roles.len() < 3 {
+        return;
+    }
+    let key: Option<Vec<f64>> = data
+        .iter()
+        .map(|(_, r)| {
+            let (text, cell) = r.cells.first()?;
+            let plain =
+                r.label.is_empty() && !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+            (plain && !cell.is_pct).then_some(cell.value)
+        })
+        .collect();
+    let rising = key.is_some_and(|k| k.windows(2).all(|w| w[0] < w[1]));
+    let name = header
+        .first()
+        .map(|h| h.trim().to_lowercase())
+        .unwrap_or_default();
+    if rising && matches!(roles[1], Role::Value(_)) && !name.is_empty() {
+        roles[1] = Role::Param(name);
+    }
+}
+
+/// Appends the label and numeric cells of `r` to `cells`, padded with
+/// `None` to `width`.
+pub(super) fn push_row<'a>(cells: &mut Vec<Option<&'a str>>, r: &'a DataRow, width: usize) {
+    let end = cells.len() + width;
+    cells.push(Some(r.label.as_str()));
+    cells.extend(r.cells.iter().map(|(t, _)| Some(t.as_str())));
+    cells.resize(end, None);
+}
+
+/// A list of `label  value [+change%]` rows without a header.
+pub(super) fn headerless<'a>(data: &[(u32, &'a DataRow)]) -> Option<Table<'a>> {
+    let list = data.len() >= 2
+        && data.iter().all(|(_, r)| {
+            !r.label.is_empty()
+                && (r.cells.len() == 1
+                    || r.cells.len() == 2 && r.cells[1].1.is_pct && !r.cells[0].1.is_pct)
+        });
+    if !list {
+        return None;
+    }
+    let change = data.iter().any(|(_, r)| r.cells.len() == 2);
+    let mut roles = vec![
+        Role::Label {
+            metric: None,
+            unit: None,
+        },
+        Role::Value(ValueCol::default()),
+    ];
+    if change {
+        roles.push(Role::Change);
+    }
+    let mut cells = Vec::with_capacity(data.len() * roles.len());
+    for (_, r) in data {
+        push_row(&mut cells, r, roles.len());
+    }
+    Some(Table {
+        lines: data.iter().map(|(line, _)| *line).collect(),
+        roles: Rc::new(roles),
+        cells,
+    })
+}

@@ -1,0 +1,57 @@
+use super::*;
+
+#[test]
+fn header_cells() {
+    let r = roles(
+        &[
+            "threads",
+            "baseline time (ms)",
+            "stddev",
+            "patched time (ms)",
+            "stddev",
+            "overhead",
+        ]
+        .map(String::from),
+        false,
+    );
+    assert_eq!(r[0], Role::Param("threads".into()));
+    let Role::Value(v) = &r[1] else { panic!() };
+    assert_eq!(
+        (v.variant.as_deref(), v.metric.as_deref(), v.unit.as_deref()),
+        (Some("baseline"), Some("time"), Some("ms"))
+    );
+    assert_eq!(r[2], Role::Spread(Stat::Stddev));
+    assert_eq!(r[5], Role::Change);
+    let r = roles(&["atomicops time (ms) [stddev]".to_string()], false);
+    let Role::Value(v) = &r[0] else { panic!() };
+    assert_eq!(
+        (v.variant.as_deref(), v.bracket),
+        (Some("atomicops"), Some(Stat::Stddev))
+    );
+    let r = roles(
+        &["Latency (us)", "min", "avg", "stddev"].map(String::from),
+        true,
+    );
+    assert_eq!(
+        r[0],
+        Role::Label {
+            metric: Some("latency".into()),
+            unit: Some("us".into())
+        }
+    );
+    let Role::Value(v) = &r[2] else { panic!() };
+    assert_eq!(v.stat, Some(Stat::Mean));
+    // `stddev` after a stat column is its own stat, not a spread.
+    assert!(matches!(&r[3], Role::Spread(Stat::Stddev)));
+    let r = roles(&["no lock prefix (s)", "tps"].map(String::from), false);
+    let Role::Value(v) = &r[0] else { panic!() };
+    assert_eq!(
+        (v.variant.as_deref(), v.metric.as_deref(), v.unit.as_deref()),
+        (Some("no lock prefix"), None, Some("s"))
+    );
+    let Role::Value(v) = &r[1] else { panic!() };
+    assert_eq!(
+        (v.variant.as_deref(), v.metric.as_deref()),
+        (None, Some("tps"))
+    );
+}

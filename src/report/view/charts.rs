@@ -1,0 +1,135 @@
+//! Which charts a section gets, and the bars they draw.
+
+use super::*;
+use crate::analysis::VariantSummary;
+
+/// The bar of a variant drawn around `centre`: its confidence interval,
+/// else ± one stddev (`true` in the third place), else no width.
+pub fn bar(v: &VariantSummary, centre: f64) -> (f64, f64, bool) {
+    match (v.ci_low, v.ci_high, v.stddev) {
+        (Some(l), Some(h), _) => (l, h, false),
+        (_, _, Some(sd)) => (centre - sd, centre + sd, true),
+        _ => (centre, centre, false),
+    }
+}
+
+/// What a set of error bars shows. Chart titles, axis notes and legends all
+/// ask this one rule (built on [`bar`], which draws them), so that no chart
+/// says "95% CI" over a bar that is a stddev.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Bars {
+    /// Every bar is a 95% confidence interval.
+    Ci,
+    /// Every bar is ± one standard deviation (no interval was stated).
+    Sd,
+    /// Some of each.
+    Mixed,
+}
+
+impl Bars {
+    /// What the bars of these variants show; `None` when none has a bar.
+    pub fn of<'a>(variants: impl IntoIterator<Item = &'a VariantSummary>) -> Option<Bars> {
+        let (mut ci, mut sd) = (false, false);
+        for v in variants {
+            match bar(v, 0.0) {
+                (_, _, true) => sd = true,
+                (l, h, false) if l != h => ci = true,
+                _ => {}
+            }
+        }
+        match (ci, sd) {
+            (true, false) => Some(Bars::Ci),
+            (false, true) => Some(Bars::Sd),
+            (true, true) => Some(Bars::Mixed),
+            (false, false) => None,
+        }
+    }
+
+    /// The bars in a few words, for axis notes.
+    pub fn phrase(self) -> &'static str {
+        match self {
+            Bars::Ci => "95% CI",
+            Bars::Sd => "± stddev",
+            Bars::Mixed => "95% CI, or ± stddev where no interval was stated",
+        }
+    }
+}
+
+/// The variants a family draws as a mean with a bar (no samples to plot).
+pub fn summary_only<'f>(f: &'f Family<'_>) -> impl Iterator<Item = &'f VariantSummary> {
+    f.groups
+        .iter()
+        .flat_map(|g| &g.variants)
+        .filter(|v| v.samples.is_empty())
+}
+
+/// The charts a section gets, before they are drawn (the renderer in
+/// `charts` draws them under exactly these file names).
+pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
+    let mut charts = Vec::new();
+    let base = format!("charts/{}", f.anchor);
+    let unit = f.scale.axis_suffix();
+    let has_samples = f
+        .groups
+        .iter()
+        .any(|g| g.variants.iter().any(|v| !v.samples.is_empty()));
+    // One answer for the title and the alt text.
+    let bars = Bars::of(summary_only(f));
+    charts.push(ChartView {
+        kind: "distribution".into(),
+        file: format!("{base}-dist.svg"),
+        title: format!(
+            "{title}: {}{unit}",
+            match (has_samples, bars) {
+                (true, None) => "distribution of the samples per variant",
+                (true, Some(_)) => "distribution of the samples, or the stated mean, per variant",
+                (false, Some(Bars::Sd)) => "mean ± stddev per variant",
+                (false, Some(Bars::Mixed)) => "mean with 95% interval or ± stddev per variant",
+                (false, Some(Bars::Ci)) => "mean with 95% interval per variant",
+                // Neither an interval nor a spread was stated: no bars.
+                (false, None) => "mean per variant",
+            }
+        ),
+        alt: format!(
+            "{} of {title} per variant{}",
+            match (has_samples, bars) {
+                (true, _) => "Box and strip plot of the samples",
+                (false, Some(_)) => "Mean and interval",
+                (false, None) => "Mean",
+            },
+            if f.groups.len() > 1 {
+                " and parameter value"
+            } else {
+                ""
+            }
+        ),
+        width: CHART_WIDTH,
+        height: distribution_height(f.groups.iter().map(|g| g.variants.len()).sum()),
+    });
+    if let Some(k) = &f.sweep {
+        charts.push(ChartView {
+            kind: "sweep".into(),
+            file: format!("{base}-sweep.svg"),
+            title: format!("{title}{unit} vs {k}, per variant"),
+            alt: format!(
+                "Line chart of the centre of {title} against {k} per variant, with error bars"
+            ),
+            width: CHART_WIDTH,
+            height: SWEEP_HEIGHT,
+        });
+    }
+    if f.groups
+        .iter()
+        .any(|g| g.variants.iter().any(|v| v.samples.len() >= 3))
+    {
+        charts.push(ChartView {
+            kind: "runs".into(),
+            file: format!("{base}-runs.svg"),
+            title: format!("{title}{unit} in run order (drift)"),
+            alt: format!("Samples of {title} in the order they were measured, per variant"),
+            width: CHART_WIDTH,
+            height: RUNS_HEIGHT,
+        });
+    }
+    charts
+}

@@ -1,0 +1,383 @@
+//! The serialisable structures of the view model and the chart geometry they carry.
+
+use crate::analysis::{IntervalMethod, Note};
+use crate::ingest::FileReport;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// Version of the JSON layout of [`ReportView`].
+pub const SCHEMA_VERSION: u32 = 1;
+
+/// What the report says about the study beyond the analysis itself: titles,
+/// variant descriptions and the inputs read.
+#[derive(Debug, Clone, Default)]
+pub struct ReportContext {
+    /// Short name, used for the output folder (`futex-wake-lockless`).
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    /// Descriptions and configuration per variant (may be empty).
+    pub variants: Vec<VariantInfo>,
+    /// Every input read and what became of it.
+    pub files: Vec<FileReport>,
+    /// Display names of metrics (`time` → `wake-up time`).
+    pub metric_names: HashMap<String, String>,
+}
+
+impl ReportContext {
+    /// The context of a `compare` run: a title naming the inputs and the
+    /// files read; no descriptions.
+    pub fn for_compare(
+        inputs: &[std::path::PathBuf],
+        files: &[FileReport],
+        variants: &[String],
+    ) -> ReportContext {
+        let shown: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+        let title = if variants.len() >= 2 {
+            format!("{} vs {}", variants[1..].join(", "), variants[0])
+        } else {
+            "Benchmark comparison".to_string()
+        };
+        ReportContext {
+            name: "compare".into(),
+            title,
+            description: format!("patchperf compare {}", shown.join(" ")),
+            variants: Vec::new(),
+            files: files.to_vec(),
+            metric_names: HashMap::new(),
+        }
+    }
+}
+
+/// What the study says about one variant.
+#[derive(Debug, Clone, Default)]
+pub struct VariantInfo {
+    pub name: String,
+    pub description: String,
+    /// Kernel `.config` file, as given in the study.
+    pub kconfig: Option<String>,
+    /// Environment snapshot file, as given in the study.
+    pub environment: Option<String>,
+    /// Why this variant's numbers are not to be trusted (set by the checks:
+    /// a debug option the baseline does not have).
+    pub suspect: Option<String>,
+}
+
+/// A number as shown, plus its exact value for machines.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Num {
+    pub value: Option<f64>,
+    pub text: String,
+}
+
+impl Num {
+    pub(super) fn new(value: Option<f64>, text: String) -> Num {
+        Num { value, text }
+    }
+}
+
+/// The whole report.
+#[derive(Debug, Clone, Serialize)]
+pub struct ReportView {
+    pub schema: u32,
+    pub generator: String,
+    pub meta: Meta,
+    pub summary: Summary,
+    pub findings: Vec<FindingView>,
+    /// The findings grouped by severity and code, for display: long runs of
+    /// one kind (21 debug options) show a few in full and list the rest.
+    pub finding_groups: Vec<FindingGroup>,
+    pub comparisons: Vec<ComparisonView>,
+    /// Remarks on comparisons, numbered; rows refer to them by number.
+    pub notes: Vec<NoteView>,
+    /// The forest plot of all changes, when there is at least one comparison.
+    pub forest: Option<ChartView>,
+    pub sections: Vec<SectionView>,
+    pub methods: Methods,
+    pub provenance: Vec<FileView>,
+}
+
+/// Study metadata.
+#[derive(Debug, Clone, Serialize)]
+pub struct Meta {
+    pub name: String,
+    pub title: String,
+    pub description: String,
+    pub baseline: String,
+    pub variants: Vec<VariantView>,
+}
+
+/// One variant as listed at the top of the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantView {
+    pub name: String,
+    pub description: String,
+    /// Chart colour (Okabe-Ito), the same in every chart.
+    pub color: String,
+    pub kconfig: Option<String>,
+    pub environment: Option<String>,
+    pub suspect: Option<String>,
+    pub is_baseline: bool,
+}
+
+/// The one-paragraph verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// "2 regressions, 1 improvement, 14 unchanged; 1 configuration error".
+    pub headline: String,
+    /// A sentence or two on how far to trust the headline.
+    pub trust: String,
+    pub counts: Vec<VerdictCount>,
+    pub errors: usize,
+    pub warnings: usize,
+    pub comparisons: usize,
+}
+
+/// How many comparisons got one verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct VerdictCount {
+    pub verdict: String,
+    pub count: usize,
+}
+
+/// A finding as shown.
+#[derive(Debug, Clone, Serialize)]
+pub struct FindingView {
+    pub severity: String,
+    pub code: String,
+    pub title: String,
+    pub evidence: String,
+    pub advice: String,
+}
+
+/// Findings of one severity and code.
+#[derive(Debug, Clone, Serialize)]
+pub struct FindingGroup {
+    pub severity: String,
+    pub code: String,
+    pub count: usize,
+    /// Shown in full everywhere.
+    pub shown: Vec<FindingView>,
+    /// Shown in full in HTML (collapsed), by title elsewhere.
+    pub rest: Vec<FindingView>,
+}
+
+/// How many findings of one kind are shown in full before the rest are
+/// listed by title.
+pub const FINDINGS_SHOWN: usize = 2;
+
+/// Reflows text written with hard line breaks (TOML multi-line strings):
+/// lines join into paragraphs, blank lines separate paragraphs.
+pub fn reflow(s: &str) -> String {
+    s.trim()
+        .split("\n\n")
+        .map(|p| p.split_whitespace().collect::<Vec<_>>().join(" "))
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+pub(super) fn group_findings(list: &[FindingView]) -> Vec<FindingGroup> {
+    let mut out: Vec<FindingGroup> = Vec::new();
+    for f in list {
+        match out
+            .iter_mut()
+            .find(|g| g.severity == f.severity && g.code == f.code)
+        {
+            Some(g) => {
+                g.count += 1;
+                let shown = if f.severity == "error" {
+                    FINDINGS_SHOWN
+                } else {
+                    1
+                };
+                if g.shown.len() < shown {
+                    g.shown.push(f.clone());
+                } else {
+                    g.rest.push(f.clone());
+                }
+            }
+            None => out.push(FindingGroup {
+                severity: f.severity.clone(),
+                code: f.code.clone(),
+                count: 1,
+                shown: vec![f.clone()],
+                rest: vec![],
+            }),
+        }
+    }
+    out
+}
+
+/// A numbered remark on one or more comparisons.
+#[derive(Debug, Clone, Serialize)]
+pub struct NoteView {
+    pub number: usize,
+    pub text: String,
+}
+
+/// One row of the comparison table.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComparisonView {
+    /// 1-based row number.
+    pub index: usize,
+    /// Anchor of the benchmark section this row belongs to.
+    pub anchor: String,
+    pub benchmark: String,
+    pub params: String,
+    pub metric: String,
+    /// `benchmark params` for one-line labels.
+    pub label: String,
+    /// The parameters that tell this row apart within its benchmark, or the
+    /// benchmark when there are none (narrow labels).
+    pub short_label: String,
+    /// Only the parameters that tell this row apart (may be empty).
+    pub params_label: String,
+    pub variant: String,
+    pub baseline: String,
+    /// Display unit of the centre values.
+    pub unit: String,
+    pub direction: String,
+    pub center: String,
+    pub baseline_value: Num,
+    pub variant_value: Num,
+    pub change: Num,
+    pub ci: String,
+    pub ci_low: Option<f64>,
+    pub ci_high: Option<f64>,
+    /// How the interval was computed (as in `compare --json`).
+    pub interval: Option<IntervalMethod>,
+    pub test: String,
+    pub p: Num,
+    pub q: Num,
+    pub effect: Num,
+    pub n_baseline: String,
+    pub n_variant: String,
+    pub min_detectable: Num,
+    pub n_needed: Option<u64>,
+    pub verdict: String,
+    /// The verdict as shown: `regressed?` when the variant is suspect.
+    pub verdict_text: String,
+    /// For inconclusive rows: the runs per side needed to detect the
+    /// threshold (`n ≥ 28/side`); empty otherwise.
+    pub verdict_note: String,
+    /// True when the variant was measured on a broken setup (see findings).
+    pub suspect: bool,
+    pub notes: Vec<Note>,
+    /// Numbers of the entries of [`ReportView::notes`] this row refers to.
+    pub note_refs: Vec<usize>,
+    /// `[1,2]`-style marker for the refs, empty when none.
+    pub note_mark: String,
+}
+
+/// A chart file and what it shows.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartView {
+    /// `distribution`, `sweep`, `runs` or `forest`.
+    pub kind: String,
+    /// Path relative to the report folder (`charts/forest.svg`).
+    pub file: String,
+    pub title: String,
+    /// A text alternative for screen readers and the text report.
+    pub alt: String,
+    /// Size in pixels (the SVG's own size; renderers scale it).
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Width of every chart in pixels.
+pub const CHART_WIDTH: u32 = 760;
+/// Height of a parameter-sweep chart.
+pub const SWEEP_HEIGHT: u32 = 420;
+/// Height of a run-order chart.
+pub const RUNS_HEIGHT: u32 = 320;
+
+/// Row height of the forest plot for `n` comparisons.
+pub fn forest_row_height(n: usize) -> u32 {
+    if n > 60 {
+        16
+    } else {
+        24
+    }
+}
+
+/// Height of the forest plot for `n` comparisons.
+pub fn forest_height(n: usize) -> u32 {
+    let n = n.max(1);
+    (36 + forest_row_height(n) * n as u32 + 56).max(150)
+}
+
+/// Height of a distribution chart with `rows` rows.
+pub fn distribution_height(rows: usize) -> u32 {
+    (70 + 26 * rows.max(1) as u32 + 50).max(160)
+}
+
+/// One benchmark (benchmark × metric) with all its parameter values.
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionView {
+    pub anchor: String,
+    pub benchmark: String,
+    pub metric: String,
+    pub title: String,
+    pub unit: String,
+    pub direction: String,
+    /// Name of the numeric parameter swept in this section, if any.
+    pub sweep_param: Option<String>,
+    /// Parameters shared by every row (`datasize=100, fds=40`), or empty.
+    pub fixed_params: String,
+    pub rows: Vec<VariantRow>,
+    /// Which optional columns have anything to show (summaries have no
+    /// median, min, max, outliers or trend).
+    pub show_median: bool,
+    pub show_minmax: bool,
+    pub show_runs: bool,
+    /// Row numbers (1-based) of this benchmark's comparisons.
+    pub comparisons: Vec<usize>,
+    pub charts: Vec<ChartView>,
+    pub diagnostics: Vec<String>,
+}
+
+/// Summary of one variant at one parameter value.
+#[derive(Debug, Clone, Serialize)]
+pub struct VariantRow {
+    pub params: String,
+    pub variant: String,
+    pub n: String,
+    pub mean: Num,
+    pub median: Num,
+    pub stddev: Num,
+    pub cv: Num,
+    pub min: Num,
+    pub max: Num,
+    pub ci: String,
+    pub outliers: usize,
+    pub trend_p: Num,
+    /// `samples` or `summary`.
+    pub source: String,
+}
+
+/// How the numbers were obtained.
+#[derive(Debug, Clone, Serialize)]
+pub struct Methods {
+    pub tests: Vec<String>,
+    pub alpha: String,
+    pub threshold: String,
+    /// The threshold in percent, for charts.
+    pub threshold_pct: f64,
+    pub correction: String,
+    pub test_choice: String,
+    pub assumed_n: String,
+    pub bootstrap: String,
+    pub n_range: String,
+    pub verdict_rules: Vec<String>,
+}
+
+/// One input file.
+#[derive(Debug, Clone, Serialize)]
+pub struct FileView {
+    pub path: String,
+    pub format: String,
+    pub rows: usize,
+    pub unread: usize,
+    pub note: String,
+}
