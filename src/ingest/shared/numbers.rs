@@ -164,6 +164,17 @@ pub fn looks_numeric(line: &str) -> bool {
     false
 }
 
+/// The factor of a scale letter glued to a count (`155K`, `1.5M`, `2G`):
+/// the thousands of IOPS or operations that tables print this way.
+pub fn scale_suffix(suffix: &str) -> Option<f64> {
+    match suffix {
+        "K" | "k" => Some(1e3),
+        "M" => Some(1e6),
+        "G" => Some(1e9),
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -350,7 +350,7 @@ fn general_lines(text: &str, json_like: bool) -> Vec<Line> {
                 strip_quotes(text)
             };
             Line {
-                text: fix_latin2_plusminus(text),
+                text: spaces_for_nbsp(fix_latin2_plusminus(text)),
                 number,
                 quote_depth,
             }
@@ -366,6 +366,7 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
     let body = text.strip_suffix('\n').unwrap_or(text);
     let quotes = !json_like && memchr::memchr(b'>', body.as_bytes()).is_some();
     let latin2 = memchr::memmem::find(body.as_bytes(), "ą".as_bytes()).is_some();
+    let nbsp = memchr::memmem::find(body.as_bytes(), "\u{a0}".as_bytes()).is_some();
     let b = body.as_bytes();
     // About one line per 40 bytes in logs; the estimate only saves copies.
     let mut lines = Vec::with_capacity(b.len() / 40 + 1);
@@ -382,6 +383,9 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
         if latin2 {
             text = fix_latin2_plusminus(text);
         }
+        if nbsp {
+            text = spaces_for_nbsp(text);
+        }
         lines.push(Line {
             text,
             number: i as u32 + 1,
@@ -396,13 +400,19 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
 /// no line break.
 fn text_is_quoted_printable(text: &str) -> bool {
     let b = text.as_bytes();
+    if QP_HEADERS
+        .iter()
+        .any(|h| memchr::memmem::find(b, h.as_bytes()).is_some())
+    {
+        return true;
+    }
     memchr::memchr_iter(b'=', b).any(|i| {
         let at = |k: usize| b.get(i + k).copied();
         let hex = |k: usize| at(k).is_some_and(is_hex);
         if hex(1) && hex(2) && at(3) == Some(b'=') && hex(4) && hex(5) {
             return true;
         }
-        if b[i..].starts_with(b"=3D") {
+        if b[i..].starts_with(b"=3D") || b[i..].starts_with(NBSP_RUN.as_bytes()) {
             return true;
         }
         // `=20` / `=09` at the end of a line (before `\n`, `\r\n` or the end).
@@ -413,6 +423,17 @@ fn text_is_quoted_printable(text: &str) -> bool {
             )
     })
 }
+
+/// A run of spaces as a Latin-1 mail client encodes it: no-break space,
+/// space, no-break space. A plain log has no reason to hold it.
+const NBSP_RUN: &str = "=A0 =A0";
+
+/// The header line of a quoted-printable mail body, as mail clients and
+/// archives spell it.
+const QP_HEADERS: [&str; 2] = [
+    "Content-Transfer-Encoding: quoted-printable",
+    "content-transfer-encoding: quoted-printable",
+];
 
 /// True when some line would hold an ESC or a carriage return once the
 /// `\r`s of its line ending are gone ([`strip_line_end`]): then
@@ -450,7 +471,12 @@ fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
                 escapes += 1;
             }
         }
-        if l.contains("=3D") || l.ends_with("=20") || l.ends_with("=09") {
+        if l.contains("=3D")
+            || l.ends_with("=20")
+            || l.ends_with("=09")
+            || l.contains(NBSP_RUN)
+            || QP_HEADERS.iter().any(|h| l.contains(h))
+        {
             escapes += 1;
         }
     }
@@ -479,13 +505,34 @@ fn undo_quoted_printable(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
         if soft_break {
             pending = Some((buf, first));
         } else {
-            out.push((String::from_utf8_lossy(&buf).into_owned(), first));
+            out.push((decoded_line(buf), first));
         }
     }
     if let Some((buf, first)) = pending {
-        out.push((String::from_utf8_lossy(&buf).into_owned(), first));
+        out.push((decoded_line(buf), first));
     }
     out
+}
+
+/// The text of a decoded quoted-printable line: UTF-8 when it is, else
+/// Latin-1 (`=A0` of an ISO-8859-1 mail is one byte, not a UTF-8 sequence;
+/// read as UTF-8 it became U+FFFD and every column gap with it).
+fn decoded_line(buf: Vec<u8>) -> String {
+    match String::from_utf8(buf) {
+        Ok(s) => s,
+        Err(e) => e.into_bytes().iter().map(|&b| b as char).collect(),
+    }
+}
+
+/// `text` with each no-break space made a plain space: mail clients keep
+/// runs of spaces by alternating the two (`=A0 =A0` in quoted-printable),
+/// so in a pasted table it is a column gap like any other.
+fn spaces_for_nbsp(text: String) -> String {
+    if text.contains('\u{a0}') {
+        text.replace('\u{a0}', " ")
+    } else {
+        text
+    }
 }
 
 /// Replays ANSI cursor movement and carriage returns the way a terminal

@@ -107,3 +107,13 @@ mod heading_tests {
         assert!(!is_heading("key=value"));
     }
 }
+
+/// True for a line drawn, not written: dashes, equals signs, dots and the
+/// like only (`-------  ----`, `==========`), an underline or a separator.
+pub fn is_rule(text: &str) -> bool {
+    let t = text.trim();
+    t.len() >= 3
+        && t.chars()
+            .all(|c| matches!(c, '-' | '=' | '.' | ' ' | '+' | '|' | '_' | '~'))
+        && t.chars().filter(|c| !matches!(c, ' ' | '|' | '+')).count() >= 3
+}

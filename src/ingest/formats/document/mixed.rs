@@ -95,10 +95,14 @@ pub fn has_sentences(src: &Source) -> bool {
 }
 
 /// The word count of a line of prose (three quarters plain words, no
-/// `key:` colon); 0 for any other line.
+/// `key:` colon); 0 for any other line. A colon after six words or more
+/// is a sentence's (`… tables give rates with change: a baseline …`), not
+/// an attribute's key.
 fn sentence_words(text: &str) -> usize {
-    if text.contains(':') {
-        return 0;
+    if let Some(at) = text.find(':') {
+        if text[..at].split_whitespace().count() < 6 {
+            return 0;
+        }
     }
     plain_words(text)
 }

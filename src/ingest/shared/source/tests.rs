@@ -38,6 +38,30 @@ fn quoted_printable_soft_breaks_and_escapes() {
     assert_eq!(s.lines[2].number, 4);
 }
 
+/// An ISO-8859-1 mail keeps its column gaps as `=A0 =A0` and breaks long
+/// lines with `=`: decoded, the escapes are spaces and the lines whole.
+#[test]
+fn latin1_quoted_printable_no_break_spaces_are_column_gaps() {
+    let s = Source::from_text(
+        "m",
+        "> Transactions per second: =A0 =A0 =A0 =A02.00 ( 0.00%) =A0=\n =A0 2.00 ( 0.00%)\n",
+    );
+    assert_eq!(
+        s.lines[0].text,
+        "Transactions per second:        2.00 ( 0.00%)     2.00 ( 0.00%)"
+    );
+    assert_eq!(s.lines.len(), 1);
+    // The transfer-encoding header alone is enough to decode a body.
+    let s = Source::from_text(
+        "m",
+        "Content-Transfer-Encoding: quoted-printable\n\nrate =A0 12.5=\n0\n",
+    );
+    assert_eq!(s.lines[2].text, "rate   12.50");
+    // A literal no-break space is a space too.
+    let s = Source::from_text("m", "a\u{a0}\u{a0}1.5\n");
+    assert_eq!(s.lines[0].text, "a  1.5");
+}
+
 #[test]
 fn plain_equals_signs_are_left_alone() {
     let s = Source::from_text("m", "Iterations=5000\nA=1B\n");

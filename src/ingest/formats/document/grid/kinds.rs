@@ -24,11 +24,7 @@ pub(super) enum LineKind {
 pub(super) const MAX_LABEL_WORDS: usize = 10;
 
 pub(super) fn kind(text: &str) -> LineKind {
-    let t = text.trim();
-    if t.len() >= 3
-        && t.chars()
-            .all(|c| matches!(c, '-' | '=' | '.' | ' ' | '+' | '|' | '_' | '~'))
-    {
+    if crate::ingest::shared::text::is_rule(text) {
         return LineKind::Rule;
     }
     let toks = tokens::tokens(text);

@@ -296,16 +296,8 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
     };
     let unit = match rest {
         "" => String::new(),
-        "K" | "k" => {
-            value *= 1e3;
-            String::new()
-        }
-        "M" => {
-            value *= 1e6;
-            String::new()
-        }
-        "G" => {
-            value *= 1e9;
+        s if crate::ingest::shared::numbers::scale_suffix(s).is_some() => {
+            value *= crate::ingest::shared::numbers::scale_suffix(s).unwrap_or(1.0);
             String::new()
         }
         "x" | "X" => "x".to_string(),

@@ -3,6 +3,7 @@
 
 use super::boxes::box_inner;
 use super::boxes::{is_border, BoxCells};
+use super::change::change;
 use super::pairs::pairs;
 use super::time::carets;
 use super::time::time_line;
@@ -78,6 +79,9 @@ pub(super) fn classify_rest<'t>(text: &'t str, t: &'t str, rows: bool) -> Kind<'
     }
     if let Some(c) = carets(text) {
         return Kind::Carets(c);
+    }
+    if let Some(c) = change(t) {
+        return Kind::Change(c);
     }
     if let Some(p) = pairs(text) {
         return Kind::Pairs(p);

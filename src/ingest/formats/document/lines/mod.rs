@@ -9,6 +9,7 @@ use crate::model::{Dimension, Unit};
 
 mod boxes;
 mod cells;
+mod change;
 mod classify;
 mod pairs;
 #[cfg(test)]
@@ -34,6 +35,22 @@ pub struct Pair {
     pub unit: String,
     /// Character columns of the value and its unit, for caret annotations.
     pub span: (usize, usize),
+}
+
+/// A before-and-after line (see [`Kind::Change`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Change {
+    /// What was measured, as written before the first value (`Packet
+    /// rate`), or empty.
+    pub label: String,
+    /// The names of the two sides when the line gives them (`old`, `new`).
+    pub names: Option<(String, String)>,
+    /// The value before the change.
+    pub before: f64,
+    /// The value after it.
+    pub after: f64,
+    /// The unit written with either value, or empty.
+    pub unit: String,
 }
 
 /// A cell of a row split on column gaps, with its starting column.
@@ -71,6 +88,9 @@ pub enum Kind<'a> {
     Row(DataRow),
     /// `   ^^^^^usecs   ^^^^^usecs`: (first column, last column + 1, unit).
     Carets(Vec<(usize, usize, String)>),
+    /// `Packet rate: 17.55 Mpps -> 19.23 Mpps`: one value before a change
+    /// and one after.
+    Change(Change),
     /// Anything else.
     Text,
 }

@@ -144,6 +144,19 @@ fn cells_with_units_and_remarks() {
     assert_eq!((c.value, u.as_deref()), (12.0, Some("ms")));
     let (c, u) = value_cell("2.8 %").unwrap();
     assert_eq!((c.value, c.is_pct, u), (2.8, true, None));
+    // The unit glued to the spread applies to the value as well.
+    let (c, u) = value_cell("0.453 ± 0.002M/s (drops 0.000 ± 0.000M/s)").unwrap();
+    assert_eq!(
+        (c.value, c.spread, u.as_deref()),
+        (0.453, Some(0.002), Some("M/s"))
+    );
+    // A sign set apart from its number, and a scale letter on a count.
+    let (c, _) = value_cell("+ 4.5%").unwrap();
+    assert_eq!((c.value, c.is_pct), (4.5, true));
+    assert_eq!(value_cell("- 12").unwrap().0.value, -12.0);
+    assert_eq!(value_cell("155K").unwrap().0.value, 155_000.0);
+    assert_eq!(value_cell("1.5M").unwrap().0.value, 1_500_000.0);
+    assert_eq!(value_cell("+ x"), None);
     assert_eq!(value_cell("abc"), None);
     assert_eq!(value_cell("2.6.20-rc4"), None);
     assert_eq!(value_cell("x86_64"), None);
@@ -408,4 +421,45 @@ fn boxes_and_carets() {
         c,
         vec![(6, 11, "us".to_string()), (19, 24, "us".to_string())]
     );
+}
+
+#[test]
+fn before_and_after_lines() {
+    let Kind::Change(c) = classify("  Packet rate: 17.55 Mpps -> 19.23 Mpps") else {
+        panic!("not a change line")
+    };
+    assert_eq!(
+        (
+            c.label.as_str(),
+            c.before,
+            c.after,
+            c.unit.as_str(),
+            c.names
+        ),
+        ("Packet rate", 17.55, 19.23, "Mpps", None)
+    );
+    let Kind::Change(c) = classify("    old: 554 IOPS → new: 535 IOPS  (~-3.4%)") else {
+        panic!("not a change line")
+    };
+    assert_eq!(c.names, Some(("old".into(), "new".into())));
+    assert_eq!((c.label.as_str(), c.before, c.after), ("", 554.0, 535.0));
+    let Kind::Change(c) = classify("avg clat: 57.7 ms → 59.8 ms") else {
+        panic!("not a change line")
+    };
+    assert_eq!((c.before, c.after, c.unit.as_str()), (57.7, 59.8, "ms"));
+    let Kind::Change(c) = classify("Instructions per packet: 420 => 360, 14% fewer") else {
+        panic!("not a change line")
+    };
+    assert_eq!((c.before, c.after), (420.0, 360.0));
+    // Chains, prose around the arrow, units that differ and spreads: no.
+    for l in [
+        "1 -> 2 -> 3",
+        "the rate went from fast -> slow",
+        "2 ms -> 3 s",
+        "5.1 ± 0.2 -> 6.0",
+        "commit abc123 -> def456",
+        "->",
+    ] {
+        assert!(!matches!(classify(l), Kind::Change(_)), "{l}");
+    }
 }

@@ -4,7 +4,7 @@
 use super::cells::cell_texts;
 use super::known_unit;
 use super::DataRow;
-use crate::ingest::shared::numbers::{parse_cell, Cell};
+use crate::ingest::shared::numbers::{parse_cell, scale_suffix, Cell};
 use crate::ingest::shared::text::trim;
 use crate::model::{SmolStr, Unit};
 
@@ -20,6 +20,13 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
     }
     if let Some(c) = plain_number(t) {
         return Some((c, None));
+    }
+    // A sign set apart from its number: `+ 4.5%`, `- 12`.
+    if let Some(rest) = t.strip_prefix(['+', '-']) {
+        let number = rest.trim_start();
+        if number.len() < rest.len() && number.starts_with(|c: char| c.is_ascii_digit()) {
+            return value_cell(&format!("{}{number}", &t[..1]));
+        }
     }
     if let Some(c) = cell(t) {
         return Some((c, None));
@@ -47,6 +54,17 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
             }
         }
     }
+    // The unit glued to the spread: `0.453 ± 0.002M/s`.
+    if let Some(w) = last.filter(|w| number_start(w)) {
+        if let Some((num, unit)) = glued_unit(w) {
+            let mut rest: Vec<&str> = head.split_whitespace().collect();
+            rest.pop();
+            rest.push(num);
+            if let Some(c) = cell(&rest.join(" ")) {
+                return Some((c, Some(Unit::normalize_spelling(unit))));
+            }
+        }
+    }
     // The unit glued to the value: `12ms`, `1.5GB/s`.
     if last.is_none() {
         let w = first;
@@ -63,6 +81,11 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
         if known_unit(unit) {
             let c = cell(num)?;
             return Some((c, Some(Unit::normalize_spelling(unit))));
+        }
+        if let Some(factor) = scale_suffix(unit) {
+            let mut c = plain_number(num)?;
+            c.value *= factor;
+            return Some((c, None));
         }
     }
     (head != t).then(|| cell(head).map(|c| (c, None))).flatten()
@@ -89,6 +112,17 @@ pub fn read_value(text: &str) -> Option<(Cell, Option<SmolStr>)> {
         Some(c) => Some((c, None)),
         None => value_cell(text),
     }
+}
+
+/// `w` cut into its number and the known unit glued after it
+/// (`0.002M/s` → `0.002`, `M/s`).
+fn glued_unit(w: &str) -> Option<(&str, &str)> {
+    let split = w
+        .char_indices()
+        .find(|(_, c)| c.is_alphabetic() || *c == 'µ')
+        .map(|(i, _)| i)?;
+    let (num, unit) = w.split_at(split);
+    (!num.is_empty() && known_unit(unit)).then_some((num, unit))
 }
 
 /// True when `w` starts the way [`parse_cell`] needs a cell to start: its

@@ -6,6 +6,7 @@ use super::super::lines::{split_cells, Kind};
 use super::super::table::BlockNames;
 use super::*;
 use crate::error::Result;
+use crate::ingest::shared::text::is_rule;
 use crate::model::Observation;
 
 impl<'a> Reader<'a> {
@@ -134,18 +135,26 @@ impl<'a> Reader<'a> {
                         j += 1;
                     }
                     let next_is_row = matches!(para.get(j).map(|c| &c.kind), Some(Kind::Row(_)));
-                    let header =
-                        (next_is_row && header_like(&para[j - 1].line.text)).then(|| para[j - 1]);
+                    // An underline between the header and the rows is
+                    // skipped; under a single cell it marks a title, not a
+                    // header (`strlen/strnlen` over `==============`).
+                    let underlined = j >= i + 2 && is_rule(&para[j - 1].line.text);
+                    let h = j - usize::from(underlined);
+                    let header = (next_is_row
+                        && !is_rule(&para[h - 1].line.text)
+                        && header_like(&para[h - 1].line.text)
+                        && (!underlined || split_cells(&para[h - 1].line.text).len() >= 2))
+                        .then(|| para[h - 1]);
                     // A header split over two lines: `baseline  patched` above
                     // `mean  sd  mean  sd`.
                     let upper = header
-                        .filter(|_| j >= i + 2)
-                        .map(|_| para[j - 2])
+                        .filter(|_| h >= i + 2)
+                        .map(|_| para[h - 2])
                         .filter(|u| {
                             header_like(&u.line.text) && split_cells(&u.line.text).len() >= 2
                         });
                     let heading_end =
-                        j - usize::from(header.is_some()) - usize::from(upper.is_some());
+                        h - usize::from(header.is_some()) - usize::from(upper.is_some());
                     self.text_headings(&para[i..heading_end]);
                     if let Some(h) = header {
                         let mut k = j;
@@ -175,12 +184,12 @@ impl<'a> Reader<'a> {
                     self.boxed_table(&para[i..j], n_for_table.take())?;
                     i = j;
                 }
-                Kind::Pairs(_) | Kind::Time(..) | Kind::Carets(_) => {
+                Kind::Pairs(_) | Kind::Time(..) | Kind::Carets(_) | Kind::Change(_) => {
                     let mut j = i;
                     while j < para.len()
                         && matches!(
                             para[j].kind,
-                            Kind::Pairs(_) | Kind::Time(..) | Kind::Carets(_)
+                            Kind::Pairs(_) | Kind::Time(..) | Kind::Carets(_) | Kind::Change(_)
                         )
                     {
                         j += 1;
@@ -203,6 +212,7 @@ impl<'a> Reader<'a> {
             .copied()
             .filter(|c| {
                 !labels::is_noise(&c.line.text)
+                    && !is_rule(&c.line.text)
                     && !crate::ingest::shared::numbers::is_non_finite_line(&c.line.text)
             })
             .collect();

@@ -72,6 +72,26 @@ impl<'a> Reader<'a> {
                         Some(stat) => self.stated(stat, &ps[0], number, &names),
                     }
                 }
+                Kind::Change(ch) => {
+                    let metric = if ch.label.is_empty() {
+                        // `554 IOPS → 535 IOPS`: what the unit counts.
+                        match table::metric_from_unit(&ch.unit) {
+                            m if m == "value" && !ch.unit.is_empty() => ch.unit.to_lowercase(),
+                            m => m,
+                        }
+                    } else {
+                        ch.label.to_lowercase()
+                    };
+                    let (before, after) = ch
+                        .names
+                        .clone()
+                        .unwrap_or_else(|| ("before".into(), "after".into()));
+                    for (name, value) in [(before, ch.before), (after, ch.after)] {
+                        let mut o = sample(&metric, &ch.unit, value);
+                        o.variant = join_variant(&names.variant, &name).into();
+                        self.out.push(o);
+                    }
+                }
                 Kind::Carets(marks) => {
                     if let Some(prev) = prev_pairs {
                         for (a, b, unit) in marks {
@@ -208,5 +228,15 @@ impl<'a> Reader<'a> {
             }
             i = j;
         }
+    }
+}
+
+/// The variant of one side of a change: its name, after the block's own
+/// variant when a heading gave one (`MPWQE on / after`).
+fn join_variant(block: &str, side: &str) -> String {
+    if block.is_empty() {
+        side.to_string()
+    } else {
+        format!("{block} / {side}")
     }
 }

@@ -1,0 +1,135 @@
+//! Before-and-after lines: `Packet rate: 17.55 Mpps -> 19.23 Mpps`,
+//! `old: 554 IOPS → new: 535 IOPS  (~-3.4%)`, `420 => 360`. A patch mail
+//! states a change this way more often than in a table.
+
+use super::values::value_cell;
+use super::Change;
+
+/// The arrows that join the two values, longest first so that `-->` is not
+/// read as `-` and `->`.
+const ARROWS: [&str; 7] = ["-->", "->", "=>", "→", "⇒", "⟶", "➜"];
+
+/// The before-and-after reading of `text`, when it is one.
+pub(super) fn change(text: &str) -> Option<Change> {
+    let (at, arrow) = ARROWS
+        .iter()
+        .filter_map(|a| text.find(a).map(|i| (i, *a)))
+        .min_by_key(|(i, a)| (*i, std::cmp::Reverse(a.len())))?;
+    let (left, right) = (&text[..at], &text[at + arrow.len()..]);
+    // One change per line: a second arrow makes it a chain or a diagram.
+    if ARROWS.iter().any(|a| right.contains(a)) {
+        return None;
+    }
+    let (mut label, mut before_name, before) = side(left, true)?;
+    let (_, after_name, after) = side(right, false)?;
+    // `old: 554 IOPS → new: 535 IOPS`: with a name on the right, the one
+    // word on the left is the other name, not a label.
+    if after_name.is_some() && before_name.is_none() {
+        before_name = label.take();
+    }
+    // Both sides name their variant or neither does.
+    let (before_name, after_name) = match (before_name, after_name) {
+        (Some(b), Some(a)) => (Some(b), Some(a)),
+        _ => (None, None),
+    };
+    let unit = if before.1.is_empty() {
+        after.1.clone()
+    } else {
+        before.1.clone()
+    };
+    // Two units that differ (`2 ms -> 3 s`) are not one metric's values.
+    if !before.1.is_empty() && !after.1.is_empty() && before.1 != after.1 {
+        return None;
+    }
+    Some(Change {
+        label: label.unwrap_or_default(),
+        names: before_name.zip(after_name),
+        before: before.0,
+        after: after.0,
+        unit,
+    })
+}
+
+/// Reads one side: `[label:] [name:] value [unit]`, the right side with an
+/// optional remark after the value (`(~-3.4%)`, `(+9.6%)`, `, 5% better`).
+/// On the right there is no label.
+type Side = (Option<String>, Option<String>, (f64, String));
+
+fn side(text: &str, left: bool) -> Option<Side> {
+    let parts: Vec<&str> = text.split(':').collect();
+    let (value, names) = parts.split_last()?;
+    let value = value.trim();
+    let value = if left {
+        value
+    } else {
+        // The remark after the value: `535 IOPS  (~-3.4%)`, `19.23, +9%`.
+        let cut = value
+            .find(['(', ',', ';'])
+            .or_else(|| value.find("  "))
+            .unwrap_or(value.len());
+        value[..cut].trim()
+    };
+    if value.is_empty() || !value.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
+    {
+        return None;
+    }
+    let (cell, unit) = value_cell(value).or_else(|| counted(value))?;
+    // A spread or a percent is not a plain before/after value.
+    if cell.spread.is_some() || cell.is_pct || !cell.value.is_finite() {
+        return None;
+    }
+    // The words of a side are a label and a name at most: more colons is
+    // prose (`note: the rate: 5 -> 6` is not a measurement line).
+    let words: Vec<String> = names
+        .iter()
+        .map(|n| {
+            n.trim()
+                .trim_start_matches(['-', '*', '•'])
+                .trim()
+                .to_string()
+        })
+        .collect();
+    if words
+        .iter()
+        .any(|w| w.is_empty() || w.split_whitespace().count() > 8)
+    {
+        return None;
+    }
+    let (label, name) = match (left, words.as_slice()) {
+        (_, []) => (None, None),
+        (true, [one]) => (Some(one.clone()), None),
+        (true, [label, name]) => (Some(label.clone()), Some(name.clone())),
+        (false, [name]) => (None, Some(name.clone())),
+        _ => return None,
+    };
+    Some((
+        label,
+        name,
+        (cell.value, unit.map(|u| u.to_string()).unwrap_or_default()),
+    ))
+}
+
+/// A number and a word that counts what it measures (`17.55 Mpps`, `554
+/// IOPS`, `3 faults`): a unit no table would know, but on a change line
+/// the word after the value can only be what it counts.
+fn counted(
+    text: &str,
+) -> Option<(
+    crate::ingest::shared::numbers::Cell,
+    Option<smol_str::SmolStr>,
+)> {
+    let (number, word) = text.split_once(' ')?;
+    let word = word.trim();
+    let unit_like = !word.is_empty()
+        && word.len() <= 12
+        && word
+            .chars()
+            .all(|c| c.is_alphabetic() || matches!(c, '/' | '%' | 'µ'));
+    if !unit_like {
+        return None;
+    }
+    let (cell, None) = value_cell(number)? else {
+        return None;
+    };
+    Some((cell, Some(word.into())))
+}
