@@ -97,12 +97,20 @@ const FORMATS: &[(&str, &str)] = &[
     ("pgbench/progress-c2.txt", "pgbench"),
     ("pgbench/select-only-prepared.txt", "pgbench"),
     ("pgbench/txlog.23975", "pgbench-log"),
+    ("pyperf/compare_to-G-suite.txt", "pyperf-text"),
+    ("pyperf/compare_to-G.txt", "pyperf-text"),
+    ("pyperf/compare_to-hidden.txt", ""),
+    ("pyperf/compare_to-suite.txt", "pyperf-text"),
     ("pyperf/compare_to-table.txt", "pyperf-text"),
-    ("pyperf/compare_to.txt", ""),
-    ("pyperf/dump.txt", ""),
+    ("pyperf/dump-raw.txt", "pyperf-dump"),
+    ("pyperf/dump-suite.txt", "pyperf-dump"),
+    ("pyperf/dump-v.txt", "pyperf-dump"),
+    ("pyperf/hist-two.txt", ""),
+    ("pyperf/compare_to.txt", "pyperf-text"),
+    ("pyperf/dump.txt", "pyperf-dump"),
     ("pyperf/hist.txt", ""),
-    ("pyperf/show.txt", ""),
-    ("pyperf/stats.txt", ""),
+    ("pyperf/show.txt", "pyperf-text"),
+    ("pyperf/stats.txt", "pyperf-text"),
     ("pyperf/timeit-base.json", "pyperf-json"),
     ("pyperf/timeit-new.json", "pyperf-json"),
     ("rt-tests/hackbench-g2.txt", "hackbench"),
@@ -201,6 +209,51 @@ fn every_harness_file_is_read_by_its_format() {
             report.note
         );
         assert!(report.rows > 0, "{file}: no values");
+    }
+}
+
+/// Outputs that hold no values to read (pyperf's histogram buckets, a
+/// compare_to that hid its only benchmark) are still recognised, and
+/// every line of them is accounted for with its reason.
+#[test]
+fn outputs_without_values_are_recognised_and_accounted() {
+    let registry = Registry::builtin();
+    for (file, format, first_reason) in [
+        ("pyperf/hist.txt", "pyperf-text", "a bucket of pyperf hist"),
+        (
+            "pyperf/hist-two.txt",
+            "pyperf-text",
+            "a bucket of pyperf hist",
+        ),
+        (
+            "pyperf/compare_to-hidden.txt",
+            "pyperf-text",
+            "benchmarks compare_to hid",
+        ),
+    ] {
+        let path = Path::new(HARNESS).join(file);
+        let got = ingest(
+            std::slice::from_ref(&path),
+            &registry,
+            &IngestOptions::default(),
+        )
+        .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let report = &got.files[0];
+        assert_eq!(report.format.as_deref(), Some(format), "{file}");
+        assert_eq!(report.rows, 0, "{file}");
+        assert!(
+            report.unread_numeric.is_empty(),
+            "{file}: {:?}",
+            report.unread_numeric
+        );
+        assert!(
+            report
+                .skipped
+                .first()
+                .is_some_and(|(_, why)| why.starts_with(first_reason)),
+            "{file}: {:?}",
+            report.skipped
+        );
     }
 }
 

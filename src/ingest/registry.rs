@@ -72,6 +72,7 @@ impl Registry {
             Box::new(bmf::Bmf),
             Box::new(pyperf::json::PyperfJson),
             Box::new(pyperf::text::PyperfText),
+            Box::new(pyperf::dump::PyperfDump),
             Box::new(tidy::csv::TidyCsv::new()),
             Box::new(tidy::json::TidyJson::new()),
             Box::new(document::Document),

@@ -4,7 +4,10 @@
 //!   (the bracketed names are the variants);
 //! - `compare_to --table` grids (`| timeit | 5.53 us | 10.2 us: 1.85x slower |`);
 //! - `pyperf stats` blocks (`Minimum:`, `Median +- MAD:`, percentiles,
-//!   `Total number of values:`).
+//!   `Total number of values:`);
+//! - `compare_to -G` lines (`- name: 863 ns +- 210 ns -> 4.28 us +- 0.76 us:
+//!   4.96x slower`), its group headings and its notice of hidden benchmarks;
+//! - `pyperf hist` buckets, accounted but not read (binned values).
 //!
 //! `N.NNx slower` is new/old of the time, `N.NNx faster` old/new; both are
 //! stored as the change of the second variant in percent. Without a
@@ -42,6 +45,18 @@ static PERCENTILE: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"^\s*(\d+)th percentile: {V}")).expect("static regex"));
 static TOTAL: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^Total number of values: (\d+)").expect("static regex"));
+/// A `compare_to -G` line: `- name: 863 ns +- 210 ns -> 4.28 us +- 0.76
+/// us: 4.96x slower`, the variants unnamed (the reference file, then the
+/// changed one).
+static GROUPED: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^- (\S+): {V} \+- {V} -> {V} \+- {V}: ([\d.]+)x (slower|faster)$"
+    ))
+    .expect("static regex")
+});
+/// A bucket of `pyperf hist`: `650 ns: 1 ####`.
+static BUCKET: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(&format!(r"^\s*{V}:\s+(\d+) [#|]")).expect("static regex"));
 static RATIO: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^{V}(?:: ([\d.]+)x (slower|faster))?$")).expect("static regex")
 });
@@ -67,8 +82,24 @@ static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "count of values outside pyperf's outlier range",
         ),
         (
-            r"^\* (?:the standard deviation|the minimum|the maximum|Not enough samples)",
+            r"^\* (?:the standard deviation|the minimum|the maximum|the shortest raw value|Not enough samples)",
             "pyperf's stability warning about values that are read",
+        ),
+        (
+            r"^Benchmark hidden because not significant \(\d+\):",
+            "benchmarks compare_to hid as not significant: it prints no values for them (compare the JSON files instead)",
+        ),
+        (
+            r"^(?:Not significant!|ERROR when testing if values are significant)$",
+            "pyperf's significance verdict on the line above (patchperf tests on its own)",
+        ),
+        (
+            r"^Geometric mean: ",
+            "geometric mean of the ratios, a summary of the lines read",
+        ),
+        (
+            r"^(?:Slower|Faster|Not significant|Benchmarks with tag '[^']*') \(\d+\):$",
+            "heading of a compare_to -G group",
         ),
     ]
     .into_iter()
@@ -96,6 +127,25 @@ fn table_cells(line: &str) -> Option<Vec<String>> {
     let t = line.trim();
     let inner = t.strip_prefix('|')?.strip_suffix('|')?;
     Some(inner.split('|').map(|c| c.trim().to_string()).collect())
+}
+
+/// `compare_to -G` lines, its notice of hidden benchmarks, or the buckets
+/// of `pyperf hist` (two at least, so that one `650 ns: 1 #` line in a
+/// mail is not taken for a histogram).
+fn grouped_or_hist(src: &Source) -> bool {
+    let grouped = src.lines.iter().any(|l| {
+        l.text
+            .starts_with("Benchmark hidden because not significant (")
+            || (l.text.starts_with("- ") && has_ratio_word(&l.text) && GROUPED.is_match(&l.text))
+    });
+    grouped
+        || src
+            .lines
+            .iter()
+            .filter(|l| l.text.contains(':') && BUCKET.is_match(&l.text))
+            .take(2)
+            .count()
+            == 2
 }
 
 /// `line.contains("x slower") || line.contains("x faster")` in one pass.
@@ -137,6 +187,9 @@ impl Format for PyperfText {
                 .iter()
                 .any(|l| l.text.starts_with("Median +- MAD:"));
         if hit {
+            return 85;
+        }
+        if grouped_or_hist(src) {
             return 85;
         }
         // A compare_to table: its ratio wording (a cheap byte search) and a
@@ -200,6 +253,36 @@ impl Format for PyperfText {
                     let pct = change_pct(num(src, n, r.as_str())?, w.as_str());
                     out.push(mk(&b, &c[7], Stat::ChangePct, pct, &c[9]));
                 }
+                continue;
+            }
+            if let Some(c) = GROUPED.captures(t) {
+                let b = &c[1];
+                for (variant, base) in [("reference", 2), ("changed", 6)] {
+                    out.push(mk(
+                        b,
+                        variant,
+                        Stat::Mean,
+                        num(src, n, &c[base])?,
+                        &c[base + 1],
+                    ));
+                    out.push(mk(
+                        b,
+                        variant,
+                        Stat::Stddev,
+                        num(src, n, &c[base + 2])?,
+                        &c[base + 3],
+                    ));
+                }
+                let pct = change_pct(num(src, n, &c[10])?, &c[11]);
+                out.push(mk(b, "changed", Stat::ChangePct, pct, &c[7]));
+                continue;
+            }
+            if BUCKET.is_match(t) {
+                skipped.push((
+                    n,
+                    "a bucket of pyperf hist (values binned; read the JSON file for the values)"
+                        .to_string(),
+                ));
                 continue;
             }
             if let Some(c) = SINGLE.captures(t) {
@@ -336,7 +419,7 @@ mod tests {
                 .lines
                 .iter()
                 .any(|l| l.text.contains("x slower") || l.text.contains("x faster"));
-        if hit || table {
+        if hit || table || grouped_or_hist(src) {
             85
         } else {
             0
