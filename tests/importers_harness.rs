@@ -168,6 +168,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("sysbench/mutex.txt", "sysbench"),
     ("unixbench/console-samples.txt", "unixbench"),
     ("unixbench/two-runs.txt", "unixbench"),
+    ("phoronix/composite-two-systems.xml", "phoronix"),
+    ("fio/json-then-normal.txt", "fio-json"),
+    ("sysbench/cpu-percentile0.txt", "sysbench"),
 ];
 
 fn files() -> Vec<PathBuf> {
@@ -399,4 +402,40 @@ fn binary_empty_and_number_free_files_still_say_unknown() {
     }
     let src = Source::from_text("x.txt", "");
     assert!(Registry::builtin().detect(&src).is_none());
+}
+
+/// The runs of a real Phoronix result are its samples, per system, with
+/// the values its own `result-file-raw-to-csv` export lists.
+#[test]
+fn phoronix_runs_are_the_samples_of_each_system() {
+    let registry = Registry::builtin();
+    let path = Path::new(HARNESS).join("phoronix/composite-two-systems.xml");
+    let got = ingest(
+        std::slice::from_ref(&path),
+        &registry,
+        &IngestOptions::default(),
+    )
+    .unwrap();
+    let rows: Vec<(String, String, f64)> = got
+        .dataset
+        .rows()
+        .iter()
+        .map(|o| (o.params.to_string(), o.variant.to_string(), o.value))
+        .collect();
+    let want = [
+        ("test=RAM / Memory", "runA", 4144.05),
+        ("test=RAM / Memory", "runA", 4167.47),
+        ("test=RAM / Memory", "runB", 10508.66),
+        ("test=RAM / Memory", "runB", 9974.8),
+        ("test=CPU", "runA", 4746.95),
+        ("test=CPU", "runA", 8328.46),
+        ("test=CPU", "runB", 7938.36),
+        ("test=CPU", "runB", 6531.05),
+    ];
+    let want: Vec<(String, String, f64)> = want
+        .iter()
+        .map(|(p, v, x)| (p.to_string(), v.to_string(), *x))
+        .collect();
+    assert_eq!(rows, want);
+    assert!(got.files[0].unread_numeric.is_empty());
 }

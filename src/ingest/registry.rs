@@ -28,6 +28,7 @@ impl Registry {
             Box::new(rt_tests::pi_stress::PiStress),
             Box::new(pgbench::summary::Pgbench),
             Box::new(pgbench::log::PgbenchLog),
+            Box::new(phoronix::Phoronix),
             Box::new(sysbench::Sysbench),
             Box::new(stress_ng::metrics::StressNg),
             Box::new(stress_ng::yaml::StressNgYaml),

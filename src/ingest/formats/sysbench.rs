@@ -280,6 +280,10 @@ impl Sysbench {
                         (s, _) => format!("latency {s}"),
                     };
                     push(&metric, "ms", num(src, n, &c[3], &metric)?, &params);
+                } else if t.trim_start().starts_with("percentile stats:") {
+                    // `--percentile=0` prints this in place of the percentile.
+                    let why = "percentile turned off (--percentile=0)";
+                    skipped.push((n, why.into()));
                 } else if t.trim_start().split(':').count() > 1 {
                     // A latency key whose value is not a number.
                     return Err(src.error(

@@ -26,15 +26,26 @@ const PERCENTILES: [(&str, &str); 4] = [
     ("99.900000", "clat p99.9"),
 ];
 
-/// All JSON documents of the file, in order.
-fn documents(src: &Source) -> Result<Vec<Value>> {
+/// All JSON documents of the file, in order, and the line where fio's
+/// text report starts when one follows them (`--output-format=json,normal`).
+fn documents(src: &Source) -> Result<(Vec<Value>, Option<u32>)> {
     let raw = &src.raw;
     let Some(start) = raw.find('{') else {
         return Err(src.error(None, "no JSON object in the file"));
     };
     let mut docs = Vec::new();
-    let mut stream = serde_json::Deserializer::from_str(&raw[start..]).into_iter::<Value>();
+    let body = &raw[start..];
+    let mut stream = serde_json::Deserializer::from_str(body).into_iter::<Value>();
     loop {
+        // Text after a document, not another document: the same results
+        // as fio's text report, which the JSON holds in full.
+        let at = stream.byte_offset();
+        let rest = body[at..].trim_start();
+        if !docs.is_empty() && !rest.is_empty() && !rest.starts_with('{') {
+            let text_at = start + body.len() - rest.len();
+            let line = raw[..text_at].matches('\n').count() as u32 + 1;
+            return Ok((docs, Some(line)));
+        }
         match stream.next() {
             None => break,
             Some(Ok(v)) => docs.push(v),
@@ -47,7 +58,7 @@ fn documents(src: &Source) -> Result<Vec<Value>> {
             }
         }
     }
-    Ok(docs)
+    Ok((docs, None))
 }
 
 /// `job_start` of every job: equal in two documents means one run's snapshots.
@@ -78,7 +89,7 @@ impl Format for FioJson {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let docs = documents(src)?;
+        let (docs, text_from) = documents(src)?;
         let mut runs: Vec<&Value> = Vec::new();
         for d in &docs {
             if d.get("jobs").is_none() {
@@ -100,7 +111,17 @@ impl Format for FioJson {
         if out.is_empty() {
             return Err(src.error(None, "fio JSON holds no job that did I/O"));
         }
-        Ok(out.into())
+        let mut parsed = Parsed::from(out);
+        if let Some(first) = text_from {
+            let why = "fio's text report of the same run (the JSON above is read)";
+            parsed.skipped.extend(
+                src.lines
+                    .iter()
+                    .filter(|l| l.number >= first && !l.text.trim().is_empty())
+                    .map(|l| (l.number, why.to_string())),
+            );
+        }
+        Ok(parsed)
     }
 }
 
