@@ -171,6 +171,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("phoronix/composite-two-systems.xml", "phoronix"),
     ("fio/json-then-normal.txt", "fio-json"),
     ("sysbench/cpu-percentile0.txt", "sysbench"),
+    ("netperf/tcp_stream-P0.txt", "generic"),
+    ("netperf/tcp_rr-P0-o-csv.txt", "generic"),
+    ("lmbench/bw_mem-8m-rd.txt", "generic"),
 ];
 
 fn files() -> Vec<PathBuf> {

@@ -142,11 +142,15 @@ pub(super) fn read_generically(
         return Ok(None);
     }
     let (obs, mut report) = account(src, generic, parsed)?;
-    report.note = Some(
-        "no importer recognised this file: read generically as `label: value` lines \
+    let how = if obs.iter().all(|o| o.metric.starts_with("column ")) {
+        "columns of numbers (nothing names them)"
+    } else {
+        "`label: value` lines"
+    };
+    report.note = Some(format!(
+        "no importer recognised this file: read generically as {how} \
          (check the values, or name a format with --format NAME)"
-            .into(),
-    );
+    ));
     Ok(Some((obs, Account::Report(report))))
 }
 

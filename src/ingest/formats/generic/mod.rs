@@ -147,17 +147,77 @@ fn is_log(src: &Source) -> bool {
 
 /// A file of bare numbers only, one a line (`perf bench -f simple`, a
 /// script's `echo $result`): each a sample of metric `value` of the
-/// benchmark its file name gives, since nothing else names it.
+/// benchmark its file name gives, since nothing else names it. Lines of
+/// several numbers, as many on each line (`netperf -P0`, lmbench's
+/// `bw_mem` printing size and bandwidth), give metrics `column 1`,
+/// `column 2`, …: nothing names them, and the accounting says the file was
+/// read generically.
 fn bare_numbers(src: &Source) -> Option<Parsed> {
+    bare_number(src).or_else(|| number_columns(src))
+}
+
+/// The fields of a line of numbers split on blanks or commas, when every
+/// one is a number.
+fn number_fields(t: &str) -> Option<Vec<f64>> {
+    t.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|f| !f.is_empty())
+        .map(parse_number)
+        .collect()
+}
+
+fn number_columns(src: &Source) -> Option<Parsed> {
+    let stem = file_stem(src);
     let mut out = Vec::new();
-    let stem = {
-        let name = src.file_name();
-        name.split('.')
-            .next()
-            .filter(|s| !s.is_empty())
-            .unwrap_or(name)
-            .to_string()
-    };
+    let mut width = None;
+    for (run, l) in src
+        .lines
+        .iter()
+        .filter(|l| !l.text.trim().is_empty())
+        .enumerate()
+    {
+        // A unit may close the line (`…,2.00,35734.21,Trans/s`): the last
+        // column's.
+        let t = l.text.trim().trim_end_matches(',');
+        let (t, unit) = match t.rsplit_once([',', ' ', '\t']) {
+            Some((head, last)) if parse_number(last).is_none() && is_unit(last) => (head, last),
+            _ => (t, ""),
+        };
+        let fields = number_fields(t)?;
+        if fields.len() < 2 || *width.get_or_insert(fields.len()) != fields.len() {
+            return None;
+        }
+        let last = fields.len() - 1;
+        for (k, v) in fields.into_iter().enumerate() {
+            let metric = format!("column {}", k + 1);
+            let o = crate::ingest::shared::logscan::obs(
+                src,
+                l.number,
+                &stem,
+                "",
+                &metric,
+                if k == last { unit } else { "" },
+                Stat::Sample,
+                v,
+            );
+            out.push(o.with_run(run as u32));
+        }
+    }
+    (!out.is_empty()).then(|| out.into())
+}
+
+/// The file's name without its extensions.
+fn file_stem(src: &Source) -> String {
+    let name = src.file_name();
+    name.split('.')
+        .next()
+        .filter(|s| !s.is_empty())
+        .unwrap_or(name)
+        .to_string()
+}
+
+fn bare_number(src: &Source) -> Option<Parsed> {
+    let mut out = Vec::new();
+    let stem = file_stem(src);
     for l in &src.lines {
         let t = l.text.trim();
         if t.is_empty() {
@@ -360,6 +420,41 @@ mod tests {
             (o.benchmark.as_str(), o.metric.as_str(), o.value),
             ("simple-sched-pipe", "value", 0.173)
         );
+    }
+
+    #[test]
+    fn lines_of_numbers_are_columns_and_each_line_a_run() {
+        let src = Source::from_text(
+            "tcp_stream.txt",
+            "131072  16384  16384    2.00     10595.80   \n131072  16384  16384    2.00     10601.5\n",
+        );
+        let p = Generic.parse_accounted(&src).unwrap();
+        let last: Vec<(&str, u32, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "column 5")
+            .map(|o| (o.benchmark.as_str(), o.run.unwrap(), o.value))
+            .collect();
+        assert_eq!(
+            last,
+            [("tcp_stream", 0, 10595.8), ("tcp_stream", 1, 10601.5)]
+        );
+        assert_eq!(p.observations.len(), 10);
+        // A closing unit is the last column's; lines of unequal width, or
+        // with a word among the numbers, are no such table.
+        let src = Source::from_text("rr.csv", "3939840,262484,2.00,35734.21,Trans/s\n");
+        let p = Generic.parse_accounted(&src).unwrap();
+        assert_eq!(p.observations[3].unit, "Trans/s");
+        for text in ["1 2\n3 4 5\n", "1 2\nx 3\n", "1 and 2\n"] {
+            let src = Source::from_text("x.txt", text);
+            let p = Generic.parse_accounted(&src).unwrap();
+            assert!(
+                p.observations
+                    .iter()
+                    .all(|o| !o.metric.starts_with("column")),
+                "{text:?}"
+            );
+        }
     }
 
     #[test]
