@@ -48,6 +48,7 @@ pub(crate) fn value_line(text: &str) -> Option<(&str, f64, &str)> {
     if !t.starts_with(|c: char| c.is_alphabetic()) {
         return None;
     }
+    let separated = t.contains([':', '=']);
     let (label, rest) = match t.find([':', '=']) {
         Some(at) => (&t[..at], t[at + 1..].trim_start()),
         None => {
@@ -67,8 +68,14 @@ pub(crate) fn value_line(text: &str) -> Option<(&str, f64, &str)> {
     if label.is_empty() || label.len() > MAX_LABEL {
         return None;
     }
-    // The label holds no number of its own: `T: 0 (1234) P: 0` is a record.
-    if label.split_whitespace().any(|w| parse_number(w).is_some()) {
+    // The label holds no number of its own (`T: 0 (1234) P: 0` is a
+    // record, `took 3 ms over 5 runs` a sentence), but for one inside a
+    // label set apart by a colon, which is a setting of it (`Select on 100
+    // fd's: 1.37 microseconds`); one ending it counts runs (`Run 1: 2 s`).
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let number_at = words.iter().position(|w| parse_number(w).is_some());
+    let setting = separated && words.len() >= 3 && number_at.is_some_and(|i| i + 1 < words.len());
+    if number_at.is_some() && !setting {
         return None;
     }
     let mut words = rest.split_whitespace();
@@ -375,6 +382,11 @@ mod tests {
         // Records and sentences are not `label: value`.
         assert_eq!(value_line("T: 0 (123) P: 0 C: 100 Min: 3"), None);
         assert_eq!(value_line("took 3 ms over 5 runs"), None);
+        assert_eq!(value_line("Run 1: 2.5 s"), None);
+        assert_eq!(
+            value_line("Select on 100 fd's: 1.3716 microseconds"),
+            Some(("Select on 100 fd's", 1.3716, "microseconds"))
+        );
         assert_eq!(value_line("12 apples"), None);
     }
 
