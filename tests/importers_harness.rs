@@ -174,6 +174,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("netperf/tcp_stream-P0.txt", "generic"),
     ("netperf/tcp_rr-P0-o-csv.txt", "generic"),
     ("lmbench/bw_mem-8m-rd.txt", "generic"),
+    ("iperf3/timestamps.txt", "iperf3"),
+    ("iperf3/timestamps-epoch.txt", "iperf3"),
+    ("iperf3/title-T-omit-O1.txt", "iperf3"),
 ];
 
 fn files() -> Vec<PathBuf> {
@@ -441,4 +444,37 @@ fn phoronix_runs_are_the_samples_of_each_system() {
         .collect();
     assert_eq!(rows, want);
     assert!(got.files[0].unread_numeric.is_empty());
+}
+
+/// iperf3's `--timestamps` and `-T title` put a prefix before every line;
+/// the summary under it is read as without one, and nothing else.
+#[test]
+fn iperf3_line_prefixes_are_read_past() {
+    let registry = Registry::builtin();
+    for (file, sender) in [
+        ("iperf3/timestamps.txt", 14.1e9),
+        ("iperf3/timestamps-epoch.txt", 15.1e9),
+        ("iperf3/title-T-omit-O1.txt", 13.7e9),
+    ] {
+        let path = Path::new(HARNESS).join(file);
+        let got = ingest(
+            std::slice::from_ref(&path),
+            &registry,
+            &IngestOptions::default(),
+        )
+        .unwrap();
+        let metrics: Vec<(&str, f64)> = got
+            .dataset
+            .rows()
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(metrics.len(), 3, "{file}: {metrics:?}");
+        assert_eq!(metrics[0], ("sender bitrate", sender), "{file}");
+        assert!(
+            got.files[0].unread_numeric.is_empty(),
+            "{file}: {:?}",
+            got.files[0].unread_numeric
+        );
+    }
 }

@@ -39,6 +39,17 @@ fn scale(prefix: &str) -> f64 {
     }
 }
 
+/// The width of what `--timestamps` or `-T title` puts before every line
+/// (`Wed Dec  2 05:18:32 2026 `, `mytitle:  `): where `[ ID]` starts on
+/// its first line. Both prefixes have one width on every line.
+fn line_prefix(src: &Source) -> usize {
+    src.lines
+        .iter()
+        .find_map(|l| l.text.find("[ ID] Interval").map(|at| (at, &l.text[..at])))
+        .filter(|(_, before)| !before.trim().is_empty())
+        .map_or(0, |(at, _)| at)
+}
+
 impl Format for Iperf3Text {
     fn name(&self) -> &'static str {
         "iperf3"
@@ -69,9 +80,15 @@ impl Format for Iperf3Text {
         let mut skipped = Vec::new();
         let mut streams: Vec<String> = Vec::new();
         let mut reverse = "0";
+        let prefix = line_prefix(src);
         for l in &src.lines {
             let n = l.number;
-            let t = l.text.trim_end();
+            let t = l.text.get(prefix..).unwrap_or("").trim_end();
+            // A header, rule or `iperf Done.` under a timestamp: read past.
+            if prefix > 0 && !t.bytes().any(|b| b.is_ascii_digit()) {
+                consumed.push(n);
+                continue;
+            }
             if t.starts_with("Reverse mode") {
                 reverse = "1";
                 consumed.push(n);
