@@ -177,6 +177,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/timestamps.txt", "iperf3"),
     ("iperf3/timestamps-epoch.txt", "iperf3"),
     ("iperf3/title-T-omit-O1.txt", "iperf3"),
+    ("stress-ng/metrics-brief-timestamp.txt", "stress-ng"),
 ];
 
 fn files() -> Vec<PathBuf> {

@@ -35,6 +35,16 @@ const COLUMNS: [(&str, &str); 8] = [
 /// metrics one (`metrc`, or `info` for older versions).
 fn body(line: &str) -> Option<(&str, &str)> {
     let rest = line.strip_prefix("stress-ng: ")?;
+    // `--timestamp` puts the time of day first: `05:16:45.51 metrc: …`.
+    let rest = match rest.split_once(' ') {
+        Some((time, after))
+            if time.contains(':')
+                && time.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.') =>
+        {
+            after
+        }
+        _ => rest,
+    };
     let (level, rest) = rest.split_once(':')?;
     let rest = rest.trim_start().strip_prefix('[')?;
     let (_pid, rest) = rest.split_once("] ")?;
