@@ -180,6 +180,16 @@ const FORMATS: &[(&str, &str)] = &[
     ("stress-ng/metrics-brief-timestamp.txt", "stress-ng"),
 ];
 
+/// One harness file ingested with the default options.
+fn ingest_one(path: &Path, registry: &Registry) -> patchperf::ingest::Ingested {
+    ingest(
+        std::slice::from_ref(&path.to_path_buf()),
+        registry,
+        &IngestOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
 fn files() -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = glob::glob(&format!("{HARNESS}/**/*"))
         .unwrap()
@@ -205,12 +215,7 @@ fn every_harness_file_is_read_by_its_format() {
     });
     for (file, want) in FORMATS.iter().filter(|(_, w)| !w.is_empty()) {
         let path = Path::new(HARNESS).join(file);
-        let got = ingest(
-            std::slice::from_ref(&path),
-            &registry,
-            &IngestOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let got = ingest_one(&path, &registry);
         let report = &got.files[0];
         assert_eq!(
             report.format.as_deref(),
@@ -242,12 +247,7 @@ fn outputs_without_values_are_recognised_and_accounted() {
         ),
     ] {
         let path = Path::new(HARNESS).join(file);
-        let got = ingest(
-            std::slice::from_ref(&path),
-            &registry,
-            &IngestOptions::default(),
-        )
-        .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let got = ingest_one(&path, &registry);
         let report = &got.files[0];
         assert_eq!(report.format.as_deref(), Some(format), "{file}");
         assert_eq!(report.rows, 0, "{file}");
@@ -417,12 +417,7 @@ fn binary_empty_and_number_free_files_still_say_unknown() {
 fn phoronix_runs_are_the_samples_of_each_system() {
     let registry = Registry::builtin();
     let path = Path::new(HARNESS).join("phoronix/composite-two-systems.xml");
-    let got = ingest(
-        std::slice::from_ref(&path),
-        &registry,
-        &IngestOptions::default(),
-    )
-    .unwrap();
+    let got = ingest_one(&path, &registry);
     let rows: Vec<(String, String, f64)> = got
         .dataset
         .rows()
@@ -458,12 +453,7 @@ fn iperf3_line_prefixes_are_read_past() {
         ("iperf3/title-T-omit-O1.txt", 13.7e9),
     ] {
         let path = Path::new(HARNESS).join(file);
-        let got = ingest(
-            std::slice::from_ref(&path),
-            &registry,
-            &IngestOptions::default(),
-        )
-        .unwrap();
+        let got = ingest_one(&path, &registry);
         let metrics: Vec<(&str, f64)> = got
             .dataset
             .rows()

@@ -72,15 +72,22 @@ impl Format for Pktgen {
                 };
                 parsed.observations.push(mk(at, "time", "us", usec));
                 parsed.observations.push(mk(at, "packets", "", packets));
-                parsed.observations.push(mk(n, "packet rate", "pps", num(&c[1])?));
-                parsed.observations.push(mk(n, "bit rate", "bit/s", num(&c[3])?));
+                parsed
+                    .observations
+                    .push(mk(n, "packet rate", "pps", num(&c[1])?));
+                parsed
+                    .observations
+                    .push(mk(n, "bit rate", "bit/s", num(&c[3])?));
                 parsed.observations.push(mk(n, "errors", "", num(&c[4])?));
                 continue;
             }
             // The text above a result names it: `* With this patch:`.
             if !t.is_empty() && !t.bytes().any(|b| b.is_ascii_digit()) || t.starts_with(['*', '-'])
             {
-                let name = t.trim_start_matches(['*', '-', ' ']).trim_end_matches(':').trim();
+                let name = t
+                    .trim_start_matches(['*', '-', ' '])
+                    .trim_end_matches(':')
+                    .trim();
                 if !name.is_empty() && name.len() <= 80 {
                     variant = name.to_string();
                     parsed.consumed.push(n);

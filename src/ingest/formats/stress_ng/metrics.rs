@@ -39,7 +39,9 @@ fn body(line: &str) -> Option<(&str, &str)> {
     let rest = match rest.split_once(' ') {
         Some((time, after))
             if time.contains(':')
-                && time.bytes().all(|b| b.is_ascii_digit() || b == b':' || b == b'.') =>
+                && time
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b == b':' || b == b'.') =>
         {
             after
         }
