@@ -138,18 +138,11 @@ pub(crate) fn render_findings(a: &Analysis, color: bool) -> String {
 /// `regressed 5, improved 1, … · geomean of ratios 1.234 (+23.4%) over 8`.
 pub fn summary_line(a: &Analysis) -> String {
     let count = |v: Verdict| a.comparisons.iter().filter(|c| c.verdict == v).count();
-    let mut parts: Vec<String> = [
-        Verdict::Regressed,
-        Verdict::Improved,
-        Verdict::Changed,
-        Verdict::Unchanged,
-        Verdict::Inconclusive,
-        Verdict::Untestable,
-    ]
-    .iter()
-    .filter(|&&v| v != Verdict::Changed || count(v) > 0)
-    .map(|&v| format!("{} {}", count(v), v.as_str()))
-    .collect();
+    let mut parts: Vec<String> = crate::report::view::VERDICT_ORDER
+        .iter()
+        .filter(|&&v| v != Verdict::Changed || count(v) > 0)
+        .map(|&v| format!("{} {}", count(v), v.as_str()))
+        .collect();
     let logs: Vec<f64> = a
         .comparisons
         .iter()

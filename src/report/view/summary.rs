@@ -18,7 +18,8 @@ pub(super) fn verdict_plural(v: Verdict, n: usize) -> String {
     format!("{n} {word}")
 }
 
-pub(super) const VERDICT_ORDER: [Verdict; 6] = [
+/// The order in which every output lists verdicts: the worst news first.
+pub const VERDICT_ORDER: [Verdict; 6] = [
     Verdict::Regressed,
     Verdict::Improved,
     Verdict::Changed,
