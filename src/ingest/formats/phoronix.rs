@@ -9,6 +9,7 @@
 //! `<Value>`, the mean the suite computed.
 
 use crate::error::Result;
+use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Direction, Observation, Stat};
 use roxmltree::{Document, Node};
@@ -73,11 +74,11 @@ impl Format for Phoronix {
                 let raw = child_text(entry, "RawString").unwrap_or("");
                 if !raw.is_empty() {
                     for (run, v) in raw.split(':').enumerate() {
-                        let value = number(src, at, v)?;
+                        let value = num(src, at, v.trim(), "run value")?;
                         out.push(mk(Stat::Sample, value).with_run(run as u32));
                     }
                 } else if let Some(v) = child_text(entry, "Value").filter(|v| !v.is_empty()) {
-                    out.push(mk(Stat::Mean, number(src, at, v)?));
+                    out.push(mk(Stat::Mean, num(src, at, v, "Value")?));
                 }
             }
         }
@@ -100,14 +101,6 @@ fn child_text<'a>(node: Node<'a, '_>, tag: &str) -> Option<&'a str> {
         .find(|n| n.has_tag_name(tag))
         .and_then(|n| n.text())
         .map(str::trim)
-}
-
-fn number(src: &Source, line: u32, text: &str) -> Result<f64> {
-    text.trim()
-        .parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .ok_or_else(|| src.error(Some(line), format!("`{text}` is not a number")))
 }
 
 /// `Test: RAM / Memory - Threads: 4` as parameters; a description that is

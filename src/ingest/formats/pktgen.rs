@@ -13,6 +13,7 @@
 //! its variant.
 
 use crate::error::Result;
+use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 use regex::Regex;
@@ -55,12 +56,9 @@ impl Format for Pktgen {
         for l in &src.lines {
             let t = l.text.trim();
             let n = l.number;
-            let num = |s: &str| -> Result<f64> {
-                s.parse::<f64>()
-                    .map_err(|_| src.error(Some(n), format!("`{s}` is not a number")))
-            };
+            let value = |s: &str| num(src, n, s, "pktgen result");
             if let Some(c) = RESULT.captures(t) {
-                pending = Some((n, num(&c[1])?, num(&c[2])?, c[3].to_string()));
+                pending = Some((n, value(&c[1])?, value(&c[2])?, c[3].to_string()));
                 continue;
             }
             if let (Some(c), Some((at, usec, packets, size))) = (RATE.captures(t), pending.take()) {
@@ -74,11 +72,11 @@ impl Format for Pktgen {
                 parsed.observations.push(mk(at, "packets", "", packets));
                 parsed
                     .observations
-                    .push(mk(n, "packet rate", "pps", num(&c[1])?));
+                    .push(mk(n, "packet rate", "pps", value(&c[1])?));
                 parsed
                     .observations
-                    .push(mk(n, "bit rate", "bit/s", num(&c[3])?));
-                parsed.observations.push(mk(n, "errors", "", num(&c[4])?));
+                    .push(mk(n, "bit rate", "bit/s", value(&c[3])?));
+                parsed.observations.push(mk(n, "errors", "", value(&c[4])?));
                 continue;
             }
             // The text above a result names it: `* With this patch:`.

@@ -118,13 +118,7 @@ fn benchmark_of(src: &Source) -> String {
                 .to_string();
         }
     }
-    let name = src.file_name();
-    let stem = name.split('.').next().unwrap_or(name);
-    if stem.is_empty() {
-        name.to_string()
-    } else {
-        stem.to_string()
-    }
+    file_stem(src)
 }
 
 /// Source code and patches hold `name = 3` lines that are no measurement:

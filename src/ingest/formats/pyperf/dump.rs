@@ -16,6 +16,7 @@
 //! by its underlined heading (a suite), else `pyperf`.
 
 use crate::error::Result;
+use crate::ingest::shared::logscan::num;
 use crate::ingest::shared::text::is_rule;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
@@ -84,9 +85,7 @@ impl Format for PyperfDump {
                         .push((n, "warm-up value, not a result".to_string()));
                     continue;
                 }
-                let mut value: f64 = c[3]
-                    .parse()
-                    .map_err(|_| src.error(Some(n), format!("`{}` is not a number", &c[3])))?;
+                let mut value = num(src, n, &c[3], "pyperf value")?;
                 if c.get(1).is_some() {
                     let Some(loops) = loops.filter(|&k| k > 0.0) else {
                         parsed.skipped.push((

@@ -73,11 +73,7 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
         if !number_start(w) {
             return None;
         }
-        let split = w
-            .char_indices()
-            .find(|(_, c)| c.is_alphabetic() || *c == 'µ')
-            .map(|(i, _)| i)?;
-        let (num, unit) = w.split_at(split);
+        let (num, unit) = split_glued(w)?;
         if known_unit(unit) {
             let c = cell(num)?;
             return Some((c, Some(Unit::normalize_spelling(unit))));
@@ -117,12 +113,16 @@ pub fn read_value(text: &str) -> Option<(Cell, Option<SmolStr>)> {
 /// `w` cut into its number and the known unit glued after it
 /// (`0.002M/s` → `0.002`, `M/s`).
 fn glued_unit(w: &str) -> Option<(&str, &str)> {
-    let split = w
+    split_glued(w).filter(|(num, unit)| !num.is_empty() && known_unit(unit))
+}
+
+/// `w` cut where its first letter starts (`12ms` → `12`, `ms`).
+fn split_glued(w: &str) -> Option<(&str, &str)> {
+    let at = w
         .char_indices()
         .find(|(_, c)| c.is_alphabetic() || *c == 'µ')
         .map(|(i, _)| i)?;
-    let (num, unit) = w.split_at(split);
-    (!num.is_empty() && known_unit(unit)).then_some((num, unit))
+    Some(w.split_at(at))
 }
 
 /// True when `w` starts the way [`parse_cell`] needs a cell to start: its
