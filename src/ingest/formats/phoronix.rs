@@ -27,7 +27,14 @@ impl Format for Phoronix {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if src.raw.contains("<PhoronixTestSuite>") && src.raw.contains("<Result>") {
+        // The root element opens the file (after the XML declaration and a
+        // comment); only then is the whole text searched for a result.
+        let root = src
+            .lines
+            .iter()
+            .take(8)
+            .any(|l| l.text.contains("<PhoronixTestSuite>"));
+        if root && src.raw.contains("<Result>") {
             95
         } else {
             0

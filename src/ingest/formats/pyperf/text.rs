@@ -142,7 +142,7 @@ fn grouped_or_hist(src: &Source) -> bool {
         || src
             .lines
             .iter()
-            .filter(|l| l.text.contains(':') && BUCKET.is_match(&l.text))
+            .filter(|l| l.text.trim_end().ends_with(['#', '|']) && BUCKET.is_match(&l.text))
             .take(2)
             .count()
             == 2
