@@ -634,5 +634,92 @@ fn builtin_rules_can_be_printed_edited_and_used() {
     assert_eq!(field(&f[0], "severity"), "warning");
     let f = findings(a, b, &[]);
     assert_eq!(field(&f[0], "severity"), "error");
-    patchperf().args(["check", a]).assert().code(2);
+    // One config alone is linted rather than refused.
+    let out = patchperf().args(["check", a]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("LOCKDEP"));
+}
+
+/// `check CONFIG` alone lints the one config: the real Fedora debug config
+/// names lockdep and its cost as errors (the gate trips), the production
+/// config of the same release is clean, and `-` reads the config from stdin.
+#[test]
+fn one_config_is_linted_on_its_own() {
+    let lint = |args: &[&str], stdin: Option<Vec<u8>>| {
+        let mut c = patchperf();
+        c.arg("check").args(args).args(["--json", "-"]);
+        if let Some(bytes) = stdin {
+            c.write_stdin(bytes);
+        }
+        let out = c.output().unwrap();
+        let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+        (
+            out.status.code(),
+            doc["findings"].as_array().unwrap().clone(),
+        )
+    };
+    let debug = kc("fedora36-5.17-x86_64-debug.config");
+    let (code, f) = lint(&[&debug], None);
+    assert_eq!(code, Some(0));
+    let prove = f
+        .iter()
+        .find(|f| field(f, "title").contains("PROVE_LOCKING"))
+        .expect("PROVE_LOCKING named");
+    assert_eq!(field(prove, "severity"), "error");
+    assert!(field(prove, "title").contains("severe cost"));
+    assert!(field(prove, "evidence").contains("Hurts most"));
+    let (code, _) = lint(&[&debug, "--fail-on-error"], None);
+    assert_eq!(code, Some(1));
+
+    let (code, f) = lint(&[&kc("fedora36-5.17-x86_64.config")], None);
+    assert_eq!(code, Some(0));
+    assert_eq!(f.len(), 1);
+    assert_eq!(field(&f[0], "code"), "kconfig-clean");
+
+    let bytes = std::fs::read(&debug).unwrap();
+    let (_, piped) = lint(&["-"], Some(bytes));
+    let (_, direct) = lint(&[&debug], None);
+    assert_eq!(piped.len(), direct.len());
+    assert_eq!(piped[0]["title"], direct[0]["title"]);
+}
+
+/// One capture file is not a config: a usage error naming what it holds.
+#[test]
+fn one_environment_capture_alone_is_a_usage_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let cmdline = dir.path().join("cmdline");
+    std::fs::write(&cmdline, "BOOT_IMAGE=/vmlinuz quiet\n").unwrap();
+    let out = patchperf()
+        .args(["check", cmdline.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("one input is linted only as a kernel config"),
+        "{err}"
+    );
+}
+
+/// Shell completions and manual pages come from the command definition.
+#[test]
+fn completions_and_man_pages_are_generated() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = patchperf().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success());
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains("history") && text.contains("--fail-on-regression"),
+            "{shell}"
+        );
+    }
+    let out = patchperf().arg("man").output().unwrap();
+    assert!(String::from_utf8_lossy(&out.stdout).contains(".TH patchperf 1"));
+    let dir = tempfile::tempdir().unwrap();
+    patchperf()
+        .args(["man", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    assert!(dir.path().join("patchperf-compare.1").exists());
 }

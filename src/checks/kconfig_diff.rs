@@ -132,7 +132,7 @@ pub fn kconfig_findings(
 }
 
 /// Renames old spellings and fills in implied options.
-fn prepared(c: &KConfig, rules: &Rules) -> KConfig {
+pub(super) fn prepared(c: &KConfig, rules: &Rules) -> KConfig {
     let mut c = c.clone();
     c.normalise_names(&rules.renames);
     c.expand_implied(&rules.implies);
@@ -142,7 +142,7 @@ fn prepared(c: &KConfig, rules: &Rules) -> KConfig {
 /// The rules with caveat classes applied: a caveat's class replaces the
 /// rule's when its `when` option is on in every config where one of the
 /// rule's options is on.
-fn with_caveat_classes(rules: &Rules, base: &KConfig, patched: &KConfig) -> Rules {
+pub(super) fn with_caveat_classes(rules: &Rules, base: &KConfig, patched: &KConfig) -> Rules {
     let mut out = rules.clone();
     for r in &mut out.options {
         let Some(c) = &r.caveat else { continue };
@@ -159,7 +159,7 @@ fn with_caveat_classes(rules: &Rules, base: &KConfig, patched: &KConfig) -> Rule
     out
 }
 
-fn level(r: &OptionRule) -> Severity {
+pub(super) fn level(r: &OptionRule) -> Severity {
     match (r.kind, r.class) {
         (_, Class::Severe) => Severity::Error,
         (Kind::Debug, Class::Moderate) => Severity::Error,

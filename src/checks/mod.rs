@@ -11,6 +11,7 @@ pub mod env_diff;
 mod generic_read;
 pub mod kconfig;
 pub mod kconfig_diff;
+pub mod kconfig_lint;
 pub mod rules;
 pub mod signatures;
 pub mod taint;
@@ -268,6 +269,28 @@ pub fn comparison_findings(
     }
     out.sort_by_key(|f| f.severity);
     Ok(out)
+}
+
+/// What `patchperf check CONFIG` says about one kernel config (or the
+/// config recorded in a snapshot): the costly debug options that are on.
+pub fn single_config_findings(path: &Path, rules: Option<&Path>) -> Result<Vec<Finding>> {
+    let files = VariantFiles::of(path)?;
+    let source = match (&files.kconfig, &files.env) {
+        (Some(k), _) => k.clone(),
+        (None, Some(e)) if is_snapshot_file(e) => e.clone(),
+        _ => {
+            return Err(Error::Usage(format!(
+                "{} holds {}: one input is linted only as a kernel config (or a snapshot holding one); give two inputs to compare environments",
+                path.display(),
+                files.describe()
+            )))
+        }
+    };
+    let rules = match rules {
+        Some(r) => Rules::from_path(r)?,
+        None => Rules::builtin(),
+    };
+    Ok(kconfig_lint::kconfig_lint(&load_kconfig(&source)?, &rules))
 }
 
 /// Adds the check findings to an analysis so that every output shows them:

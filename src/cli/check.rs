@@ -1,7 +1,8 @@
-//! `patchperf check A B`: kernel config and environment findings for two
-//! systems (two configs, two snapshots, or two folders holding them).
+//! `patchperf check A [B]`: kernel config and environment findings for two
+//! systems (two configs, two snapshots, or two folders holding them), or
+//! the lint of one kernel config.
 
-use crate::checks::{comparison_findings, CheckInputs};
+use crate::checks::{comparison_findings, single_config_findings, CheckInputs};
 use crate::error::Error;
 use crate::model::{Finding, Severity};
 use clap::Args;
@@ -12,11 +13,10 @@ use std::path::PathBuf;
 /// Arguments of `patchperf check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// Baseline: a kernel .config (or config.gz), a snapshot or capture file, or a folder holding them.
+    /// Baseline: a kernel .config (or config.gz), a snapshot or capture file, or a folder holding them (`-`: standard input).
     #[arg(required_unless_present = "print_rules")]
     pub base: Option<PathBuf>,
-    /// Patched: the same kind of input as the baseline.
-    #[arg(required_unless_present = "print_rules")]
+    /// Patched: the same kind of input as the baseline. Without it, the one config given is linted (costly debug options that are on).
     pub patched: Option<PathBuf>,
     /// Write the findings as JSON (`{ "findings": [...] }`) to PATH, or `-` for stdout.
     #[arg(long, value_name = "PATH|-")]
@@ -33,14 +33,21 @@ pub struct CheckArgs {
 }
 
 /// Runs `check`.
-pub fn run(args: CheckArgs) -> crate::Result<u8> {
-    let (Some(base), Some(patched)) = (&args.base, &args.patched) else {
+pub fn run(mut args: CheckArgs) -> crate::Result<u8> {
+    let Some(base) = args.base.clone() else {
         print!("{}", crate::checks::rules::BUILTIN_RULES);
         return Ok(0);
     };
-    let mut inputs = CheckInputs::from_pair(base, patched)?;
-    inputs.rules = args.rules.clone();
-    let findings = comparison_findings(&inputs, None)?;
+    let mut paths: Vec<PathBuf> = std::iter::once(base).chain(args.patched.clone()).collect();
+    let _stdin = super::stdin::replace_dash(&mut paths)?;
+    let findings = match &paths[..] {
+        [base, patched] => {
+            let mut inputs = CheckInputs::from_pair(base, patched)?;
+            inputs.rules = args.rules.take();
+            comparison_findings(&inputs, None)?
+        }
+        one => single_config_findings(&one[0], args.rules.as_deref())?,
+    };
     match args.json.as_deref() {
         Some("-") => {
             let mut out = std::io::stdout().lock();

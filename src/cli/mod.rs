@@ -3,6 +3,7 @@
 
 pub mod check;
 pub mod compare;
+mod completions;
 mod formats;
 pub mod history;
 mod ingest;
@@ -41,6 +42,10 @@ pub enum Command {
     Report(report::ReportArgs),
     /// Find where each benchmark moved across ordered points (kernels, commits, nights): change points with change %, CI, p and a verdict.
     History(history::HistoryArgs),
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the manual page, or write every page into a folder with --out.
+    Man(completions::ManArgs),
 }
 
 /// Parses the command line, runs the command and maps the outcome to an exit
@@ -61,7 +66,9 @@ pub fn main() -> ExitCode {
         Command::History(a) => threads::start_pool(threads::small_inputs(&a.inputs)),
         Command::Ingest(a) => threads::start_pool(threads::small_inputs(&a.files)),
         Command::Report(_) | Command::Check(_) => threads::start_pool(false),
-        Command::Formats(_) | Command::Snapshot(_) => threads::start_pool(true),
+        Command::Formats(_) | Command::Snapshot(_) | Command::Completions(_) | Command::Man(_) => {
+            threads::start_pool(true)
+        }
     }
     match run(cli) {
         Ok(code) => ExitCode::from(code),
@@ -88,5 +95,7 @@ pub fn run(cli: Cli) -> crate::Result<u8> {
         Command::Snapshot(a) => snapshot::run(a),
         Command::Report(a) => report::run(a),
         Command::History(a) => history::run(a),
+        Command::Completions(a) => completions::completions(a),
+        Command::Man(a) => completions::man(a),
     }
 }
