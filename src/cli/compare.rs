@@ -13,7 +13,7 @@ use crate::report::compare_json::to_json;
 use crate::report::terminal::both;
 use crate::report::terminal::{benchmarks_per_variant, render, warn_unread};
 use clap::Args;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `patchperf compare`.
@@ -76,10 +76,6 @@ pub struct CompareArgs {
     /// Names for the variants, in argument order (`base,patched`).
     #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
     pub variant_names: Vec<String>,
-    /// Colours: auto (a terminal without NO_COLOR), always, never.
-    #[arg(long, default_value = "auto", value_name = "auto|always|never",
-          value_parser = ["auto", "always", "never"])]
-    pub color: String,
     /// Kernel configs of the baseline and patched builds, checked for options
     /// that distort benchmarks (default: `*.config` found in variant folders).
     #[arg(long, num_args = 2, value_names = ["BASE", "PATCHED"])]
@@ -257,14 +253,7 @@ const PARALLEL_ROWS: usize = 50_000;
 /// of this thread after them.
 fn write_outputs(args: &CompareArgs, ingested: Ingested, analysis: Analysis) -> Result<()> {
     let json_to_stdout = args.json.as_deref() == Some("-");
-    let color = match args.color.as_str() {
-        "always" => true,
-        "never" => false,
-        _ => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
+    let color = super::global::color();
     let serial = ingested.dataset.len() < PARALLEL_ROWS;
     let ((), (json, text)) = both(
         serial,

@@ -12,7 +12,7 @@ use crate::error::{Error, Result};
 use crate::ingest::Registry;
 use crate::model::Direction;
 use clap::Args;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Arguments of `patchperf history`.
@@ -79,10 +79,6 @@ pub struct HistoryArgs {
     /// differences named at each change point).
     #[arg(long, value_name = "FILE")]
     pub rules: Option<PathBuf>,
-    /// Colours: auto (a terminal without NO_COLOR), always, never.
-    #[arg(long, default_value = "auto", value_name = "auto|always|never",
-          value_parser = ["auto", "always", "never"])]
-    pub color: String,
 }
 
 /// `0.05` or `5%` as a fraction ≥ 0.
@@ -281,14 +277,7 @@ fn write(path: &Path, text: &str) -> Result<()> {
 /// Runs `history`.
 pub fn run(args: HistoryArgs) -> Result<u8> {
     let h = load_history(&args)?;
-    let color = match args.color.as_str() {
-        "always" => true,
-        "never" => false,
-        _ => {
-            std::io::stdout().is_terminal()
-                && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-        }
-    };
+    let color = super::global::color();
     if let Some(j) = &args.json {
         let mut text = serde_json::to_string_pretty(&h).map_err(|e| Error::Other(e.to_string()))?;
         text.push('\n');

@@ -28,6 +28,11 @@ pub struct IngestArgs {
     /// Read files with a user-defined extractor (TOML, see examples/extractors/); repeatable.
     #[arg(long = "extractor", value_name = "FILE")]
     pub extractor: Vec<PathBuf>,
+    /// One accounting line per input even when there are many (by default,
+    /// beyond 10 inputs only those that lost lines or were not recognised
+    /// get their own line, the rest are summed up).
+    #[arg(long, short)]
+    pub verbose: bool,
 }
 
 /// Runs `ingest`: exit 2 when nothing at all could be read.
@@ -68,7 +73,14 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
             }
         },
     )?;
-    print_accounting(&files, rows);
+    let shown = if super::global::quiet() {
+        Listing::Quiet
+    } else if args.verbose || files.len() <= FEW_INPUTS {
+        Listing::Every
+    } else {
+        Listing::Notable
+    };
+    print_accounting(&files, rows, shown);
     if rows == 0 {
         // Dropping the writer removes its unfinished file: no empty table.
         return Err(Error::Usage(
@@ -77,6 +89,7 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
     }
     match writer {
         Some(w) => w.finish()?,
+        None if super::global::quiet() => {}
         None => eprintln!(
             "{rows} rows read; add --out - (CSV on stdout) or --out FILE.csv|.json|.jsonl|.parquet to write them"
         ),
@@ -84,10 +97,37 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
     Ok(0)
 }
 
+/// Up to this many inputs, each gets its accounting line by default.
+const FEW_INPUTS: usize = 10;
+
+/// Which inputs get an accounting line of their own.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Listing {
+    /// Every input.
+    Every,
+    /// Those that lost numeric lines or were not recognised.
+    Notable,
+    /// None; one line sums up the losses, if any.
+    Quiet,
+}
+
 /// Prints, per input, the format used, the rows produced and the numeric
-/// lines left unread, so that nothing is dropped silently.
-pub fn print_accounting(files: &[FileReport], rows: usize) {
+/// lines left unread, so that nothing is dropped silently: whatever the
+/// listing, the closing line counts the inputs that lost something.
+pub fn print_accounting(files: &[FileReport], rows: usize, listing: Listing) {
+    let lossy = |f: &FileReport| !f.unread_numeric.is_empty() || is_unknown(f);
+    let losses = files.iter().filter(|f| lossy(f)).count();
+    let mut folded = 0usize;
     for f in files {
+        let own_line = match listing {
+            Listing::Every => true,
+            Listing::Notable => lossy(f),
+            Listing::Quiet => false,
+        };
+        if !own_line {
+            folded += 1;
+            continue;
+        }
         let format = f.format.as_deref().unwrap_or("unknown");
         let mut line = format!("{}: format {format}, {} rows", f.path, f.rows);
         if !f.unread_numeric.is_empty() {
@@ -135,19 +175,32 @@ pub fn print_accounting(files: &[FileReport], rows: usize) {
         }
         eprintln!("{line}");
     }
-    let unknown = files
-        .iter()
-        .filter(|f| {
-            f.format.is_none()
-                && !f
-                    .note
-                    .as_deref()
-                    .unwrap_or("")
-                    .contains("context, not a benchmark")
-        })
-        .count();
+    let unknown = files.iter().filter(|f| is_unknown(f)).count();
     let (n, s) = (files.len(), if files.len() == 1 { "" } else { "s" });
-    eprintln!("patchperf: {rows} rows from {n} input{s} ({unknown} not recognised)");
+    let mut summary = format!("patchperf: {rows} rows from {n} input{s} ({unknown} not recognised");
+    match listing {
+        Listing::Notable if folded > 0 => summary.push_str(&format!(
+            "; {folded} read without loss not listed, --verbose lists them"
+        )),
+        Listing::Quiet if losses > 0 => summary.push_str(&format!(
+            "; {losses} lost lines or were not recognised, run without --quiet to see which"
+        )),
+        _ => {}
+    }
+    summary.push(')');
+    if listing != Listing::Quiet || losses > 0 {
+        eprintln!("{summary}");
+    }
+}
+
+/// An input no reader recognised (context files such as configs excepted).
+fn is_unknown(f: &FileReport) -> bool {
+    f.format.is_none()
+        && !f
+            .note
+            .as_deref()
+            .unwrap_or("")
+            .contains("context, not a benchmark")
 }
 
 /// `3`, `3-5`, `3-5, 9` …: consecutive line numbers folded into ranges.

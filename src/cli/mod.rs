@@ -5,6 +5,7 @@ pub mod check;
 pub mod compare;
 mod completions;
 mod formats;
+pub mod global;
 pub mod history;
 mod ingest;
 mod report;
@@ -21,6 +22,8 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    #[command(flatten)]
+    pub global: global::GlobalArgs,
 }
 
 /// The subcommands.
@@ -59,6 +62,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
+    global::init(cli.global);
     // A command that reads a few small files runs on this thread alone;
     // one that lists formats or fails to parse starts no thread at all.
     match &cli.command {
