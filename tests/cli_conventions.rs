@@ -123,3 +123,40 @@ fn quiet_ingest_of_clean_inputs_prints_nothing() {
     );
     assert!(!out.stdout.is_empty());
 }
+
+/// The library reports reading progress to an installed observer: every
+/// byte it planned to read, once (in-process; the only test here that
+/// reads in this process, since the observer is process-wide).
+#[test]
+fn reading_progress_reaches_the_observer() {
+    use patchperf::ingest::progress::{observe, Observer};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::Arc;
+
+    #[derive(Default)]
+    struct Count(AtomicU64, AtomicU64);
+    impl Observer for Count {
+        fn planned(&self, bytes: u64) {
+            self.0.fetch_add(bytes, Ordering::Relaxed);
+        }
+        fn read(&self, bytes: u64) {
+            self.1.fetch_add(bytes, Ordering::Relaxed);
+        }
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let text = "Time: 1.25\nTime: 1.5\n";
+    for i in 0..5 {
+        std::fs::write(dir.path().join(format!("{i}.txt")), text).unwrap();
+    }
+    let count = Arc::new(Count::default());
+    let guard = observe(count.clone());
+    let registry = patchperf::ingest::Registry::builtin();
+    let ing =
+        patchperf::ingest::ingest(&[dir.path().to_path_buf()], &registry, &Default::default())
+            .unwrap();
+    drop(guard);
+    assert_eq!(ing.dataset.len(), 10);
+    let planned = count.0.load(Ordering::Relaxed);
+    assert_eq!(planned, 5 * text.len() as u64);
+    assert_eq!(count.1.load(Ordering::Relaxed), planned);
+}

@@ -293,7 +293,7 @@ fn streamed_ingest_of_the_whole_corpus_writes_every_row_once() {
     let out = dir.path().join("corpus.parquet");
     let run = assert_cmd::Command::cargo_bin("patchperf")
         .unwrap()
-        .args(["ingest", CORPUS, "--out"])
+        .args(["ingest", "--verbose", CORPUS, "--out"])
         .arg(&out)
         .output()
         .unwrap();

@@ -214,7 +214,17 @@ fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -
 
 /// Runs `compare`; exit code 1 when `--fail-on-regression` trips.
 pub fn run(args: CompareArgs) -> Result<u8> {
+    let progress = super::progress::Activity::reading("reading and analysing");
     let (ingested, analysis) = load_and_analyze(&args)?;
+    progress.stage(format!(
+        "writing the results of {} comparison{}",
+        analysis.comparisons.len(),
+        if analysis.comparisons.len() == 1 {
+            ""
+        } else {
+            "s"
+        }
+    ));
     if args.fail_on_regression && analysis.comparisons.is_empty() {
         // A gate that compared nothing has checked nothing: never a pass.
         return Err(Error::Usage(format!(
@@ -231,6 +241,8 @@ pub fn run(args: CompareArgs) -> Result<u8> {
         .iter()
         .filter(|c| trips_gate(c, threshold))
         .count();
+    // Cleared before the terminal output, which it would otherwise cut.
+    drop(progress);
     write_outputs(&args, ingested, analysis)?;
     if args.fail_on_regression && tripped > 0 {
         eprintln!(

@@ -276,7 +276,9 @@ fn write(path: &Path, text: &str) -> Result<()> {
 
 /// Runs `history`.
 pub fn run(args: HistoryArgs) -> Result<u8> {
+    let progress = super::progress::Activity::reading("reading and finding change points");
     let h = load_history(&args)?;
+    drop(progress);
     let color = super::global::color();
     if let Some(j) = &args.json {
         let mut text = serde_json::to_string_pretty(&h).map_err(|e| Error::Other(e.to_string()))?;

@@ -53,6 +53,7 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
         None => None,
     };
     let mut rows = 0usize;
+    let progress = super::progress::Activity::reading("reading");
     let files = ingest_each(
         &args.files,
         &registry,
@@ -73,6 +74,7 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
             }
         },
     )?;
+    drop(progress);
     let shown = if super::global::quiet() {
         Listing::Quiet
     } else if args.verbose || files.len() <= FEW_INPUTS {

@@ -8,6 +8,7 @@ mod formats;
 pub mod global;
 pub mod history;
 mod ingest;
+mod progress;
 mod report;
 mod snapshot;
 mod stdin;

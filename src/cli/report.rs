@@ -45,14 +45,19 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
             .templates
             .clone()
             .or_else(|| study.output.templates.as_ref().map(|t| study.resolve(t)));
+        let progress =
+            super::progress::Activity::reading(format!("{}: reading and analysing", study.name()));
         let prepared = report::prepare(&study)?;
+        progress.stage(format!("{}: rendering the reports", study.name()));
         let rendered = report::render(
             &prepared.analysis,
             &prepared.context,
             &formats,
             templates.as_deref(),
         )?;
+        progress.stage(format!("{}: writing {}", study.name(), out.display()));
         let written = report::write_rendered(&rendered, Some(&prepared.ingested.dataset), &out)?;
+        drop(progress);
         let view = rendered
             .view
             .as_ref()

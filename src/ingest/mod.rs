@@ -13,7 +13,8 @@
 //! - `driver/`, which walks files and folders, detects each input's format,
 //!   reads large files in pieces and accounts for every line;
 //! - `context.rs`, which recognises kernel configs and machine snapshots
-//!   given as inputs, and `extractor.rs`, the user's own formats.
+//!   given as inputs, `extractor.rs`, the user's own formats, and
+//!   `progress.rs`, how far reading has come, for a caller that shows it.
 //!
 //! Detection asks every format how sure it is that a [`Source`] is its
 //! kind and picks the most confident one; `--format NAME` skips detection.
@@ -23,6 +24,7 @@ mod driver;
 mod extractor;
 mod format;
 pub mod formats;
+pub mod progress;
 mod registry;
 pub mod shared;
 #[cfg(test)]

@@ -58,6 +58,16 @@ pub(super) fn input_bytes(input: &Input) -> u64 {
     }
 }
 
+/// The bytes an input holds, for progress (a folder part counts as its
+/// window share, since its files are listed only when it is read).
+pub(super) fn input_size(input: &Input) -> u64 {
+    match input {
+        Input::File(_, size) => *size,
+        Input::Part { .. } => DIR_PART_BYTES,
+        Input::Piece { piece, .. } => piece.bytes.end - piece.bytes.start,
+    }
+}
+
 /// Adds the inputs `p` names to `out`: a file, a folder's files (or the
 /// parts of a folder a directory format claims), or a glob's matches.
 pub(super) fn expand(

@@ -2,7 +2,7 @@
 //! and handing on their rows in input order.
 
 use super::account::Account;
-use super::inputs::{cut_large, expand, input_bytes, Input};
+use super::inputs::{cut_large, expand, input_bytes, input_size, Input};
 use super::read::read_one;
 use super::runs::{LocalRuns, RunCounter, Variants};
 use super::types::{FileReport, IngestOptions};
@@ -70,6 +70,7 @@ pub(super) fn stream<T: Send>(
         let (mut obs, report) = read_one(input, registry, opts)?;
         variants.apply(&mut obs);
         let runs = LocalRuns::count(&mut obs);
+        crate::ingest::progress::read(input_size(input));
         let bytes = input_bytes(input);
         Ok((ReadInput { obs, runs, bytes }, report))
     };
@@ -80,6 +81,7 @@ pub(super) fn stream<T: Send>(
         Ok(())
     };
     let total = inputs.iter().map(input_bytes).sum();
+    crate::ingest::progress::planned(inputs.iter().map(input_size).sum());
     // Bytes of the inputs whose rows went into batches so far.
     let mut batched = 0;
     // Each round reads one window while the window read before is prepared
