@@ -952,3 +952,29 @@ fn study_extractors_read_a_harness_no_importer_knows() {
     .unwrap();
     patchperf().arg("report").arg(&study).assert().code(2);
 }
+
+/// `report` prints each study's verdict line under the study's name, so
+/// that several studies' lines can be told apart.
+#[test]
+fn report_prefixes_its_verdict_line_with_the_study_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = assert_cmd::Command::cargo_bin("patchperf")
+        .unwrap()
+        .args([
+            "report",
+            "examples/futex-plist-wakeup.toml",
+            "--formats",
+            "json",
+            "--out",
+        ])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("futex-plist-wakeup: "), "{stdout}");
+}

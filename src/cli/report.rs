@@ -81,7 +81,7 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
         if errors.len() > 3 {
             eprintln!("  … and {} more errors (see the report)", errors.len() - 3);
         }
-        println!("{}", view.summary.headline);
+        println!("{}: {}", study.name(), view.summary.headline);
     }
     if args.studies.is_empty() {
         return Err(Error::Usage("no study file given".into()));
