@@ -958,8 +958,7 @@ fn study_extractors_read_a_harness_no_importer_knows() {
 #[test]
 fn report_prefixes_its_verdict_line_with_the_study_name() {
     let dir = tempfile::tempdir().unwrap();
-    let out = assert_cmd::Command::cargo_bin("patchperf")
-        .unwrap()
+    let out = patchperf()
         .args([
             "report",
             "examples/futex-plist-wakeup.toml",

@@ -6,6 +6,7 @@
 use super::kconfig::{KConfig, Value};
 use super::kconfig_diff::{level, prepared, with_caveat_classes};
 use super::rules::{Class, Kind, OptionRule, Rules};
+use super::signatures::plural;
 use crate::model::{Finding, Severity};
 
 /// Findings for one config, costliest first: one per rule with options on
@@ -14,7 +15,7 @@ pub fn kconfig_lint(config: &KConfig, rules: &Rules) -> Vec<Finding> {
     let config = prepared(config, rules);
     let rules = with_caveat_classes(rules, &config, &config);
     // Rule index → options of that rule that are on.
-    let mut costly: Vec<(usize, Vec<String>)> = Vec::new();
+    let mut costly: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
     let mut cheap: Vec<String> = Vec::new();
     for (name, entry) in &config.options {
         let Some(r) = rules.rule_for(name) else {
@@ -35,13 +36,17 @@ pub fn kconfig_lint(config: &KConfig, rules: &Rules) -> Vec<Finding> {
                     .iter()
                     .position(|o| std::ptr::eq(o, r))
                     .unwrap_or(usize::MAX);
-                match costly.iter_mut().find(|(i, _)| *i == idx) {
-                    Some((_, names)) => names.push(shown(name, &entry.value)),
-                    None => costly.push((idx, vec![shown(name, &entry.value)])),
-                }
+                costly
+                    .entry(idx)
+                    .or_default()
+                    .push(shown(name, &entry.value));
             }
         }
     }
+    // Rules in the order their first option comes in the config (names are
+    // visited sorted), before the stable sort by severity and class.
+    let mut costly: Vec<(usize, Vec<String>)> = costly.into_iter().collect();
+    costly.sort_by(|a, b| a.1[0].cmp(&b.1[0]));
     let mut out: Vec<(Class, Finding)> = costly
         .into_iter()
         .filter_map(|(idx, names)| {
@@ -60,7 +65,7 @@ pub fn kconfig_lint(config: &KConfig, rules: &Rules) -> Vec<Finding> {
             format!(
                 "{} debug option{} of small cost (about 1–3 % or less) {} on",
                 cheap.len(),
-                if cheap.len() == 1 { "" } else { "s" },
+                plural(cheap.len()),
                 if cheap.len() == 1 { "is" } else { "are" }
             ),
             format!("On: {}.", cheap.join(", ")),
@@ -108,7 +113,7 @@ fn finding(config: &KConfig, r: &OptionRule, names: &[String]) -> Finding {
         "kconfig-debug-on",
         format!(
             "debug option{} {} {} on ({} cost)",
-            if names.len() == 1 { "" } else { "s" },
+            plural(names.len()),
             names.join(", "),
             if names.len() == 1 { "is" } else { "are" },
             r.class.as_str()

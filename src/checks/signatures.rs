@@ -304,7 +304,8 @@ fn one_sided_trend(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     )]
 }
 
-fn plural(n: usize) -> &'static str {
+/// `s` unless `n` is one (`1 comparison`, `2 comparisons`).
+pub(super) fn plural(n: usize) -> &'static str {
     if n == 1 {
         ""
     } else {
