@@ -48,6 +48,7 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
         .collect();
     used.sort_unstable();
     used.dedup();
+    super::sections::name_variants(src, &mut parsed.observations, &used);
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
     parsed
         .observations

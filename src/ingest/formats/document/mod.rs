@@ -18,6 +18,7 @@ pub mod mixed;
 mod piece;
 mod reader;
 mod runs;
+mod sections;
 mod table;
 mod titles;
 

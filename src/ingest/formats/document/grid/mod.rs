@@ -28,6 +28,7 @@ use super::labels;
 use crate::model::{Observation, SmolStr, Stat};
 use kinds::*;
 use lists::*;
+pub use names::variant_like;
 use names::*;
 use table::*;
 use tokens::{merge_groups, Tok, TokKind};

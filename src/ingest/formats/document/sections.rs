@@ -1,0 +1,140 @@
+//! Variants of harness blocks pasted into a mail, named by the headings
+//! above them.
+//!
+//! A reply pastes one run per build, each under a heading of its own
+//! (`Before:`, `Base`, `v5.12-rc5 + patchset`, `NO_FAIR_SLEEPERS`). The
+//! harness's importer reads every block and knows nothing of the headings,
+//! so its rows carry no variant and the runs of two builds look like one.
+//! Here a row without a variant takes the heading above its block when the
+//! heading names a build, or when the same measurement appears under two
+//! or more headings (then the headings are what tells the runs apart).
+
+use super::grid::variant_like;
+use super::labels;
+use crate::ingest::Source;
+use crate::model::{Observation, SmolStr};
+use hashbrown::{HashMap, HashSet};
+
+/// The most words a heading has: a longer line is a sentence.
+const HEADING_WORDS: usize = 8;
+
+/// Names the variant of each row of `obs` that has none from the heading
+/// above its block; `used`: the lines the importer read (sorted).
+pub fn name_variants(src: &Source, obs: &mut [Observation], used: &[u32]) {
+    if obs.iter().all(|o| !o.variant.is_empty()) {
+        return;
+    }
+    let headings = headings_by_line(src, used);
+    let heading_of = |line: u32| -> Option<&str> {
+        let at = headings.partition_point(|(l, _)| *l < line);
+        at.checked_sub(1).and_then(|i| headings[i].1.as_deref())
+    };
+    // Under how many headings each measurement appears.
+    let repeated: HashSet<(String, String, String, String)> = {
+        let mut seen: HashMap<(&str, &str, &str, &str), HashSet<&str>> = HashMap::new();
+        for o in obs.iter().filter(|o| o.variant.is_empty()) {
+            if let Some(h) = heading_of(o.line) {
+                seen.entry((&o.benchmark, &o.params, &o.metric, o.stat.name()))
+                    .or_default()
+                    .insert(h);
+            }
+        }
+        seen.iter()
+            .filter(|(_, hs)| hs.len() >= 2)
+            .map(|(k, _)| {
+                (
+                    k.0.to_string(),
+                    k.1.to_string(),
+                    k.2.to_string(),
+                    k.3.to_string(),
+                )
+            })
+            .collect()
+    };
+    let names: Vec<(usize, SmolStr)> = obs
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.variant.is_empty())
+        .filter_map(|(i, o)| {
+            let h = heading_of(o.line)?;
+            let key = (
+                o.benchmark.to_string(),
+                o.params.to_string(),
+                o.metric.to_string(),
+                o.stat.name().to_string(),
+            );
+            (variant_like(h) || repeated.contains(&key)).then(|| (i, SmolStr::from(h)))
+        })
+        .collect();
+    for (i, name) in names {
+        obs[i].variant = name;
+    }
+}
+
+/// For each line not read by the importer that starts or ends a heading's
+/// reach, the heading in force from it on (`None` after a sentence).
+fn headings_by_line(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
+    let mut out: Vec<(u32, Option<String>)> = Vec::new();
+    for l in &src.lines {
+        if used.binary_search(&l.number).is_ok() {
+            continue;
+        }
+        let t = l.text.trim();
+        if t.is_empty() || !t.chars().any(char::is_alphabetic) {
+            continue;
+        }
+        let words = t.split_whitespace().count();
+        let entry = if let Some(h) = heading(t) {
+            Some(h)
+        } else if words > HEADING_WORDS {
+            None
+        } else {
+            continue;
+        };
+        out.push((l.number, entry));
+    }
+    out
+}
+
+/// The heading a line makes, if it is one: a few words, no sentence, no
+/// data (two numbers or more), no time of day, no mail header.
+fn heading(t: &str) -> Option<String> {
+    let words = t.split_whitespace().count();
+    if words > HEADING_WORDS || t.ends_with('.') || labels::is_noise(t) {
+        return None;
+    }
+    let numbers = t
+        .split_whitespace()
+        .filter(|w| w.trim_matches(['(', ')', ',', '%']).parse::<f64>().is_ok())
+        .count();
+    let clock = t.split_whitespace().any(|w| {
+        w.len() >= 5
+            && w.as_bytes().get(2) == Some(&b':')
+            && w.bytes().all(|b| b.is_ascii_digit() || b == b':')
+    });
+    if numbers >= 2 || clock || t.contains('=') {
+        return None;
+    }
+    let name = labels::clean(t.trim_matches(['*', '#', '=', '_', '`', '"', '\'']), 60);
+    (!name.is_empty()).then_some(name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn headings_are_short_lines_without_data() {
+        assert_eq!(heading("Before:").as_deref(), Some("Before"));
+        assert_eq!(
+            heading("v5.12-rc5 + mc-llc+").as_deref(),
+            Some("v5.12-rc5 + mc-llc+")
+        );
+        assert_eq!(heading("Thu Aug 16 22:34:59 IST 2007"), None);
+        assert_eq!(heading("Elapsed Time 415.988 (8.37909)"), None);
+        assert_eq!(
+            heading("The runs below were made on a quiet machine."),
+            None
+        );
+    }
+}
