@@ -773,6 +773,23 @@ fn will_it_scale_csv_and_binary_and_kernbench() {
         .parse(&src)
         .unwrap();
     assert_eq!((obs[0].stat, obs[0].value), (Stat::Sample, 7.77));
+    // A change the poster appended to a line, spaces inside the sign.
+    let src = Source::from_text(
+        "k2.txt",
+        "Average Optimal load -j 24 Run (std deviation):\n\
+         Elapsed Time 424.486 (16.7365) ( + 2 % vs base)\n\
+         Sleeps 728156 (138808) ( - 1.4 % vs base )\n",
+    );
+    let obs = Registry::builtin()
+        .get("kernbench")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    let p = "jobs=24,load=optimal";
+    assert_eq!(one(&obs, "elapsed time", Stat::Mean, p).value, 424.486);
+    assert_eq!(one(&obs, "elapsed time", Stat::ChangePct, p).value, 2.0);
+    assert_eq!(one(&obs, "sleeps", Stat::ChangePct, p).value, -1.4);
+    assert_eq!(one(&obs, "sleeps", Stat::Stddev, p).value, 138808.0);
 }
 
 // ---------------------------------------------------- application benchmarks

@@ -21,7 +21,7 @@ lazy_re!(
 lazy_re!(RUN, r"^(Half|Optimal|Maximal) load -j (\d+) run number \d+");
 lazy_re!(
     VALUE,
-    r"^(Elapsed Time|User Time|System Time|Percent CPU|Context Switches|Sleeps)\s+([\d.]+)(?:\s+\(([\d.]+)\))?\s*$"
+    r"^(Elapsed Time|User Time|System Time|Percent CPU|Context Switches|Sleeps)\s+([\d.]+)(?:\s+\(([\d.]+)\))?(?:\s+\(\s*([+-])\s*([\d.]+)\s*%(?:\s*vs\.?\s+[^)]*?)?\s*\))?\s*$"
 );
 
 /// The kernbench importer.
@@ -83,6 +83,21 @@ impl Format for Kernbench {
                 };
                 let params = params.render();
                 let v = num(src, n, &c[2], metric)?;
+                // A change the poster appended (`( + 2 % vs base)`).
+                if let (Some(sign), Some(pct)) = (c.get(4), c.get(5)) {
+                    let pct = num(src, n, pct.as_str(), "change")?;
+                    let pct = if sign.as_str() == "-" { -pct } else { pct };
+                    out.push(obs(
+                        src,
+                        n,
+                        "kernbench",
+                        &params,
+                        metric,
+                        "%",
+                        Stat::ChangePct,
+                        pct,
+                    ));
+                }
                 match c.get(3) {
                     Some(sd) => {
                         let sd = num(src, n, sd.as_str(), "std deviation")?;
