@@ -37,6 +37,49 @@ pub fn cells(text: &str) -> (Vec<HCell>, bool) {
     (out, positioned)
 }
 
+/// The cells of a header written over two lines (`v5.12-rc5   v5.12-rc5`
+/// over `+ mc-llc   + patchset`, `procs  memory` over `r b  swpd free`):
+/// each cell of the lower line joined to the upper cells over it. `None`
+/// unless both lines keep their gaps, the upper has two cells or more and
+/// every lower cell has one over it.
+pub fn stacked(upper: &str, lower: &str) -> Option<Vec<HCell>> {
+    let (up, up_positioned) = cells(upper);
+    let (low, low_positioned) = cells(lower);
+    if !up_positioned || !low_positioned || up.len() < 2 || low.is_empty() {
+        return None;
+    }
+    // Touching counts: right-aligned words one column apart head one column.
+    let over = |u: &HCell, l: &HCell| u.col <= l.end && l.col <= u.end;
+    if !low.iter().all(|l| up.iter().any(|u| over(u, l))) {
+        return None;
+    }
+    let mut out: Vec<HCell> = up
+        .iter()
+        .filter(|u| !low.iter().any(|l| over(u, l)))
+        .cloned()
+        .collect();
+    for l in &low {
+        let ups: Vec<&HCell> = up.iter().filter(|u| over(u, l)).collect();
+        let mut text: Vec<&str> = ups.iter().map(|u| u.text.as_str()).collect();
+        text.push(&l.text);
+        // A word over one cell alone widens it; a group word over several
+        // (`memory` over `swpd free`) leaves each its own width.
+        let alone = ups.len() == 1 && low.iter().filter(|x| over(ups[0], x)).count() == 1;
+        let (col, end) = if alone {
+            (ups[0].col.min(l.col), ups[0].end.max(l.end))
+        } else {
+            (l.col, l.end)
+        };
+        out.push(HCell {
+            text: text.join(" "),
+            col,
+            end,
+        });
+    }
+    out.sort_by_key(|c| c.col);
+    Some(out)
+}
+
 /// The header's words as cells of their own, when it has one word over
 /// each of the value columns at `spans` (in order, each word overlapping
 /// its column): one-word labels that single spaces set apart over wider
@@ -163,6 +206,31 @@ mod tests {
         let (l, head) = column_labels(&c, p, Some(&[(14, 19), (28, 33)]), 2, true);
         assert_eq!(l, vec!["base time", "patched time"]);
         assert_eq!(head.as_deref(), Some("test"));
+    }
+
+    #[test]
+    fn a_header_over_two_lines_is_joined_by_column() {
+        let c = stacked(
+            "\t\t     v5.12-rc5   v5.12-rc5     v5.12-rc5",
+            "                                 + mc-llc      + patchset",
+        )
+        .unwrap();
+        let names: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            names,
+            ["v5.12-rc5", "v5.12-rc5 + mc-llc", "v5.12-rc5 + patchset"]
+        );
+        let c = stacked("procs          memory", " r  b      swpd   free").unwrap();
+        let names: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(names, ["procs r", "procs b", "memory swpd", "memory free"]);
+        // A title line of single spaces stacks on nothing.
+        assert!(stacked(
+            "DayTrader (throughput, higher is better)",
+            "  base    patched"
+        )
+        .is_none());
+        // A lower cell with nothing over it: no stack.
+        assert!(stacked("base   patched", "                    other").is_none());
     }
 
     #[test]

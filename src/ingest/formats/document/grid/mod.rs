@@ -151,11 +151,18 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
                         .count()
                         < 2
                 };
-                let title_at = match above {
+                // A header written over two lines: the line over it stacks.
+                let upper = above.and_then(|h| h.checked_sub(1)).filter(|&u| {
+                    texts.contains(&u)
+                        && header_like(para[u].text)
+                        && header::stacked(para[u].text, para[u + 1].text).is_some()
+                });
+                let top = upper.or(above);
+                let title_at = match top {
                     Some(h) => texts
                         .iter()
                         .rev()
-                        .nth(1)
+                        .find(|&&t| t < h)
                         .copied()
                         .filter(|&t| t + 1 == h)
                         .filter(titled),
@@ -229,6 +236,7 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
                 }
                 let table = Grid {
                     header,
+                    upper: upper.map(|u| para[u].text),
                     title: &title,
                     section: &section,
                     stem,

@@ -8,6 +8,8 @@ use super::*;
 #[derive(Clone, Copy)]
 pub(super) struct Grid<'a> {
     pub(super) header: Option<&'a str>,
+    /// The line over the header when the header is written over two lines.
+    pub(super) upper: Option<&'a str>,
     pub(super) title: &'a str,
     /// The nearest heading above naming a build (`Before:`, `v2.6.23:`).
     pub(super) section: &'a str,
@@ -40,7 +42,12 @@ pub(super) fn group(values: &[Tok]) -> Vec<(&Tok, Vec<&Tok>)> {
 
 impl Grid<'_> {
     pub(super) fn read(&self, raw: &[(u32, &[Tok], &[Tok])], out: &mut Vec<Observation>) {
-        let (hcells, positioned) = self.header.map(header::cells).unwrap_or_default();
+        let (hcells, positioned) = match (self.upper, self.header) {
+            (Some(u), Some(h)) => header::stacked(u, h)
+                .map(|c| (c, true))
+                .unwrap_or_else(|| header::cells(h)),
+            _ => self.header.map(header::cells).unwrap_or_default(),
+        };
         // Digit groups a space apart are one number where that gives the
         // row the header's count of columns.
         let merged: Vec<Vec<Tok>> = raw.iter().map(|(_, _, v)| merge_groups(v)).collect();
@@ -87,6 +94,7 @@ impl Grid<'_> {
         if let (Some(_), Some(h), true) = (&sweep, self.header, self.title.is_empty()) {
             let retitled = Grid {
                 header: None,
+                upper: None,
                 title: h,
                 ..*self
             };
