@@ -305,6 +305,39 @@ fn value_and_label_recall_on_real_posts() {
     );
 }
 
+#[test]
+fn harness_blocks_in_a_mail_take_the_headings_above_them_as_variants() {
+    // Two builds, each a heading, the same command line and a cyclictest
+    // block: the command line over every block names no build.
+    let block = |c: u32, max: u32| {
+        format!(
+            "cyclictest -Smp99\n# /dev/cpu_dma_latency set to 0us\n\n\
+             T: 0 ( 3524) P:99 I:1000 C: {c} Min:      1 Act:    4 Avg:    5 Max:    {max}\n\
+             T: 1 ( 3525) P:99 I:1500 C: {c} Min:      1 Act:    1 Avg:    5 Max:    {max}\n"
+        )
+    };
+    let text = format!(
+        "Source: https://example.org/post\n\nThe same latency test was run on two kernels, one of them with the \
+         reschedule points added by the series, on an otherwise idle desktop machine.\n\n\
+         master PREEMPT_NONE\n{}\nmaster PREEMPT_RT_ALL\n{}",
+        block(576934, 1650),
+        block(578181, 70)
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mail.txt");
+    std::fs::write(&path, text).unwrap();
+    let (rows, format) = read(&path).unwrap();
+    assert_eq!(format, "cyclictest");
+    let max = |variant: &str| {
+        rows.iter()
+            .find(|o| o.variant == variant && o.metric == "latency max" && o.params == "thread=0")
+            .map(|o| o.value)
+    };
+    assert_eq!(max("master PREEMPT_NONE"), Some(1650.0));
+    assert_eq!(max("master PREEMPT_RT_ALL"), Some(70.0));
+    assert!(rows.iter().all(|o| !o.variant.is_empty()));
+}
+
 // ---------------------------------------------------------------- mutations
 
 /// A byte-level edit of a post.

@@ -16,7 +16,7 @@ use crate::model::{Observation, SmolStr};
 use hashbrown::{HashMap, HashSet};
 
 /// The most words a heading has: a longer line is a sentence.
-const HEADING_WORDS: usize = 8;
+const HEADING_WORDS: usize = 10;
 
 /// Names the variant of each row of `obs` that has none from the heading
 /// above its block; `used`: the lines the importer read (sorted).
@@ -24,10 +24,10 @@ pub fn name_variants(src: &Source, obs: &mut [Observation], used: &[u32]) {
     if obs.iter().all(|o| !o.variant.is_empty()) {
         return;
     }
-    let headings = headings_by_line(src, used);
+    let blocks = block_headings(src, used);
     let heading_of = |line: u32| -> Option<&str> {
-        let at = headings.partition_point(|(l, _)| *l < line);
-        at.checked_sub(1).and_then(|i| headings[i].1.as_deref())
+        let at = blocks.partition_point(|(l, _)| *l <= line);
+        at.checked_sub(1).and_then(|i| blocks[i].1.as_deref())
     };
     // Under how many headings each measurement appears.
     let repeated: HashSet<(String, String, String, String)> = {
@@ -71,27 +71,60 @@ pub fn name_variants(src: &Source, obs: &mut [Observation], used: &[u32]) {
     }
 }
 
-/// For each line not read by the importer that starts or ends a heading's
-/// reach, the heading in force from it on (`None` after a sentence).
-fn headings_by_line(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
-    let mut out: Vec<(u32, Option<String>)> = Vec::new();
+/// The first line of each block of importer-read lines and the heading
+/// chosen for it. A block's candidates are the headings in the gap above
+/// it, nearest first, up to a sentence; the nearest that is not over most
+/// blocks is chosen (the build's name, not the command line repeated over
+/// each run), and a block with none keeps the heading of the block above.
+fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
+    let mut blocks: Vec<(u32, Vec<String>)> = Vec::new();
+    let mut gap: Vec<String> = Vec::new();
+    let mut gap_seen = true;
     for l in &src.lines {
         if used.binary_search(&l.number).is_ok() {
+            if gap_seen {
+                gap.reverse();
+                blocks.push((l.number, std::mem::take(&mut gap)));
+                gap_seen = false;
+            }
             continue;
         }
         let t = l.text.trim();
         if t.is_empty() || !t.chars().any(char::is_alphabetic) {
             continue;
         }
-        let words = t.split_whitespace().count();
-        let entry = if let Some(h) = heading(t) {
-            Some(h)
-        } else if words > HEADING_WORDS {
-            None
-        } else {
-            continue;
-        };
-        out.push((l.number, entry));
+        if !gap_seen {
+            gap_seen = true;
+        }
+        if let Some(h) = heading(t) {
+            gap.push(h);
+        } else if t.split_whitespace().count() > HEADING_WORDS {
+            // A sentence ends what the headings above it could name.
+            gap.clear();
+        }
+    }
+    // Headings over most blocks (a command line, a machine) name none.
+    let mut over: HashMap<&String, usize> = HashMap::new();
+    for b in &blocks {
+        let distinct: HashSet<&String> = b.1.iter().collect();
+        for h in distinct {
+            *over.entry(h).or_default() += 1;
+        }
+    }
+    let common: HashSet<&String> = over
+        .into_iter()
+        .filter(|&(_, n)| n >= 2 && n * 2 > blocks.len())
+        .map(|(h, _)| h)
+        .collect();
+    let mut out: Vec<(u32, Option<String>)> = Vec::with_capacity(blocks.len());
+    for (line, candidates) in &blocks {
+        let chosen = candidates
+            .iter()
+            .find(|h| !common.contains(h))
+            .or(candidates.first())
+            .cloned()
+            .or_else(|| out.last().and_then(|b| b.1.clone()));
+        out.push((*line, chosen));
     }
     out
 }
