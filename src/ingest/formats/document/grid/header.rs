@@ -50,7 +50,12 @@ pub fn stacked(upper: &str, lower: &str) -> Option<Vec<HCell>> {
     }
     // Touching counts: right-aligned words one column apart head one column.
     let over = |u: &HCell, l: &HCell| u.col <= l.end && l.col <= u.end;
-    if !low.iter().all(|l| up.iter().any(|u| over(u, l))) {
+    // Lower cells left of every upper one head the row labels (`#CPUs`).
+    if !low
+        .iter()
+        .filter(|l| l.end > up[0].col)
+        .all(|l| up.iter().any(|u| over(u, l)))
+    {
         return None;
     }
     let mut out: Vec<HCell> = up
@@ -60,7 +65,12 @@ pub fn stacked(upper: &str, lower: &str) -> Option<Vec<HCell>> {
         .collect();
     for l in &low {
         let ups: Vec<&HCell> = up.iter().filter(|u| over(u, l)).collect();
-        let mut text: Vec<&str> = ups.iter().map(|u| u.text.as_str()).collect();
+        // A group word drawn out to its width (`tmpfs.........`).
+        let mut text: Vec<&str> = ups
+            .iter()
+            .map(|u| u.text.trim_matches(['.', '-', '=', '_']))
+            .filter(|t| !t.is_empty())
+            .collect();
         text.push(&l.text);
         // A word over one cell alone widens it; a group word over several
         // (`memory` over `swpd free`) leaves each its own width.
@@ -223,6 +233,24 @@ mod tests {
         let c = stacked("procs          memory", " r  b      swpd   free").unwrap();
         let names: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
         assert_eq!(names, ["procs r", "procs b", "memory swpd", "memory free"]);
+        // Cells over the row labels need nothing over them; a group word's
+        // dots are no part of it.
+        let c = stacked(
+            "\t tmpfs...............               ext2...............",
+            "#CPUs\t spinlock      rwlock               spinlock     rwlock",
+        )
+        .unwrap();
+        let names: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "#CPUs",
+                "tmpfs spinlock",
+                "tmpfs rwlock",
+                "ext2 spinlock",
+                "ext2 rwlock"
+            ]
+        );
         // A title line of single spaces stacks on nothing.
         assert!(stacked(
             "DayTrader (throughput, higher is better)",

@@ -153,8 +153,9 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
                 };
                 // A header written over two lines: the line over it stacks.
                 let upper = above.and_then(|h| h.checked_sub(1)).filter(|&u| {
+                    // Group words may trail dots (`tmpfs......`): no sentence's.
                     texts.contains(&u)
-                        && header_like(para[u].text)
+                        && para[u].text.split_whitespace().count() <= 24
                         && header::stacked(para[u].text, para[u + 1].text).is_some()
                 });
                 let top = upper.or(above);

@@ -112,6 +112,21 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                     continue;
                 }
             }
+            // `7556(15)`, `44064(238)+53%`: a spread in parentheses glued
+            // to its value, and a change glued after it.
+            if let Some((open, close)) = paren_spread(w) {
+                let at = |i: usize| col + w[..i].chars().count();
+                out.push(token(&w[..open], col, at(open)));
+                let mut sd = token(&w[open..=close], at(open), at(close + 1));
+                sd.kind = TokKind::Spread;
+                sd.value = sd.value.abs();
+                out.push(sd);
+                if close + 1 < w.len() {
+                    out.push(token(&w[close + 1..], at(close + 1), end));
+                }
+                spread_next = false;
+                continue;
+            }
             if let Some(cut) = glued(w) {
                 let (a, b) = w.split_at(cut);
                 out.push(token(a, col, col + a.chars().count()));
@@ -313,6 +328,20 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
 }
 
 /// Where a word splits into a number with a unit and a number glued to it.
+/// Where the parentheses of `w` are when it is a number with a number in
+/// parentheses glued to it, and perhaps a stated change after them.
+fn paren_spread(w: &str) -> Option<(usize, usize)> {
+    let open = w.find('(')?;
+    let close = open + w[open..].find(')')?;
+    let rest = &w[close + 1..];
+    let plain = |t: &str| number(t).is_some_and(|(_, u, _)| u.is_empty());
+    (open > 0
+        && plain(&w[..open])
+        && plain(&w[open + 1..close])
+        && (rest.is_empty() || token(rest, 0, 0).kind == TokKind::Change))
+        .then_some((open, close))
+}
+
 fn glued(w: &str) -> Option<usize> {
     let b = w.as_bytes();
     (1..b.len()).find(|&i| {
@@ -425,6 +454,31 @@ mod tests {
         let t = merge_groups(&tokens("6.6.78 2 339 827 98 21 151 454"));
         let v: Vec<f64> = t.iter().skip(1).map(|t| t.value).collect();
         assert_eq!(v, vec![2339827.0, 98.0, 21151454.0]);
+    }
+
+    #[test]
+    fn a_spread_in_parentheses_glued_to_its_value_is_split() {
+        let t = tokens("    1     7556(15)      7588(17)  +0.42%   28748(170)    44064(238)+53%");
+        let kinds: Vec<(TokKind, f64)> = t.iter().map(|t| (t.kind, t.value)).collect();
+        use TokKind::*;
+        assert_eq!(
+            kinds,
+            [
+                (Num, 1.0),
+                (Num, 7556.0),
+                (Spread, 15.0),
+                (Num, 7588.0),
+                (Spread, 17.0),
+                (Change, 0.42),
+                (Num, 28748.0),
+                (Spread, 170.0),
+                (Num, 44064.0),
+                (Spread, 238.0),
+                (Change, 53.0)
+            ]
+        );
+        // A word with a number in parentheses is no value.
+        assert_eq!(tokens("sda(8)")[0].kind, Word);
     }
 
     #[test]
