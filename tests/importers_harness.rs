@@ -36,6 +36,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/normal-randread.txt", "fio"),
     ("fio/normal-terse-two-jobs.txt", "fio"),
     ("fio/terse-read.txt", "fio-terse"),
+    ("fio/rr_bw.1.log", "fio-log"),
+    ("fio/rr_iops.1.log", "fio-log"),
+    ("fio/raw_lat.1.log", "fio-log"),
     ("gbench/aggregates-only.json", "gbench-json"),
     ("gbench/display-aggregates-only.txt", "gbench-console"),
     ("gbench/reps-counters-console.txt", "gbench-console"),
@@ -439,6 +442,44 @@ fn phoronix_runs_are_the_samples_of_each_system() {
         .map(|(p, v, x)| (p.to_string(), v.to_string(), *x))
         .collect();
     assert_eq!(rows, want);
+    assert!(got.files[0].unread_numeric.is_empty());
+}
+
+/// fio's logs: every line a sample of its job's series, named by the file.
+#[test]
+fn fio_logs_give_one_sample_per_entry() {
+    let registry = Registry::builtin();
+    let got = ingest_one(&Path::new(HARNESS).join("fio/rr_bw.1.log"), &registry);
+    let text = std::fs::read_to_string(Path::new(HARNESS).join("fio/rr_bw.1.log")).unwrap();
+    let rows = got.dataset.rows();
+    assert_eq!(rows.len(), text.lines().count());
+    let first: f64 = text
+        .lines()
+        .next()
+        .unwrap()
+        .split(',')
+        .nth(1)
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(rows[0].value, first);
+    assert_eq!(
+        (
+            rows[0].benchmark.as_str(),
+            rows[0].params.as_str(),
+            rows[0].metric.as_str(),
+            rows[0].unit.as_str()
+        ),
+        ("rr", "dir=read", "bandwidth", "KiB/s")
+    );
+    let got = ingest_one(&Path::new(HARNESS).join("fio/raw_lat.1.log"), &registry);
+    let rows = got.dataset.rows();
+    assert_eq!(rows.len(), 40);
+    assert!(rows.iter().all(|o| o.metric == "latency" && o.unit == "ns"));
+    // A randrw job logs both directions, each its own series.
+    assert!(rows.iter().any(|o| o.params == "bs=4096,dir=read"));
+    assert!(rows.iter().any(|o| o.params == "bs=4096,dir=write"));
     assert!(got.files[0].unread_numeric.is_empty());
 }
 

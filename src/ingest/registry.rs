@@ -47,6 +47,7 @@ impl Registry {
             Box::new(kernbench::Kernbench),
             Box::new(fio::json::FioJson),
             Box::new(fio::terse::FioTerse),
+            Box::new(fio::log::FioLog),
             Box::new(fio::text::FioText),
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),

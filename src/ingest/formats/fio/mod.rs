@@ -1,5 +1,7 @@
-//! fio: normal, JSON (and json+) and terse output.
+//! fio: normal, JSON (and json+) and terse output, and the bandwidth, IOPS
+//! and latency logs.
 
 pub(in crate::ingest) mod json;
+pub(in crate::ingest) mod log;
 pub(in crate::ingest) mod terse;
 pub(in crate::ingest) mod text;

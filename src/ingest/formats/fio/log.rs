@@ -1,0 +1,199 @@
+//! fio's per-period and per-I/O logs (`--write_bw_log`, `--write_iops_log`,
+//! `--write_lat_log`, `--write_hist_log` is not this): one line per entry,
+//! `time (ms), value, direction, block size[, offset][, priority]`, written
+//! to files named `PREFIX_bw.N.log`, `PREFIX_iops.N.log`, `PREFIX_lat.N.log`,
+//! `PREFIX_clat.N.log` and `PREFIX_slat.N.log` (N: the job's number).
+//!
+//! The name says what the values are: bandwidth in KiB/s, I/O count per
+//! period, total, completion and submission latency in ns (fio 3 and later).
+//! Each entry is one sample of its series (`dir=read|write|trim`, `bs=` when
+//! the line states a block size): with `--log_avg_msec` an average over the
+//! period, otherwise one I/O. The time and offset columns place a sample
+//! and are not values of their own. The job is the benchmark (`PREFIX`,
+//! and `job=N` among the params when N is not 1).
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{num, obs, Params};
+use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
+use crate::model::Stat;
+
+/// The fio log importer.
+pub struct FioLog;
+
+/// What a log holds, from its file name: (prefix, kind, job number).
+fn name_parts(path: &str) -> Option<(&str, &'static str, &str)> {
+    let file = path.rsplit(['/', '\\']).next()?;
+    let stem = file.strip_suffix(".log")?;
+    let (rest, job) = match stem.rsplit_once('.') {
+        Some((r, j)) if !j.is_empty() && j.bytes().all(|b| b.is_ascii_digit()) => (r, j),
+        _ => (stem, ""),
+    };
+    let (prefix, kind) = rest.rsplit_once('_')?;
+    let kind = ["bw", "iops", "lat", "clat", "slat"]
+        .into_iter()
+        .find(|k| *k == kind)?;
+    Some((prefix, kind, job))
+}
+
+/// Metric and unit of a kind of log.
+fn metric_of(kind: &str) -> (&'static str, &'static str) {
+    match kind {
+        "bw" => ("bandwidth", "KiB/s"),
+        "iops" => ("iops", ""),
+        "lat" => ("latency", "ns"),
+        "clat" => ("completion latency", "ns"),
+        _ => ("submission latency", "ns"),
+    }
+}
+
+/// The fields of an entry line: four to six unsigned integers.
+fn entry(t: &str) -> Option<Vec<&str>> {
+    let fields: Vec<&str> = t.split(',').map(str::trim).collect();
+    ((4..=6).contains(&fields.len())
+        && fields
+            .iter()
+            .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())))
+    .then_some(fields)
+}
+
+impl Format for FioLog {
+    fn name(&self) -> &'static str {
+        "fio-log"
+    }
+
+    fn description(&self) -> &'static str {
+        "fio --write_bw_log/--write_iops_log/--write_lat_log files (NAME_bw.1.log …): \
+         `time, value, direction, block size[, offset]` lines"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        if name_parts(&src.path).is_none() {
+            return 0;
+        }
+        let lines: Vec<&str> = src
+            .lines
+            .iter()
+            .map(|l| l.text.trim())
+            .filter(|t| !t.is_empty())
+            .take(50)
+            .collect();
+        let entries = lines.iter().filter(|t| entry(t).is_some()).count();
+        if entries > 0 && entries == lines.len() {
+            95
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let Some((prefix, kind, job)) = name_parts(&src.path) else {
+            return Err(src.error(
+                None,
+                "a fio log is named PREFIX_bw|iops|lat|clat|slat.N.log; \
+                 this name says neither which log nor which job",
+            ));
+        };
+        let (metric, unit) = metric_of(kind);
+        let mut out = Vec::with_capacity(src.lines.len());
+        // Params per (direction, block size): a handful of series.
+        let mut series: Vec<((String, String), String)> = Vec::new();
+        for l in &src.lines {
+            let t = l.text.trim();
+            if t.is_empty() {
+                continue;
+            }
+            let Some(f) = entry(t) else {
+                return Err(src.error(
+                    Some(l.number),
+                    format!("not a fio log entry (`time, value, direction, block size`): `{t}`"),
+                ));
+            };
+            let key = (f[2].to_string(), f[3].to_string());
+            let params = match series.iter().find(|(k, _)| *k == key) {
+                Some((_, p)) => p.clone(),
+                None => {
+                    let mut p = Params::default();
+                    let dir = match f[2] {
+                        "0" => "read",
+                        "1" => "write",
+                        "2" => "trim",
+                        other => other,
+                    };
+                    p.set("dir", dir);
+                    if f[3] != "0" {
+                        p.set("bs", f[3]);
+                    }
+                    if !job.is_empty() && job != "1" {
+                        p.set("job", job);
+                    }
+                    let p = p.render();
+                    series.push((key, p.clone()));
+                    p
+                }
+            };
+            let v = num(src, l.number, f[1], metric)?;
+            out.push(obs(
+                src,
+                l.number,
+                prefix,
+                &params,
+                metric,
+                unit,
+                Stat::Sample,
+                v,
+            ));
+        }
+        Parsed::found(src, out, Vec::new(), Vec::new(), "fio log without entries")
+    }
+
+    /// Every entry stands alone: a log of millions of I/Os is read in pieces.
+    fn pieces(&self, _head: &Source) -> Option<Pieces> {
+        Some(Pieces {
+            header_lines: 0,
+            ..Default::default()
+        })
+    }
+
+    fn parse_piece(&self, _head: &Source, body: &Source) -> Result<Parsed> {
+        self.parse_accounted(body)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_file_name_says_what_the_log_holds() {
+        assert_eq!(name_parts("out/rr_bw.1.log"), Some(("rr", "bw", "1")));
+        assert_eq!(
+            name_parts("my_job_clat.12.log"),
+            Some(("my_job", "clat", "12"))
+        );
+        assert_eq!(name_parts("x_iops.log"), Some(("x", "iops", "")));
+        assert_eq!(name_parts("server.log"), None);
+        assert_eq!(name_parts("rr_bw.1.txt"), None);
+    }
+
+    #[test]
+    fn entries_are_samples_of_their_direction_and_block_size() {
+        let src = Source::from_text(
+            "w_lat.2.log",
+            "0, 250190, 0, 4096, 1011712, 0\n1, 108370, 1, 4096, 12419072, 0\n2, 88721, 0, 4096, 0, 0\n",
+        );
+        assert_eq!(FioLog.detect(&src), 95);
+        let obs = FioLog.parse(&src).unwrap();
+        assert_eq!(obs.len(), 3);
+        assert_eq!(obs[0].params, "bs=4096,dir=read,job=2");
+        assert_eq!(obs[1].params, "bs=4096,dir=write,job=2");
+        assert_eq!(
+            (obs[2].metric.as_str(), obs[2].unit.as_str()),
+            ("latency", "ns")
+        );
+        assert_eq!(obs[2].value, 88721.0);
+        // A line that is no entry is an error naming it.
+        let bad = Source::from_text("w_lat.2.log", "0, 1, 0, 4096\n5, oops, 0, 4096\n");
+        let e = FioLog.parse(&bad).unwrap_err().to_string();
+        assert!(e.contains(":2"), "{e}");
+    }
+}
