@@ -37,6 +37,13 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/normal-terse-two-jobs.txt", "fio"),
     ("fio/terse-read.txt", "fio-terse"),
     ("fio/rr_bw.1.log", "fio-log"),
+    ("rt-tests/oslat-c01.txt", "oslat"),
+    ("rt-tests/oslat-q.txt", "oslat"),
+    ("rt-tests/oslat-json-run.txt", "oslat"),
+    ("rt-tests/oslat-json.json", "cyclictest-json"),
+    ("rt-tests/cyclicdeadline-live.txt", "cyclictest"),
+    ("rt-tests/cyclicdeadline-json.json", "cyclictest-json"),
+    ("rt-tests/cyclicdeadline-q-t2.txt", "cyclictest"),
     ("fio/rr_iops.1.log", "fio-log"),
     ("fio/raw_lat.1.log", "fio-log"),
     ("gbench/aggregates-only.json", "gbench-json"),
@@ -481,6 +488,44 @@ fn fio_logs_give_one_sample_per_entry() {
     assert!(rows.iter().any(|o| o.params == "bs=4096,dir=read"));
     assert!(rows.iter().any(|o| o.params == "bs=4096,dir=write"));
     assert!(got.files[0].unread_numeric.is_empty());
+}
+
+/// oslat and cyclicdeadline, in text and JSON: named by their program.
+#[test]
+fn oslat_and_cyclicdeadline_are_named_by_their_program() {
+    let registry = Registry::builtin();
+    let rows = |name: &str| -> Vec<patchperf::model::Observation> {
+        let got = ingest_one(&Path::new(HARNESS).join("rt-tests").join(name), &registry);
+        assert!(
+            got.files[0].unread_numeric.is_empty(),
+            "{name}: {:?}",
+            got.files[0].unread_numeric
+        );
+        got.dataset.into_rows()
+    };
+    let two = rows("oslat-c01.txt");
+    let max = |rows: &[patchperf::model::Observation], p: &str| {
+        rows.iter()
+            .find(|o| o.metric == "latency max" && o.params == p)
+            .map(|o| o.value)
+    };
+    // `     Maximum:	 3994 7679 (us)`
+    assert_eq!(max(&two, "cpu=0"), Some(3994.0));
+    assert_eq!(max(&two, "cpu=1"), Some(7679.0));
+    assert!(two.iter().all(|o| o.benchmark == "oslat" && o.unit == "us"));
+    let json = rows("oslat-json.json");
+    assert_eq!(max(&json, "thread=0"), Some(9068.0));
+    assert!(json.iter().all(|o| o.benchmark == "oslat"));
+    // The live screen's last frame: `C:    300 … Max:    4230`.
+    let live = rows("cyclicdeadline-live.txt");
+    assert_eq!(max(&live, "thread=0"), Some(4230.0));
+    assert!(live.iter().all(|o| o.benchmark == "cyclicdeadline"));
+    let q = rows("cyclicdeadline-q-t2.txt");
+    assert_eq!(max(&q, "thread=1"), Some(8504.0));
+    assert_eq!(
+        rows("cyclicdeadline-json.json")[0].benchmark,
+        "cyclicdeadline"
+    );
 }
 
 /// iperf3's `--timestamps` and `-T title` put a prefix before every line;

@@ -24,6 +24,7 @@ impl Registry {
             Box::new(rt_tests::cyclictest_hist::CyclictestHist),
             Box::new(rt_tests::cyclictest_json::CyclictestJson),
             Box::new(rt_tests::cyclictest_verbose::CyclictestVerbose),
+            Box::new(rt_tests::oslat::Oslat),
             Box::new(rt_tests::rt_ipc::RtIpc),
             Box::new(rt_tests::pi_stress::PiStress),
             Box::new(pgbench::summary::Pgbench),

@@ -573,6 +573,13 @@ fn replay_terminal(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
                             }
                             let n: usize = params.parse().unwrap_or(1);
                             row = row.saturating_sub(n);
+                        } else if fin == Some('B') {
+                            // Cursor down, below the redrawn block (how
+                            // cyclicdeadline leaves its screen).
+                            if !current.is_empty() {
+                                put(&mut screen, row, std::mem::take(&mut current), number);
+                            }
+                            row += params.parse::<usize>().unwrap_or(1);
                         }
                     } else {
                         chars.next();
@@ -581,7 +588,10 @@ fn replay_terminal(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
                 _ => current.push(c),
             }
         }
-        put(&mut screen, row, current, number);
+        // Moving over a line writes nothing on it: only text overwrites.
+        if !current.is_empty() || row >= screen.len() {
+            put(&mut screen, row, current, number);
+        }
         row += 1;
     }
     screen

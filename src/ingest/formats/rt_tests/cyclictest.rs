@@ -7,7 +7,9 @@
 //! and are not replicates of each other; replicates are invocations. Min, Avg
 //! and Max are statistics of one invocation's wake-up latencies, so each is a
 //! sample of its own metric (`latency min`, `latency avg`, `latency max`, µs).
-//! `Act` (the last value) is not read. A frame still showing the initial
+//! `Act` (the last value) is not read. cyclicdeadline prints the same lines
+//! without `P:` (benchmark `cyclicdeadline`), after lines about the deadline
+//! tasks it sets up, which are skipped. A frame still showing the initial
 //! `C: 0 … Min:1000000` (no cycle measured yet) carries no data and is
 //! skipped. `-N` (nanoseconds) cannot be told from the line itself: values are
 //! taken as µs, the default.
@@ -19,12 +21,17 @@ use crate::model::Stat;
 
 lazy_re!(
     THREAD,
-    r"^T:\s*(\d+) \(\s*(\d+)\) P:\s*(\d+) I:\s*(\d+) C:\s*(\d+) Min:\s*(-?\d+) Act:\s*(-?\d+) Avg:\s*(-?\d+) Max:\s*(-?\d+)"
+    r"^T:\s*(\d+) \(\s*(\d+)\) (?:P:\s*(\d+) )?I:\s*(\d+) C:\s*(\d+) Min:\s*(-?\d+) Act:\s*(-?\d+) Avg:\s*(-?\d+) Max:\s*(-?\d+)"
 );
 lazy_re!(THREAD_PREFIX, r"^T:\s*\d+ \(");
 // Lines cyclictest prints about its setup and the machine, not results.
 lazy_re!(DMA_LATENCY, r"^# /dev/cpu_dma_latency set to");
 lazy_re!(LOADAVG, r"^policy: \w+: loadavg: ");
+// cyclicdeadline's account of the deadline tasks it sets up.
+lazy_re!(
+    DEADLINE_SETUP,
+    r"^(?:interval: \d+:\d+$|\s*Tested at \d+us of \d+us$|deadline thread \d+$|main thread \d+$|thread\[\d+\] runtime=)"
+);
 
 /// The cyclictest text importer.
 pub struct Cyclictest;
@@ -35,7 +42,7 @@ impl Format for Cyclictest {
     }
 
     fn description(&self) -> &'static str {
-        "rt-tests cyclictest text (-q or live with ANSI redraws): `T: 0 (pid) P:80 I:200 C: n Min: Act: Avg: Max:` per thread"
+        "rt-tests cyclictest and cyclicdeadline text (-q or live with ANSI redraws): `T: 0 (pid) P:80 I:200 C: n Min: Act: Avg: Max:` per thread"
     }
 
     fn detect(&self, src: &Source) -> Confidence {
@@ -67,6 +74,10 @@ impl Format for Cyclictest {
                 ));
                 continue;
             }
+            if DEADLINE_SETUP.is_match(t) {
+                skipped.push((l.number, "cyclicdeadline task setup, not a result".into()));
+                continue;
+            }
             let Some(c) = THREAD.captures(t) else {
                 if THREAD_PREFIX.is_match(t) {
                     return Err(src.error(
@@ -85,18 +96,16 @@ impl Format for Cyclictest {
             let mut p = Params::default();
             p.set("thread", &c[1]);
             let params = p.render();
+            // cyclicdeadline prints the same line without a priority: its
+            // threads run under SCHED_DEADLINE, which has none.
+            let bench = if c.get(3).is_some() {
+                "cyclictest"
+            } else {
+                "cyclicdeadline"
+            };
             for (idx, metric) in [(6, "latency min"), (8, "latency avg"), (9, "latency max")] {
                 let v = num(src, n, &c[idx], metric)?;
-                out.push(obs(
-                    src,
-                    n,
-                    "cyclictest",
-                    &params,
-                    metric,
-                    "us",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(obs(src, n, bench, &params, metric, "us", Stat::Sample, v));
             }
         }
         Parsed::found(

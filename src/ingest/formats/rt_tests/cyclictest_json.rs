@@ -5,6 +5,10 @@
 //! `thread=N`, plus histogram percentiles when a histogram is present). The
 //! writer's keys `"cmdline:"` and `"rt_test_version:"` really end in a colon.
 //! JSON values have no line: `line` is 0.
+//!
+//! cyclicdeadline and oslat write the same document: the benchmark is the
+//! program of `"cmdline:"`. oslat's threads have no `cycles` (a busy loop
+//! counts no wake-ups) and its histogram's last bucket holds the overflows.
 
 use crate::error::Result;
 use crate::ingest::formats::rt_tests::cyclictest_hist::{percentile_bucket, PERCENTILES};
@@ -22,7 +26,7 @@ impl Format for CyclictestJson {
     }
 
     fn description(&self) -> &'static str {
-        "rt-tests cyclictest --json: `\"file_version\": 1` and a `\"thread\"` object with `\"cycles\"`"
+        "rt-tests cyclictest, cyclicdeadline and oslat --json: `\"file_version\": 1` and a `\"thread\"` object"
     }
 
     fn detect(&self, src: &Source) -> Confidence {
@@ -30,7 +34,7 @@ impl Format for CyclictestJson {
         if src.looks_like_json()
             && raw.contains("\"file_version\"")
             && raw.contains("\"thread\"")
-            && raw.contains("\"cycles\"")
+            && (raw.contains("\"cycles\"") || raw.contains("\"cmdline:\": \"oslat"))
         {
             95
         } else {
@@ -48,6 +52,15 @@ impl Format for CyclictestJson {
         let Some(threads) = doc.get("thread").and_then(Value::as_object) else {
             return Err(src.error(None, "cyclictest JSON has no `thread` object"));
         };
+        // `/usr/bin/oslat -D 10` → `oslat`.
+        let bench = doc
+            .get("cmdline:")
+            .and_then(Value::as_str)
+            .and_then(|c| c.split_whitespace().next())
+            .map(|p| p.rsplit('/').next().unwrap_or(p))
+            .filter(|p| !p.is_empty())
+            .unwrap_or("cyclictest")
+            .to_string();
         let mut keys: Vec<(u64, &String)> = Vec::new();
         for k in threads.keys() {
             let n = k
@@ -70,7 +83,7 @@ impl Format for CyclictestJson {
                         )
                     })
             };
-            if field("cycles")? == 0.0 {
+            if th.get("cycles").is_some() && field("cycles")? == 0.0 {
                 continue;
             }
             let mut p = Params::default();
@@ -84,7 +97,7 @@ impl Format for CyclictestJson {
                 out.push(obs(
                     src,
                     0,
-                    "cyclictest",
+                    &bench,
                     &params,
                     metric,
                     "us",
@@ -112,7 +125,7 @@ impl Format for CyclictestJson {
                     out.push(obs(
                         src,
                         0,
-                        "cyclictest",
+                        &bench,
                         &params,
                         metric,
                         "us",
@@ -123,7 +136,7 @@ impl Format for CyclictestJson {
             }
         }
         if out.is_empty() {
-            return Err(src.error(None, "cyclictest JSON holds no thread with measured cycles"));
+            return Err(src.error(None, "rt-tests JSON holds no thread with measured cycles"));
         }
         Ok(out.into())
     }

@@ -79,6 +79,15 @@ fn crlf_ansi_and_carriage_return_redraws() {
 }
 
 #[test]
+fn moving_the_cursor_over_a_line_leaves_it() {
+    // cyclicdeadline's last line only moves the cursor up and down again.
+    let text = "T: 0 C: 1\n\u{1b}[1AT: 0 C: 2\n\u{1b}[1A\u{1b}[3B";
+    let s = Source::from_text("m", text);
+    let kept: Vec<_> = texts(&s).into_iter().filter(|t| !t.0.is_empty()).collect();
+    assert_eq!(kept, vec![("T: 0 C: 2", 2, 0)]);
+}
+
+#[test]
 fn cursor_up_redraws_keep_the_last_frame() {
     let text = "hdr\nT: 0 Min: 5\nT: 1 Min: 6\n\u{1b}[2AT: 0 Min: 3\nT: 1 Min: 4\n";
     let s = Source::from_text("m", text);
