@@ -37,6 +37,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/normal-terse-two-jobs.txt", "fio"),
     ("fio/terse-read.txt", "fio-terse"),
     ("fio/rr_bw.1.log", "fio-log"),
+    ("unknown/ip-s-link-lo.json", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
     ("rt-tests/oslat-json-run.txt", "oslat"),
@@ -332,6 +333,34 @@ fn json_values_are_read_to_the_last_bit() {
         }
         assert!(seventeen > 0, "{file}: no value needing 17 digits");
     }
+}
+
+/// JSON that no importer knows is read by its structure, not left unread.
+#[test]
+fn unknown_json_is_read_generically_by_its_keys() {
+    let registry = Registry::builtin();
+    let path = Path::new(HARNESS).join("unknown/ip-s-link-lo.json");
+    let got = ingest_one(&path, &registry);
+    assert_eq!(got.files[0].format.as_deref(), Some("generic"));
+    assert!(got.files[0].note.as_deref().unwrap().contains("JSON"));
+    let text = std::fs::read_to_string(&path).unwrap();
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = got.dataset.rows();
+    let rx = rows
+        .iter()
+        .find(|o| o.metric == "stats64.rx.bytes")
+        .expect("rx bytes");
+    assert_eq!(Some(rx.value), doc[0]["stats64"]["rx"]["bytes"].as_f64());
+    // Every number of the document is a row.
+    fn numbers(v: &serde_json::Value) -> usize {
+        match v {
+            serde_json::Value::Number(_) => 1,
+            serde_json::Value::Array(a) => a.iter().map(numbers).sum(),
+            serde_json::Value::Object(m) => m.values().map(numbers).sum(),
+            _ => 0,
+        }
+    }
+    assert_eq!(rows.len(), numbers(&doc));
 }
 
 #[test]

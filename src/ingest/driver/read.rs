@@ -142,7 +142,9 @@ pub(super) fn read_generically(
         return Ok(None);
     }
     let (obs, mut report) = account(src, generic, parsed)?;
-    let how = if obs.iter().all(|o| o.metric.starts_with("column ")) {
+    let how = if src.looks_like_json() {
+        "JSON, each number named by the keys above it"
+    } else if obs.iter().all(|o| o.metric.starts_with("column ")) {
         "columns of numbers (nothing names them)"
     } else {
         "`label: value` lines"

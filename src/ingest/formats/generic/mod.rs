@@ -15,7 +15,9 @@
 //! lists it. A line of `key=value` pairs (`IOPS=59.08M, BW=28.84GiB/s`)
 //! gives a value per pair, metric the key; a block of such lines under a
 //! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
+//! JSON is read by its structure instead (see `json`).
 
+mod json;
 mod pairs;
 
 use crate::error::Result;
@@ -254,6 +256,9 @@ impl Format for Generic {
 
     /// Section titles (`Latency (ms):`) and the title line are `consumed`.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        if src.looks_like_json() {
+            return json::read(src, &file_stem(src)).unwrap_or_else(|| Ok(Parsed::default()));
+        }
         if !is_log(src) {
             return Ok(Parsed::default());
         }

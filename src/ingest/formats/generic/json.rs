@@ -1,0 +1,289 @@
+//! The generic reader of JSON no importer recognises: a document, or JSON
+//! lines (one document per line), read by its structure.
+//!
+//! Every number of the tree is a value. Its metric is the path of object
+//! keys down to it (`latency.p99`); what tells values of one metric apart
+//! becomes a parameter: a numeric key (`"thread": {"0": …}` → `thread=0`),
+//! the index of an array of objects (`runs[2]` → `runs=2`) and the
+//! name-like string fields of the objects around it (`"op": "read"` →
+//! `op=read`). A `name`/`benchmark`/`test`/`command` string names the
+//! benchmark of its object; otherwise the benchmark is the file's stem.
+//! An array of numbers is a list of samples of its key. A unit is taken
+//! from a key's suffix (`duration_ms`, `lat_ns`, `time_sec`). Strings,
+//! booleans and nulls hold no value. Each value is a `sample`.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::obs;
+use crate::ingest::{Parsed, Source};
+use crate::model::{Observation, Stat};
+use serde_json::{Map, Value};
+
+/// String fields that name the benchmark of the object they sit in.
+const BENCHMARK_KEYS: [&str; 6] = ["benchmark", "bench", "name", "test", "command", "title"];
+
+/// String fields that tell the objects of a list apart.
+const PARAM_KEYS: [&str; 14] = [
+    "id",
+    "label",
+    "case",
+    "variant",
+    "mode",
+    "type",
+    "op",
+    "operation",
+    "job",
+    "jobname",
+    "group",
+    "suite",
+    "scenario",
+    "workload",
+];
+
+/// What the values below a point of the tree share.
+#[derive(Clone)]
+struct Ctx {
+    benchmark: String,
+    params: Vec<(String, String)>,
+    path: Vec<String>,
+}
+
+/// Reads `src` as JSON, or as JSON lines; `None` when it is neither.
+pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
+    let root = Ctx {
+        benchmark: stem.to_string(),
+        params: Vec::new(),
+        path: Vec::new(),
+    };
+    let mut out = Vec::new();
+    if let Ok(doc) = serde_json::from_str::<Value>(src.raw_trimmed()) {
+        walk(src, 0, &doc, &root, &mut out);
+        return Some(Ok(out.into()));
+    }
+    // JSON lines: every non-blank line a document of its own.
+    let mut documents = 0;
+    for (i, line) in src.raw.lines().enumerate() {
+        let t = line.trim();
+        if t.is_empty() {
+            continue;
+        }
+        let doc: Value = serde_json::from_str(t).ok()?;
+        documents += 1;
+        walk(src, i as u32 + 1, &doc, &root, &mut out);
+    }
+    (documents > 0).then(|| Ok(out.into()))
+}
+
+fn walk(src: &Source, line: u32, v: &Value, ctx: &Ctx, out: &mut Vec<Observation>) {
+    match v {
+        Value::Number(n) => {
+            if let Some(x) = n.as_f64().filter(|x| x.is_finite()) {
+                push(src, line, ctx, x, out);
+            }
+        }
+        Value::Array(items) => {
+            let objects = items.iter().any(Value::is_object);
+            for (i, item) in items.iter().enumerate() {
+                let mut c = ctx.clone();
+                // Samples of one key are its runs; objects are told apart by
+                // their index unless a name of their own does it.
+                if objects && !names_itself(item) {
+                    let key = ctx.path.last().cloned().unwrap_or_else(|| "item".into());
+                    c.params.push((key, i.to_string()));
+                }
+                walk(src, line, item, &c, out);
+            }
+        }
+        Value::Object(map) => {
+            let c = with_names(ctx, map);
+            for (k, child) in map {
+                let mut cc = c.clone();
+                if is_index(k) {
+                    let key = c.path.last().cloned().unwrap_or_else(|| "key".into());
+                    cc.params.push((key, k.clone()));
+                } else {
+                    cc.path.push(k.clone());
+                }
+                walk(src, line, child, &cc, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Whether an object carries a name-like string field of its own.
+fn names_itself(v: &Value) -> bool {
+    v.as_object().is_some_and(|m| {
+        BENCHMARK_KEYS
+            .iter()
+            .chain(PARAM_KEYS.iter())
+            .any(|k| m.get(*k).is_some_and(Value::is_string))
+    })
+}
+
+/// `ctx` with the names an object's string fields give.
+fn with_names(ctx: &Ctx, map: &Map<String, Value>) -> Ctx {
+    let mut c = ctx.clone();
+    if let Some(name) = BENCHMARK_KEYS
+        .iter()
+        .find_map(|k| map.get(*k).and_then(Value::as_str))
+        .filter(|s| !s.trim().is_empty())
+    {
+        c.benchmark = name.trim().to_string();
+        // The path above a named object only said where it sat.
+        c.path.clear();
+    }
+    for k in PARAM_KEYS {
+        if let Some(s) = map.get(k).and_then(Value::as_str) {
+            c.params.push((k.to_string(), s.trim().to_string()));
+        }
+    }
+    c
+}
+
+/// A key that numbers its entry (`"0"`, `"12"`, `"99.9"`) rather than
+/// naming a quantity.
+fn is_index(k: &str) -> bool {
+    !k.is_empty() && k.parse::<f64>().is_ok()
+}
+
+/// The unit a key's suffix states, and the key without it.
+fn unit_of(key: &str) -> (&str, &'static str) {
+    const SUFFIXES: [(&str, &str); 10] = [
+        ("_ns", "ns"),
+        ("_nsec", "ns"),
+        ("_us", "us"),
+        ("_usec", "us"),
+        ("_ms", "ms"),
+        ("_msec", "ms"),
+        ("_sec", "s"),
+        ("_seconds", "s"),
+        ("_secs", "s"),
+        ("_bytes", "B"),
+    ];
+    for (suffix, unit) in SUFFIXES {
+        if let Some(stem) = key.strip_suffix(suffix).filter(|s| !s.is_empty()) {
+            return (stem, unit);
+        }
+    }
+    (key, "")
+}
+
+fn push(src: &Source, line: u32, ctx: &Ctx, x: f64, out: &mut Vec<Observation>) {
+    let (last, unit) = ctx.path.last().map(|k| unit_of(k)).unwrap_or(("value", ""));
+    let mut metric: Vec<&str> = ctx.path[..ctx.path.len().saturating_sub(1)]
+        .iter()
+        .map(String::as_str)
+        .collect();
+    metric.push(last);
+    let mut params: Vec<(String, String)> = ctx.params.clone();
+    params.sort();
+    params.dedup_by(|a, b| a.0 == b.0);
+    let rendered = params
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.replace([',', '='], ";")))
+        .collect::<Vec<_>>()
+        .join(",");
+    out.push(obs(
+        src,
+        line,
+        &ctx.benchmark,
+        &rendered,
+        &metric.join("."),
+        unit,
+        Stat::Sample,
+        x,
+    ));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(text: &str) -> Vec<(String, String, String, String, f64)> {
+        let src = Source::from_text("bench-out.json", text);
+        read(&src, "bench-out")
+            .unwrap()
+            .unwrap()
+            .observations
+            .into_iter()
+            .map(|o| {
+                (
+                    o.benchmark.to_string(),
+                    o.params.to_string(),
+                    o.metric.to_string(),
+                    o.unit.to_string(),
+                    o.value,
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn numbers_are_named_by_their_path_and_told_apart_by_indices() {
+        let got =
+            rows(r#"{"version": "1.2", "thread": {"0": {"min": 1, "max_us": 90}}, "ok": true}"#);
+        assert_eq!(
+            got,
+            [
+                (
+                    "bench-out".into(),
+                    "thread=0".into(),
+                    "thread.max".into(),
+                    "us".into(),
+                    90.0
+                ),
+                (
+                    "bench-out".into(),
+                    "thread=0".into(),
+                    "thread.min".into(),
+                    "".into(),
+                    1.0
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn named_objects_name_their_benchmark_and_lists_are_samples() {
+        let got = rows(
+            r#"{"results": [{"name": "fork", "op": "spawn", "times": [1.5, 1.25]},
+                            {"name": "exec", "times": [2]}]}"#,
+        );
+        assert_eq!(
+            got,
+            [
+                (
+                    "fork".into(),
+                    "op=spawn".into(),
+                    "times".into(),
+                    "".into(),
+                    1.5
+                ),
+                (
+                    "fork".into(),
+                    "op=spawn".into(),
+                    "times".into(),
+                    "".into(),
+                    1.25
+                ),
+                ("exec".into(), "".into(), "times".into(), "".into(), 2.0),
+            ]
+        );
+        // Objects without a name are told apart by their index.
+        let got = rows(r#"{"runs": [{"tps": 10}, {"tps": 12}]}"#);
+        assert_eq!(got[1].1, "runs=1");
+        assert_eq!(got[1].2, "runs.tps");
+    }
+
+    #[test]
+    fn json_lines_keep_their_line_numbers() {
+        let src = Source::from_text(
+            "log.jsonl",
+            "{\"t\": 1, \"lat\": 5}\n\n{\"t\": 2, \"lat\": 7}\n",
+        );
+        let obs = read(&src, "log").unwrap().unwrap().observations;
+        let lines: Vec<u32> = obs.iter().map(|o| o.line).collect();
+        assert_eq!(lines, [1, 1, 3, 3]);
+        assert!(read(&Source::from_text("x", "{ not json"), "x").is_none());
+    }
+}
