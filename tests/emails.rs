@@ -28,12 +28,12 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 95 posts
-/// (4827, 3268 and 3621 of 5764 values), in percent. The goal is
+/// The floors asserted: what the reader reaches today on the 165 posts
+/// (7050, 4859 and 5349 of 8101 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 86.6;
-const LABEL_FLOOR: f64 = 57.1;
-const EITHER_FLOOR: f64 = 62.8;
+const VALUE_FLOOR: f64 = 86.9;
+const LABEL_FLOOR: f64 = 59.9;
+const EITHER_FLOOR: f64 = 65.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -74,7 +74,8 @@ pub fn variant_like(label: &str) -> bool {
     label.split_whitespace().any(|w| {
         let w = w.trim_matches(|c: char| !c.is_alphanumeric() && c != '+' && c != '.');
         labels::is_kernel_version(&w.to_lowercase())
-            || w.starts_with('+')
+            // `+patch`, `+ mc-llc` (the words after a lone `+`), not `+/-`.
+            || w.starts_with('+') && w.len() > 1
             || is_version_number(w)
             || is_commit(w)
     }) && label.split_whitespace().count() <= 4
