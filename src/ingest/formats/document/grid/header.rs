@@ -220,29 +220,31 @@ mod tests {
 
     #[test]
     fn a_header_over_two_lines_is_joined_by_column() {
-        let c = stacked(
-            "\t\t     v5.12-rc5   v5.12-rc5     v5.12-rc5",
-            "                                 + mc-llc      + patchset",
-        )
-        .unwrap();
-        let names: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+        let names = |upper: &str, lower: &str| -> Vec<String> {
+            stacked(upper, lower)
+                .unwrap()
+                .into_iter()
+                .map(|c| c.text)
+                .collect()
+        };
         assert_eq!(
-            names,
+            names(
+                "\t\t     v5.12-rc5   v5.12-rc5     v5.12-rc5",
+                "                                 + mc-llc      + patchset",
+            ),
             ["v5.12-rc5", "v5.12-rc5 + mc-llc", "v5.12-rc5 + patchset"]
         );
-        let c = stacked("procs          memory", " r  b      swpd   free").unwrap();
-        let names: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
-        assert_eq!(names, ["procs r", "procs b", "memory swpd", "memory free"]);
+        assert_eq!(
+            names("procs          memory", " r  b      swpd   free"),
+            ["procs r", "procs b", "memory swpd", "memory free"]
+        );
         // Cells over the row labels need nothing over them; a group word's
         // dots are no part of it.
-        let c = stacked(
-            "\t tmpfs...............               ext2...............",
-            "#CPUs\t spinlock      rwlock               spinlock     rwlock",
-        )
-        .unwrap();
-        let names: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
         assert_eq!(
-            names,
+            names(
+                "\t tmpfs...............               ext2...............",
+                "#CPUs\t spinlock      rwlock               spinlock     rwlock",
+            ),
             [
                 "#CPUs",
                 "tmpfs spinlock",
