@@ -18,9 +18,10 @@ pub fn kconfig_lint(config: &KConfig, rules: &Rules) -> Vec<Finding> {
     let mut costly: std::collections::BTreeMap<usize, Vec<String>> = Default::default();
     let mut cheap: Vec<String> = Vec::new();
     for (name, entry) in &config.options {
-        let Some(r) = rules.rule_for(name) else {
+        let Some(idx) = rules.rule_index_for(name) else {
             continue;
         };
+        let r = &rules.options[idx];
         if !entry.value.is_on() || r.kind != Kind::Debug || r.production {
             continue;
         }
@@ -31,11 +32,6 @@ pub fn kconfig_lint(config: &KConfig, rules: &Rules) -> Vec<Finding> {
             Class::None => {}
             Class::Small => cheap.push(shown(name, &entry.value)),
             Class::Severe | Class::Moderate => {
-                let idx = rules
-                    .options
-                    .iter()
-                    .position(|o| std::ptr::eq(o, r))
-                    .unwrap_or(usize::MAX);
                 costly
                     .entry(idx)
                     .or_default()

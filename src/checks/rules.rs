@@ -190,10 +190,15 @@ impl Rules {
 
     /// The rule covering `option`, exact names before prefix patterns.
     pub fn rule_for(&self, option: &str) -> Option<&OptionRule> {
+        self.rule_index_for(option).map(|i| &self.options[i])
+    }
+
+    /// Where in [`Rules::options`] the rule covering `option` stands.
+    pub fn rule_index_for(&self, option: &str) -> Option<usize> {
         self.options
             .iter()
-            .find(|r| r.names.iter().any(|n| n == option))
-            .or_else(|| self.options.iter().find(|r| r.covers(option)))
+            .position(|r| r.names.iter().any(|n| n == option))
+            .or_else(|| self.options.iter().position(|r| r.covers(option)))
     }
 
     /// The rule covering a boot parameter name.

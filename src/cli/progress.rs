@@ -17,6 +17,8 @@ const DELAY: Duration = Duration::from_secs(1);
 /// One stage's progress line; cleared when dropped.
 pub struct Activity {
     bar: ProgressBar,
+    /// Whether progress may be drawn at all (a terminal, not `--quiet`).
+    drawn: bool,
     stop: Option<mpsc::Sender<()>>,
     reveal: Option<std::thread::JoinHandle<()>>,
     _observing: Option<Observing>,
@@ -34,6 +36,7 @@ impl Activity {
         if !super::global::progress_allowed() {
             return Activity {
                 bar,
+                drawn: false,
                 stop: None,
                 reveal: None,
                 _observing: None,
@@ -50,6 +53,7 @@ impl Activity {
         });
         Activity {
             bar,
+            drawn: true,
             stop: Some(tx),
             reveal: Some(reveal),
             _observing: None,
@@ -60,7 +64,7 @@ impl Activity {
     pub fn reading(label: impl Into<String>) -> Activity {
         let label = label.into();
         let mut a = Activity::start(label.clone());
-        if a.stop.is_some() {
+        if a.drawn {
             let watcher = Arc::new(Reading {
                 bar: a.bar.clone(),
                 label,
