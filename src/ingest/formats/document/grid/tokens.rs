@@ -139,6 +139,15 @@ pub fn tokens(text: &str) -> Vec<Tok> {
             t.kind = TokKind::Spread;
             t.value = t.value.abs();
         }
+        // `( 0.24%)`, `( -3.10%)`: mmtests pads the change inside its
+        // parentheses, leaving the opening one alone.
+        if t.kind == TokKind::Num
+            && t.unit == "%"
+            && w.ends_with(')')
+            && out.last().is_some_and(|p| p.text == "(" && p.end + 1 == col)
+        {
+            t.kind = TokKind::Change;
+        }
         spread_next = false;
         // `(0.00 pct)`, `(-3.94 pct)`: a change in percent spelt out.
         if t.kind == TokKind::Word && w.trim_end_matches(')') == "pct" {
@@ -479,6 +488,20 @@ mod tests {
         );
         // A word with a number in parentheses is no value.
         assert_eq!(tokens("sda(8)")[0].kind, Word);
+    }
+
+    #[test]
+    fn a_change_padded_inside_its_parentheses_is_a_change() {
+        let t = tokens("Files/s  mean   32.99 ( 0.00%)   35.16 ( 6.18%)  12.30 (-45.63%)");
+        let changes: Vec<f64> = t
+            .iter()
+            .filter(|t| t.kind == TokKind::Change)
+            .map(|t| t.value)
+            .collect();
+        assert_eq!(changes, [0.0, 6.18, -45.63]);
+        // A percentage of its own is a value.
+        let t = tokens("cpu  ( 45.0% busy)");
+        assert!(t.iter().all(|t| t.kind != TokKind::Change));
     }
 
     #[test]
