@@ -192,6 +192,17 @@ impl Grid<'_> {
             k,
             labelled || (params > 0 && head_cells.len() == hcells.len()),
         );
+        // Without a header, values each followed by a change against the
+        // first (`32.99 ( 0.00%)  35.16 ( 6.18%)`) are builds side by side,
+        // not runs of one: each value column is a variant of its own.
+        let side_by_side = head_cells.is_empty()
+            && rows.iter().any(|r| {
+                r.cells.len() >= 4
+                    && r.cells.len() % 2 == 0
+                    && r.cells
+                        .chunks(2)
+                        .all(|p| p[0].0.kind == TokKind::Num && p[1].0.kind == TokKind::Change)
+            });
         let rows_variant = labelled
             && params == 0
             && rows.iter().filter(|r| variant_like(&r.label)).count() * 2 >= rows.len().max(1);
@@ -202,7 +213,12 @@ impl Grid<'_> {
             .or_else(|| label_head.as_deref().and_then(unit_in))
             .or(sweep_unit);
         for (ri, r) in rows.iter().enumerate() {
+            // The value column each cell belongs to (a change, to the value before it).
+            let mut value_col = 0usize;
             for (j, (tok, spreads)) in r.cells.iter().enumerate() {
+                if j > 0 && tok.kind != TokKind::Change {
+                    value_col += 1;
+                }
                 if tok.kind == TokKind::Missing {
                     continue;
                 }
@@ -232,12 +248,12 @@ impl Grid<'_> {
                     )
                 } else {
                     let m = if col.is_empty() { "value" } else { col };
-                    (
-                        self.bench(&r.label),
-                        String::new(),
-                        self.section.to_string(),
-                        m.to_string(),
-                    )
+                    let variant = match (side_by_side, self.section) {
+                        (false, section) => section.to_string(),
+                        (true, "") => format!("column {}", value_col + 1),
+                        (true, section) => format!("{section} column {}", value_col + 1),
+                    };
+                    (self.bench(&r.label), String::new(), variant, m.to_string())
                 };
                 if !param_text[ri].is_empty() {
                     benchmark = self.title_or_stem();

@@ -131,3 +131,28 @@ fn a_table_of_counts_or_a_numbered_list_is_no_sweep() {
     let got = show("Baseline:\n1. 22.0 Mpps\n2. 3.8 Mpps\n3. 15 ns\n");
     assert!(got.iter().all(|g| !g.contains("mpps=")), "{got:#?}");
 }
+
+#[test]
+fn values_side_by_side_with_changes_are_variants_even_without_a_header() {
+    let got = show(
+        "512M-xfs    Files/s  mean    30.50 ( 0.00%)    33.30 ( 8.40%)    34.68 (12.06%)\n\
+         512M-xfs    Elapsed Time fsmark    136.14    124.26    120.33",
+    );
+    assert_eq!(got.len(), 9, "{got:#?}");
+    assert_eq!(
+        got[2],
+        "1 512M-xfs Files/s mean||column 2|value|sample|=33.3"
+    );
+    assert_eq!(
+        got[3],
+        "1 512M-xfs Files/s mean||column 2|value|change_pct|%=8.4"
+    );
+    assert_eq!(
+        got[5],
+        "1 512M-xfs Files/s mean||column 3|value|change_pct|%=12.06"
+    );
+    assert_eq!(
+        got[8],
+        "2 512M-xfs Elapsed Time fsmark||column 3|value|sample|=120.33"
+    );
+}

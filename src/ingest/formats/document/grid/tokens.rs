@@ -139,14 +139,21 @@ pub fn tokens(text: &str) -> Vec<Tok> {
             t.kind = TokKind::Spread;
             t.value = t.value.abs();
         }
-        // `( 0.24%)`, `( -3.10%)`: mmtests pads the change inside its
-        // parentheses, leaving the opening one alone.
-        if t.kind == TokKind::Num
-            && t.unit == "%"
-            && w.ends_with(')')
-            && out.last().is_some_and(|p| p.text == "(" && p.end + 1 == col)
-        {
-            t.kind = TokKind::Change;
+        // `32.99 (12.06%)`, `32.99 ( 0.24%)`: a percentage in parentheses
+        // after a value is its change (mmtests pads it inside them,
+        // leaving the opening one alone).
+        if t.kind == TokKind::Num && t.unit == "%" && w.ends_with(')') {
+            let padded = out
+                .last()
+                .is_some_and(|p| p.text == "(" && p.end + 1 == col);
+            let value_before = out
+                .iter()
+                .rev()
+                .find(|p| p.text != "(")
+                .is_some_and(|p| p.kind == TokKind::Num && p.unit != "%");
+            if (padded || w.starts_with('(')) && value_before {
+                t.kind = TokKind::Change;
+            }
         }
         spread_next = false;
         // `(0.00 pct)`, `(-3.94 pct)`: a change in percent spelt out.
