@@ -1550,3 +1550,54 @@ proptest! {
         }
     }
 }
+
+/// A Parquet table that `ingest` wrote reads back to the same rows, to
+/// the last bit, and a Parquet file that is no tidy table is refused.
+#[test]
+fn parquet_tables_read_back_unchanged() {
+    let dir = tempfile::tempdir().unwrap();
+    let input = "tests/data/harness/hyperfine/json-two.json";
+    let run = |args: &[&str]| {
+        let out = Command::cargo_bin("patchperf")
+            .unwrap()
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let parquet = dir.path().join("t.parquet");
+    run(&["ingest", input, "--out", parquet.to_str().unwrap()]);
+    let direct = run(&["ingest", input, "--out", "-"]).stdout;
+    let out = run(&["ingest", parquet.to_str().unwrap(), "--out", "-"]);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("tidy-parquet"));
+    assert!(!direct.is_empty());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(direct).unwrap()
+    );
+
+    // Parquet of other columns: an error naming the file, exit 2.
+    let other = dir.path().join("other.parquet");
+    {
+        use polars::prelude::*;
+        let mut df = df!("x" => [1.0f64, 2.0]).unwrap();
+        let f = std::fs::File::create(&other).unwrap();
+        ParquetWriter::new(f).finish(&mut df).unwrap();
+    }
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest", other.to_str().unwrap(), "--out", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("other.parquet") && err.contains("tidy"),
+        "{err}"
+    );
+}

@@ -39,6 +39,10 @@ pub(super) fn read_one(
             Ok((obs, account))
         }
         Input::File(path, _) => {
+            // Parquet is binary: read as a tidy table before any text is made of it.
+            if crate::ingest::formats::tidy::parquet::is_parquet(path) {
+                return read_parquet(path);
+            }
             let src = Source::read(path)?;
             // Context files are recognised before detection so that a
             // permissive reader never claims a .config as a table.
@@ -154,6 +158,19 @@ pub(super) fn read_generically(
          (check the values, or name a format with --format NAME)"
     ));
     Ok(Some((obs, Account::Report(report))))
+}
+
+/// A Parquet tidy table, its rows made safe and accounted as a file's.
+fn read_parquet(path: &std::path::Path) -> Result<(Vec<Observation>, Account)> {
+    let display = path.display().to_string();
+    let mut obs = crate::ingest::formats::tidy::parquet::read(path, &display)?;
+    let mut names = SafeNames::default();
+    obs.iter_mut().for_each(|o| names.make_safe(o));
+    let report = FileReport {
+        rows: obs.len(),
+        ..report_of(display, Some("tidy-parquet".to_string()))
+    };
+    Ok((obs, Account::Report(report)))
 }
 
 /// `src`, prose no importer recognised (a mail of a few result lines,

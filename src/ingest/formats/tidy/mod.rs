@@ -1,4 +1,5 @@
-//! Tidy tables (one value a row) in CSV/TSV and JSON, patchperf's own export among them.
+//! Tidy tables (one value a row) in CSV/TSV, JSON and Parquet, patchperf's own exports among them.
 
 pub(in crate::ingest) mod csv;
 pub(in crate::ingest) mod json;
+pub(in crate::ingest) mod parquet;
