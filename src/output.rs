@@ -13,16 +13,19 @@ pub enum OutputFormat {
     Md,
     Txt,
     Json,
+    /// A block of at most 25 lines of 72 columns to paste into a reply.
+    Brief,
 }
 
 impl OutputFormat {
     /// Every format, in the order they are written.
-    pub const ALL: [OutputFormat; 5] = [
+    pub const ALL: [OutputFormat; 6] = [
         OutputFormat::Html,
         OutputFormat::Pdf,
         OutputFormat::Md,
         OutputFormat::Txt,
         OutputFormat::Json,
+        OutputFormat::Brief,
     ];
 
     /// File name inside a report folder.
@@ -33,6 +36,7 @@ impl OutputFormat {
             OutputFormat::Md => "report.md",
             OutputFormat::Txt => "report.txt",
             OutputFormat::Json => "report.json",
+            OutputFormat::Brief => "brief.txt",
         }
     }
 }
@@ -46,8 +50,9 @@ impl FromStr for OutputFormat {
             "md" | "markdown" => Ok(OutputFormat::Md),
             "txt" | "text" => Ok(OutputFormat::Txt),
             "json" => Ok(OutputFormat::Json),
+            "brief" => Ok(OutputFormat::Brief),
             o => Err(Error::Usage(format!(
-                "unknown report format `{o}` (use html, pdf, md, txt, json)"
+                "unknown report format `{o}` (use html, pdf, md, txt, json, brief)"
             ))),
         }
     }

@@ -555,7 +555,7 @@ fn text_output_is_a_table_with_a_summary_and_no_colour_off_a_terminal() {
     let text = String::from_utf8(out.stdout).unwrap();
     // Findings (if any) come first, then the table.
     let table = text
-        .find("hackbench · time (s, lower is better)")
+        .find("hackbench · time (ms, lower is better)")
         .unwrap_or_else(|| panic!("{text}"));
     if let Some(first_finding) = ["error:", "warning:", "info:"]
         .iter()
@@ -780,4 +780,76 @@ fn extreme_magnitudes_give_a_p_value_and_a_legible_ascii_report() {
     }
     assert!(report.contains("1.000e199"), "{report}");
     assert!(!report.contains("0000000000"), "{report}");
+}
+
+/// Console values are shown in a readable unit: Go's ns/op of a
+/// millisecond-long benchmark read as ms/op, every row of a table alike.
+#[test]
+fn console_values_are_scaled_to_a_readable_unit() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = |ns: &[f64]| {
+        let mut t = String::from("goos: linux\ngoarch: amd64\npkg: example.com/p\n");
+        for v in ns {
+            t.push_str(&format!("BenchmarkParse-2   \t     100\t   {v} ns/op\n"));
+        }
+        t.push_str("PASS\n");
+        t
+    };
+    let base = dir.path().join("base.txt");
+    let new = dir.path().join("new.txt");
+    std::fs::write(
+        &base,
+        log(&[1377000.0, 1381000.0, 1379500.0, 1376200.0, 1380100.0]),
+    )
+    .unwrap();
+    std::fs::write(
+        &new,
+        log(&[1301000.0, 1299500.0, 1302200.0, 1300100.0, 1298800.0]),
+    )
+    .unwrap();
+    let out = compare(&[base.to_str().unwrap(), new.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("(ms/op, lower is better)"), "{text}");
+    assert!(
+        text.lines().any(|l| l.trim_end().ends_with(" 1.38")),
+        "{text}"
+    );
+    assert!(!text.contains("e6"), "{text}");
+}
+
+/// The geomean of ratios is one per metric and variant pair: ratios of a
+/// time and of a byte count are not averaged together.
+#[test]
+fn geomeans_are_per_metric_and_variant_pair() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = |ns: &[f64], bytes: f64| {
+        let mut t = String::from("goos: linux\ngoarch: amd64\npkg: example.com/p\n");
+        for v in ns {
+            t.push_str(&format!(
+                "BenchmarkParse-2   \t     100\t   {v} ns/op\t  {bytes} B/op\t       3 allocs/op\n"
+            ));
+        }
+        t.push_str("PASS\n");
+        t
+    };
+    let base = dir.path().join("base.txt");
+    let new = dir.path().join("new.txt");
+    std::fs::write(&base, log(&[1000.0, 1010.0, 990.0, 1005.0, 995.0], 512.0)).unwrap();
+    std::fs::write(&new, log(&[900.0, 910.0, 890.0, 905.0, 895.0], 1024.0)).unwrap();
+    let out = compare(&[base.to_str().unwrap(), new.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let summary = text.lines().last().unwrap_or("");
+    assert!(
+        summary.contains("geomean of new/base time/op 0.9"),
+        "{summary}"
+    );
+    assert!(
+        summary.contains("geomean of new/base alloc-bytes/op 2.0000 (+100"),
+        "{summary}"
+    );
+    assert!(!summary.contains("variant/baseline ratios"), "{summary}");
 }

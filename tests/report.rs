@@ -977,3 +977,107 @@ fn report_prefixes_its_verdict_line_with_the_study_name() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.starts_with("futex-plist-wakeup: "), "{stdout}");
 }
+
+/// The brief of every example is at most 25 lines of at most 72 columns,
+/// gives every comparison a line (or counts those left out), and every
+/// kind of error; `compare --brief` prints the same block.
+#[test]
+fn the_brief_of_every_example_fits_a_reply() {
+    let out = tempfile::tempdir().unwrap();
+    let mut studies: Vec<String> = std::fs::read_dir("examples")
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path().display().to_string())
+        .filter(|p| p.ends_with(".toml"))
+        .collect();
+    studies.sort();
+    assert!(studies.len() >= 8);
+    let mut args = vec![
+        "report".to_string(),
+        "--formats".into(),
+        "brief,json".into(),
+    ];
+    args.extend(studies.iter().cloned());
+    args.extend(["--out".into(), out.path().display().to_string()]);
+    patchperf().args(&args).assert().success();
+    for study in &studies {
+        let name = Path::new(study).file_stem().unwrap().to_str().unwrap();
+        let dir = out.path().join(name);
+        let brief = read(&dir, "brief.txt");
+        let lines: Vec<&str> = brief.lines().collect();
+        assert!(lines.len() <= 25, "{name}: {} lines\n{brief}", lines.len());
+        for l in &lines {
+            assert!(l.chars().count() <= 72, "{name}: {l:?}");
+        }
+        let json: serde_json::Value = serde_json::from_str(&read(&dir, "report.json")).unwrap();
+        let comparisons = json["comparisons"].as_array().unwrap().len();
+        let verdict_lines = lines
+            .iter()
+            .filter(|l| !l.contains(" comparison"))
+            .filter(|l| {
+                [
+                    "regressed",
+                    "improved",
+                    "unchanged",
+                    "inconclusive",
+                    "untestable",
+                    "changed",
+                ]
+                .iter()
+                .any(|v| l.ends_with(v))
+            })
+            .count();
+        let more: usize = lines
+            .last()
+            .and_then(|l| l.strip_prefix("… "))
+            .and_then(|l| l.split(' ').next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0);
+        assert_eq!(verdict_lines + more, comparisons, "{name}\n{brief}");
+        let errors = json["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["severity"] == "error")
+            .count();
+        if errors > 0 {
+            assert!(
+                lines.iter().any(|l| l.starts_with("error: ")),
+                "{name}\n{brief}"
+            );
+        }
+    }
+    // The regression of the debug kernel is in the futex brief, with its error.
+    let futex = read(&out.path().join("futex-wake-lockless"), "brief.txt");
+    assert!(futex.contains("[kconfig-debug-differs]"), "{futex}");
+    assert!(futex.contains("regressed"), "{futex}");
+}
+
+#[test]
+fn compare_brief_is_the_block_alone() {
+    let out = patchperf()
+        .args([
+            "compare",
+            "--brief",
+            "tests/data/harness/gbench/reps-counters.json",
+            "tests/data/harness/gbench/aggregates-only.json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines.len() <= 25 && lines.iter().all(|l| l.chars().count() <= 72),
+        "{text}"
+    );
+    assert!(
+        lines[0].starts_with("aggregates-only vs reps-counters"),
+        "{text}"
+    );
+    assert!(
+        text.contains("aggregates-only against reps-counters:"),
+        "{text}"
+    );
+    assert!(!text.contains("centre"), "no table: {text}");
+}

@@ -64,6 +64,10 @@ pub struct CompareArgs {
     /// Exit 1 when any comparison regressed by at least the threshold.
     #[arg(long)]
     pub fail_on_regression: bool,
+    /// Print only the brief instead of the tables: at most 25 lines of 72
+    /// columns (a line per comparison and per error) to paste into a reply.
+    #[arg(long)]
+    pub brief: bool,
     /// Read every input with this format instead of detecting it.
     #[arg(long, value_name = "NAME")]
     pub format: Option<String>,
@@ -243,7 +247,10 @@ pub fn run(args: CompareArgs) -> Result<u8> {
         .count();
     // Cleared before the terminal output, which it would otherwise cut.
     drop(progress);
-    write_outputs(&args, ingested, analysis)?;
+    let title =
+        crate::report::ReportContext::for_compare(&args.inputs, &[], &ingested.dataset.variants())
+            .title;
+    write_outputs(&args, &title, ingested, analysis)?;
     if args.fail_on_regression && tripped > 0 {
         eprintln!(
             "patchperf: {tripped} comparison{} regressed by ≥ {threshold}%: failing (--fail-on-regression)",
@@ -263,7 +270,12 @@ const PARALLEL_ROWS: usize = 50_000;
 /// costs tens of millions of instructions: the pool frees the inputs while
 /// the outputs are built, and the analysis while they are written, instead
 /// of this thread after them.
-fn write_outputs(args: &CompareArgs, ingested: Ingested, analysis: Analysis) -> Result<()> {
+fn write_outputs(
+    args: &CompareArgs,
+    title: &str,
+    ingested: Ingested,
+    analysis: Analysis,
+) -> Result<()> {
     let json_to_stdout = args.json.as_deref() == Some("-");
     let color = super::global::color();
     let serial = ingested.dataset.len() < PARALLEL_ROWS;
@@ -274,7 +286,15 @@ fn write_outputs(args: &CompareArgs, ingested: Ingested, analysis: Analysis) -> 
             both(
                 serial,
                 || args.json.as_ref().map(|_| to_json(&analysis)).transpose(),
-                || (!json_to_stdout).then(|| render(&analysis, color)),
+                || {
+                    (!json_to_stdout).then(|| {
+                        if args.brief {
+                            crate::report::brief::render(&analysis, title)
+                        } else {
+                            render(&analysis, color)
+                        }
+                    })
+                },
             )
         },
     );

@@ -16,7 +16,7 @@ pub struct ReportArgs {
     /// With several studies, each gets a sub-folder named after it.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
-    /// Formats to write, comma-separated: html,pdf,md,txt,json (default: the study's, else all).
+    /// Formats to write, comma-separated: html,pdf,md,txt,json,brief (default: the study's, else all).
     #[arg(long, value_name = "LIST")]
     pub formats: Option<String>,
     /// Folder of templates overriding the built-in ones (report.html.j2, …).
@@ -62,13 +62,14 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
             .view
             .as_ref()
             .ok_or_else(|| Error::Other("the renderer built no view".into()))?;
+        let counted = crate::report::format::counted;
         eprintln!(
-            "{}: {} comparisons, {} findings -> {} ({} files)",
+            "{}: {}, {} -> {} ({})",
             path.display(),
-            view.summary.comparisons,
-            view.findings.len(),
+            counted(view.summary.comparisons, "comparison"),
+            counted(view.findings.len(), "finding"),
             out.display(),
-            written.len()
+            counted(written.len(), "file")
         );
         let errors: Vec<_> = view
             .findings

@@ -184,6 +184,20 @@ impl Unit {
     /// 12.3 ms) and returns the scaled value and that unit's spelling. Units
     /// without a ladder are returned as they are.
     pub fn readable(&self, value: f64) -> (f64, String) {
+        // Time or bytes per event (`ns/op`, `B/op`): the numerator scales
+        // and the event stays (1.377e6 ns/op → 1.377 ms/op).
+        if let Some((head, per)) = self.spelling.split_once('/') {
+            let num = Unit::parse(head);
+            let per_time = Unit::parse(per).dimension == Dimension::Time;
+            if matches!(num.dimension, Dimension::Time | Dimension::Bytes)
+                && !per_time
+                && !per.is_empty()
+                && !head.is_empty()
+            {
+                let (v, u) = num.readable(value);
+                return (v, format!("{u}/{per}"));
+            }
+        }
         let ladder: &[(&str, f64)] = match self.dimension {
             Dimension::Time if !self.spelling.contains('/') => TIME,
             Dimension::Bytes if !self.spelling.contains('/') => BYTES,
@@ -287,6 +301,14 @@ mod tests {
         let (v, u) = Unit::parse("us").readable(4_200_000.0);
         assert!((v - 4.2).abs() < 1e-9);
         assert_eq!(u, "s");
+        let (v, u) = Unit::parse("ns/op").readable(1_377_000.0);
+        assert_eq!(u, "ms/op");
+        assert!((v - 1.377).abs() < 1e-12);
+        let (_, u) = Unit::parse("B/op").readable(2048.0);
+        assert_eq!(u, "KB/op");
+        // A rate keeps its unit.
+        let (_, u) = Unit::parse("MB/s").readable(2_000_000.0);
+        assert_eq!(u, "MB/s");
         let (_, u) = Unit::parse("tps").readable(5.0);
         assert_eq!(u, "tps");
     }

@@ -150,6 +150,15 @@ pub fn pvalue(p: Option<f64>) -> String {
     }
 }
 
+/// `1 comparison`, `3 comparisons`: a count with its noun (plural by `s`).
+pub fn counted(n: usize, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// A sample count, `?` when unknown.
 pub fn count(n: Option<u64>) -> String {
     n.map(|n| n.to_string()).unwrap_or_else(|| "?".into())

@@ -6,6 +6,7 @@
 //! ([`folder`]), a single file goes through a fresh temporary name and a
 //! rename, so that a failed or killed run leaves no half-written report.
 
+pub mod brief;
 pub mod charts;
 pub mod compare_json;
 mod folder;
@@ -90,6 +91,7 @@ fn render_with(
                 OutputFormat::Txt => text::render(&env, &view)?.into_bytes(),
                 OutputFormat::Json => json::render(&view)?.into_bytes(),
                 OutputFormat::Pdf => pdf::render(&env, &view, &svg)?,
+                OutputFormat::Brief => brief::render(analysis, &ctx.title).into_bytes(),
             };
             Ok((f, bytes))
         })

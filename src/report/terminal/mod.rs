@@ -135,20 +135,19 @@ pub(crate) fn render_findings(a: &Analysis, color: bool) -> String {
     out
 }
 
-/// `regressed 5, improved 1, … · geomean of ratios 1.234 (+23.4%) over 8`.
+/// The comparisons of one (metric, baseline, variant): the logs of their
+/// ratios, and how many there are in all.
+type RatioGroup<'a> = ((&'a str, &'a str, &'a str), Vec<f64>, usize);
+
+/// `8 comparisons: 5 regressed, 1 improved, …; geomean of variant/baseline
+/// ratios 1.234 (+23.4%) over 8`, a geomean per metric and variant pair
+/// (up to three of them; none when there are more).
 pub fn summary_line(a: &Analysis) -> String {
     let count = |v: Verdict| a.comparisons.iter().filter(|c| c.verdict == v).count();
-    let mut parts: Vec<String> = crate::report::view::VERDICT_ORDER
+    let parts: Vec<String> = crate::report::view::VERDICT_ORDER
         .iter()
         .filter(|&&v| v != Verdict::Changed || count(v) > 0)
         .map(|&v| format!("{} {}", count(v), v.as_str()))
-        .collect();
-    let logs: Vec<f64> = a
-        .comparisons
-        .iter()
-        .filter(|c| c.baseline_center > 0.0 && c.variant_center > 0.0)
-        .map(|c| (c.variant_center / c.baseline_center).ln())
-        .filter(|l| l.is_finite())
         .collect();
     let n = a.comparisons.len();
     let mut s = format!(
@@ -156,16 +155,47 @@ pub fn summary_line(a: &Analysis) -> String {
         if n == 1 { "" } else { "s" },
         parts.join(", ")
     );
-    parts.clear();
-    if !logs.is_empty() {
-        let g = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
-        s.push_str(&format!(
-            "; geomean of variant/baseline ratios {g:.4} ({}) over {}",
-            pct((g - 1.0) * 100.0),
-            logs.len()
-        ));
-        if logs.len() < a.comparisons.len() {
-            s.push_str(" (non-positive centres left out)");
+    // A geomean means something within one metric and one pair of
+    // variants only: ratios of a throughput and of a latency, or of two
+    // patches, do not average. Each (metric, pair) gets its own, when few.
+    let mut groups: Vec<RatioGroup> = Vec::new();
+    for c in &a.comparisons {
+        let key = (c.metric.as_str(), c.baseline.as_str(), c.variant.as_str());
+        let at = match groups.iter().position(|g| g.0 == key) {
+            Some(i) => i,
+            None => {
+                groups.push((key, Vec::new(), 0));
+                groups.len() - 1
+            }
+        };
+        groups[at].2 += 1;
+        if c.baseline_center > 0.0 && c.variant_center > 0.0 {
+            let l = (c.variant_center / c.baseline_center).ln();
+            if l.is_finite() {
+                groups[at].1.push(l);
+            }
+        }
+    }
+    const MOST: usize = 3;
+    if groups.len() <= MOST {
+        for ((metric, base, variant), logs, total) in &groups {
+            if logs.is_empty() {
+                continue;
+            }
+            let g = (logs.iter().sum::<f64>() / logs.len() as f64).exp();
+            let of = if groups.len() == 1 {
+                "variant/baseline ratios".to_string()
+            } else {
+                format!("{variant}/{base} {metric}")
+            };
+            s.push_str(&format!(
+                "; geomean of {of} {g:.4} ({}) over {}",
+                pct((g - 1.0) * 100.0),
+                logs.len()
+            ));
+            if logs.len() < *total {
+                s.push_str(" (non-positive centres left out)");
+            }
         }
     }
     s
