@@ -13,6 +13,7 @@
 
 use crate::error::Result;
 use crate::ingest::formats::gbench::json::{aggregate_stat, counter_unit, split_name};
+use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 use regex::Regex;
@@ -102,7 +103,7 @@ impl Format for GbenchConsole {
                 Some((base, "BigO")) => {
                     let (b, p) = split_name(base);
                     for (metric, i) in [("bigo_real_coefficient", 2), ("bigo_cpu_coefficient", 4)] {
-                        let v = num(src, l.number, &c[i])?;
+                        let v = num(src, l.number, &c[i], "value")?;
                         out.push(
                             Observation::new(b.as_str(), metric, &c[i + 1], Stat::Mean, v)
                                 .with_params_str(p.clone())
@@ -113,7 +114,7 @@ impl Format for GbenchConsole {
                 }
                 Some((base, "RMS")) => {
                     let (b, p) = split_name(base);
-                    let v = num(src, l.number, &c[2])?;
+                    let v = num(src, l.number, &c[2], "value")?;
                     out.push(
                         Observation::new(b, "bigo_rms", "%", Stat::Mean, v)
                             .with_params_str(p)
@@ -150,17 +151,17 @@ impl Format for GbenchConsole {
                 (
                     "real_time".into(),
                     time_unit.clone(),
-                    num(src, l.number, &c[2])?,
+                    num(src, l.number, &c[2], "value")?,
                 ),
                 (
                     "cpu_time".into(),
                     time_unit.clone(),
-                    num(src, l.number, &c[4])?,
+                    num(src, l.number, &c[4], "value")?,
                 ),
             ];
             for cc in COUNTER.captures_iter(c.get(7).map_or("", |m| m.as_str())) {
                 let key = &cc[1];
-                let v = num(src, l.number, &cc[2])?;
+                let v = num(src, l.number, &cc[2], "value")?;
                 let v = if stat == Stat::Cv {
                     v
                 } else {
@@ -173,7 +174,7 @@ impl Format for GbenchConsole {
             }
             if stat == Stat::Mean {
                 if let Some(reps) = c.get(6) {
-                    let reps = num(src, l.number, reps.as_str())?;
+                    let reps = num(src, l.number, reps.as_str(), "value")?;
                     for (metric, u, _) in &metrics {
                         out.push(mk(metric, u, Stat::N, reps));
                     }
@@ -186,13 +187,6 @@ impl Format for GbenchConsole {
             skipped,
         })
     }
-}
-
-fn num(src: &Source, line: u32, s: &str) -> Result<f64> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .ok_or_else(|| src.error(Some(line), format!("`{s}` is not a number")))
 }
 
 fn si_factor(prefix: &str, binary: bool) -> f64 {

@@ -14,6 +14,7 @@
 //! `### name ###` heading or a name prefix the benchmark is called `pyperf`.
 
 use crate::error::Result;
+use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 use regex::Regex;
@@ -114,13 +115,6 @@ fn change_pct(ratio: f64, word: &str) -> f64 {
     } else {
         (1.0 / ratio - 1.0) * 100.0
     }
-}
-
-fn num(src: &Source, line: u32, s: &str) -> Result<f64> {
-    s.parse::<f64>()
-        .ok()
-        .filter(|v| v.is_finite())
-        .ok_or_else(|| src.error(Some(line), format!("`{s}` is not a number")))
 }
 
 fn table_cells(line: &str) -> Option<Vec<String>> {
@@ -238,19 +232,19 @@ impl Format for PyperfText {
                         &b,
                         variant,
                         Stat::Mean,
-                        num(src, n, &c[base])?,
+                        num(src, n, &c[base], "value")?,
                         &c[base + 1],
                     ));
                     out.push(mk(
                         &b,
                         variant,
                         Stat::Stddev,
-                        num(src, n, &c[base + 2])?,
+                        num(src, n, &c[base + 2], "value")?,
                         &c[base + 3],
                     ));
                 }
                 if let (Some(r), Some(w)) = (c.get(12), c.get(13)) {
-                    let pct = change_pct(num(src, n, r.as_str())?, w.as_str());
+                    let pct = change_pct(num(src, n, r.as_str(), "value")?, w.as_str());
                     out.push(mk(&b, &c[7], Stat::ChangePct, pct, &c[9]));
                 }
                 continue;
@@ -262,18 +256,18 @@ impl Format for PyperfText {
                         b,
                         variant,
                         Stat::Mean,
-                        num(src, n, &c[base])?,
+                        num(src, n, &c[base], "value")?,
                         &c[base + 1],
                     ));
                     out.push(mk(
                         b,
                         variant,
                         Stat::Stddev,
-                        num(src, n, &c[base + 2])?,
+                        num(src, n, &c[base + 2], "value")?,
                         &c[base + 3],
                     ));
                 }
-                let pct = change_pct(num(src, n, &c[10])?, &c[11]);
+                let pct = change_pct(num(src, n, &c[10], "value")?, &c[11]);
                 out.push(mk(b, "changed", Stat::ChangePct, pct, &c[7]));
                 continue;
             }
@@ -287,8 +281,14 @@ impl Format for PyperfText {
             }
             if let Some(c) = SINGLE.captures(t) {
                 let b = c.get(1).map_or(bench.clone(), |m| m.as_str().to_string());
-                out.push(mk(&b, "", Stat::Mean, num(src, n, &c[2])?, &c[3]));
-                out.push(mk(&b, "", Stat::Stddev, num(src, n, &c[4])?, &c[5]));
+                out.push(mk(&b, "", Stat::Mean, num(src, n, &c[2], "value")?, &c[3]));
+                out.push(mk(
+                    &b,
+                    "",
+                    Stat::Stddev,
+                    num(src, n, &c[4], "value")?,
+                    &c[5],
+                ));
                 continue;
             }
             if let Some(c) = STAT_LINE.captures(t) {
@@ -300,21 +300,27 @@ impl Format for PyperfText {
                     "Median +- MAD" => (Stat::Median, None),
                     _ => (Stat::Mean, Some(Stat::Stddev)),
                 };
-                out.push(mk(&bench, "", first, num(src, n, &c[2])?, unit));
+                out.push(mk(&bench, "", first, num(src, n, &c[2], "value")?, unit));
                 if let (Some(s), Some(v), Some(u)) = (second, c.get(4), c.get(5)) {
-                    out.push(mk(&bench, "", s, num(src, n, v.as_str())?, u.as_str()));
+                    out.push(mk(
+                        &bench,
+                        "",
+                        s,
+                        num(src, n, v.as_str(), "value")?,
+                        u.as_str(),
+                    ));
                 }
                 continue;
             }
             if let Some(c) = PERCENTILE.captures(t) {
-                let p = num(src, n, &c[1])?;
+                let p = num(src, n, &c[1], "value")?;
                 // 0th and 100th are the minimum and maximum, already read.
                 if p > 0.0 && p < 100.0 {
                     out.push(mk(
                         &bench,
                         "",
                         Stat::percentile(p),
-                        num(src, n, &c[2])?,
+                        num(src, n, &c[2], "value")?,
                         &c[3],
                     ));
                 } else {
@@ -324,7 +330,7 @@ impl Format for PyperfText {
             }
             if let Some(c) = TOTAL.captures(t) {
                 // The count comes before the values; its unit is set below.
-                out.push(mk(&bench, "", Stat::N, num(src, n, &c[1])?, ""));
+                out.push(mk(&bench, "", Stat::N, num(src, n, &c[1], "value")?, ""));
                 continue;
             }
             let Some(cells) = table_cells(t) else {
@@ -346,9 +352,15 @@ impl Format for PyperfText {
                 let Some(c) = RATIO.captures(cell) else {
                     continue;
                 };
-                out.push(mk(name, variant, Stat::Mean, num(src, n, &c[1])?, &c[2]));
+                out.push(mk(
+                    name,
+                    variant,
+                    Stat::Mean,
+                    num(src, n, &c[1], "value")?,
+                    &c[2],
+                ));
                 if let (Some(r), Some(w)) = (c.get(3), c.get(4)) {
-                    let pct = change_pct(num(src, n, r.as_str())?, w.as_str());
+                    let pct = change_pct(num(src, n, r.as_str(), "value")?, w.as_str());
                     out.push(mk(name, variant, Stat::ChangePct, pct, &c[2]));
                 }
             }
