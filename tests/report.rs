@@ -681,7 +681,7 @@ fn patchperf() -> assert_cmd::Command {
 }
 
 #[test]
-fn futex_example_shows_the_config_error_first_and_both_sweeps() {
+fn futex_example_shows_the_numbers_then_the_config_error_first_among_findings_and_both_sweeps() {
     let out = tempfile::tempdir().unwrap();
     patchperf()
         .args(["report", "examples/futex-wake-lockless.toml", "--out"])
@@ -697,10 +697,13 @@ fn futex_example_shows_the_config_error_first_and_both_sweeps() {
         .as_str()
         .unwrap()
         .contains("configuration error"));
-    let findings_at = txt.find("Findings").unwrap();
+    // Numbers first: the comparisons come before the findings, and the
+    // summary line above them already says there is an error.
+    let findings_at = txt.find("Findings\n--------").unwrap();
     let comparisons_at = txt.find("Comparisons against").unwrap();
-    assert!(findings_at < comparisons_at);
-    assert!(txt[findings_at..comparisons_at].starts_with("Findings\n--------\n[ERROR]"));
+    assert!(comparisons_at < findings_at);
+    assert!(txt[..comparisons_at].contains("configuration error"));
+    assert!(txt[findings_at..].starts_with("Findings\n--------\n[ERROR]"));
     for l in txt.lines() {
         assert!(l.chars().count() <= 72 && l.is_ascii(), "{l:?}");
     }
