@@ -29,11 +29,11 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 165 posts
-/// (7050, 4859 and 5349 of 8101 values), in percent. The issue's goal is
+/// (7050, 4984 and 5474 of 8101 values), in percent. The issue's goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 86.9;
-const LABEL_FLOOR: f64 = 59.9;
-const EITHER_FLOOR: f64 = 65.9;
+const LABEL_FLOOR: f64 = 61.4;
+const EITHER_FLOOR: f64 = 67.5;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
@@ -336,6 +336,40 @@ fn harness_blocks_in_a_mail_take_the_headings_above_them_as_variants() {
     assert_eq!(max("master PREEMPT_NONE"), Some(1650.0));
     assert_eq!(max("master PREEMPT_RT_ALL"), Some(70.0));
     assert!(rows.iter().all(|o| !o.variant.is_empty()));
+}
+
+#[test]
+fn a_legend_names_the_columns_of_a_headerless_table_below_it() {
+    let text = "Source: https://example.org/post\n\nThe filesystem benchmark was run on three kernels: the \
+                release candidate and two variants of the series, with and without the last patch.\n\n\
+                > 3 kernels are tested.\n>\n\
+                > vanilla\t3.0-rc6\n> wb-v2\t\tpatches 1-7\n> nowb-v2\t\tpatches 1-8\n\n\
+                > 512M-xfs   Files/s  mean    30.50 ( 0.00%)    33.30 ( 8.40%)    34.68 (12.06%)\n\
+                > 512M-xfs   Elapsed Time fsmark    136.14    124.26    120.33\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mail.txt");
+    std::fs::write(&path, text).unwrap();
+    let (rows, _) = read(&path).unwrap();
+    let get = |variant: &str, stat: patchperf::model::Stat| {
+        rows.iter()
+            .find(|o| o.variant == variant && o.stat == stat && o.benchmark.contains("Files/s"))
+            .map(|o| o.value)
+    };
+    use patchperf::model::Stat;
+    assert_eq!(get("vanilla", Stat::Sample), Some(30.5));
+    assert_eq!(get("wb-v2", Stat::Sample), Some(33.3));
+    assert_eq!(get("nowb-v2", Stat::ChangePct), Some(12.06));
+    // The sentence above the legend names no benchmark.
+    assert!(
+        rows.iter().all(|o| !o.benchmark.contains("tested")),
+        "{rows:#?}"
+    );
+    assert_eq!(
+        rows.iter()
+            .filter(|o| o.benchmark.contains("Elapsed") && o.variant == "nowb-v2")
+            .count(),
+        1
+    );
 }
 
 // ---------------------------------------------------------------- mutations

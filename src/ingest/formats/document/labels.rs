@@ -58,7 +58,10 @@ pub fn paragraph_label(lines: &[&str]) -> Option<(String, bool)> {
         [line] => line.into(),
         _ => lines.join(" ").into(),
     };
-    let heading = lines.len() <= 2 && joined.chars().count() <= 100;
+    // A full sentence (`3 kernels are tested.`) is prose however short.
+    let sentence =
+        joined.ends_with('.') && !joined.ends_with("...") && joined.split_whitespace().count() >= 3;
+    let heading = lines.len() <= 2 && joined.chars().count() <= 100 && !sentence;
     let label = if heading {
         clean(&joined, HEADING_MAX)
     } else {

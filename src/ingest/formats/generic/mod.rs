@@ -247,7 +247,7 @@ impl Format for Generic {
     }
 
     fn description(&self) -> &'static str {
-        "any other text log: `label: number [unit]` / `label number [unit]` lines (used when no importer recognises a file)"
+        "any other text log: `label: number [unit]` / `label number [unit]` lines, and any other JSON or JSON lines, each number named by its keys (used when no importer recognises a file)"
     }
 
     fn detect(&self, _src: &Source) -> Confidence {

@@ -57,8 +57,16 @@ pub fn has_rows(src: &crate::ingest::Source) -> bool {
 }
 
 /// Reads the grids and lists of a paragraph. `headings`: the headings
-/// above it, the nearest last; `stem`: the benchmark name of last resort.
-pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
+/// above it, the nearest last; `legend`: the names of a legend above, for
+/// a headerless table of as many builds; `stem`: the benchmark name of
+/// last resort.
+pub fn read(
+    para: &[GLine],
+    headings: &[&str],
+    legend: Option<&[String]>,
+    stem: &str,
+    path: &str,
+) -> Read {
     let heading = headings.last().copied().unwrap_or("");
     let mut ruled_lines: Vec<u32> = Vec::new();
     let mut last_header: Option<(usize, usize)> = None;
@@ -236,6 +244,7 @@ pub fn read(para: &[GLine], headings: &[&str], stem: &str, path: &str) -> Read {
                     continue;
                 }
                 let table = Grid {
+                    legend,
                     header,
                     upper: upper.map(|u| para[u].text),
                     title: &title,

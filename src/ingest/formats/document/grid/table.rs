@@ -7,6 +7,8 @@ use super::*;
 /// One run of data rows and what names them.
 #[derive(Clone, Copy)]
 pub(super) struct Grid<'a> {
+    /// Names of the builds a legend above lists, in column order.
+    pub(super) legend: Option<&'a [String]>,
     pub(super) header: Option<&'a str>,
     /// The line over the header when the header is written over two lines.
     pub(super) upper: Option<&'a str>,
@@ -203,6 +205,19 @@ impl Grid<'_> {
                         .chunks(2)
                         .all(|p| p[0].0.kind == TokKind::Num && p[1].0.kind == TokKind::Change)
             });
+        let value_cols = rows
+            .iter()
+            .map(|r| {
+                r.cells
+                    .iter()
+                    .filter(|c| c.0.kind != TokKind::Change)
+                    .count()
+            })
+            .max()
+            .unwrap_or(0);
+        let legend = self
+            .legend
+            .filter(|l| side_by_side && l.len() == value_cols);
         let rows_variant = labelled
             && params == 0
             && rows.iter().filter(|r| variant_like(&r.label)).count() * 2 >= rows.len().max(1);
@@ -248,8 +263,10 @@ impl Grid<'_> {
                     )
                 } else {
                     let m = if col.is_empty() { "value" } else { col };
+                    let named = legend.and_then(|l| l.get(value_col));
                     let variant = match (side_by_side, self.section) {
                         (false, section) => section.to_string(),
+                        (true, _) if named.is_some() => named.cloned().unwrap_or_default(),
                         (true, "") => format!("column {}", value_col + 1),
                         (true, section) => format!("{section} column {}", value_col + 1),
                     };

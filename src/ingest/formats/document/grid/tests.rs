@@ -13,7 +13,7 @@ fn lines(text: &str) -> Vec<GLine<'_>> {
 }
 
 fn show(text: &str) -> Vec<String> {
-    read(&lines(text), &[], "stem", "p")
+    read(&lines(text), &[], None, "stem", "p")
         .observations
         .iter()
         .map(|o| {

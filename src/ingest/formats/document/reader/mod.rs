@@ -70,6 +70,9 @@ struct Reader<'a> {
     box_headers: Recent<BoxCells<'a>, ()>,
     /// Whether the document holds written sentences (a mail, not a table file).
     prose: bool,
+    /// The names of the last legend paragraph (`vanilla  3.0-rc6` over
+    /// `patched  patches 1-7`), for a headerless table of as many columns.
+    legend: Option<Vec<String>>,
 }
 
 /// The last few answers of a pure function of a key, looked up by a linear
@@ -122,6 +125,7 @@ impl<'a> Reader<'a> {
             block_names: Recent::new(),
             box_headers: Recent::new(),
             prose: super::mixed::is_prose_document(src),
+            legend: None,
         }
     }
 

@@ -14,6 +14,9 @@ impl<'a> Reader<'a> {
     /// numbers they left unread (or all of them, when a rule found the
     /// paragraph malformed) to the general grid reader.
     pub(super) fn paragraph(&mut self, para: &[&Cl<'a>]) -> Result<()> {
+        if let Some(names) = legend(para) {
+            self.legend = Some(names);
+        }
         let start = self.out.len();
         let pending = self.pending.len();
         if let Err(e) = self.paragraph_by_rules(para) {
@@ -65,7 +68,13 @@ impl<'a> Reader<'a> {
             .map(|h| h.text.clone())
             .collect();
         let headings: Vec<&str> = headings.iter().map(String::as_str).collect();
-        let got = grid::read(&lines, &headings, file_stem(&self.src.path), &self.src.path);
+        let got = grid::read(
+            &lines,
+            &headings,
+            self.legend.as_deref(),
+            file_stem(&self.src.path),
+            &self.src.path,
+        );
         let mut ruled = got.ruled_lines;
         ruled.sort_unstable();
         ruled.dedup();
@@ -290,4 +299,28 @@ impl<'a> Reader<'a> {
         self.names = Some((self.label_seq, names.clone()));
         names
     }
+}
+
+/// The names a legend paragraph gives, in order: two to eight lines, each a
+/// name of one word (letters in it) set apart by a tab or two spaces from a
+/// short description (`kswapdwb-v2r5		patches 1-7`).
+fn legend(para: &[&Cl]) -> Option<Vec<String>> {
+    if !(2..=8).contains(&para.len()) {
+        return None;
+    }
+    para.iter()
+        .map(|c| {
+            let t = c.line.text.trim();
+            let cut = t.find(['\t']).or_else(|| t.find("  "))?;
+            let (name, rest) = t.split_at(cut);
+            let rest = rest.trim();
+            let fits = !name.contains(' ')
+                && name.chars().any(char::is_alphabetic)
+                && name.chars().count() <= 40
+                && !rest.is_empty()
+                && rest.split_whitespace().count() <= 8
+                && !name.ends_with(':');
+            fits.then(|| name.to_string())
+        })
+        .collect()
 }
