@@ -303,7 +303,7 @@ impl<'a> Reader<'a> {
 
 /// The names a legend paragraph gives, in order: two to eight lines, each a
 /// name of one word (letters in it) set apart by a tab or two spaces from a
-/// short description (`kswapdwb-v2r5		patches 1-7`).
+/// short description (`kswapdwb-v2r5`, two tabs, `patches 1-7`).
 fn legend(para: &[&Cl]) -> Option<Vec<String>> {
     if !(2..=8).contains(&para.len()) {
         return None;
@@ -311,7 +311,7 @@ fn legend(para: &[&Cl]) -> Option<Vec<String>> {
     para.iter()
         .map(|c| {
             let t = c.line.text.trim();
-            let cut = t.find(['\t']).or_else(|| t.find("  "))?;
+            let cut = t.find('\t').or_else(|| t.find("  "))?;
             let (name, rest) = t.split_at(cut);
             let rest = rest.trim();
             let fits = !name.contains(' ')
