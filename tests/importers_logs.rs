@@ -1119,6 +1119,30 @@ fn lkp_row_quoted_in_a_reply_with_mail_damage() {
 }
 
 #[test]
+fn mmtests_kernel_names_of_several_words_under_a_label_cell() {
+    let src = Source::from_text(
+        "m.txt",
+        "kernel                good                   good + series\n\
+         Hmean     64        1846.16 (   0.00%)     1795.84 *  -2.73%*\n\
+         Hmean     128       3583.91 (   0.00%)     3448.49 *  -3.78%*\n",
+    );
+    let obs = Registry::builtin()
+        .get("mmtests")
+        .unwrap()
+        .parse(&src)
+        .unwrap();
+    let get = |variant: &str, op: &str| {
+        obs.iter()
+            .find(|o| {
+                o.variant == variant && o.params == format!("op={op}") && o.stat == Stat::Mean
+            })
+            .map(|o| o.value)
+    };
+    assert_eq!(get("good", "64"), Some(1846.16));
+    assert_eq!(get("good + series", "128"), Some(3448.49));
+}
+
+#[test]
 fn mmtests_tables_direction_and_sign_convention() {
     let obs = read_as(LOGS, "mmtests-hackbench.txt", "mmtests");
     let base = "5.15.0-rc3 vanilla";

@@ -152,13 +152,30 @@ fn header(
     let mut bench = "mmtests".to_string();
     while k > 0 {
         k -= 1;
-        let toks: Vec<String> = src.lines[k]
-            .text
-            .split_whitespace()
+        let text = &src.lines[k].text;
+        let toks: Vec<String> = text.split_whitespace().map(str::to_string).collect();
+        // Names of several words keep their single spaces (`good + series`);
+        // a first cell over the row labels (`kernel`) heads no column.
+        let cells: Vec<String> = text
+            .split("  ")
+            .map(str::trim)
+            .filter(|c| !c.is_empty())
             .map(str::to_string)
             .collect();
-        if toks.len() == ncols && names.len() < 2 && src.lines[k].text.starts_with(' ') {
-            names.insert(0, toks);
+        let named = if toks.len() == ncols && text.starts_with(' ') {
+            Some(toks)
+        } else if cells.len() == ncols && text.starts_with(' ') {
+            Some(cells)
+        } else if cells.len() == ncols + 1
+            && !text.starts_with(' ')
+            && !cells[0].bytes().any(|b| b.is_ascii_digit())
+        {
+            Some(cells[1..].to_vec())
+        } else {
+            None
+        };
+        if let Some(row) = named.filter(|_| names.len() < 2) {
+            names.insert(0, row);
             consumed.push(src.lines[k].number);
             continue;
         }
