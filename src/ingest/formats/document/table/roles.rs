@@ -146,10 +146,26 @@ pub(super) fn header_role(raw: &str) -> Role {
         return Role::Value(col);
     }
     let mut ws: Vec<&str> = words.split(' ').collect();
+    // `Latency +/- SD`: the words before the operator head the value, the
+    // stat after it names the spread written beside it.
+    if let Some(at) = ws.iter().position(|w| matches!(*w, "+/-" | "+-" | "±")) {
+        if let Some(Ok(s)) = ws.get(at + 1).map(|w| w.parse::<Stat>()) {
+            if at > 0 && at + 2 == ws.len() {
+                col.bracket = Some(s);
+                ws.truncate(at);
+            }
+        }
+    }
     if ws.len() > 1 {
         if let Some(Ok(s)) = ws.last().map(|w| w.parse::<Stat>()) {
             col.stat = Some(s);
             ws.pop();
+        } else if let Some(Ok(s)) = ws.first().map(|w| w.parse::<Stat>()) {
+            // `Max Latency`: a stat first, then what it is of.
+            if METRIC_WORDS.contains(&ws[ws.len() - 1].to_lowercase().as_str()) {
+                col.stat = Some(s);
+                ws.remove(0);
+            }
         }
     }
     let last = ws.last().map(|w| w.to_lowercase()).unwrap_or_default();

@@ -55,3 +55,27 @@ fn header_cells() {
         (None, Some("tps"))
     );
 }
+
+#[test]
+fn a_value_and_its_spread_under_one_header_and_a_stat_before_its_metric() {
+    let r = roles(
+        &["Latency +/- SD (ms)", "Max Latency"].map(String::from),
+        false,
+    );
+    let Role::Value(v) = &r[0] else { panic!() };
+    assert_eq!(
+        (
+            v.variant.as_deref(),
+            v.metric.as_deref(),
+            v.unit.as_deref(),
+            v.bracket,
+            v.stat
+        ),
+        (None, Some("latency"), Some("ms"), Some(Stat::Stddev), None)
+    );
+    let Role::Value(v) = &r[1] else { panic!() };
+    assert_eq!(
+        (v.variant.as_deref(), v.metric.as_deref(), v.stat),
+        (None, Some("latency"), Some(Stat::Max))
+    );
+}
