@@ -37,6 +37,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/normal-terse-two-jobs.txt", "fio"),
     ("fio/terse-read.txt", "fio-terse"),
     ("fio/rr_bw.1.log", "fio-log"),
+    ("pyperf/slowest-two.txt", "pyperf-text"),
+    ("pyperf/check.txt", "pyperf-text"),
+    ("pyperf/show-metadata.txt", "pyperf-text"),
     ("unknown/ip-s-link-lo.json", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
@@ -240,28 +243,37 @@ fn every_harness_file_is_read_by_its_format() {
 
 /// Outputs that hold no values to read (pyperf's histogram buckets, a
 /// compare_to that hid its only benchmark) are still recognised, and
-/// every line of them is accounted for with its reason.
+/// every line of them is accounted for with its reason; what they do state
+/// of the result (the mean, std dev, min and max in a stability warning
+/// under a histogram) is read.
 #[test]
 fn outputs_without_values_are_recognised_and_accounted() {
     let registry = Registry::builtin();
-    for (file, format, first_reason) in [
-        ("pyperf/hist.txt", "pyperf-text", "a bucket of pyperf hist"),
+    for (file, format, first_reason, rows) in [
+        (
+            "pyperf/hist.txt",
+            "pyperf-text",
+            "a bucket of pyperf hist",
+            4,
+        ),
         (
             "pyperf/hist-two.txt",
             "pyperf-text",
             "a bucket of pyperf hist",
+            4,
         ),
         (
             "pyperf/compare_to-hidden.txt",
             "pyperf-text",
             "benchmarks compare_to hid",
+            0,
         ),
     ] {
         let path = Path::new(HARNESS).join(file);
         let got = ingest_one(&path, &registry);
         let report = &got.files[0];
         assert_eq!(report.format.as_deref(), Some(format), "{file}");
-        assert_eq!(report.rows, 0, "{file}");
+        assert_eq!(report.rows, rows, "{file}");
         assert!(
             report.unread_numeric.is_empty(),
             "{file}: {:?}",
@@ -555,6 +567,45 @@ fn oslat_and_cyclicdeadline_are_named_by_their_program() {
         rows("cyclicdeadline-json.json")[0].benchmark,
         "cyclicdeadline"
     );
+}
+
+/// pyperf's slowest, check and show --metadata outputs: durations per
+/// file, the check's figures, and the metadata accounted, not read.
+#[test]
+fn pyperf_slowest_check_and_metadata() {
+    use patchperf::model::Stat;
+    let registry = Registry::builtin();
+    let rows = |name: &str| {
+        let got = ingest_one(&Path::new(HARNESS).join("pyperf").join(name), &registry);
+        assert!(
+            got.files[0].unread_numeric.is_empty(),
+            "{name}: {:?}",
+            got.files[0]
+        );
+        (got.dataset.into_rows(), got.files[0].skipped.len())
+    };
+    let (slowest, _) = rows("slowest-two.txt");
+    let d: Vec<(&str, f64)> = slowest
+        .iter()
+        .map(|o| (o.variant.as_str(), o.value))
+        .collect();
+    assert_eq!(d, [("timeit-base", 1.87), ("timeit-new", 2.14)]);
+    assert!(slowest
+        .iter()
+        .all(|o| o.benchmark == "timeit" && o.unit == "s"));
+    let (check, _) = rows("check.txt");
+    let get = |s: Stat| {
+        check
+            .iter()
+            .find(|o| o.stat == s)
+            .map(|o| (o.value, o.unit.to_string()))
+    };
+    assert_eq!(get(Stat::Stddev), Some((48.0, "us".into())));
+    assert_eq!(get(Stat::Mean), Some((16.0, "us".into())));
+    assert_eq!(get(Stat::Max), Some((204.0, "us".into())));
+    let (meta, skipped) = rows("show-metadata.txt");
+    assert_eq!(meta.len(), 2, "{meta:#?}");
+    assert!(skipped >= 20);
 }
 
 /// iperf3's `--timestamps` and `-T title` put a prefix before every line;

@@ -7,7 +7,13 @@
 //!   `Total number of values:`);
 //! - `compare_to -G` lines (`- name: 863 ns +- 210 ns -> 4.28 us +- 0.76 us:
 //!   4.96x slower`), its group headings and its notice of hidden benchmarks;
-//! - `pyperf hist` buckets, accounted but not read (binned values).
+//! - `pyperf hist` buckets, accounted but not read (binned values), with
+//!   the `[ name ]` line naming each file's part;
+//! - `pyperf slowest` lines (`#1: timeit (1.87 sec)`, the whole duration),
+//!   under each file's underlined title when several are listed;
+//! - the stability warning's figures (`* the standard deviation (48.0 us)
+//!   is 300% of the mean (16.0 us)`) where no result line states them
+//!   (`pyperf check`, `hist`); `show --metadata` lines are accounted.
 //!
 //! `N.NNx slower` is new/old of the time, `N.NNx faster` old/new; both are
 //! stored as the change of the second variant in percent. Without a
@@ -60,6 +66,20 @@ static BUCKET: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"^\s*{V}:\s+(\d+) [#|]")).expect("static regex"));
 static RATIO: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^{V}(?:: ([\d.]+)x (slower|faster))?$")).expect("static regex")
+});
+
+/// A line of `pyperf slowest`: `#1: timeit (1.87 sec)`, the benchmark's
+/// whole duration (runs, warm-ups and calibration).
+static SLOWEST: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^#\d+: (\S+) \(([\d.]+) (sec|min|hour|ms)\)$").expect("static regex")
+});
+/// A line of pyperf's stability warning that states a figure of the
+/// result: `* the standard deviation (48.0 us) is 300% of the mean (16.0 us)`.
+static CHECK: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^\* the (standard deviation|minimum|maximum) \({V}\) is [\d.]+% (?:of|smaller than|greater than) the mean \({V}\)$"
+    ))
+    .expect("static regex")
 });
 
 /// Lines of `pyperf stats` and of pyperf's warnings that are read past on
@@ -168,7 +188,7 @@ impl Format for PyperfText {
     }
 
     fn description(&self) -> &'static str {
-        "pyperf text: `Mean +- std dev:` results and compare_to lines, compare_to --table grids, `pyperf stats` blocks"
+        "pyperf text: `Mean +- std dev:` results and compare_to lines, compare_to --table grids, `pyperf stats` blocks, slowest, check, hist, show --metadata"
     }
 
     fn detect(&self, src: &Source) -> Confidence {
@@ -181,6 +201,14 @@ impl Format for PyperfText {
                 .iter()
                 .any(|l| l.text.starts_with("Median +- MAD:"));
         if hit {
+            return 85;
+        }
+        // `pyperf slowest` and `pyperf check`.
+        if src.lines.iter().any(|l| SLOWEST.is_match(&l.text))
+            || src.lines.iter().any(|l| {
+                l.text == "WARNING: the benchmark result may be unstable" || CHECK.is_match(&l.text)
+            })
+        {
             return 85;
         }
         if grouped_or_hist(src) {
@@ -207,7 +235,18 @@ impl Format for PyperfText {
         let mut out = Vec::new();
         let mut bench = "pyperf".to_string();
         let mut table_variants: Option<Vec<String>> = None;
-        for l in &src.lines {
+        // Without a result line the check's warning is all the file says of
+        // the result (`pyperf check`): its figures are read.
+        let check_only = !src
+            .lines
+            .iter()
+            .any(|l| l.text.contains("Mean +- std dev: "));
+        // `pyperf slowest` of several files: each under its file's title.
+        let mut title = String::new();
+        let mut in_metadata = false;
+        // Whether the warning being read has given its mean already.
+        let mut warned_mean = false;
+        for (i, l) in src.lines.iter().enumerate() {
             let t = l.text.trim_end();
             let n = l.number;
             let mk = |b: &str, variant: &str, stat: Stat, v: f64, unit: &str| {
@@ -219,6 +258,87 @@ impl Format for PyperfText {
                 bench = c[1].to_string();
                 consumed.push(n);
                 continue;
+            }
+            // `show --metadata`: `- key: value` lines under `Metadata:`.
+            if t == "Metadata:" {
+                in_metadata = true;
+                consumed.push(n);
+                continue;
+            }
+            if in_metadata && t.starts_with("- ") {
+                skipped.push((
+                    n,
+                    "run metadata (machine, Python, settings), not a result".into(),
+                ));
+                continue;
+            }
+            in_metadata = false;
+            let underlined = src
+                .lines
+                .get(i + 1)
+                .is_some_and(|u| !u.text.is_empty() && u.text.bytes().all(|b| b == b'='));
+            if underlined && !t.is_empty() && !t.contains(' ') {
+                title = t.to_string();
+                consumed.push(n);
+                continue;
+            }
+            if !t.is_empty() && t.bytes().all(|b| b == b'=') {
+                consumed.push(n);
+                continue;
+            }
+            // `[ b ]`: the file the lines below are of (`hist a.json b.json`).
+            if let Some(name) = t.strip_prefix("[ ").and_then(|r| r.strip_suffix(" ]")) {
+                title = name.to_string();
+                consumed.push(n);
+                continue;
+            }
+            if t == "WARNING: the benchmark result may be unstable" {
+                warned_mean = false;
+                consumed.push(n);
+                continue;
+            }
+            if let Some(c) = SLOWEST.captures(t) {
+                let secs = num(src, n, &c[2], "duration")?
+                    * match &c[3] {
+                        "min" => 60.0,
+                        "hour" => 3600.0,
+                        "ms" => 1e-3,
+                        _ => 1.0,
+                    };
+                out.push(
+                    Observation::new(&c[1], "duration", "s", Stat::Total, secs)
+                        .with_variant(title.as_str())
+                        .at_line(n),
+                );
+                continue;
+            }
+            if check_only {
+                if let Some(c) = CHECK.captures(t) {
+                    let stat = match &c[1] {
+                        "standard deviation" => Stat::Stddev,
+                        "minimum" => Stat::Min,
+                        _ => Stat::Max,
+                    };
+                    out.push(mk(
+                        &bench,
+                        &title,
+                        stat,
+                        num(src, n, &c[2], "value")?,
+                        &c[3],
+                    ));
+                    // The mean is on every line of a warning: read once.
+                    if !warned_mean {
+                        warned_mean = true;
+                        out.push(mk(
+                            &bench,
+                            &title,
+                            Stat::Mean,
+                            num(src, n, &c[4], "value")?,
+                            &c[5],
+                        ));
+                    }
+                    continue;
+                }
             }
             if let Some((_, why)) = SKIPS.iter().find(|(re, _)| re.is_match(t)) {
                 skipped.push((n, why.to_string()));
