@@ -162,6 +162,15 @@ fn grouped_or_hist(src: &Source) -> bool {
             == 2
 }
 
+/// `pyperf slowest` lines, or `pyperf check`'s stability warning.
+fn slowest_or_check(src: &Source) -> bool {
+    src.lines.iter().any(|l| {
+        SLOWEST.is_match(&l.text)
+            || l.text == "WARNING: the benchmark result may be unstable"
+            || CHECK.is_match(&l.text)
+    })
+}
+
 /// `line.contains("x slower") || line.contains("x faster")` in one pass.
 fn has_ratio_word(line: &str) -> bool {
     let b = line.as_bytes();
@@ -203,12 +212,7 @@ impl Format for PyperfText {
         if hit {
             return 85;
         }
-        // `pyperf slowest` and `pyperf check`.
-        if src.lines.iter().any(|l| SLOWEST.is_match(&l.text))
-            || src.lines.iter().any(|l| {
-                l.text == "WARNING: the benchmark result may be unstable" || CHECK.is_match(&l.text)
-            })
-        {
+        if slowest_or_check(src) {
             return 85;
         }
         if grouped_or_hist(src) {
@@ -551,7 +555,7 @@ mod tests {
                 .lines
                 .iter()
                 .any(|l| l.text.contains("x slower") || l.text.contains("x faster"));
-        if hit || table || grouped_or_hist(src) {
+        if hit || table || grouped_or_hist(src) || slowest_or_check(src) {
             85
         } else {
             0
