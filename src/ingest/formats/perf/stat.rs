@@ -101,7 +101,7 @@ impl Format for PerfStat {
         let mut table_rows = 0usize;
         // The aggregation (CPU, core, socket …) of each line that has one.
         let mut aggregates: Vec<(u32, &'static str, String)> = Vec::new();
-        for l in &src.lines {
+        for (i, l) in src.lines.iter().enumerate() {
             let n = l.number;
             let mut t = match TIMESTAMP.captures(&l.text) {
                 Some(c) if interval => c.get(1).map_or("", |m| m.as_str()),
@@ -225,9 +225,21 @@ impl Format for PerfStat {
                 let unit = event_unit(unit);
                 match runs {
                     Some(r) if r > 1 && !interval => {
-                        let pct = match NOISE.captures(t) {
-                            Some(p) => num(src, n, &p[1], "relative error")?,
-                            None => 0.0,
+                        // A mail client that wrapped the line put the
+                        // comment's end and the spread on the next one.
+                        let wrapped = src
+                            .lines
+                            .get(i + 1)
+                            .filter(|_| !NOISE.is_match(t) && t.contains('#'))
+                            .filter(|next| !VALUE.is_match(&next.text))
+                            .and_then(|next| NOISE.captures(&next.text).map(|p| (next.number, p)));
+                        let pct = match (NOISE.captures(t), wrapped) {
+                            (Some(p), _) => num(src, n, &p[1], "relative error")?,
+                            (None, Some((next, p))) => {
+                                consumed.push(next);
+                                num(src, next, &p[1], "relative error")?
+                            }
+                            (None, None) => 0.0,
                         };
                         let se = v * pct / 100.0;
                         mean_with_sem(
@@ -309,5 +321,30 @@ mod tests {
             .iter()
             .any(|o| o.metric == "task-clock" && o.line == 4));
         assert_eq!(PerfStat.parse(&src).unwrap(), p.observations);
+    }
+
+    #[test]
+    fn a_line_a_mail_client_wrapped_keeps_its_spread() {
+        let text = "Performance counter stats for './hackbench 50 process 4000' (32 runs):\n\n\
+                             2545.28 msec task-clock                #    6.938 CPUs \n\
+                    utilized        ( +-  1.75% )\n\
+                                  6166     context-switches          #    0.002 \n\
+                    M/sec                    ( +-  1.58% )\n";
+        let src = Source::from_text("perf.txt", text);
+        let p = PerfStat.parse_accounted(&src).unwrap();
+        let se = |m: &str| {
+            p.observations
+                .iter()
+                .find(|o| o.metric == m && o.stat == Stat::Stderr)
+                .map(|o| o.value)
+        };
+        assert!((se("task-clock").unwrap() - 2545.28 * 0.0175).abs() < 1e-9);
+        assert!((se("context-switches").unwrap() - 6166.0 * 0.0158).abs() < 1e-9);
+        // The continuation lines are accounted as read.
+        assert!(
+            p.consumed.contains(&4) && p.consumed.contains(&6),
+            "{:?}",
+            p.consumed
+        );
     }
 }
