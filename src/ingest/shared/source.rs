@@ -320,8 +320,9 @@ fn lines_of(text: &str, json_like: bool) -> Vec<Line> {
 
 /// True when `text` holds no quoted-printable escape and no terminal
 /// redraw, so that its lines are prepared one by one, each on its own
-/// ([`plain_lines`]). Both signs lie within a line: a text cut after line
-/// breaks is plain when each of its pieces is.
+/// ([`plain_lines`]). The signs lie within a line, or two (a soft break
+/// shown undecoded): a text cut after line breaks is plain when each of
+/// its pieces is, but for a soft break the cut falls in.
 pub(crate) fn is_plain(text: &str) -> bool {
     !text_is_quoted_printable(text) && !has_terminal_control(text)
 }
@@ -400,6 +401,12 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
 /// no line break.
 fn text_is_quoted_printable(text: &str) -> bool {
     let b = text.as_bytes();
+    // Soft breaks span two lines: looked for only where one may be.
+    if memchr::memmem::find(b, b" =\n").is_some()
+        && soft_breaks(text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l))) >= 2
+    {
+        return true;
+    }
     if QP_HEADERS
         .iter()
         .any(|h| memchr::memmem::find(b, h.as_bytes()).is_some())
@@ -422,6 +429,30 @@ fn text_is_quoted_printable(text: &str) -> bool {
                 (None, _) | (Some(b'\n'), _) | (Some(b'\r'), None | Some(b'\n'))
             )
     })
+}
+
+/// How many soft breaks an archive shows undecoded: a quoted line ending
+/// in ` =` whose rest went to the next line without the quote marks. Two
+/// make a quoted-printable body (a plain log has no reason for one).
+fn soft_breaks<'a>(lines: impl Iterator<Item = &'a str>) -> usize {
+    let mut count = 0;
+    let mut prev: Option<&[u8]> = None;
+    for l in lines {
+        let b = l.as_bytes();
+        if let Some(a) = prev {
+            if a.first() == Some(&b'>')
+                && a.len() >= 2
+                && a[a.len() - 1] == b'='
+                && matches!(a[a.len() - 2], b' ' | b'\t')
+                && !b.is_empty()
+                && b[0] != b'>'
+            {
+                count += 1;
+            }
+        }
+        prev = Some(b);
+    }
+    count
 }
 
 /// A run of spaces as a Latin-1 mail client encodes it: no-break space,
@@ -458,6 +489,9 @@ fn is_hex(b: u8) -> bool {
 /// often (`Iterations=5000`) and must not be touched.
 fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
     let mut escapes = 0;
+    if soft_breaks(lines.iter().map(|(l, _)| l.as_str())) >= 2 {
+        return true;
+    }
     for (l, _) in lines {
         let b = l.as_bytes();
         for i in 0..b.len().saturating_sub(5) {

@@ -79,6 +79,25 @@ fn crlf_ansi_and_carriage_return_redraws() {
 }
 
 #[test]
+fn soft_breaks_an_archive_shows_undecoded_are_joined() {
+    let text =
+        ">>>>   base  patched  =\nrerun\n>>>>   LNICE(0)  00466  00277  =\n00257\n>>>> x = 1\n";
+    let s = Source::from_text("m", text);
+    let got: Vec<String> = s.lines.iter().map(|l| l.text.clone()).collect();
+    assert_eq!(
+        got,
+        [
+            "  base  patched  rerun",
+            "  LNICE(0)  00466  00277  00257",
+            "x = 1"
+        ]
+    );
+    // One such line is no sign: a plain quoted `=` at a line's end stays.
+    let s = Source::from_text("m", "> total =\n5\n");
+    assert_eq!(s.lines.len(), 2);
+}
+
+#[test]
 fn moving_the_cursor_over_a_line_leaves_it() {
     // cyclicdeadline's last line only moves the cursor up and down again.
     let text = "T: 0 C: 1\n\u{1b}[1AT: 0 C: 2\n\u{1b}[1A\u{1b}[3B";
