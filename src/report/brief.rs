@@ -52,8 +52,6 @@ pub fn render(analysis: &Analysis, title: &str) -> String {
         .collect();
     let mut comps: Vec<&Comparison> = analysis.comparisons.iter().collect();
     comps.sort_by_key(|c| rank(c.verdict));
-    // Errors first, then as many comparisons as fit with a line to count
-    // the rest; the errors are never the part left out.
     // The pair of variants is said once when every comparison has it.
     let pairs: std::collections::BTreeSet<(&str, &str)> = comps
         .iter()
@@ -97,6 +95,8 @@ pub fn render(analysis: &Analysis, title: &str) -> String {
     if !said.is_empty() {
         lines.push(fit(&format!("{}:", said.join(", "))));
     }
+    // Errors first, then as many comparisons as fit with a line to count
+    // the rest; the errors are never the part left out.
     let room = MAX_LINES - lines.len();
     let shown_errors = errors.len().min(room.saturating_sub(1));
     let room = room - shown_errors;
