@@ -463,3 +463,14 @@ fn before_and_after_lines() {
         assert!(!matches!(classify(l), Kind::Change(_)), "{l}");
     }
 }
+
+#[test]
+fn a_first_value_glued_to_its_key_is_a_value_of_the_row() {
+    let r = data_row("   LNICE(-19)    # Avg Latencies: 00572      00347      00502      00218")
+        .unwrap();
+    assert_eq!(r.label, "LNICE(-19) # Avg Latencies:");
+    let values: Vec<f64> = r.cells.iter().map(|(_, c)| c.value).collect();
+    assert_eq!(values, [572.0, 347.0, 502.0, 218.0]);
+    // `key: value` with one value is a sample line, not a row.
+    assert!(data_row("Throughput:  123.4").is_none());
+}

@@ -291,13 +291,29 @@ pub(super) fn all_cells_row(text: &str) -> Option<DataRow> {
         }
     }
     let first = first_numeric?;
-    let label = cells[..first]
+    let mut label = cells[..first]
         .iter()
         .map(|(_, t)| t.as_ref())
         .collect::<Vec<_>>()
         .join(" ");
-    // Prose ends in a number now and then; a row label is short.
-    if label.split_whitespace().count() > 6 || label.ends_with(':') || label.ends_with('=') {
+    // `# Min Latencies: 00006      00007      00008`: the first value is
+    // glued to its `key:` by a single space, so the gaps hide it in the
+    // label cell. With values after it in columns, it is the first of them.
+    if parsed.len() >= 2 {
+        if let Some((head, last)) = label.rsplit_once(' ') {
+            if head.ends_with(':') {
+                if let Some(mut v) = numeric_cells(last) {
+                    v.extend(parsed);
+                    parsed = v;
+                    label = head.to_string();
+                }
+            }
+        }
+    }
+    // Prose ends in a number now and then; a row label is short. A `key:`
+    // label before one value is a sample line, not a row.
+    let keyed = label.ends_with(':') && parsed.len() < 3;
+    if label.split_whitespace().count() > 6 || keyed || label.ends_with('=') {
         return None;
     }
     Some(DataRow {
