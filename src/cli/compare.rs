@@ -247,9 +247,13 @@ pub fn run(args: CompareArgs) -> Result<u8> {
         .count();
     // Cleared before the terminal output, which it would otherwise cut.
     drop(progress);
-    let title =
+    // The brief's first line names the comparison as the reports do.
+    let title = if args.brief {
         crate::report::ReportContext::for_compare(&args.inputs, &[], &ingested.dataset.variants())
-            .title;
+            .title
+    } else {
+        String::new()
+    };
     write_outputs(&args, &title, ingested, analysis)?;
     if args.fail_on_regression && tripped > 0 {
         eprintln!(

@@ -126,10 +126,8 @@ pub fn render(analysis: &Analysis, title: &str) -> String {
 /// Verdict counts, the ones that say something first.
 fn headline(a: &Analysis) -> String {
     let n = a.comparisons.len();
-    let count = |v: Verdict| a.comparisons.iter().filter(|c| c.verdict == v).count();
-    let mut parts: Vec<String> = crate::report::view::VERDICT_ORDER
-        .iter()
-        .map(|&v| (v, count(v)))
+    let mut parts: Vec<String> = crate::report::view::verdict_counts(a)
+        .into_iter()
         .filter(|&(_, k)| k > 0)
         .map(|(v, k)| format!("{k} {}", v.as_str()))
         .collect();

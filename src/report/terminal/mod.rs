@@ -143,16 +143,14 @@ type RatioGroup<'a> = ((&'a str, &'a str, &'a str), Vec<f64>, usize);
 /// ratios 1.234 (+23.4%) over 8`, a geomean per metric and variant pair
 /// (up to three of them; none when there are more).
 pub fn summary_line(a: &Analysis) -> String {
-    let count = |v: Verdict| a.comparisons.iter().filter(|c| c.verdict == v).count();
-    let parts: Vec<String> = crate::report::view::VERDICT_ORDER
-        .iter()
-        .filter(|&&v| v != Verdict::Changed || count(v) > 0)
-        .map(|&v| format!("{} {}", count(v), v.as_str()))
+    let parts: Vec<String> = crate::report::view::verdict_counts(a)
+        .into_iter()
+        .filter(|&(v, n)| v != Verdict::Changed || n > 0)
+        .map(|(v, n)| format!("{n} {}", v.as_str()))
         .collect();
-    let n = a.comparisons.len();
     let mut s = format!(
-        "{n} comparison{}: {}",
-        if n == 1 { "" } else { "s" },
+        "{}: {}",
+        crate::report::format::counted(a.comparisons.len(), "comparison"),
         parts.join(", ")
     );
     // A geomean means something within one metric and one pair of

@@ -26,7 +26,7 @@ pub use types::*;
 use methods::{methods, test_name};
 use sections::{comparison_view, diagnostics, section_rows};
 use summary::summary;
-pub use summary::VERDICT_ORDER;
+pub use summary::{verdict_counts, VERDICT_ORDER};
 
 /// Builds the view model. `ctx.variants[..].suspect` marks the comparisons
 /// of those variants as suspect.

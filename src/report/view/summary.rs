@@ -28,11 +28,16 @@ pub const VERDICT_ORDER: [Verdict; 6] = [
     Verdict::Untestable,
 ];
 
+/// How many comparisons have each verdict, in [`VERDICT_ORDER`] (zeros
+/// included): the one count every output's headline is made from.
+pub fn verdict_counts(a: &Analysis) -> [(Verdict, usize); 6] {
+    VERDICT_ORDER.map(|v| (v, a.comparisons.iter().filter(|c| c.verdict == v).count()))
+}
+
 pub(super) fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -> Summary {
     let mut counts = Vec::new();
     let mut parts = Vec::new();
-    for v in VERDICT_ORDER {
-        let n = a.comparisons.iter().filter(|c| c.verdict == v).count();
+    for (v, n) in verdict_counts(a) {
         if n > 0 {
             parts.push(verdict_plural(v, n));
             counts.push(VerdictCount {

@@ -11,8 +11,9 @@
 
 use super::grid::variant_like;
 use super::labels;
+use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::Source;
-use crate::model::{Observation, SmolStr};
+use crate::model::{Observation, SmolStr, Stat};
 use hashbrown::{HashMap, HashSet};
 
 /// The most words a heading has: a longer line is a sentence.
@@ -29,46 +30,32 @@ pub fn name_variants(src: &Source, obs: &mut [Observation], used: &[u32]) {
         let at = blocks.partition_point(|(l, _)| *l <= line);
         at.checked_sub(1).and_then(|i| blocks[i].1.as_deref())
     };
-    // Under how many headings each measurement appears.
-    let repeated: HashSet<(String, String, String, String)> = {
-        let mut seen: HashMap<(&str, &str, &str, &str), HashSet<&str>> = HashMap::new();
-        for o in obs.iter().filter(|o| o.variant.is_empty()) {
+    // A heading names a build, or tells the runs of one measurement apart
+    // (it appears under two headings or more).
+    let names: Vec<(usize, SmolStr)> = {
+        let unnamed = || obs.iter().enumerate().filter(|(_, o)| o.variant.is_empty());
+        let mut seen: HashMap<_, HashSet<&str>> = HashMap::new();
+        for (_, o) in unnamed() {
             if let Some(h) = heading_of(o.line) {
-                seen.entry((&o.benchmark, &o.params, &o.metric, o.stat.name()))
-                    .or_default()
-                    .insert(h);
+                seen.entry(key(o)).or_default().insert(h);
             }
         }
-        seen.iter()
-            .filter(|(_, hs)| hs.len() >= 2)
-            .map(|(k, _)| {
-                (
-                    k.0.to_string(),
-                    k.1.to_string(),
-                    k.2.to_string(),
-                    k.3.to_string(),
-                )
+        unnamed()
+            .filter_map(|(i, o)| {
+                let h = heading_of(o.line)?;
+                let repeated = seen.get(&key(o)).is_some_and(|hs| hs.len() >= 2);
+                (variant_like(h) || repeated).then(|| (i, SmolStr::from(h)))
             })
             .collect()
     };
-    let names: Vec<(usize, SmolStr)> = obs
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| o.variant.is_empty())
-        .filter_map(|(i, o)| {
-            let h = heading_of(o.line)?;
-            let key = (
-                o.benchmark.to_string(),
-                o.params.to_string(),
-                o.metric.to_string(),
-                o.stat.name().to_string(),
-            );
-            (variant_like(h) || repeated.contains(&key)).then(|| (i, SmolStr::from(h)))
-        })
-        .collect();
     for (i, name) in names {
         obs[i].variant = name;
     }
+}
+
+/// What a row measures, its variant aside.
+fn key(o: &Observation) -> (&str, &str, &str, Stat) {
+    (&o.benchmark, &o.params, &o.metric, o.stat)
 }
 
 /// The first line of each block of importer-read lines and the heading
@@ -138,7 +125,7 @@ fn heading(t: &str) -> Option<String> {
     }
     let numbers = t
         .split_whitespace()
-        .filter(|w| w.trim_matches(['(', ')', ',', '%']).parse::<f64>().is_ok())
+        .filter(|w| parse_number(w.trim_matches(['(', ')', ','])).is_some())
         .count();
     let clock = t.split_whitespace().any(|w| {
         w.len() >= 5

@@ -16,6 +16,7 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{num, obs, Params};
 use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
 use crate::model::Stat;
+use smallvec::SmallVec;
 
 /// The fio log importer.
 pub struct FioLog;
@@ -46,9 +47,10 @@ fn metric_of(kind: &str) -> (&'static str, &'static str) {
     }
 }
 
-/// The fields of an entry line: four to six unsigned integers.
-fn entry(t: &str) -> Option<Vec<&str>> {
-    let fields: Vec<&str> = t.split(',').map(str::trim).collect();
+/// The fields of an entry line: four to six unsigned integers (kept on
+/// the stack: a per-I/O log has millions of lines).
+fn entry(t: &str) -> Option<SmallVec<[&str; 6]>> {
+    let fields: SmallVec<[&str; 6]> = t.split(',').map(str::trim).take(7).collect();
     ((4..=6).contains(&fields.len())
         && fields
             .iter()

@@ -13,7 +13,7 @@
 //! booleans and nulls hold no value. Each value is a `sample`.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::obs;
+use crate::ingest::shared::logscan::{obs, Params};
 use crate::ingest::{Parsed, Source};
 use crate::model::{Observation, Stat};
 use serde_json::{Map, Value};
@@ -43,7 +43,7 @@ const PARAM_KEYS: [&str; 14] = [
 #[derive(Clone)]
 struct Ctx {
     benchmark: String,
-    params: Vec<(String, String)>,
+    params: Params,
     path: Vec<String>,
 }
 
@@ -51,7 +51,7 @@ struct Ctx {
 pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
     let root = Ctx {
         benchmark: stem.to_string(),
-        params: Vec::new(),
+        params: Params::default(),
         path: Vec::new(),
     };
     let mut out = Vec::new();
@@ -88,7 +88,7 @@ fn walk(src: &Source, line: u32, v: &Value, ctx: &Ctx, out: &mut Vec<Observation
                 // their index unless a name of their own does it.
                 if objects && !names_itself(item) {
                     let key = ctx.path.last().cloned().unwrap_or_else(|| "item".into());
-                    c.params.push((key, i.to_string()));
+                    c.params.set(&key, i.to_string());
                 }
                 walk(src, line, item, &c, out);
             }
@@ -99,7 +99,7 @@ fn walk(src: &Source, line: u32, v: &Value, ctx: &Ctx, out: &mut Vec<Observation
                 let mut cc = c.clone();
                 if is_index(k) {
                     let key = c.path.last().cloned().unwrap_or_else(|| "key".into());
-                    cc.params.push((key, k.clone()));
+                    cc.params.set(&key, k);
                 } else {
                     cc.path.push(k.clone());
                 }
@@ -134,7 +134,7 @@ fn with_names(ctx: &Ctx, map: &Map<String, Value>) -> Ctx {
     }
     for k in PARAM_KEYS {
         if let Some(s) = map.get(k).and_then(Value::as_str) {
-            c.params.push((k.to_string(), s.trim().to_string()));
+            c.params.set(k, s);
         }
     }
     c
@@ -175,19 +175,11 @@ fn push(src: &Source, line: u32, ctx: &Ctx, x: f64, out: &mut Vec<Observation>) 
         .map(String::as_str)
         .collect();
     metric.push(last);
-    let mut params: Vec<(String, String)> = ctx.params.clone();
-    params.sort();
-    params.dedup_by(|a, b| a.0 == b.0);
-    let rendered = params
-        .iter()
-        .map(|(k, v)| format!("{k}={}", v.replace([',', '='], ";")))
-        .collect::<Vec<_>>()
-        .join(",");
     out.push(obs(
         src,
         line,
         &ctx.benchmark,
-        &rendered,
+        &ctx.params.render(),
         &metric.join("."),
         unit,
         Stat::Sample,

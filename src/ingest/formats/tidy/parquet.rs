@@ -56,11 +56,13 @@ pub fn read(path: &Path, display: &str) -> Result<Vec<Observation>> {
         .collect::<Result<_>>()?;
     let src = Source::from_text(display, "");
     let mut out = Vec::with_capacity(frame.height());
-    let mut record: Vec<(String, String)> = Vec::with_capacity(names.len());
+    // One record, its names set once and its cells overwritten row by row.
+    let mut record: Vec<(String, String)> =
+        names.iter().map(|n| (n.clone(), String::new())).collect();
     for row in 0..frame.height() {
-        record.clear();
-        for (name, text) in names.iter().zip(&texts) {
-            record.push((name.clone(), text.get(row).unwrap_or("").to_string()));
+        for ((_, cell), text) in record.iter_mut().zip(&texts) {
+            cell.clear();
+            cell.push_str(text.get(row).unwrap_or(""));
         }
         out.extend(record_to_obs(
             &src,
