@@ -11,7 +11,7 @@
 //! Examples: `benchmark~table 2`, `threads>=64`, `variant=patched`.
 
 use crate::error::{Error, Result};
-use crate::model::{Dataset, Observation};
+use crate::model::{Dataset, Observation, SelectTerm, Selection};
 use regex::Regex;
 
 /// A parsed filter expression.
@@ -70,6 +70,31 @@ impl Filter {
             )));
         }
         Ok(Filter { terms })
+    }
+
+    /// The part of the filter a reader can apply before it makes rows:
+    /// its `=`/`!=` terms on text columns whose value is not a number (a
+    /// number compares numerically, which a column of text cannot show).
+    /// `variant` terms are left out unless `with_variant` (`compare` keeps
+    /// the baseline's rows whatever its variant terms say).
+    pub fn selection(&self, with_variant: bool) -> Selection {
+        const TEXT: [&str; 6] = ["benchmark", "params", "metric", "variant", "unit", "source"];
+        let terms = self
+            .terms
+            .iter()
+            .filter(|t| matches!(t.op, Op::Eq | Op::Ne))
+            .filter(|t| with_variant || t.key != "variant")
+            .filter(|t| t.value.trim().parse::<f64>().is_err())
+            .filter_map(|t| {
+                let column = TEXT.into_iter().find(|c| *c == t.key)?;
+                Some(SelectTerm {
+                    column,
+                    value: t.value.clone(),
+                    equal: t.op == Op::Eq,
+                })
+            })
+            .collect();
+        Selection::new(terms)
     }
 
     /// True when `o` satisfies every term.
@@ -214,6 +239,18 @@ impl Term {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn selection_takes_text_equalities_only() {
+        let f = Filter::parse("variant=patched, metric!=time, threads=64, benchmark~pipe, unit=4")
+            .unwrap();
+        let s = f.selection(true);
+        let cols: Vec<_> = s.terms().iter().map(|t| (t.column, t.equal)).collect();
+        assert_eq!(cols, [("variant", true), ("metric", false)]);
+        let s = f.selection(false);
+        assert_eq!(s.terms().len(), 1);
+        assert_eq!(s.terms()[0].column, "metric");
+    }
 
     fn rows() -> Dataset {
         Dataset::new(vec![

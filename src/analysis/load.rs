@@ -26,6 +26,9 @@ pub struct LoadOptions {
     pub map: Vec<String>,
     /// User-defined extractor files (TOML), tried before the built-ins.
     pub extractors: Vec<PathBuf>,
+    /// Rows a reader may leave out before making them (see
+    /// [`crate::analysis::Filter::selection`]).
+    pub selection: crate::model::Selection,
 }
 
 /// One variant to read: its name and its paths.
@@ -90,6 +93,7 @@ pub fn load_plan(
                 format: opts.format.clone(),
                 variant: None,
                 default_variant: Some(v.name.clone()),
+                selection: opts.selection.clone(),
             },
         )?;
         // The first variant's rows are taken over, not copied: a single

@@ -204,7 +204,16 @@ pub fn load_and_analyze(
     filter: Option<&Filter>,
     settings: &Settings,
 ) -> Result<(Ingested, Analysis)> {
-    let mut ingested = load(paths, load_opts)?;
+    let mut ingested = match filter {
+        Some(f) => load(
+            paths,
+            &LoadOptions {
+                selection: f.selection(false),
+                ..load_opts.clone()
+            },
+        )?,
+        None => load(paths, load_opts)?,
+    };
     if let Some(f) = filter {
         // An explicit baseline always stays. Otherwise a filter that leaves
         // two or more variants decides the baseline among them (the first);

@@ -164,6 +164,7 @@ impl CompareArgs {
             variant_names: self.variant_names.clone(),
             map: self.map.clone(),
             extractors: self.extractor.clone(),
+            selection: Default::default(),
         }
     }
 }

@@ -196,6 +196,10 @@ pub fn load_history(args: &HistoryArgs) -> Result<History> {
     crate::ingest::add_user_formats(&mut registry, &args.map, &args.extractor)?;
     let opts = LoadOptions {
         format: args.format.clone(),
+        selection: filter
+            .as_ref()
+            .map(|f| f.selection(true))
+            .unwrap_or_default(),
         ..Default::default()
     };
     let points = plan(args)?;

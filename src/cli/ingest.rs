@@ -19,8 +19,17 @@ pub struct IngestArgs {
     #[arg(long, value_name = "NAME")]
     pub variant: Option<String>,
     /// Write the table: `-` for CSV on stdout, or a .csv/.json/.jsonl/.parquet path.
-    #[arg(long, short, value_name = "PATH")]
+    #[arg(long, short, value_name = "PATH", conflicts_with = "into")]
     pub out: Option<String>,
+    /// Append to the results archive in DIR (created if new): Hive-partitioned
+    /// Parquet with a manifest; inputs unchanged since they were archived are
+    /// not read again, changed ones replace their rows.
+    #[arg(long, value_name = "DIR")]
+    pub into: Option<PathBuf>,
+    /// With --into: drop the rows of archived inputs that no longer exist
+    /// (by default they are kept and reported).
+    #[arg(long, requires = "into")]
+    pub prune: bool,
     /// Map a CSV column or JSON key to a tidy field (repeatable): FIELD is one
     /// of the tidy columns, `params.KEY` or `value.METRIC[:UNIT]`.
     #[arg(long = "map", value_name = "COLUMN=FIELD")]
@@ -42,10 +51,14 @@ pub struct IngestArgs {
 pub fn run(args: IngestArgs) -> crate::Result<u8> {
     let mut registry = Registry::builtin();
     crate::ingest::add_user_formats(&mut registry, &args.map, &args.extractor)?;
+    if let Some(dir) = &args.into {
+        return append(&args, dir, &registry);
+    }
     let opts = IngestOptions {
         format: args.format.clone(),
         variant: args.variant.clone(),
         default_variant: None,
+        ..Default::default()
     };
     let writer = match args.out.as_deref() {
         Some("-") => Some(TableWriter::to_writer(std::io::stdout(), TableFormat::Csv)?),
@@ -95,6 +108,52 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
         None => eprintln!(
             "{rows} rows read; add --out - (CSV on stdout) or --out FILE.csv|.json|.jsonl|.parquet to write them"
         ),
+    }
+    Ok(0)
+}
+
+/// `ingest --into DIR`: appends to the archive and accounts for every
+/// input given: read (and how), unchanged, or gone.
+fn append(args: &IngestArgs, dir: &std::path::Path, registry: &Registry) -> crate::Result<u8> {
+    use crate::ingest::append::{append, AppendOptions};
+    let opts = AppendOptions {
+        format: args.format.clone(),
+        variant: args.variant.clone(),
+        prune: args.prune,
+    };
+    let progress = super::progress::Activity::reading("archiving");
+    let report = append(dir, &args.files, registry, &opts)?;
+    drop(progress);
+    if !report.read.is_empty() {
+        let shown = if super::global::quiet() {
+            Listing::Quiet
+        } else if args.verbose || report.read.len() <= FEW_INPUTS {
+            Listing::Every
+        } else {
+            Listing::Notable
+        };
+        print_accounting(&report.read, report.rows_written, shown);
+    }
+    for gone in &report.removed {
+        let what = if args.prune {
+            "rows dropped"
+        } else {
+            "rows kept; --prune drops them"
+        };
+        eprintln!("patchperf: {gone}: archived but no longer exists ({what})");
+    }
+    if !super::global::quiet() {
+        let changed = report.replaced;
+        eprintln!(
+            "patchperf: archive {}: {} new and {} changed input{} read, {} unchanged and not read, {} gone; {} rows in all",
+            dir.display(),
+            report.added,
+            changed,
+            if changed == 1 { "" } else { "s" },
+            report.unchanged,
+            report.removed.len(),
+            report.rows_total
+        );
     }
     Ok(0)
 }

@@ -4,7 +4,7 @@
 use crate::error::Result;
 use crate::ingest::shared::logscan;
 use crate::ingest::Source;
-use crate::model::Observation;
+use crate::model::{Observation, Selection};
 use std::path::{Path, PathBuf};
 
 /// How sure a format is that an input is its kind, 0 (no) to 100 (certain).
@@ -84,13 +84,22 @@ pub trait Format: Send + Sync {
     /// with [`Format::detect_dir`] (Criterion: its saved runs). The driver
     /// reads a few parts at a time and hands their rows on before reading
     /// more, so that a large tree is never held whole: a part should be
-    /// small, about one benchmark's files.
-    fn dir_parts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
+    /// small, about one benchmark's files. A format that can tell which
+    /// parts hold no row of `select` may leave them out.
+    fn dir_parts(&self, dir: &Path, select: &Selection) -> Result<Vec<PathBuf>> {
+        let _ = select;
         Err(not_a_dir_format(self, dir))
     }
 
-    /// Reads one part of `dir` listed by [`Format::dir_parts`].
-    fn parse_dir_part(&self, dir: &Path, _part: &Path) -> Result<Vec<Observation>> {
+    /// Reads one part of `dir` listed by [`Format::dir_parts`]; rows
+    /// outside `select` may be left out.
+    fn parse_dir_part(
+        &self,
+        dir: &Path,
+        part: &Path,
+        select: &Selection,
+    ) -> Result<Vec<Observation>> {
+        let _ = (part, select);
         Err(not_a_dir_format(self, dir))
     }
 
@@ -98,10 +107,11 @@ pub trait Format: Send + Sync {
     /// The first failing part in that order is the error reported.
     fn parse_dir(&self, dir: &Path) -> Result<Vec<Observation>> {
         use rayon::prelude::*;
-        let parts = self.dir_parts(dir)?;
+        let all = Selection::default();
+        let parts = self.dir_parts(dir, &all)?;
         let read: Vec<Result<Vec<Observation>>> = parts
             .par_iter()
-            .map(|part| self.parse_dir_part(dir, part))
+            .map(|part| self.parse_dir_part(dir, part, &all))
             .collect();
         let rows = read.iter().map(|r| r.as_ref().map_or(0, Vec::len)).sum();
         let mut out = Vec::with_capacity(rows);

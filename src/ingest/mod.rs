@@ -19,6 +19,7 @@
 //! Detection asks every format how sure it is that a [`Source`] is its
 //! kind and picks the most confident one; `--format NAME` skips detection.
 
+pub mod append;
 mod context;
 mod driver;
 mod extractor;
@@ -31,7 +32,7 @@ pub mod shared;
 mod testing;
 
 pub use context::context_kind;
-pub use driver::{ingest, ingest_each, FileReport, IngestOptions, Ingested};
+pub use driver::{ingest, ingest_each, units, FileReport, IngestOptions, Ingested, Unit};
 pub use extractor::{add_user_formats, Extractor};
 pub use format::{Carry, Confidence, Format, Parsed, Pieces, MIN_CONFIDENCE};
 pub use formats::gbench::json::context as gbench_context;

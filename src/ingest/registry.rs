@@ -61,6 +61,7 @@ impl Registry {
             Box::new(hyperfine::markdown::HyperfineMarkdown),
             Box::new(hyperfine::asciidoc::HyperfineAsciidoc),
             Box::new(hyperfine::console::HyperfineConsole),
+            Box::new(archive::Archive),
             Box::new(criterion::dir::CriterionDir),
             Box::new(criterion::console::CriterionConsole),
             Box::new(criterion::bencher::Bencher),

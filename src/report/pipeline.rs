@@ -38,6 +38,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                 format: v.format.clone(),
                 variant: Some(v.name.clone()),
                 default_variant: None,
+                ..Default::default()
             },
         )
         .map_err(|e| in_study(study, &format!("variant `{}`", v.name), e))?;
@@ -63,6 +64,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                 format: d.format.clone(),
                 variant: None,
                 default_variant: Some(stem),
+                ..Default::default()
             },
         )
         .map_err(|e| in_study(study, &format!("document {}", d.path), e))?;

@@ -102,7 +102,7 @@ pub(super) fn expand(
                 path: p.to_path_buf(),
                 format: f.name().to_string(),
             });
-            let parts = f.dir_parts(p)?;
+            let parts = f.dir_parts(p, &opts.selection)?;
             out.extend(parts.into_iter().enumerate().map(|(i, part)| Input::Part {
                 dir: dir.clone(),
                 part,

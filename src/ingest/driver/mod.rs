@@ -13,7 +13,7 @@ mod stream;
 mod tests;
 mod types;
 
-pub use types::{FileReport, IngestOptions, Ingested};
+pub use types::{FileReport, IngestOptions, Ingested, Unit};
 
 use crate::error::Result;
 use crate::ingest::Registry;
@@ -81,4 +81,31 @@ pub fn ingest_each<T: Send>(
         prepare,
         |t, _| sink(t),
     )
+}
+
+/// What `paths` expand to, one [`Unit`] per report [`ingest`] would give:
+/// each file of the folders and globs, and each folder a directory format
+/// reads whole; nothing is read but the folders' listings.
+pub fn units(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Vec<Unit>> {
+    let mut inputs = Vec::new();
+    for p in paths {
+        inputs::expand(p, registry, opts, &mut inputs)?;
+    }
+    let mut out: Vec<Unit> = Vec::with_capacity(inputs.len());
+    for input in inputs {
+        match input {
+            inputs::Input::File(path, _) => out.push(Unit {
+                path,
+                folder: false,
+            }),
+            inputs::Input::Part {
+                dir, first: true, ..
+            } => out.push(Unit {
+                path: dir.path.clone(),
+                folder: true,
+            }),
+            inputs::Input::Part { .. } | inputs::Input::Piece { .. } => {}
+        }
+    }
+    Ok(out)
 }

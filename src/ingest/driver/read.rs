@@ -24,7 +24,7 @@ pub(super) fn read_one(
             let f = registry
                 .get(&dir.format)
                 .expect("directory format came from this registry");
-            let mut obs = f.parse_dir_part(&dir.path, part)?;
+            let mut obs = f.parse_dir_part(&dir.path, part, &opts.selection)?;
             let mut names = SafeNames::default();
             obs.iter_mut().for_each(|o| names.make_safe(o));
             let report = FileReport {

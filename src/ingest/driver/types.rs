@@ -1,7 +1,7 @@
 //! What the driver is asked ([`IngestOptions`]) and what it gives: the
 //! table and a report per input.
 
-use crate::model::Dataset;
+use crate::model::{Dataset, Selection};
 
 /// How to read the inputs.
 #[derive(Debug, Clone, Default)]
@@ -12,6 +12,9 @@ pub struct IngestOptions {
     pub variant: Option<String>,
     /// Give observations that carry no variant this name.
     pub default_variant: Option<String>,
+    /// Rows a reader may leave out before making them (an archive's
+    /// partitions); the command's filter still runs on what is read.
+    pub selection: Selection,
 }
 
 /// What happened to one input file (or folder a directory format reads).
@@ -37,4 +40,14 @@ pub struct FileReport {
 pub struct Ingested {
     pub dataset: Dataset,
     pub files: Vec<FileReport>,
+}
+
+/// One input as [`crate::ingest::units`] lists it: a file, or a folder a
+/// directory format reads whole (`folder`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// The path as given or found while walking a folder.
+    pub path: std::path::PathBuf,
+    /// True for a folder read whole by a directory format.
+    pub folder: bool,
 }

@@ -12,7 +12,7 @@
 use crate::error::{Error, Result};
 use crate::ingest::shared::structured::{finite, parse_json};
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{canonical_params, Observation, SmolStr, Stat};
+use crate::model::{canonical_params, Observation, Selection, SmolStr, Stat};
 use rayon::prelude::*;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
@@ -321,7 +321,7 @@ impl Format for CriterionDir {
         }
     }
 
-    fn dir_parts(&self, dir: &Path) -> Result<Vec<PathBuf>> {
+    fn dir_parts(&self, dir: &Path, _select: &Selection) -> Result<Vec<PathBuf>> {
         // Sorted sub-folders, walked depth first: the runs come sorted.
         let run_dirs = collect_run_dirs(dir, 0);
         debug_assert!(run_dirs.is_sorted());
@@ -337,7 +337,12 @@ impl Format for CriterionDir {
 
     /// One saved run. The source of its values is the folder as given,
     /// the input the user named.
-    fn parse_dir_part(&self, dir: &Path, run: &Path) -> Result<Vec<Observation>> {
+    fn parse_dir_part(
+        &self,
+        dir: &Path,
+        run: &Path,
+        _select: &Selection,
+    ) -> Result<Vec<Observation>> {
         let source: SmolStr = dir.display().to_string().into();
         let mut rows = Vec::new();
         read_run(dir, run, &source, &mut rows)?;

@@ -7,7 +7,7 @@ use super::csv::{record_to_obs, FieldMap};
 use crate::error::{Error, Result};
 use crate::ingest::Source;
 use crate::model::Observation;
-use polars::prelude::{DataType, ParquetReader, SerReader};
+use polars::prelude::{DataFrame, DataType, ParquetReader, SerReader};
 use std::io::Read;
 use std::path::Path;
 
@@ -25,6 +25,13 @@ pub fn read(path: &Path, display: &str) -> Result<Vec<Observation>> {
     let bad = |e: &dyn std::fmt::Display| Error::input(display, None, format!("Parquet: {e}"));
     let file = std::fs::File::open(path).map_err(|e| Error::io(path, e))?;
     let frame = ParquetReader::new(file).finish().map_err(|e| bad(&e))?;
+    frame_rows(&frame, display)
+}
+
+/// The rows of a frame read from Parquet (a file, or an archive's part
+/// with its partition column), named `display` in messages.
+pub fn frame_rows(frame: &DataFrame, display: &str) -> Result<Vec<Observation>> {
+    let bad = |e: &dyn std::fmt::Display| Error::input(display, None, format!("Parquet: {e}"));
     let names: Vec<String> = frame
         .get_column_names()
         .iter()
