@@ -418,6 +418,42 @@ fn copy_sum_100k(dir: &Path) -> PathBuf {
 }
 
 #[test]
+fn a_folder_holding_a_criterion_tree_and_other_logs_reads_them_all() {
+    // The tree stands for its parent only when the parent holds nothing
+    // else (or is cargo's target folder): a data folder's other logs are read.
+    let dir = tempfile::tempdir().unwrap();
+    copy_sum_100k(dir.path());
+    let reg = Registry::builtin();
+    assert_eq!(
+        reg.detect_dir(dir.path()).map(|f| f.name()),
+        Some("criterion-dir")
+    );
+    std::fs::write(
+        dir.path().join("hackbench.txt"),
+        "Running in process mode with 10 groups using 40 file descriptors each (== 400 tasks)\n\
+         Each sender will pass 100 messages of 100 bytes\nTime: 0.5\n",
+    )
+    .unwrap();
+    assert!(reg.detect_dir(dir.path()).is_none());
+    let out = patchperf()
+        .args(["ingest", "-v"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("format criterion-dir") && err.contains("format hackbench"),
+        "{err}"
+    );
+    std::fs::create_dir(dir.path().join("release")).unwrap();
+    std::fs::remove_file(dir.path().join("hackbench.txt")).unwrap();
+    assert_eq!(
+        reg.detect_dir(dir.path()).map(|f| f.name()),
+        Some("criterion-dir")
+    );
+}
+
+#[test]
 fn criterion_throughput_gives_rate_samples() {
     let dir = tempfile::tempdir().unwrap();
     let root = copy_sum_100k(dir.path());

@@ -360,17 +360,48 @@ fn is_criterion_root(dir: &Path) -> bool {
     if name == "criterion" && has_run_within(dir, 5) {
         return true;
     }
-    if dir.join("criterion").is_dir() && is_criterion_root(&dir.join("criterion")) {
+    // A cargo target folder, or one holding nothing else, stands for its
+    // `criterion` tree (a target's other folders are builds). Any other
+    // folder holding one is walked, so that the tree's siblings are read.
+    if stands_for_its_tree(dir) && is_criterion_root(&dir.join("criterion")) {
         return true;
     }
     let children = subdirs(dir);
-    if children.is_empty() || !has_run_within(dir, 3) {
+    // A tree holds folders only; a file beside them is another input.
+    if children.is_empty() || has_plain_files(dir) || !has_run_within(dir, 3) {
         return false;
     }
     children.iter().all(|c| {
         let n = c.file_name().and_then(|n| n.to_str()).unwrap_or("");
         NOT_RUNS.contains(&n) || has_run_within(c, 3)
     })
+}
+
+/// Whether `dir` holds a file that is not hidden.
+fn has_plain_files(dir: &Path) -> bool {
+    std::fs::read_dir(dir).is_ok_and(|entries| {
+        entries.filter_map(|e| e.ok()).any(|e| {
+            e.file_type().is_ok_and(|t| t.is_file())
+                && !e.file_name().to_string_lossy().starts_with('.')
+        })
+    })
+}
+
+/// Whether `dir` holds a `criterion` folder and is cargo's target folder
+/// (the markers cargo leaves there) or holds nothing else.
+fn stands_for_its_tree(dir: &Path) -> bool {
+    if !dir.join("criterion").is_dir() {
+        return false;
+    }
+    let cargo = ["CACHEDIR.TAG", ".rustc_info.json", "debug", "release"];
+    cargo.iter().any(|m| dir.join(m).exists())
+        || std::fs::read_dir(dir).is_ok_and(|entries| {
+            entries.filter_map(|e| e.ok()).all(|e| {
+                let name = e.file_name();
+                let name = name.to_string_lossy();
+                name == "criterion" || name.starts_with('.')
+            })
+        })
 }
 
 /// True when `dir` or a folder at most `levels` below it holds a saved run.
