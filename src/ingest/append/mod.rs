@@ -8,13 +8,13 @@
 
 mod fingerprint;
 mod part;
+mod read;
 
 use crate::error::{Error, Result};
-use crate::ingest::formats::archive::layout::{part_path, variant_of};
-use crate::ingest::formats::archive::manifest::{Entry, Manifest};
-use crate::ingest::{ingest, units, FileReport, IngestOptions, Registry, Unit};
-use crate::model::{Observation, OutputLock};
-use rayon::prelude::*;
+use crate::ingest::formats::archive::layout::variant_of;
+use crate::ingest::formats::archive::manifest::Manifest;
+use crate::ingest::{units, FileReport, IngestOptions, Registry, Unit};
+use crate::model::OutputLock;
 use std::path::{Path, PathBuf};
 
 /// How to read what is appended.
@@ -81,6 +81,12 @@ pub fn append(
     let mut report = AppendReport::default();
     let mut jobs: Vec<Job> = Vec::new();
     let mut given = std::collections::HashSet::new();
+    let archived: std::collections::HashMap<String, usize> = manifest
+        .inputs
+        .iter()
+        .enumerate()
+        .map(|(i, e)| (e.path.clone(), i))
+        .collect();
     for arg in args {
         for unit in units(std::slice::from_ref(arg), registry, &read_opts)? {
             let abs = std::fs::canonicalize(&unit.path).map_err(|e| Error::io(&unit.path, e))?;
@@ -92,7 +98,7 @@ pub fn append(
                 continue;
             }
             let stamp = fingerprint::stamp(&abs, unit.folder)?;
-            let known = manifest.inputs.iter().position(|e| e.path == path);
+            let known = archived.get(&path).copied();
             let entry = known.map(|i| &manifest.inputs[i]);
             // Inputs nothing read are read again: a later extractor or
             // release may read them.
@@ -122,16 +128,17 @@ pub fn append(
             });
         }
     }
-    let done: Vec<Result<(Entry, Vec<FileReport>)>> = jobs
-        .par_iter()
-        .with_max_len(1)
-        .map(|job| read_job(&root, job, registry, opts))
-        .collect();
+    let (entries, files) = read::read_jobs(
+        &root,
+        &jobs,
+        registry,
+        opts.format.clone(),
+        opts.variant.clone(),
+    )?;
+    report.read = files;
     let mut old_parts: Vec<String> = Vec::new();
-    for (job, result) in jobs.iter().zip(done) {
-        let (entry, files) = result?;
+    for (job, entry) in jobs.iter().zip(entries) {
         report.rows_written += entry.rows;
-        report.read.extend(files);
         match job.replaces {
             Some(i) => {
                 report.replaced += 1;
@@ -179,63 +186,6 @@ fn open_root(dir: &Path) -> Result<PathBuf> {
         }
     }
     Ok(root)
-}
-
-/// Reads one input and writes its parts, one per variant, named by its
-/// path and content so that the parts it replaces stay whole until the
-/// new manifest is in place.
-fn read_job(
-    root: &Path,
-    job: &Job,
-    registry: &Registry,
-    opts: &AppendOptions,
-) -> Result<(Entry, Vec<FileReport>)> {
-    let ingested = ingest(
-        std::slice::from_ref(&job.unit.path),
-        registry,
-        &IngestOptions {
-            format: opts.format.clone(),
-            variant: opts.variant.clone(),
-            default_variant: job.variant.clone(),
-            ..Default::default()
-        },
-    )?;
-    let rows = ingested.dataset.len();
-    let digest = xxhash_rust::xxh3::xxh3_64(format!("{}\0{}", job.path, job.hash).as_bytes());
-    let mut parts = Vec::new();
-    for (variant, rows) in by_variant(ingested.dataset.into_rows()) {
-        let rel = part_path(&variant, digest);
-        part::write_part(root, &rel, rows)?;
-        parts.push(rel.to_string_lossy().replace('\\', "/"));
-    }
-    let format = ingested
-        .files
-        .iter()
-        .find_map(|f| f.format.clone())
-        .filter(|_| rows > 0);
-    let entry = Entry {
-        path: job.path.clone(),
-        size: job.size,
-        modified_ns: job.modified_ns,
-        hash: job.hash.clone(),
-        format,
-        rows,
-        parts,
-    };
-    Ok((entry, ingested.files))
-}
-
-/// Rows split by variant, variants in order of first appearance, each
-/// keeping its rows' order.
-fn by_variant(rows: Vec<Observation>) -> Vec<(String, Vec<Observation>)> {
-    let mut out: Vec<(String, Vec<Observation>)> = Vec::new();
-    for o in rows {
-        match out.iter_mut().find(|(v, _)| *v == o.variant.as_str()) {
-            Some((_, rows)) => rows.push(o),
-            None => out.push((o.variant.to_string(), vec![o])),
-        }
-    }
-    out
 }
 
 /// The variant of values that name none: the folder given, or the file.
