@@ -199,8 +199,15 @@ fn label(arg: &Path, unit: &Unit) -> String {
         return name;
     }
     let name = name.strip_suffix(".gz").unwrap_or(&name);
+    // Only a word is an extension: a file named `6.8` keeps its name.
     match name.rsplit_once('.') {
-        Some((stem, _)) if !stem.is_empty() => stem.to_string(),
+        Some((stem, ext))
+            if !stem.is_empty()
+                && (1..=5).contains(&ext.len())
+                && ext.chars().all(|c| c.is_ascii_alphabetic()) =>
+        {
+            stem.to_string()
+        }
         _ => name.to_string(),
     }
 }
@@ -214,5 +221,22 @@ fn remove_part(root: &Path, rel: &str) {
         if let Some(dir) = path.parent() {
             let _ = std::fs::remove_dir(dir);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_is_named_without_its_extension_a_version_kept_whole() {
+        let unit = |p: &str| Unit {
+            path: PathBuf::from(p),
+            folder: false,
+        };
+        let arg = Path::new("/nonexistent/x");
+        assert_eq!(label(arg, &unit("/r/6.8-rc1.json")), "6.8-rc1");
+        assert_eq!(label(arg, &unit("/r/6.8")), "6.8");
+        assert_eq!(label(arg, &unit("/r/base.txt.gz")), "base");
     }
 }
