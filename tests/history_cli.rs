@@ -305,9 +305,13 @@ fn kernel_config_changes_are_named_at_the_change_point_where_they_happen() {
         std::fs::copy(kconfig(config), d.join(".config")).unwrap();
         paths.push(d.to_string_lossy().to_string());
     }
+    let html = dir.path().join("history.html");
     let mut args: Vec<&str> = paths.iter().map(|s| s.as_str()).collect();
-    args.extend(["--order", "version"]);
+    args.extend(["--order", "version", "--html", html.to_str().unwrap()]);
     let j = json_of(&args);
+    // The HTML names the options at the step where they changed.
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("6.8-rc4 → 6.8-rc5: ") && page.contains("PROVE_LOCKING"));
     let user = &j["series"][1];
     assert_eq!(user["metric"].as_str(), Some("user"));
     let at = |k: usize| -> Vec<String> {
@@ -325,4 +329,70 @@ fn kernel_config_changes_are_named_at_the_change_point_where_they_happen() {
     // 6.8.1 → 6.8.2: the same options turned off again.
     assert_eq!(user["change_points"][1]["after"].as_str(), Some("6.8.2"));
     assert!(at(1).iter().any(|t| t.contains("PROVE_LOCKING")));
+}
+
+#[test]
+fn html_and_pdf_draw_each_series_with_its_change_points_marked() {
+    let dir = tempfile::tempdir().unwrap();
+    let (html, pdf) = (dir.path().join("h.html"), dir.path().join("h.pdf"));
+    history()
+        .args(["history", &data("tidy-8-points.csv")])
+        .arg("--html")
+        .arg(&html)
+        .arg("--pdf")
+        .arg(&pdf)
+        .assert()
+        .code(0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    // One chart per series with points (hackbench, pgbench, rare), inline.
+    assert_eq!(page.matches("<svg").count(), 3, "{page}");
+    assert!(!page.contains("src=\"charts/"), "charts are inline");
+    // The regression is in the table, in its chart's legend and as the
+    // label of its dashed line.
+    assert!(page.contains("6.8-rc5 → 6.8-rc6"));
+    assert!(page.contains("change point: regressed"));
+    assert!(
+        page.matches("+20.0%").count() >= 3,
+        "table, chip and chart label"
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    assert!(bytes.starts_with(b"%PDF-") && bytes.len() > 10_000);
+}
+
+#[test]
+fn history_reports_escape_the_names_they_are_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let csv = dir.path().join("t.csv");
+    let mut text = String::from("benchmark,variant,metric,unit,value,run\n");
+    for (i, v) in ["a", "<b>x</b>", "#c", "d\\\"", "e", "f"]
+        .iter()
+        .enumerate()
+    {
+        let level = if i < 3 { 10.0 } else { 14.0 };
+        for r in 0..6 {
+            let name = v.replace('"', "\"\"");
+            text.push_str(&format!(
+                "<script>b</script>,\"{name}\",time,s,{},{r}\n",
+                level + 0.01 * r as f64
+            ));
+        }
+    }
+    std::fs::write(&csv, text).unwrap();
+    let (html, pdf) = (dir.path().join("h.html"), dir.path().join("h.pdf"));
+    history()
+        .arg("history")
+        .arg(&csv)
+        .arg("--html")
+        .arg(&html)
+        .arg("--pdf")
+        .arg(&pdf)
+        .assert()
+        .code(0);
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(
+        !page.contains("<script>b") && !page.contains("<b>x"),
+        "{page}"
+    );
+    assert!(page.contains("&lt;script&gt;b"));
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
 }

@@ -51,9 +51,18 @@ pub struct HistoryArgs {
     /// Also write the history as Markdown.
     #[arg(long, value_name = "PATH")]
     pub md: Option<PathBuf>,
-    /// Also write the history as plain text.
+    /// Also write the history as plain text (the e-mail form).
     #[arg(long, value_name = "PATH")]
     pub txt: Option<PathBuf>,
+    /// Also write the history as one self-contained HTML file with a chart per series.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+    /// Also write the history as PDF with a chart per series.
+    #[arg(long, value_name = "PATH")]
+    pub pdf: Option<PathBuf>,
+    /// Templates overriding the built-in `history.html.j2`/`history.typ.j2`.
+    #[arg(long, value_name = "DIR")]
+    pub templates: Option<PathBuf>,
     /// Names for the points, in argument order (`6.8,6.9`).
     #[arg(long, value_delimiter = ',', value_name = "A,B,…")]
     pub variant_names: Vec<String>,
@@ -274,8 +283,10 @@ fn attach_config_changes(
     Ok(())
 }
 
+/// Through a fresh temporary name and a rename, as every report is
+/// written: a reader sees the old file or the new one.
 fn write(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).map_err(|e| Error::io(path.to_string_lossy().as_ref(), e))
+    crate::report::write_atomic(path, text.as_bytes())
 }
 
 /// Runs `history`.
@@ -301,6 +312,14 @@ pub fn run(args: HistoryArgs) -> Result<u8> {
     }
     if let Some(p) = &args.txt {
         write(p, &crate::report::history::render_text(&h, false))?;
+    }
+    let templates = args.templates.as_deref();
+    if let Some(p) = &args.html {
+        write(p, &crate::report::history::render_html(&h, templates)?)?;
+    }
+    if let Some(p) = &args.pdf {
+        let bytes = crate::report::history::render_pdf(&h, templates)?;
+        crate::report::write_atomic(p, &bytes)?;
     }
     if args.json.as_deref() != Some("-") {
         std::io::stdout()

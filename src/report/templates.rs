@@ -9,7 +9,7 @@ use minijinja::{AutoEscape, Environment, Value};
 use std::path::{Path, PathBuf};
 
 /// The built-in templates, by name.
-pub const BUILTIN: [(&str, &str); 4] = [
+pub const BUILTIN: [(&str, &str); 7] = [
     (
         "report.html.j2",
         include_str!("../../templates/report.html.j2"),
@@ -22,6 +22,15 @@ pub const BUILTIN: [(&str, &str); 4] = [
     (
         "report.typ.j2",
         include_str!("../../templates/report.typ.j2"),
+    ),
+    ("style.css.j2", include_str!("../../templates/style.css.j2")),
+    (
+        "history.html.j2",
+        include_str!("../../templates/history.html.j2"),
+    ),
+    (
+        "history.typ.j2",
+        include_str!("../../templates/history.typ.j2"),
     ),
 ];
 

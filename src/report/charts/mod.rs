@@ -7,6 +7,7 @@
 
 mod distribution;
 mod forest;
+pub mod history;
 mod runs;
 mod sweep;
 

@@ -1,15 +1,15 @@
 //! Text and Markdown of a history (`patchperf history`): per series its
 //! points and each change point with the last good and first bad point,
 //! the change with its interval, p and verdict. Numbers through
-//! [`super::format`], as every other report.
+//! [`crate::report::format`], as every other report.
 
-use super::format::{pct, pct_ci, pvalue, sig};
 use crate::analysis::history::{History, HistoryChange, Method, Series};
 use crate::analysis::Verdict;
+use crate::report::format::{pct, pct_ci, pvalue, sig};
 use owo_colors::OwoColorize;
 
 /// `hackbench · time (s, lower is better)`.
-fn title(s: &Series) -> String {
+pub(super) fn title(s: &Series) -> String {
     let mut t = s.benchmark.clone();
     if !s.params.is_empty() {
         t.push_str(&format!(" [{}]", s.params));
@@ -29,7 +29,7 @@ fn title(s: &Series) -> String {
 }
 
 /// `20 points (6.0 … 6.19), 5 runs each`.
-fn extent(s: &Series) -> String {
+pub(super) fn extent(s: &Series) -> String {
     let n = s.points.len();
     let span = match (s.points.first(), s.points.last()) {
         (Some(a), Some(b)) if n > 1 => format!(" ({} … {})", a.variant, b.variant),
@@ -51,7 +51,8 @@ fn extent(s: &Series) -> String {
     format!("{n} point{}{span}, {per}", if n == 1 { "" } else { "s" })
 }
 
-fn cells(c: &HistoryChange) -> [String; 6] {
+/// The table cells of a change point, as [`HEAD`] names them.
+pub(super) fn cells(c: &HistoryChange) -> [String; 6] {
     [
         format!("#{}", c.index),
         format!("{} → {}", c.before, c.after),
@@ -62,7 +63,8 @@ fn cells(c: &HistoryChange) -> [String; 6] {
     ]
 }
 
-const HEAD: [&str; 6] = [
+/// Column heads of the change-point table.
+pub(super) const HEAD: [&str; 6] = [
     "point",
     "step (last before → first after)",
     "change",

@@ -1,0 +1,311 @@
+//! The view model of a history's HTML and PDF: every number formatted
+//! through [`crate::report::format`] (the same digits as the text and
+//! Markdown), every chart named by the file it is drawn into, so that a
+//! template only lays out what is here.
+
+use super::text::{cells, extent, title};
+use crate::analysis::history::{History, Series};
+use crate::analysis::Verdict;
+use crate::report::format::{pvalue, sig};
+use crate::report::view::{slug, CHART_WIDTH};
+use serde::Serialize;
+
+/// Height in pixels of a series' chart.
+pub const HISTORY_HEIGHT: u32 = 330;
+
+/// Most series drawn as charts: a lab's history can hold thousands of
+/// series, and a page of thousands of charts helps nobody. Series with
+/// change points are drawn first; the rest in order until the limit.
+pub const MAX_CHARTS: usize = 120;
+
+/// What the history templates render.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryView {
+    pub generator: String,
+    pub title: String,
+    /// The points in order.
+    pub order: Vec<String>,
+    /// How change points were looked for, in one sentence.
+    pub method: String,
+    /// The one-line summary the text report ends with.
+    pub summary: String,
+    /// Series by the verdict of their latest change point.
+    pub counts: Vec<Count>,
+    pub series: Vec<SeriesView>,
+    /// Series shown without a chart because of [`MAX_CHARTS`].
+    pub undrawn: usize,
+}
+
+/// How many series' latest change point has this verdict.
+#[derive(Debug, Clone, Serialize)]
+pub struct Count {
+    pub verdict: String,
+    pub count: usize,
+}
+
+/// One series.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeriesView {
+    pub anchor: String,
+    pub title: String,
+    /// `12 points (6.8-rc1 … 6.9-rc2), 5 runs each`.
+    pub extent: String,
+    /// Why no change point was looked for.
+    pub note: Option<String>,
+    /// `No change point (centres 0.33 to 0.63).` when none was found.
+    pub quiet: Option<String>,
+    /// Verdict of the latest change point.
+    pub latest: Option<String>,
+    pub chart: Option<ChartRef>,
+    pub changes: Vec<ChangeView>,
+}
+
+/// A chart file and what it shows, for `alt` text and the PDF's sizing.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChartRef {
+    pub file: String,
+    pub width: u32,
+    pub height: u32,
+    pub alt: String,
+}
+
+/// One change point, formatted.
+#[derive(Debug, Clone, Serialize)]
+pub struct ChangeView {
+    pub index: usize,
+    pub step: String,
+    pub change: String,
+    pub ci: String,
+    pub p: String,
+    pub q: String,
+    pub verdict: String,
+    pub findings: Vec<FindingView>,
+}
+
+/// A difference between the configs or environments of the two points
+/// around a change point.
+#[derive(Debug, Clone, Serialize)]
+pub struct FindingView {
+    pub severity: String,
+    pub code: String,
+    pub title: String,
+    pub evidence: String,
+}
+
+/// Indexes of the series that get a chart, in series order.
+pub fn charted(h: &History) -> Vec<bool> {
+    let mut drawn = vec![false; h.series.len()];
+    let mut left = MAX_CHARTS;
+    let with_changes = |s: &Series| !s.change_points.is_empty();
+    for pass in [true, false] {
+        for (i, s) in h.series.iter().enumerate() {
+            if left > 0 && !drawn[i] && with_changes(s) == pass && !s.points.is_empty() {
+                drawn[i] = true;
+                left -= 1;
+            }
+        }
+    }
+    drawn
+}
+
+/// The file a series' chart is drawn into.
+pub fn chart_file(i: usize, s: &Series) -> String {
+    format!("charts/history-{:03}-{}.svg", i + 1, slug(&title(s)))
+}
+
+/// Builds the view of `h`.
+pub fn build(h: &History) -> HistoryView {
+    let drawn = charted(h);
+    let series: Vec<SeriesView> = h
+        .series
+        .iter()
+        .enumerate()
+        .map(|(i, s)| series_view(i, s, drawn[i]))
+        .collect();
+    let counts = [Verdict::Regressed, Verdict::Improved, Verdict::Changed]
+        .into_iter()
+        .map(|v| Count {
+            verdict: v.as_str().to_string(),
+            count: h
+                .series
+                .iter()
+                .filter(|s| s.change_points.last().is_some_and(|c| c.verdict == v))
+                .count(),
+        })
+        .filter(|c| c.count > 0)
+        .collect();
+    let span = match (h.order.first(), h.order.last()) {
+        (Some(a), Some(b)) if h.order.len() > 1 => format!(", {a} … {b}"),
+        _ => String::new(),
+    };
+    let st = &h.settings;
+    HistoryView {
+        generator: format!("patchperf {}", env!("CARGO_PKG_VERSION")),
+        title: format!(
+            "History of {} series over {} points{span}",
+            h.series.len(),
+            h.order.len()
+        ),
+        order: h.order.clone(),
+        method: format!(
+            "Change points by E-divisive means over windows of {} points, p < {}, relative change > {}; with several runs per point each step is tested on the runs of the segments beside it, its interval by {} bootstrap resamples. A regression of at least {}% trips --fail-on-regression.",
+            st.window_len,
+            st.max_pvalue,
+            st.min_magnitude,
+            st.resamples,
+            st.threshold_pct
+        ),
+        summary: super::text::summary(h),
+        counts,
+        undrawn: drawn.iter().filter(|d| !**d).count(),
+        series,
+    }
+}
+
+fn series_view(i: usize, s: &Series, drawn: bool) -> SeriesView {
+    let changes: Vec<ChangeView> = s
+        .change_points
+        .iter()
+        .map(|c| {
+            let [_, step, change, ci, p, _] = cells(c);
+            ChangeView {
+                index: c.index,
+                step,
+                change,
+                ci,
+                p,
+                q: pvalue(Some(c.q_value)),
+                verdict: c.verdict.as_str().to_string(),
+                findings: c
+                    .config_changes
+                    .iter()
+                    .map(|f| FindingView {
+                        severity: f.severity.to_string(),
+                        code: f.code.clone(),
+                        title: f.title.clone(),
+                        evidence: f.evidence.clone(),
+                    })
+                    .collect(),
+            }
+        })
+        .collect();
+    let quiet = (s.note.is_none() && changes.is_empty()).then(|| {
+        let (lo, hi) = s
+            .points
+            .iter()
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), p| {
+                (a.min(p.center), b.max(p.center))
+            });
+        format!("No change point (centres {} to {}).", sig(lo), sig(hi))
+    });
+    let name = title(s);
+    let chart = drawn.then(|| ChartRef {
+        file: chart_file(i, s),
+        width: CHART_WIDTH,
+        height: HISTORY_HEIGHT,
+        alt: alt_text(s),
+    });
+    SeriesView {
+        anchor: format!("s{}-{}", i + 1, slug(&name)),
+        title: name,
+        extent: extent(s),
+        note: s.note.clone(),
+        quiet,
+        latest: s
+            .change_points
+            .last()
+            .map(|c| c.verdict.as_str().to_string()),
+        chart,
+        changes,
+    }
+}
+
+/// What the chart shows, in words (for screen readers and the caption).
+fn alt_text(s: &Series) -> String {
+    let runs = s.points.iter().any(|p| p.runs.len() > 1);
+    let marks = if runs {
+        "every run as a grey dot, each point's median in black with its 95% interval where the point has at least 6 runs"
+    } else {
+        "each point's value in black"
+    };
+    let steps = match s.change_points.len() {
+        0 => "no change point".to_string(),
+        1 => "the change point as a dashed line".to_string(),
+        n => format!("the {n} change points as dashed lines"),
+    };
+    format!(
+        "One column per point in order: {marks}; the level of each segment in orange and {steps}"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::history::{HistoryChange, HistorySettings, Method, Point};
+    use crate::model::Direction;
+
+    fn series(name: &str, changed: bool) -> Series {
+        let points: Vec<Point> = (0..4)
+            .map(|i| Point {
+                variant: format!("v{i}"),
+                n: 1,
+                center: 1.0 + i as f64,
+                runs: vec![1.0 + i as f64],
+            })
+            .collect();
+        let change_points = if changed {
+            vec![HistoryChange {
+                index: 2,
+                before: "v1".into(),
+                after: "v2".into(),
+                change_pct: Some(50.0),
+                ci_low_pct: None,
+                ci_high_pct: None,
+                p_value: 0.001,
+                q_value: 0.002,
+                verdict: Verdict::Regressed,
+                config_changes: Vec::new(),
+            }]
+        } else {
+            Vec::new()
+        };
+        Series {
+            benchmark: name.into(),
+            params: String::new(),
+            metric: "time".into(),
+            unit: "s".into(),
+            direction: Direction::Lower,
+            method: Method::Otava,
+            points,
+            change_points,
+            note: None,
+        }
+    }
+
+    #[test]
+    fn series_with_change_points_get_the_charts_first() {
+        let mut all: Vec<Series> = (0..MAX_CHARTS + 10)
+            .map(|i| series(&format!("quiet{i}"), false))
+            .collect();
+        all.push(series("moved", true));
+        let h = History {
+            order: (0..4).map(|i| format!("v{i}")).collect(),
+            settings: HistorySettings::default(),
+            series: all,
+        };
+        let v = build(&h);
+        assert_eq!(v.undrawn, 11);
+        let moved = v.series.last().unwrap();
+        assert!(moved.chart.is_some(), "the series that moved is drawn");
+        assert_eq!(moved.changes[0].step, "v1 → v2");
+        assert_eq!(moved.changes[0].q, "0.002");
+        assert_eq!(moved.latest.as_deref(), Some("regressed"));
+        assert!(v.series[MAX_CHARTS].chart.is_none());
+        assert_eq!(v.counts.len(), 1);
+        assert!(v.series[0]
+            .quiet
+            .as_deref()
+            .unwrap()
+            .starts_with("No change point"));
+    }
+}
