@@ -122,17 +122,7 @@ pub fn point_label(p: &Path) -> String {
             return parent.to_string_lossy().to_string();
         }
     }
-    let name = file.strip_suffix(".gz").unwrap_or(&file);
-    match name.rsplit_once('.') {
-        Some((stem, ext))
-            if !stem.is_empty()
-                && (1..=5).contains(&ext.len())
-                && ext.chars().all(|c| c.is_ascii_alphabetic()) =>
-        {
-            stem.to_string()
-        }
-        _ => name.to_string(),
-    }
+    crate::model::point_name(&file)
 }
 
 /// One point per argument, named by [`point_label`] (by the whole path when

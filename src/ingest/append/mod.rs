@@ -198,18 +198,7 @@ fn label(arg: &Path, unit: &Unit) -> String {
     if named.is_dir() {
         return name;
     }
-    let name = name.strip_suffix(".gz").unwrap_or(&name);
-    // Only a word is an extension: a file named `6.8` keeps its name.
-    match name.rsplit_once('.') {
-        Some((stem, ext))
-            if !stem.is_empty()
-                && (1..=5).contains(&ext.len())
-                && ext.chars().all(|c| c.is_ascii_alphabetic()) =>
-        {
-            stem.to_string()
-        }
-        _ => name.to_string(),
-    }
+    crate::model::point_name(&name)
 }
 
 /// Removes a part no entry lists any more, and its partition folder when

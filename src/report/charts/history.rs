@@ -276,7 +276,10 @@ mod tests {
         // in the verdict's colour.
         assert!(svg.contains("#D55E00") && svg.contains("#0072B2"));
         for p in ["p0", "p5"] {
-            assert!(svg.contains(&format!(">\n{p}\n</text>")), "label {p} missing");
+            assert!(
+                svg.contains(&format!(">\n{p}\n</text>")),
+                "label {p} missing"
+            );
         }
         let quiet = draw(&series(&[1.0, 1.1, 1.0], &[])).unwrap();
         assert!(!quiet.contains("change point:"));

@@ -1,12 +1,14 @@
-//! Reports of a history (`patchperf history`): terminal and e-mail text
-//! and Markdown ([`render_text`], [`render_markdown`]); HTML and PDF from
-//! one view model ([`view`]) with a chart per series, through the template
-//! environment, SVG inlining and typst compiler of the comparison reports.
+//! Reports of a history (`patchperf history`): one view model ([`view`])
+//! from which the terminal and e-mail text, the Markdown, and the HTML and
+//! PDF with a chart per series are rendered; the HTML and PDF through the
+//! template environment, SVG inlining and typst compiler of the comparison
+//! reports. The JSON is the history itself (its schema is documented).
 
 mod text;
 pub mod view;
+mod words;
 
-pub use text::{render_markdown, render_text, summary};
+pub use words::summary;
 
 use super::charts::history as chart;
 use super::{html, pdf, templates};
@@ -17,6 +19,16 @@ use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::path::Path;
 use view::HistoryView;
+
+/// The terminal and e-mail text of a history (`color`: ANSI styles).
+pub fn render_text(h: &History, color: bool) -> String {
+    text::text(&view::build(h), color)
+}
+
+/// The Markdown of a history.
+pub fn render_markdown(h: &History) -> String {
+    text::markdown(&view::build(h))
+}
 
 /// The SVG of every chart the view refers to, by file name. Charts are
 /// independent, so they are drawn in parallel.

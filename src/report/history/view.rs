@@ -3,11 +3,11 @@
 //! Markdown), every chart named by the file it is drawn into, so that a
 //! template only lays out what is here.
 
-use super::text::{cells, extent, title};
+use super::words::{extent, title};
 use crate::analysis::history::{History, Series};
 use crate::analysis::Verdict;
-use crate::report::format::{pvalue, sig};
-use crate::report::view::{slug, CHART_WIDTH};
+use crate::report::format::{pct, pct_ci, pvalue, sig};
+use crate::report::view::{slug, FindingView, CHART_WIDTH};
 use serde::Serialize;
 
 /// Height in pixels of a series' chart.
@@ -79,17 +79,9 @@ pub struct ChangeView {
     pub p: String,
     pub q: String,
     pub verdict: String,
+    /// What differs between the configs or environments of the two
+    /// points around the change.
     pub findings: Vec<FindingView>,
-}
-
-/// A difference between the configs or environments of the two points
-/// around a change point.
-#[derive(Debug, Clone, Serialize)]
-pub struct FindingView {
-    pub severity: String,
-    pub code: String,
-    pub title: String,
-    pub evidence: String,
 }
 
 /// Indexes of the series that get a chart, in series order.
@@ -155,7 +147,7 @@ pub fn build(h: &History) -> HistoryView {
             st.resamples,
             st.threshold_pct
         ),
-        summary: super::text::summary(h),
+        summary: super::words::summary(h),
         counts,
         undrawn: drawn.iter().filter(|d| !**d).count(),
         series,
@@ -166,27 +158,15 @@ fn series_view(i: usize, s: &Series, drawn: bool) -> SeriesView {
     let changes: Vec<ChangeView> = s
         .change_points
         .iter()
-        .map(|c| {
-            let [_, step, change, ci, p, _] = cells(c);
-            ChangeView {
-                index: c.index,
-                step,
-                change,
-                ci,
-                p,
-                q: pvalue(Some(c.q_value)),
-                verdict: c.verdict.as_str().to_string(),
-                findings: c
-                    .config_changes
-                    .iter()
-                    .map(|f| FindingView {
-                        severity: f.severity.to_string(),
-                        code: f.code.clone(),
-                        title: f.title.clone(),
-                        evidence: f.evidence.clone(),
-                    })
-                    .collect(),
-            }
+        .map(|c| ChangeView {
+            index: c.index,
+            step: format!("{} → {}", c.before, c.after),
+            change: c.change_pct.map(pct).unwrap_or_else(|| "n/a".into()),
+            ci: pct_ci(c.ci_low_pct, c.ci_high_pct),
+            p: pvalue(Some(c.p_value)),
+            q: pvalue(Some(c.q_value)),
+            verdict: c.verdict.as_str().to_string(),
+            findings: c.config_changes.iter().map(FindingView::of).collect(),
         })
         .collect();
     let quiet = (s.note.is_none() && changes.is_empty()).then(|| {

@@ -201,16 +201,7 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
         height: forest_height(a.comparisons.len()),
     });
 
-    let finding_views: Vec<FindingView> = findings
-        .iter()
-        .map(|f| FindingView {
-            severity: f.severity.to_string(),
-            code: f.code.clone(),
-            title: f.title.clone(),
-            evidence: f.evidence.clone(),
-            advice: f.advice.clone(),
-        })
-        .collect();
+    let finding_views: Vec<FindingView> = findings.iter().map(FindingView::of).collect();
     ReportView {
         schema: SCHEMA_VERSION,
         generator: format!("patchperf {}", env!("CARGO_PKG_VERSION")),

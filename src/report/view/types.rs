@@ -150,6 +150,19 @@ pub struct FindingView {
     pub advice: String,
 }
 
+impl FindingView {
+    /// The finding as the templates show it.
+    pub fn of(f: &crate::model::Finding) -> FindingView {
+        FindingView {
+            severity: f.severity.to_string(),
+            code: f.code.clone(),
+            title: f.title.clone(),
+            evidence: f.evidence.clone(),
+            advice: f.advice.clone(),
+        }
+    }
+}
+
 /// Findings of one severity and code.
 #[derive(Debug, Clone, Serialize)]
 pub struct FindingGroup {
