@@ -1,7 +1,8 @@
 //! `cargo bench --bench history`: the change points of 10,000 series × 500
 //! points × 5 runs (CV 2%, every tenth series with one 5% step) through
 //! `analysis::history::history` at the defaults, on a pool of 2 threads.
-//! Prints the time and its ratio to the 30 s budget of the history issue.
+//! Prints the time and its ratio to the 30 s budget of the history issue,
+//! then the time of its text and HTML reports against the analysis'.
 //!
 //! `HISTORY_BENCH_SERIES=N` changes the number of series (e.g. for a quick
 //! run of a debug build: `cargo bench --profile dev --bench history`).
@@ -66,5 +67,21 @@ fn main() {
         "history: {series} series x {POINTS} points x {RUNS} runs, 2 threads: {secs:.2} s \
          ({:.3} of the {BUDGET_S} s budget), {cps} change points",
         secs / BUDGET_S
+    );
+    // The reports of the same history: the text every run prints, and the
+    // HTML with its charts (at most view::MAX_CHARTS of them).
+    let t = Instant::now();
+    let text = patchperf::report::history::render_text(&h, false);
+    let text_s = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let html = patchperf::report::history::render_html(&h, None).unwrap();
+    let html_s = t.elapsed().as_secs_f64();
+    println!(
+        "history reports: text {text_s:.2} s ({} KB, {:.3} of the analysis), \
+         HTML {html_s:.2} s ({} KB, {:.3} of the analysis)",
+        text.len() / 1024,
+        text_s / secs,
+        html.len() / 1024,
+        html_s / secs
     );
 }

@@ -8,7 +8,7 @@ use crate::analysis::history::Series;
 use crate::analysis::Verdict;
 use crate::error::Result;
 use crate::report::format::{pct, Scale};
-use crate::report::history::view::HISTORY_HEIGHT;
+use crate::report::history::view::{marks, HISTORY_HEIGHT};
 use crate::stats::summary::{mean, median, median_ci_sorted};
 use plotters::element::DashedPathElement;
 use plotters::prelude::*;
@@ -93,7 +93,7 @@ pub fn draw(s: &Series) -> Result<String> {
                 .y_labels(if ya.log { 0 } else { 6 })
                 .y_label_formatter(&|y| ya.label(*y))
                 .x_desc(if step > 1 {
-                    format!("point (every {step}th labelled)")
+                    format!("point (one in {step} labelled)")
                 } else {
                     "point".to_string()
                 })
@@ -150,9 +150,10 @@ pub fn draw(s: &Series) -> Result<String> {
                 LEVEL.stroke_width(2),
             )))
             .map_err(err)?;
+        let (dots, point_marks) = marks(s);
         // Runs, spread a little across their column so equal values stay
         // visible.
-        for (i, p) in s.points.iter().enumerate() {
+        for (i, p) in s.points.iter().enumerate().filter(|_| dots) {
             let k = p.runs.len();
             if k < 2 {
                 continue;
@@ -164,31 +165,63 @@ pub fn draw(s: &Series) -> Result<String> {
             });
             chart.draw_series(dots).map_err(err)?;
         }
-        // Medians and their intervals.
-        for (i, p) in s.points.iter().enumerate() {
-            let mut sorted = p.runs.clone();
-            sorted.sort_unstable_by(f64::total_cmp);
-            if let Some((lo, hi)) = median_ci_sorted(&sorted, 0.95) {
+        // Medians and their intervals: a dot and a bar each, or for many
+        // points one line in one band.
+        let intervals: Vec<Option<(f64, f64)>> = s
+            .points
+            .iter()
+            .map(|p| {
+                let mut sorted = p.runs.clone();
+                sorted.sort_unstable_by(f64::total_cmp);
+                median_ci_sorted(&sorted, 0.95).map(|(lo, hi)| (ya.t(v(lo)), ya.t(v(hi))))
+            })
+            .collect();
+        let centre = |i: usize| ya.t(v(s.points[i].center));
+        if point_marks {
+            for (i, ci) in intervals.iter().enumerate() {
                 let x = i as f64;
+                if let Some((lo, hi)) = ci {
+                    chart
+                        .draw_series(std::iter::once(PathElement::new(
+                            vec![(x, *lo), (x, *hi)],
+                            MEDIAN.stroke_width(2),
+                        )))
+                        .map_err(err)?;
+                }
                 chart
-                    .draw_series(std::iter::once(PathElement::new(
-                        vec![(x, ya.t(v(lo))), (x, ya.t(v(hi)))],
-                        MEDIAN.stroke_width(2),
+                    .draw_series(std::iter::once(Circle::new(
+                        (x, centre(i)),
+                        4,
+                        MEDIAN.filled(),
+                    )))
+                    .map_err(err)?;
+            }
+        } else {
+            if intervals.iter().any(Option::is_some) {
+                let upper = (0..n).map(|i| (i as f64, intervals[i].map_or(centre(i), |c| c.1)));
+                let lower = (0..n)
+                    .rev()
+                    .map(|i| (i as f64, intervals[i].map_or(centre(i), |c| c.0)));
+                chart
+                    .draw_series(std::iter::once(Polygon::new(
+                        upper.chain(lower).collect::<Vec<_>>(),
+                        MEDIAN.mix(0.18).filled(),
                     )))
                     .map_err(err)?;
             }
             chart
-                .draw_series(std::iter::once(Circle::new(
-                    (i as f64, ya.t(v(p.center))),
-                    4,
-                    MEDIAN.filled(),
+                .draw_series(std::iter::once(PathElement::new(
+                    (0..n).map(|i| (i as f64, centre(i))).collect::<Vec<_>>(),
+                    MEDIAN.stroke_width(1),
                 )))
                 .map_err(err)?;
         }
         let runs = s.points.iter().any(|p| p.runs.len() > 1);
         let mut keys: Vec<(String, RGBColor)> = Vec::new();
         if runs {
-            keys.push(("runs".into(), RUN));
+            if dots {
+                keys.push(("runs".into(), RUN));
+            }
             keys.push(("median (95% CI)".into(), MEDIAN));
         } else {
             keys.push(("value".into(), MEDIAN));
@@ -283,6 +316,25 @@ mod tests {
         }
         let quiet = draw(&series(&[1.0, 1.1, 1.0], &[])).unwrap();
         assert!(!quiet.contains("change point:"));
+    }
+
+    #[test]
+    fn a_long_series_is_drawn_as_a_line_in_a_band_and_stays_small() {
+        let centres: Vec<f64> = (0..600).map(|i| if i < 300 { 1.0 } else { 1.2 }).collect();
+        let s = series(&centres, &[(300, Verdict::Regressed)]);
+        let svg = draw(&s).unwrap();
+        // 3,600 runs would be as many circles; the line and band are two
+        // elements (the legend and the few marks aside).
+        assert!(
+            svg.matches("<circle").count() < 10,
+            "no dot per run or point"
+        );
+        assert!(svg.contains("<polygon"), "the band of the intervals");
+        assert!(svg.len() < 60_000, "{} bytes", svg.len());
+        assert!(
+            !svg.contains(">\nruns\n</text>"),
+            "no legend entry for runs not drawn"
+        );
     }
 
     #[test]

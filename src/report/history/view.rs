@@ -16,7 +16,26 @@ pub const HISTORY_HEIGHT: u32 = 330;
 /// Most series drawn as charts: a lab's history can hold thousands of
 /// series, and a page of thousands of charts helps nobody. Series with
 /// change points are drawn first; the rest in order until the limit.
-pub const MAX_CHARTS: usize = 120;
+pub const MAX_CHARTS: usize = 60;
+
+/// Runs in a chart beyond which they are not drawn one dot each (a chart
+/// of 500 points × 5 runs would weigh a quarter of a megabyte, and a page
+/// holds up to [`MAX_CHARTS`]).
+pub const MAX_RUN_DOTS: usize = 1200;
+
+/// Points beyond which the medians are drawn as a line and their
+/// intervals as a band, instead of a dot and a bar each.
+pub const MAX_POINT_MARKS: usize = 150;
+
+/// How a series' chart draws its values: (runs as dots, medians as marks).
+pub fn marks(s: &Series) -> (bool, bool) {
+    let runs: usize = s.points.iter().map(|p| p.runs.len()).sum();
+    let several = s.points.iter().any(|p| p.runs.len() > 1);
+    (
+        several && runs <= MAX_RUN_DOTS,
+        s.points.len() <= MAX_POINT_MARKS,
+    )
+}
 
 /// What the history templates render.
 #[derive(Debug, Clone, Serialize)]
@@ -202,12 +221,24 @@ fn series_view(i: usize, s: &Series, drawn: bool) -> SeriesView {
 
 /// What the chart shows, in words (for screen readers and the caption).
 fn alt_text(s: &Series) -> String {
-    let runs = s.points.iter().any(|p| p.runs.len() > 1);
-    let marks = if runs {
-        "every run as a grey dot, each point's median in black with its 95% interval where the point has at least 6 runs"
+    let several = s.points.iter().any(|p| p.runs.len() > 1);
+    let (dots, points) = marks(s);
+    let value = if several { "median" } else { "value" };
+    let mut marks = if points {
+        format!("each point's {value} in black")
     } else {
-        "each point's value in black"
+        format!("the points' {value}s as a black line")
     };
+    if several {
+        marks.push_str(if points {
+            " with its 95% interval where the point has at least 6 runs"
+        } else {
+            " in the band of their 95% intervals (points of at least 6 runs)"
+        });
+        if dots {
+            marks = format!("every run as a grey dot, {marks}");
+        }
+    }
     let steps = match s.change_points.len() {
         0 => "no change point".to_string(),
         1 => "the change point as a dashed line".to_string(),
