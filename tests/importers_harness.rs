@@ -116,6 +116,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("pyperf/compare_to-hidden.txt", ""),
     ("pyperf/compare_to-suite.txt", "pyperf-text"),
     ("pyperf/compare_to-table.txt", "pyperf-text"),
+    ("pyperf/compare_to-table-suite3.txt", "pyperf-text"),
+    ("pyperf/compare_to-table-md-suite3.txt", "pyperf-text"),
+    ("pyperf/compare_to-v-suite3.txt", "pyperf-text"),
     ("pyperf/dump-raw.txt", "pyperf-dump"),
     ("pyperf/dump-suite.txt", "pyperf-dump"),
     ("pyperf/dump-v.txt", "pyperf-dump"),
@@ -633,5 +636,46 @@ fn iperf3_line_prefixes_are_read_past() {
             "{file}: {:?}",
             got.files[0].unread_numeric
         );
+    }
+}
+
+/// `compare_to -v` names each benchmark only by the underlined title above
+/// its line; `--table` ends with a geometric-mean row, a summary that is
+/// accounted for, not read.
+#[test]
+fn compare_to_verbose_names_benchmarks_by_their_titles() {
+    let registry = Registry::builtin();
+    let got = ingest_one(
+        &Path::new(HARNESS).join("pyperf/compare_to-v-suite3.txt"),
+        &registry,
+    );
+    let mut names: Vec<&str> = got
+        .dataset
+        .rows()
+        .iter()
+        .map(|o| o.benchmark.as_str())
+        .collect();
+    names.dedup();
+    assert_eq!(names, ["timeit", "sum", "sort2"]);
+    for table in [
+        "compare_to-table-suite3.txt",
+        "compare_to-table-md-suite3.txt",
+    ] {
+        let got = ingest_one(&Path::new(HARNESS).join("pyperf").join(table), &registry);
+        let report = &got.files[0];
+        assert!(
+            report.unread_numeric.is_empty(),
+            "{table}: {:?}",
+            report.unread_numeric
+        );
+        assert!(
+            report
+                .skipped
+                .iter()
+                .any(|(_, why)| why.starts_with("geometric mean")),
+            "{table}: {:?}",
+            report.skipped
+        );
+        assert_eq!(report.rows, 3, "{table}: sort2's two means and its change");
     }
 }

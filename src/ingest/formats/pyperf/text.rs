@@ -116,7 +116,7 @@ static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
         ),
         (
             r"^Geometric mean: ",
-            "geometric mean of the ratios, a summary of the lines read",
+            GEOMEAN,
         ),
         (
             r"^(?:Slower|Faster|Not significant|Benchmarks with tag '[^']*') \(\d+\):$",
@@ -127,6 +127,12 @@ static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     .map(|(re, why)| (Regex::new(re).expect("static regex"), why))
     .collect()
 });
+
+/// Why a geometric-mean line is not read.
+const GEOMEAN: &str = "geometric mean of the ratios, a summary of the lines read";
+
+/// The benchmark of lines that name none, under no heading.
+const DEFAULT_BENCH: &str = "pyperf";
 
 /// Change of the second variant in percent from pyperf's ratio wording.
 fn change_pct(ratio: f64, word: &str) -> f64 {
@@ -237,7 +243,7 @@ impl Format for PyperfText {
         let mut consumed = Vec::new();
         let mut skipped = Vec::new();
         let mut out = Vec::new();
-        let mut bench = "pyperf".to_string();
+        let mut bench = DEFAULT_BENCH.to_string();
         let mut table_variants: Option<Vec<String>> = None;
         // Without a result line the check's warning is all the file says of
         // the result (`pyperf check`): its figures are read.
@@ -349,7 +355,15 @@ impl Format for PyperfText {
                 continue;
             }
             if let Some(c) = COMPARE.captures(t) {
-                let b = c.get(1).map_or(bench.clone(), |m| m.as_str().to_string());
+                // `compare_to -v` writes each benchmark's name underlined
+                // above its line: the variants are in brackets, so the
+                // title can only be the benchmark.
+                let unnamed = if bench == DEFAULT_BENCH && !title.is_empty() {
+                    title.clone()
+                } else {
+                    bench.clone()
+                };
+                let b = c.get(1).map_or(unnamed, |m| m.as_str().to_string());
                 for (vi, base) in [(2, 3), (7, 8)] {
                     let variant = &c[vi];
                     out.push(mk(
@@ -469,7 +483,11 @@ impl Format for PyperfText {
                 continue;
             };
             let name = cells[0].as_str();
-            if name.is_empty() || name.starts_with("Geometric mean") {
+            if name.starts_with("Geometric mean") {
+                skipped.push((n, GEOMEAN.into()));
+                continue;
+            }
+            if name.is_empty() {
                 continue;
             }
             for (cell, variant) in cells[1..].iter().zip(variants) {
