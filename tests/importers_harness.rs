@@ -119,6 +119,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("pyperf/compare_to-table-suite3.txt", "pyperf-text"),
     ("pyperf/compare_to-table-md-suite3.txt", "pyperf-text"),
     ("pyperf/compare_to-v-suite3.txt", "pyperf-text"),
+    ("pyperformance/compare-suite3.txt", "pyperf-text"),
+    ("pyperformance/compare-table-suite3.txt", "pyperf-text"),
     ("pyperf/dump-raw.txt", "pyperf-dump"),
     ("pyperf/dump-suite.txt", "pyperf-dump"),
     ("pyperf/dump-v.txt", "pyperf-dump"),
@@ -677,5 +679,52 @@ fn compare_to_verbose_names_benchmarks_by_their_titles() {
             report.skipped
         );
         assert_eq!(report.rows, 3, "{table}: sort2's two means and its change");
+    }
+}
+
+/// `pyperformance compare`: the variants are the two files' titles, the
+/// benchmarks the `### name ###` headings; `-O table` gives the change in a
+/// column of its own. Run metadata and significance lines are accounted.
+#[test]
+fn pyperformance_compare_reads_both_files_of_each_benchmark() {
+    let registry = Registry::builtin();
+    for (file, stddev) in [
+        ("compare-suite3.txt", true),
+        ("compare-table-suite3.txt", false),
+    ] {
+        let got = ingest_one(
+            &Path::new(HARNESS).join("pyperformance").join(file),
+            &registry,
+        );
+        let report = &got.files[0];
+        assert!(
+            report.unread_numeric.is_empty(),
+            "{file}: {:?}",
+            report.unread_numeric
+        );
+        let find = |b: &str, v: &str, stat: &str| {
+            got.dataset
+                .rows()
+                .iter()
+                .find(|o| o.benchmark == b && o.variant == v && o.stat.name() == stat)
+                .map(|o| (o.value, o.unit.to_string()))
+        };
+        assert_eq!(
+            find("sort2", "A2", "mean"),
+            Some((3.3, "us".into())),
+            "{file}"
+        );
+        assert_eq!(
+            find("sort2", "B2", "change_pct"),
+            Some((295.0, "us".into())),
+            "{file}"
+        );
+        assert_eq!(
+            find("timeit", "B2", "change_pct").map(|c| c.0),
+            Some(128.0),
+            "{file}"
+        );
+        assert_eq!(find("sum", "A2", "stddev").is_some(), stddev, "{file}");
+        assert_eq!(report.rows, if stddev { 15 } else { 9 }, "{file}");
     }
 }

@@ -11,6 +11,11 @@
 //!   the `[ name ]` line naming each file's part;
 //! - `pyperf slowest` lines (`#1: timeit (1.87 sec)`, the whole duration),
 //!   under each file's underlined title when several are listed;
+//! - `pyperformance compare` (1.x): each file's underlined title (the
+//!   variants, in order) with its run metadata, then per `### name ###`
+//!   heading `Mean +- std dev: 3.30 us +- 1.79 us -> 13.03 us +- 3.56 us:
+//!   3.95x slower` and pyperf's significance line; `-O table` grids with
+//!   their `Change` and `Significance` columns;
 //! - the stability warning's figures (`* the standard deviation (48.0 us)
 //!   is 300% of the mean (16.0 us)`) where no result line states them
 //!   (`pyperf check`, `hist`); `show --metadata` lines are accounted.
@@ -37,6 +42,17 @@ static COMPARE: LazyLock<Regex> = LazyLock::new(|| {
     ))
     .expect("static regex")
 });
+/// A `pyperformance compare` line: the variants unnamed, the files'
+/// titles above name them (the baseline first).
+static PLAIN_COMPARE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(
+        r"^Mean \+- std dev: {V} \+- {V} -> {V} \+- {V}: ([\d.]+)x (slower|faster)$"
+    ))
+    .expect("static regex")
+});
+/// A ratio cell of pyperformance's `Change` column: `3.95x slower`.
+static RATIO_ONLY: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^([\d.]+)x (slower|faster)$").expect("static regex"));
 static SINGLE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^(?:(\S+): )?Mean \+- std dev: {V} \+- {V}\s*$")).expect("static regex")
 });
@@ -111,8 +127,16 @@ static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
             "benchmarks compare_to hid as not significant: it prints no values for them (compare the JSON files instead)",
         ),
         (
-            r"^(?:Not significant!|ERROR when testing if values are significant)$",
+            r"^(?:Not significant!?|Significant \(t=[-+\d.e]+\)|ERROR when testing if values are significant)$",
             "pyperf's significance verdict on the line above (patchperf tests on its own)",
+        ),
+        (
+            r"^(?:Python version|Number of logical CPUs|CPU model|Hostname): |^Report on ",
+            "run metadata (machine, Python), not a result",
+        ),
+        (
+            r"^ERROR: Performance versions are different ",
+            "pyperformance's notice that the two runs used different suite versions",
         ),
         (
             r"^Geometric mean: ",
@@ -128,6 +152,13 @@ static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     .collect()
 });
 
+/// The variant a result file stands for: its name without `.json`
+/// (`[a]` in compare_to is the file `a.json`).
+fn file_variant(name: &str) -> String {
+    let n = name.strip_suffix(".gz").unwrap_or(name);
+    n.strip_suffix(".json").unwrap_or(n).to_string()
+}
+
 /// Why a geometric-mean line is not read.
 const GEOMEAN: &str = "geometric mean of the ratios, a summary of the lines read";
 
@@ -136,11 +167,14 @@ const DEFAULT_BENCH: &str = "pyperf";
 
 /// Change of the second variant in percent from pyperf's ratio wording.
 fn change_pct(ratio: f64, word: &str) -> f64 {
-    if word == "slower" {
+    let pct = if word == "slower" {
         (ratio - 1.0) * 100.0
     } else {
         (1.0 / ratio - 1.0) * 100.0
-    }
+    };
+    // The ratio has three digits: `2.28x` is +128%, not
+    // +127.99999999999999% of the float arithmetic.
+    (pct * 1e9).round() / 1e9
 }
 
 fn table_cells(line: &str) -> Option<Vec<String>> {
@@ -210,7 +244,7 @@ impl Format for PyperfText {
         // Both regexes need this literal; they are compiled only then. Some
         // line is one or the other: some line is the one, or some the other.
         let hit = crate::ingest::shared::logscan::lines_containing(src, "Mean +- std dev: ")
-            .any(|t| COMPARE.is_match(t) || SINGLE.is_match(t))
+            .any(|t| COMPARE.is_match(t) || SINGLE.is_match(t) || PLAIN_COMPARE.is_match(t))
             || src
                 .lines
                 .iter()
@@ -253,6 +287,8 @@ impl Format for PyperfText {
             .any(|l| l.text.contains("Mean +- std dev: "));
         // `pyperf slowest` of several files: each under its file's title.
         let mut title = String::new();
+        // Every title in order: pyperformance's two files.
+        let mut titles: Vec<String> = Vec::new();
         let mut in_metadata = false;
         // Whether the warning being read has given its mean already.
         let mut warned_mean = false;
@@ -289,6 +325,7 @@ impl Format for PyperfText {
                 .is_some_and(|u| !u.text.is_empty() && u.text.bytes().all(|b| b == b'='));
             if underlined && !t.is_empty() && !t.contains(' ') {
                 title = t.to_string();
+                titles.push(file_variant(t));
                 consumed.push(n);
                 continue;
             }
@@ -387,6 +424,29 @@ impl Format for PyperfText {
                 }
                 continue;
             }
+            if let Some(c) = PLAIN_COMPARE.captures(t) {
+                let base = titles.first().map_or("reference", String::as_str);
+                let changed = titles.get(1).map_or("changed", String::as_str);
+                for (variant, at) in [(base, 1), (changed, 5)] {
+                    out.push(mk(
+                        &bench,
+                        variant,
+                        Stat::Mean,
+                        num(src, n, &c[at], "value")?,
+                        &c[at + 1],
+                    ));
+                    out.push(mk(
+                        &bench,
+                        variant,
+                        Stat::Stddev,
+                        num(src, n, &c[at + 2], "value")?,
+                        &c[at + 3],
+                    ));
+                }
+                let pct = change_pct(num(src, n, &c[9], "value")?, &c[10]);
+                out.push(mk(&bench, changed, Stat::ChangePct, pct, &c[6]));
+                continue;
+            }
             if let Some(c) = GROUPED.captures(t) {
                 let b = &c[1];
                 for (variant, base) in [("reference", 2), ("changed", 6)] {
@@ -475,7 +535,17 @@ impl Format for PyperfText {
                 continue;
             };
             if cells.first().map(String::as_str) == Some("Benchmark") {
-                table_variants = Some(cells[1..].to_vec());
+                // pyperformance's grid names files and adds `Change` and
+                // `Significance` columns after them.
+                table_variants = Some(
+                    cells[1..]
+                        .iter()
+                        .map(|c| match c.as_str() {
+                            "Change" | "Significance" => c.clone(),
+                            f => file_variant(f),
+                        })
+                        .collect(),
+                );
                 consumed.push(n);
                 continue;
             }
@@ -490,10 +560,21 @@ impl Format for PyperfText {
             if name.is_empty() {
                 continue;
             }
+            // The unit and variant of the last value cell, which a
+            // `Change` cell is the change of.
+            let mut last: Option<(String, String)> = None;
             for (cell, variant) in cells[1..].iter().zip(variants) {
+                if variant == "Change" {
+                    if let (Some(c), Some((v, unit))) = (RATIO_ONLY.captures(cell), &last) {
+                        let pct = change_pct(num(src, n, &c[1], "value")?, &c[2]);
+                        out.push(mk(name, v, Stat::ChangePct, pct, unit));
+                    }
+                    continue;
+                }
                 let Some(c) = RATIO.captures(cell) else {
                     continue;
                 };
+                last = Some((variant.clone(), c[2].to_string()));
                 out.push(mk(
                     name,
                     variant,
@@ -562,7 +643,8 @@ mod tests {
     fn detect_by_cells(src: &Source) -> Confidence {
         let hit = src.lines.iter().any(|l| {
             let t = l.text.as_str();
-            (t.contains("Mean +- std dev: ") && (COMPARE.is_match(t) || SINGLE.is_match(t)))
+            (t.contains("Mean +- std dev: ")
+                && (COMPARE.is_match(t) || SINGLE.is_match(t) || PLAIN_COMPARE.is_match(t)))
                 || t.starts_with("Median +- MAD:")
         });
         let table = src
