@@ -2,7 +2,8 @@
 //! format parses clean lines while reporting the original line numbers.
 //!
 //! Order matters: decompression, then decoding, then quoted-printable (which
-//! can join lines), then terminal redraws, then quote prefixes.
+//! can join lines), then terminal redraws, then quote prefixes, then record
+//! lines a mail client wrapped.
 
 use crate::error::{Error, Result};
 use crate::ingest::shared::text::strip_line_end;
@@ -11,6 +12,8 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 use std::sync::OnceLock;
+
+mod rewrap;
 
 /// One prepared line and where it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -312,10 +315,15 @@ fn prepare_lines(text: &str) -> Vec<Line> {
 
 /// [`prepare_lines`] once the BOM is gone and the text's kind is known.
 fn lines_of(text: &str, json_like: bool) -> Vec<Line> {
-    if is_plain(text) {
-        return plain_lines(text, json_like);
+    let mut lines = if is_plain(text) {
+        plain_lines(text, json_like)
+    } else {
+        general_lines(text, json_like)
+    };
+    if !json_like {
+        rewrap::rejoin_wrapped(&mut lines);
     }
-    general_lines(text, json_like)
+    lines
 }
 
 /// True when `text` holds no quoted-printable escape and no terminal
