@@ -152,6 +152,33 @@ static SKIPS: LazyLock<Vec<(Regex, &'static str)>> = LazyLock::new(|| {
     .collect()
 });
 
+/// The mean and std dev of one side of a comparison line, from the groups
+/// `base..base + 4` of `c`: mean, its unit, std dev, its unit.
+fn sides(
+    out: &mut Vec<Observation>,
+    src: &Source,
+    n: u32,
+    bench: &str,
+    variant: &str,
+    c: &regex::Captures<'_>,
+    base: usize,
+) -> Result<()> {
+    for (stat, at) in [(Stat::Mean, base), (Stat::Stddev, base + 2)] {
+        out.push(
+            Observation::new(
+                bench,
+                "time",
+                &c[at + 1],
+                stat,
+                num(src, n, &c[at], "value")?,
+            )
+            .with_variant(variant)
+            .at_line(n),
+        );
+    }
+    Ok(())
+}
+
 /// The variant a result file stands for: its name without `.json`
 /// (`[a]` in compare_to is the file `a.json`).
 fn file_variant(name: &str) -> String {
@@ -402,21 +429,7 @@ impl Format for PyperfText {
                 };
                 let b = c.get(1).map_or(unnamed, |m| m.as_str().to_string());
                 for (vi, base) in [(2, 3), (7, 8)] {
-                    let variant = &c[vi];
-                    out.push(mk(
-                        &b,
-                        variant,
-                        Stat::Mean,
-                        num(src, n, &c[base], "value")?,
-                        &c[base + 1],
-                    ));
-                    out.push(mk(
-                        &b,
-                        variant,
-                        Stat::Stddev,
-                        num(src, n, &c[base + 2], "value")?,
-                        &c[base + 3],
-                    ));
+                    sides(&mut out, src, n, &b, &c[vi], &c, base)?;
                 }
                 if let (Some(r), Some(w)) = (c.get(12), c.get(13)) {
                     let pct = change_pct(num(src, n, r.as_str(), "value")?, w.as_str());
@@ -428,20 +441,7 @@ impl Format for PyperfText {
                 let base = titles.first().map_or("reference", String::as_str);
                 let changed = titles.get(1).map_or("changed", String::as_str);
                 for (variant, at) in [(base, 1), (changed, 5)] {
-                    out.push(mk(
-                        &bench,
-                        variant,
-                        Stat::Mean,
-                        num(src, n, &c[at], "value")?,
-                        &c[at + 1],
-                    ));
-                    out.push(mk(
-                        &bench,
-                        variant,
-                        Stat::Stddev,
-                        num(src, n, &c[at + 2], "value")?,
-                        &c[at + 3],
-                    ));
+                    sides(&mut out, src, n, &bench, variant, &c, at)?;
                 }
                 let pct = change_pct(num(src, n, &c[9], "value")?, &c[10]);
                 out.push(mk(&bench, changed, Stat::ChangePct, pct, &c[6]));
@@ -450,20 +450,7 @@ impl Format for PyperfText {
             if let Some(c) = GROUPED.captures(t) {
                 let b = &c[1];
                 for (variant, base) in [("reference", 2), ("changed", 6)] {
-                    out.push(mk(
-                        b,
-                        variant,
-                        Stat::Mean,
-                        num(src, n, &c[base], "value")?,
-                        &c[base + 1],
-                    ));
-                    out.push(mk(
-                        b,
-                        variant,
-                        Stat::Stddev,
-                        num(src, n, &c[base + 2], "value")?,
-                        &c[base + 3],
-                    ));
+                    sides(&mut out, src, n, b, variant, &c, base)?;
                 }
                 let pct = change_pct(num(src, n, &c[10], "value")?, &c[11]);
                 out.push(mk(b, "changed", Stat::ChangePct, pct, &c[7]));
