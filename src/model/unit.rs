@@ -156,6 +156,9 @@ impl Unit {
         if matches!(s, "tps" | "qps" | "rps" | "iops" | "Hz") {
             return (Dimension::Rate, 1.0);
         }
+        if let Some((k, _)) = per_second_word(s) {
+            return (Dimension::Rate, k);
+        }
         (Dimension::Other(s.to_string()), 1.0)
     }
 
@@ -224,8 +227,28 @@ impl Unit {
     }
 }
 
+/// A count per second written as one word ending in `ps`, perhaps after
+/// an SI prefix: `pps`, `Mpps` (packets), `Gbps`, `Mbps` (bits), `IOPS`,
+/// `KIOPS`, `fps`, `cps`. Gives the prefix's factor and the counted thing;
+/// only these counted things, so that no other word ending in `ps` is taken
+/// for a rate.
+fn per_second_word(s: &str) -> Option<(f64, &str)> {
+    let head = s.strip_suffix("ps").or_else(|| s.strip_suffix("PS"))?;
+    let mut chars = head.chars();
+    let (k, event) = match chars.next()? {
+        'K' | 'k' if head.len() > 1 => (1e3, chars.as_str()),
+        'M' if head.len() > 1 => (1e6, chars.as_str()),
+        'G' if head.len() > 1 => (1e9, chars.as_str()),
+        _ => (1.0, head),
+    };
+    matches!(event, "p" | "b" | "io" | "IO" | "f" | "c").then_some((k, event))
+}
+
 /// The counted thing of a rate unit: `ops` for `ops/s`, `Kops` → `ops`.
 fn rate_event(spelling: &str) -> String {
+    if let Some((_, event)) = per_second_word(spelling) {
+        return event.to_ascii_lowercase();
+    }
     match spelling {
         "tps" => "transactions".into(),
         "qps" => "queries".into(),
@@ -246,6 +269,29 @@ fn rate_event(spelling: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn per_second_words_are_rates_with_their_prefix() {
+        let mpps = Unit::parse("Mpps");
+        assert_eq!(mpps.dimension, Dimension::Rate);
+        assert_eq!(mpps.convert(15.55, &Unit::parse("Kpps")), Some(15_550.0));
+        assert_eq!(
+            Unit::parse("Gbps").convert(1.0, &Unit::parse("Mbps")),
+            Some(1000.0)
+        );
+        assert!(!Unit::parse("Mpps").convertible(&Unit::parse("Mbps")));
+        assert_eq!(
+            Unit::parse("IOPS").convert(2.0, &Unit::parse("KIOPS")),
+            Some(0.002)
+        );
+        // Picoseconds stay time; other words ending in `ps` are not rates.
+        assert_eq!(Unit::parse("ps").dimension, Dimension::Time);
+        assert!(matches!(
+            Unit::parse("steps").dimension,
+            Dimension::Other(_)
+        ));
+        assert!(matches!(Unit::parse("laps").dimension, Dimension::Other(_)));
+    }
 
     #[test]
     fn spellings_normalise() {
