@@ -4,6 +4,7 @@
 
 use super::values::value_cell;
 use super::Change;
+use crate::model::{Dimension, Unit};
 
 /// The arrows that join the two values, longest first so that `-->` is not
 /// read as `-` and `->`.
@@ -37,17 +38,49 @@ pub(super) fn change(text: &str) -> Option<Change> {
     } else {
         before.1.clone()
     };
-    // Two units that differ (`2 ms -> 3 s`) are not one metric's values.
+    // Two units that differ are one metric's values only when one converts
+    // into the other (`863Kpps -> 1.3Mpps`); `2 ms -> 3 s` is a time and a
+    // ratio of times, not a change of one quantity.
+    let mut after_value = after.0;
     if !before.1.is_empty() && !after.1.is_empty() && before.1 != after.1 {
-        return None;
+        let (from, to) = (Unit::parse(&after.1), Unit::parse(&before.1));
+        if from.dimension != Dimension::Rate {
+            return None;
+        }
+        after_value = from.convert(after.0, &to)?;
     }
     Some(Change {
         label: label.unwrap_or_default(),
         names: before_name.zip(after_name),
         before: before.0,
-        after: after.0,
+        after: after_value,
         unit,
     })
+}
+
+/// The two sides a heading names with an arrow, and what it says before
+/// them: `64B:  skb-mode -> native-mode` → (`64B`, `skb-mode`,
+/// `native-mode`). Each side is one or two words without digits alone,
+/// so that a heading of values (`5 -> 6`) or a sentence is not read so.
+pub fn heading_sides(heading: &str) -> Option<(String, String, String)> {
+    let (at, arrow) = ARROWS
+        .iter()
+        .filter_map(|a| heading.find(a).map(|i| (i, *a)))
+        .min_by_key(|(i, a)| (*i, std::cmp::Reverse(a.len())))?;
+    let (left, right) = (&heading[..at], heading[at + arrow.len()..].trim());
+    let (context, before) = match left.rsplit_once(':') {
+        Some((c, b)) => (c.trim(), b.trim()),
+        None => ("", left.trim()),
+    };
+    let name = |s: &str| {
+        let words = s.split_whitespace().count();
+        (1..=2).contains(&words)
+            && s.chars().any(char::is_alphabetic)
+            && !ARROWS.iter().any(|a| s.contains(a))
+            && !s.contains(':')
+    };
+    (name(before) && name(right))
+        .then(|| (context.to_string(), before.to_string(), right.to_string()))
 }
 
 /// Reads one side: `[label:] [name:] value [unit]`, the right side with an

@@ -19,6 +19,7 @@ mod values;
 
 pub use boxes::{is_box_row, BoxCells};
 pub use cells::{merge_header, split_cells};
+pub use change::heading_sides;
 pub use classify::{classify, classify_without_rows, Classifier};
 pub use pairs::is_measurement;
 pub use time::duration_seconds;

@@ -451,6 +451,14 @@ fn before_and_after_lines() {
         panic!("not a change line")
     };
     assert_eq!((c.before, c.after), (420.0, 360.0));
+    // Rates in two prefixes of one unit: the after value in the before's.
+    let Kind::Change(c) = classify("XDP_DROP: 863Kpps -> 1.3Mpps") else {
+        panic!("not a change line")
+    };
+    assert_eq!(
+        (c.before, c.after, c.unit.as_str()),
+        (863.0, 1300.0, "Kpps")
+    );
     // Chains, prose around the arrow, units that differ and spreads: no.
     for l in [
         "1 -> 2 -> 3",
@@ -461,6 +469,27 @@ fn before_and_after_lines() {
         "->",
     ] {
         assert!(!matches!(classify(l), Kind::Change(_)), "{l}");
+    }
+}
+
+#[test]
+fn a_heading_with_an_arrow_names_the_two_sides() {
+    use super::heading_sides;
+    assert_eq!(
+        heading_sides("64B:      skb-mode -> native-mode"),
+        Some(("64B".into(), "skb-mode".into(), "native-mode".into()))
+    );
+    assert_eq!(
+        heading_sides("v6.8 → v6.9"),
+        Some((String::new(), "v6.8".into(), "v6.9".into()))
+    );
+    for h in [
+        "Single core performance comparison with skb-mode",
+        "5 -> 6",
+        "the rate went from what it was before the patch -> to this",
+        "a -> b -> c",
+    ] {
+        assert_eq!(heading_sides(h), None, "{h}");
     }
 }
 

@@ -82,13 +82,22 @@ impl<'a> Reader<'a> {
                     } else {
                         ch.label.to_lowercase()
                     };
-                    let (before, after) = ch
-                        .names
-                        .clone()
-                        .unwrap_or_else(|| ("before".into(), "after".into()));
+                    // Sides the line does not name may be named by its
+                    // heading (`64B:  skb-mode -> native-mode`), which then
+                    // says what they were measured at before its colon.
+                    let (context, (before, after)) = match ch.names.clone() {
+                        Some(n) => (None, n),
+                        None => match lines::heading_sides(&names.benchmark) {
+                            Some((c, a, b)) => (Some(c).filter(|c| !c.is_empty()), (a, b)),
+                            None => (None, ("before".into(), "after".into())),
+                        },
+                    };
                     for (name, value) in [(before, ch.before), (after, ch.after)] {
                         let mut o = sample(&metric, &ch.unit, value);
                         o.variant = join_variant(&names.variant, &name).into();
+                        if let Some(c) = &context {
+                            o.benchmark = c.as_str().into();
+                        }
                         self.out.push(o);
                     }
                 }
