@@ -29,11 +29,11 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 165 posts
-/// (7107, 5097 and 5550 of 8101 values), in percent. The goal is
+/// (7107, 5105 and 5558 of 8101 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 87.7;
-const LABEL_FLOOR: f64 = 62.9;
-const EITHER_FLOOR: f64 = 68.5;
+const LABEL_FLOOR: f64 = 63.0;
+const EITHER_FLOOR: f64 = 68.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

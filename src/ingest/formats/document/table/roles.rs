@@ -27,7 +27,24 @@ pub(super) const PARAM_WORDS: &[&str] = &[
     "workers",
     "fds",
     "nr",
+    "mtu",
+    "qd",
+    "queue depth",
+    "depth",
+    "cores",
+    "vcpus",
+    "nodes",
+    "users",
+    "instances",
+    "message size",
+    "packet size",
+    "block size",
 ];
+
+/// First words of a header that names a build rather than a quantity:
+/// `this change`, `the patch`, `with change` are the changed kernel, not a
+/// column of stated changes.
+const DETERMINERS: &[&str] = &["this", "the", "our", "my", "with", "after", "new"];
 
 /// Header words naming a column of stated changes.
 pub(super) const CHANGE_WORDS: &[&str] = &[
@@ -156,8 +173,13 @@ pub(super) fn header_role(raw: &str) -> Role {
             }
         }
     }
+    let names_a_build = ws.len() > 1 && DETERMINERS.contains(&ws[0].to_lowercase().as_str());
     if ws.len() > 1 {
         if let Some(Ok(s)) = ws.last().map(|w| w.parse::<Stat>()) {
+            if s == Stat::ChangePct && names_a_build {
+                col.variant = Some(ws.join(" "));
+                return Role::Value(col);
+            }
             col.stat = Some(s);
             ws.pop();
         } else if let Some(Ok(s)) = ws.first().map(|w| w.parse::<Stat>()) {

@@ -79,3 +79,22 @@ fn a_value_and_its_spread_under_one_header_and_a_stat_before_its_metric() {
         (None, Some("latency"), Some(Stat::Max))
     );
 }
+
+#[test]
+fn a_build_named_this_change_is_a_variant_and_mtu_a_parameter() {
+    let r = roles(
+        &["MTU", "baseline", "this change", "improvement", "% change"].map(String::from),
+        false,
+    );
+    assert_eq!(r[0], Role::Param("mtu".into()));
+    let Role::Value(v) = &r[2] else {
+        panic!("{:?}", r[2])
+    };
+    assert_eq!((v.variant.as_deref(), v.stat), (Some("this change"), None));
+    assert_eq!(r[3], Role::Change);
+    assert_eq!(r[4], Role::Change);
+    // Without a determiner the last word still names the stat.
+    let r = roles(&["patched change".to_string()], false);
+    let Role::Value(v) = &r[0] else { panic!() };
+    assert_eq!(v.stat, Some(Stat::ChangePct));
+}
