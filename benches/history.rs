@@ -71,10 +71,11 @@ fn main() {
     // The reports of the same history: the text every run prints, and the
     // HTML with its charts (at most view::MAX_CHARTS of them).
     let t = Instant::now();
-    let text = patchperf::report::history::render_text(&h, false);
+    let mut reports = patchperf::report::history::Reports::new(&h, None).unwrap();
+    let text = reports.text(false);
     let text_s = t.elapsed().as_secs_f64();
     let t = Instant::now();
-    let html = patchperf::report::history::render_html(&h, None).unwrap();
+    let html = reports.html().unwrap();
     let html_s = t.elapsed().as_secs_f64();
     println!(
         "history reports: text {text_s:.2} s ({} KB, {:.3} of the analysis), \

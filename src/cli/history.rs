@@ -275,8 +275,8 @@ fn attach_config_changes(
 
 /// Through a fresh temporary name and a rename, as every report is
 /// written: a reader sees the old file or the new one.
-fn write(path: &Path, text: &str) -> Result<()> {
-    crate::report::write_atomic(path, text.as_bytes())
+fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    crate::report::write_atomic(path, bytes)
 }
 
 /// Runs `history`.
@@ -294,27 +294,26 @@ pub fn run(args: HistoryArgs) -> Result<u8> {
                 .write_all(text.as_bytes())
                 .map_err(|e| Error::io("<stdout>", e))?;
         } else {
-            write(Path::new(j), &text)?;
+            write(Path::new(j), text.as_bytes())?;
         }
     }
+    let mut reports = crate::report::history::Reports::new(&h, args.templates.as_deref())?;
     if let Some(p) = &args.md {
-        write(p, &crate::report::history::render_markdown(&h))?;
+        write(p, reports.markdown().as_bytes())?;
     }
     if let Some(p) = &args.txt {
-        write(p, &crate::report::history::render_text(&h, false))?;
+        write(p, reports.text(false).as_bytes())?;
     }
-    let templates = args.templates.as_deref();
     if let Some(p) = &args.html {
-        write(p, &crate::report::history::render_html(&h, templates)?)?;
+        write(p, reports.html()?.as_bytes())?;
     }
     if let Some(p) = &args.pdf {
-        let bytes = crate::report::history::render_pdf(&h, templates)?;
-        crate::report::write_atomic(p, &bytes)?;
+        write(p, &reports.pdf()?)?;
     }
     if args.json.as_deref() != Some("-") {
         std::io::stdout()
             .lock()
-            .write_all(crate::report::history::render_text(&h, color).as_bytes())
+            .write_all(reports.text(color).as_bytes())
             .map_err(|e| Error::io("<stdout>", e))?;
     }
     if h.analysed() == 0 {

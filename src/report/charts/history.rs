@@ -150,10 +150,10 @@ pub fn draw(s: &Series) -> Result<String> {
                 LEVEL.stroke_width(2),
             )))
             .map_err(err)?;
-        let (dots, point_marks) = marks(s);
+        let m = marks(s);
         // Runs, spread a little across their column so equal values stay
         // visible.
-        for (i, p) in s.points.iter().enumerate().filter(|_| dots) {
+        for (i, p) in s.points.iter().enumerate().filter(|_| m.dots) {
             let k = p.runs.len();
             if k < 2 {
                 continue;
@@ -177,7 +177,7 @@ pub fn draw(s: &Series) -> Result<String> {
             })
             .collect();
         let centre = |i: usize| ya.t(v(s.points[i].center));
-        if point_marks {
+        if m.points {
             for (i, ci) in intervals.iter().enumerate() {
                 let x = i as f64;
                 if let Some((lo, hi)) = ci {
@@ -216,10 +216,9 @@ pub fn draw(s: &Series) -> Result<String> {
                 )))
                 .map_err(err)?;
         }
-        let runs = s.points.iter().any(|p| p.runs.len() > 1);
         let mut keys: Vec<(String, RGBColor)> = Vec::new();
-        if runs {
-            if dots {
+        if m.several {
+            if m.dots {
                 keys.push(("runs".into(), RUN));
             }
             keys.push(("median (95% CI)".into(), MEDIAN));

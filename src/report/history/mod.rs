@@ -20,14 +20,66 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use view::HistoryView;
 
-/// The terminal and e-mail text of a history (`color`: ANSI styles).
-pub fn render_text(h: &History, color: bool) -> String {
-    text::text(&view::build(h), color)
+/// The reports of one history, from one view model: the view is built
+/// once, and the charts, which HTML and PDF share, are drawn once, on
+/// first use.
+pub struct Reports<'h> {
+    history: &'h History,
+    view: HistoryView,
+    env: minijinja::Environment<'static>,
+    charts: Option<BTreeMap<String, String>>,
 }
 
-/// The Markdown of a history.
-pub fn render_markdown(h: &History) -> String {
-    text::markdown(&view::build(h))
+impl<'h> Reports<'h> {
+    /// Prepares the reports of `h`; `templates` may override
+    /// `history.html.j2`, `history.typ.j2` and the shared style.
+    pub fn new(h: &'h History, templates: Option<&Path>) -> Result<Reports<'h>> {
+        Ok(Reports {
+            history: h,
+            view: view::build(h),
+            env: templates::environment(templates)?,
+            charts: None,
+        })
+    }
+
+    /// The terminal and e-mail text (`color`: ANSI styles).
+    pub fn text(&self, color: bool) -> String {
+        text::text(&self.view, color)
+    }
+
+    /// The Markdown.
+    pub fn markdown(&self) -> String {
+        text::markdown(&self.view)
+    }
+
+    fn charts(&mut self) -> Result<&BTreeMap<String, String>> {
+        let charts = match self.charts.take() {
+            Some(c) => c,
+            None => render_charts(self.history, &self.view)?,
+        };
+        Ok(self.charts.insert(charts))
+    }
+
+    /// One self-contained HTML file, charts inline.
+    pub fn html(&mut self) -> Result<String> {
+        let svg: BTreeMap<String, Value> = self
+            .charts()?
+            .iter()
+            .map(|(k, s)| (k.clone(), Value::from_safe_string(html::inline_svg(s))))
+            .collect();
+        let ctx = minijinja::context! {
+            history => Value::from(Serde(&self.view)),
+            svg => Value::from(svg),
+        };
+        templates::render(&self.env, "history.html.j2", ctx)
+    }
+
+    /// The PDF, compiled in-process as the comparison PDF is.
+    pub fn pdf(&mut self) -> Result<Vec<u8>> {
+        let ctx = minijinja::context! { history => Value::from(Serde(&self.view)) };
+        let text = templates::render(&self.env, "history.typ.j2", ctx)?;
+        pdf::compile(&text, self.charts()?)
+    }
 }
 
 /// The SVG of every chart the view refers to, by file name. Charts are
@@ -42,34 +94,4 @@ pub fn render_charts(h: &History, v: &HistoryView) -> Result<BTreeMap<String, St
     jobs.into_par_iter()
         .map(|(s, file)| Ok((file, chart::draw(s)?)))
         .collect()
-}
-
-/// The HTML of a history: one self-contained file, charts inline.
-/// `templates` may override `history.html.j2` (and the shared style).
-pub fn render_html(h: &History, templates: Option<&Path>) -> Result<String> {
-    let env = templates::environment(templates)?;
-    let v = view::build(h);
-    let svg: BTreeMap<String, Value> = render_charts(h, &v)?
-        .into_iter()
-        .map(|(k, s)| (k, Value::from_safe_string(html::inline_svg(&s))))
-        .collect();
-    let ctx = minijinja::context! {
-        history => Value::from(Serde(&v)),
-        svg => Value::from(svg),
-    };
-    templates::render(&env, "history.html.j2", ctx)
-}
-
-/// The typst source of a history's PDF (for debugging and tests).
-pub fn typst_source(h: &History, templates: Option<&Path>) -> Result<String> {
-    let env = templates::environment(templates)?;
-    let ctx = minijinja::context! { history => Value::from(Serde(view::build(h))) };
-    templates::render(&env, "history.typ.j2", ctx)
-}
-
-/// The PDF of a history, compiled in-process as the comparison PDF is.
-pub fn render_pdf(h: &History, templates: Option<&Path>) -> Result<Vec<u8>> {
-    let text = typst_source(h, templates)?;
-    let svg = render_charts(h, &view::build(h))?;
-    pdf::compile(&text, &svg)
 }

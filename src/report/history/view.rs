@@ -27,14 +27,28 @@ pub const MAX_RUN_DOTS: usize = 1200;
 /// intervals as a band, instead of a dot and a bar each.
 pub const MAX_POINT_MARKS: usize = 150;
 
-/// How a series' chart draws its values: (runs as dots, medians as marks).
-pub fn marks(s: &Series) -> (bool, bool) {
+/// How a series' chart draws its values, decided once for the chart, its
+/// legend and its caption.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Marks {
+    /// Some point has more than one run: medians, not single values.
+    pub several: bool,
+    /// Every run is drawn as a dot ([`MAX_RUN_DOTS`]).
+    pub dots: bool,
+    /// Each median is a dot with its bar, not a line in a band
+    /// ([`MAX_POINT_MARKS`]).
+    pub points: bool,
+}
+
+/// The [`Marks`] of `s`.
+pub fn marks(s: &Series) -> Marks {
     let runs: usize = s.points.iter().map(|p| p.runs.len()).sum();
     let several = s.points.iter().any(|p| p.runs.len() > 1);
-    (
-        several && runs <= MAX_RUN_DOTS,
-        s.points.len() <= MAX_POINT_MARKS,
-    )
+    Marks {
+        several,
+        dots: several && runs <= MAX_RUN_DOTS,
+        points: s.points.len() <= MAX_POINT_MARKS,
+    }
 }
 
 /// What the history templates render.
@@ -221,8 +235,11 @@ fn series_view(i: usize, s: &Series, drawn: bool) -> SeriesView {
 
 /// What the chart shows, in words (for screen readers and the caption).
 fn alt_text(s: &Series) -> String {
-    let several = s.points.iter().any(|p| p.runs.len() > 1);
-    let (dots, points) = marks(s);
+    let Marks {
+        several,
+        dots,
+        points,
+    } = marks(s);
     let value = if several { "median" } else { "value" };
     let mut marks = if points {
         format!("each point's {value} in black")

@@ -27,7 +27,7 @@
 use crate::error::Result;
 use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::{point_name, Observation, Stat};
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -177,13 +177,6 @@ fn sides(
         );
     }
     Ok(())
-}
-
-/// The variant a result file stands for: its name without `.json`
-/// (`[a]` in compare_to is the file `a.json`).
-fn file_variant(name: &str) -> String {
-    let n = name.strip_suffix(".gz").unwrap_or(name);
-    n.strip_suffix(".json").unwrap_or(n).to_string()
 }
 
 /// Why a geometric-mean line is not read.
@@ -352,7 +345,7 @@ impl Format for PyperfText {
                 .is_some_and(|u| !u.text.is_empty() && u.text.bytes().all(|b| b == b'='));
             if underlined && !t.is_empty() && !t.contains(' ') {
                 title = t.to_string();
-                titles.push(file_variant(t));
+                titles.push(point_name(t));
                 consumed.push(n);
                 continue;
             }
@@ -529,7 +522,8 @@ impl Format for PyperfText {
                         .iter()
                         .map(|c| match c.as_str() {
                             "Change" | "Significance" => c.clone(),
-                            f => file_variant(f),
+                            // A file's name: `A2.json` is the variant `A2`.
+                            f => point_name(f),
                         })
                         .collect(),
                 );

@@ -11,11 +11,17 @@ use crate::model::{Dimension, Unit};
 const ARROWS: [&str; 7] = ["-->", "->", "=>", "→", "⇒", "⟶", "➜"];
 
 /// The before-and-after reading of `text`, when it is one.
-pub(super) fn change(text: &str) -> Option<Change> {
-    let (at, arrow) = ARROWS
+/// The first arrow in `text` and where it starts; of arrows starting at
+/// one place the longest (`-->`, not `-`).
+fn first_arrow(text: &str) -> Option<(usize, &'static str)> {
+    ARROWS
         .iter()
         .filter_map(|a| text.find(a).map(|i| (i, *a)))
-        .min_by_key(|(i, a)| (*i, std::cmp::Reverse(a.len())))?;
+        .min_by_key(|(i, a)| (*i, std::cmp::Reverse(a.len())))
+}
+
+pub(super) fn change(text: &str) -> Option<Change> {
+    let (at, arrow) = first_arrow(text)?;
     let (left, right) = (&text[..at], &text[at + arrow.len()..]);
     // One change per line: a second arrow makes it a chain or a diagram.
     if ARROWS.iter().any(|a| right.contains(a)) {
@@ -63,10 +69,7 @@ pub(super) fn change(text: &str) -> Option<Change> {
 /// `native-mode`). Each side is one or two words without digits alone,
 /// so that a heading of values (`5 -> 6`) or a sentence is not read so.
 pub fn heading_sides(heading: &str) -> Option<(String, String, String)> {
-    let (at, arrow) = ARROWS
-        .iter()
-        .filter_map(|a| heading.find(a).map(|i| (i, *a)))
-        .min_by_key(|(i, a)| (*i, std::cmp::Reverse(a.len())))?;
+    let (at, arrow) = first_arrow(heading)?;
     let (left, right) = (&heading[..at], heading[at + arrow.len()..].trim());
     let (context, before) = match left.rsplit_once(':') {
         Some((c, b)) => (c.trim(), b.trim()),

@@ -22,6 +22,15 @@ impl<'a> Reader<'a> {
         let mut caret_units: HashMap<String, String> = HashMap::new();
         let mut prev_pairs: Option<&Vec<lines::Pair>> = None;
         let mut first_metric: Option<(String, String)> = None;
+        // Sides the change lines do not name may be named by the heading
+        // above them (`64B:  skb-mode -> native-mode`), which then says
+        // what they were measured at before its colon: one heading for the
+        // whole part.
+        let heading_sides = part
+            .iter()
+            .any(|c| matches!(c.kind, Kind::Change(_)))
+            .then(|| lines::heading_sides(&names.benchmark))
+            .flatten();
         for c in part {
             let number = c.line.number;
             let sample = |metric: &str, unit: &str, value: f64| {
@@ -82,15 +91,12 @@ impl<'a> Reader<'a> {
                     } else {
                         ch.label.to_lowercase()
                     };
-                    // Sides the line does not name may be named by its
-                    // heading (`64B:  skb-mode -> native-mode`), which then
-                    // says what they were measured at before its colon.
-                    let (context, (before, after)) = match ch.names.clone() {
-                        Some(n) => (None, n),
-                        None => match lines::heading_sides(&names.benchmark) {
-                            Some((c, a, b)) => (Some(c).filter(|c| !c.is_empty()), (a, b)),
-                            None => (None, ("before".into(), "after".into())),
-                        },
+                    let (context, (before, after)) = match (ch.names.clone(), &heading_sides) {
+                        (Some(n), _) => (None, n),
+                        (None, Some((c, a, b))) => {
+                            (Some(c).filter(|c| !c.is_empty()), (a.clone(), b.clone()))
+                        }
+                        (None, None) => (None, ("before".into(), "after".into())),
                     };
                     for (name, value) in [(before, ch.before), (after, ch.after)] {
                         let mut o = sample(&metric, &ch.unit, value);
