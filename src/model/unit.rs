@@ -153,9 +153,10 @@ impl Unit {
                 return (Dimension::Rate, k);
             }
         }
-        if matches!(s, "tps" | "qps" | "rps" | "iops" | "Hz") {
+        if matches!(s, "tps" | "qps" | "rps" | "Hz") {
             return (Dimension::Rate, 1.0);
         }
+        // `iops` among them.
         if let Some((k, _)) = per_second_word(s) {
             return (Dimension::Rate, k);
         }
@@ -253,7 +254,6 @@ fn rate_event(spelling: &str) -> String {
         "tps" => "transactions".into(),
         "qps" => "queries".into(),
         "rps" => "requests".into(),
-        "iops" => "io".into(),
         "Hz" => "".into(),
         s => {
             let head = s.split('/').next().unwrap_or("");

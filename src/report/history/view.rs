@@ -133,9 +133,9 @@ pub fn charted(h: &History) -> Vec<bool> {
     drawn
 }
 
-/// The file a series' chart is drawn into.
-pub fn chart_file(i: usize, s: &Series) -> String {
-    format!("charts/history-{:03}-{}.svg", i + 1, slug(&title(s)))
+/// The file the chart of the `i`th series, titled `title`, is drawn into.
+pub fn chart_file(i: usize, title: &str) -> String {
+    format!("charts/history-{:03}-{}.svg", i + 1, slug(title))
 }
 
 /// Builds the view of `h`.
@@ -213,7 +213,7 @@ fn series_view(i: usize, s: &Series, drawn: bool) -> SeriesView {
     });
     let name = title(s);
     let chart = drawn.then(|| ChartRef {
-        file: chart_file(i, s),
+        file: chart_file(i, &name),
         width: CHART_WIDTH,
         height: HISTORY_HEIGHT,
         alt: alt_text(s),

@@ -42,8 +42,8 @@ pub(super) const PARAM_WORDS: &[&str] = &[
 ];
 
 /// First words of a header that names a build rather than a quantity:
-/// `this change`, `the patch`, `with change` are the changed kernel, not a
-/// column of stated changes.
+/// `this change`, `the change`, `with change` are the changed kernel, not
+/// a column of stated changes.
 const DETERMINERS: &[&str] = &["this", "the", "our", "my", "with", "after", "new"];
 
 /// Header words naming a column of stated changes.
