@@ -312,6 +312,10 @@ fn kernel_config_changes_are_named_at_the_change_point_where_they_happen() {
     // The HTML names the options at the step where they changed.
     let page = std::fs::read_to_string(&html).unwrap();
     assert!(page.contains("6.8-rc4 → 6.8-rc5: ") && page.contains("PROVE_LOCKING"));
+    // Three findings a step in full, the rest folded.
+    assert!(page.contains(
+        "more differences between the configs or environments of 6.8-rc4 → 6.8-rc5</summary>"
+    ));
     let user = &j["series"][1];
     assert_eq!(user["metric"].as_str(), Some("user"));
     let at = |k: usize| -> Vec<String> {
