@@ -4,6 +4,7 @@
 
 use assert_cmd::Command;
 use serde_json::Value;
+use std::path::Path;
 
 fn data(p: &str) -> String {
     format!("{}/tests/data/history/{p}", env!("CARGO_MANIFEST_DIR"))
@@ -337,17 +338,7 @@ fn kernel_config_changes_are_named_at_the_change_point_where_they_happen() {
 
 #[test]
 fn html_and_pdf_draw_each_series_with_its_change_points_marked() {
-    let dir = tempfile::tempdir().unwrap();
-    let (html, pdf) = (dir.path().join("h.html"), dir.path().join("h.pdf"));
-    history()
-        .args(["history", &data("tidy-8-points.csv")])
-        .arg("--html")
-        .arg(&html)
-        .arg("--pdf")
-        .arg(&pdf)
-        .assert()
-        .code(0);
-    let page = std::fs::read_to_string(&html).unwrap();
+    let (page, bytes) = html_and_pdf(Path::new(&data("tidy-8-points.csv")));
     // One chart per series with points (hackbench, pgbench, rare), inline.
     assert_eq!(page.matches("<svg").count(), 3, "{page}");
     assert!(!page.contains("src=\"charts/"), "charts are inline");
@@ -359,8 +350,26 @@ fn html_and_pdf_draw_each_series_with_its_change_points_marked() {
         page.matches("+20.0%").count() >= 3,
         "table, chip and chart label"
     );
-    let bytes = std::fs::read(&pdf).unwrap();
     assert!(bytes.starts_with(b"%PDF-") && bytes.len() > 10_000);
+}
+
+/// `history INPUT --html --pdf`, exit 0: the page and the PDF's bytes.
+fn html_and_pdf(input: &Path) -> (String, Vec<u8>) {
+    let dir = tempfile::tempdir().unwrap();
+    let (html, pdf) = (dir.path().join("h.html"), dir.path().join("h.pdf"));
+    history()
+        .arg("history")
+        .arg(input)
+        .arg("--html")
+        .arg(&html)
+        .arg("--pdf")
+        .arg(&pdf)
+        .assert()
+        .code(0);
+    (
+        std::fs::read_to_string(&html).unwrap(),
+        std::fs::read(&pdf).unwrap(),
+    )
 }
 
 #[test]
@@ -382,21 +391,11 @@ fn history_reports_escape_the_names_they_are_given() {
         }
     }
     std::fs::write(&csv, text).unwrap();
-    let (html, pdf) = (dir.path().join("h.html"), dir.path().join("h.pdf"));
-    history()
-        .arg("history")
-        .arg(&csv)
-        .arg("--html")
-        .arg(&html)
-        .arg("--pdf")
-        .arg(&pdf)
-        .assert()
-        .code(0);
-    let page = std::fs::read_to_string(&html).unwrap();
+    let (page, pdf) = html_and_pdf(&csv);
     assert!(
         !page.contains("<script>b") && !page.contains("<b>x"),
         "{page}"
     );
     assert!(page.contains("&lt;script&gt;b"));
-    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF-"));
+    assert!(pdf.starts_with(b"%PDF-"));
 }
