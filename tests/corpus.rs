@@ -225,7 +225,8 @@ fn benchmark_outputs_leave_no_numeric_line_unaccounted() {
 /// file names, every comparison with a verdict.
 #[test]
 fn every_harness_compares_baseline_with_patched() {
-    use patchperf::analysis::{load_and_analyze, LoadOptions, Settings};
+    use patchperf::analysis::Settings;
+    use patchperf::pipeline::{load_and_analyze, LoadOptions};
     use std::collections::BTreeMap;
     let mut pairs: BTreeMap<String, (Option<PathBuf>, Option<PathBuf>)> = BTreeMap::new();
     for path in entries() {

@@ -2,8 +2,9 @@
 //! params, metric), compares every variant with the baseline and gives each
 //! comparison a verdict. The types here are what every report renders.
 //!
-//! Entry points: [`analyze`] on a dataset; [`load_and_analyze`] from paths
-//! (what `patchperf compare` and study files use); [`Filter`] for `--filter`.
+//! Entry points: [`analyze`] on a dataset; [`Filter`] for `--filter`.
+//! Reading the inputs is not this stage's: `crate::pipeline` reads them
+//! and hands the dataset over.
 
 mod compare;
 mod describe;
@@ -11,23 +12,17 @@ mod filter;
 mod findings;
 mod group;
 pub mod history;
-mod load;
 mod types;
 mod verdict;
 pub mod version_order;
 
 pub use filter::Filter;
-pub use load::{
-    baseline_name, load, load_plan, load_with, plan_variants, LoadOptions, VariantInput,
-};
 pub use types::*;
 pub use verdict::trips_gate;
 
 use crate::error::{Error, Result};
-use crate::ingest::Ingested;
 use crate::model::{sort_findings, Dataset, Finding};
 use rayon::prelude::*;
-use std::path::PathBuf;
 
 /// Analyses `data`: groups by (benchmark, params, metric), converts units to
 /// the baseline's, compares each non-baseline variant to the baseline with
@@ -43,7 +38,7 @@ pub fn analyze(data: &Dataset, settings: &Settings) -> Result<Analysis> {
 
 /// [`analyze`] given `data.variants()`, which a caller that has them need
 /// not compute again (a pass over every row, on one thread).
-fn analyze_with_variants(
+pub fn analyze_with_variants(
     data: &Dataset,
     variants: &[String],
     settings: &Settings,
@@ -194,63 +189,6 @@ fn analyze_group(
         variants: sides.into_iter().map(|s| s.summary).collect(),
     };
     (group, comparisons, findings)
-}
-
-/// Reads `paths` as variants ([`load`]), applies `filter` (never dropping
-/// the baseline's rows for a `variant` condition) and analyses the result.
-pub fn load_and_analyze(
-    paths: &[PathBuf],
-    load_opts: &LoadOptions,
-    filter: Option<&Filter>,
-    settings: &Settings,
-) -> Result<(Ingested, Analysis)> {
-    let mut ingested = match filter {
-        Some(f) => load(
-            paths,
-            &LoadOptions {
-                selection: f.selection(false),
-                ..load_opts.clone()
-            },
-        )?,
-        None => load(paths, load_opts)?,
-    };
-    if let Some(f) = filter {
-        // An explicit baseline always stays. Otherwise a filter that leaves
-        // two or more variants decides the baseline among them (the first);
-        // one that leaves a single variant keeps the data's first variant
-        // too, so that `variant=patched` still compares with the baseline.
-        let filtered = match &settings.baseline {
-            Some(b) => f.apply_keeping(&ingested.dataset, Some(b)),
-            None => {
-                let plain = f.apply(&ingested.dataset);
-                if plain.variants().len() >= 2 {
-                    plain
-                } else {
-                    let first = ingested.dataset.variants().into_iter().next();
-                    f.apply_keeping(&ingested.dataset, first.as_deref())
-                }
-            }
-        };
-        if filtered.is_empty() {
-            return Err(Error::Usage(format!(
-                "--filter left no values (of {} read); variants: {}",
-                ingested.dataset.len(),
-                ingested.dataset.variants().join(", ")
-            )));
-        }
-        ingested.dataset = filtered;
-    }
-    let variants = ingested.dataset.variants();
-    if variants.len() < 2 {
-        return Err(Error::Usage(format!(
-            "only one variant (`{}`) to compare{}: give the baseline and at least one other input, \
-             or a file whose tables hold several variants",
-            variants.first().map(String::as_str).unwrap_or(""),
-            if filter.is_some() { " after --filter" } else { "" }
-        )));
-    }
-    let analysis = analyze_with_variants(&ingested.dataset, &variants, settings)?;
-    Ok((ingested, analysis))
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! A finding when values come from the generic `label: value` reader: no
 //! importer vouches for what those numbers mean.
 
-use crate::ingest::Ingested;
+use crate::model::Ingested;
 
 /// A finding when some values come from the generic `label: value` reader:
 /// no importer vouches for what those numbers mean.

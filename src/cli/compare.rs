@@ -2,13 +2,11 @@
 //! analyse, print a benchstat-like table per benchmark, write `--json`, and
 //! gate on regressions with the exit code.
 
-use crate::analysis::{
-    baseline_name, load_and_analyze as analyze_paths, trips_gate, Analysis, Correction, Filter,
-    LoadOptions, Settings, TestChoice,
-};
+use crate::analysis::{trips_gate, Analysis, Correction, Filter, Settings, TestChoice};
 use crate::error::{Error, Result};
-use crate::ingest::Ingested;
 use crate::model::Direction;
+use crate::model::Ingested;
+use crate::pipeline::{baseline_name, CheckFiles, LoadOptions};
 use crate::report::compare_json::to_json;
 use crate::report::terminal::both;
 use crate::report::terminal::{benchmarks_per_variant, render, warn_unread};
@@ -173,25 +171,18 @@ impl CompareArgs {
 /// commands reuse it so that every output shows the same numbers.
 pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
     let filter = args.filter.as_deref().map(Filter::parse).transpose()?;
-    let (ingested, mut analysis) = analyze_paths(
+    let checks = CheckFiles {
+        kconfig: args.kconfig.clone(),
+        env: args.env.clone(),
+        rules: args.rules.clone(),
+    };
+    crate::pipeline::compare(
         &args.inputs,
         &args.load_options(),
         filter.as_ref(),
         &args.settings(),
-    )?;
-    // Config, environment and statistical-signature checks, errors first.
-    let checks = crate::checks::inputs_for_compare(
-        &args.inputs,
-        &args.kconfig,
-        &args.env,
-        args.rules.clone(),
-    )?;
-    crate::checks::attach_findings(&mut analysis, &checks)?;
-    if let Some(f) = crate::checks::generic_read_finding(&ingested) {
-        analysis.findings.push(f);
-        analysis.findings.sort_by_key(|f| f.severity);
-    }
-    Ok((ingested, analysis))
+        &checks,
+    )
 }
 
 /// Writes `--html/--pdf/--md/--txt` with the renderers of `patchperf

@@ -7,10 +7,11 @@
 use super::compare::{parse_direction, parse_percent};
 use crate::analysis::history::{history, History, HistorySettings};
 use crate::analysis::version_order::sort_versions;
-use crate::analysis::{load_plan, Filter, LoadOptions, VariantInput};
+use crate::analysis::Filter;
 use crate::error::{Error, Result};
 use crate::ingest::Registry;
 use crate::model::Direction;
+use crate::pipeline::{load_plan, LoadOptions, VariantInput};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -1,8 +1,8 @@
 //! `patchperf report STUDY.toml`: everything a study file asks for.
 
 use crate::error::Error;
+use crate::pipeline::{prepare, Study};
 use crate::report::{self, OutputFormat};
-use crate::study::Study;
 use clap::Args;
 use std::path::PathBuf;
 
@@ -47,7 +47,7 @@ pub fn run(args: ReportArgs) -> crate::Result<u8> {
             .or_else(|| study.output.templates.as_ref().map(|t| study.resolve(t)));
         let progress =
             super::progress::Activity::reading(format!("{}: reading and analysing", study.name()));
-        let prepared = report::prepare(&study)?;
+        let prepared = prepare(&study)?;
         progress.stage(format!("{}: rendering the reports", study.name()));
         let rendered = report::render(
             &prepared.analysis,

@@ -16,7 +16,6 @@ mod html;
 pub mod json;
 mod markdown;
 mod pdf;
-mod pipeline;
 pub mod templates;
 pub mod terminal;
 mod text;
@@ -30,7 +29,6 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub use crate::output::{parse_formats, OutputFormat};
-pub use pipeline::{prepare, Prepared};
 pub use view::{ReportContext, ReportView, VariantInfo};
 
 /// A report rendered in memory: file names relative to the report folder

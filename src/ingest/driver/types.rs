@@ -1,7 +1,8 @@
-//! What the driver is asked ([`IngestOptions`]) and what it gives: the
-//! table and a report per input.
+//! What the driver is asked ([`IngestOptions`]); what it gives, the table
+//! and a report per input, is the model's ([`Ingested`]).
 
-use crate::model::{Dataset, Selection};
+use crate::model::Selection;
+pub use crate::model::{FileReport, Ingested};
 
 /// How to read the inputs.
 #[derive(Debug, Clone, Default)]
@@ -15,31 +16,6 @@ pub struct IngestOptions {
     /// Rows a reader may leave out before making them (an archive's
     /// partitions); the command's filter still runs on what is read.
     pub selection: Selection,
-}
-
-/// What happened to one input file (or folder a directory format reads).
-#[derive(Debug, Clone, PartialEq)]
-pub struct FileReport {
-    /// The path as given or found while walking a folder.
-    pub path: String,
-    /// The format that read it; `None` when no format recognised it.
-    pub format: Option<String>,
-    /// Observations produced.
-    pub rows: usize,
-    /// Original line numbers that look numeric but produced no observation.
-    /// Empty for structured formats, whose values have no line.
-    pub unread_numeric: Vec<u32>,
-    /// Lines the format left out on purpose, with its reason.
-    pub skipped: Vec<(u32, String)>,
-    /// A remark for the user (why a file was skipped).
-    pub note: Option<String>,
-}
-
-/// The result of ingesting a set of paths.
-#[derive(Debug, Clone, Default)]
-pub struct Ingested {
-    pub dataset: Dataset,
-    pub files: Vec<FileReport>,
 }
 
 /// One input as [`crate::ingest::units`] lists it: a file, or a folder a

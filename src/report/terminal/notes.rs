@@ -1,7 +1,7 @@
 //! What the terminal says about the inputs: files nothing was read from,
 //! numeric lines no format read, the benchmarks each variant has.
 
-use crate::ingest::Ingested;
+use crate::model::Ingested;
 
 /// `variant: bench, bench; variant: …` for the message of a gate that has
 /// nothing to compare (a few names each).

@@ -1,7 +1,7 @@
 //! The serialisable structures of the view model and the chart geometry they carry.
 
 use crate::analysis::{IntervalMethod, Note};
-use crate::ingest::FileReport;
+use crate::model::FileReport;
 use serde::Serialize;
 use std::collections::HashMap;
 

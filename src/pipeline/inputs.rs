@@ -84,9 +84,8 @@ pub fn load_plan(
     registry: &Registry,
 ) -> Result<Ingested> {
     let mut out = Ingested::default();
-    let mut rows = Vec::new();
     for v in plan {
-        let ing = ingest(
+        out.append(ingest(
             &v.paths,
             registry,
             &IngestOptions {
@@ -95,17 +94,8 @@ pub fn load_plan(
                 default_variant: Some(v.name.clone()),
                 selection: opts.selection.clone(),
             },
-        )?;
-        // The first variant's rows are taken over, not copied: a single
-        // large table is hundreds of megabytes of rows.
-        if rows.is_empty() {
-            rows = ing.dataset.into_rows();
-        } else {
-            rows.extend(ing.dataset.into_rows());
-        }
-        out.files.extend(ing.files);
+        )?);
     }
-    out.dataset = crate::model::Dataset::new(rows);
     if out.dataset.is_empty() {
         let why: Vec<String> = out
             .files

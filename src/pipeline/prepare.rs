@@ -1,14 +1,15 @@
-//! From a study file to what the renderers need: ingest every input with
-//! the registry, name and filter the values, analyse, run the checks, and
-//! describe the study for the report.
+//! A study's run: from its file to what the renderers need. Ingest every
+//! input with the registry, name and filter the values, analyse, run the
+//! checks, and describe the study for the report.
 
-use super::view::{ReportContext, VariantInfo};
+use super::study::{parse_lines, Study};
 use crate::analysis::{self, Analysis, Filter};
 use crate::checks::{comparison_findings, CheckInputs};
 use crate::error::{Error, Result};
-use crate::ingest::{add_user_formats, ingest, IngestOptions, Ingested, Registry};
+use crate::ingest::{add_user_formats, ingest, IngestOptions, Registry};
+use crate::model::Ingested;
 use crate::model::{Dataset, Finding, Severity};
-use crate::study::{parse_lines, Study};
+use crate::report::{ReportContext, VariantInfo};
 use std::collections::HashMap;
 
 /// Everything a report of a study is made from.
@@ -25,32 +26,23 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
     add_user_formats(&mut registry, &[], &study.extractor_paths()?)
         .map_err(|e| in_study(study, "extractors", e))?;
     let mut ingested = Ingested::default();
-    let mut rows = Vec::new();
     for v in &study.variants {
         if v.inputs.is_empty() {
             continue;
         }
         let paths: Vec<_> = v.inputs.iter().map(|p| study.resolve(p)).collect();
-        let ing = ingest(
-            &paths,
-            &registry,
-            &IngestOptions {
-                format: v.format.clone(),
-                variant: Some(v.name.clone()),
-                default_variant: None,
-                ..Default::default()
-            },
-        )
-        .map_err(|e| in_study(study, &format!("variant `{}`", v.name), e))?;
-        if rows.is_empty() {
-            // Taken over, not copied: a study's first variant is often
-            // most of its rows.
-            rows = ing.dataset.into_rows();
-        } else {
-            rows.extend(ing.dataset.into_rows());
-        }
-        ingested.files.extend(ing.files);
+        let opts = IngestOptions {
+            format: v.format.clone(),
+            variant: Some(v.name.clone()),
+            default_variant: None,
+            ..Default::default()
+        };
+        ingested.append(
+            ingest(&paths, &registry, &opts)
+                .map_err(|e| in_study(study, &format!("variant `{}`", v.name), e))?,
+        );
     }
+    let mut rows = std::mem::take(&mut ingested.dataset).into_rows();
     for d in &study.documents {
         let path = study.resolve(&d.path);
         let stem = path

@@ -1,0 +1,44 @@
+//! What reading a set of inputs gives: the table and an account of every
+//! input. Made by `ingest`, read by the analysis, the checks and the
+//! reports, so it sits in the model that all of them import.
+
+use super::Dataset;
+
+/// What happened to one input file (or folder a directory format reads).
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileReport {
+    /// The path as given or found while walking a folder.
+    pub path: String,
+    /// The format that read it; `None` when no format recognised it.
+    pub format: Option<String>,
+    /// Observations produced.
+    pub rows: usize,
+    /// Original line numbers that look numeric but produced no observation.
+    /// Empty for structured formats, whose values have no line.
+    pub unread_numeric: Vec<u32>,
+    /// Lines the format left out on purpose, with its reason.
+    pub skipped: Vec<(u32, String)>,
+    /// A remark for the user (why a file was skipped).
+    pub note: Option<String>,
+}
+
+/// The result of ingesting a set of paths.
+#[derive(Debug, Clone, Default)]
+pub struct Ingested {
+    pub dataset: Dataset,
+    pub files: Vec<FileReport>,
+}
+
+impl Ingested {
+    /// Adds `other`'s rows and reports after this one's. Into an empty
+    /// table the rows are taken over, not copied: the first of several
+    /// inputs is often most of the rows, hundreds of megabytes of them.
+    pub fn append(&mut self, other: Ingested) {
+        if self.dataset.is_empty() {
+            self.dataset = other.dataset;
+        } else {
+            self.dataset.extend(other.dataset.into_rows());
+        }
+        self.files.extend(other.files);
+    }
+}
