@@ -6,7 +6,7 @@ use patchperf::analysis::{
     Analysis, Center, Comparison, Group, IntervalMethod, Settings, TestKind, VariantSummary,
     Verdict,
 };
-use patchperf::model::{Direction, Finding, Severity};
+use patchperf::model::{Direction, Finding, FindingCode, Severity};
 use patchperf::report::{self, OutputFormat, ReportContext, VariantInfo};
 use predicates::prelude::*;
 use std::path::Path;
@@ -218,14 +218,14 @@ pub fn fixture() -> (Analysis, ReportContext) {
         findings: vec![
             Finding::new(
                 Severity::Warning,
-                "uniform-shift",
+                FindingCode::DebugKernelPattern,
                 "Every benchmark moved the same large way with inflated variance",
                 "5 of 5 comparisons changed by +151% to +212%; stddev grew 2.2 to 7.4 times",
                 "Suspect a build or configuration difference rather than the patch",
             ),
             Finding::new(
                 Severity::Error,
-                "kconfig-debug-differs",
+                FindingCode::KconfigDebugDiffers,
                 "patched was built with debug options the baseline does not have",
                 "CONFIG_PROVE_LOCKING: baseline n, patched y; CONFIG_DEBUG_LOCK_ALLOC: baseline n, patched y",
                 "Rebuild the patched kernel with the baseline's .config and measure again",

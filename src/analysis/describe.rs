@@ -3,7 +3,7 @@
 
 use super::group::{RawGroup, RawVariant};
 use super::VariantSummary;
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingCode, Severity};
 use crate::stats::diagnostics::{mann_kendall_sorted, tukey_outliers_sorted};
 use crate::stats::summary::{mean_ci_from_stats, median_ci_sorted, population_stddev, Summary};
 
@@ -272,7 +272,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     if !bad.is_empty() {
         out.push(Finding::new(
             Severity::Warning,
-            "stated-summary-mismatch",
+            FindingCode::StatedSummaryMismatch,
             format!(
                 "Stated summary of {what} does not match its {} samples",
                 s.n
@@ -285,7 +285,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     if !good.is_empty() && bad.is_empty() {
         out.push(Finding::new(
             Severity::Info,
-            "stated-summary-verified",
+            FindingCode::StatedSummaryVerified,
             format!("Stated summary of {what} matches its {} samples", s.n),
             format!("{}{place}", good.join("; ")),
             "Nothing to do: the stated figures are the samples' (to the digits given).",

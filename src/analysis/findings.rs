@@ -5,7 +5,7 @@
 use super::describe::Side;
 use super::group::RawGroup;
 use super::{Comparison, NoteKind, Settings, TestKind};
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingCode, Severity};
 use crate::stats::diagnostics::{
     bimodality_coefficient, variance_ratio, variance_ratio_from_stats,
 };
@@ -23,7 +23,7 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
             if p < 0.01 {
                 out.push(Finding::new(
                     Severity::Warning,
-                    "trend-over-runs",
+                    FindingCode::TrendOverRuns,
                     format!("{what}: `{}` drifts over its run order", s.summary.variant),
                     format!(
                         "Mann-Kendall {} over {} runs in order ({} … {})",
@@ -43,7 +43,7 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
             if bc > BIMODAL {
                 out.push(Finding::new(
                     Severity::Info,
-                    "bimodal",
+                    FindingCode::Bimodal,
                     format!("{what}: `{}` may have two modes", s.summary.variant),
                     format!(
                         "bimodality coefficient {bc:.2} over {} runs (above {BIMODAL:.3}, that of a uniform distribution)",
@@ -75,7 +75,7 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
             if vr.p < 0.01 && !(0.5..=2.0).contains(&sd_ratio) {
                 out.push(Finding::new(
                     Severity::Warning,
-                    "variance-differs",
+                    FindingCode::VarianceDiffers,
                     format!(
                         "{what}: `{}` is {} as spread as `{}`",
                         s.summary.variant,
@@ -176,7 +176,7 @@ pub(crate) fn summary_findings(
             .collect();
         out.push(Finding::new(
             Severity::Warning,
-            "n-unknown",
+            FindingCode::NUnknown,
             format!("{} comparisons state mean and spread but not n: no test possible", n_unknown.len()),
             ex.join("; "),
             "Ask for the number of runs behind each figure, or rerun with --assume-n N when it is \
@@ -207,9 +207,9 @@ pub(crate) fn summary_findings(
         out.push(Finding::new(
             Severity::Warning,
             if single {
-                "single-sample"
+                FindingCode::SingleSample
             } else {
-                "no-variance"
+                FindingCode::NoVariance
             },
             format!(
                 "{} comparisons have no variance information ({}): changes are shown, not tested",
@@ -233,7 +233,7 @@ pub(crate) fn summary_findings(
         if used > 0 {
             out.push(Finding::new(
                 Severity::Info,
-                "assumed-n",
+                FindingCode::AssumedN,
                 format!("n = {n} per side was assumed for {used} comparisons (--assume-n)"),
                 "the input does not state how many runs each figure summarises",
                 "The p-values hold only if each figure really summarises that many independent runs.",
@@ -257,7 +257,7 @@ pub(crate) fn summary_findings(
     if !outliers.is_empty() {
         out.push(Finding::new(
             Severity::Info,
-            "outliers",
+            FindingCode::Outliers,
             format!(
                 "{} {} outliers beyond Tukey's fences (kept in the analysis)",
                 outliers.len(),
@@ -337,14 +337,14 @@ pub(crate) fn stated_change(
     let (severity, code, title, advice) = if any(&|b, v| agrees(-stated, change(b, v))) {
         (
             Severity::Info,
-            "stated-change-sign",
+            FindingCode::StatedChangeSign,
             format!("{what}: the stated change has the opposite sign"),
             "The input probably counts + as better; patchperf always reports (variant / baseline − 1).",
         )
     } else if any(&|b, v| agrees(stated.abs(), change(v, b).abs())) {
         (
             Severity::Info,
-            "stated-change-inverse",
+            FindingCode::StatedChangeInverse,
             format!("{what}: the stated change is relative to the variant, not the baseline"),
             "The input divides by the new value; patchperf divides by the baseline.",
         )
@@ -353,7 +353,7 @@ pub(crate) fn stated_change(
             let what = super::describe::describe_group(g, &c.variant);
             out.push(Finding::new(
                 Severity::Info,
-                "stated-change-estimator",
+                FindingCode::StatedChangeEstimator,
                 format!(
                     "{what}: the stated change is not that of the stated centres, but within \
                      their intervals: another estimator"
@@ -372,14 +372,14 @@ pub(crate) fn stated_change(
         }
         (
             Severity::Warning,
-            "stated-change-mismatch",
+            FindingCode::StatedChangeMismatch,
             format!("{what}: the stated change does not follow from the values"),
             "Check the table: a copy error, a different baseline, or figures from another run.",
         )
     } else {
         (
             Severity::Warning,
-            "stated-change-mismatch",
+            FindingCode::StatedChangeMismatch,
             format!("{what}: the stated change does not follow from the values"),
             "Check the table: a copy error, a different baseline, or figures from another run.",
         )

@@ -21,7 +21,7 @@ pub use types::*;
 pub use verdict::trips_gate;
 
 use crate::error::{Error, Result};
-use crate::model::{sort_findings, Dataset, Finding};
+use crate::model::{sort_findings, Dataset, Finding, FindingCode};
 use rayon::prelude::*;
 
 /// Analyses `data`: groups by (benchmark, params, metric), converts units to
@@ -99,7 +99,7 @@ pub fn analyze_with_variants(
     if comparisons.is_empty() && !data.is_empty() {
         findings.push(Finding::new(
             crate::model::Severity::Warning,
-            "nothing-to-compare",
+            FindingCode::NothingToCompare,
             "No benchmark has values for both the baseline and another variant",
             format!("variants read: {}; baseline: `{baseline}`", variants.join(", ")),
             "Give at least two inputs (baseline first), name the baseline with --baseline, or check \
@@ -124,7 +124,7 @@ fn analyze_group(
     if let Some((count, source, line)) = &g.unit_assumed {
         findings.push(Finding::new(
             crate::model::Severity::Info,
-            "unit-assumed",
+            FindingCode::UnitAssumed,
             format!(
                 "{}: {count} values without a unit were taken to be in `{}`",
                 describe::describe_group(g, ""),
@@ -152,7 +152,7 @@ fn analyze_group(
             }
             findings.push(Finding::new(
                 crate::model::Severity::Info,
-                "group-baseline",
+                FindingCode::GroupBaseline,
                 format!(
                     "{}: no `{baseline}` values; compared with `{}` instead",
                     describe::describe_group(g, ""),

@@ -353,7 +353,7 @@ fn stated_changes_are_checked_against_the_values() {
         assert_eq!(a.comparisons[0].stated_change_pct, Some(pct));
         a.findings
             .iter()
-            .map(|f| f.code.clone())
+            .map(|f| f.code.to_string())
             .filter(|c| c.starts_with("stated-change"))
             .collect::<Vec<_>>()
     };
@@ -375,7 +375,7 @@ fn stated_change_codes(rows: Vec<Observation>) -> Vec<String> {
     let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
     a.findings
         .iter()
-        .map(|f| f.code.clone())
+        .map(|f| f.code.to_string())
         .filter(|c| c.starts_with("stated-change"))
         .collect()
 }
@@ -420,7 +420,7 @@ fn summaries_of_rounded_samples_match_to_the_printed_digits() {
         let a = analyze(&Dataset::new(r), &Settings::default()).unwrap();
         a.findings
             .iter()
-            .map(|f| f.code.clone())
+            .map(|f| f.code.to_string())
             .filter(|c| c.starts_with("stated-summary"))
             .collect::<Vec<_>>()
     };

@@ -7,7 +7,7 @@ use super::env::Snapshot;
 use super::kconfig_diff::kconfig_findings;
 use super::rules::{Level, Rules};
 use super::taint;
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingCode, Severity};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Keys whose difference is a warning: (key, what it is, what to do).
@@ -144,7 +144,7 @@ pub fn env_findings(
         if mb != mp {
             out.push(Finding::new(
                 Severity::Error,
-                "env-cpu-model",
+                FindingCode::EnvCpuModel,
                 "the two sides ran on different CPU models",
                 format!("cpu.model: baseline `{mb}`, patched `{mp}`."),
                 "Run baseline and patched on the same machine; results across different CPUs do not measure the patch.",
@@ -156,7 +156,7 @@ pub fn env_findings(
             if vb != vp {
                 out.push(Finding::new(
                     Severity::Error,
-                    "env-debug-kernel",
+                    FindingCode::EnvDebugKernel,
                     format!("{what} is {vb} on the baseline and {vp} on the patched system"),
                     format!("{key}: baseline {vb}, patched {vp}."),
                     "One kernel has lock debugging compiled in: build both from the same .config.",
@@ -168,7 +168,7 @@ pub fn env_findings(
         if db != dp {
             out.push(Finding::new(
                 Severity::Error,
-                "env-debug-banners",
+                FindingCode::EnvDebugBanners,
                 "the kernels' boot logs differ in debug banners",
                 format!("dmesg debug banners: baseline {db}; patched {dp}."),
                 "A debug or instrumented kernel ran on one side: check both .config files.",
@@ -176,7 +176,7 @@ pub fn env_findings(
         } else if db != "none" {
             out.push(Finding::new(
                 Severity::Warning,
-                "env-debug-banners-both",
+                FindingCode::EnvDebugBannersBoth,
                 "both kernels print debug banners at boot",
                 format!("dmesg debug banners on both: {db}."),
                 "Absolute numbers are not representative of a production kernel.",
@@ -189,7 +189,7 @@ pub fn env_findings(
             if vb != vp {
                 out.push(Finding::new(
                     Severity::Warning,
-                    format!("env-{}", key.replace(['.', '_'], "-")),
+                    FindingCode::env_setting(key),
                     format!("{what} differs: baseline {vb}, patched {vp}"),
                     format!(
                         "{key}: baseline ({}) `{vb}`; patched ({}) `{vp}`.",
@@ -217,7 +217,7 @@ pub fn env_findings(
     if !vulns.is_empty() {
         out.push(Finding::new(
             Severity::Warning,
-            "env-mitigations",
+            FindingCode::EnvMitigations,
             format!("CPU vulnerability mitigations differ ({} entries)", vulns.len()),
             format!("{}.", vulns.join("; ")),
             "Mitigations change syscall and context-switch costs: boot both kernels with the same mitigation settings.",
@@ -252,7 +252,7 @@ pub fn env_findings(
     if !other.is_empty() {
         out.push(Finding::new(
             Severity::Info,
-            "env-other-differs",
+            FindingCode::EnvOtherDiffers,
             format!("{} other environment entries differ", other.len()),
             format!("{}.", other.join(", ")),
             "Expected when the kernels differ (release, version string); otherwise worth a look.",
@@ -261,7 +261,7 @@ pub fn env_findings(
     if !one_side.is_empty() {
         out.push(Finding::new(
             Severity::Info,
-            "env-one-side",
+            FindingCode::EnvOneSide,
             format!("{} environment entries were recorded on one side only", one_side.len()),
             format!("{}.", one_side.join(", ")),
             "Capture the same files on both systems (`patchperf snapshot`) so they can be compared.",
@@ -341,7 +341,7 @@ pub fn cmdline_findings(base: &str, patched: &str, rules: &Rules) -> Vec<Finding
                 };
                 out.push(Finding::new(
                     sev,
-                    "cmdline-param-differs",
+                    FindingCode::CmdlineParamDiffers,
                     format!(
                         "boot parameter {k} differs: baseline {}, patched {}",
                         shown(k, vb),
@@ -362,7 +362,7 @@ pub fn cmdline_findings(base: &str, patched: &str, rules: &Rules) -> Vec<Finding
     if !other.is_empty() {
         out.push(Finding::new(
             Severity::Info,
-            "cmdline-other-differs",
+            FindingCode::CmdlineOtherDiffers,
             format!("{} other boot parameters differ", other.len()),
             format!("{}.", other.join("; ")),
             "Not known to change performance; check if unsure.",
@@ -380,7 +380,7 @@ fn taint_findings(b: Option<&String>, p: Option<&String>) -> Vec<Finding> {
     if mb != mp {
         out.push(Finding::new(
             Severity::Warning,
-            "env-taint-differs",
+            FindingCode::EnvTaintDiffers,
             "the kernels' taint flags differ",
             format!(
                 "tainted: baseline {mb} = {}; patched {mp} = {}.",
@@ -394,7 +394,7 @@ fn taint_findings(b: Option<&String>, p: Option<&String>) -> Vec<Finding> {
         if taint::is_suspect(m) {
             out.push(Finding::new(
                 Severity::Warning,
-                "env-taint-suspect",
+                FindingCode::EnvTaintSuspect,
                 format!("the {side} kernel reported trouble (taint {})", taint::describe(m)),
                 format!("tainted = {m}."),
                 "A warning, oops, machine check or lockup was seen: check dmesg and distrust runs made after it.",
@@ -514,14 +514,14 @@ mod tests {
             ("cpu.model", "B"),
         ]);
         let f = env_findings(&a, &b, &Rules::builtin(), &[]);
-        let codes: Vec<&str> = f.iter().map(|f| f.code.as_str()).collect();
+        let codes: Vec<&FindingCode> = f.iter().map(|f| &f.code).collect();
         assert_eq!(
             codes,
             [
-                "env-cpu-model",
-                "env-taint-differs",
-                "env-taint-suspect",
-                "env-cpufreq-governor"
+                &FindingCode::EnvCpuModel,
+                &FindingCode::EnvTaintDiffers,
+                &FindingCode::EnvTaintSuspect,
+                &FindingCode::env_setting("cpufreq.governor"),
             ]
         );
         assert!(f[1]

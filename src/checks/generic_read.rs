@@ -1,7 +1,7 @@
 //! A finding when values come from the generic `label: value` reader: no
 //! importer vouches for what those numbers mean.
 
-use crate::model::Ingested;
+use crate::model::{FindingCode, Ingested};
 
 /// A finding when some values come from the generic `label: value` reader:
 /// no importer vouches for what those numbers mean.
@@ -26,7 +26,7 @@ pub fn generic_read_finding(ingested: &Ingested) -> Option<crate::model::Finding
     };
     Some(crate::model::Finding::new(
         crate::model::Severity::Warning,
-        "generic-read",
+        FindingCode::GenericRead,
         format!(
             "{} input file(s) were read generically, as `label: value` lines",
             files.len()

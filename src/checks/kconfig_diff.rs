@@ -4,7 +4,7 @@
 use super::capitalise;
 use super::kconfig::{KConfig, Origin, Value};
 use super::rules::{Class, Kind, OptionRule, Rules};
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingCode, Severity};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// How many option names an info finding lists before "…".
@@ -110,7 +110,7 @@ pub fn kconfig_findings(
     out.sort_by_key(|f| f.severity);
     if !info_debug.is_empty() {
         out.push(info_finding(
-            "kconfig-debug-info",
+            FindingCode::KconfigDebugInfo,
             "debug, test or production-grade options",
             "driver and subsystem debugging, self-tests and options with no known benchmark cost",
             &info_debug,
@@ -120,7 +120,7 @@ pub fn kconfig_findings(
     }
     if !info_other.is_empty() {
         out.push(info_finding(
-            "kconfig-other-info",
+            FindingCode::KconfigOtherInfo,
             "other options",
             "features, drivers and limits not known to change benchmark results",
             &info_other,
@@ -309,8 +309,8 @@ fn single(
         Kind::Setting => format!("Use the same {name} setting on both kernels, or report the results as a comparison of configurations."),
     };
     let code = match r.kind {
-        Kind::Debug => "kconfig-debug-differs",
-        Kind::Setting => "kconfig-setting-differs",
+        Kind::Debug => FindingCode::KconfigDebugDiffers,
+        Kind::Setting => FindingCode::KconfigSettingDiffers,
     };
     Finding::new(level(r), code, title, evidence, advice)
 }
@@ -390,7 +390,13 @@ fn group_finding(
             }
         })
         .collect();
-    Finding::new(sev, format!("kconfig-{slug}"), title, evidence, advice)
+    Finding::new(
+        sev,
+        FindingCode::KconfigGroup(slug),
+        title,
+        evidence,
+        advice,
+    )
 }
 
 fn both_on_finding(base: &KConfig, both: &[(&str, &OptionRule)]) -> Finding {
@@ -407,7 +413,7 @@ fn both_on_finding(base: &KConfig, both: &[(&str, &OptionRule)]) -> Finding {
         .count();
     Finding::new(
         Severity::Warning,
-        "kconfig-debug-both",
+        FindingCode::KconfigDebugBoth,
         format!(
             "{} debug option{} on in both kernels ({severe} severe): absolute numbers are not representative of a production kernel",
             both.len(),
@@ -419,7 +425,7 @@ fn both_on_finding(base: &KConfig, both: &[(&str, &OptionRule)]) -> Finding {
 }
 
 fn info_finding(
-    code: &str,
+    code: FindingCode,
     what: &str,
     meaning: &str,
     changes: &[(String, Value, Value)],

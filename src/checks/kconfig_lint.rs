@@ -7,7 +7,7 @@ use super::kconfig::{KConfig, Value};
 use super::kconfig_diff::{level, prepared, with_caveat_classes};
 use super::rules::{Class, Kind, OptionRule, Rules};
 use super::signatures::plural;
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingCode, Severity};
 
 /// Findings for one config, costliest first: one per rule with options on
 /// (severe and moderate debug options), then one info line for the cheap ones.
@@ -57,7 +57,7 @@ pub fn kconfig_lint(config: &KConfig, rules: &Rules) -> Vec<Finding> {
     if !cheap.is_empty() {
         out.push(Finding::new(
             Severity::Info,
-            "kconfig-debug-small",
+            FindingCode::KconfigDebugSmall,
             format!(
                 "{} debug option{} of small cost (about 1–3 % or less) {} on",
                 cheap.len(),
@@ -71,7 +71,7 @@ pub fn kconfig_lint(config: &KConfig, rules: &Rules) -> Vec<Finding> {
     if out.is_empty() {
         out.push(Finding::new(
             Severity::Info,
-            "kconfig-clean",
+            FindingCode::KconfigClean,
             "no debug option with a known benchmark cost is on",
             format!(
                 "{} options read from {}; none matches a costly debug rule.",
@@ -106,7 +106,7 @@ fn finding(config: &KConfig, r: &OptionRule, names: &[String]) -> Finding {
         .unwrap_or_default();
     Finding::new(
         sev,
-        "kconfig-debug-on",
+        FindingCode::KconfigDebugOn,
         format!(
             "debug option{} {} {} on ({} cost)",
             plural(names.len()),

@@ -24,7 +24,7 @@ pub use signatures::signature_findings;
 
 use crate::analysis::Analysis;
 use crate::error::{Error, Result};
-use crate::model::Finding;
+use crate::model::{Finding, FindingCode};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -253,13 +253,13 @@ pub fn comparison_findings(
     }
     if let Some(a) = analysis {
         // The analysis raises some of the same signals itself; keep its version.
-        let covered = |code: &str| {
-            let theirs: &[&str] = match code {
-                "single-sample" => &["single-sample", "no-variance"],
-                "one-sided-trend" => &["trend-over-runs"],
-                other => return a.findings.iter().any(|f| f.code == other),
+        let covered = |code: &FindingCode| {
+            let theirs: &[FindingCode] = match code {
+                FindingCode::SingleSample => &[FindingCode::SingleSample, FindingCode::NoVariance],
+                FindingCode::OneSidedTrend => &[FindingCode::TrendOverRuns],
+                other => std::slice::from_ref(other),
             };
-            a.findings.iter().any(|f| theirs.contains(&f.code.as_str()))
+            a.findings.iter().any(|f| theirs.contains(&f.code))
         };
         out.extend(
             signature_findings(a)
@@ -390,8 +390,9 @@ mod tests {
         );
         assert_eq!(inputs.env, Some((a.clone(), b.clone())));
         let f = comparison_findings(&inputs, None).unwrap();
-        let codes: Vec<(Severity, &str)> =
-            f.iter().map(|f| (f.severity, f.code.as_str())).collect();
+        let codes: Vec<(Severity, String)> =
+            f.iter().map(|f| (f.severity, f.code.to_string())).collect();
+        let codes: Vec<(Severity, &str)> = codes.iter().map(|(s, c)| (*s, c.as_str())).collect();
         assert_eq!(
             codes,
             [
@@ -474,13 +475,13 @@ mod tests {
             comparison_findings(&CheckInputs::default(), Some(a))
                 .unwrap()
                 .into_iter()
-                .map(|f| f.code)
+                .map(|f| f.code.to_string())
                 .collect()
         };
         assert_eq!(codes(&a), ["unequal-n", "single-sample"]);
         a.findings.push(Finding::new(
             Severity::Warning,
-            "single-sample",
+            FindingCode::SingleSample,
             "t",
             "e",
             "a",

@@ -3,7 +3,7 @@
 //! samples, very noisy measurements and drift on one side only.
 
 use crate::analysis::{Analysis, Comparison, Group, VariantSummary};
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, FindingCode, Severity};
 use std::collections::{BTreeMap, HashMap};
 
 /// Smallest |change| in percent that counts as "a large factor".
@@ -160,7 +160,7 @@ fn debug_pattern(a: &Analysis, groups: &Groups) -> Vec<Finding> {
         let ratio = |r: Option<f64>| r.map_or("n/a".to_string(), |r| format!("{r:.2}"));
         out.push(Finding::new(
             Severity::Warning,
-            "debug-kernel-pattern",
+            FindingCode::DebugKernelPattern,
             format!(
                 "{variant} vs {baseline}: {moved} of {} comparisons move the same way by ≥ {PATTERN_MIN_CHANGE_PCT:.0}% with inflated variance on `{noisy}`: looks like a build/configuration difference rather than the patch",
                 usable.len()
@@ -199,7 +199,7 @@ fn unequal_n(a: &Analysis) -> Vec<Finding> {
     }
     vec![Finding::new(
         Severity::Warning,
-        "unequal-n",
+        FindingCode::UnequalN,
         format!("{} comparison{} with different sample counts on the two sides", list.len(), plural(list.len())),
         format!("{}.", list.join("; ")),
         "Run the same number of repetitions (and iterations per run) on both sides; a missing run may hide a crash or a timeout.",
@@ -219,7 +219,7 @@ fn single_sample(a: &Analysis) -> Vec<Finding> {
     }
     vec![Finding::new(
         Severity::Warning,
-        "single-sample",
+        FindingCode::SingleSample,
         format!(
             "{} comparison{} rest on a single sample",
             list.len(),
@@ -257,7 +257,7 @@ fn high_cv(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     }
     vec![Finding::new(
         Severity::Warning,
-        "high-cv",
+        FindingCode::HighCv,
         format!(
             "{} comparison{} with a coefficient of variation ≥ {HIGH_CV_PCT:.0}%",
             list.len(),
@@ -297,7 +297,7 @@ fn one_sided_trend(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     }
     vec![Finding::new(
         Severity::Warning,
-        "one-sided-trend",
+        FindingCode::OneSidedTrend,
         format!("{} comparison{} drift over run order on one side only", list.len(), plural(list.len())),
         format!("Trend on: {}.", list.join("; ")),
         "Something changed during those runs (warm-up, thermal throttling, background load): discard warm-up runs or interleave baseline and patched runs.",
@@ -393,8 +393,8 @@ mod tests {
         }
     }
 
-    fn codes(f: &[Finding]) -> Vec<&str> {
-        f.iter().map(|f| f.code.as_str()).collect()
+    fn codes(f: &[Finding]) -> Vec<String> {
+        f.iter().map(|f| f.code.to_string()).collect()
     }
 
     /// Seed 003, first table: every thread count +150–210 % with a larger stddev.
@@ -494,7 +494,10 @@ mod tests {
             ],
         );
         let f = signature_findings(&a);
-        assert!(!codes(&f).contains(&"debug-kernel-pattern"), "{f:#?}");
+        assert!(
+            !codes(&f).iter().any(|c| c == "debug-kernel-pattern"),
+            "{f:#?}"
+        );
         // Noise is reported though: every row has CV ≥ 10 %.
         assert_eq!(codes(&f), ["high-cv"]);
         assert!(f[0].title.starts_with("10 comparisons"));
@@ -551,10 +554,14 @@ mod tests {
             g.variants[1].stddev = Some(sb * 1.2);
             g.variants[1].cv_pct = g.variants[0].cv_pct;
         }
-        assert!(!codes(&signature_findings(&a)).contains(&"debug-kernel-pattern"));
+        assert!(!codes(&signature_findings(&a))
+            .iter()
+            .any(|c| c == "debug-kernel-pattern"));
         let mut two = seed003_table1();
         two.comparisons.truncate(2);
-        assert!(!codes(&signature_findings(&two)).contains(&"debug-kernel-pattern"));
+        assert!(!codes(&signature_findings(&two))
+            .iter()
+            .any(|c| c == "debug-kernel-pattern"));
     }
 
     #[test]

@@ -19,7 +19,7 @@ mod unit;
 pub use dataset::{Dataset, COLUMNS};
 pub use direction::Direction;
 pub use escape::{escape_in_place, escape_unsafe, is_unsafe_char};
-pub use finding::{sort_findings, Finding, Severity};
+pub use finding::{sort_findings, Finding, FindingCode, Severity, Topic};
 pub use ingested::{FileReport, Ingested};
 pub use lock::OutputLock;
 pub use observation::{canonical_params, Observation, Stat};

@@ -8,7 +8,7 @@ use crate::checks::{comparison_findings, CheckInputs};
 use crate::error::{Error, Result};
 use crate::ingest::{add_user_formats, ingest, IngestOptions, Registry};
 use crate::model::Ingested;
-use crate::model::{Dataset, Finding, Severity};
+use crate::model::{Dataset, Finding, FindingCode, Severity, Topic};
 use crate::report::{ReportContext, VariantInfo};
 use std::collections::HashMap;
 
@@ -151,12 +151,12 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
     // The per-variant calls pass the analysis only so that findings can name
     // the benchmarks an option distorts; its statistical signatures are
     // added once below, not once per variant.
-    let signature_codes: std::collections::HashSet<String> =
+    let signature_codes: std::collections::HashSet<FindingCode> =
         crate::checks::signature_findings(&analysis)
             .into_iter()
             .map(|f| f.code)
             .collect();
-    let mut errors_of: HashMap<String, Vec<String>> = HashMap::new();
+    let mut errors_of: HashMap<String, Vec<FindingCode>> = HashMap::new();
     for v in &others {
         let Some(b) = base_spec else { break };
         let kconfig = match (&b.kconfig, &v.kconfig) {
@@ -192,7 +192,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         }
     }
     for (v, codes) in errors_of {
-        let kconfig = codes.iter().filter(|c| c.starts_with("kconfig")).count();
+        let kconfig = codes.iter().filter(|c| c.topic() == Topic::Kconfig).count();
         let reason = if kconfig == codes.len() {
             format!(
                 "its kernel .config differs from the baseline's in {kconfig} option{} known to distort benchmarks",

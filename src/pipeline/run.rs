@@ -111,7 +111,10 @@ mod tests {
             ];
             let loaded = load(&paths, &LoadOptions::default()).unwrap();
             let a = crate::analysis::analyze(&loaded.dataset, &Settings::default()).unwrap();
-            a.findings.into_iter().map(|f| f.code).collect::<Vec<_>>()
+            a.findings
+                .into_iter()
+                .map(|f| f.code.to_string())
+                .collect::<Vec<_>>()
         };
         let codes = run("criterion-baseline-1.txt", "criterion-patched-1.txt");
         assert!(

@@ -5,7 +5,7 @@
 //! what does not fit is counted on a last line.
 
 use crate::analysis::{Analysis, Comparison, Verdict};
-use crate::model::Severity;
+use crate::model::{FindingCode, Severity};
 use crate::report::format::{counted, pct, pvalue};
 
 /// Columns of a line: what a mail reply keeps unwrapped.
@@ -25,13 +25,13 @@ pub fn render(analysis: &Analysis, title: &str) -> String {
         lines.push(fit(&headline(analysis)));
     }
     // One line per kind of error: the first one's words and how many more.
-    let mut by_code: Vec<(&str, &str, usize)> = Vec::new();
+    let mut by_code: Vec<(&FindingCode, &str, usize)> = Vec::new();
     for f in analysis
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
     {
-        match by_code.iter_mut().find(|e| e.0 == f.code) {
+        match by_code.iter_mut().find(|e| *e.0 == f.code) {
             Some(e) => e.2 += 1,
             None => by_code.push((&f.code, &f.title, 1)),
         }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::analysis::{Analysis, Verdict};
-use crate::model::{Finding, Severity};
+use crate::model::{Finding, Severity, Topic};
 
 pub(super) fn verdict_plural(v: Verdict, n: usize) -> String {
     let word = match (v, n == 1) {
@@ -58,9 +58,7 @@ pub(super) fn summary(a: &Analysis, findings: &[Finding], suspect_rows: usize) -
         .iter()
         .filter(|f| {
             f.severity == Severity::Error
-                && (f.code.contains("kconfig")
-                    || f.code.contains("config")
-                    || f.code.contains("env"))
+                && matches!(f.code.topic(), Topic::Kconfig | Topic::Environment)
         })
         .count();
     let other_errors = errors - config_errors;

@@ -155,7 +155,7 @@ impl FindingView {
     pub fn of(f: &crate::model::Finding) -> FindingView {
         FindingView {
             severity: f.severity.to_string(),
-            code: f.code.clone(),
+            code: f.code.to_string(),
             title: f.title.clone(),
             evidence: f.evidence.clone(),
             advice: f.advice.clone(),

@@ -1,6 +1,9 @@
 //! Findings: what the checks and the analysis have to say about whether the
 //! comparison itself is sound. Shared by `checks`, `analysis` and `report`.
 
+mod code;
+
+pub use code::{FindingCode, Topic};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -31,7 +34,7 @@ impl fmt::Display for Severity {
 pub struct Finding {
     pub severity: Severity,
     /// Stable machine-readable code, e.g. `kconfig-debug-differs`.
-    pub code: String,
+    pub code: FindingCode,
     /// One line for humans.
     pub title: String,
     /// The facts behind it (options and values, numbers).
@@ -44,14 +47,14 @@ impl Finding {
     /// A finding with all fields given.
     pub fn new(
         severity: Severity,
-        code: impl Into<String>,
+        code: FindingCode,
         title: impl Into<String>,
         evidence: impl Into<String>,
         advice: impl Into<String>,
     ) -> Self {
         Finding {
             severity,
-            code: code.into(),
+            code,
             title: title.into(),
             evidence: evidence.into(),
             advice: advice.into(),
