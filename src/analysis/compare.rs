@@ -306,16 +306,18 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                 ),
             ));
         }
-        if let Some(p) = s.summary.trend_p {
-            if p < 0.05 {
-                notes.push(Note::new(
-                    NoteKind::Trend,
-                    format!(
-                        "trend over run order in `{side}` (Mann-Kendall {})",
-                        p_equals(p)
-                    ),
-                ));
-            }
+        if let Some(p) = s
+            .summary
+            .trend_p
+            .filter(|&p| super::signals::drifts(Some(p)))
+        {
+            notes.push(Note::new(
+                NoteKind::Trend,
+                format!(
+                    "trend over run order in `{side}` (Mann-Kendall {})",
+                    p_equals(p)
+                ),
+            ));
         }
     }
     c.notes = notes;

@@ -10,8 +10,7 @@ use crate::stats::diagnostics::{
     bimodality_coefficient, variance_ratio, variance_ratio_from_stats,
 };
 
-/// Sarle's bimodality coefficient of a uniform distribution, 5/9.
-const BIMODAL: f64 = 5.0 / 9.0;
+use super::signals::{drifts, spread_differs, BIMODAL};
 use crate::stats::pvalue::p_equals;
 
 /// Per-group findings: drift within a variant and spread that differs
@@ -19,24 +18,23 @@ use crate::stats::pvalue::p_equals;
 pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mut Vec<Finding>) {
     let what = super::describe::describe_group(g, "");
     for s in sides {
-        if let Some(p) = s.summary.trend_p {
-            if p < 0.01 {
-                out.push(Finding::new(
-                    Severity::Warning,
-                    FindingCode::TrendOverRuns,
-                    format!("{what}: `{}` drifts over its run order", s.summary.variant),
-                    format!(
-                        "Mann-Kendall {} over {} runs in order ({} … {})",
-                        p_equals(p),
-                        s.summary.samples.len(),
-                        s.summary.samples.first().copied().unwrap_or(f64::NAN),
-                        s.summary.samples.last().copied().unwrap_or(f64::NAN)
-                    ),
-                    "Runs are not independent: look for warm-up, thermal throttling or a growing \
-                     cache/page state; interleave baseline and patched runs.",
-                ));
-            }
-        }
+        let Some(p) = s.summary.trend_p.filter(|&p| drifts(Some(p))) else {
+            continue;
+        };
+        out.push(Finding::new(
+            Severity::Warning,
+            FindingCode::TrendOverRuns,
+            format!("{what}: `{}` drifts over its run order", s.summary.variant),
+            format!(
+                "Mann-Kendall {} over {} runs in order ({} … {})",
+                p_equals(p),
+                s.summary.samples.len(),
+                s.summary.samples.first().copied().unwrap_or(f64::NAN),
+                s.summary.samples.last().copied().unwrap_or(f64::NAN)
+            ),
+            "Runs are not independent: look for warm-up, thermal throttling or a growing \
+             cache/page state; interleave baseline and patched runs.",
+        ));
     }
     for s in sides {
         if let Some(bc) = bimodality_coefficient(s.samples()) {
@@ -72,7 +70,7 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
         };
         if let Some(vr) = vr {
             let sd_ratio = vr.ratio.sqrt();
-            if vr.p < 0.01 && !(0.5..=2.0).contains(&sd_ratio) {
+            if spread_differs(&vr) {
                 out.push(Finding::new(
                     Severity::Warning,
                     FindingCode::VarianceDiffers,

@@ -12,6 +12,7 @@ mod filter;
 mod findings;
 mod group;
 pub mod history;
+pub mod signals;
 mod types;
 mod verdict;
 pub mod version_order;

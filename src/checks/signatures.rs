@@ -6,20 +6,10 @@ use crate::analysis::{Analysis, Comparison, Group, VariantSummary};
 use crate::model::{Finding, FindingCode, Severity};
 use std::collections::{BTreeMap, HashMap};
 
-/// Smallest |change| in percent that counts as "a large factor".
-pub const PATTERN_MIN_CHANGE_PCT: f64 = 30.0;
-/// Share of a variant's comparisons that must move together.
-pub const PATTERN_MIN_SHARE: f64 = 0.9;
-/// Fewest comparisons for the pattern to mean anything.
-pub const PATTERN_MIN_COMPARISONS: usize = 3;
-/// Variance inflation: median stddev ratio at least this …
-pub const PATTERN_SD_RATIO: f64 = 2.0;
-/// … or median CV ratio at least this.
-pub const PATTERN_CV_RATIO: f64 = 1.5;
-/// A coefficient of variation (percent) this high makes small changes unreadable.
-pub const HIGH_CV_PCT: f64 = 10.0;
-/// Trend p-value below which a side is said to drift.
-pub const TREND_P: f64 = 0.05;
+use crate::analysis::signals::{
+    drifts, noisy, HIGH_CV_PCT, PATTERN_CV_RATIO, PATTERN_MIN_CHANGE_PCT, PATTERN_MIN_COMPARISONS,
+    PATTERN_MIN_SHARE, PATTERN_SD_RATIO,
+};
 
 /// All signature findings for an analysis, errors first.
 pub fn signature_findings(a: &Analysis) -> Vec<Finding> {
@@ -236,7 +226,7 @@ fn high_cv(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     for c in &a.comparisons {
         let cb = groups.summary(c, &c.baseline).and_then(|s| s.cv_pct);
         let cv = groups.summary(c, &c.variant).and_then(|s| s.cv_pct);
-        let high = |x: Option<f64>| x.is_some_and(|x| x >= HIGH_CV_PCT);
+        let high = noisy;
         if high(cb) || high(cv) {
             let f = |x: Option<f64>| match x {
                 Some(x) if x.is_finite() => format!("{x:.0}%"),
@@ -275,7 +265,7 @@ fn one_sided_trend(a: &Analysis, groups: &Groups) -> Vec<Finding> {
     for c in &a.comparisons {
         let tb = groups.summary(c, &c.baseline).and_then(|s| s.trend_p);
         let tv = groups.summary(c, &c.variant).and_then(|s| s.trend_p);
-        let drift = |p: Option<f64>| p.is_some_and(|p| p < TREND_P);
+        let drift = drifts;
         match (drift(tb), drift(tv)) {
             (true, false) => list.push(format!(
                 "{}: {} (p = {:.3})",
@@ -577,7 +567,7 @@ mod tests {
         );
         a.comparisons[0].n_variant = Some(4);
         a.comparisons[1].n_baseline = Some(1);
-        a.groups[0].variants[1].trend_p = Some(0.01);
+        a.groups[0].variants[1].trend_p = Some(0.005);
         a.groups[0].variants[0].trend_p = Some(0.6);
         let f = signature_findings(&a);
         assert_eq!(codes(&f), ["unequal-n", "single-sample", "one-sided-trend"]);
@@ -591,7 +581,14 @@ mod tests {
         );
         assert_eq!(
             f[2].evidence,
-            "Trend on: hackbench [g=1] time: new (p = 0.010)."
+            "Trend on: hackbench [g=1] time: new (p = 0.005)."
+        );
+        // The drift limit is the analysis' (p < 0.01), not 0.05: a side at
+        // p = 0.02 is not called drifting here either.
+        a.groups[0].variants[1].trend_p = Some(0.02);
+        assert_eq!(
+            codes(&signature_findings(&a)),
+            ["unequal-n", "single-sample"]
         );
     }
 }

@@ -164,7 +164,7 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
                 fixed_params: f.fixed.replace(',', ", "),
                 rows,
                 charts: section_chart_views(f, &title),
-                diagnostics: diagnostics(f, a.settings.alpha, &order),
+                diagnostics: diagnostics(f, &order),
             }
         })
         .collect();

@@ -2,7 +2,7 @@
 
 use super::format::{self, Scale};
 use super::*;
-use crate::analysis::{Center, Comparison, Verdict};
+use crate::analysis::{signals, Center, Comparison, Verdict};
 use std::collections::BTreeMap;
 
 pub(super) fn comparison_view(
@@ -129,7 +129,10 @@ pub(super) fn section_rows(f: &Family<'_>, order: &[String]) -> Vec<VariantRow> 
     rows
 }
 
-pub(super) fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<String> {
+/// The family's notes on its runs, one line per kind of problem. Drift,
+/// noise and unequal spread are decided by the analysis' own tests
+/// (`analysis::signals`), so a note here and a finding agree.
+pub(super) fn diagnostics(f: &Family<'_>, order: &[String]) -> Vec<String> {
     // Collected per kind and variant, so that a sweep of many parameter
     // values gives one line per problem, not one per row; variants in
     // report order (the keys are positions in `order`).
@@ -153,14 +156,14 @@ pub(super) fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<S
             if v.outliers > 0 {
                 outliers.push(format!("{} ({})", at(&v.variant), v.outliers));
             }
-            if let Some(p) = v.trend_p.filter(|p| *p < alpha) {
+            if let Some(p) = v.trend_p.filter(|&p| signals::drifts(Some(p))) {
                 drift.push(format!(
                     "{} (Mann-Kendall {})",
                     at(&v.variant),
                     crate::stats::pvalue::p_equals(p)
                 ));
             }
-            if let Some(cv) = v.cv_pct.filter(|cv| *cv > 10.0) {
+            if let Some(cv) = v.cv_pct.filter(|&cv| signals::noisy(Some(cv))) {
                 let what = if place.is_empty() {
                     format::plain_pct(Some(cv))
                 } else {
@@ -182,20 +185,17 @@ pub(super) fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<S
                     .push(place.clone());
             }
         }
-        let sds: Vec<f64> = g
-            .variants
-            .iter()
-            .filter_map(|v| v.stddev)
-            .filter(|s| *s > 0.0)
-            .collect();
-        if sds.len() >= 2 {
-            let hi = sds.iter().cloned().fold(f64::MIN, f64::max);
-            let lo = sds.iter().cloned().fold(f64::MAX, f64::min);
-            if hi / lo >= 3.0 {
-                spread.push(if place.is_empty() {
-                    format!("{}x", format::sig(hi / lo))
+        let base = order
+            .first()
+            .and_then(|b| g.variants.iter().find(|v| &v.variant == b));
+        for v in in_order(&g.variants, order).into_iter().skip(1) {
+            let Some(b) = base else { break };
+            if let Some(vr) = signals::spread_differs_from_stats((b.stddev, b.n), (v.stddev, v.n)) {
+                let r = vr.ratio.sqrt();
+                spread.push(if r >= 1.0 {
+                    format!("{}: {}x wider", at(&v.variant), format::sig(r))
                 } else {
-                    format!("{place}: {}x", format::sig(hi / lo))
+                    format!("{}: {}x narrower", at(&v.variant), format::sig(1.0 / r))
                 });
             }
         }
@@ -203,13 +203,16 @@ pub(super) fn diagnostics(f: &Family<'_>, alpha: f64, order: &[String]) -> Vec<S
     let mut out = Vec::new();
     for ((_, v), list) in noisy {
         out.push(format!(
-            "{v}: noisy, coefficient of variation above 10% ({}).",
+            "{v}: noisy, coefficient of variation of {}% or more ({}).",
+            signals::HIGH_CV_PCT,
             list.join(", ")
         ));
     }
     if !spread.is_empty() {
         out.push(format!(
-            "Standard deviations differ 3-fold or more between variants ({}): compare the spread, not only the centre.",
+            "Standard deviations differ {}-fold or more from the baseline's, beyond chance at the {}% level (F-test): {}. Compare the spread, not only the centre.",
+            signals::SPREAD_RATIO,
+            signals::SPREAD_P * 100.0,
             spread.join(", ")
         ));
     }
