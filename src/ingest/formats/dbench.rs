@@ -19,7 +19,8 @@
 //! stated `mean`.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
@@ -90,16 +91,12 @@ impl Format for Dbench {
                     p.set("procs", procs.as_str());
                 }
                 let tp = num(src, n, &c[1], "throughput")?;
-                let mut o = obs(
-                    src,
-                    n,
-                    bench,
-                    &p.render(),
-                    "throughput",
-                    "MB/s",
-                    Stat::Sample,
-                    tp,
-                );
+                let mut o = Row::at(src, n)
+                    .benchmark(bench)
+                    .params(&p.render())
+                    .metric("throughput")
+                    .unit("MB/s")
+                    .sample(tp);
                 if let Some((line, h)) = &heading {
                     o.variant = h.as_str().into();
                     if consumed.last() != Some(line) {
@@ -127,7 +124,12 @@ impl Format for Dbench {
                     },
                 };
                 let v = num(src, n, &c[2], "average")?;
-                let mut o = obs(src, n, bench, &params, "throughput", "MB/s", Stat::Mean, v);
+                let mut o = Row::at(src, n)
+                    .benchmark(bench)
+                    .params(&params)
+                    .metric("throughput")
+                    .unit("MB/s")
+                    .stat(Stat::Mean, v);
                 o.variant = variant.as_str().into();
                 out.push(o);
                 continue;
@@ -161,40 +163,34 @@ impl Format for Dbench {
                     for (metric, value) in ["count", "latency avg", "latency max"].iter().zip(v) {
                         let unit = if *metric == "count" { "" } else { "ms" };
                         let metric = format!("{op} {metric}");
-                        out.push(obs(
-                            src,
-                            line,
-                            bench,
-                            &params,
-                            &metric,
-                            unit,
-                            Stat::Sample,
-                            value,
-                        ));
+                        out.push(
+                            Row::at(src, line)
+                                .benchmark(bench)
+                                .params(&params)
+                                .metric(&metric)
+                                .unit(unit)
+                                .sample(value),
+                        );
                     }
                 }
                 let tp = num(src, n, &c[1], "throughput")?;
-                out.push(obs(
-                    src,
-                    n,
-                    bench,
-                    &params,
-                    "throughput",
-                    "MB/s",
-                    Stat::Sample,
-                    tp,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(bench)
+                        .params(&params)
+                        .metric("throughput")
+                        .unit("MB/s")
+                        .sample(tp),
+                );
                 let lat = num(src, n, &c[4], "max_latency")?;
-                out.push(obs(
-                    src,
-                    n,
-                    bench,
-                    &params,
-                    "max latency",
-                    "ms",
-                    Stat::Sample,
-                    lat,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(bench)
+                        .params(&params)
+                        .metric("max latency")
+                        .unit("ms")
+                        .sample(lat),
+                );
             } else if let Some(c) = OP.captures(t) {
                 let v = [
                     num(src, n, &c[2], "count")?,

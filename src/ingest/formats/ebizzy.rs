@@ -10,9 +10,9 @@
 //! are detail of the run, not read.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, obs, Params};
+use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(RECORDS, r"^(\d+) records/s\b");
 lazy_re!(TIME, r"^(real|user|sys)\s+([\d.]+) s\s*$");
@@ -46,29 +46,25 @@ impl Format for Ebizzy {
             let (n, t) = (l.number, l.text.trim());
             if let Some(c) = RECORDS.captures(t) {
                 let v = num(src, n, &c[1], "records/s")?;
-                out.push(obs(
-                    src,
-                    n,
-                    "ebizzy",
-                    &params.render(),
-                    "records",
-                    "records/s",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("ebizzy")
+                        .params(&params.render())
+                        .metric("records")
+                        .unit("records/s")
+                        .sample(v),
+                );
             } else if let Some(c) = TIME.captures(t) {
                 let v = num(src, n, &c[2], &c[1])?;
                 let metric = format!("{} time", &c[1]);
-                out.push(obs(
-                    src,
-                    n,
-                    "ebizzy",
-                    &params.render(),
-                    &metric,
-                    "s",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("ebizzy")
+                        .params(&params.render())
+                        .metric(&metric)
+                        .unit("s")
+                        .sample(v),
+                );
             } else if let Some(c) = SETTING.captures(t) {
                 params.set(&c[1], &c[2]);
                 consumed.push(n);

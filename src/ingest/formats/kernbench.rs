@@ -10,7 +10,8 @@
 //! `system time` (s), `cpu` (%), `context switches`, `sleeps`.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
@@ -87,65 +88,55 @@ impl Format for Kernbench {
                 if let (Some(sign), Some(pct)) = (c.get(4), c.get(5)) {
                     let pct = num(src, n, pct.as_str(), "change")?;
                     let pct = if sign.as_str() == "-" { -pct } else { pct };
-                    out.push(obs(
-                        src,
-                        n,
-                        "kernbench",
-                        &params,
-                        metric,
-                        "%",
-                        Stat::ChangePct,
-                        pct,
-                    ));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("kernbench")
+                            .params(&params)
+                            .metric(metric)
+                            .unit("%")
+                            .stat(Stat::ChangePct, pct),
+                    );
                 }
                 match c.get(3) {
                     Some(sd) => {
                         let sd = num(src, n, sd.as_str(), "std deviation")?;
-                        out.push(obs(
-                            src,
-                            n,
-                            "kernbench",
-                            &params,
-                            metric,
-                            unit,
-                            Stat::Mean,
-                            v,
-                        ));
-                        out.push(obs(
-                            src,
-                            n,
-                            "kernbench",
-                            &params,
-                            metric,
-                            unit,
-                            Stat::Stddev,
-                            sd,
-                        ));
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark("kernbench")
+                                .params(&params)
+                                .metric(metric)
+                                .unit(unit)
+                                .stat(Stat::Mean, v),
+                        );
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark("kernbench")
+                                .params(&params)
+                                .metric(metric)
+                                .unit(unit)
+                                .stat(Stat::Stddev, sd),
+                        );
                         if let Ok(k) = runs.parse::<u32>() {
                             if k > 0 {
-                                out.push(obs(
-                                    src,
-                                    n,
-                                    "kernbench",
-                                    &params,
-                                    metric,
-                                    unit,
-                                    Stat::N,
-                                    f64::from(k),
-                                ));
+                                out.push(
+                                    Row::at(src, n)
+                                        .benchmark("kernbench")
+                                        .params(&params)
+                                        .metric(metric)
+                                        .unit(unit)
+                                        .stat(Stat::N, f64::from(k)),
+                                );
                             }
                         }
                     }
-                    None => out.push(obs(
-                        src,
-                        n,
-                        "kernbench",
-                        &params,
-                        metric,
-                        unit,
-                        Stat::Sample,
-                        v,
-                    )),
+                    None => out.push(
+                        Row::at(src, n)
+                            .benchmark("kernbench")
+                            .params(&params)
+                            .metric(metric)
+                            .unit(unit)
+                            .sample(v),
+                    ),
                 }
             }
         }

@@ -25,7 +25,8 @@
 //! `fail:runs` blocks count failures, not performance, and are skipped.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
@@ -194,7 +195,11 @@ impl Format for Lkp {
                         let variant = columns.get(k).cloned().unwrap_or_default();
                         let mut push = |s: Stat, v: f64| {
                             out.push(
-                                obs(src, n, &bench, &p, &stat, "", s, v)
+                                Row::at(src, n)
+                                    .benchmark(&bench)
+                                    .params(&p)
+                                    .metric(&stat)
+                                    .stat(s, v)
                                     .with_variant(variant.clone()),
                             );
                         };

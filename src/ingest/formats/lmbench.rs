@@ -16,10 +16,11 @@
 //! the run. The bracketed header lines are context.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{lazy_re, num, Params};
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::Observation;
 
 lazy_re!(
     RESULT,
@@ -87,16 +88,13 @@ impl Format for Lmbench {
             if let Some(c) = RESULT.captures(t) {
                 let v = num(src, n, &c[2], &c[1])?;
                 let unit = c.get(3).map_or("", |u| canonical(u.as_str()));
-                out.push(obs(
-                    src,
-                    n,
-                    "lmbench",
-                    "",
-                    c[1].trim(),
-                    unit,
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("lmbench")
+                        .metric(c[1].trim())
+                        .unit(unit)
+                        .sample(v),
+                );
                 heading = None;
                 continue;
             }
@@ -173,16 +171,14 @@ impl Series {
             p.set("files", cells[1]);
             for (metric, cell) in [("file creations", cells[2]), ("file removals", cells[3])] {
                 let v = num(src, n, cell, metric)?;
-                out.push(obs(
-                    src,
-                    n,
-                    "lmbench",
-                    &p.render(),
-                    metric,
-                    "/s",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("lmbench")
+                        .params(&p.render())
+                        .metric(metric)
+                        .unit("/s")
+                        .sample(v),
+                );
             }
             return Ok(true);
         }
@@ -193,16 +189,14 @@ impl Series {
         p.set(self.x_key, &c[1]);
         let v = num(src, n, &c[2], &self.metric)?;
         let unit = c.get(3).map_or(self.unit, |u| canonical(u.as_str()));
-        out.push(obs(
-            src,
-            n,
-            "lmbench",
-            &p.render(),
-            &self.metric,
-            unit,
-            Stat::Sample,
-            v,
-        ));
+        out.push(
+            Row::at(src, n)
+                .benchmark("lmbench")
+                .params(&p.render())
+                .metric(&self.metric)
+                .unit(unit)
+                .sample(v),
+        );
         Ok(true)
     }
 }

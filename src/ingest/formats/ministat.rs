@@ -11,7 +11,8 @@
 //! (ministat reads bare numbers and knows nothing more).
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
@@ -92,7 +93,10 @@ impl Format for Ministat {
                     ] {
                         let v = num(src, n, &c[idx], "ministat cell")?;
                         out.push(
-                            obs(src, n, "ministat", "", "value", "", stat, v)
+                            Row::at(src, n)
+                                .benchmark("ministat")
+                                .metric("value")
+                                .stat(stat, v)
                                 .with_variant(variant.clone()),
                         );
                     }
@@ -127,7 +131,10 @@ impl Format for Ministat {
                 if let Some(c) = PCT_LINE.captures(t) {
                     let v = num(src, n, &c[1], "difference %")?;
                     out.push(
-                        obs(src, n, "ministat", "", "value", "", Stat::ChangePct, v)
+                        Row::at(src, n)
+                            .benchmark("ministat")
+                            .metric("value")
+                            .stat(Stat::ChangePct, v)
                             .with_variant(variant.clone()),
                     );
                     pending_diff = None;

@@ -26,7 +26,8 @@
 //! (`Dmean`, `Gmean Higher`) are cross-benchmark ratios and are skipped.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{num, obs, Params};
+use crate::ingest::shared::logscan::{num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 
@@ -246,14 +247,23 @@ fn table_row(
         }
         let v = num(src, line, v, &metric)?;
         out.push(
-            obs(src, line, bench, &params, &metric, "", stat, v).with_variant(variant.clone()),
+            Row::at(src, line)
+                .benchmark(bench)
+                .params(&params)
+                .metric(&metric)
+                .stat(stat, v)
+                .with_variant(variant.clone()),
         );
         if k > 0 && stat == Stat::Mean && !pct.contains("nan") && !pct.contains("inf") {
             let better = num(src, line, pct, "change")?;
             // + means better: back to new/base − 1.
             let raw = if higher { better } else { -better };
             out.push(
-                obs(src, line, bench, &params, &metric, "", Stat::ChangePct, raw)
+                Row::at(src, line)
+                    .benchmark(bench)
+                    .params(&params)
+                    .metric(&metric)
+                    .stat(Stat::ChangePct, raw)
                     .with_variant(variant),
             );
         }
@@ -294,7 +304,10 @@ fn monitor_tables(src: &Source, out: &mut Vec<Observation>) -> Result<()> {
         for (k, v) in toks[toks.len() - nums..].iter().enumerate() {
             let v = num(src, l.number, v, &label)?;
             out.push(
-                obs(src, l.number, "mmtests", "", &label, "", Stat::Sample, v)
+                Row::at(src, l.number)
+                    .benchmark("mmtests")
+                    .metric(&label)
+                    .sample(v)
                     .with_variant(variants[k].clone()),
             );
         }

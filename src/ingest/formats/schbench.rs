@@ -13,9 +13,9 @@
 //! and is summarised by `average rps` instead.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(
     BLOCK,
@@ -219,7 +219,11 @@ fn parse_run(src: &Source) -> Result<Parsed> {
             for (stat, v, line, column) in &b.rows {
                 let metric = format!("{} {stat}", b.kind);
                 let v = num(src, *line, v, &metric)?;
-                let mut o = obs(src, *line, "schbench", "", &metric, "us", Stat::Sample, v);
+                let mut o = Row::at(src, *line)
+                    .benchmark("schbench")
+                    .metric(&metric)
+                    .unit("us")
+                    .sample(v);
                 if let Some(c) = column {
                     o.variant = c.as_str().into();
                 }
@@ -228,16 +232,13 @@ fn parse_run(src: &Source) -> Result<Parsed> {
         }
         if let Some((v, line)) = rps {
             let v = num(src, line, &v, "average rps")?;
-            out.push(obs(
-                src,
-                line,
-                "schbench",
-                "",
-                "rps",
-                "req/s",
-                Stat::Sample,
-                v,
-            ));
+            out.push(
+                Row::at(src, line)
+                    .benchmark("schbench")
+                    .metric("rps")
+                    .unit("req/s")
+                    .sample(v),
+            );
         }
         Parsed::found(
             src,

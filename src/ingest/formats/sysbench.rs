@@ -16,9 +16,9 @@
 //! min/avg/max/p95` (ms; the percentile follows `--percentile`).
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any, any_with, last_line, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any, any_with, last_line, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(VERSION, r"^sysbench \d+\.\d+");
 lazy_re!(
@@ -199,16 +199,14 @@ impl Sysbench {
                 continue;
             }
             let mut push = |metric: &str, unit: &str, v: f64, params: &Params| {
-                out.push(obs(
-                    src,
-                    n,
-                    &bench,
-                    &params.render(),
-                    metric,
-                    unit,
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&bench)
+                        .params(&params.render())
+                        .metric(metric)
+                        .unit(unit)
+                        .sample(v),
+                );
             };
             if let Some(c) = THREADS.captures(t) {
                 params.set("threads", &c[1]);

@@ -14,7 +14,8 @@
 //! Pipe Throughput  1 2 3`) are left out with the reason.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{has, lazy_re, lines_containing, num, obs, Params};
+use crate::ingest::shared::logscan::{has, lazy_re, lines_containing, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
@@ -90,18 +91,23 @@ impl Format for Unixbench {
                 } else {
                     Stat::Sample
                 };
-                out.push(obs(src, n, "unixbench", &params, &c[1], &c[3], stat, v));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("unixbench")
+                        .params(&params)
+                        .metric(&c[1])
+                        .unit(&c[3])
+                        .stat(stat, v),
+                );
                 if samples > 1.0 {
-                    out.push(obs(
-                        src,
-                        n,
-                        "unixbench",
-                        &params,
-                        &c[1],
-                        &c[3],
-                        Stat::N,
-                        samples,
-                    ));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("unixbench")
+                            .params(&params)
+                            .metric(&c[1])
+                            .unit(&c[3])
+                            .stat(Stat::N, samples),
+                    );
                 }
             } else if t.starts_with("System Benchmarks Index Values")
                 || t.starts_with("System Benchmarks Partial Index")
@@ -110,30 +116,24 @@ impl Format for Unixbench {
                 consumed.push(n);
             } else if let Some(c) = SCORE.captures(t) {
                 let v = num(src, n, &c[1], "index score")?;
-                out.push(obs(
-                    src,
-                    n,
-                    "unixbench",
-                    &params,
-                    "index score",
-                    "",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("unixbench")
+                        .params(&params)
+                        .metric("index score")
+                        .sample(v),
+                );
                 in_index = false;
             } else if let Some(c) = INDEX_ROW.captures(t).filter(|_| in_index) {
                 let metric = format!("{} index", &c[1]);
                 let v = num(src, n, &c[4], &metric)?;
-                out.push(obs(
-                    src,
-                    n,
-                    "unixbench",
-                    &params,
-                    &metric,
-                    "",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("unixbench")
+                        .params(&params)
+                        .metric(&metric)
+                        .sample(v),
+                );
             } else if PROGRESS.is_match(t) {
                 skipped.push((n, "progress of a test's samples, not a result".into()));
             } else if t.starts_with("Benchmark Run:") || t.starts_with("BYTE UNIX Benchmarks") {

@@ -11,9 +11,9 @@
 //!   average), and the per-second totals as `interval ops/s` samples.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(TESTCASE, r"^testcase:(.*)$");
 lazy_re!(INTERVAL, r"^min:(\d+) max:(\d+) total:(\d+)\s*$");
@@ -98,26 +98,22 @@ impl Format for WillItScale {
                     ("threads", "per_thread_ops", threads),
                 ] {
                     if v > 0.0 {
-                        out.push(obs(
-                            src,
-                            n,
-                            &testcase,
-                            &params,
-                            metric,
-                            "ops/s",
-                            Stat::Sample,
-                            v,
-                        ));
-                        out.push(obs(
-                            src,
-                            n,
-                            &testcase,
-                            &params,
-                            per,
-                            "ops/s",
-                            Stat::Sample,
-                            v / tasks,
-                        ));
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark(&testcase)
+                                .params(&params)
+                                .metric(metric)
+                                .unit("ops/s")
+                                .sample(v),
+                        );
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark(&testcase)
+                                .params(&params)
+                                .metric(per)
+                                .unit("ops/s")
+                                .sample(v / tasks),
+                        );
                     }
                 }
                 continue;
@@ -134,29 +130,23 @@ impl Format for WillItScale {
                     skipped.push((n, "warm-up interval, not measured".to_string()));
                 } else {
                     let v = num(src, n, &c[3], "total")?;
-                    out.push(obs(
-                        src,
-                        n,
-                        &testcase,
-                        "",
-                        "interval ops/s",
-                        "ops/s",
-                        Stat::Sample,
-                        v,
-                    ));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark(&testcase)
+                            .metric("interval ops/s")
+                            .unit("ops/s")
+                            .sample(v),
+                    );
                 }
             } else if let Some(c) = AVERAGE.captures(t) {
                 let v = num(src, n, &c[1], "average")?;
-                out.push(obs(
-                    src,
-                    n,
-                    &testcase,
-                    "",
-                    "ops/s",
-                    "ops/s",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&testcase)
+                        .metric("ops/s")
+                        .unit("ops/s")
+                        .sample(v),
+                );
             }
         }
         Parsed::found(

@@ -13,6 +13,7 @@
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::Source;
 use crate::model::{canonical_params, Observation, Stat};
 use regex::Regex;
@@ -157,25 +158,6 @@ pub(crate) fn num(src: &Source, line: u32, text: &str, what: &str) -> Result<f64
         .ok_or_else(|| src.error(Some(line), format!("{what}: `{text}` is not a number")))
 }
 
-/// Builds one observation at `line` of `src` (variant left empty: the caller
-/// of `ingest` assigns it).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn obs(
-    src: &Source,
-    line: u32,
-    benchmark: &str,
-    params: &str,
-    metric: &str,
-    unit: &str,
-    stat: Stat,
-    value: f64,
-) -> Observation {
-    let mut o = Observation::new(benchmark, metric, unit, stat, value).at_line(line);
-    o.source = src.path.clone();
-    o.params = params.into();
-    o
-}
-
 /// Ordered `k=v` parameters being collected from a header; rendered
 /// canonically (sorted by key). Values lose characters that would break the
 /// `k=v,k=v` form.
@@ -233,53 +215,45 @@ pub(crate) fn mean_with_sem(
     sem: Option<f64>,
     n: Option<usize>,
 ) {
-    out.push(obs(
-        src,
-        line,
-        benchmark,
-        params,
-        metric,
-        unit,
-        Stat::Mean,
-        mean,
-    ));
+    out.push(
+        Row::at(src, line)
+            .benchmark(benchmark)
+            .params(params)
+            .metric(metric)
+            .unit(unit)
+            .stat(Stat::Mean, mean),
+    );
     if let Some(se) = sem {
-        out.push(obs(
-            src,
-            line,
-            benchmark,
-            params,
-            metric,
-            unit,
-            Stat::Stderr,
-            se,
-        ));
+        out.push(
+            Row::at(src, line)
+                .benchmark(benchmark)
+                .params(params)
+                .metric(metric)
+                .unit(unit)
+                .stat(Stat::Stderr, se),
+        );
         if let Some(n) = n.filter(|&n| n > 0) {
             let sd = se * (n as f64).sqrt();
-            out.push(obs(
-                src,
-                line,
-                benchmark,
-                params,
-                metric,
-                unit,
-                Stat::Stddev,
-                sd,
-            ));
+            out.push(
+                Row::at(src, line)
+                    .benchmark(benchmark)
+                    .params(params)
+                    .metric(metric)
+                    .unit(unit)
+                    .stat(Stat::Stddev, sd),
+            );
         }
     }
     if let Some(n) = n.filter(|&n| n > 0) {
         // Same unit as the values so that a group never looks like a unit mix.
-        out.push(obs(
-            src,
-            line,
-            benchmark,
-            params,
-            metric,
-            unit,
-            Stat::N,
-            n as f64,
-        ));
+        out.push(
+            Row::at(src, line)
+                .benchmark(benchmark)
+                .params(params)
+                .metric(metric)
+                .unit(unit)
+                .stat(Stat::N, n as f64),
+        );
     }
 }
 

@@ -11,9 +11,10 @@
 //! line: `line` is 0.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{obs, Params};
+use crate::ingest::shared::logscan::Params;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::Observation;
 use serde_json::Value;
 
 /// The fio JSON importer.
@@ -146,7 +147,14 @@ fn read_doc(src: &Source, doc: &Value, out: &mut Vec<Observation>) -> Result<()>
             p.set("rw", dir);
             let params = p.render();
             let mut push = |metric: &str, unit: &str, v: f64| {
-                out.push(obs(src, 0, "fio", &params, metric, unit, Stat::Sample, v));
+                out.push(
+                    Row::at(src, 0)
+                        .benchmark("fio")
+                        .params(&params)
+                        .metric(metric)
+                        .unit(unit)
+                        .sample(v),
+                );
             };
             let iops = f("iops").ok_or_else(|| {
                 src.error(

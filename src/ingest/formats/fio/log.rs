@@ -13,9 +13,9 @@
 //! and `job=N` among the params when N is not 1).
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{num, obs, Params};
+use crate::ingest::shared::logscan::{num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
-use crate::model::Stat;
 use smallvec::SmallVec;
 
 /// The fio log importer.
@@ -134,16 +134,14 @@ impl Format for FioLog {
                 }
             };
             let v = num(src, l.number, f[1], metric)?;
-            out.push(obs(
-                src,
-                l.number,
-                prefix,
-                &params,
-                metric,
-                unit,
-                Stat::Sample,
-                v,
-            ));
+            out.push(
+                Row::at(src, l.number)
+                    .benchmark(prefix)
+                    .params(&params)
+                    .metric(metric)
+                    .unit(unit)
+                    .sample(v),
+            );
         }
         Parsed::found(src, out, Vec::new(), Vec::new(), "fio log without entries")
     }

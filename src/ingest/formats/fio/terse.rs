@@ -10,10 +10,10 @@
 //! those percentiles are among the printed `P%=value` fields.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{last_line, num, obs, Params};
+use crate::ingest::shared::logscan::{last_line, num, Params};
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The fio terse importer.
 pub struct FioTerse;
@@ -125,7 +125,14 @@ impl Format for FioTerse {
                 p.set("rw", dir);
                 let params = p.render();
                 let mut push = |metric: &str, unit: &str, v: f64| {
-                    out.push(obs(src, n, "fio", &params, metric, unit, Stat::Sample, v));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("fio")
+                            .params(&params)
+                            .metric(metric)
+                            .unit(unit)
+                            .sample(v),
+                    );
                 };
                 push("iops", "iops", iops);
                 push("bw", "KiB/s", num(src, n, f[b + 1], "bw")?);

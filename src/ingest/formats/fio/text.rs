@@ -11,9 +11,9 @@
 //! `group_reporting` the job line names the group's first job.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(
     JOB,
@@ -119,8 +119,22 @@ impl Format for FioText {
                     src.error(Some(n), format!("unknown bandwidth unit `{}/s`", &c[5]))
                 })?;
                 let bw = num(src, n, &c[4], "BW")? * factor;
-                out.push(obs(src, n, "fio", &p, "iops", "iops", Stat::Sample, iops));
-                out.push(obs(src, n, "fio", &p, "bw", "KiB/s", Stat::Sample, bw));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("fio")
+                        .params(&p)
+                        .metric("iops")
+                        .unit("iops")
+                        .sample(iops),
+                );
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("fio")
+                        .params(&p)
+                        .metric("bw")
+                        .unit("KiB/s")
+                        .sample(bw),
+                );
                 dir = Some(d);
                 pct_unit = None;
                 continue;
@@ -129,16 +143,14 @@ impl Format for FioText {
             let p = params(d, jobname);
             if let Some(c) = LAT.captures(t) {
                 let v = num(src, n, &c[3], "avg")? * to_us(&c[2]);
-                out.push(obs(
-                    src,
-                    n,
-                    "fio",
-                    &p,
-                    &format!("{} mean", &c[1]),
-                    "us",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("fio")
+                        .params(&p)
+                        .metric(&format!("{} mean", &c[1]))
+                        .unit("us")
+                        .sample(v),
+                );
             } else if let Some(c) = PCT_HEADER.captures(t) {
                 pct_unit = Some(to_us(&c[1]));
             } else if t.trim_start().starts_with('|') {
@@ -152,7 +164,14 @@ impl Format for FioText {
                         _ => continue,
                     };
                     let v = num(src, n, &c[2], metric)? * factor;
-                    out.push(obs(src, n, "fio", &p, metric, "us", Stat::Sample, v));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("fio")
+                            .params(&p)
+                            .metric(metric)
+                            .unit("us")
+                            .sample(v),
+                    );
                 }
             } else {
                 pct_unit = None;

@@ -13,9 +13,10 @@
 //! booleans and nulls hold no value. Each value is a `sample`.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{obs, Params};
+use crate::ingest::shared::logscan::Params;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::Observation;
 use serde_json::{Map, Value};
 
 /// String fields that name the benchmark of the object they sit in.
@@ -175,16 +176,14 @@ fn push(src: &Source, line: u32, ctx: &Ctx, x: f64, out: &mut Vec<Observation>) 
         .map(String::as_str)
         .collect();
     metric.push(last);
-    out.push(obs(
-        src,
-        line,
-        &ctx.benchmark,
-        &ctx.params.render(),
-        &metric.join("."),
-        unit,
-        Stat::Sample,
-        x,
-    ));
+    out.push(
+        Row::at(src, line)
+            .benchmark(&ctx.benchmark)
+            .params(&ctx.params.render())
+            .metric(&metric.join("."))
+            .unit(unit)
+            .sample(x),
+    );
 }
 
 #[cfg(test)]

@@ -22,8 +22,8 @@ mod pairs;
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The name the accounting shows for generically read files.
 pub const NAME: &str = "generic";
@@ -192,16 +192,11 @@ fn number_columns(src: &Source) -> Option<Parsed> {
         let last = fields.len() - 1;
         for (k, v) in fields.into_iter().enumerate() {
             let metric = format!("column {}", k + 1);
-            let o = crate::ingest::shared::logscan::obs(
-                src,
-                l.number,
-                &stem,
-                "",
-                &metric,
-                if k == last { unit } else { "" },
-                Stat::Sample,
-                v,
-            );
+            let o = Row::at(src, l.number)
+                .benchmark(&stem)
+                .metric(&metric)
+                .unit(if k == last { unit } else { "" })
+                .sample(v);
             out.push(o.with_run(run as u32));
         }
     }
@@ -227,16 +222,12 @@ fn bare_number(src: &Source) -> Option<Parsed> {
             continue;
         }
         let v = parse_number(t).filter(|_| !t.contains(char::is_whitespace))?;
-        out.push(crate::ingest::shared::logscan::obs(
-            src,
-            l.number,
-            &stem,
-            "",
-            "value",
-            "",
-            Stat::Sample,
-            v,
-        ));
+        out.push(
+            Row::at(src, l.number)
+                .benchmark(&stem)
+                .metric("value")
+                .sample(v),
+        );
     }
     (!out.is_empty()).then(|| out.into())
 }
@@ -291,16 +282,11 @@ impl Format for Generic {
                     h.trim_end_matches(':').trim()
                 });
                 for (key, value, unit) in found {
-                    let mut o = crate::ingest::shared::logscan::obs(
-                        src,
-                        n,
-                        &bench,
-                        "",
-                        key,
-                        unit,
-                        Stat::Sample,
-                        value,
-                    );
+                    let mut o = Row::at(src, n)
+                        .benchmark(&bench)
+                        .metric(key)
+                        .unit(unit)
+                        .sample(value);
                     if let Some(v) = variant {
                         o.variant = v.into();
                     }
@@ -341,16 +327,11 @@ impl Format for Generic {
                 }
                 _ => (label.to_string(), unit),
             };
-            let mut o = crate::ingest::shared::logscan::obs(
-                src,
-                n,
-                &bench,
-                "",
-                &metric,
-                unit,
-                Stat::Sample,
-                value,
-            );
+            let mut o = Row::at(src, n)
+                .benchmark(&bench)
+                .metric(&metric)
+                .unit(unit)
+                .sample(value);
             o.source = src.path.clone();
             out.push(o);
         }

@@ -12,9 +12,10 @@
 //! within-run detail, left out with the reason.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{has, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::Observation;
 
 lazy_re!(
     REPORT,
@@ -125,7 +126,14 @@ impl Format for Iperf3Text {
             let params = p.render();
             let rate = num(src, n, &c[2], "bitrate")? * scale(&c[3]);
             let mut push = |metric: &str, unit: &str, v: f64| {
-                out.push(obs(src, n, bench, &params, metric, unit, Stat::Sample, v));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(bench)
+                        .params(&params)
+                        .metric(metric)
+                        .unit(unit)
+                        .sample(v),
+                );
             };
             push(&format!("{role} bitrate"), "bit/s", rate);
             let tail = &c[4];

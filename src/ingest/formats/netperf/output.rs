@@ -17,10 +17,11 @@
 use super::banner::{self, Banner};
 use super::columns::{canonical_unit, heads, metric_name, name_and_unit, param_key, under, words};
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, obs, Params};
+use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::Observation;
 
 lazy_re!(KEYVAL, r"^([A-Z][A-Z0-9_]*)=(.*)$");
 // A netperf command line: at a line's start or after a prompt, with flags.
@@ -58,16 +59,12 @@ impl Run {
     fn flush(self, src: &Source, out: &mut Vec<Observation>) {
         let params = self.params.render();
         for (line, metric, unit, value) in self.values {
-            let mut o = obs(
-                src,
-                line,
-                &self.test,
-                &params,
-                &metric,
-                &unit,
-                Stat::Sample,
-                value,
-            );
+            let mut o = Row::at(src, line)
+                .benchmark(&self.test)
+                .params(&params)
+                .metric(&metric)
+                .unit(&unit)
+                .sample(value);
             if let Some(v) = &self.variant {
                 o.variant = v.as_str().into();
             }
@@ -438,6 +435,7 @@ fn keyval(
 mod tests {
     use super::*;
     use crate::ingest::parse_file;
+    use crate::model::Stat;
 
     const DIR: &str = "tests/data/harness/netperf";
 

@@ -28,10 +28,11 @@
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{
-    any_with, drop_derived_sd, lazy_re, mean_with_sem, num, obs, Params,
+    any_with, drop_derived_sd, lazy_re, mean_with_sem, num, Params,
 };
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::Observation;
 use regex::Regex;
 use std::sync::LazyLock;
 
@@ -494,16 +495,14 @@ fn push_sample(
     v: f64,
 ) {
     let bench = run.kind.benchmark();
-    out.push(obs(
-        src,
-        line,
-        bench,
-        &run.params.render(),
-        metric,
-        unit,
-        Stat::Sample,
-        v,
-    ));
+    out.push(
+        Row::at(src, line)
+            .benchmark(bench)
+            .params(&run.params.render())
+            .metric(metric)
+            .unit(unit)
+            .sample(v),
+    );
     run.samples += 1;
     run.done = true;
 }

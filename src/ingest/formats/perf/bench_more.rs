@@ -16,7 +16,8 @@
 //! of the run unless perf states it as an average (`mean` and `stderr`).
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
@@ -108,7 +109,14 @@ impl Format for PerfBenchMore {
             let n = l.number;
             let t = l.text.trim_end();
             let mut push = |bench: &str, params: &Params, metric: &str, unit: &str, stat, v| {
-                out.push(obs(src, n, bench, &params.render(), metric, unit, stat, v));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(bench)
+                        .params(&params.render())
+                        .metric(metric)
+                        .unit(unit)
+                        .stat(stat, v),
+                );
             };
             if let Some(c) = RUNNING.captures(t) {
                 bench = format!("perf bench {} {}", &c[1], &c[2]);

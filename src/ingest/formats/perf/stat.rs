@@ -17,10 +17,10 @@
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{
-    any, any_with, drop_derived_sd, has, last_line, lazy_re, mean_with_sem, num, obs,
+    any, any_with, drop_derived_sd, has, last_line, lazy_re, mean_with_sem, num,
 };
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(
     HEADER,
@@ -143,16 +143,13 @@ impl Format for PerfStat {
             }
             if let Some(c) = TABLE_ROW.captures(t) {
                 let v = num(src, n, &c[1], "run wall time")?;
-                out.push(obs(
-                    src,
-                    n,
-                    &bench,
-                    "",
-                    "time elapsed",
-                    "s",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&bench)
+                        .metric("time elapsed")
+                        .unit("s")
+                        .sample(v),
+                );
                 table_rows += 1;
                 continue;
             }
@@ -179,31 +176,25 @@ impl Format for PerfStat {
                         drop_derived_sd(&mut out, start, table_rows);
                         table_rows = 0;
                     }
-                    _ => out.push(obs(
-                        src,
-                        n,
-                        &bench,
-                        "",
-                        "time elapsed",
-                        "s",
-                        Stat::Sample,
-                        v,
-                    )),
+                    _ => out.push(
+                        Row::at(src, n)
+                            .benchmark(&bench)
+                            .metric("time elapsed")
+                            .unit("s")
+                            .sample(v),
+                    ),
                 }
                 continue;
             }
             if let Some(c) = USER_SYS.captures(t) {
                 let v = num(src, n, &c[1], "time")?;
-                out.push(obs(
-                    src,
-                    n,
-                    &bench,
-                    "",
-                    &format!("time {}", &c[2]),
-                    "s",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&bench)
+                        .metric(&format!("time {}", &c[2]))
+                        .unit("s")
+                        .sample(v),
+                );
                 continue;
             }
             if !seen_header {
@@ -255,7 +246,13 @@ impl Format for PerfStat {
                             Some(r),
                         );
                     }
-                    _ => out.push(obs(src, n, &bench, "", event, &unit, Stat::Sample, v)),
+                    _ => out.push(
+                        Row::at(src, n)
+                            .benchmark(&bench)
+                            .metric(event)
+                            .unit(&unit)
+                            .sample(v),
+                    ),
                 }
             }
         }
@@ -295,6 +292,7 @@ pub(super) fn missing_reason(text: &str, event: &str) -> String {
 mod tests {
     use super::*;
     use crate::ingest::Source;
+    use crate::model::Stat;
 
     #[test]
     fn missing_counters_are_listed_with_their_reason() {

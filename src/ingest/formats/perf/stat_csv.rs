@@ -11,10 +11,10 @@
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
-use crate::ingest::shared::logscan::{last_line, mean_with_sem, num, obs};
+use crate::ingest::shared::logscan::{last_line, mean_with_sem, num};
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The `perf stat -x` importer.
 pub struct PerfStatCsv;
@@ -205,16 +205,13 @@ impl Format for PerfStatCsv {
                     None,
                 );
             } else {
-                out.push(obs(
-                    src,
-                    l.number,
-                    "perf stat",
-                    "",
-                    event,
-                    &unit,
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, l.number)
+                        .benchmark("perf stat")
+                        .metric(event)
+                        .unit(&unit)
+                        .sample(v),
+                );
             }
         }
         Parsed::found(

@@ -13,10 +13,10 @@
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
 use crate::ingest::formats::perf::stat_csv::{is_missing, is_record};
-use crate::ingest::shared::logscan::{num, obs};
+use crate::ingest::shared::logscan::num;
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The `perf stat -x` importer for interval and per-CPU/aggregated records.
 pub struct PerfStatCsvModes;
@@ -125,16 +125,14 @@ impl Format for PerfStatCsvModes {
             let v = num(src, l.number, r[0], event)?;
             let params = agg.map_or(String::new(), |(k, id)| format!("{k}={id}"));
             let unit = event_unit(r[1]);
-            out.push(obs(
-                src,
-                l.number,
-                "perf stat",
-                &params,
-                event,
-                &unit,
-                Stat::Sample,
-                v,
-            ));
+            out.push(
+                Row::at(src, l.number)
+                    .benchmark("perf stat")
+                    .params(&params)
+                    .metric(event)
+                    .unit(&unit)
+                    .sample(v),
+            );
         }
         Parsed::found(
             src,

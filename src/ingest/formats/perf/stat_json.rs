@@ -9,10 +9,10 @@
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
-use crate::ingest::shared::logscan::{mean_with_sem, obs};
+use crate::ingest::shared::logscan::mean_with_sem;
 use crate::ingest::shared::numbers::parse_number;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 use serde_json::Value;
 
 /// The `perf stat -j` importer.
@@ -105,16 +105,13 @@ impl Format for PerfStatJson {
                     );
                 }
                 None | Some(Value::Null) => {
-                    out.push(obs(
-                        src,
-                        l.number,
-                        "perf stat",
-                        "",
-                        event,
-                        &unit,
-                        Stat::Sample,
-                        value,
-                    ));
+                    out.push(
+                        Row::at(src, l.number)
+                            .benchmark("perf stat")
+                            .metric(event)
+                            .unit(&unit)
+                            .sample(value),
+                    );
                 }
                 Some(_) => {
                     return Err(src.error(

@@ -14,9 +14,9 @@
 //! the two shapes, with an epoch-seconds time where each shape has one.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{num, obs, Params};
+use crate::ingest::shared::logscan::{num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The pgbench log importer.
 pub struct PgbenchLog;
@@ -104,23 +104,27 @@ impl Format for PgbenchLog {
                     let mut p = Params::default();
                     p.set("client", w[0]);
                     let v = num(src, n, w[2], "latency")?;
-                    out.push(obs(
-                        src,
-                        n,
-                        "pgbench",
-                        &p.render(),
-                        "latency",
-                        "us",
-                        Stat::Sample,
-                        v,
-                    ));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("pgbench")
+                            .params(&p.render())
+                            .metric("latency")
+                            .unit("us")
+                            .sample(v),
+                    );
                 }
                 Some(Shape::Aggregate) => {
                     let count = num(src, n, w[1], "num_transactions")?;
                     let sum = num(src, n, w[2], "sum_latency")?;
                     let sum2 = num(src, n, w[3], "sum_latency_2")?;
                     let mut push = |metric: &str, unit: &str, v: f64| {
-                        out.push(obs(src, n, "pgbench", "", metric, unit, Stat::Sample, v));
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark("pgbench")
+                                .metric(metric)
+                                .unit(unit)
+                                .sample(v),
+                        );
                     };
                     push("transactions", "", count);
                     if count > 0.0 {

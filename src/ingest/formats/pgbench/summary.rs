@@ -18,9 +18,10 @@
 //! (builtin name or script file), and `transactions` per client when given.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{SmolStr, Stat};
+use crate::model::SmolStr;
 
 lazy_re!(VERSION, r"^pgbench \(\d+(?:\.\d+)*[^)]*\)*\s*$");
 /// Header lines read past on purpose, with the reason `ingest` shows.
@@ -103,16 +104,14 @@ impl Format for Pgbench {
             let n = l.number;
             macro_rules! push {
                 ($metric:expr, $unit:expr, $v:expr, $params:expr) => {
-                    out.push(obs(
-                        src,
-                        n,
-                        "pgbench",
-                        &$params.render(),
-                        $metric,
-                        $unit,
-                        Stat::Sample,
-                        $v,
-                    ))
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("pgbench")
+                            .params(&$params.render())
+                            .metric($metric)
+                            .unit($unit)
+                            .sample($v),
+                    )
                 };
             }
             if let Some(c) = TX_TYPE.captures(t) {

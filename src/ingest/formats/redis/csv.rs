@@ -6,9 +6,9 @@
 //! p95/p99/max` (ms), each a `sample` of the run.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{last_line, num, obs, Params};
+use crate::ingest::shared::logscan::{last_line, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The redis-benchmark CSV importer.
 pub struct RedisCsv;
@@ -115,16 +115,14 @@ impl Format for RedisCsv {
                     continue;
                 };
                 let v = num(src, l.number, value, &metric)?;
-                out.push(obs(
-                    src,
-                    l.number,
-                    "redis-benchmark",
-                    &params,
-                    &metric,
-                    unit,
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, l.number)
+                        .benchmark("redis-benchmark")
+                        .params(&params)
+                        .metric(&metric)
+                        .unit(unit)
+                        .sample(v),
+                );
             }
         }
         if out.is_empty() {

@@ -5,9 +5,9 @@
 //! `latency p50` (ms, redis ≥ 6), each a `sample` of the run.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(
     RESULT,
@@ -50,28 +50,24 @@ impl Format for RedisQuiet {
                 p.set("test", &c[1]);
                 let params = p.render();
                 let rps = num(src, n, &c[2], "requests per second")?;
-                out.push(obs(
-                    src,
-                    n,
-                    "redis-benchmark",
-                    &params,
-                    "rps",
-                    "req/s",
-                    Stat::Sample,
-                    rps,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("redis-benchmark")
+                        .params(&params)
+                        .metric("rps")
+                        .unit("req/s")
+                        .sample(rps),
+                );
                 if let Some(p50) = c.get(3) {
                     let v = num(src, n, p50.as_str(), "p50")?;
-                    out.push(obs(
-                        src,
-                        n,
-                        "redis-benchmark",
-                        &params,
-                        "latency p50",
-                        "ms",
-                        Stat::Sample,
-                        v,
-                    ));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("redis-benchmark")
+                            .params(&params)
+                            .metric("latency p50")
+                            .unit("ms")
+                            .sample(v),
+                    );
                 }
             } else if PROGRESS.is_match(t) {
                 // A progress line whose final result never came.

@@ -8,9 +8,9 @@
 //! same names as the CSV and quiet importers.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(TEST, r"^====== (.+?) ======\s*$");
 lazy_re!(
@@ -90,16 +90,14 @@ impl Format for RedisText {
             let params = p.render();
             if let Some(c) = RPS.captures(t) {
                 let v = num(src, n, &c[1], "requests per second")?;
-                out.push(obs(
-                    src,
-                    n,
-                    "redis-benchmark",
-                    &params,
-                    "rps",
-                    "req/s",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("redis-benchmark")
+                        .params(&params)
+                        .metric("rps")
+                        .unit("req/s")
+                        .sample(v),
+                );
             } else if LAT_HEADER.is_match(t) {
                 // Column names, then the values, on the next two lines.
                 let (Some(head), Some(vals)) = (lines.get(i), lines.get(i + 1)) else {
@@ -127,16 +125,14 @@ impl Format for RedisText {
                 for (name, v) in names.iter().zip(&values) {
                     let metric = format!("latency {name}");
                     let v = num(src, vals.number, v, &metric)?;
-                    out.push(obs(
-                        src,
-                        vals.number,
-                        "redis-benchmark",
-                        &params,
-                        &metric,
-                        "ms",
-                        Stat::Sample,
-                        v,
-                    ));
+                    out.push(
+                        Row::at(src, vals.number)
+                            .benchmark("redis-benchmark")
+                            .params(&params)
+                            .metric(&metric)
+                            .unit("ms")
+                            .sample(v),
+                    );
                 }
                 i += 2;
             }

@@ -15,9 +15,9 @@
 //! taken as µs, the default.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(
     THREAD,
@@ -105,7 +105,14 @@ impl Format for Cyclictest {
             };
             for (idx, metric) in [(6, "latency min"), (8, "latency avg"), (9, "latency max")] {
                 let v = num(src, n, &c[idx], metric)?;
-                out.push(obs(src, n, bench, &params, metric, "us", Stat::Sample, v));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(bench)
+                        .params(&params)
+                        .metric(metric)
+                        .unit("us")
+                        .sample(v),
+                );
             }
         }
         Parsed::found(

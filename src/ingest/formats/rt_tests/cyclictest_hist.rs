@@ -11,9 +11,9 @@
 //! count has no known value and is left out (the trailer's max still holds).
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(HIST, r"^# Histogram\s*$");
 lazy_re!(BUCKET, r"^(\d{6})((?:\s+\d+)+)\s*$");
@@ -181,16 +181,14 @@ impl Format for CyclictestHist {
             ] {
                 if let Some((_, vals, line)) = get(name) {
                     if let Some(&v) = vals.get(th) {
-                        out.push(obs(
-                            src,
-                            *line,
-                            "cyclictest",
-                            &params,
-                            metric,
-                            "us",
-                            Stat::Sample,
-                            v,
-                        ));
+                        out.push(
+                            Row::at(src, *line)
+                                .benchmark("cyclictest")
+                                .params(&params)
+                                .metric(metric)
+                                .unit("us")
+                                .sample(v),
+                        );
                     }
                 }
             }
@@ -205,16 +203,14 @@ impl Format for CyclictestHist {
             for (pct, metric) in PERCENTILES {
                 if let Some(i) = percentile_bucket(&buckets, over, pct) {
                     let (b, _, line) = thread_rows[i];
-                    out.push(obs(
-                        src,
-                        line,
-                        "cyclictest",
-                        &params,
-                        metric,
-                        "us",
-                        Stat::Sample,
-                        b,
-                    ));
+                    out.push(
+                        Row::at(src, line)
+                            .benchmark("cyclictest")
+                            .params(&params)
+                            .metric(metric)
+                            .unit("us")
+                            .sample(b),
+                    );
                 }
             }
         }

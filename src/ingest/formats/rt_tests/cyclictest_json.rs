@@ -12,9 +12,9 @@
 
 use crate::error::Result;
 use crate::ingest::formats::rt_tests::cyclictest_hist::{percentile_bucket, PERCENTILES};
-use crate::ingest::shared::logscan::{obs, Params};
+use crate::ingest::shared::logscan::Params;
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 use serde_json::Value;
 
 /// The cyclictest JSON importer.
@@ -94,16 +94,14 @@ impl Format for CyclictestJson {
                 ("avg", "latency avg"),
                 ("max", "latency max"),
             ] {
-                out.push(obs(
-                    src,
-                    0,
-                    &bench,
-                    &params,
-                    metric,
-                    "us",
-                    Stat::Sample,
-                    field(name)?,
-                ));
+                out.push(
+                    Row::at(src, 0)
+                        .benchmark(&bench)
+                        .params(&params)
+                        .metric(metric)
+                        .unit("us")
+                        .sample(field(name)?),
+                );
             }
             let Some(hist) = th.get("histogram").and_then(Value::as_object) else {
                 continue;
@@ -122,16 +120,14 @@ impl Format for CyclictestJson {
             let over = th.get("overflows").and_then(Value::as_u64).unwrap_or(0);
             for (pct, metric) in PERCENTILES {
                 if let Some(i) = percentile_bucket(&buckets, over, pct) {
-                    out.push(obs(
-                        src,
-                        0,
-                        &bench,
-                        &params,
-                        metric,
-                        "us",
-                        Stat::Sample,
-                        buckets[i].0,
-                    ));
+                    out.push(
+                        Row::at(src, 0)
+                            .benchmark(&bench)
+                            .params(&params)
+                            .metric(metric)
+                            .unit("us")
+                            .sample(buckets[i].0),
+                    );
                 }
             }
         }

@@ -7,9 +7,9 @@
 //! gives them, so the two modes compare.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{last_line, num, obs, Params};
+use crate::ingest::shared::logscan::{last_line, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The cyclictest verbose-mode importer.
 pub struct CyclictestVerbose;
@@ -84,16 +84,14 @@ impl Format for CyclictestVerbose {
                 ("latency avg", sum / count),
                 ("latency max", max),
             ] {
-                out.push(obs(
-                    src,
-                    line,
-                    "cyclictest",
-                    &params,
-                    metric,
-                    "us",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, line)
+                        .benchmark("cyclictest")
+                        .params(&params)
+                        .metric(metric)
+                        .unit("us")
+                        .sample(v),
+                );
             }
         }
         Ok(Parsed {

@@ -8,11 +8,10 @@
 //! computed here.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{
-    any, any_with, is_space, lazy_re, num, obs, Params, Repeated,
-};
+use crate::ingest::shared::logscan::{any, any_with, is_space, lazy_re, num, Params, Repeated};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{SmolStr, Stat};
+use crate::model::SmolStr;
 
 lazy_re!(
     RUNNING,
@@ -121,7 +120,11 @@ impl Format for Hackbench {
         // Header line of a run still waiting for its `Time:`.
         let mut pending: Option<u32> = None;
         // Every value is this row with its params, line and value set.
-        let template = obs(src, 0, "hackbench", "", "time", "s", Stat::Sample, 0.0);
+        let template = Row::at(src, 0)
+            .benchmark("hackbench")
+            .metric("time")
+            .unit("s")
+            .sample(0.0);
         let mut running = Repeated::<3>::default();
         let mut old_running = Repeated::<2>::default();
         let mut messages = Repeated::<2>::default();

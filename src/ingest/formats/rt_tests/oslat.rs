@@ -23,9 +23,10 @@
 
 use crate::error::Result;
 use crate::ingest::formats::rt_tests::cyclictest_hist::{percentile_bucket, PERCENTILES};
-use crate::ingest::shared::logscan::{num, obs, Params};
+use crate::ingest::shared::logscan::{num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::Observation;
 
 /// The oslat text importer.
 pub struct Oslat;
@@ -134,16 +135,14 @@ impl Format for Oslat {
                 let value = num(src, l.number, v, metric)?;
                 let mut p = Params::default();
                 p.set("cpu", &b.cpus[k]);
-                out.push(obs(
-                    src,
-                    l.number,
-                    "oslat",
-                    &p.render(),
-                    metric,
-                    "us",
-                    Stat::Sample,
-                    value,
-                ));
+                out.push(
+                    Row::at(src, l.number)
+                        .benchmark("oslat")
+                        .params(&p.render())
+                        .metric(metric)
+                        .unit("us")
+                        .sample(value),
+                );
             }
         }
         finish(src, block, &mut out);
@@ -174,16 +173,14 @@ fn finish(src: &Source, block: Option<Block>, out: &mut Vec<Observation>) {
         let params = p.render();
         for (pct, metric) in PERCENTILES {
             if let Some(i) = percentile_bucket(inner, last[0].1, pct) {
-                out.push(obs(
-                    src,
-                    b.last_bucket_line,
-                    "oslat",
-                    &params,
-                    metric,
-                    "us",
-                    Stat::Sample,
-                    inner[i].0,
-                ));
+                out.push(
+                    Row::at(src, b.last_bucket_line)
+                        .benchmark("oslat")
+                        .params(&params)
+                        .metric(metric)
+                        .unit("us")
+                        .sample(inner[i].0),
+                );
             }
         }
     }

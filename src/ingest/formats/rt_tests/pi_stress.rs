@@ -12,10 +12,10 @@
 //! the reason.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{has, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::shared::structured::parse_json;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(TOTAL, r"^Total inversion performed:\s*(\d+)\s*$");
 lazy_re!(
@@ -84,31 +84,26 @@ impl Format for PiStress {
                 consumed.push(n);
             } else if let Some(c) = TOTAL.captures(t) {
                 let v = num(src, n, &c[1], "total inversions")?;
-                out.push(obs(
-                    src,
-                    n,
-                    "pi_stress",
-                    &params.render(),
-                    "inversions",
-                    "",
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("pi_stress")
+                        .params(&params.render())
+                        .metric("inversions")
+                        .sample(v),
+                );
                 pending = Some((n, v));
             } else if let Some(c) = DURATION.captures(t) {
                 let part = |i: usize| num(src, n, &c[i], "test duration");
                 let secs = ((part(1)? * 24.0 + part(2)?) * 60.0 + part(3)?) * 60.0 + part(4)?;
                 if limited && pending.take().is_some() {
-                    out.push(obs(
-                        src,
-                        n,
-                        "pi_stress",
-                        &params.render(),
-                        "test duration",
-                        "s",
-                        Stat::Sample,
-                        secs,
-                    ));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("pi_stress")
+                            .params(&params.render())
+                            .metric("test duration")
+                            .unit("s")
+                            .sample(secs),
+                    );
                 }
                 consumed.push(n);
             } else if t.starts_with("Current Inversions:") {
@@ -142,16 +137,11 @@ fn json(src: &Source) -> Result<Parsed> {
     for c in FLAG.captures_iter(cmdline) {
         params.set(&c[1], &c[2]);
     }
-    Ok(vec![obs(
-        src,
-        0,
-        "pi_stress",
-        &params.render(),
-        "inversions",
-        "",
-        Stat::Sample,
-        total,
-    )]
+    Ok(vec![Row::at(src, 0)
+        .benchmark("pi_stress")
+        .params(&params.render())
+        .metric("inversions")
+        .sample(total)]
     .into())
 }
 

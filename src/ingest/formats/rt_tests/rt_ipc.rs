@@ -12,9 +12,9 @@
 //! (without `-q`) redraws the lines: the last drawing is what the tool ends on.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{has, lazy_re, num, obs, Params};
+use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(
     PAIR,
@@ -107,7 +107,14 @@ impl Format for RtIpc {
                     .zip(["latency min", "latency avg", "latency max"])
             {
                 let v = num(src, n, &c[i], metric)?;
-                out.push(obs(src, n, bench, &params, metric, "us", Stat::Sample, v));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(bench)
+                        .params(&params)
+                        .metric(metric)
+                        .unit("us")
+                        .sample(v),
+                );
             }
         }
         Parsed::found(

@@ -12,9 +12,9 @@
 //! (a shell loop) give one run each.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{has, num, obs, Params};
+use crate::ingest::shared::logscan::{has, num, Params};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The stress-ng metrics-table importer.
 pub struct StressNg;
@@ -158,16 +158,14 @@ impl Format for StressNg {
                 let v = num(src, n, numbers[0], "miscellaneous metric")?;
                 let after = t[stressor.len()..].trim_start()[numbers[0].len()..].trim();
                 let (metric, unit) = misc_metric(after);
-                out.push(obs(
-                    src,
-                    n,
-                    &bench,
-                    &params.render(),
-                    &metric,
-                    unit,
-                    Stat::Sample,
-                    v,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&bench)
+                        .params(&params.render())
+                        .metric(&metric)
+                        .unit(unit)
+                        .sample(v),
+                );
                 continue;
             }
             let all_numeric = numbers.len() >= 6
@@ -178,16 +176,14 @@ impl Format for StressNg {
             if in_table && !misc && all_numeric {
                 for (w, (metric, unit)) in numbers.iter().zip(COLUMNS) {
                     let v = num(src, n, w, metric)?;
-                    out.push(obs(
-                        src,
-                        n,
-                        &bench,
-                        &params.render(),
-                        metric,
-                        unit,
-                        Stat::Sample,
-                        v,
-                    ));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark(&bench)
+                            .params(&params.render())
+                            .metric(metric)
+                            .unit(unit)
+                            .sample(v),
+                    );
                 }
                 continue;
             }

@@ -10,9 +10,9 @@
 //! YAML parser.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{has, num, obs};
+use crate::ingest::shared::logscan::{has, num};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 /// The stress-ng YAML importer.
 pub struct StressNgYaml;
@@ -91,16 +91,13 @@ impl Format for StressNgYaml {
             };
             let key = key.trim();
             let v = num(src, n, value.trim(), key)?;
-            out.push(obs(
-                src,
-                n,
-                &format!("stress-ng {name}"),
-                "",
-                &key.replace('-', " "),
-                unit_of(key),
-                Stat::Sample,
-                v,
-            ));
+            out.push(
+                Row::at(src, n)
+                    .benchmark(&format!("stress-ng {name}"))
+                    .metric(&key.replace('-', " "))
+                    .unit(unit_of(key))
+                    .sample(v),
+            );
         }
         Parsed::found(
             src,

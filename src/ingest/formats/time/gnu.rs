@@ -8,9 +8,9 @@
 //! refused: its timings are not those of the work being measured.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, num, obs};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(COMMAND, r#"^\s*Command being timed: "(.*)"\s*$"#);
 lazy_re!(
@@ -85,16 +85,13 @@ impl Format for GnuTime {
                     .unwrap_or(0.0);
                 let m = num(src, n, &c[2], "minutes")?;
                 let s = num(src, n, &c[3], "seconds")?;
-                out.push(obs(
-                    src,
-                    n,
-                    &bench,
-                    "",
-                    "real",
-                    "s",
-                    Stat::Sample,
-                    h * 3600.0 + m * 60.0 + s,
-                ));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&bench)
+                        .metric("real")
+                        .unit("s")
+                        .sample(h * 3600.0 + m * 60.0 + s),
+                );
                 if let Some(b) = block_start.as_mut() {
                     b.2 = true;
                 }
@@ -116,7 +113,13 @@ impl Format for GnuTime {
                     continue;
                 };
                 let v = num(src, n, c[2].trim_end_matches('%'), metric)?;
-                out.push(obs(src, n, &bench, "", metric, unit, Stat::Sample, v));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&bench)
+                        .metric(metric)
+                        .unit(unit)
+                        .sample(v),
+                );
             }
         }
         check_block(src, block_start)?;

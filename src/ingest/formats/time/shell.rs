@@ -6,9 +6,9 @@
 //! (the command is not printed), or the command for zsh's line.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{last_line, lazy_re, num, obs};
+use crate::ingest::shared::logscan::{last_line, lazy_re, num};
+use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::Stat;
 
 lazy_re!(LINE, r"^(real|user|sys)[ \t]+(\S+)\s*$");
 lazy_re!(BASH, r"^(?:(\d+)h)?(?:(\d+)m)?(\d+(?:[.,]\d+)?)s$");
@@ -72,7 +72,13 @@ impl Format for ShellTime {
             let n = l.number;
             if let Some(c) = LINE.captures(t) {
                 let v = seconds(src, n, &c[2])?;
-                out.push(obs(src, n, "time", "", &c[1], "s", Stat::Sample, v));
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("time")
+                        .metric(&c[1])
+                        .unit("s")
+                        .sample(v),
+                );
             } else if let Some(c) = ZSH.captures(t) {
                 let cmd = c[1].trim();
                 let bench = if cmd.is_empty() { "time" } else { cmd };
@@ -85,7 +91,13 @@ impl Format for ShellTime {
                     .unwrap_or(0.0);
                 let real = mins * 60.0 + num(src, n, &c[5], "total")?;
                 for (metric, v) in [("real", real), ("user", user), ("sys", sys)] {
-                    out.push(obs(src, n, bench, "", metric, "s", Stat::Sample, v));
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark(bench)
+                            .metric(metric)
+                            .unit("s")
+                            .sample(v),
+                    );
                 }
             } else if t.starts_with("real") || t.starts_with("user\t") || t.starts_with("sys\t") {
                 return Err(src.error(Some(n), format!("malformed time line: `{t}`")));
