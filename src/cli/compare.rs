@@ -2,6 +2,7 @@
 //! analyse, print a benchstat-like table per benchmark, write `--json`, and
 //! gate on regressions with the exit code.
 
+use super::values::{parse_correction, parse_direction, parse_percent, parse_test};
 use crate::analysis::{trips_gate, Analysis, Correction, Filter, Settings, TestChoice};
 use crate::error::{Error, Result};
 use crate::model::Direction;
@@ -101,39 +102,6 @@ pub struct CompareArgs {
     /// Also write the report as plain text wrapped at 72 columns (e-mail replies).
     #[arg(long, value_name = "PATH")]
     pub txt: Option<PathBuf>,
-}
-
-pub(crate) fn parse_percent(s: &str) -> std::result::Result<f64, String> {
-    let t = s.trim().trim_end_matches('%').trim();
-    match t.parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v),
-        _ => Err(format!("`{s}` is not a percentage ≥ 0 (e.g. 2%)")),
-    }
-}
-
-fn parse_test(s: &str) -> std::result::Result<TestChoice, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "auto" => Ok(TestChoice::Auto),
-        "mwu" | "mann-whitney" | "u" => Ok(TestChoice::Mwu),
-        "welch" | "t" => Ok(TestChoice::Welch),
-        _ => Err(format!("unknown test `{s}` (auto, mwu, welch)")),
-    }
-}
-
-fn parse_correction(s: &str) -> std::result::Result<Correction, String> {
-    match s.to_ascii_lowercase().as_str() {
-        "bh" | "fdr" => Ok(Correction::Bh),
-        "holm" => Ok(Correction::Holm),
-        "none" => Ok(Correction::None),
-        _ => Err(format!("unknown correction `{s}` (bh, holm, none)")),
-    }
-}
-
-pub(crate) fn parse_direction(s: &str) -> Result<(String, Direction), String> {
-    let (metric, dir) = s
-        .rsplit_once('=')
-        .ok_or_else(|| format!("`{s}`: expected METRIC=lower or METRIC=higher"))?;
-    Ok((metric.trim().to_string(), dir.parse()?))
 }
 
 impl CompareArgs {

@@ -4,14 +4,12 @@
 //! and each is given a verdict. Exit 1 when `--fail-on-regression` trips,
 //! 2 on bad input or when no series has the 3 points needed.
 
-use super::compare::{parse_direction, parse_percent};
-use crate::analysis::history::{history, History, HistorySettings};
-use crate::analysis::version_order::sort_versions;
+use super::values::{parse_direction, parse_fraction, parse_percent};
+use crate::analysis::history::HistorySettings;
 use crate::analysis::Filter;
 use crate::error::{Error, Result};
-use crate::ingest::Registry;
 use crate::model::Direction;
-use crate::pipeline::{load_plan, LoadOptions, VariantInput};
+use crate::pipeline::history::{load_history, HistoryInputs};
 use clap::Args;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -91,77 +89,6 @@ pub struct HistoryArgs {
     pub rules: Option<PathBuf>,
 }
 
-/// `0.05` or `5%` as a fraction ≥ 0.
-fn parse_fraction(s: &str) -> std::result::Result<f64, String> {
-    let t = s.trim();
-    let (num, scale) = match t.strip_suffix('%') {
-        Some(n) => (n.trim(), 0.01),
-        None => (t, 1.0),
-    };
-    match num.parse::<f64>() {
-        Ok(v) if v.is_finite() && v >= 0.0 => Ok(v * scale),
-        _ => Err(format!(
-            "`{s}` is not a relative change ≥ 0 (e.g. 0.05 or 5%)"
-        )),
-    }
-}
-
-/// The name of a point: a folder's name; a file's name without `.gz` and
-/// an alphabetic extension (`6.8-rc1.txt` → `6.8-rc1`, while `6.8` stays);
-/// for a glob, the folder holding the wildcard part.
-pub fn point_label(p: &Path) -> String {
-    let s = p.to_string_lossy();
-    let file = p
-        .file_name()
-        .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_else(|| s.trim_end_matches('/').to_string());
-    if p.is_dir() {
-        return file;
-    }
-    if !p.exists() && file.contains(['*', '?', '[']) {
-        if let Some(parent) = p.parent().and_then(|d| d.file_name()) {
-            return parent.to_string_lossy().to_string();
-        }
-    }
-    crate::model::point_name(&file)
-}
-
-/// One point per argument, named by [`point_label`] (by the whole path when
-/// two labels are the same) or by `--variant-names`.
-fn plan(args: &HistoryArgs) -> Result<Vec<VariantInput>> {
-    let mut names: Vec<String> = args.inputs.iter().map(|p| point_label(p)).collect();
-    let distinct = |n: &[String]| n.iter().enumerate().all(|(i, a)| !n[..i].contains(a));
-    if !distinct(&names) {
-        names = args
-            .inputs
-            .iter()
-            .map(|p| p.to_string_lossy().trim_end_matches('/').to_string())
-            .collect();
-    }
-    if !args.variant_names.is_empty() {
-        if args.variant_names.len() != args.inputs.len() {
-            return Err(Error::Usage(format!(
-                "--variant-names gives {} names for {} inputs",
-                args.variant_names.len(),
-                args.inputs.len()
-            )));
-        }
-        names = args
-            .variant_names
-            .iter()
-            .map(|n| n.trim().to_string())
-            .collect();
-    }
-    Ok(names
-        .into_iter()
-        .zip(&args.inputs)
-        .map(|(name, p)| VariantInput {
-            name,
-            paths: vec![p.clone()],
-        })
-        .collect())
-}
-
 impl HistoryArgs {
     fn settings(&self) -> Result<HistorySettings> {
         if self.window < 2 {
@@ -188,92 +115,6 @@ impl HistoryArgs {
     }
 }
 
-/// Reads the inputs and analyses them as a history.
-pub fn load_history(args: &HistoryArgs) -> Result<History> {
-    let settings = args.settings()?;
-    let filter = args.filter.as_deref().map(Filter::parse).transpose()?;
-    let mut registry = Registry::builtin();
-    crate::ingest::add_user_formats(&mut registry, &args.map, &args.extractor)?;
-    let opts = LoadOptions {
-        format: args.format.clone(),
-        selection: filter
-            .as_ref()
-            .map(|f| f.selection(true))
-            .unwrap_or_default(),
-        ..Default::default()
-    };
-    let points = plan(args)?;
-    let mut ingested = load_plan(&points, &opts, &registry)?;
-    for f in &ingested.files {
-        if f.format.is_none() {
-            eprintln!(
-                "patchperf: {}: not read: {}",
-                f.path,
-                f.note.as_deref().unwrap_or("unknown format")
-            );
-        }
-    }
-    if let Some(f) = &filter {
-        let kept = f.apply(&ingested.dataset);
-        if kept.is_empty() {
-            return Err(Error::Usage(format!(
-                "--filter left no values (of {} read)",
-                ingested.dataset.len()
-            )));
-        }
-        ingested.dataset = kept;
-    }
-    let mut order = ingested.dataset.variants();
-    if args.order == "version" {
-        order = sort_versions(&order);
-    }
-    let mut h = history(&ingested.dataset, &order, &settings)?;
-    attach_config_changes(&mut h, &points, args.rules.clone())?;
-    Ok(h)
-}
-
-/// For each change point between two points read from folders, what
-/// differs between the kernel configs and environment snapshots found in
-/// them (the checks of `compare`, with the debug-option rules), computed
-/// once per pair of points.
-fn attach_config_changes(
-    h: &mut History,
-    plan: &[VariantInput],
-    rules: Option<PathBuf>,
-) -> Result<()> {
-    let dir_of = |name: &str| {
-        plan.iter()
-            .find(|v| v.name == name)
-            .and_then(|v| v.paths.first())
-            .filter(|p| p.is_dir())
-            .cloned()
-    };
-    let mut cache: std::collections::HashMap<(String, String), Vec<crate::model::Finding>> =
-        std::collections::HashMap::new();
-    for s in &mut h.series {
-        for c in &mut s.change_points {
-            let key = (c.before.clone(), c.after.clone());
-            if !cache.contains_key(&key) {
-                let found = match (dir_of(&c.before), dir_of(&c.after)) {
-                    (Some(a), Some(b)) => {
-                        let mut inputs = crate::checks::CheckInputs::from_variant_dirs(&a, &b)?;
-                        inputs.rules = rules.clone();
-                        if inputs.is_empty() {
-                            Vec::new()
-                        } else {
-                            crate::checks::comparison_findings(&inputs, None)?
-                        }
-                    }
-                    _ => Vec::new(),
-                };
-                cache.insert(key.clone(), found);
-            }
-            c.config_changes = cache[&key].clone();
-        }
-    }
-    Ok(())
-}
-
 /// Through a fresh temporary name and a rename, as every report is
 /// written: a reader sees the old file or the new one.
 fn write(path: &Path, bytes: &[u8]) -> Result<()> {
@@ -283,7 +124,17 @@ fn write(path: &Path, bytes: &[u8]) -> Result<()> {
 /// Runs `history`.
 pub fn run(args: HistoryArgs) -> Result<u8> {
     let progress = super::progress::Activity::reading("reading and finding change points");
-    let h = load_history(&args)?;
+    let inputs = HistoryInputs {
+        inputs: args.inputs.clone(),
+        variant_names: args.variant_names.clone(),
+        by_version: args.order == "version",
+        format: args.format.clone(),
+        map: args.map.clone(),
+        extractors: args.extractor.clone(),
+        filter: args.filter.as_deref().map(Filter::parse).transpose()?,
+        rules: args.rules.clone(),
+    };
+    let h = load_history(&inputs, &args.settings()?)?;
     drop(progress);
     let color = super::global::color();
     if let Some(j) = &args.json {
@@ -331,20 +182,4 @@ pub fn run(args: HistoryArgs) -> Result<u8> {
         return Ok(1);
     }
     Ok(0)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn points_keep_version_dots_and_lose_alphabetic_extensions() {
-        assert_eq!(point_label(Path::new("r/6.8-rc1.txt")), "6.8-rc1");
-        assert_eq!(point_label(Path::new("r/6.8")), "6.8");
-        assert_eq!(point_label(Path::new("r/6.8.1.json.gz")), "6.8.1");
-        assert_eq!(point_label(Path::new("r/v6.9/*.txt")), "v6.9");
-        assert_eq!(parse_fraction("5%"), Ok(0.05));
-        assert_eq!(parse_fraction("0.1"), Ok(0.1));
-        assert!(parse_fraction("-1").is_err());
-    }
 }

@@ -1,8 +1,9 @@
 //! `patchperf ingest`: read inputs, write the tidy table, account for every file.
 
 use crate::error::Error;
-use crate::ingest::{ingest_each, FileReport, IngestOptions, Registry};
+use crate::ingest::{ingest_each, IngestOptions, Registry};
 use crate::model::{TableFormat, TableWriter};
+use crate::report::terminal::{accounting, Listing};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -95,7 +96,9 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
     } else {
         Listing::Notable
     };
-    print_accounting(&files, rows, shown);
+    for line in accounting(&files, rows, shown) {
+        eprintln!("{line}")
+    }
     if rows == 0 {
         // Dropping the writer removes its unfinished file: no empty table.
         return Err(Error::Usage(
@@ -132,7 +135,9 @@ fn append(args: &IngestArgs, dir: &std::path::Path, registry: &Registry) -> crat
         } else {
             Listing::Notable
         };
-        print_accounting(&report.read, report.rows_written, shown);
+        for line in accounting(&report.read, report.rows_written, shown) {
+            eprintln!("{line}");
+        }
     }
     for gone in &report.removed {
         let what = if args.prune {
@@ -160,145 +165,3 @@ fn append(args: &IngestArgs, dir: &std::path::Path, registry: &Registry) -> crat
 
 /// Up to this many inputs, each gets its accounting line by default.
 const FEW_INPUTS: usize = 10;
-
-/// Which inputs get an accounting line of their own.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Listing {
-    /// Every input.
-    Every,
-    /// Those that lost numeric lines or were not recognised.
-    Notable,
-    /// None; one line sums up the losses, if any.
-    Quiet,
-}
-
-/// Prints, per input, the format used, the rows produced and the numeric
-/// lines left unread, so that nothing is dropped silently: whatever the
-/// listing, the closing line counts the inputs that lost something.
-pub fn print_accounting(files: &[FileReport], rows: usize, listing: Listing) {
-    let lossy = |f: &FileReport| !f.unread_numeric.is_empty() || is_unknown(f);
-    let losses = files.iter().filter(|f| lossy(f)).count();
-    let mut folded = 0usize;
-    for f in files {
-        let own_line = match listing {
-            Listing::Every => true,
-            Listing::Notable => lossy(f),
-            Listing::Quiet => false,
-        };
-        if !own_line {
-            folded += 1;
-            continue;
-        }
-        let format = f.format.as_deref().unwrap_or("unknown");
-        let mut line = format!("{}: format {format}, {} rows", f.path, f.rows);
-        if !f.unread_numeric.is_empty() {
-            let shown: Vec<String> = f
-                .unread_numeric
-                .iter()
-                .take(8)
-                .map(|n| n.to_string())
-                .collect();
-            let more = if f.unread_numeric.len() > 8 {
-                ", …"
-            } else {
-                ""
-            };
-            line.push_str(&format!(
-                ", {} numeric-looking lines not read (lines {}{more})",
-                f.unread_numeric.len(),
-                shown.join(", ")
-            ));
-        }
-        if !f.skipped.is_empty() {
-            // One entry per reason, with the lines it covers: ten context
-            // lines of one kind read better as one entry than as ten.
-            let mut reasons: Vec<(&str, Vec<u32>)> = Vec::new();
-            for (n, why) in &f.skipped {
-                match reasons.iter_mut().find(|(r, _)| r == why) {
-                    Some((_, lines)) => lines.push(*n),
-                    None => reasons.push((why, vec![*n])),
-                }
-            }
-            let shown: Vec<String> = reasons
-                .iter()
-                .take(4)
-                .map(|(why, lines)| format!("{}: {why}", line_list(lines)))
-                .collect();
-            let more = if reasons.len() > 4 { "; …" } else { "" };
-            line.push_str(&format!(
-                ", {} lines left out on purpose ({}{more})",
-                f.skipped.len(),
-                shown.join("; ")
-            ));
-        }
-        if let Some(note) = &f.note {
-            line.push_str(&format!("; {note}"));
-        }
-        eprintln!("{line}");
-    }
-    let unknown = files.iter().filter(|f| is_unknown(f)).count();
-    let (n, s) = (files.len(), if files.len() == 1 { "" } else { "s" });
-    let mut summary = format!("patchperf: {rows} rows from {n} input{s} ({unknown} not recognised");
-    match listing {
-        Listing::Notable if folded > 0 => summary.push_str(&format!(
-            "; {folded} read without loss not listed, --verbose lists them"
-        )),
-        Listing::Quiet if losses > 0 => summary.push_str(&format!(
-            "; {losses} lost lines or were not recognised, run without --quiet to see which"
-        )),
-        _ => {}
-    }
-    summary.push(')');
-    if listing != Listing::Quiet || losses > 0 {
-        eprintln!("{summary}");
-    }
-}
-
-/// An input no reader recognised (context files such as configs excepted).
-fn is_unknown(f: &FileReport) -> bool {
-    f.format.is_none()
-        && !f
-            .note
-            .as_deref()
-            .unwrap_or("")
-            .contains("context, not a benchmark")
-}
-
-/// `3`, `3-5`, `3-5, 9` …: consecutive line numbers folded into ranges.
-fn line_list(lines: &[u32]) -> String {
-    let mut parts: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let mut j = i;
-        while j + 1 < lines.len() && lines[j + 1] == lines[j] + 1 {
-            j += 1;
-        }
-        parts.push(if i == j {
-            lines[i].to_string()
-        } else {
-            format!("{}-{}", lines[i], lines[j])
-        });
-        i = j + 1;
-    }
-    if parts.len() > 6 {
-        let n = parts.len();
-        parts.truncate(6);
-        parts.push(format!("… ({n} ranges)"));
-    }
-    parts.join(", ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::line_list;
-
-    #[test]
-    fn line_lists_fold_runs_into_ranges() {
-        assert_eq!(line_list(&[3]), "3");
-        assert_eq!(line_list(&[3, 4, 5, 9]), "3-5, 9");
-        assert_eq!(
-            line_list(&[1, 3, 5, 7, 9, 11, 13, 15]),
-            "1, 3, 5, 7, 9, 11, … (8 ranges)"
-        );
-    }
-}

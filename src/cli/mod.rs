@@ -13,6 +13,7 @@ mod report;
 mod snapshot;
 mod stdin;
 mod threads;
+mod values;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -1,9 +1,11 @@
 //! The terminal renderer: `compare`'s benchstat-like tables per
 //! benchmark, its findings and its summary line, in colour or not.
 
+mod accounting;
 mod notes;
 mod table;
 
+pub use accounting::{accounting, Listing};
 pub use notes::{benchmarks_per_variant, warn_unread};
 
 use crate::analysis::{Analysis, Verdict};
