@@ -6,6 +6,7 @@
 //! ([`folder`]), a single file goes through a fresh temporary name and a
 //! rename, so that a failed or killed run leaves no half-written report.
 
+mod ascii;
 pub mod brief;
 pub mod charts;
 pub mod compare_json;

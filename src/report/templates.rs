@@ -175,7 +175,7 @@ pub fn wrap_filter(s: &str, width: Option<usize>, indent: Option<usize>) -> Stri
     // Only the text report wraps; it is ASCII, and the ASCII form can be
     // longer (`≥` → `>=`), so convert before measuring.
     wrap(
-        &super::text::asciify(s),
+        &super::ascii::asciify(s),
         width.unwrap_or(72),
         indent.unwrap_or(0),
     )

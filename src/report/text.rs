@@ -3,6 +3,7 @@
 //! are laid out here (the template arranges them) because their column
 //! widths depend on the data.
 
+use super::ascii::asciify;
 use super::templates;
 use super::view::ReportView;
 use crate::error::Result;
@@ -438,38 +439,4 @@ pub fn finish(s: &str) -> String {
     // Both replacements map one character to others, never to a line
     // break, so they may run on the whole text before it is split.
     super::markdown::tidy(&asciify(s).replace('\t', "    "))
-}
-
-/// Replaces typographic characters with ASCII (`≥` → `>=`, `→` → `->`),
-/// before wrapping so that widths stay right.
-pub(crate) fn asciify(s: &str) -> String {
-    let mut o = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '—' | '–' => o.push_str("--"),
-            '·' => o.push('/'),
-            '±' => o.push_str("+/-"),
-            '…' => o.push_str("..."),
-            '≥' => o.push_str(">="),
-            '≤' => o.push_str("<="),
-            '−' => o.push('-'),
-            '×' => o.push('x'),
-            'µ' | 'μ' => o.push('u'),
-            '‘' | '’' => o.push('\''),
-            '“' | '”' => o.push('"'),
-            '→' => o.push_str("->"),
-            '←' => o.push_str("<-"),
-            'α' => o.push_str("alpha"),
-            'σ' => o.push_str("sd"),
-            'δ' => o.push_str("delta"),
-            'Δ' => o.push_str("delta"),
-            '≈' => o.push('~'),
-            '∞' => o.push_str("inf"),
-            '≠' => o.push_str("!="),
-            '°' => o.push_str(" deg"),
-            '\u{a0}' | '\u{2009}' | '\u{202f}' => o.push(' '),
-            c => o.push(c),
-        }
-    }
-    o
 }
