@@ -1,8 +1,6 @@
 //! The tidy table of observations and its exports.
 
 use super::Observation;
-use crate::error::Result;
-use polars::prelude::*;
 
 /// Column names of the tidy table, in order. `ingest --out` writes exactly these.
 pub const COLUMNS: [&str; 10] = [
@@ -87,11 +85,6 @@ impl Dataset {
             };
         }
         seen
-    }
-
-    /// Builds the polars frame with the [`COLUMNS`] schema.
-    pub fn to_frame(&self) -> Result<DataFrame> {
-        super::table_writer::frame(&self.rows)
     }
 }
 

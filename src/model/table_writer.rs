@@ -327,6 +327,11 @@ pub(super) fn frame(rows: &[Observation]) -> Result<DataFrame> {
 }
 
 impl Dataset {
+    /// Builds the polars frame with the [`COLUMNS`](super::COLUMNS) schema.
+    pub fn to_frame(&self) -> Result<DataFrame> {
+        frame(self.rows())
+    }
+
     /// Writes the table to `path`, choosing CSV, JSON (an array of row
     /// objects), JSON lines or Parquet by the extension.
     pub fn write_path(&self, path: &Path) -> Result<()> {

@@ -19,19 +19,7 @@ use crate::model::{canonical_params, Observation, Stat};
 use regex::Regex;
 use std::sync::LazyLock;
 
-/// Compiles a pattern that is a constant of the program.
-pub(crate) fn re(pattern: &str) -> Regex {
-    Regex::new(pattern).expect("importer regex is a valid constant")
-}
-
-/// Declares a lazily compiled constant regex.
-macro_rules! lazy_re {
-    ($name:ident, $pat:expr) => {
-        static $name: std::sync::LazyLock<regex::Regex> =
-            std::sync::LazyLock::new(|| $crate::ingest::shared::logscan::re($pat));
-    };
-}
-pub(crate) use lazy_re;
+pub(crate) use super::pattern::lazy_re;
 
 /// Whitespace as a regex's `\s` sees it, for ASCII bytes (`u8::is_ascii_whitespace`
 /// leaves out the vertical tab).
@@ -283,6 +271,7 @@ pub(crate) fn last_line(src: &Source) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::shared::pattern::re;
 
     #[test]
     fn params_render_what_was_set_last() {

@@ -2,6 +2,7 @@
 
 pub(in crate::ingest) mod logscan;
 pub mod numbers;
+pub(in crate::ingest) mod pattern;
 pub(in crate::ingest) mod row;
 pub(in crate::ingest) mod source;
 pub(in crate::ingest) mod structured;

@@ -1,7 +1,7 @@
 //! Text helpers shared by the readers, working on bytes where the text is
 //! ASCII and falling back to `str`'s Unicode-aware methods where it is not.
 
-use crate::ingest::shared::logscan::lazy_re;
+use crate::ingest::shared::pattern::lazy_re;
 
 /// `str::trim` that strips the ASCII whitespace at the ends of nearly every
 /// line and cell byte by byte; only an end left on a non-ASCII character
