@@ -8,9 +8,10 @@ use crate::error::{Error, Result};
 use crate::model::Direction;
 use crate::model::Ingested;
 use crate::pipeline::{baseline_name, CheckFiles, LoadOptions};
-use crate::report::compare_json::to_json;
-use crate::report::terminal::both;
-use crate::report::terminal::{benchmarks_per_variant, render, warn_unread};
+use crate::report::brief::Brief;
+use crate::report::compare_json::CompareJson;
+use crate::report::terminal::{benchmarks_per_variant, both, warn_unread, Terminal};
+use crate::report::{Renderer, Report, ReportContext};
 use clap::Args;
 use std::io::Write;
 use std::path::PathBuf;
@@ -156,7 +157,7 @@ pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
 /// Writes `--html/--pdf/--md/--txt` with the renderers of `patchperf
 /// report`, so that every file shows the same numbers.
 fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -> Result<()> {
-    use crate::report::{write_file, OutputFormat, ReportContext};
+    use crate::report::{write_file, OutputFormat};
     let wanted = [
         (OutputFormat::Html, &args.html),
         (OutputFormat::Pdf, &args.pdf),
@@ -208,13 +209,12 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     // Cleared before the terminal output, which it would otherwise cut.
     drop(progress);
     // The brief's first line names the comparison as the reports do.
-    let title = if args.brief {
-        crate::report::ReportContext::for_compare(&args.inputs, &[], &ingested.dataset.variants())
-            .title
+    let ctx = if args.brief {
+        ReportContext::for_compare(&args.inputs, &[], &ingested.dataset.variants())
     } else {
-        String::new()
+        ReportContext::default()
     };
-    write_outputs(&args, &title, ingested, analysis)?;
+    write_outputs(&args, &ctx, ingested, analysis)?;
     if args.fail_on_regression && tripped > 0 {
         eprintln!(
             "patchperf: {tripped} comparison{} regressed by ≥ {threshold}%: failing (--fail-on-regression)",
@@ -236,51 +236,57 @@ const PARALLEL_ROWS: usize = 50_000;
 /// of this thread after them.
 fn write_outputs(
     args: &CompareArgs,
-    title: &str,
+    ctx: &ReportContext,
     ingested: Ingested,
     analysis: Analysis,
 ) -> Result<()> {
     let json_to_stdout = args.json.as_deref() == Some("-");
     let color = super::global::color();
     let serial = ingested.dataset.len() < PARALLEL_ROWS;
+    let report = Report::new(&analysis, ctx);
+    let screen: &dyn Renderer = if args.brief {
+        &Brief
+    } else {
+        &Terminal { color }
+    };
     let ((), (json, text)) = both(
         serial,
         move || drop(ingested),
         || {
             both(
                 serial,
-                || args.json.as_ref().map(|_| to_json(&analysis)).transpose(),
                 || {
-                    (!json_to_stdout).then(|| {
-                        if args.brief {
-                            crate::report::brief::render(&analysis, title)
-                        } else {
-                            render(&analysis, color)
-                        }
-                    })
+                    args.json
+                        .as_ref()
+                        .map(|_| CompareJson.render(&report))
+                        .transpose()
+                },
+                || {
+                    (!json_to_stdout)
+                        .then(|| screen.render(&report))
+                        .transpose()
                 },
             )
         },
     );
-    let json = json?;
+    drop(report);
+    let (json, text) = (json?, text?);
     let write = || -> Result<()> {
         match (args.json.as_deref(), &json) {
             (Some("-"), Some(json)) => {
                 let mut out = std::io::stdout().lock();
-                json.write_to(&mut out)
-                    .map_err(|e| Error::io("<stdout>", e))?;
+                out.write_all(json).map_err(|e| Error::io("<stdout>", e))?;
             }
             (Some(path), Some(json)) => {
                 std::fs::File::create(path)
-                    .and_then(|mut f| json.write_to(&mut f))
+                    .and_then(|mut f| f.write_all(json))
                     .map_err(|e| Error::io(path, e))?;
             }
             _ => {}
         }
         if let Some(text) = &text {
             let mut out = std::io::stdout().lock();
-            out.write_all(text.as_bytes())
-                .map_err(|e| Error::io("<stdout>", e))?;
+            out.write_all(text).map_err(|e| Error::io("<stdout>", e))?;
         }
         Ok(())
     };

@@ -274,6 +274,16 @@ fn fit(line: &str) -> String {
     shorten(line, WIDTH)
 }
 
+/// The brief's [`Renderer`](super::renderer::Renderer); its first line
+/// names the report by its title.
+pub struct Brief;
+
+impl super::renderer::Renderer for Brief {
+    fn render(&self, r: &super::renderer::Report<'_>) -> crate::error::Result<Vec<u8>> {
+        Ok(render(r.analysis, &r.ctx.title).into_bytes())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -94,14 +94,23 @@ impl<'a> JsonReport<'a> {
 /// pretty-printed by serde_json, with a final newline. The comparisons (a
 /// lab's run has thousands) are serialised on all threads, in pieces
 /// written in order; the fields are those of [`JsonReport`], in its order.
-pub fn to_json(a: &Analysis) -> Result<crate::report::json::Pieces> {
-    let mut doc = crate::report::json::Pieces::new();
+pub fn to_json(a: &Analysis) -> Result<crate::report::json_pieces::Pieces> {
+    let mut doc = crate::report::json_pieces::Pieces::new();
     doc.push_raw(b"{\n  \"comparisons\": ");
     doc.push_array(&a.comparisons, 1, JsonComparison::of)?;
     doc.push_raw(b",\n  \"findings\": ");
     doc.push_value(&a.findings, 1)?;
     doc.push_raw(b"\n}\n");
     Ok(doc)
+}
+
+/// The `compare --json` [`Renderer`](super::renderer::Renderer).
+pub struct CompareJson;
+
+impl super::renderer::Renderer for CompareJson {
+    fn render(&self, r: &super::renderer::Report<'_>) -> Result<Vec<u8>> {
+        Ok(to_json(r.analysis)?.into_bytes())
+    }
 }
 
 #[cfg(test)]

@@ -64,3 +64,12 @@ pub fn inline_svg(svg: &str) -> String {
         _ => svg[start..].to_string(),
     }
 }
+
+/// The HTML [`Renderer`](super::renderer::Renderer).
+pub struct Html;
+
+impl super::renderer::Renderer for Html {
+    fn render(&self, r: &super::renderer::Report<'_>) -> Result<Vec<u8>> {
+        Ok(render(r.env()?, r.view(), r.svg()?)?.into_bytes())
+    }
+}

@@ -37,3 +37,12 @@ pub fn tidy(s: &str) -> String {
     let t = out.trim_start_matches('\n').trim_end();
     format!("{t}\n")
 }
+
+/// The Markdown [`Renderer`](super::renderer::Renderer).
+pub struct Markdown;
+
+impl super::renderer::Renderer for Markdown {
+    fn render(&self, r: &super::renderer::Report<'_>) -> Result<Vec<u8>> {
+        Ok(render(r.env()?, r.view(), r.chart_files)?.into_bytes())
+    }
+}

@@ -15,8 +15,10 @@ pub mod format;
 pub mod history;
 mod html;
 pub mod json;
+pub mod json_pieces;
 mod markdown;
 mod pdf;
+pub mod renderer;
 pub mod templates;
 pub mod terminal;
 mod text;
@@ -30,6 +32,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 pub use crate::output::{parse_formats, OutputFormat};
+pub use renderer::{Renderer, Report};
 pub use view::{ReportContext, ReportView, VariantInfo};
 
 /// A report rendered in memory: file names relative to the report folder
@@ -59,47 +62,33 @@ fn render_with(
     templates_dir: Option<&Path>,
     chart_files: bool,
 ) -> Result<RenderedReport> {
-    let fams = view::families(analysis);
-    let view = view::build_with(analysis, ctx, &fams);
-    // HTML and PDF embed the charts and a report folder keeps them as
-    // files; a lone Markdown, text or JSON file has no use for them.
-    let wants_charts = chart_files
-        || formats
-            .iter()
-            .any(|f| matches!(f, OutputFormat::Html | OutputFormat::Pdf));
-    let charts = if wants_charts {
-        charts::render_all(analysis, &view, &fams)?
-    } else {
-        Vec::new()
-    };
-    let env = templates::environment(templates_dir)?;
-    let mut svg: BTreeMap<String, String> = BTreeMap::new();
+    let report = Report::new(analysis, ctx)
+        .with_templates(templates_dir)
+        .with_chart_files(chart_files);
+    // What the formats share is made before they run in parallel: the view,
+    // the templates, and the charts when a report folder keeps them as
+    // files or a format embeds them (a lone Markdown, text or JSON file has
+    // no use for them).
+    report.view();
+    report.env()?;
     let mut files = BTreeMap::new();
-    for c in charts {
-        files.insert(c.file.clone(), c.svg.as_bytes().to_vec());
-        svg.insert(c.file, c.svg);
+    if chart_files || formats.iter().any(|&f| renderer::embeds_charts(f)) {
+        report.svg()?;
+        for c in report.charts()? {
+            files.insert(c.file.clone(), c.svg.as_bytes().to_vec());
+        }
     }
-    // The formats share nothing but the view: rendered in parallel (the
+    // The formats share nothing but the report: rendered in parallel (the
     // PDF, laid out by typst, takes longest).
     let rendered: Vec<(OutputFormat, Vec<u8>)> = formats
         .par_iter()
-        .map(|&f| {
-            let bytes = match f {
-                OutputFormat::Html => html::render(&env, &view, &svg)?.into_bytes(),
-                OutputFormat::Md => markdown::render(&env, &view, chart_files)?.into_bytes(),
-                OutputFormat::Txt => text::render(&env, &view)?.into_bytes(),
-                OutputFormat::Json => json::render(&view)?.into_bytes(),
-                OutputFormat::Pdf => pdf::render(&env, &view, &svg)?,
-                OutputFormat::Brief => brief::render(analysis, &ctx.title).into_bytes(),
-            };
-            Ok((f, bytes))
-        })
+        .map(|&f| Ok((f, renderer::for_format(f).render(&report)?)))
         .collect::<Result<_>>()?;
     for (f, bytes) in rendered {
         files.insert(f.file_name().to_string(), bytes);
     }
     Ok(RenderedReport {
-        view: Some(view),
+        view: report.into_view(),
         files,
     })
 }

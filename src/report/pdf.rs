@@ -151,3 +151,12 @@ pub fn compile(text: &str, svg: &BTreeMap<String, String>) -> Result<Vec<u8>> {
         Error::Other(format!("typst PDF export: {}", msgs.join("; ")))
     })
 }
+
+/// The PDF [`Renderer`](super::renderer::Renderer).
+pub struct Pdf;
+
+impl super::renderer::Renderer for Pdf {
+    fn render(&self, r: &super::renderer::Report<'_>) -> Result<Vec<u8>> {
+        render(r.env()?, r.view(), r.svg()?)
+    }
+}

@@ -440,3 +440,12 @@ pub fn finish(s: &str) -> String {
     // break, so they may run on the whole text before it is split.
     super::markdown::tidy(&asciify(s).replace('\t', "    "))
 }
+
+/// The e-mail text [`Renderer`](super::renderer::Renderer).
+pub struct Text;
+
+impl super::renderer::Renderer for Text {
+    fn render(&self, r: &super::renderer::Report<'_>) -> Result<Vec<u8>> {
+        Ok(render(r.env()?, r.view())?.into_bytes())
+    }
+}

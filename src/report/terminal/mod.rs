@@ -200,3 +200,15 @@ pub fn summary_line(a: &Analysis) -> String {
     }
     s
 }
+
+/// The terminal [`Renderer`](super::renderer::Renderer): tables, findings
+/// and the summary line, with ANSI colours when `color`.
+pub struct Terminal {
+    pub color: bool,
+}
+
+impl super::renderer::Renderer for Terminal {
+    fn render(&self, r: &super::renderer::Report<'_>) -> crate::error::Result<Vec<u8>> {
+        Ok(render(r.analysis, self.color).into_bytes())
+    }
+}
