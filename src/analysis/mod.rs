@@ -12,6 +12,7 @@ mod filter;
 mod findings;
 mod group;
 pub mod history;
+mod methods;
 pub mod signals;
 mod types;
 mod verdict;
