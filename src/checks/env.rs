@@ -5,6 +5,8 @@
 
 use super::kconfig::KConfig;
 use crate::error::{Error, Result};
+use crate::ingest::context::{self, ContextKind};
+pub use crate::ingest::CaptureKind;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -104,7 +106,9 @@ impl Snapshot {
         if is_snapshot_text(&text) {
             return self.merge_snapshot_toml(path, &text);
         }
-        let Some(kind) = capture_kind(path) else {
+        let head: Vec<&str> = text.lines().take(400).collect();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let Some(ContextKind::Capture(kind)) = context::classify(name, &head) else {
             return Err(Error::input(
                 path,
                 None,
@@ -213,51 +217,10 @@ fn read_text(path: &Path) -> Result<String> {
         .map_err(|_| Error::input(path, None, "not a text file (invalid UTF-8)"))
 }
 
-/// True when text is a patchperf snapshot (has a `[snapshot]` table).
+/// True when text is a patchperf snapshot (the rule ingest uses too).
 pub fn is_snapshot_text(text: &str) -> bool {
-    text.lines().any(|l| l.trim() == "[snapshot]")
-}
-
-/// What a loose capture file holds, judged by its name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum CaptureKind {
-    Uname,
-    Cmdline,
-    Version,
-    Lscpu,
-    Cpufreq,
-    Tainted,
-    Cpuinfo,
-    Meminfo,
-    Dmesg,
-    /// `/proc/lock_stat` or `/proc/lockdep` saved by a harness: lockdep was on.
-    LockStat,
-}
-
-/// The kind of capture a file name says it is (`env-uname.txt`, `cmdline`,
-/// `uname-a.log`, `proc-version` …).
-pub fn capture_kind(path: &Path) -> Option<CaptureKind> {
-    let name = path.file_name()?.to_str()?.to_ascii_lowercase();
-    let name = name.strip_suffix(".gz").unwrap_or(&name);
-    let stem = Path::new(name).file_stem()?.to_str()?.to_string();
-    let stem = stem
-        .trim_start_matches("env-")
-        .trim_start_matches("env_")
-        .trim_start_matches("proc-")
-        .trim_start_matches("proc_");
-    Some(match stem {
-        "uname" | "uname-a" | "uname_a" => CaptureKind::Uname,
-        "cmdline" => CaptureKind::Cmdline,
-        "version" | "kernel-version" => CaptureKind::Version,
-        "lscpu" => CaptureKind::Lscpu,
-        "cpufreq" | "governor" | "scaling_governor" | "cpufreq-info" => CaptureKind::Cpufreq,
-        "tainted" | "taint" => CaptureKind::Tainted,
-        "cpuinfo" => CaptureKind::Cpuinfo,
-        "meminfo" => CaptureKind::Meminfo,
-        "dmesg" | "kmsg" | "boot-log" => CaptureKind::Dmesg,
-        "lock_stat" | "lock-stat" | "lockdep" | "lockdep_stats" => CaptureKind::LockStat,
-        _ => return None,
-    })
+    let head: Vec<&str> = text.lines().take(400).collect();
+    context::classify("", &head) == Some(ContextKind::Snapshot)
 }
 
 /// Snapshot and capture files directly inside a folder, sorted by name.
@@ -269,10 +232,10 @@ pub fn env_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
         if !p.is_file() {
             continue;
         }
-        let is_toml = p.extension().is_some_and(|e| e == "toml");
-        if capture_kind(&p).is_some()
-            || (is_toml && std::fs::read_to_string(&p).is_ok_and(|t| is_snapshot_text(&t)))
-        {
+        if matches!(
+            context::sniff(&p),
+            Some(ContextKind::Snapshot | ContextKind::Capture(_))
+        ) {
             out.push(p);
         }
     }
@@ -517,27 +480,6 @@ mod tests {
             compiler_of_version(v).as_deref(),
             Some("gcc-12 (Debian 12.2.0-14+deb12u1) 12.2.0")
         );
-    }
-
-    #[test]
-    fn capture_kinds_by_name() {
-        assert_eq!(
-            capture_kind(Path::new("x/env-uname.txt")),
-            Some(CaptureKind::Uname)
-        );
-        assert_eq!(
-            capture_kind(Path::new("cmdline")),
-            Some(CaptureKind::Cmdline)
-        );
-        assert_eq!(
-            capture_kind(Path::new("env-lscpu.txt")),
-            Some(CaptureKind::Lscpu)
-        );
-        assert_eq!(
-            capture_kind(Path::new("lock_stat")),
-            Some(CaptureKind::LockStat)
-        );
-        assert_eq!(capture_kind(Path::new("hackbench-baseline-1.txt")), None);
     }
 
     #[test]

@@ -276,16 +276,6 @@ fn line_of_byte(bytes: &[u8], offset: usize) -> u32 {
     u32::try_from(n + 1).unwrap_or(u32::MAX)
 }
 
-/// True when a file looks like a kernel config (for picking files out of
-/// folders): its first option lines are `CONFIG_…`.
-pub fn looks_like_kconfig(text: &str) -> bool {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty())
-        .take(50)
-        .any(|l| l.starts_with("CONFIG_") || not_set_name(l.trim_start_matches('#')).is_some())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

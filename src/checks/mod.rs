@@ -24,6 +24,7 @@ pub use signatures::signature_findings;
 
 use crate::analysis::Analysis;
 use crate::error::{Error, Result};
+use crate::ingest::context::{self, ContextKind};
 use crate::model::{Finding, FindingCode};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -111,7 +112,10 @@ impl VariantFiles {
                 std::io::Error::from(std::io::ErrorKind::NotFound),
             ));
         }
-        if env::capture_kind(path).is_some() || is_snapshot_file(path) {
+        if matches!(
+            context::sniff(path),
+            Some(ContextKind::Snapshot | ContextKind::Capture(_))
+        ) {
             Ok(VariantFiles {
                 kconfig: None,
                 env: Some(path.to_path_buf()),
@@ -126,15 +130,15 @@ impl VariantFiles {
     }
 
     /// Looks inside a variant folder (not recursively) for one kernel config
-    /// (`*.config`, `config-*`, `config.gz`, `kconfig*`) and any snapshot or
-    /// capture files.
+    /// and any snapshot or capture files, by the rules ingest uses to leave
+    /// them out of the results ([`context::classify`]).
     pub fn in_dir(dir: &Path) -> Result<VariantFiles> {
         let mut configs = Vec::new();
         let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
         for entry in rd {
             let p = entry.map_err(|e| Error::io(dir, e))?.path();
-            // The name proposes, the content decides: `config-*.fio` is not a kernel config.
-            if p.is_file() && is_kconfig_name(&p) && holds_kconfig(&p) {
+            // The content decides: `config-*.fio` is not a kernel config.
+            if p.is_file() && context::sniff(&p) == Some(ContextKind::KernelConfig) {
                 configs.push(p);
             }
         }
@@ -174,44 +178,8 @@ pub(crate) fn capitalise(s: &str) -> String {
     }
 }
 
-fn is_kconfig_name(p: &Path) -> bool {
-    let name = p
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or("")
-        .to_ascii_lowercase();
-    name.ends_with(".config")
-        || name == "config.gz"
-        || name == "config"
-        || name.starts_with("config-")
-        || name.starts_with("kconfig")
-}
-
-/// True when a file's first lines are kernel config lines (gzip allowed).
-fn holds_kconfig(p: &Path) -> bool {
-    use std::io::Read;
-    let Ok(file) = std::fs::File::open(p) else {
-        return false;
-    };
-    let mut head = Vec::new();
-    let mut magic = [0u8; 2];
-    let is_gz = std::fs::File::open(p)
-        .and_then(|mut f| f.read_exact(&mut magic))
-        .is_ok()
-        && magic == [0x1f, 0x8b];
-    let read = if is_gz {
-        flate2::read::GzDecoder::new(file)
-            .take(64 * 1024)
-            .read_to_end(&mut head)
-    } else {
-        file.take(64 * 1024).read_to_end(&mut head)
-    };
-    read.is_ok() && kconfig::looks_like_kconfig(&String::from_utf8_lossy(&head))
-}
-
 fn is_snapshot_file(p: &Path) -> bool {
-    p.extension().is_some_and(|e| e == "toml")
-        && std::fs::read_to_string(p).is_ok_and(|t| env::is_snapshot_text(&t))
+    p.is_file() && context::sniff(p) == Some(ContextKind::Snapshot)
 }
 
 /// Everything patchperf can say about whether a comparison is sound: kernel

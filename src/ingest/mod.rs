@@ -20,7 +20,7 @@
 //! kind and picks the most confident one; `--format NAME` skips detection.
 
 pub mod append;
-mod context;
+pub mod context;
 mod driver;
 mod extractor;
 mod format;
@@ -31,7 +31,7 @@ pub mod shared;
 #[cfg(test)]
 mod testing;
 
-pub use context::context_kind;
+pub use context::{context_kind, CaptureKind, ContextKind};
 pub use driver::{ingest, ingest_each, units, FileReport, IngestOptions, Ingested, Unit};
 pub use extractor::{add_user_formats, Extractor};
 pub use format::{Carry, Confidence, Format, Parsed, Pieces, MIN_CONFIDENCE};

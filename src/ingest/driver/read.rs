@@ -55,8 +55,9 @@ pub(super) fn read_one(
                         unread_numeric: Vec::new(),
                         skipped: Vec::new(),
                         note: Some(format!(
-                            "{kind}: context, not a benchmark output (read by `patchperf check` \
-                             and compare --kconfig/--env)"
+                            "{}: context, not a benchmark output (read by `patchperf check` \
+                             and compare --kconfig/--env)",
+                            kind.label()
                         )),
                     };
                     return Ok((Vec::new(), Account::Report(report)));
