@@ -13,9 +13,13 @@
 //! neither reads an input itself.
 //!
 //! `ingest` is a folder per tool (`ingest/formats/<tool>/`) behind one
-//! `Format` trait; `report` holds every output, the terminal's included
-//! (`report::terminal`). The command-line interface in [`cli`] is one user
-//! of this library. `CONTRIBUTING.md` maps the folders.
+//! `Format` trait, and knows the context files (configs, snapshots) for
+//! `checks` too; `analysis` runs its tests behind one `TestMethod`
+//! interface; `report` holds every output, the terminal's included, each
+//! a `report::Renderer`. Leaves shared by all: [`error`], [`output`] (the
+//! format names) and [`numfmt`] (how a number is written). The
+//! command-line interface in [`cli`] is one user of this library.
+//! `CONTRIBUTING.md` maps the folders.
 
 pub mod analysis;
 pub mod checks;
@@ -23,6 +27,7 @@ pub mod cli;
 pub mod error;
 pub mod ingest;
 pub mod model;
+pub mod numfmt;
 pub mod output;
 pub mod pipeline;
 pub mod report;

@@ -7,9 +7,10 @@ use super::describe::Side;
 use super::group::RawGroup;
 use super::methods::{self, Context};
 use super::{Comparison, Note, NoteKind, Settings};
+use crate::numfmt::p_equals;
 use crate::stats::diagnostics::mad_outliers_given;
 use crate::stats::power::{min_detectable_diff, n_to_detect, n_to_significance, DEFAULT_POWER};
-use crate::stats::pvalue::{is_bound, p_equals};
+use crate::stats::pvalue::is_bound;
 
 /// Compares `var` with `base` within group `g`.
 pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings) -> Comparison {

@@ -4,6 +4,7 @@
 use super::group::{RawGroup, RawVariant};
 use super::VariantSummary;
 use crate::model::{Finding, FindingCode, Severity};
+use crate::numfmt::fixed;
 use crate::stats::diagnostics::{mann_kendall_sorted, tukey_outliers_sorted};
 use crate::stats::summary::{mean_ci_from_stats, median_ci_sorted, population_stddev, Summary};
 
@@ -223,7 +224,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     };
     for (what, stated, actual) in [("mean", raw.mean, s.mean), ("median", raw.median, s.median)] {
         if let Some(m) = stated {
-            let line = format!("{what} stated {m}{unit}, samples give {actual:.6}");
+            let line = format!("{what} stated {m}{unit}, samples give {}", fixed(actual, 6));
             if agrees_within(m, actual, res) {
                 good.push(line)
             } else {
@@ -234,8 +235,9 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     if let Some(sd) = raw.stddev {
         let pop = population_stddev(&raw.samples);
         let line = format!(
-            "stddev stated {sd}{unit}, samples give {:.6} (n−1) or {:.6} (n)",
-            s.stddev, pop
+            "stddev stated {sd}{unit}, samples give {} (n−1) or {} (n)",
+            fixed(s.stddev, 6),
+            fixed(pop, 6)
         );
         if s.n >= 2 && (agrees_within(sd, s.stddev, sd_res) || agrees_within(sd, pop, sd_res)) {
             good.push(line)

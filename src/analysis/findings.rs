@@ -11,7 +11,7 @@ use crate::stats::diagnostics::{
 };
 
 use super::signals::{drifts, spread_differs, BIMODAL};
-use crate::stats::pvalue::p_equals;
+use crate::numfmt::{fixed, p_equals, pair as fmt_pair, signed_pct, times};
 
 /// Per-group findings: drift within a variant and spread that differs
 /// between a variant and the baseline.
@@ -44,8 +44,10 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
                     FindingCode::Bimodal,
                     format!("{what}: `{}` may have two modes", s.summary.variant),
                     format!(
-                        "bimodality coefficient {bc:.2} over {} runs (above {BIMODAL:.3}, that of a uniform distribution)",
-                        s.samples().len()
+                        "bimodality coefficient {} over {} runs (above {}, that of a uniform distribution)",
+                        fixed(bc, 2),
+                        s.samples().len(),
+                        fixed(BIMODAL, 3)
                     ),
                     "Two clusters of run times usually mean two machine states (CPU placement, \
                      frequency, cache or NUMA locality); a median or mean hides that.",
@@ -97,48 +99,6 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
     }
 }
 
-/// A ratio as a multiple (`7.8×`) or, below 1, as a fraction (`1/26.1`):
-/// "0.0× as spread" said nothing.
-fn times(r: f64) -> String {
-    if r > 0.0 && r < 1.0 {
-        format!("1/{}", fixed(1.0 / r, 1))
-    } else {
-        format!("{}×", fixed(r, 1))
-    }
-}
-
-/// Two spreads written alike: with four places, or both in scientific
-/// notation when either needs it.
-fn fmt_pair(a: Option<f64>, b: Option<f64>) -> (String, String) {
-    let sci = [a, b].iter().flatten().any(|&v| !fits_fixed(v, 4));
-    let one = |v: Option<f64>| match v {
-        None => "?".to_string(),
-        Some(v) if sci && v.is_finite() => format!("{v:.3e}"),
-        Some(v) => fixed(v, 4),
-    };
-    (one(a), one(b))
-}
-
-/// Whether `v` reads well with `decimals` places: not hundreds of digits
-/// (a spread of 1e199), and at least one that is not 0 (a variance ratio
-/// of 2e-4 with two places).
-fn fits_fixed(v: f64, decimals: usize) -> bool {
-    let a = v.abs();
-    a == 0.0 || !a.is_finite() || (0.5 * 10f64.powi(-(decimals as i32))..1e9).contains(&a)
-}
-
-/// `v` with `decimals` places where that reads well ([`fits_fixed`]), else
-/// in scientific notation; an infinite ratio as ∞.
-fn fixed(v: f64, decimals: usize) -> String {
-    if v.is_infinite() {
-        if v > 0.0 { "∞" } else { "-∞" }.to_string()
-    } else if fits_fixed(v, decimals) {
-        format!("{v:.decimals$}")
-    } else {
-        format!("{v:.3e}")
-    }
-}
-
 /// Findings over all comparisons: what could not be tested and why, assumed
 /// n, outliers.
 pub(crate) fn summary_findings(
@@ -168,7 +128,7 @@ pub(crate) fn summary_findings(
                     "{} vs {}: {}, significant if {need}",
                     label(c),
                     c.baseline,
-                    pct(c.change_pct, 1)
+                    signed_pct(c.change_pct, 1)
                 )
             })
             .collect();
@@ -198,7 +158,7 @@ pub(crate) fn summary_findings(
                     label(c),
                     c.variant,
                     c.baseline,
-                    pct(c.change_pct, 2)
+                    signed_pct(c.change_pct, 2)
                 )
             })
             .collect();
@@ -276,16 +236,6 @@ fn label(c: &Comparison) -> String {
     }
 }
 
-/// A signed percentage, `n/a` when undefined (a zero baseline: the
-/// comparison's note says why).
-fn pct(v: f64, decimals: usize) -> String {
-    if v.is_finite() {
-        format!("{v:+.decimals$}%")
-    } else {
-        "n/a".into()
-    }
-}
-
 /// Checks a change the input states against the one its own figures give:
 /// from the stated means (authors compute from what they print), the
 /// recomputed means, or the compared centres. A warning when none agrees to
@@ -357,11 +307,13 @@ pub(crate) fn stated_change(
                      their intervals: another estimator"
                 ),
                 format!(
-                    "stated {stated:+}%; the stated centres give {:+.2}% ({} → {}), and their \
-                     intervals allow {lo:+.2}% … {hi:+.2}%",
-                    change(c.baseline_center, c.variant_center),
+                    "stated {stated:+}%; the stated centres give {} ({} → {}), and their \
+                     intervals allow {} … {}",
+                    signed_pct(change(c.baseline_center, c.variant_center), 2),
                     c.baseline_center,
-                    c.variant_center
+                    c.variant_center,
+                    signed_pct(lo, 2),
+                    signed_pct(hi, 2)
                 ),
                 "Both can be right: Criterion, for one, states the change of the mean beside a \
                  slope estimate. The change column compares the stated centres.",
@@ -386,7 +338,10 @@ pub(crate) fn stated_change(
         severity,
         code,
         title,
-        format!("stated {stated:+}%, the values give {computed:+.2}% ({of} {b} → {v})"),
+        format!(
+            "stated {stated:+}%, the values give {} ({of} {b} → {v})",
+            signed_pct(computed, 2)
+        ),
         advice,
     ));
 }

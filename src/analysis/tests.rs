@@ -304,7 +304,7 @@ fn huge_n_reports_a_bound_and_single_values_are_untestable() {
     let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
     let c = &a.comparisons[0];
     assert_eq!(c.p_value, Some(crate::stats::P_FLOOR));
-    assert_eq!(crate::stats::format_p(c.p_value.unwrap()), "< 1e-300");
+    assert_eq!(crate::numfmt::format_p(c.p_value.unwrap()), "< 1e-300");
     assert_eq!(c.verdict, Verdict::Regressed);
     assert!((c.change_pct - 46.015).abs() < 0.01, "{}", c.change_pct);
 

@@ -4,6 +4,7 @@
 
 use crate::analysis::{Analysis, Comparison, Group, VariantSummary};
 use crate::model::{Finding, FindingCode, Severity};
+use crate::numfmt::{fixed, p_equals, signed_pct};
 use std::collections::{BTreeMap, HashMap};
 
 use crate::analysis::signals::{
@@ -145,9 +146,9 @@ fn debug_pattern(a: &Analysis, groups: &Groups) -> Vec<Finding> {
         let noisy = if inflated_variant { variant } else { baseline };
         let changes: Vec<String> = usable
             .iter()
-            .map(|c| format!("{} {:+.0}%", label(c), c.change_pct))
+            .map(|c| format!("{} {}", label(c), signed_pct(c.change_pct, 0)))
             .collect();
-        let ratio = |r: Option<f64>| r.map_or("n/a".to_string(), |r| format!("{r:.2}"));
+        let ratio = |r: Option<f64>| r.map_or("n/a".to_string(), |r| fixed(r, 2));
         out.push(Finding::new(
             Severity::Warning,
             FindingCode::DebugKernelPattern,
@@ -229,7 +230,7 @@ fn high_cv(a: &Analysis, groups: &Groups) -> Vec<Finding> {
         let high = noisy;
         if high(cb) || high(cv) {
             let f = |x: Option<f64>| match x {
-                Some(x) if x.is_finite() => format!("{x:.0}%"),
+                Some(x) if x.is_finite() => format!("{}%", fixed(x, 0)),
                 _ => "n/a".to_string(),
             };
             list.push(format!(
@@ -268,16 +269,16 @@ fn one_sided_trend(a: &Analysis, groups: &Groups) -> Vec<Finding> {
         let drift = drifts;
         match (drift(tb), drift(tv)) {
             (true, false) => list.push(format!(
-                "{}: {} (p = {:.3})",
+                "{}: {} ({})",
                 label(c),
                 c.baseline,
-                tb.unwrap_or(f64::NAN)
+                p_equals(tb.unwrap_or(f64::NAN))
             )),
             (false, true) => list.push(format!(
-                "{}: {} (p = {:.3})",
+                "{}: {} ({})",
                 label(c),
                 c.variant,
-                tv.unwrap_or(f64::NAN)
+                p_equals(tv.unwrap_or(f64::NAN))
             )),
             _ => {}
         }

@@ -113,9 +113,7 @@ pub fn classify(name: &str, head: &[&str]) -> Option<ContextKind> {
         .filter(|t| !t.is_empty())
         .collect();
     let first = *meaningful.first()?;
-    if first.starts_with("# patchperf environment snapshot")
-        || meaningful.contains(&"[snapshot]")
-    {
+    if first.starts_with("# patchperf environment snapshot") || meaningful.contains(&"[snapshot]") {
         return Some(ContextKind::Snapshot);
     }
     let (config, other) = config_lines(&meaningful);

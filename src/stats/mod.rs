@@ -26,4 +26,4 @@ pub mod ratio_quantile;
 pub mod summary;
 pub mod welch;
 
-pub use pvalue::{format_p, P_FLOOR};
+pub use pvalue::P_FLOOR;

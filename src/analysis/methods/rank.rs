@@ -6,11 +6,11 @@ use super::interval::sample_interval;
 use super::{centre_of, Context, Outcome, TestMethod};
 use crate::analysis::describe::{Side, CONFIDENCE};
 use crate::analysis::{Center, Note, NoteKind, TestKind};
+use crate::numfmt::{format_p, p_equals};
 use crate::stats::effect::cliffs_delta_sorted;
 use crate::stats::mann_whitney::{mann_whitney_u_sorted, min_possible_p};
 use crate::stats::summary::min_n_for_median_ci;
 use crate::stats::welch::welch;
-use crate::stats::{format_p, pvalue::p_equals};
 
 /// Mann-Whitney U on two samples of at least 2 values each.
 pub(super) struct Rank;

@@ -14,6 +14,7 @@ mod sweep;
 use super::view::{Family, ReportView};
 use crate::analysis::Analysis;
 use crate::error::{Error, Result};
+use crate::numfmt::{sci_tick, SCI_BELOW, SCI_FROM};
 use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -217,36 +218,7 @@ impl ValueAxis {
 /// Most labelled ticks on a log axis.
 const MAX_LOG_TICKS: usize = 10;
 
-/// Magnitudes from which, and below which, tick labels are written in
-/// scientific notation: whole digits past a billion, or places past
-/// 0.0001, make labels wider than the ticks are apart.
-const SCI_FROM: f64 = 1e9;
-const SCI_BELOW: f64 = 1e-4;
-
-/// A tick label in scientific notation, to three significant digits
-/// (neighbouring ticks of a linear axis differ in the third): `1.05e197`,
-/// `5e-7`.
-fn sci_tick(x: f64) -> String {
-    crate::report::format::sci(x, 3)
-}
-
-/// A tick label for a linear axis: few digits, no float noise.
-pub fn tick(x: f64) -> String {
-    if x == 0.0 || x.abs() < 1e-300 {
-        return "0".into();
-    }
-    if !(SCI_BELOW..SCI_FROM).contains(&x.abs()) {
-        return sci_tick(x);
-    }
-    let mag = x.abs().log10().floor() as i32;
-    let decimals = (2 - mag).clamp(0, 6) as usize;
-    let s = format!("{x:.decimals$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
-}
+pub use crate::numfmt::tick;
 
 type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
 

@@ -14,7 +14,7 @@ use hashbrown::HashMap;
 use owo_colors::OwoColorize;
 use rayon::prelude::*;
 use std::fmt::Write as _;
-use table::{comps_of, pct, render_table, table_notes, tables_of, Table, TableNotes};
+use table::{comps_of, render_table, table_notes, tables_of, Table, TableNotes};
 
 /// Renders the terminal output: one table per (benchmark, metric), footnotes,
 /// findings and the summary line.
@@ -189,8 +189,9 @@ pub fn summary_line(a: &Analysis) -> String {
                 format!("{variant}/{base} {metric}")
             };
             s.push_str(&format!(
-                "; geomean of {of} {g:.4} ({}) over {}",
-                pct((g - 1.0) * 100.0),
+                "; geomean of {of} {} ({}) over {}",
+                crate::numfmt::fixed(g, 4),
+                crate::numfmt::pct_terse((g - 1.0) * 100.0),
                 logs.len()
             ));
             if logs.len() < *total {

@@ -3,7 +3,7 @@
 //! grouping of an analysis into those tables.
 
 use crate::analysis::{Analysis, Center, Comparison, Group, NoteKind, Verdict};
-use crate::stats::format_p;
+use crate::numfmt::{format_p, pct_terse};
 use crate::stats::pvalue::is_bound;
 use hashbrown::HashMap;
 use owo_colors::OwoColorize;
@@ -75,17 +75,6 @@ pub(crate) fn comps_for<'a, 'm>(comps_of: &'m CompsOf<'a>, g: &'a Group) -> &'m 
     comps_of
         .get(&(g.benchmark.as_str(), g.params.as_str(), g.metric.as_str()))
         .map_or(&[], |v| v.as_slice())
-}
-
-pub(crate) fn pct(v: f64) -> String {
-    if !v.is_finite() {
-        return "n/a".into();
-    }
-    if v.abs() >= 100.0 {
-        format!("{v:+.0}%")
-    } else {
-        format!("{v:+.1}%")
-    }
 }
 
 pub(crate) struct Row {
@@ -206,10 +195,8 @@ pub(crate) fn render_table<'a>(
                 (Some(c), Some(l), Some(h))
                     if c != 0.0 && (vs.from_summary == (center != Some(Center::Median))) =>
                 {
-                    format!(
-                        "±{:.1}%",
-                        100.0 * (h - c).abs().max((c - l).abs()) / c.abs()
-                    )
+                    let half = 100.0 * (h - c).abs().max((c - l).abs()) / c.abs();
+                    format!("±{}%", crate::numfmt::fixed(half, 1))
                 }
                 _ => String::new(),
             };
@@ -236,7 +223,7 @@ pub(crate) fn render_table<'a>(
                 }
                 Some(c) => {
                     let ci = match (c.ci_low_pct, c.ci_high_pct) {
-                        (Some(l), Some(h)) => format!("[{}, {}]", pct(l), pct(h)),
+                        (Some(l), Some(h)) => format!("[{}, {}]", pct_terse(l), pct_terse(h)),
                         _ => String::new(),
                     };
                     let mut verdict = c.verdict.as_str().to_string();
@@ -253,7 +240,7 @@ pub(crate) fn render_table<'a>(
                         verdict.push_str(&format!(" [{}]", refs.join(",")));
                     }
                     cells.extend([
-                        pct(c.change_pct),
+                        pct_terse(c.change_pct),
                         ci,
                         c.p_value.map(format_p).unwrap_or_else(|| "–".into()),
                         match (c.p_value, c.q_value) {

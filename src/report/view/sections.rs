@@ -160,7 +160,7 @@ pub(super) fn diagnostics(f: &Family<'_>, order: &[String]) -> Vec<String> {
                 drift.push(format!(
                     "{} (Mann-Kendall {})",
                     at(&v.variant),
-                    crate::stats::pvalue::p_equals(p)
+                    crate::numfmt::p_equals(p)
                 ));
             }
             if let Some(cv) = v.cv_pct.filter(|&cv| signals::noisy(Some(cv))) {
