@@ -18,6 +18,7 @@ pub mod json;
 pub mod json_pieces;
 mod markdown;
 mod pdf;
+pub mod registry;
 pub mod renderer;
 pub mod templates;
 pub mod terminal;
@@ -72,7 +73,7 @@ fn render_with(
     report.view();
     report.env()?;
     let mut files = BTreeMap::new();
-    if chart_files || formats.iter().any(|&f| renderer::embeds_charts(f)) {
+    if chart_files || formats.iter().any(|&f| registry::embeds_charts(f)) {
         report.svg()?;
         for c in report.charts()? {
             files.insert(c.file.clone(), c.svg.as_bytes().to_vec());
@@ -82,7 +83,7 @@ fn render_with(
     // PDF, laid out by typst, takes longest).
     let rendered: Vec<(OutputFormat, Vec<u8>)> = formats
         .par_iter()
-        .map(|&f| Ok((f, renderer::for_format(f).render(&report)?)))
+        .map(|&f| Ok((f, registry::for_format(f).render(&report)?)))
         .collect::<Result<_>>()?;
     for (f, bytes) in rendered {
         files.insert(f.file_name().to_string(), bytes);

@@ -2,7 +2,7 @@
 //! `compare --json`, and the report formats (HTML, PDF, Markdown, e-mail
 //! text, JSON, brief). Each is a [`Renderer`] that turns a [`Report`] into
 //! bytes; a new format is one file implementing it plus one arm in
-//! [`for_format`] (and one in [`OutputFormat`] for its name).
+//! `registry::for_format` (and one in `OutputFormat` for its name).
 //!
 //! A [`Report`] builds what renderers share (the view model, the template
 //! environment, the SVG charts) once, on first use: the terminal and
@@ -10,11 +10,10 @@
 //! charts.
 
 use super::charts;
+use super::templates;
 use super::view::{self, Family, ReportContext, ReportView};
-use super::{brief, html, json, markdown, pdf, templates, text};
 use crate::analysis::Analysis;
 use crate::error::Result;
-use crate::output::OutputFormat;
 use minijinja::Environment;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -122,21 +121,4 @@ fn once<T>(cell: &OnceLock<T>, make: impl FnOnce() -> Result<T>) -> Result<&T> {
     }
     let v = make()?;
     Ok(cell.get_or_init(|| v))
-}
-
-/// The renderer of a report format.
-pub fn for_format(format: OutputFormat) -> &'static dyn Renderer {
-    match format {
-        OutputFormat::Html => &html::Html,
-        OutputFormat::Pdf => &pdf::Pdf,
-        OutputFormat::Md => &markdown::Markdown,
-        OutputFormat::Txt => &text::Text,
-        OutputFormat::Json => &json::Json,
-        OutputFormat::Brief => &brief::Brief,
-    }
-}
-
-/// Whether `format` embeds the charts (and so wants them drawn).
-pub fn embeds_charts(format: OutputFormat) -> bool {
-    matches!(format, OutputFormat::Html | OutputFormat::Pdf)
 }
