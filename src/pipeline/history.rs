@@ -14,11 +14,7 @@ use std::path::{Path, PathBuf};
 /// an alphabetic extension (`6.8-rc1.txt` → `6.8-rc1`, while `6.8` stays);
 /// for a glob, the folder holding the wildcard part.
 pub fn point_label(p: &Path) -> String {
-    let s = p.to_string_lossy();
-    let file = p
-        .file_name()
-        .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_else(|| s.trim_end_matches('/').to_string());
+    let file = super::inputs::file_part(p);
     if p.is_dir() {
         return file;
     }

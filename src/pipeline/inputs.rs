@@ -205,10 +205,7 @@ fn all_distinct(names: &[String]) -> bool {
 fn label(p: &Path) -> String {
     let s = p.to_string_lossy();
     let is_glob = !p.exists() && s.contains(['*', '?', '[']);
-    let file = p
-        .file_name()
-        .map(|f| f.to_string_lossy().to_string())
-        .unwrap_or_else(|| s.trim_end_matches('/').to_string());
+    let file = file_part(p);
     if p.is_dir() {
         return file;
     }
@@ -349,6 +346,14 @@ fn strip_common(names: &[String]) -> Vec<String> {
     } else {
         names.to_vec()
     }
+}
+
+/// The last part of a path as typed (`data/v6.8/` → `v6.8`), the whole
+/// path when it has none.
+pub(crate) fn file_part(p: &Path) -> String {
+    p.file_name()
+        .map(|f| f.to_string_lossy().to_string())
+        .unwrap_or_else(|| p.to_string_lossy().trim_end_matches('/').to_string())
 }
 
 #[cfg(test)]

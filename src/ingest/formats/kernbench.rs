@@ -97,46 +97,23 @@ impl Format for Kernbench {
                             .stat(Stat::ChangePct, pct),
                     );
                 }
+                let row = Row::at(src, n)
+                    .benchmark("kernbench")
+                    .params(&params)
+                    .metric(metric)
+                    .unit(unit);
                 match c.get(3) {
                     Some(sd) => {
                         let sd = num(src, n, sd.as_str(), "std deviation")?;
-                        out.push(
-                            Row::at(src, n)
-                                .benchmark("kernbench")
-                                .params(&params)
-                                .metric(metric)
-                                .unit(unit)
-                                .stat(Stat::Mean, v),
-                        );
-                        out.push(
-                            Row::at(src, n)
-                                .benchmark("kernbench")
-                                .params(&params)
-                                .metric(metric)
-                                .unit(unit)
-                                .stat(Stat::Stddev, sd),
-                        );
+                        out.push(row.clone().stat(Stat::Mean, v));
+                        out.push(row.clone().stat(Stat::Stddev, sd));
                         if let Ok(k) = runs.parse::<u32>() {
                             if k > 0 {
-                                out.push(
-                                    Row::at(src, n)
-                                        .benchmark("kernbench")
-                                        .params(&params)
-                                        .metric(metric)
-                                        .unit(unit)
-                                        .stat(Stat::N, f64::from(k)),
-                                );
+                                out.push(row.stat(Stat::N, f64::from(k)));
                             }
                         }
                     }
-                    None => out.push(
-                        Row::at(src, n)
-                            .benchmark("kernbench")
-                            .params(&params)
-                            .metric(metric)
-                            .unit(unit)
-                            .sample(v),
-                    ),
+                    None => out.push(row.sample(v)),
                 }
             }
         }

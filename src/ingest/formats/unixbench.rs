@@ -91,23 +91,14 @@ impl Format for Unixbench {
                 } else {
                     Stat::Sample
                 };
-                out.push(
-                    Row::at(src, n)
-                        .benchmark("unixbench")
-                        .params(&params)
-                        .metric(&c[1])
-                        .unit(&c[3])
-                        .stat(stat, v),
-                );
+                let row = Row::at(src, n)
+                    .benchmark("unixbench")
+                    .params(&params)
+                    .metric(&c[1])
+                    .unit(&c[3]);
+                out.push(row.clone().stat(stat, v));
                 if samples > 1.0 {
-                    out.push(
-                        Row::at(src, n)
-                            .benchmark("unixbench")
-                            .params(&params)
-                            .metric(&c[1])
-                            .unit(&c[3])
-                            .stat(Stat::N, samples),
-                    );
+                    out.push(row.stat(Stat::N, samples));
                 }
             } else if t.starts_with("System Benchmarks Index Values")
                 || t.starts_with("System Benchmarks Partial Index")

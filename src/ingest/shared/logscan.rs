@@ -203,45 +203,22 @@ pub(crate) fn mean_with_sem(
     sem: Option<f64>,
     n: Option<usize>,
 ) {
-    out.push(
-        Row::at(src, line)
-            .benchmark(benchmark)
-            .params(params)
-            .metric(metric)
-            .unit(unit)
-            .stat(Stat::Mean, mean),
-    );
+    // Every row of the summary differs only in its stat.
+    let row = Row::at(src, line)
+        .benchmark(benchmark)
+        .params(params)
+        .metric(metric)
+        .unit(unit);
+    out.push(row.clone().stat(Stat::Mean, mean));
     if let Some(se) = sem {
-        out.push(
-            Row::at(src, line)
-                .benchmark(benchmark)
-                .params(params)
-                .metric(metric)
-                .unit(unit)
-                .stat(Stat::Stderr, se),
-        );
+        out.push(row.clone().stat(Stat::Stderr, se));
         if let Some(n) = n.filter(|&n| n > 0) {
-            let sd = se * (n as f64).sqrt();
-            out.push(
-                Row::at(src, line)
-                    .benchmark(benchmark)
-                    .params(params)
-                    .metric(metric)
-                    .unit(unit)
-                    .stat(Stat::Stddev, sd),
-            );
+            out.push(row.clone().stat(Stat::Stddev, se * (n as f64).sqrt()));
         }
     }
     if let Some(n) = n.filter(|&n| n > 0) {
         // Same unit as the values so that a group never looks like a unit mix.
-        out.push(
-            Row::at(src, line)
-                .benchmark(benchmark)
-                .params(params)
-                .metric(metric)
-                .unit(unit)
-                .stat(Stat::N, n as f64),
-        );
+        out.push(row.stat(Stat::N, n as f64));
     }
 }
 
