@@ -16,6 +16,7 @@
 pub mod bootstrap;
 pub mod changepoint;
 pub mod correction;
+pub mod delta;
 pub mod diagnostics;
 pub mod effect;
 pub mod large_sample;

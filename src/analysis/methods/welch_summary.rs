@@ -4,7 +4,7 @@
 use super::{named, ratio_to_pct, Context, Outcome, TestMethod};
 use crate::analysis::describe::{Side, CONFIDENCE};
 use crate::analysis::{Center, IntervalMethod, Note, NoteKind, TestKind};
-use crate::stats::bootstrap::delta_ratio_ci;
+use crate::stats::delta::delta_ratio_ci;
 use crate::stats::effect::hedges_g;
 use crate::stats::welch::welch_from_stats;
 

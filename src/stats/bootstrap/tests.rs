@@ -1,6 +1,7 @@
 //! Tests of `bootstrap`.
 
 use super::*;
+use crate::stats::delta::delta_ratio_ci;
 
 #[test]
 fn reproducible_for_a_seed_and_different_across_seeds() {
