@@ -229,13 +229,13 @@ pub fn signed_pct(v: f64, decimals: usize) -> String {
 /// Magnitudes from which, and below which, tick labels are written in
 /// scientific notation: whole digits past a billion, or places past
 /// 0.0001, make labels wider than the ticks are apart.
-pub const SCI_FROM: f64 = 1e9;
-pub const SCI_BELOW: f64 = 1e-4;
+const SCI_FROM: f64 = 1e9;
+const SCI_BELOW: f64 = 1e-4;
 
 /// A tick label in scientific notation, to three significant digits
 /// (neighbouring ticks of a linear axis differ in the third): `1.05e197`,
 /// `5e-7`.
-pub fn sci_tick(x: f64) -> String {
+fn sci_tick(x: f64) -> String {
     sci(x, 3)
 }
 
@@ -248,14 +248,19 @@ pub fn tick(x: f64) -> String {
         return sci_tick(x);
     }
     let mag = x.abs().log10().floor() as i32;
-    let decimals = (2 - mag).clamp(0, 6) as usize;
-    let s = format!("{x:.decimals$}");
-    if s.contains('.') {
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
-    } else {
-        s
-    }
+    trim_zeros(format!("{x:.*}", (2 - mag).clamp(0, 6) as usize))
 }
+
+/// A tick label for a log axis at value `v` (> 0): two significant digits
+/// below 10, whole numbers above.
+pub fn log_tick(v: f64) -> String {
+    if !(SCI_BELOW..SCI_FROM).contains(&v.abs()) {
+        return sci_tick(v);
+    }
+    let mag = v.log10().floor() as i32;
+    trim_zeros(format!("{v:.*}", (1 - mag).max(0) as usize))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -103,17 +103,18 @@ impl Snapshot {
     /// Adds what one file holds.
     fn merge_file(&mut self, path: &Path) -> Result<()> {
         let text = read_text(path)?;
-        if is_snapshot_text(&text) {
-            return self.merge_snapshot_toml(path, &text);
-        }
         let head: Vec<&str> = text.lines().take(400).collect();
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        let Some(ContextKind::Capture(kind)) = context::classify(name, &head) else {
-            return Err(Error::input(
-                path,
-                None,
-                "neither a patchperf snapshot nor a known capture file (name it after what it holds: uname, cmdline, version, lscpu, cpufreq, tainted, cpuinfo, meminfo, dmesg)",
-            ));
+        let kind = match context::classify(name, &head) {
+            Some(ContextKind::Snapshot) => return self.merge_snapshot_toml(path, &text),
+            Some(ContextKind::Capture(kind)) => kind,
+            _ => {
+                return Err(Error::input(
+                    path,
+                    None,
+                    "neither a patchperf snapshot nor a known capture file (name it after what it holds: uname, cmdline, version, lscpu, cpufreq, tainted, cpuinfo, meminfo, dmesg)",
+                ))
+            }
         };
         parse_capture(self, path, kind, &text)
     }
@@ -217,30 +218,30 @@ fn read_text(path: &Path) -> Result<String> {
         .map_err(|_| Error::input(path, None, "not a text file (invalid UTF-8)"))
 }
 
-/// True when text is a patchperf snapshot (the rule ingest uses too).
-pub fn is_snapshot_text(text: &str) -> bool {
-    let head: Vec<&str> = text.lines().take(400).collect();
-    context::classify("", &head) == Some(ContextKind::Snapshot)
-}
-
-/// Snapshot and capture files directly inside a folder, sorted by name.
-pub fn env_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
+/// The context files directly inside a folder with their kinds, sorted
+/// by name: each file is looked at once.
+pub fn context_files_in(dir: &Path) -> Result<Vec<(PathBuf, ContextKind)>> {
     let mut out = Vec::new();
     let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
     for entry in rd {
         let p = entry.map_err(|e| Error::io(dir, e))?.path();
-        if !p.is_file() {
-            continue;
-        }
-        if matches!(
-            context::sniff(&p),
-            Some(ContextKind::Snapshot | ContextKind::Capture(_))
-        ) {
-            out.push(p);
+        if p.is_file() {
+            if let Some(kind) = context::sniff(&p) {
+                out.push((p, kind));
+            }
         }
     }
-    out.sort();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
     Ok(out)
+}
+
+/// Snapshot and capture files directly inside a folder, sorted by name.
+pub fn env_files_in(dir: &Path) -> Result<Vec<PathBuf>> {
+    Ok(context_files_in(dir)?
+        .into_iter()
+        .filter(|(_, k)| matches!(k, ContextKind::Snapshot | ContextKind::Capture(_)))
+        .map(|(p, _)| p)
+        .collect())
 }
 
 /// The compiler from a `/proc/version` line: the first parenthesised group

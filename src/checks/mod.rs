@@ -133,16 +133,13 @@ impl VariantFiles {
     /// and any snapshot or capture files, by the rules ingest uses to leave
     /// them out of the results ([`context::classify`]).
     pub fn in_dir(dir: &Path) -> Result<VariantFiles> {
-        let mut configs = Vec::new();
-        let rd = std::fs::read_dir(dir).map_err(|e| Error::io(dir, e))?;
-        for entry in rd {
-            let p = entry.map_err(|e| Error::io(dir, e))?.path();
-            // The content decides: `config-*.fio` is not a kernel config.
-            if p.is_file() && context::sniff(&p) == Some(ContextKind::KernelConfig) {
-                configs.push(p);
-            }
-        }
-        configs.sort();
+        // The content decides: `config-*.fio` is not a kernel config.
+        let found = env::context_files_in(dir)?;
+        let mut configs: Vec<PathBuf> = found
+            .iter()
+            .filter(|(_, k)| *k == ContextKind::KernelConfig)
+            .map(|(p, _)| p.clone())
+            .collect();
         if configs.len() > 1 {
             let names: Vec<String> = configs.iter().map(|p| p.display().to_string()).collect();
             return Err(Error::Usage(format!(
@@ -151,10 +148,12 @@ impl VariantFiles {
                 names.join(", ")
             )));
         }
-        let env_files = env::env_files_in(dir)?;
+        let has_env = found
+            .iter()
+            .any(|(_, k)| matches!(k, ContextKind::Snapshot | ContextKind::Capture(_)));
         Ok(VariantFiles {
             kconfig: configs.pop(),
-            env: (!env_files.is_empty()).then(|| dir.to_path_buf()),
+            env: has_env.then(|| dir.to_path_buf()),
         })
     }
 

@@ -11,7 +11,7 @@
 //! and lets a short config fragment named `config-6.8` count as a config.
 
 use super::Source;
-use std::io::Read;
+use std::io::{BufRead, Read};
 use std::path::Path;
 
 /// What a context file holds.
@@ -84,15 +84,12 @@ pub fn context_kind(src: &Source) -> Option<ContextKind> {
 /// What kind of context file `path` is, from its name and its first
 /// 64 KiB (gzip decompressed); `None` when it is none or cannot be read.
 pub fn sniff(path: &Path) -> Option<ContextKind> {
-    let file = std::fs::File::open(path).ok()?;
-    let mut magic = [0u8; 2];
-    let is_gz = std::fs::File::open(path)
-        .and_then(|mut f| f.read_exact(&mut magic))
-        .is_ok()
-        && magic == [0x1f, 0x8b];
+    // One open: the gzip magic is peeked in the buffer the text is read from.
+    let mut file = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+    let is_gz = file.fill_buf().ok()?.starts_with(&[0x1f, 0x8b]);
     let mut head = Vec::new();
     if is_gz {
-        flate2::read::GzDecoder::new(file)
+        flate2::bufread::GzDecoder::new(file)
             .take(HEAD_BYTES)
             .read_to_end(&mut head)
     } else {

@@ -74,9 +74,8 @@ fn render_with(
     report.env()?;
     let mut files = BTreeMap::new();
     if chart_files || formats.iter().any(|&f| registry::embeds_charts(f)) {
-        report.svg()?;
-        for c in report.charts()? {
-            files.insert(c.file.clone(), c.svg.as_bytes().to_vec());
+        for (file, svg) in report.svg()? {
+            files.insert(file.clone(), svg.as_bytes().to_vec());
         }
     }
     // The formats share nothing but the report: rendered in parallel (the

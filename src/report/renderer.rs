@@ -39,7 +39,7 @@ pub struct Report<'a> {
     families: OnceLock<Vec<Family<'a>>>,
     view: OnceLock<ReportView>,
     env: OnceLock<Environment<'static>>,
-    charts: OnceLock<Vec<charts::Rendered>>,
+    /// SVG text by chart file name.
     svg: OnceLock<BTreeMap<String, String>>,
 }
 
@@ -55,7 +55,6 @@ impl<'a> Report<'a> {
             families: OnceLock::new(),
             view: OnceLock::new(),
             env: OnceLock::new(),
-            charts: OnceLock::new(),
             svg: OnceLock::new(),
         }
     }
@@ -92,23 +91,13 @@ impl<'a> Report<'a> {
         once(&self.env, || templates::environment(self.templates_dir))
     }
 
-    /// The SVG charts, drawn on first use.
-    pub fn charts(&self) -> Result<&[charts::Rendered]> {
-        let drawn = once(&self.charts, || {
-            charts::render_all(self.analysis, self.view(), self.families())
-        })?;
-        Ok(drawn)
-    }
-
-    /// The charts' SVG text by file name, as HTML and PDF embed them.
+    /// The charts' SVG text by file name, drawn on first use: what HTML
+    /// and PDF embed and a report folder keeps as files.
     pub fn svg(&self) -> Result<&BTreeMap<String, String>> {
-        let charts = self.charts()?;
-        Ok(self.svg.get_or_init(|| {
-            charts
-                .iter()
-                .map(|c| (c.file.clone(), c.svg.clone()))
-                .collect()
-        }))
+        once(&self.svg, || {
+            let drawn = charts::render_all(self.analysis, self.view(), self.families())?;
+            Ok(drawn.into_iter().map(|c| (c.file, c.svg)).collect())
+        })
     }
 }
 

@@ -14,7 +14,6 @@ mod sweep;
 use super::view::{Family, ReportView};
 use crate::analysis::Analysis;
 use crate::error::{Error, Result};
-use crate::numfmt::{sci_tick, SCI_BELOW, SCI_FROM};
 use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
@@ -124,18 +123,7 @@ impl ValueAxis {
     /// Plot coordinate back to a tick label.
     pub fn label(&self, x: f64) -> String {
         if self.log {
-            let v = 10f64.powf(x);
-            let mag = v.log10().floor() as i32;
-            if !(SCI_BELOW..SCI_FROM).contains(&v.abs()) {
-                return sci_tick(v);
-            }
-            let decimals = (1 - mag).max(0) as usize;
-            let s = format!("{v:.decimals$}");
-            if s.contains('.') {
-                s.trim_end_matches('0').trim_end_matches('.').to_string()
-            } else {
-                s
-            }
+            crate::numfmt::log_tick(10f64.powf(x))
         } else {
             tick(x)
         }
