@@ -5,7 +5,7 @@
 //! here and nowhere else formats a number itself.
 
 /// Significant digits shown for measured values.
-const SIG_DIGITS: i32 = 4;
+pub const SIG_DIGITS: i32 = 4;
 
 /// Decimal magnitude from which [`sig`] writes scientific notation.
 const LARGE_MAG: i32 = 10;
@@ -16,6 +16,12 @@ const LARGE_MAG: i32 = 10;
 /// `1.23e-7` for very small ones. From 10¹⁰ on, whole digits would be
 /// mostly noise and as wide as the value is large: `1.235e10`.
 pub fn sig(v: f64) -> String {
+    sig_digits(v, SIG_DIGITS)
+}
+
+/// [`sig`] with `digits` significant digits instead of four (at least 1).
+pub fn sig_digits(v: f64, digits: i32) -> String {
+    let digits = digits.max(1);
     // A table shows no NaN or inf: what is not a number is not available.
     if !v.is_finite() {
         return "n/a".into();
@@ -25,13 +31,32 @@ pub fn sig(v: f64) -> String {
     }
     let mag = v.abs().log10().floor() as i32;
     if mag < -4 {
-        return sci(v, 3);
+        return sci(v, (digits - 1).max(1) as usize);
     }
     if mag >= LARGE_MAG {
-        return sci(v, SIG_DIGITS as usize);
+        return sci(v, digits as usize);
     }
-    let decimals = (SIG_DIGITS - 1 - mag).max(0) as usize;
+    let decimals = (digits - 1 - mag).max(0) as usize;
     trim_zeros(format!("{v:.decimals$}"))
+}
+
+/// The fewest significant digits, four at least and 15 at most, at which
+/// two values that disagree (a stated summary and the one its samples
+/// give) are written differently.
+pub fn parting_digits(a: f64, b: f64) -> i32 {
+    let mut digits = SIG_DIGITS;
+    while digits < 15 && sig_digits(a, digits) == sig_digits(b, digits) {
+        digits += 1;
+    }
+    digits
+}
+
+/// Two values that disagree, each with [`parting_digits`]:
+/// `2.0106075935200005` against `1.878626` reads `2.011` and `1.879`; a
+/// difference in the ninth digit shows nine.
+pub fn telling(a: f64, b: f64) -> (String, String) {
+    let digits = parting_digits(a, b);
+    (sig_digits(a, digits), sig_digits(b, digits))
 }
 
 /// Scientific notation with `digits` significant digits and a short
@@ -264,6 +289,22 @@ pub fn log_tick(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn telling_digits_show_where_two_values_part() {
+        assert_eq!(
+            telling(2.0106075935200005, 1.878626),
+            ("2.011".into(), "1.879".into())
+        );
+        assert_eq!(
+            telling(975.6066366600393, 975.6066371),
+            ("975.6066367".into(), "975.6066371".into())
+        );
+        assert_eq!(telling(5.0, 5.0), ("5".into(), "5".into()));
+        assert_eq!(sig_digits(2.0106075935200005, 6), "2.01061");
+        // Below 1e-4 one digit fewer, as `sig` writes three of its four.
+        assert_eq!(sig_digits(1.23456e-7, 6), "1.2346e-7");
+    }
 
     #[test]
     fn significant_digits() {

@@ -4,7 +4,7 @@
 use super::group::{RawGroup, RawVariant};
 use super::VariantSummary;
 use crate::model::{Finding, FindingCode, Severity};
-use crate::numfmt::fixed;
+use crate::numfmt;
 use crate::stats::diagnostics::{mann_kendall_sorted, tukey_outliers_sorted};
 use crate::stats::summary::{mean_ci_from_stats, median_ci_sorted, population_stddev, Summary};
 
@@ -68,8 +68,16 @@ pub(crate) fn describe(
             outliers: tukey_outliers_sorted(&sorted),
             trend_p: mann_kendall_sorted(&raw.samples, &sorted).map(|t| t.p),
         };
-        if raw.has_stated() {
-            findings.extend(cross_check(raw, g, &s));
+        if raw.parts.is_empty() {
+            if raw.has_stated() {
+                findings.extend(cross_check(raw, g, &s));
+            }
+        } else {
+            for part in raw.parts.iter().filter(|p| p.has_stated()) {
+                if let Some(ps) = Summary::of(&part.samples) {
+                    findings.extend(cross_check(part, g, &ps));
+                }
+            }
         }
         return Side {
             mean: Some(s.mean),
@@ -203,6 +211,17 @@ fn samples_resolution(samples: &[f64]) -> f64 {
     samples.iter().map(|&x| resolution(x)).fold(0.0, f64::max)
 }
 
+/// A stated summary and the samples' value as the evidence writes them:
+/// four significant digits when they agree, else digits enough to see
+/// where they part.
+fn shown(stated: f64, actual: f64, agree: bool) -> (String, String) {
+    if agree {
+        (numfmt::sig(stated), numfmt::sig(actual))
+    } else {
+        numfmt::telling(stated, actual)
+    }
+}
+
 /// Compares the stated summaries of a variant with its samples: a warning
 /// per disagreement, or one info finding saying they match.
 fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
@@ -224,8 +243,10 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     };
     for (what, stated, actual) in [("mean", raw.mean, s.mean), ("median", raw.median, s.median)] {
         if let Some(m) = stated {
-            let line = format!("{what} stated {m}{unit}, samples give {}", fixed(actual, 6));
-            if agrees_within(m, actual, res) {
+            let agree = agrees_within(m, actual, res);
+            let (m, actual) = shown(m, actual, agree);
+            let line = format!("{what} stated {m}{unit}, samples give {actual}{unit}");
+            if agree {
                 good.push(line)
             } else {
                 bad.push(line)
@@ -234,12 +255,26 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     }
     if let Some(sd) = raw.stddev {
         let pop = population_stddev(&raw.samples);
+        let agree =
+            s.n >= 2 && (agrees_within(sd, s.stddev, sd_res) || agrees_within(sd, pop, sd_res));
+        // Digits enough to tell the stated value from the nearer reading.
+        let nearer = if (sd - s.stddev).abs() <= (sd - pop).abs() {
+            s.stddev
+        } else {
+            pop
+        };
+        let digits = if agree {
+            numfmt::SIG_DIGITS
+        } else {
+            numfmt::parting_digits(sd, nearer)
+        };
         let line = format!(
-            "stddev stated {sd}{unit}, samples give {} (n−1) or {} (n)",
-            fixed(s.stddev, 6),
-            fixed(pop, 6)
+            "stddev stated {}{unit}, samples give {}{unit} (n−1) or {}{unit} (n)",
+            numfmt::sig_digits(sd, digits),
+            numfmt::sig_digits(s.stddev, digits),
+            numfmt::sig_digits(pop, digits)
         );
-        if s.n >= 2 && (agrees_within(sd, s.stddev, sd_res) || agrees_within(sd, pop, sd_res)) {
+        if agree {
             good.push(line)
         } else {
             bad.push(line)
@@ -255,8 +290,10 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     }
     for (label, stated, actual) in [("min", raw.min, s.min), ("max", raw.max, s.max)] {
         if let Some(v) = stated {
-            let line = format!("{label} stated {v}{unit}, samples give {actual}");
-            if agrees_within(v, actual, res) {
+            let agree = agrees_within(v, actual, res);
+            let (v, actual) = shown(v, actual, agree);
+            let line = format!("{label} stated {v}{unit}, samples give {actual}{unit}");
+            if agree {
                 good.push(line)
             } else {
                 bad.push(line)

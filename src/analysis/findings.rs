@@ -11,12 +11,17 @@ use crate::stats::diagnostics::{
 };
 
 use super::signals::{drifts, spread_differs, BIMODAL};
-use crate::numfmt::{fixed, p_equals, pair as fmt_pair, signed_pct, times};
+use crate::numfmt::{fixed, p_equals, pair as fmt_pair, sig, signed_pct, times};
 
 /// Per-group findings: drift within a variant and spread that differs
 /// between a variant and the baseline.
 pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mut Vec<Finding>) {
     let what = super::describe::describe_group(g, "");
+    let unit = if g.unit.is_empty() {
+        String::new()
+    } else {
+        format!(" {}", g.unit)
+    };
     for s in sides {
         let Some(p) = s.summary.trend_p.filter(|&p| drifts(Some(p))) else {
             continue;
@@ -26,11 +31,11 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
             FindingCode::TrendOverRuns,
             format!("{what}: `{}` drifts over its run order", s.summary.variant),
             format!(
-                "Mann-Kendall {} over {} runs in order ({} … {})",
+                "Mann-Kendall {} over {} runs in order (first {}{unit}, last {}{unit})",
                 p_equals(p),
                 s.summary.samples.len(),
-                s.summary.samples.first().copied().unwrap_or(f64::NAN),
-                s.summary.samples.last().copied().unwrap_or(f64::NAN)
+                sig(s.summary.samples.first().copied().unwrap_or(f64::NAN)),
+                sig(s.summary.samples.last().copied().unwrap_or(f64::NAN))
             ),
             "Runs are not independent: look for warm-up, thermal throttling or a growing \
              cache/page state; interleave baseline and patched runs.",
@@ -310,8 +315,8 @@ pub(crate) fn stated_change(
                     "stated {stated:+}%; the stated centres give {} ({} → {}), and their \
                      intervals allow {} … {}",
                     signed_pct(change(c.baseline_center, c.variant_center), 2),
-                    c.baseline_center,
-                    c.variant_center,
+                    sig(c.baseline_center),
+                    sig(c.variant_center),
                     signed_pct(lo, 2),
                     signed_pct(hi, 2)
                 ),
@@ -339,8 +344,10 @@ pub(crate) fn stated_change(
         code,
         title,
         format!(
-            "stated {stated:+}%, the values give {} ({of} {b} → {v})",
-            signed_pct(computed, 2)
+            "stated {stated:+}%, the values give {} ({of} {} → {})",
+            signed_pct(computed, 2),
+            sig(b),
+            sig(v)
         ),
         advice,
     ));

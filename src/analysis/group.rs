@@ -27,9 +27,34 @@ pub(crate) struct RawVariant {
     /// Where the variant's values came from, for messages.
     pub source: String,
     pub line: u32,
+    /// The same variant one input file at a time, when several files fed
+    /// it and one of them states summaries: each file's stated figures
+    /// describe its own runs (two hyperfine invocations per side), so they
+    /// are checked against those runs, not the pooled ones. Empty
+    /// otherwise; parts have no parts of their own.
+    pub parts: Vec<RawVariant>,
 }
 
 impl RawVariant {
+    /// Records a stated summary (the last of a stat wins); samples and
+    /// stats analysis does not use are ignored.
+    fn state(&mut self, stat: Stat, value: f64) {
+        match stat {
+            Stat::Mean => self.mean = Some(value),
+            Stat::Median | Stat::Percentile(50_000) => self.median = Some(value),
+            Stat::Stddev => self.stddev = Some(value),
+            Stat::Stderr => self.stderr = Some(value),
+            Stat::N => self.n = Some(value),
+            Stat::Min => self.min = Some(value),
+            Stat::Max => self.max = Some(value),
+            Stat::Cv => self.cv_pct = Some(value),
+            Stat::CiLow => self.ci_low = Some(value),
+            Stat::CiHigh => self.ci_high = Some(value),
+            Stat::ChangePct => self.change_pct = Some(value),
+            Stat::Sample | Stat::Percentile(_) | Stat::Total => {}
+        }
+    }
+
     /// True when anything at all was stated besides samples.
     pub fn has_stated(&self) -> bool {
         self.mean.is_some()
@@ -163,8 +188,11 @@ fn build(
     let unit = Unit::parse(&unit_str);
     let mut variants: Vec<RawVariant> = Vec::new();
     let mut unit_assumed: Option<(usize, String, u32)> = None;
-    // Samples with their run index, sorted at the end.
-    let mut runs: Vec<Vec<(u32, usize, f64)>> = Vec::new();
+    // Samples with their run index and the input part (file) they came
+    // from, sorted at the end.
+    let mut runs: Vec<Vec<(u32, u32, usize, f64)>> = Vec::new();
+    // Per variant: one summary-only RawVariant per input file, in order.
+    let mut parts: Vec<Vec<RawVariant>> = Vec::new();
     // A history has hundreds of variants (points): beyond a few, their
     // index is looked up by name instead of by a scan per row.
     let mut variant_index: hashbrown::HashMap<&str, usize> = hashbrown::HashMap::new();
@@ -185,7 +213,22 @@ fn build(
                     ..Default::default()
                 });
                 runs.push(Vec::new());
+                parts.push(Vec::new());
                 variants.len() - 1
+            }
+        };
+        // Rows of one file come together: the last part is nearly always it.
+        let vparts = &mut parts[vi];
+        let pi = match vparts.iter().rposition(|p| p.source == o.source) {
+            Some(pi) => pi,
+            None => {
+                vparts.push(RawVariant {
+                    name: o.variant.to_string(),
+                    source: o.source.to_string(),
+                    line: o.line,
+                    ..Default::default()
+                });
+                vparts.len() - 1
             }
         };
         let value =
@@ -223,26 +266,22 @@ fn build(
                 format!("{benchmark} {metric} of variant `{}`: {why}", o.variant),
             ));
         }
-        let v = &mut variants[vi];
-        match o.stat {
-            Stat::Sample => runs[vi].push((o.run.unwrap_or(u32::MAX), i, value)),
-            Stat::Mean => v.mean = Some(value),
-            Stat::Median | Stat::Percentile(50_000) => v.median = Some(value),
-            Stat::Stddev => v.stddev = Some(value),
-            Stat::Stderr => v.stderr = Some(value),
-            Stat::N => v.n = Some(value),
-            Stat::Min => v.min = Some(value),
-            Stat::Max => v.max = Some(value),
-            Stat::Cv => v.cv_pct = Some(value),
-            Stat::CiLow => v.ci_low = Some(value),
-            Stat::CiHigh => v.ci_high = Some(value),
-            Stat::ChangePct => v.change_pct = Some(value),
-            Stat::Percentile(_) | Stat::Total => {}
+        if o.stat == Stat::Sample {
+            runs[vi].push((o.run.unwrap_or(u32::MAX), pi as u32, i, value));
+        } else {
+            variants[vi].state(o.stat, value);
+            parts[vi][pi].state(o.stat, value);
         }
     }
-    for (v, mut r) in variants.iter_mut().zip(runs) {
-        r.sort_by_key(|&(run, idx, _)| (run, idx));
-        v.samples = r.into_iter().map(|(_, _, x)| x).collect();
+    for ((v, mut r), mut vparts) in variants.iter_mut().zip(runs).zip(parts) {
+        r.sort_by_key(|&(run, _, idx, _)| (run, idx));
+        if vparts.len() > 1 && vparts.iter().any(|p| p.has_stated() || p.n.is_some()) {
+            for &(_, pi, _, x) in &r {
+                vparts[pi as usize].samples.push(x);
+            }
+            v.parts = vparts;
+        }
+        v.samples = r.into_iter().map(|(_, _, _, x)| x).collect();
     }
     // What the user says beats what the input says beats a guess from names.
     let stated = obs.iter().find_map(|o| o.direction);

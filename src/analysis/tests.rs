@@ -431,6 +431,53 @@ fn summaries_of_rounded_samples_match_to_the_printed_digits() {
     assert_eq!(rows(2.74474), vec!["stated-summary-mismatch"]);
 }
 
+#[test]
+fn each_file_s_stated_summary_is_checked_against_that_file_s_runs() {
+    // Two invocations per side, each stating the mean and n of its own
+    // five runs (hyperfine's JSON): pooled, neither matches the ten runs.
+    let file = |src: &str, variant: &str, xs: &[f64], mean: f64, first_run: u32| {
+        let mut r: Vec<Observation> = xs
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| {
+                Observation::sample("xz", "time", "s", x)
+                    .with_variant(variant)
+                    .with_run(first_run + i as u32)
+            })
+            .collect();
+        r.push(Observation::new("xz", "time", "s", Stat::Mean, mean).with_variant(variant));
+        r.push(Observation::new("xz", "time", "", Stat::N, 5.0).with_variant(variant));
+        for o in &mut r {
+            o.source = src.into();
+        }
+        r
+    };
+    let mut rows = file("b1.json", "base", &[2.0, 2.1, 2.2, 2.1, 2.0], 2.08, 0);
+    rows.extend(file("b2.json", "base", &[1.0, 1.1, 1.2, 1.1, 1.0], 1.08, 5));
+    rows.extend(file("p1.json", "new", &[3.0, 3.1, 3.2, 3.1, 3.0], 3.08, 0));
+    rows.extend(file("p2.json", "new", &[3.0, 3.1, 3.2, 3.1, 3.0], 9.99, 5));
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    let stated: Vec<(String, String)> = a
+        .findings
+        .iter()
+        .filter(|f| f.code.to_string().starts_with("stated-summary"))
+        .map(|f| (f.code.to_string(), f.evidence.clone()))
+        .collect();
+    assert_eq!(stated.len(), 4, "{stated:?}");
+    let mismatches: Vec<_> = stated
+        .iter()
+        .filter(|(c, _)| c.ends_with("mismatch"))
+        .collect();
+    // Only the second patched file states a mean its runs do not give.
+    assert_eq!(mismatches.len(), 1, "{stated:?}");
+    assert!(mismatches[0].1.contains("p2.json"), "{stated:?}");
+    assert!(mismatches[0]
+        .1
+        .contains("mean stated 9.99 s, samples give 3.08 s"));
+    // The comparison itself still pools all ten runs of each side.
+    assert_eq!(a.comparisons[0].n_baseline, Some(10));
+}
+
 proptest::proptest! {
     /// Whatever the signs of the two centres, the change has the sign of
     /// variant − baseline, its interval holds it, and a lower-is-better
