@@ -28,12 +28,12 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 165 posts
-/// (7107, 5105 and 5558 of 8101 values), in percent. The goal is
+/// The floors asserted: what the reader reaches today on the 195 posts
+/// (7838, 5462 and 5961 of 8958 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 87.7;
-const LABEL_FLOOR: f64 = 63.0;
-const EITHER_FLOOR: f64 = 68.6;
+const VALUE_FLOOR: f64 = 87.4;
+const LABEL_FLOOR: f64 = 60.9;
+const EITHER_FLOOR: f64 = 66.5;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

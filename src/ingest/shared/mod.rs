@@ -1,5 +1,6 @@
 //! What the readers of `formats/` share.
 
+pub(in crate::ingest) mod keyvals;
 pub(in crate::ingest) mod logscan;
 pub mod numbers;
 pub(in crate::ingest) mod pattern;

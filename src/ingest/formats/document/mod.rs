@@ -24,7 +24,7 @@ mod titles;
 
 use crate::error::Result;
 use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
-use lines::{classify, Kind};
+use lines::Kind;
 
 /// The document-table format (see the module documentation).
 pub struct Document;
@@ -84,7 +84,7 @@ impl Format for Document {
                 }
                 kind
             } else {
-                classify(&l.text)
+                lines::classify_for_detection(&l.text)
             };
             match kind {
                 Kind::BoxRow(_) => boxed = true,
@@ -152,7 +152,7 @@ impl Format for Document {
 /// Whether some line of `src` is one [`Document::detect`] counts as a
 /// sample (`key: value` measurements, a `time` line). Such a kind is told
 /// before column rows are looked for, so [`lines::classify_without_rows`]
-/// finds the same lines [`lines::classify`] would; boxed rows are skipped,
+/// finds the same lines [`lines::classify_for_detection`] would; boxed rows are skipped,
 /// as detection skips them.
 fn has_sample_line(src: &Source) -> bool {
     src.lines.iter().any(|l| {

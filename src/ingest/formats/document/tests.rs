@@ -403,7 +403,7 @@ fn detect_without_memo(src: &Source) -> Confidence {
             }
             super::lines::classify_without_rows(&l.text)
         } else {
-            classify(&l.text)
+            super::lines::classify_for_detection(&l.text)
         };
         match kind {
             Kind::BoxRow(_) => boxed = true,
@@ -477,4 +477,42 @@ fn detect_to_beat_keeps_the_score_wherever_it_wins() {
     // quick answer exists for) as well as tables with them.
     assert!(read > 300, "{read} files read");
     assert!(settled_quickly > 100, "{settled_quickly} settled quickly");
+}
+
+#[test]
+fn a_load_generator_s_record_lines_in_a_reply_are_samples_per_side() {
+    // t/io_uring's once-a-second lines, quoted in a review: commas between
+    // the items, a ratio and a parenthesised pair among the values.
+    let doc = "Before:\n\n\
+               > IOPS=254820, BW=124MiB/s, IOS/call=1/1, inflight=(1 1)\n\
+               > IOPS=251174, BW=122MiB/s, IOS/call=1/1, inflight=(1 1)\n\n\
+               After:\n\n\
+               > IOPS=255972, BW=124MiB/s, IOS/call=1/1, inflight=(1 1)\n\
+               > IOPS=251920, BW=123MiB/s, IOS/call=1/1, inflight=(1 1)\n";
+    let obs = read(doc);
+    let iops: Vec<(f64, &str)> = find(&obs, "Before", "iops", Stat::Sample)
+        .iter()
+        .map(|o| (o.value, o.unit.as_str()))
+        .collect();
+    assert_eq!(iops, vec![(254820.0, ""), (251174.0, "")]);
+    let bw: Vec<f64> = find(&obs, "After", "bw", Stat::Sample)
+        .iter()
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(bw, vec![124.0, 123.0]);
+    assert!(obs.iter().all(|o| o.unit != "MiB/s" || o.metric == "bw"));
+    // The ratio and the pair are no values: 8 rows, none of them a 1.
+    assert_eq!(obs.len(), 8, "{obs:#?}");
+    assert!(obs.iter().all(|o| o.value != 1.0));
+}
+
+#[test]
+fn kernel_options_and_command_lines_are_no_record_lines() {
+    for l in [
+        "CONFIG_HZ=250, CONFIG_NR_CPUS=64",
+        "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet",
+        "isolcpus=1-3 nohz_full=1-3",
+    ] {
+        assert!(!matches!(super::lines::classify(l), Kind::Pairs(_)), "{l}");
+    }
 }

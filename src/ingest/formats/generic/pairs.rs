@@ -2,39 +2,17 @@
 //! by commas or spaces (`IOPS=59.08M, BW=28.84GiB/s, IOS/call=31/31`),
 //! and the headings that name a block of them.
 
-use crate::ingest::shared::logscan::lazy_re;
-use crate::ingest::shared::numbers::parse_number;
-
-lazy_re!(PAIR, r"^([A-Za-z_][A-Za-z0-9_./-]*)=(\S+)$");
-lazy_re!(
-    VALUE,
-    r"^([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)([A-Za-zµ%][A-Za-zµ%/0-9^]*|/[A-Za-zµ][A-Za-zµ%/0-9^]*)?$"
-);
+use crate::ingest::shared::keyvals::record;
 
 /// The `key`, number and unit of each pair of a line made of `key=value`
 /// pairs only (two or more, or one whose value carries a unit), values
-/// that are no single number (`31/31`) left out; `None` for any other
-/// line.
+/// that are no single number (`31/31`, `(1 1)`) left out; `None` for any
+/// other line.
 pub fn pairs(text: &str) -> Option<Vec<(&str, f64, &str)>> {
-    let tokens: Vec<&str> = text
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|t| !t.is_empty())
-        .collect();
-    if tokens.is_empty() {
-        return None;
-    }
-    let mut out = Vec::new();
-    for t in &tokens {
-        let c = PAIR.captures(t)?;
-        let (key, value) = (c.get(1)?.as_str(), c.get(2)?.as_str());
-        let Some(v) = VALUE.captures(value) else {
-            continue;
-        };
-        let number = parse_number(v.get(1)?.as_str())?;
-        out.push((key, number, v.get(2).map_or("", |u| u.as_str())));
-    }
-    let one_with_unit = tokens.len() == 1 && out.first().is_some_and(|(_, _, u)| !u.is_empty());
-    (!out.is_empty() && (tokens.len() >= 2 || one_with_unit)).then_some(out)
+    let (items, kv) = record(text)?;
+    let one_with_unit = items == 1 && kv.first().is_some_and(|k| !k.unit.is_empty());
+    (!kv.is_empty() && (items >= 2 || one_with_unit))
+        .then(|| kv.into_iter().map(|k| (k.key, k.value, k.unit)).collect())
 }
 
 #[cfg(test)]
@@ -48,6 +26,10 @@ mod tests {
             Some(vec![("IOPS", 59.08, "M"), ("BW", 28.84, "GiB/s")])
         );
         assert_eq!(pairs("lat=12us"), Some(vec![("lat", 12.0, "us")]));
+        assert_eq!(
+            pairs("IOPS=254820, BW=124MiB/s, IOS/call=1/1, inflight=(1 1)"),
+            Some(vec![("IOPS", 254820.0, ""), ("BW", 124.0, "MiB/s")])
+        );
         assert_eq!(
             pairs("threads=4 ops=1200"),
             Some(vec![("threads", 4.0, ""), ("ops", 1200.0, "")])

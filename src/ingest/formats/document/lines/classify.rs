@@ -4,28 +4,45 @@
 use super::boxes::box_inner;
 use super::boxes::{is_border, BoxCells};
 use super::change::change;
-use super::pairs::pairs;
+use super::pairs::{pairs, records};
 use super::time::carets;
 use super::time::time_line;
 use super::values::data_row;
 use super::Kind;
 use crate::ingest::shared::text::trim;
 
-/// Classifies one cleaned line.
+/// Classifies one cleaned line, as [`Classifier`] does without its memory.
+#[cfg(test)]
 pub fn classify(text: &str) -> Kind<'_> {
-    classify_with(text, true)
+    classify_with(text, Look::All)
 }
 
-/// [`classify`] for a caller that no longer needs to know about column rows
-/// (format detection once it has seen a table): what would be a
-/// [`Kind::Row`] is [`Kind::Text`], and the costliest test is skipped.
+/// [`classify`] for format detection: a load generator's `key=value`
+/// record lines are not looked for, because they do not tell a document
+/// (a harness log holds them as well, and the generic reader reads a file
+/// of them alone).
+pub fn classify_for_detection(text: &str) -> Kind<'_> {
+    classify_with(text, Look::NoRecords)
+}
+
+/// [`classify_for_detection`] for a caller that no longer needs to know
+/// about column rows (detection once it has seen a table): what would be
+/// a [`Kind::Row`] is [`Kind::Text`], and the costliest test is skipped.
 pub fn classify_without_rows(text: &str) -> Kind<'_> {
-    classify_with(text, false)
+    classify_with(text, Look::NoRows)
 }
 
-pub(super) fn classify_with(text: &str, rows: bool) -> Kind<'_> {
+/// Which kinds a classification looks for.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Look {
+    All,
+    NoRecords,
+    NoRows,
+}
+
+pub(super) fn classify_with(text: &str, look: Look) -> Kind<'_> {
     let t = trim(text);
-    classify_boxed(t).unwrap_or_else(|| classify_rest(text, t, rows))
+    classify_boxed(t).unwrap_or_else(|| classify_rest(text, t, look))
 }
 
 /// [`classify`] of a document's lines in order, remembering the prose:
@@ -50,7 +67,7 @@ impl<'a> Classifier<'a> {
         if self.prose.contains(text) {
             return Kind::Text;
         }
-        let k = classify_rest(text, t, true);
+        let k = classify_rest(text, t, Look::All);
         if matches!(k, Kind::Text) && self.prose.len() < Self::MAX {
             self.prose.insert(text);
         }
@@ -73,7 +90,7 @@ pub(super) fn classify_boxed(t: &str) -> Option<Kind<'_>> {
 
 /// [`classify_with`] of a line that is not blank, a border or a boxed row;
 /// `t` is `text` trimmed.
-pub(super) fn classify_rest<'t>(text: &'t str, t: &'t str, rows: bool) -> Kind<'t> {
+pub(super) fn classify_rest<'t>(text: &'t str, t: &'t str, look: Look) -> Kind<'t> {
     if let Some((m, v)) = time_line(t) {
         return Kind::Time(m, v);
     }
@@ -86,7 +103,12 @@ pub(super) fn classify_rest<'t>(text: &'t str, t: &'t str, rows: bool) -> Kind<'
     if let Some(p) = pairs(text) {
         return Kind::Pairs(p);
     }
-    if rows {
+    if look == Look::All {
+        if let Some(p) = records(t) {
+            return Kind::Pairs(p);
+        }
+    }
+    if look != Look::NoRows {
         if let Some(r) = data_row(text) {
             return Kind::Row(r);
         }

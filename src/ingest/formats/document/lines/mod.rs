@@ -20,7 +20,9 @@ mod values;
 pub use boxes::{is_box_row, BoxCells};
 pub use cells::{merge_header, split_cells};
 pub use change::heading_sides;
-pub use classify::{classify, classify_without_rows, Classifier};
+#[cfg(test)]
+pub use classify::classify;
+pub use classify::{classify_for_detection, classify_without_rows, Classifier};
 pub use pairs::is_measurement;
 pub use time::duration_seconds;
 pub use values::{is_value, read_value};

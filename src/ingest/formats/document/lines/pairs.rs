@@ -111,6 +111,43 @@ pub(super) fn pairs_in<T: Sym>(c: &[T], sub: impl Fn(usize, usize) -> String) ->
     (!out.is_empty()).then_some(out)
 }
 
+/// A load generator's record line, `key=value` items separated by commas
+/// (`IOPS=254820, BW=124MiB/s, IOS/call=1/1, inflight=(1 1)`), which
+/// [`pairs`] refuses for its commas and its values that are no number: the
+/// numeric items with a unit [`known_unit`] knows, or a bare scale letter
+/// (`59.08M`, kept as written). Two items at least, and one of them a
+/// measurement; kernel options (`CONFIG_HZ=250 CONFIG_NR_CPUS=64`) are no
+/// results.
+pub fn records(text: &str) -> Option<Vec<Pair>> {
+    let (items, kv) = crate::ingest::shared::keyvals::record(text)?;
+    if items < 2 || kv.iter().any(|k| k.key.starts_with("CONFIG_")) {
+        return None;
+    }
+    let column = |byte: usize| {
+        if text.is_ascii() {
+            byte
+        } else {
+            text[..byte].chars().count()
+        }
+    };
+    let out: Vec<Pair> = kv
+        .into_iter()
+        .filter(|k| k.unit.is_empty() || known_unit(k.unit) || is_scale(k.unit))
+        .map(|k| Pair {
+            key: k.key.to_string(),
+            value: k.value,
+            unit: Unit::normalize_spelling(k.unit).to_string(),
+            span: (column(k.span.0), column(k.span.1)),
+        })
+        .collect();
+    out.iter().any(is_measurement).then_some(out)
+}
+
+/// A count's scale letter written after the number (`1.85M IOPS`).
+fn is_scale(u: &str) -> bool {
+    matches!(u, "k" | "K" | "M" | "G")
+}
+
 /// True when a lone `key: value` line is a measurement rather than an
 /// attribute (`CPU family: 6`, `Model: 106`): it has a unit, names a
 /// measurement, or states a summary (`avg`, `Iterations`).
