@@ -17,6 +17,7 @@
 //! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
 //! JSON is read by its structure instead (see `json`).
 
+mod delimited;
 mod json;
 mod pairs;
 
@@ -238,7 +239,7 @@ impl Format for Generic {
     }
 
     fn description(&self) -> &'static str {
-        "any other text log: `label: number [unit]` / `label number [unit]` lines, and any other JSON or JSON lines, each number named by its keys (used when no importer recognises a file)"
+        "any other text log: `label: number [unit]` / `label number [unit]` lines, `key=value` records, delimited tables with a header (`,` `;` or tab: a metric per numeric column), and any other JSON or JSON lines, each number named by its keys (used when no importer recognises a file)"
     }
 
     fn detect(&self, _src: &Source) -> Confidence {
@@ -255,6 +256,9 @@ impl Format for Generic {
         }
         let bench = benchmark_of(src);
         if let Some(values) = bare_numbers(src) {
+            return Ok(values);
+        }
+        if let Some(values) = delimited::read(src, &file_stem(src)) {
             return Ok(values);
         }
         let mut out = Vec::new();
