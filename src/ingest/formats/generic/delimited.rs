@@ -7,28 +7,15 @@
 use super::bracket_unit;
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
+use crate::ingest::shared::structured::split_csv;
 use crate::ingest::{Parsed, Source};
 
-/// The fields of `line` split at `delim`, double quotes around a field
-/// (which may hold the delimiter) removed.
+/// The fields of `line` split at `delim` (quoted as CSV quotes), trimmed.
 fn fields(line: &str, delim: char) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    let mut quoted = false;
-    let mut chars = line.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '"' if quoted && chars.peek() == Some(&'"') => {
-                cur.push('"');
-                chars.next();
-            }
-            '"' => quoted = !quoted,
-            c if c == delim && !quoted => out.push(std::mem::take(&mut cur).trim().to_string()),
-            c => cur.push(c),
-        }
-    }
-    out.push(cur.trim().to_string());
-    out
+    split_csv(line, delim)
+        .into_iter()
+        .map(|f| f.trim().to_string())
+        .collect()
 }
 
 /// The file read as a delimited table with a header, or `None` when it is
