@@ -236,11 +236,7 @@ fn cross_check(raw: &RawVariant, g: &RawGroup, s: &Summary) -> Vec<Finding> {
     } else {
         res
     };
-    let unit = if g.unit.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", g.unit)
-    };
+    let unit = g.unit_suffix();
     for (what, stated, actual) in [("mean", raw.mean, s.mean), ("median", raw.median, s.median)] {
         if let Some(m) = stated {
             let agree = agrees_within(m, actual, res);

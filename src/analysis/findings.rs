@@ -17,11 +17,7 @@ use crate::numfmt::{fixed, p_equals, pair as fmt_pair, sig, signed_pct, times};
 /// between a variant and the baseline.
 pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mut Vec<Finding>) {
     let what = super::describe::describe_group(g, "");
-    let unit = if g.unit.is_empty() {
-        String::new()
-    } else {
-        format!(" {}", g.unit)
-    };
+    let unit = g.unit_suffix();
     for s in sides {
         let Some(p) = s.summary.trend_p.filter(|&p| drifts(Some(p))) else {
             continue;

@@ -80,6 +80,17 @@ pub(crate) struct RawGroup {
     pub unit_assumed: Option<(usize, String, u32)>,
 }
 
+impl RawGroup {
+    /// The unit as evidence writes it after a number: ` ms`, or nothing.
+    pub fn unit_suffix(&self) -> String {
+        if self.unit.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", self.unit)
+        }
+    }
+}
+
 type Key = (String, String, String);
 
 /// Rows from which groups are built in parallel.
