@@ -50,10 +50,11 @@ pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
             all && any
         })
         .collect();
+    // A header names every column: a first line holding a number is a
+    // data row, and a file without its header is no table read here.
     let header_is_names = header
         .iter()
-        .zip(&numeric)
-        .any(|(h, &num)| num && parse_number(h).is_none());
+        .all(|h| !h.is_empty() && parse_number(h).is_none());
     if !numeric.iter().any(|&n| n) || !header_is_names {
         return None;
     }
@@ -156,6 +157,7 @@ mod tests {
         assert!(rows("a.csv", "a,b\n1,2\n3\n").is_empty());
         assert!(rows("a.csv", "a,b\nx,y\n").is_empty());
         assert!(rows("a.csv", "1,2\n3,4\n").is_empty());
+        assert!(rows("a.csv", "x,2\ny,4\n").is_empty());
         assert!(rows("a.csv", "a,b\n").is_empty());
     }
 }
