@@ -139,21 +139,16 @@ pub(super) fn read_generically(
     registry: &Registry,
     src: &Source,
 ) -> Result<Option<(Vec<Observation>, Account)>> {
-    let Some(generic) = registry.get(crate::ingest::formats::generic::NAME) else {
+    use crate::ingest::formats::generic;
+    let Some(format) = registry.get(generic::NAME) else {
         return Ok(None);
     };
-    let parsed = generic.parse_accounted(src)?;
+    let (parsed, shape) = generic::Generic::read(src)?;
     if parsed.observations.is_empty() {
         return Ok(None);
     }
-    let (obs, mut report) = account(src, generic, parsed)?;
-    let how = if src.looks_like_json() {
-        "JSON, each number named by the keys above it"
-    } else if obs.iter().all(|o| o.metric.starts_with("column ")) {
-        "columns of numbers (nothing names them)"
-    } else {
-        "`label: value` lines"
-    };
+    let (obs, mut report) = account(src, format, parsed)?;
+    let how = shape.describe();
     report.note = Some(format!(
         "no importer recognised this file: read generically as {how} \
          (check the values, or name a format with --format NAME)"

@@ -248,102 +248,140 @@ impl Format for Generic {
 
     /// Section titles (`Latency (ms):`) and the title line are `consumed`.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        Generic::read(src).map(|(parsed, _)| parsed)
+    }
+}
+
+/// Which of its readings the generic reader gave a file: the accounting
+/// tells the user, since nothing but the layout named the values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// JSON or JSON lines, each number named by its keys.
+    Json,
+    /// Bare numbers, one a line, or lines of as many numbers each.
+    Numbers,
+    /// A delimited table under a header line.
+    Delimited,
+    /// `label: value` lines and `key=value` records.
+    Lines,
+}
+
+impl Shape {
+    /// How the note to the user names this reading.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Shape::Json => "JSON, each number named by the keys above it",
+            Shape::Numbers => "lines of numbers (nothing names them)",
+            Shape::Delimited => "a delimited table, each numeric column named by its header",
+            Shape::Lines => "`label: value` lines",
+        }
+    }
+}
+
+impl Generic {
+    /// The values the generic reader finds in `src`, and which reading
+    /// found them.
+    pub fn read(src: &Source) -> Result<(Parsed, Shape)> {
         if src.looks_like_json() {
-            return json::read(src, &file_stem(src)).unwrap_or_else(|| Ok(Parsed::default()));
+            let parsed = json::read(src, &file_stem(src)).unwrap_or_else(|| Ok(Parsed::default()));
+            return parsed.map(|p| (p, Shape::Json));
         }
         if !is_log(src) {
-            return Ok(Parsed::default());
+            return Ok((Parsed::default(), Shape::Lines));
         }
-        let bench = benchmark_of(src);
         if let Some(values) = bare_numbers(src) {
-            return Ok(values);
+            return Ok((values, Shape::Numbers));
         }
         if let Some(values) = delimited::read(src, &file_stem(src)) {
-            return Ok(values);
+            return Ok((values, Shape::Delimited));
         }
-        let mut out = Vec::new();
-        let mut consumed = Vec::new();
-        // The section a line sits under, and the unit its title gives.
-        let mut section: Option<(String, String)> = None;
-        // The first line of the block a line sits in, while it may head
-        // the pair lines below it.
-        let mut heading: Option<(u32, &str)> = None;
-        let mut block_start = true;
-        for l in &src.lines {
-            let n = l.number;
-            let t = l.text.trim();
-            if t.is_empty() {
-                section = None;
-                (heading, block_start) = (None, true);
-                continue;
+        Ok((label_lines(src), Shape::Lines))
+    }
+}
+
+/// `label: value` lines and `key=value` records, the reading of any text
+/// log that is no table.
+fn label_lines(src: &Source) -> Parsed {
+    let bench = benchmark_of(src);
+    let mut out = Vec::new();
+    let mut consumed = Vec::new();
+    // The section a line sits under, and the unit its title gives.
+    let mut section: Option<(String, String)> = None;
+    // The first line of the block a line sits in, while it may head
+    // the pair lines below it.
+    let mut heading: Option<(u32, &str)> = None;
+    let mut block_start = true;
+    for l in &src.lines {
+        let n = l.number;
+        let t = l.text.trim();
+        if t.is_empty() {
+            section = None;
+            (heading, block_start) = (None, true);
+            continue;
+        }
+        let first_of_block = std::mem::take(&mut block_start);
+        if let Some(found) = pairs::pairs(t) {
+            let variant = heading.map(|(line, h)| {
+                if consumed.last() != Some(&line) {
+                    consumed.push(line);
+                }
+                h.trim_end_matches(':').trim()
+            });
+            for (key, value, unit) in found {
+                let mut o = Row::at(src, n)
+                    .benchmark(&bench)
+                    .metric(key)
+                    .unit(unit)
+                    .sample(value);
+                if let Some(v) = variant {
+                    o.variant = v.into();
+                }
+                out.push(o);
             }
-            let first_of_block = std::mem::take(&mut block_start);
-            if let Some(found) = pairs::pairs(t) {
-                let variant = heading.map(|(line, h)| {
-                    if consumed.last() != Some(&line) {
-                        consumed.push(line);
-                    }
-                    h.trim_end_matches(':').trim()
+            continue;
+        }
+        heading = None;
+        if first_of_block && crate::ingest::shared::text::is_heading(t) && value_line(t).is_none() {
+            heading = Some((n, t));
+        }
+        if let Some(title) = t.strip_suffix(':') {
+            if !title.chars().any(|c| c.is_ascii_digit()) && title.len() <= MAX_LABEL {
+                let title = title.trim();
+                section = Some(match bracket_unit(title) {
+                    Some((name, unit)) => (name.to_string(), unit.to_string()),
+                    None => (title.to_string(), String::new()),
                 });
-                for (key, value, unit) in found {
-                    let mut o = Row::at(src, n)
-                        .benchmark(&bench)
-                        .metric(key)
-                        .unit(unit)
-                        .sample(value);
-                    if let Some(v) = variant {
-                        o.variant = v.into();
-                    }
-                    out.push(o);
-                }
+                consumed.push(n);
                 continue;
             }
-            heading = None;
-            if first_of_block
-                && crate::ingest::shared::text::is_heading(t)
-                && value_line(t).is_none()
-            {
-                heading = Some((n, t));
-            }
-            if let Some(title) = t.strip_suffix(':') {
-                if !title.chars().any(|c| c.is_ascii_digit()) && title.len() <= MAX_LABEL {
-                    let title = title.trim();
-                    section = Some(match bracket_unit(title) {
-                        Some((name, unit)) => (name.to_string(), unit.to_string()),
-                        None => (title.to_string(), String::new()),
-                    });
-                    consumed.push(n);
-                    continue;
-                }
-            }
-            let Some((label, value, unit)) = value_line(t) else {
-                continue;
-            };
-            let (label, unit) = match (unit, bracket_unit(label)) {
-                ("", Some((l, u))) => (l, u),
-                _ => (label, unit),
-            };
-            let indented = l.text.starts_with(char::is_whitespace);
-            let (metric, unit) = match &section {
-                Some((s, u)) if indented => {
-                    let unit = if unit.is_empty() { u.as_str() } else { unit };
-                    (format!("{s} {label}"), unit)
-                }
-                _ => (label.to_string(), unit),
-            };
-            let mut o = Row::at(src, n)
-                .benchmark(&bench)
-                .metric(&metric)
-                .unit(unit)
-                .sample(value);
-            o.source = src.path.clone();
-            out.push(o);
         }
-        Ok(Parsed {
-            observations: out,
-            consumed,
-            skipped: Vec::new(),
-        })
+        let Some((label, value, unit)) = value_line(t) else {
+            continue;
+        };
+        let (label, unit) = match (unit, bracket_unit(label)) {
+            ("", Some((l, u))) => (l, u),
+            _ => (label, unit),
+        };
+        let indented = l.text.starts_with(char::is_whitespace);
+        let (metric, unit) = match &section {
+            Some((s, u)) if indented => {
+                let unit = if unit.is_empty() { u.as_str() } else { unit };
+                (format!("{s} {label}"), unit)
+            }
+            _ => (label.to_string(), unit),
+        };
+        let mut o = Row::at(src, n)
+            .benchmark(&bench)
+            .metric(&metric)
+            .unit(unit)
+            .sample(value);
+        o.source = src.path.clone();
+        out.push(o);
+    }
+    Parsed {
+        observations: out,
+        consumed,
+        skipped: Vec::new(),
     }
 }
 
