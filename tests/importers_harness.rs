@@ -180,6 +180,12 @@ const FORMATS: &[(&str, &str)] = &[
     ("netperf/udp_rr-T1-cpu-c-C.txt", "netperf"),
     ("netperf/udp_stream-m32768.txt", "netperf"),
     ("netperf/udp_stream-msg-too-long-error.txt", ""),
+    ("netperf/tcp_rr-v0-loop5.txt", "netperf"),
+    ("netperf/tcp_stream-v0-msgsize-loop.txt", "netperf"),
+    ("netperf/udp_rr-v0.txt", "netperf"),
+    ("netperf/tcp_crr-v0.txt", "netperf"),
+    ("netperf/tcp_rr-v2-loopback.txt", "netperf"),
+    ("netperf/tcp_stream-v2-loopback.txt", "netperf"),
     ("sysbench/cpu-fileio-threads.txt", "sysbench"),
     ("sysbench/cpu-interval-histogram.txt", "sysbench"),
     ("sysbench/cpu-loop-threads.txt", "sysbench"),
@@ -727,4 +733,59 @@ fn pyperformance_compare_reads_both_files_of_each_benchmark() {
         assert_eq!(find("sum", "A2", "stddev").is_some(), stddev, "{file}");
         assert_eq!(report.rows, if stddev { 15 } else { 9 }, "{file}");
     }
+}
+
+/// The value of each row of `path` as (metric, unit, value), in file order.
+fn metric_values(path: &str) -> Vec<(String, String, f64)> {
+    let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
+    ing.dataset
+        .rows()
+        .iter()
+        .map(|o| (o.metric.to_string(), o.unit.to_string(), o.value))
+        .collect()
+}
+
+#[test]
+fn netperf_v0_gives_each_test_s_one_figure_named_as_its_table_names_it() {
+    // `-v 0` prints the banner and a bare number: a rate for RR tests, the
+    // throughput for streams; a shell loop of five is five runs.
+    let rr = metric_values("netperf/tcp_rr-v0-loop5.txt");
+    let rates: Vec<f64> = rr.iter().map(|r| r.2).collect();
+    assert_eq!(rates, [20461.23, 15585.08, 17727.21, 15135.30, 16334.83]);
+    assert!(rr
+        .iter()
+        .all(|r| r.0 == "transaction rate" && r.1 == "trans/s"));
+    let stream = metric_values("netperf/tcp_stream-v0-msgsize-loop.txt");
+    assert_eq!(stream[2], ("throughput".into(), "Mbit/s".into(), 18691.30));
+    assert_eq!(
+        metric_values("netperf/udp_rr-v0.txt"),
+        [("transaction rate".into(), "trans/s".into(), 13829.25)]
+    );
+    // The full table of the same test names its figure the same way, so
+    // a `-v 0` run compares with a default one.
+    let full = metric_values("netperf/tcp_rr-default.txt");
+    assert!(full
+        .iter()
+        .any(|r| r.0 == "transaction rate" && r.1 == "trans/s"));
+}
+
+#[test]
+fn netperf_v2_tables_add_results_not_repeats_or_counts() {
+    // TCP_RR -v 2 states the rate again in its second table: one run, not two.
+    let rr = metric_values("netperf/tcp_rr-v2-loopback.txt");
+    let rates: Vec<_> = rr.iter().filter(|r| r.0 == "transaction rate").collect();
+    assert_eq!(rates.len(), 1, "{rr:?}");
+    assert_eq!(rates[0].2, 12559.84);
+    assert!(rr.contains(&("round-trip latency".into(), "us/trans".into(), 79.619)));
+    assert!(rr.contains(&("throughput inbound".into(), "Mbit/s".into(), 0.1)));
+    // TCP_STREAM -v 2: byte counts are no parameters (they differ every
+    // run, and would keep runs of one test apart); the MSS is one.
+    let path = Path::new(HARNESS).join("netperf/tcp_stream-v2-loopback.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rows = ing.dataset.rows();
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0].value, 23937.69);
+    assert!(!rows[0].params.contains("xfered"), "{}", rows[0].params);
+    assert!(rows[0].params.contains("maximum_segment_size=65483"));
+    assert_eq!(ing.files[0].skipped.len(), 1);
 }

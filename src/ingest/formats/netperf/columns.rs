@@ -94,6 +94,12 @@ fn nearest(values: &[(usize, usize, &str)], s: usize, e: usize) -> usize {
 pub fn name_and_unit(heads: &[String]) -> (String, String) {
     let (mut name, mut unit): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
     for w in heads {
+        // `Size (bytes)`: a unit in brackets is a unit all the same.
+        let w = w
+            .strip_prefix('(')
+            .and_then(|b| b.strip_suffix(')'))
+            .filter(|b| UNIT.is_match(b))
+            .unwrap_or(w);
         // A capital after `%` is the CPU-utilisation method, not a name.
         let after_percent = unit.last() == Some(&"%");
         if (UNIT.is_match(w) && (w.len() > 1 || after_percent || w == "#" || w == "%"))
@@ -218,5 +224,14 @@ mod tests {
         assert_eq!(metric_name(&named[5].0), "transaction rate");
         assert_eq!(canonical_unit(&named[5].1, &named[5].0), "trans/s");
         assert_eq!(param_key(&named[3].0), "resp_size");
+    }
+
+    #[test]
+    fn a_unit_in_brackets_is_the_column_s_unit() {
+        let h = heads(&["Maximum", "Segment", "Size (bytes)"], " 65483");
+        assert_eq!(
+            name_and_unit(&h[0]),
+            ("Maximum Segment Size".into(), "bytes".into())
+        );
     }
 }

@@ -192,6 +192,21 @@ impl Format for Netperf {
                 rows.push((lines[i].number, lines[i].text.trim_end()));
                 i += 1;
             }
+            if let (true, [(n, row)]) = (header.is_empty(), rows.as_slice()) {
+                if let Some(v) = parse_number(row.trim()) {
+                    // `-v 0` prints the banner and the test's figure of
+                    // merit alone.
+                    let v = if v.is_finite() {
+                        v
+                    } else {
+                        num(src, *n, row, "result")?
+                    };
+                    let (metric, unit) = headline(&r.test);
+                    r.values.push((*n, metric.into(), unit.into(), v));
+                    consumed.push(*n);
+                    continue;
+                }
+            }
             let head: Vec<&str> = header.iter().map(|(_, h)| *h).collect();
             main_table |= head.last().is_some_and(|h| UNITS_ROW.is_match(h));
             let read = if head.len() == 1 && head[0].contains(',') {
@@ -206,7 +221,7 @@ impl Format for Netperf {
                 } else {
                     skipped.push((
                         *n,
-                        "buffer alignment and offset settings, not a result".into(),
+                        "buffer alignment, offsets and transfer counts, not a result".into(),
                     ));
                 }
             }
@@ -245,6 +260,19 @@ fn heading_of(line: Option<(u32, &str)>, consumed: &mut Vec<u32>) -> Option<Stri
     Some(h.to_string())
 }
 
+/// The one figure `-v 0` prints for a test, named as its full table names
+/// it: a stream's throughput (in netperf's default 10^6 bits/s), a
+/// request/response test's transaction rate.
+fn headline(test: &str) -> (&'static str, &'static str) {
+    if test.contains("RR") {
+        ("transaction rate", "trans/s")
+    } else if test.contains("STREAM") || test.contains("MAERTS") || test.contains("SENDFILE") {
+        ("throughput", "Mbit/s")
+    } else {
+        ("result", "")
+    }
+}
+
 /// Whether `t` is a row of values: it starts with a number.
 fn is_row(t: &str) -> bool {
     let first = t.split([' ', '\t', ',']).find(|w| !w.is_empty());
@@ -264,7 +292,8 @@ fn table(src: &Source, header: &[&str], rows: &[(u32, &str)], run: &mut Run) -> 
         return Ok(false);
     };
     let cols = heads(&header, first);
-    let named: Vec<(String, String)> = cols.iter().map(|h| name_and_unit(h)).collect();
+    let mut named: Vec<(String, String)> = cols.iter().map(|h| name_and_unit(h)).collect();
+    continue_split_columns(&mut named);
     let has_units = named.iter().any(|(_, u)| !u.is_empty());
     let first_values = words(first);
     for (k, (n, row)) in rows.iter().enumerate() {
@@ -292,21 +321,26 @@ fn table(src: &Source, header: &[&str], rows: &[(u32, &str)], run: &mut Run) -> 
             if name.is_empty() || name.ends_with(" Units") {
                 continue;
             }
+            let metric = format!("{}{remote}", metric_name(&name).to_ascii_lowercase());
+            // `-v 2`'s second table states the transaction rate again.
+            if run.values.iter().any(|(_, m, _, _)| *m == metric) {
+                any = true;
+                continue;
+            }
             match unit.as_str() {
-                "B" => {
+                // Sizes are the test's settings. `-v 2`'s byte and call
+                // counts (`Bytes Xfered`, `Sends`) follow from the time and
+                // the rate, and its header does not line up with them.
+                "B" if name.to_ascii_lowercase().contains("size") => {
                     let side = if k == 0 { "" } else { "remote_" };
                     run.params.set(&format!("{side}{}", param_key(&name)), text);
                     any = true;
                 }
+                "B" => {}
                 "s" => {}
                 "" if has_units => {}
                 "#" => {
-                    run.values.push((
-                        *n,
-                        format!("{}{remote}", metric_name(&name).to_ascii_lowercase()),
-                        String::new(),
-                        v,
-                    ));
+                    run.values.push((*n, metric, String::new(), v));
                     any = true;
                 }
                 _ => {
@@ -315,18 +349,27 @@ fn table(src: &Source, header: &[&str], rows: &[(u32, &str)], run: &mut Run) -> 
                     } else {
                         num(src, *n, text, &name)?
                     };
-                    run.values.push((
-                        *n,
-                        format!("{}{remote}", metric_name(&name).to_ascii_lowercase()),
-                        unit,
-                        v,
-                    ));
+                    run.values.push((*n, metric, unit, v));
                     any = true;
                 }
             }
         }
     }
     Ok(any)
+}
+
+/// A column headed by one word and no unit, beside one with a unit, is
+/// the second half of a split column: `-v 2`'s `Throughput 10^6bits/s` over
+/// `Outbound  Inbound` is two throughputs in the same unit.
+fn continue_split_columns(named: &mut [(String, String)]) {
+    for k in 1..named.len() {
+        let (prev, this) = (&named[k - 1], &named[k]);
+        let one_word = !this.0.is_empty() && !this.0.contains(' ');
+        if one_word && this.1.is_empty() && !prev.1.is_empty() && prev.0.contains(' ') {
+            let base = prev.0.rsplit_once(' ').map_or("", |(b, _)| b);
+            named[k] = (format!("{base} {}", this.0), prev.1.clone());
+        }
+    }
 }
 
 /// Whether a column of `-v 2`'s extra table is a setting (buffer
