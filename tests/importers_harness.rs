@@ -180,6 +180,16 @@ const FORMATS: &[(&str, &str)] = &[
     ("netperf/udp_rr-T1-cpu-c-C.txt", "netperf"),
     ("netperf/udp_stream-m32768.txt", "netperf"),
     ("netperf/udp_stream-msg-too-long-error.txt", ""),
+    ("wrk/default-t2-c10.txt", "wrk"),
+    ("wrk/latency-t2-c10.txt", "wrk"),
+    ("wrk/loop-c1-c4-c16.txt", "wrk"),
+    ("wrk/non2xx-404.txt", "wrk"),
+    ("wrk/wrk2-hdrhistogram-errors.txt", "wrk"),
+    ("dd/gnu-loop3.txt", "dd"),
+    ("dd/gnu-urandom-progress.txt", "dd"),
+    ("dd/gnu-small-bytes.txt", "dd"),
+    ("dd/busybox-bs1M.txt", ""),
+    ("lmbench/lmdd-write-bs64k-loop3.txt", "dd"),
     ("netperf/tcp_rr-v0-loop5.txt", "netperf"),
     ("netperf/tcp_stream-v0-msgsize-loop.txt", "netperf"),
     ("netperf/udp_rr-v0.txt", "netperf"),
@@ -788,4 +798,66 @@ fn netperf_v2_tables_add_results_not_repeats_or_counts() {
     assert!(!rows[0].params.contains("xfered"), "{}", rows[0].params);
     assert!(rows[0].params.contains("maximum_segment_size=65483"));
     assert_eq!(ing.files[0].skipped.len(), 1);
+}
+
+#[test]
+fn dd_copies_are_runs_and_progress_reports_are_left_out() {
+    let loop3 = metric_values("dd/gnu-loop3.txt");
+    let times: Vec<f64> = loop3
+        .iter()
+        .filter(|r| r.0 == "time")
+        .map(|r| r.2)
+        .collect();
+    assert_eq!(times, [0.0184282, 0.0196529, 0.0189936]);
+    assert!(loop3.contains(&("throughput".into(), "GB/s".into(), 33.3)));
+    let path = Path::new(HARNESS).join("dd/gnu-urandom-progress.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert_eq!(ing.dataset.rows().len(), 2);
+    assert_eq!(ing.dataset.rows()[0].value, 7.56467);
+    assert_eq!(ing.files[0].skipped.len(), 1);
+    let lmdd = metric_values("lmbench/lmdd-write-bs64k-loop3.txt");
+    assert_eq!(lmdd[3], ("throughput".into(), "MB/s".into(), 3896.4677));
+}
+
+#[test]
+fn wrk_runs_give_rates_latencies_and_errors_in_one_unit_each() {
+    let lat = metric_values("wrk/latency-t2-c10.txt");
+    assert!(lat.contains(&("requests/s".into(), "req/s".into(), 2521.63)));
+    assert!(lat.contains(&("latency p99".into(), "ms".into(), 12.03)));
+    assert!(lat.contains(&("thread requests/s avg".into(), "req/s".into(), 1270.0)));
+    assert!(lat.contains(&("transfer/s".into(), "MiB/s".into(), 524.52 / 1024.0)));
+    // The three runs of a loop over connections are three settings.
+    let path = Path::new(HARNESS).join("wrk/loop-c1-c4-c16.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rates: Vec<(String, f64)> = ing
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.metric == "requests/s")
+        .map(|o| (o.params.to_string(), o.value))
+        .collect();
+    assert_eq!(rates.len(), 3);
+    assert_eq!(rates[0].0, "connections=1,duration=2s,threads=1");
+    assert_eq!(rates[0].1, 483.73);
+    assert!(rates[2].0.contains("connections=16"));
+    // A server answering 404 shows in the error counts.
+    let errors = metric_values("wrk/non2xx-404.txt");
+    assert!(errors.contains(&("non-2xx or 3xx responses".into(), "".into(), 1158.0)));
+    assert!(errors.contains(&("socket errors read".into(), "".into(), 1158.0)));
+    // wrk2: the HdrHistogram percentiles, the spectrum left out as a
+    // histogram (the unit conversions are the unit test's).
+    let path = Path::new(HARNESS).join("wrk/wrk2-hdrhistogram-errors.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let p = |name: &str| {
+        ing.dataset
+            .rows()
+            .iter()
+            .find(|o| o.metric == name)
+            .map(|o| o.value)
+    };
+    assert_eq!(p("latency p50"), Some(53.31));
+    assert_eq!(p("latency p100"), Some(244.22));
+    assert_eq!(p("non-2xx or 3xx responses"), Some(14.0));
+    assert!(ing.files[0].skipped.len() > 40);
+    assert!(ing.files[0].unread_numeric.is_empty());
 }

@@ -54,6 +54,8 @@ impl Registry {
             Box::new(lmbench::Lmbench),
             Box::new(unixbench::Unixbench),
             Box::new(ebizzy::Ebizzy),
+            Box::new(dd::Dd),
+            Box::new(wrk::Wrk),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
             Box::new(hyperfine::json::HyperfineJson),
