@@ -516,3 +516,36 @@ fn kernel_options_and_command_lines_are_no_record_lines() {
         assert!(!matches!(super::lines::classify(l), Kind::Pairs(_)), "{l}");
     }
 }
+
+#[test]
+fn a_key_column_repeated_per_run_and_an_average_row_under_it() {
+    // A tab grid: the iteration numbers start again for each run, and an
+    // `Average` row holds a word where the rows hold their key.
+    let doc = "Times in seconds.\n\nIteration\tBaseline\tPatched\n2\t2.03\t2.04\n3\t2.05\t2.06\n2\t2.13\t2.14\n3\t2.15\t2.16\nAverage\t2.09\t2.1\n";
+    let obs = read(doc);
+    assert_eq!(obs.len(), 10);
+    // (The driver numbers the runs of each iteration.)
+    let base: Vec<(&str, f64)> = obs
+        .iter()
+        .filter(|o| o.variant == "Baseline" && o.benchmark != "Average")
+        .map(|o| (o.params.as_str(), o.value))
+        .collect();
+    assert_eq!(
+        base,
+        [
+            ("iteration=2", 2.03),
+            ("iteration=3", 2.05),
+            ("iteration=2", 2.13),
+            ("iteration=3", 2.15),
+        ]
+    );
+    let avg: Vec<f64> = obs
+        .iter()
+        .filter(|o| o.benchmark == "Average")
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(avg, [2.09, 2.1]);
+    // A first column that is no series (3, 1, 2) stays a value column.
+    let doc = "Times.\n\nN\tBaseline\tPatched\n3\t2.03\t2.04\n1\t2.05\t2.06\n2\t2.13\t2.14\n";
+    assert!(read(doc).iter().all(|o| o.params.is_empty()));
+}

@@ -106,7 +106,7 @@ pub fn aligned<'a>(
     } else {
         return Ok(None);
     };
-    key_column(&mut roles, &h, width == k_max, data);
+    let keyed = key_column(&mut roles, &h, width == k_max, data);
     let values_wanted = roles.len() - 1;
     if k_max > values_wanted {
         roles.push(Role::Change);
@@ -116,6 +116,13 @@ pub fn aligned<'a>(
     let mut cells = Vec::with_capacity(data.len() * roles.len());
     for (line, r) in data {
         let k = r.cells.len();
+        // `Average  2.05  2.04` under `2  2.03  2.04`: a word where the
+        // key column holds its numbers.
+        if keyed && summary_row(r, values_wanted) {
+            lines.push(*line);
+            push_keyless_row(&mut cells, r, roles.len());
+            continue;
+        }
         let ok = k == roles.len() - 1 || (last_is_change && k + 2 == roles.len());
         if !ok {
             return Err(ragged(path, *line, k + 1, values_wanted + 1, hline));
@@ -132,19 +139,24 @@ pub fn aligned<'a>(
 
 /// Makes the first value column a parameter when the rows have no label
 /// and it holds one plain integer per row, rising (`N  base  patched` over
-/// `1 …`, `4 …`, `8 …`): it says which setting a row is, whatever its
-/// header word means elsewhere (`N` is no count of runs there).
+/// `1 …`, `4 …`, `8 …`) or the same rising series again for each run
+/// (`2 3 4 5 2 3 4 5`): it says which setting a row is, whatever its
+/// header word means elsewhere (`N` is no count of runs there). Rows
+/// with a word in that column instead (`Average`, one value fewer) are
+/// summaries and do not count. True when the column became a key.
 pub(super) fn key_column(
     roles: &mut [Role],
     header: &[String],
     label_added: bool,
     data: &[(u32, &DataRow)],
-) {
+) -> bool {
     if !label_added || data.len() < 2 || roles.len() < 3 {
-        return;
+        return false;
     }
+    let values = roles.len() - 1;
     let key: Option<Vec<f64>> = data
         .iter()
+        .filter(|(_, r)| !summary_row(r, values))
         .map(|(_, r)| {
             let (text, cell) = r.cells.first()?;
             let plain =
@@ -152,14 +164,41 @@ pub(super) fn key_column(
             (plain && !cell.is_pct).then_some(cell.value)
         })
         .collect();
-    let rising = key.is_some_and(|k| k.windows(2).all(|w| w[0] < w[1]));
     let name = header
         .first()
         .map(|h| h.trim().to_lowercase())
         .unwrap_or_default();
-    if rising && matches!(roles[1], Role::Value(_)) && !name.is_empty() {
+    let keyed = key.is_some_and(|k| k.len() >= 2 && rising_or_repeated(&k));
+    if keyed && matches!(roles[1], Role::Value(_)) && !name.is_empty() {
         roles[1] = Role::Param(name);
+        return true;
     }
+    false
+}
+
+/// Whether `k` rises, or is one rising series written again and again.
+fn rising_or_repeated(k: &[f64]) -> bool {
+    let period = k
+        .windows(2)
+        .position(|w| w[0] >= w[1])
+        .map_or(k.len(), |i| i + 1);
+    period >= 2 && k.iter().enumerate().all(|(i, v)| *v == k[i % period])
+}
+
+/// A row that names itself with a word and holds one value fewer than a
+/// keyed table's rows (`Average`, `Total`).
+fn summary_row(r: &DataRow, values: usize) -> bool {
+    !r.label.is_empty() && r.cells.len() + 1 == values
+}
+
+/// [`push_row`] for a summary row of a keyed table: its label, no key,
+/// then its values.
+fn push_keyless_row<'a>(cells: &mut Vec<Option<&'a str>>, r: &'a DataRow, width: usize) {
+    let end = cells.len() + width;
+    cells.push(Some(r.label.as_str()));
+    cells.push(None);
+    cells.extend(r.cells.iter().map(|(t, _)| Some(t.as_str())));
+    cells.resize(end, None);
 }
 
 /// Appends the label and numeric cells of `r` to `cells`, padded with
