@@ -31,9 +31,9 @@ fn dir() -> String {
 /// The floors asserted: what the reader reaches today on the 195 posts
 /// (7838, 5462 and 5961 of 8958 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 87.4;
-const LABEL_FLOOR: f64 = 60.9;
-const EITHER_FLOOR: f64 = 66.5;
+const VALUE_FLOOR: f64 = 88.0;
+const LABEL_FLOOR: f64 = 61.5;
+const EITHER_FLOOR: f64 = 67.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
@@ -467,4 +467,28 @@ proptest::proptest! {
         std::fs::write(&copy, &bytes).unwrap();
         let _ = read(&copy);
     }
+}
+
+#[test]
+fn a_mail_pasting_two_harnesses_is_read_by_both() {
+    // ministat summaries of two ebizzy builds, then schbench percentile
+    // blocks each under a heading: detection names schbench, and the
+    // ministat blocks are ministat's all the same, not table cells.
+    let (rows, format) =
+        read(&Path::new(&dir()).join("2020b-drivers-cpuidle-pseries-cede-ministat.txt")).unwrap();
+    assert_eq!(format, "schbench");
+    let median = rows
+        .iter()
+        .find(|o| o.variant == "without_patches" && o.stat == patchperf::model::Stat::Median)
+        .map(|o| o.value);
+    assert_eq!(median, Some(5398375.0));
+    let p99 = |variant: &str| {
+        rows.iter()
+            .find(|o| o.variant == variant && o.metric == "latency p99")
+            .map(|o| o.value)
+    };
+    // Each heading over a block names a run, not an interval of one.
+    assert_eq!(p99("Without-patch"), Some(13104.0));
+    assert_eq!(p99("With-patch"), Some(13648.0));
+    assert!(rows.iter().all(|o| !o.variant.starts_with("x ")));
 }

@@ -29,6 +29,8 @@ lazy_re!(
 lazy_re!(MINMAX, r"^\s*min=(\d+), max=(\d+)");
 lazy_re!(AVG_RPS, r"^average rps: ([\d.]+)");
 lazy_re!(CURRENT_RPS, r"^current rps: [\d.]+");
+// A schbench command line, after any prompt.
+lazy_re!(COMMAND, r"(?:^|[\s/$#>])schbench\s+-");
 
 /// The schbench importer.
 pub struct Schbench;
@@ -71,14 +73,46 @@ impl Format for Schbench {
     /// the `RPS percentiles` block and `current rps:` lines are `skipped`
     /// with the reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let ends: Vec<usize> = src
-            .lines
+        let lines = &src.lines;
+        let mut ends: Vec<usize> = lines
             .iter()
             .enumerate()
             .filter(|(_, l)| l.text.starts_with("average rps: "))
             .map(|(i, _)| i + 1)
             .collect();
-        if ends.len() < 2 {
+        // In a mail each run's blocks stand under a heading or a command
+        // line of their own (`Without patch:`, `~/schbench -t 2 -m 2`, its
+        // percentiles, then `With patch:` …): such lines above a block end
+        // the run before it. A heading is set apart by a blank line;
+        // schbench's own lines (`warmup done, zeroing stats`, `sched
+        // delay: …`, `current rps:`) follow on without one.
+        let mut seen_values = false;
+        let mut headed = false;
+        for (b, l) in lines.iter().enumerate() {
+            seen_values |= PCT.is_match(&l.text);
+            if !seen_values || !BLOCK.is_match(l.text.trim_start()) {
+                continue;
+            }
+            let Some(j) = (0..b).rev().find(|&j| !lines[j].text.trim().is_empty()) else {
+                continue;
+            };
+            let text = &lines[j].text;
+            let apart = j == 0 || lines[j - 1].text.trim().is_empty();
+            if !is_heading(text) || !(apart || COMMAND.is_match(text)) {
+                continue;
+            }
+            // The heading over a command line opens the run with it.
+            let mut k = j;
+            while k > 0 && is_heading(&lines[k - 1].text) {
+                k -= 1;
+            }
+            if !ends.contains(&k) {
+                ends.push(k);
+                (seen_values, headed) = (false, true);
+            }
+        }
+        ends.sort_unstable();
+        if ends.len() < 2 && !headed {
             return parse_run(src);
         }
         let mut all = Parsed::default();
@@ -99,6 +133,19 @@ impl Format for Schbench {
         }
         Ok(all)
     }
+}
+
+/// Whether `t` is a heading line a writer put above a run's blocks: text
+/// that is none of schbench's own lines.
+fn is_heading(t: &str) -> bool {
+    let t = t.trim();
+    !t.is_empty()
+        && t.chars().any(char::is_alphabetic)
+        && !BLOCK.is_match(t)
+        && !PCT.is_match(t)
+        && !MINMAX.is_match(t)
+        && !AVG_RPS.is_match(t)
+        && !CURRENT_RPS.is_match(t)
 }
 
 /// Whether `t` names the columns of a pasted percentile table: two or

@@ -39,6 +39,36 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
     let Ok(doc) = Document.parse_accounted(src) else {
         return Ok(parsed);
     };
+    let mut used = used_lines(&parsed);
+    super::sections::name_variants(src, &mut parsed.observations, &used);
+    let mut names = vec![format.name()];
+    for _ in 0..MORE_HARNESSES {
+        let Some((other, mut more)) = another_harness(src, &used, &names) else {
+            break;
+        };
+        let more_used = used_lines(&more);
+        super::sections::name_variants(src, &mut more.observations, &more_used);
+        names.push(other);
+        used.extend(more_used);
+        used.sort_unstable();
+        used.dedup();
+        parsed.observations.append(&mut more.observations);
+        parsed.consumed.append(&mut more.consumed);
+        parsed.skipped.append(&mut more.skipped);
+    }
+    let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
+    parsed
+        .observations
+        .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
+    Ok(parsed)
+}
+
+/// How many more harnesses' outputs, beyond the first, a mail is searched
+/// for (ministat summaries above schbench percentiles).
+const MORE_HARNESSES: usize = 3;
+
+/// The lines `parsed` read, consumed or left out, sorted.
+fn used_lines(parsed: &Parsed) -> Vec<u32> {
     let mut used: Vec<u32> = parsed
         .observations
         .iter()
@@ -48,12 +78,44 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
         .collect();
     used.sort_unstable();
     used.dedup();
-    super::sections::name_variants(src, &mut parsed.observations, &used);
-    let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
-    parsed
-        .observations
-        .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
-    Ok(parsed)
+    used
+}
+
+/// A harness other than those in `tried` whose output is among the lines
+/// of `src` not yet `used`, and what it reads there: a mail may paste the
+/// outputs of several tools, and detection names only the likeliest.
+fn another_harness(
+    src: &Source,
+    used: &[u32],
+    tried: &[&'static str],
+) -> Option<(&'static str, Parsed)> {
+    let rest: Vec<_> = src
+        .lines
+        .iter()
+        .filter(|l| used.binary_search(&l.number).is_err())
+        .cloned()
+        .collect();
+    if !rest
+        .iter()
+        .any(|l| l.text.bytes().any(|b| b.is_ascii_digit()))
+    {
+        return None;
+    }
+    let rest = Source::from_lines(&src.path, rest);
+    let registry = crate::ingest::Registry::builtin();
+    // Every format scanning a long mail costs more than reading it: its
+    // first lines decide, as they do for a whole file.
+    let probe = rest.head(4000, 256 << 10);
+    let format = registry.detect(probe.as_ref().unwrap_or(&rest))?;
+    let name = format.name();
+    if tried.contains(&name)
+        || name == Document.name()
+        || name == crate::ingest::formats::generic::NAME
+    {
+        return None;
+    }
+    let parsed = format.parse_accounted(&rest).ok()?;
+    (!parsed.observations.is_empty()).then_some((name, parsed))
 }
 
 /// Whether `src` holds written sentences: two or more lines of eight or
