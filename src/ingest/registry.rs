@@ -56,6 +56,7 @@ impl Registry {
             Box::new(ebizzy::Ebizzy),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
+            Box::new(bpf_bench::BpfBench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
             Box::new(hyperfine::json::HyperfineJson),

@@ -3,6 +3,7 @@
 
 pub mod archive;
 pub(in crate::ingest) mod bmf;
+pub(in crate::ingest) mod bpf_bench;
 pub(in crate::ingest) mod criterion;
 pub(in crate::ingest) mod dbench;
 pub(in crate::ingest) mod dd;
