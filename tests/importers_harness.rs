@@ -180,6 +180,19 @@ const FORMATS: &[(&str, &str)] = &[
     ("netperf/udp_rr-T1-cpu-c-C.txt", "netperf"),
     ("netperf/udp_stream-m32768.txt", "netperf"),
     ("netperf/udp_stream-msg-too-long-error.txt", ""),
+    ("iperf2/client-tcp-P2-e.txt", "iperf2"),
+    ("iperf2/client-tcp-P2-i1-yC.txt", "iperf2-csv"),
+    ("iperf2/client-tcp-P2-sumonly.txt", "iperf2"),
+    ("iperf2/client-tcp-d-dual.txt", "iperf2"),
+    ("iperf2/client-tcp-default.txt", "iperf2"),
+    ("iperf2/client-tcp-full-duplex.txt", "iperf2"),
+    ("iperf2/client-tcp-i1.txt", "iperf2"),
+    ("iperf2/client-tcp-reverse-R.txt", "iperf2"),
+    ("iperf2/client-tcp-yC.txt", "iperf2-csv"),
+    ("iperf2/client-udp-P2.txt", "iperf2"),
+    ("iperf2/client-udp-e-i1.txt", "iperf2"),
+    ("iperf2/client-udp-yC.txt", "iperf2-csv"),
+    ("iperf2/server-tcp-e.txt", "iperf2"),
     ("wrk/default-t2-c10.txt", "wrk"),
     ("wrk/latency-t2-c10.txt", "wrk"),
     ("wrk/loop-c1-c4-c16.txt", "wrk"),
@@ -860,4 +873,43 @@ fn wrk_runs_give_rates_latencies_and_errors_in_one_unit_each() {
     assert_eq!(p("non-2xx or 3xx responses"), Some(14.0));
     assert!(ing.files[0].skipped.len() > 40);
     assert!(ing.files[0].unread_numeric.is_empty());
+}
+
+#[test]
+fn iperf2_reports_give_the_whole_test_s_figures_in_one_unit() {
+    // 21.6 Gbits/sec and 5.12 GBytes (powers of 1024 for bytes).
+    let one = metric_values("iperf2/client-tcp-default.txt");
+    assert_eq!(
+        one,
+        [
+            ("bandwidth".into(), "Mbit/s".into(), 21600.0),
+            ("transfer".into(), "MiB".into(), 5.12 * 1024.0),
+        ]
+    );
+    // -i: the interval lines are left out, the 0-3 s line is the test's.
+    let path = Path::new(HARNESS).join("iperf2/client-tcp-i1.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert_eq!(ing.dataset.rows()[0].value, 19800.0);
+    assert_eq!(ing.files[0].skipped.len(), 3);
+    assert!(ing.files[0].unread_numeric.is_empty());
+    // -P 2 -e: the [SUM] line, with the retries; streams left out.
+    let p2 = metric_values("iperf2/client-tcp-P2-e.txt");
+    assert!(p2.contains(&("bandwidth".into(), "Mbit/s".into(), 37100.0)));
+    assert!(p2.contains(&("retries".into(), "".into(), 6.0)));
+    // UDP: the server's report of each stream, no [SUM] over them.
+    let udp = Path::new(HARNESS).join("iperf2/client-udp-P2.txt");
+    let ing = ingest_one(&udp, &Registry::builtin());
+    let loss: Vec<(String, f64)> = ing
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.metric == "loss")
+        .map(|o| (o.params.to_string(), o.value))
+        .collect();
+    assert_eq!(loss, [("stream=1".into(), 0.35), ("stream=2".into(), 0.63)]);
+    // -y C: bits/s and bytes, and without a total line the streams' sum.
+    let csv = metric_values("iperf2/client-tcp-yC.txt");
+    assert_eq!(csv[0], ("bandwidth".into(), "Mbit/s".into(), 22964.490084));
+    let sum = metric_values("iperf2/client-tcp-P2-i1-yC.txt");
+    assert_eq!(sum[0].2, (30933875378.0 + 19263588459.0) / 1e6);
 }

@@ -34,6 +34,8 @@ impl Registry {
             Box::new(sysbench::Sysbench),
             Box::new(stress_ng::metrics::StressNg),
             Box::new(stress_ng::yaml::StressNgYaml),
+            Box::new(iperf2::text::Iperf2Text),
+            Box::new(iperf2::csv::Iperf2Csv),
             Box::new(iperf3::text::Iperf3Text),
             Box::new(iperf3::json::Iperf3Json),
             Box::new(dbench::Dbench),

@@ -1,0 +1,217 @@
+//! iperf 2's text report: `Client connecting to HOST, TCP port N` (or
+//! `Server listening on …`), then per stream `[  1] 0.0000-2.0311 sec
+//! 5.12 GBytes  21.6 Gbits/sec` lines, `[SUM]` totalling parallel streams.
+//!
+//! Benchmark `iperf2 tcp` or `iperf2 udp`; metrics of each stream's
+//! whole-test line (the one from 0 that ends last): `bandwidth` (Mbit/s)
+//! and `transfer` (MiB), with `-e` `retries` and `rtt` (µs), and for UDP
+//! the server report's `bandwidth received`, `jitter` (ms), `lost
+//! datagrams` and `loss` (%). With several streams the `[SUM]` line is the
+//! test's figure and each stream's line is left out with the reason; where
+//! no `[SUM]` line totals them (`-d`'s two directions, the server reports
+//! of parallel UDP streams) each stream's is read with a `stream`
+//! parameter. `-i` interval lines are left out. A log of several tests
+//! gives a run each.
+
+use super::{mbits, mebibytes};
+use crate::error::Result;
+use crate::ingest::shared::logscan::{lazy_re, lines_containing};
+use crate::ingest::shared::row::Row;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+
+lazy_re!(
+    REPORT,
+    r"^\[\s*(\*?\d+|SUM(?:-\d+)?|FD\d+)\]\s+(\d+(?:\.\d+)?)-\s*(\d+(?:\.\d+)?) sec\s+([\d.]+) (\w*(?:Bytes|bits))\s+([\d.]+) (\w*(?:bits|Bytes)/sec)(.*)$"
+);
+lazy_re!(
+    OPENS,
+    r"^(?:Client connecting to .*, (TCP|UDP) port|Server listening on (TCP|UDP) port)"
+);
+lazy_re!(
+    UDP_TAIL,
+    r"^\s*([\d.]+) ms\s+(\d+)/\s*(\d+)\s+\(([\d.e+-]+)%\)"
+);
+lazy_re!(
+    TCP_TAIL,
+    r"^\s*\d+/\d+\s+(\d+)(?:\s+[\d.]+[KM]?/(\d+)(?:\(\d+\))? us)?"
+);
+
+// Settings and bookkeeping around the reports: read past as context.
+lazy_re!(
+    CONTEXT,
+    r"^(?:(?:TCP window|UDP buffer|Write buffer|Read buffer) size:|Sending \d+ byte datagrams|TOS set|\[\s*\*?(?:\d+|SUM(?:-\d+)?|CT)\] (?:local |Sent |final connect|\d.* datagrams received out-of-order))"
+);
+
+/// The iperf 2 text importer.
+pub struct Iperf2Text;
+
+/// One report line: line, stream, start, end, transfer MiB, bandwidth
+/// Mbit/s, the rest of the line, and whether it is the server's report.
+struct Report {
+    line: u32,
+    stream: String,
+    start: f64,
+    end: f64,
+    mib: f64,
+    mbits: f64,
+    tail: String,
+    server: bool,
+}
+
+impl Format for Iperf2Text {
+    fn name(&self) -> &'static str {
+        "iperf2"
+    }
+
+    fn description(&self) -> &'static str {
+        "iperf 2 text: `Client connecting to …` / `Server listening on …`, `[ ID] Interval Transfer Bandwidth` reports (-e, -i, -P with [SUM], UDP server report)"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let opens = lines_containing(src, " port ").any(|l| OPENS.is_match(l.trim()));
+        let reports = lines_containing(src, " sec ").any(|l| REPORT.is_match(l.trim()));
+        match (opens, reports) {
+            (true, true) => 97,
+            (false, true) if lines_containing(src, "Bandwidth").next().is_some() => 80,
+            _ => 0,
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let (mut out, mut consumed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
+        let mut proto = "tcp";
+        let mut test: Vec<Report> = Vec::new();
+        let mut server = false;
+        for l in &src.lines {
+            let (n, t) = (l.number, l.text.trim());
+            if let Some(c) = OPENS.captures(t) {
+                finish(src, proto, &mut test, &mut out, &mut consumed, &mut skipped);
+                proto = if c.get(1).or(c.get(2)).is_some_and(|m| m.as_str() == "UDP") {
+                    "udp"
+                } else {
+                    "tcp"
+                };
+                server = false;
+                consumed.push(n);
+            } else if t.ends_with("Server Report:") {
+                server = true;
+                consumed.push(n);
+            } else if CONTEXT.is_match(t) {
+                consumed.push(n);
+            } else if let Some(c) = REPORT.captures(t) {
+                let num = |i: usize| c[i].parse::<f64>().unwrap_or(f64::NAN);
+                let (Some(mib), Some(mbit)) = (mebibytes(num(4), &c[5]), mbits(num(6), &c[7]))
+                else {
+                    skipped.push((
+                        n,
+                        format!(
+                            "a report in units patchperf does not know ({}, {})",
+                            &c[5], &c[7]
+                        ),
+                    ));
+                    continue;
+                };
+                test.push(Report {
+                    line: n,
+                    stream: c[1].to_string(),
+                    start: num(2),
+                    end: num(3),
+                    mib,
+                    mbits: mbit,
+                    tail: c[8].to_string(),
+                    server,
+                });
+            }
+        }
+        finish(src, proto, &mut test, &mut out, &mut consumed, &mut skipped);
+        Parsed::found(
+            src,
+            out,
+            consumed,
+            skipped,
+            "no iperf 2 report line (`[  1] 0.0-10.0 sec  1.1 GBytes  941 Mbits/sec`)",
+        )
+    }
+}
+
+/// Whether a report's stream is a total: `[SUM]` over parallel streams,
+/// `[FD1]` over a full-duplex test's two directions (`[  1]` and `[ *1]`).
+fn is_total(stream: &str) -> bool {
+    stream.starts_with("SUM") || stream.starts_with("FD")
+}
+
+/// Writes one test's whole-test lines and accounts the others.
+fn finish(
+    src: &Source,
+    proto: &str,
+    test: &mut Vec<Report>,
+    out: &mut Vec<crate::model::Observation>,
+    consumed: &mut Vec<u32>,
+    skipped: &mut Vec<(u32, String)>,
+) {
+    if test.is_empty() {
+        return;
+    }
+    let bench = format!("iperf2 {proto}");
+    let side = |server: bool| test.iter().filter(move |o| o.server == server);
+    for (i, r) in test.iter().enumerate() {
+        let summed = side(r.server).any(|o| is_total(&o.stream));
+        let mut ids: Vec<&str> = side(r.server).map(|o| o.stream.as_str()).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        // The whole-test line of a stream starts at 0 and no later line of
+        // that stream (and side) ends after it.
+        let whole = r.start == 0.0
+            && !test[i + 1..]
+                .iter()
+                .any(|o| o.stream == r.stream && o.server == r.server && o.end > r.end);
+        if !whole {
+            skipped.push((
+                r.line,
+                "an interval report (-i); the whole-test line follows".into(),
+            ));
+            continue;
+        }
+        if summed && !is_total(&r.stream) {
+            skipped.push((
+                r.line,
+                "one stream of several; the [SUM] line totals them".into(),
+            ));
+            continue;
+        }
+        // Streams no [SUM] line totals (a `-d` test's two directions, UDP
+        // server reports of parallel streams) are told apart.
+        let params = if !summed && ids.len() > 1 {
+            format!("stream={}", r.stream)
+        } else {
+            String::new()
+        };
+        let row = |metric: &str, unit: &str, v: f64| {
+            Row::at(src, r.line)
+                .benchmark(&bench)
+                .params(&params)
+                .metric(metric)
+                .unit(unit)
+                .sample(v)
+        };
+        if r.server {
+            out.push(row("bandwidth received", "Mbit/s", r.mbits));
+        } else {
+            out.push(row("bandwidth", "Mbit/s", r.mbits));
+            out.push(row("transfer", "MiB", r.mib));
+        }
+        if let Some(c) = UDP_TAIL.captures(&r.tail) {
+            let v = |i: usize| c[i].parse::<f64>().unwrap_or(f64::NAN);
+            out.push(row("jitter", "ms", v(1)));
+            out.push(row("lost datagrams", "", v(2)));
+            out.push(row("loss", "%", v(4)));
+        } else if let Some(c) = TCP_TAIL.captures(&r.tail).filter(|_| proto == "tcp") {
+            out.push(row("retries", "", c[1].parse().unwrap_or(f64::NAN)));
+            if let Some(rtt) = c.get(2) {
+                out.push(row("rtt", "us", rtt.as_str().parse().unwrap_or(f64::NAN)));
+            }
+        }
+        consumed.push(r.line);
+    }
+    test.clear();
+}
