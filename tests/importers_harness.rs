@@ -193,6 +193,14 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf2/client-udp-e-i1.txt", "iperf2"),
     ("iperf2/client-udp-yC.txt", "iperf2-csv"),
     ("iperf2/server-tcp-e.txt", "iperf2"),
+    ("ab/default-n2000-c4.txt", "ab"),
+    ("ab/loop3.txt", "ab"),
+    ("ab/failed-length-varbody.txt", "ab"),
+    ("ab/notfound-404.txt", "ab"),
+    ("ab/S-d-nostats.txt", "ab"),
+    ("ab/w-html.txt", "ab"),
+    ("ab/refused-noserver.txt", ""),
+    ("ab/k-keepalive-python-http11.txt", "ab"),
     ("wrk/default-t2-c10.txt", "wrk"),
     ("wrk/latency-t2-c10.txt", "wrk"),
     ("wrk/loop-c1-c4-c16.txt", "wrk"),
@@ -912,4 +920,37 @@ fn iperf2_reports_give_the_whole_test_s_figures_in_one_unit() {
     assert_eq!(csv[0], ("bandwidth".into(), "Mbit/s".into(), 22964.490084));
     let sum = metric_values("iperf2/client-tcp-P2-i1-yC.txt");
     assert_eq!(sum[0].2, (30933875378.0 + 19263588459.0) / 1e6);
+}
+
+#[test]
+fn ab_reports_give_rates_times_failures_and_percentiles() {
+    let run = metric_values("ab/default-n2000-c4.txt");
+    for want in [
+        ("requests/s", "req/s", 2244.07),
+        ("time per request", "ms", 1.782),
+        ("time per request across concurrency", "ms", 0.446),
+        ("transfer rate", "KiB/s", 12598.77),
+        ("processing sd", "ms", 1.3),
+        ("served within p99", "ms", 5.0),
+    ] {
+        let want = (want.0.to_string(), want.1.to_string(), want.2);
+        assert!(run.contains(&want), "{want:?} in {run:?}");
+    }
+    let failed = metric_values("ab/failed-length-varbody.txt");
+    assert!(failed.contains(&("failed length".into(), "".into(), 497.0)));
+    let html = metric_values("ab/w-html.txt");
+    assert!(html.contains(&("requests/s".into(), "req/s".into(), 1811.43)));
+    assert!(html.contains(&("transfer rate".into(), "KiB/s".into(), 10169.82)));
+    // Three runs of a loop are three runs of one benchmark.
+    let path = Path::new(HARNESS).join("ab/loop3.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let runs: Vec<Option<u32>> = ing
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.metric == "requests/s")
+        .map(|o| o.run)
+        .collect();
+    assert_eq!(runs, [Some(0), Some(1), Some(2)]);
+    assert!(ing.files[0].unread_numeric.is_empty());
 }

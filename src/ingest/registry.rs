@@ -58,6 +58,7 @@ impl Registry {
             Box::new(ebizzy::Ebizzy),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
+            Box::new(ab::Ab),
             Box::new(bpf_bench::BpfBench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),

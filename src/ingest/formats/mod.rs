@@ -1,6 +1,7 @@
 //! The built-in formats: a folder per tool with a file per output mode,
 //! a file for tools with one, and the document and generic readers.
 
+pub(in crate::ingest) mod ab;
 pub mod archive;
 pub(in crate::ingest) mod bmf;
 pub(in crate::ingest) mod bpf_bench;
