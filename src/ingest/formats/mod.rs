@@ -33,6 +33,7 @@ pub(in crate::ingest) mod rt_tests;
 pub(in crate::ingest) mod schbench;
 pub(in crate::ingest) mod stress_ng;
 pub(in crate::ingest) mod sysbench;
+pub(in crate::ingest) mod tcrypt;
 pub(in crate::ingest) mod tidy;
 pub(in crate::ingest) mod time;
 pub(in crate::ingest) mod unixbench;
