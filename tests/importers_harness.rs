@@ -201,6 +201,14 @@ const FORMATS: &[(&str, &str)] = &[
     ("ab/w-html.txt", "ab"),
     ("ab/refused-noserver.txt", ""),
     ("ab/k-keepalive-python-http11.txt", "ab"),
+    ("openssl-speed/aes-128-cbc.txt", "openssl-speed"),
+    ("openssl-speed/rsa2048-ecdsap256.txt", "openssl-speed"),
+    ("openssl-speed/ecdhp256-ed25519.txt", "openssl-speed"),
+    ("openssl-speed/mr-evp-aes-128-gcm.txt", "openssl-speed"),
+    ("openssl-speed/mr-rsa2048-ecdsap256.txt", "openssl-speed"),
+    ("openssl-speed/multi2-evp-aes-128-gcm.txt", "openssl-speed"),
+    ("openssl-speed/multi2-mr-sha256.txt", "openssl-speed"),
+    ("openssl-speed/sha256.txt", "openssl-speed"),
     ("wrk/default-t2-c10.txt", "wrk"),
     ("wrk/latency-t2-c10.txt", "wrk"),
     ("wrk/loop-c1-c4-c16.txt", "wrk"),
@@ -953,4 +961,34 @@ fn ab_reports_give_rates_times_failures_and_percentiles() {
         .collect();
     assert_eq!(runs, [Some(0), Some(1), Some(2)]);
     assert!(ing.files[0].unread_numeric.is_empty());
+}
+
+#[test]
+fn openssl_speed_tables_and_machine_readable_lines_agree_on_names() {
+    let text = metric_values("openssl-speed/aes-128-cbc.txt");
+    assert_eq!(text.len(), 6);
+    assert_eq!(text[0], ("throughput".into(), "kB/s".into(), 945896.84));
+    let path = Path::new(HARNESS).join("openssl-speed/rsa2048-ecdsap256.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let names: std::collections::BTreeSet<String> = ing
+        .dataset
+        .rows()
+        .iter()
+        .map(|o| o.benchmark.to_string())
+        .collect();
+    let path = Path::new(HARNESS).join("openssl-speed/mr-rsa2048-ecdsap256.txt");
+    let mr = ingest_one(&path, &Registry::builtin());
+    let mr_names: std::collections::BTreeSet<String> = mr
+        .dataset
+        .rows()
+        .iter()
+        .map(|o| o.benchmark.to_string())
+        .collect();
+    // Text and -mr runs of the same algorithms compare with each other.
+    assert_eq!(names, mr_names);
+    assert!(names.contains("openssl speed ecdsa 256 bits"));
+    // -multi: the total after the children's shares, not the shares.
+    let multi = metric_values("openssl-speed/multi2-mr-sha256.txt");
+    assert_eq!(multi.len(), 6);
+    assert_eq!(multi[0].2, 58907.5398);
 }

@@ -60,6 +60,7 @@ impl Registry {
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),
             Box::new(tcrypt::Tcrypt),
+            Box::new(openssl_speed::OpensslSpeed),
             Box::new(bpf_bench::BpfBench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
