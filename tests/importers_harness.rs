@@ -209,6 +209,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("openssl-speed/multi2-evp-aes-128-gcm.txt", "openssl-speed"),
     ("openssl-speed/multi2-mr-sha256.txt", "openssl-speed"),
     ("openssl-speed/sha256.txt", "openssl-speed"),
+    ("bonnie++/three-runs.csv", "bonnie++"),
+    ("bonnie++/default-s64-r32-n1.txt", "bonnie++"),
+    ("bonnie++/q-x2-s64-r32-n1.csv.txt", "bonnie++"),
     ("wrk/default-t2-c10.txt", "wrk"),
     ("wrk/latency-t2-c10.txt", "wrk"),
     ("wrk/loop-c1-c4-c16.txt", "wrk"),
@@ -991,4 +994,32 @@ fn openssl_speed_tables_and_machine_readable_lines_agree_on_names() {
     let multi = metric_values("openssl-speed/multi2-mr-sha256.txt");
     assert_eq!(multi.len(), 6);
     assert_eq!(multi[0].2, 58907.5398);
+}
+
+#[test]
+fn bonnie_result_lines_are_read_whether_alone_or_after_the_table() {
+    // The default run prints the human table, then the CSV line; the
+    // table restates it and is read past.
+    let path = Path::new(HARNESS).join("bonnie++/default-s64-r32-n1.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert_eq!(ing.files[0].format.as_deref(), Some("bonnie++"));
+    assert!(
+        ing.files[0].unread_numeric.is_empty(),
+        "{:?}",
+        ing.files[0].unread_numeric
+    );
+    // A file of three result lines is three runs (two machines' sizes).
+    let path = Path::new(HARNESS).join("bonnie++/three-runs.csv");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let block: Vec<(String, f64)> = ing
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.metric == "seq output block")
+        .map(|o| (o.params.to_string(), o.value))
+        .collect();
+    assert_eq!(
+        block.last(),
+        Some(&("concurrency=1,size=512M".to_string(), 1040561.0))
+    );
 }

@@ -13,6 +13,7 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
+            Box::new(bonnie::Bonnie),
             Box::new(perf::bench::PerfBench),
             Box::new(perf::bench_more::PerfBenchMore),
             Box::new(perf::stat::PerfStat),

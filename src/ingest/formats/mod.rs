@@ -4,6 +4,7 @@
 pub(in crate::ingest) mod ab;
 pub mod archive;
 pub(in crate::ingest) mod bmf;
+pub(in crate::ingest) mod bonnie;
 pub(in crate::ingest) mod bpf_bench;
 pub(in crate::ingest) mod criterion;
 pub(in crate::ingest) mod dbench;

@@ -1,0 +1,168 @@
+//! bonnie++: its CSV result line (`1.98,2.00a,host,1,seed,512M,,8192,5,1164,
+//! 99,1040561,69,…,11003us,…`), which `-q` prints alone, the default run
+//! prints after its human table, and `bon_csv2txt` reads. The human table
+//! restates the line with rounded, scaled cells (`1.0g`) and is read past.
+//!
+//! Benchmark `bonnie++`; parameters the file size and the concurrency;
+//! metrics, each a `sample` of the run: the block tests in KiB/s (`seq
+//! output char|block`, `rewrite`, `seq input char|block`), `random seeks`
+//! (/s), the file tests in files/s (`seq create|stat|delete`, `random
+//! create|stat|delete`), each test's `cpu` (%) and `latency` (µs). A
+//! `+++++` cell (a test too fast to time) has no value. A log of several
+//! runs gives a run each.
+
+use crate::error::Result;
+use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::row::Row;
+use crate::ingest::{Confidence, Format, Parsed, Source};
+
+lazy_re!(CSV, r"^1\.9\d,[\d.]+\w*,");
+lazy_re!(
+    HUMAN,
+    r"^(?:Version \S+\s+-|\s*-Per Chr-|Name:Size|Latency\s|\s+files\s|Using uid|.*\.\.\.done)"
+);
+
+/// The bonnie++ importer.
+pub struct Bonnie;
+
+/// The tests of a result line: name, the field of its rate (its CPU %
+/// follows), the field of its latency, and the rate's unit.
+const TESTS: [(&str, usize, usize, &str); 12] = [
+    ("seq output char", 9, 38, "KiB/s"),
+    ("seq output block", 11, 39, "KiB/s"),
+    ("rewrite", 13, 40, "KiB/s"),
+    ("seq input char", 15, 41, "KiB/s"),
+    ("seq input block", 17, 42, "KiB/s"),
+    ("random seeks", 19, 43, "/s"),
+    ("seq create", 26, 44, "files/s"),
+    ("seq stat", 28, 45, "files/s"),
+    ("seq delete", 30, 46, "files/s"),
+    ("random create", 32, 47, "files/s"),
+    ("random stat", 34, 48, "files/s"),
+    ("random delete", 36, 49, "files/s"),
+];
+
+/// A latency cell (`11003us`, `1346ms`) in µs.
+fn micros(cell: &str) -> Option<f64> {
+    let (digits, scale) = if let Some(d) = cell.strip_suffix("us") {
+        (d, 1.0)
+    } else if let Some(d) = cell.strip_suffix("ms") {
+        (d, 1e3)
+    } else if let Some(d) = cell.strip_suffix('s') {
+        (d, 1e6)
+    } else {
+        return None;
+    };
+    digits.parse::<f64>().ok().map(|v| v * scale)
+}
+
+impl Format for Bonnie {
+    fn name(&self) -> &'static str {
+        "bonnie++"
+    }
+
+    fn description(&self) -> &'static str {
+        "bonnie++: its CSV result line (alone with -q, after the human table by default, or a file of them), rates, CPU and latencies of each test"
+    }
+
+    fn detect(&self, src: &Source) -> Confidence {
+        let result = src.lines.iter().any(|l| {
+            let t = l.text.trim();
+            CSV.is_match(t) && t.split(',').count() >= 50
+        });
+        if result {
+            97
+        } else {
+            0
+        }
+    }
+
+    fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        let (mut out, mut consumed) = (Vec::new(), Vec::new());
+        for l in &src.lines {
+            let (n, t) = (l.number, l.text.trim());
+            let fields: Vec<&str> = t.split(',').collect();
+            if !CSV.is_match(t) || fields.len() < 50 {
+                if HUMAN.is_match(&l.text) || t.starts_with("Version") {
+                    consumed.push(n);
+                }
+                continue;
+            }
+            let mut p = Params::default();
+            p.set("size", fields[5]);
+            p.set("concurrency", fields[3]);
+            let params = p.render();
+            let row = |metric: &str, unit: &str, v: f64| {
+                Row::at(src, n)
+                    .benchmark("bonnie++")
+                    .params(&params)
+                    .metric(metric)
+                    .unit(unit)
+                    .sample(v)
+            };
+            for (name, at, lat, unit) in TESTS {
+                // `+++++`: too fast to time; an empty cell: not run.
+                if let Ok(v) = fields[at].parse::<f64>() {
+                    out.push(row(name, unit, v));
+                    if let Ok(cpu) = fields[at + 1].parse::<f64>() {
+                        out.push(row(&format!("{name} cpu"), "%", cpu));
+                    }
+                }
+                if !fields[lat].is_empty() {
+                    let us =
+                        micros(fields[lat]).map_or_else(|| num(src, n, fields[lat], name), Ok)?;
+                    out.push(row(&format!("{name} latency"), "us", us));
+                }
+            }
+            consumed.push(n);
+        }
+        // A table row of the human report (`pp-host 512M 1164k 99 …`) is
+        // the CSV line's restatement when one follows.
+        if !out.is_empty() {
+            for l in &src.lines {
+                let t = l.text.trim();
+                if !t.is_empty() && !CSV.is_match(t) && !consumed.contains(&l.number) {
+                    let first = t.split_whitespace().next().unwrap_or("");
+                    let cells = t
+                        .split_whitespace()
+                        .filter(|w| w.starts_with(|c: char| c.is_ascii_digit() || c == '+'))
+                        .count();
+                    if cells >= 4 || first.chars().all(|c| c.is_ascii_digit()) {
+                        consumed.push(l.number);
+                    }
+                }
+            }
+        }
+        Parsed::found(
+            src,
+            out,
+            consumed,
+            Vec::new(),
+            "no bonnie++ CSV result line (`1.98,2.00a,host,…`)",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_result_line_gives_each_test_its_rate_cpu_and_latency() {
+        let line = "1.98,2.00a,pp-host,1,1796347665,512M,,8192,5,1164,99,1040561,69,1013258,56,1861,99,+++++,+++,+++++,+++,4,,,,,1306,73,+++++,+++,6697,36,377,20,+++++,+++,6991,37,11003us,1396us,659us,5564us,73us,1097us,51018us,347us,17638us,1346ms,50us,3302us\n";
+        let src = Source::from_text("b.csv", line);
+        assert_eq!(Bonnie.detect(&src), 97);
+        let obs = Bonnie.parse(&src).unwrap();
+        let get = |m: &str| {
+            obs.iter()
+                .find(|o| o.metric == m)
+                .map(|o| (o.value, o.unit.to_string()))
+        };
+        assert_eq!(get("seq output block"), Some((1040561.0, "KiB/s".into())));
+        assert_eq!(get("seq output block cpu"), Some((69.0, "%".into())));
+        assert_eq!(get("random create latency"), Some((1346000.0, "us".into())));
+        assert_eq!(get("seq input block"), None);
+        assert_eq!(get("seq input block latency"), Some((73.0, "us".into())));
+        assert_eq!(obs[0].params.as_str(), "concurrency=1,size=512M");
+    }
+}
