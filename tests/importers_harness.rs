@@ -212,6 +212,13 @@ const FORMATS: &[(&str, &str)] = &[
     ("bonnie++/three-runs.csv", "bonnie++"),
     ("bonnie++/default-s64-r32-n1.txt", "bonnie++"),
     ("bonnie++/q-x2-s64-r32-n1.csv.txt", "bonnie++"),
+    ("sockperf/pp-udp-t2.txt", "sockperf"),
+    ("sockperf/pp-tcp-t2.txt", "sockperf"),
+    ("sockperf/ul-udp-t2.txt", "sockperf"),
+    ("sockperf/tp-udp-t2.txt", "sockperf"),
+    ("sockperf/server-udp.txt", "sockperf"),
+    ("sockperf/pp-udp-fulllog.csv", "sockperf"),
+    ("sockperf/pp-udp-noserver.txt", ""),
     ("wrk/default-t2-c10.txt", "wrk"),
     ("wrk/latency-t2-c10.txt", "wrk"),
     ("wrk/loop-c1-c4-c16.txt", "wrk"),
@@ -1022,4 +1029,25 @@ fn bonnie_result_lines_are_read_whether_alone_or_after_the_table() {
         block.last(),
         Some(&("concurrency=1,size=512M".to_string(), 1040561.0))
     );
+}
+
+#[test]
+fn sockperf_reports_give_latency_figures_rates_and_counts() {
+    let pp = metric_values("sockperf/pp-udp-t2.txt");
+    for want in [
+        ("latency avg", "us", 6.067),
+        ("latency stdev", "us", 6.195),
+        ("latency p99", "us", 8.818),
+        ("latency p99.999", "us", 736.314),
+        ("latency max", "us", 1578.801),
+        ("dropped messages", "", 0.0),
+    ] {
+        let want = (want.0.to_string(), want.1.to_string(), want.2);
+        assert!(pp.contains(&want), "{want:?}");
+    }
+    let tp = metric_values("sockperf/tp-udp-t2.txt");
+    assert_eq!(tp[0], ("message rate".into(), "msg/s".into(), 129539.0));
+    assert_eq!(tp[1], ("bandwidth".into(), "MB/s".into(), 1.730));
+    let log = metric_values("sockperf/pp-udp-fulllog.csv");
+    assert_eq!(log[0], ("latency".into(), "us".into(), 23.716));
 }

@@ -62,6 +62,7 @@ impl Registry {
             Box::new(ab::Ab),
             Box::new(tcrypt::Tcrypt),
             Box::new(openssl_speed::OpensslSpeed),
+            Box::new(sockperf::Sockperf),
             Box::new(bpf_bench::BpfBench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
