@@ -219,6 +219,13 @@ const FORMATS: &[(&str, &str)] = &[
     ("sockperf/server-udp.txt", "sockperf"),
     ("sockperf/pp-udp-fulllog.csv", "sockperf"),
     ("sockperf/pp-udp-noserver.txt", ""),
+    ("nuttcp/tcp-T2.txt", "nuttcp"),
+    ("nuttcp/tcp-T2-i1.txt", "nuttcp"),
+    ("nuttcp/tcp-T2-fparse.txt", "nuttcp"),
+    ("nuttcp/udp-T2-R100m.txt", "nuttcp"),
+    ("nuttcp/udp-T2-R100m-i1.txt", "nuttcp"),
+    ("nuttcp/tcp-T2-v.txt", "nuttcp"),
+    ("nuttcp/refused-noserver.txt", ""),
     ("wrk/default-t2-c10.txt", "wrk"),
     ("wrk/latency-t2-c10.txt", "wrk"),
     ("wrk/loop-c1-c4-c16.txt", "wrk"),
@@ -1050,4 +1057,19 @@ fn sockperf_reports_give_latency_figures_rates_and_counts() {
     assert_eq!(tp[1], ("bandwidth".into(), "MB/s".into(), 1.730));
     let log = metric_values("sockperf/pp-udp-fulllog.csv");
     assert_eq!(log[0], ("latency".into(), "us".into(), 23.716));
+}
+
+#[test]
+fn nuttcp_summaries_in_every_form_and_fparse_is_no_command_line() {
+    let plain = metric_values("nuttcp/tcp-T2.txt");
+    assert_eq!(plain[0], ("rate".into(), "Mbit/s".into(), 23623.9169));
+    assert!(plain.contains(&("rtt".into(), "ms".into(), 0.10)));
+    // One line of key=number pairs is a result, not /proc/cmdline.
+    let parse = metric_values("nuttcp/tcp-T2-fparse.txt");
+    assert!(parse.contains(&("rate".into(), "Mbit/s".into(), 14997.6832)));
+    let udp = metric_values("nuttcp/udp-T2-R100m.txt");
+    assert!(udp.contains(&("loss".into(), "%".into(), 0.20)));
+    let path = Path::new(HARNESS).join("nuttcp/udp-T2-R100m-i1.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert_eq!(ing.files[0].skipped.len(), 2);
 }

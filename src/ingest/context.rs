@@ -173,7 +173,14 @@ fn capture_by_content(first: &str, meaningful: &[&str], name: &str) -> Option<Ca
                 assignments += 1;
             }
         }
-        assignments >= 3 && assignments * 4 >= words
+        // A result line of `key=number` pairs (`megabytes=3574.6 …
+        // rate_Mbps=14997.7`) is a measurement: a command line sets
+        // devices, paths and words too.
+        let all_numbers = first.split_whitespace().all(|w| {
+            w.split_once('=')
+                .is_some_and(|(_, v)| crate::ingest::shared::numbers::parse_number(v).is_some())
+        });
+        assignments >= 3 && assignments * 4 >= words && !all_numbers
     };
     if count == 1
         && first.starts_with(|c: char| c.is_ascii_alphabetic())

@@ -63,6 +63,7 @@ impl Registry {
             Box::new(tcrypt::Tcrypt),
             Box::new(openssl_speed::OpensslSpeed),
             Box::new(sockperf::Sockperf),
+            Box::new(nuttcp::Nuttcp),
             Box::new(bpf_bench::BpfBench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),
