@@ -13,6 +13,29 @@ impl Parsed {
     }
 }
 
+/// One row of a reading as the importers' unit tests compare it:
+/// benchmark, params, metric, unit and value.
+pub(crate) type RowView = (String, String, String, String, f64);
+
+/// The rows `format` reads from `text` (a file called `name`), in order.
+pub(crate) fn rows_of(format: &dyn Format, name: &str, text: &str) -> Vec<RowView> {
+    format
+        .parse(&Source::from_text(name, text))
+        .unwrap()
+        .into_iter()
+        .map(|o| {
+            let names = (o.benchmark.to_string(), o.params.to_string());
+            (
+                names.0,
+                names.1,
+                o.metric.to_string(),
+                o.unit.to_string(),
+                o.value,
+            )
+        })
+        .collect()
+}
+
 /// Reads the file at `path` (relative to the crate) with `format`, for
 /// importers' accounting tests.
 pub(crate) fn parse_file(format: &dyn Format, path: &str) -> Parsed {

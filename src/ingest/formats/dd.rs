@@ -184,20 +184,8 @@ impl Format for Dd {
 mod tests {
     use super::*;
 
-    fn rows(text: &str) -> Vec<(String, String, String, String, f64)> {
-        Dd.parse(&Source::from_text("dd.txt", text))
-            .unwrap()
-            .into_iter()
-            .map(|o| {
-                (
-                    o.benchmark.to_string(),
-                    o.params.to_string(),
-                    o.metric.to_string(),
-                    o.unit.to_string(),
-                    o.value,
-                )
-            })
-            .collect()
+    fn rows(text: &str) -> Vec<crate::ingest::testing::RowView> {
+        crate::ingest::testing::rows_of(&Dd, "dd.txt", text)
     }
 
     #[test]

@@ -242,19 +242,11 @@ impl Format for OpensslSpeed {
 mod tests {
     use super::*;
 
+    /// Benchmark, params, metric and value of each row.
     fn rows(text: &str) -> Vec<(String, String, String, f64)> {
-        OpensslSpeed
-            .parse(&Source::from_text("speed.txt", text))
-            .unwrap()
+        crate::ingest::testing::rows_of(&OpensslSpeed, "speed.txt", text)
             .into_iter()
-            .map(|o| {
-                (
-                    o.benchmark.to_string(),
-                    o.params.to_string(),
-                    o.metric.to_string(),
-                    o.value,
-                )
-            })
+            .map(|(b, p, m, _, v)| (b, p, m, v))
             .collect()
     }
 
