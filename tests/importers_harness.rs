@@ -226,6 +226,12 @@ const FORMATS: &[(&str, &str)] = &[
     ("nuttcp/udp-T2-R100m-i1.txt", "nuttcp"),
     ("nuttcp/tcp-T2-v.txt", "nuttcp"),
     ("nuttcp/refused-noserver.txt", ""),
+    ("ioping/c5-tmp.txt", "ioping"),
+    ("ioping/R-w2-tmp.txt", "ioping"),
+    ("ioping/B-c5-tmp.txt", "ioping"),
+    ("ioping/p2-B-period.txt", "ioping"),
+    ("ioping/c5-W-write-tmp.txt", "ioping"),
+    ("ioping/q-c5-tmp.txt", "ioping"),
     ("wrk/default-t2-c10.txt", "wrk"),
     ("wrk/latency-t2-c10.txt", "wrk"),
     ("wrk/loop-c1-c4-c16.txt", "wrk"),
@@ -1072,4 +1078,34 @@ fn nuttcp_summaries_in_every_form_and_fparse_is_no_command_line() {
     let path = Path::new(HARNESS).join("nuttcp/udp-T2-R100m-i1.txt");
     let ing = ingest_one(&path, &Registry::builtin());
     assert_eq!(ing.files[0].skipped.len(), 2);
+}
+
+#[test]
+fn ioping_requests_statistics_and_raw_lines() {
+    // Each request but the warm-up one, and the statistics, in us.
+    let path = Path::new(HARNESS).join("ioping/c5-tmp.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let times: Vec<f64> = ing
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.metric == "request time")
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(times.len(), 4);
+    assert_eq!(times[0], 847.8 * 1e3);
+    assert_eq!(ing.files[0].skipped.len(), 2);
+    let stats = metric_values("ioping/R-w2-tmp.txt");
+    assert!(stats.contains(&("iops".into(), "ops/s".into(), 524.0)));
+    assert!(stats.contains(&("latency avg".into(), "us".into(), 1910.0)));
+    // -B: the sixth field is the average in ns.
+    let raw = metric_values("ioping/B-c5-tmp.txt");
+    assert!(raw.contains(&("latency avg".into(), "us".into(), 48109.51)));
+    let write = Path::new(HARNESS).join("ioping/c5-W-write-tmp.txt");
+    let ing = ingest_one(&write, &Registry::builtin());
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.benchmark == "ioping write"));
 }

@@ -64,6 +64,7 @@ impl Registry {
             Box::new(openssl_speed::OpensslSpeed),
             Box::new(sockperf::Sockperf),
             Box::new(nuttcp::Nuttcp),
+            Box::new(ioping::Ioping),
             Box::new(bpf_bench::BpfBench),
             Box::new(mmtests::Mmtests),
             Box::new(ministat::Ministat),

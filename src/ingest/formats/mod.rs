@@ -16,6 +16,7 @@ pub(in crate::ingest) mod gbench;
 pub mod generic;
 pub(in crate::ingest) mod go;
 pub(in crate::ingest) mod hyperfine;
+pub(in crate::ingest) mod ioping;
 pub(in crate::ingest) mod iperf2;
 pub(in crate::ingest) mod iperf3;
 pub(in crate::ingest) mod kernbench;
