@@ -91,7 +91,7 @@ pub(super) fn read_one(
             let parsed = if opts.format.is_some() {
                 format.parse_accounted(&src)?
             } else {
-                crate::ingest::formats::document::mixed::read(format, &src)?
+                crate::ingest::formats::document::mixed::read(registry, format, &src)?
             };
             // The document reader claims any text with numbers; when it
             // finds no table there, the generic reader may still read it.

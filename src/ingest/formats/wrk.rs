@@ -60,11 +60,10 @@ fn millis(text: &str) -> Option<f64> {
 
 /// A count as wrk prints it (`4.83k`, `470.08`), scaled by 1000s.
 fn count(text: &str) -> Option<f64> {
-    let (digits, scale) = match text.as_bytes().last()? {
-        b'k' => (&text[..text.len() - 1], 1e3),
-        b'M' => (&text[..text.len() - 1], 1e6),
-        b'G' => (&text[..text.len() - 1], 1e9),
-        _ => (text, 1.0),
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let scale = match &text[digits.len()..] {
+        "" => 1.0,
+        suffix => crate::ingest::shared::numbers::scale_suffix(suffix)?,
     };
     digits.parse::<f64>().ok().map(|v| v * scale)
 }

@@ -11,17 +11,17 @@
 
 use super::Document;
 use crate::error::Result;
-use crate::ingest::{Format, Parsed, Source};
+use crate::ingest::{Format, Parsed, Registry, Source};
 
 /// Reads `src` with `format`, supplemented by the document reader where
 /// `src` is a document of prose (see the module documentation).
-pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
+pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Parsed> {
     let own = format.parse_accounted(src);
     // A format the user described (an extractor) reads what it was told
     // to, and nothing more.
     if format.name() == Document.name()
         || !is_prose_document(src)
-        || !crate::ingest::Registry::is_builtin(format.name())
+        || !Registry::is_builtin(format.name())
     {
         return own;
     }
@@ -43,7 +43,7 @@ pub fn read(format: &dyn Format, src: &Source) -> Result<Parsed> {
     super::sections::name_variants(src, &mut parsed.observations, &used);
     let mut names = vec![format.name()];
     for _ in 0..MORE_HARNESSES {
-        let Some((other, mut more)) = another_harness(src, &used, &names) else {
+        let Some((other, mut more)) = another_harness(registry, src, &used, &names) else {
             break;
         };
         let more_used = used_lines(&more);
@@ -85,6 +85,7 @@ fn used_lines(parsed: &Parsed) -> Vec<u32> {
 /// of `src` not yet `used`, and what it reads there: a mail may paste the
 /// outputs of several tools, and detection names only the likeliest.
 fn another_harness(
+    registry: &Registry,
     src: &Source,
     used: &[u32],
     tried: &[&'static str],
@@ -102,13 +103,15 @@ fn another_harness(
         return None;
     }
     let rest = Source::from_lines(&src.path, rest);
-    let registry = crate::ingest::Registry::builtin();
     // Every format scanning a long mail costs more than reading it: its
     // first lines decide, as they do for a whole file.
     let probe = rest.head(4000, 256 << 10);
     let format = registry.detect(probe.as_ref().unwrap_or(&rest))?;
     let name = format.name();
+    // Only the built-in importers: an extractor the user described reads
+    // the files it was named for, as the first reading keeps it.
     if tried.contains(&name)
+        || !Registry::is_builtin(name)
         || name == Document.name()
         || name == crate::ingest::formats::generic::NAME
     {

@@ -153,12 +153,20 @@ fn finish(
         return;
     }
     let bench = format!("iperf2 {proto}");
-    let side = |server: bool| test.iter().filter(move |o| o.server == server);
-    for (i, r) in test.iter().enumerate() {
-        let summed = side(r.server).any(|o| is_total(&o.stream));
-        let mut ids: Vec<&str> = side(r.server).map(|o| o.stream.as_str()).collect();
+    // Per side (client, server report): whether a total line is there, and
+    // how many streams report.
+    let sides = [false, true].map(|server| {
+        let mut ids: Vec<&str> = test
+            .iter()
+            .filter(|o| o.server == server)
+            .map(|o| o.stream.as_str())
+            .collect();
         ids.sort_unstable();
         ids.dedup();
+        (ids.iter().any(|s| is_total(s)), ids.len())
+    });
+    for (i, r) in test.iter().enumerate() {
+        let (summed, streams) = sides[usize::from(r.server)];
         // The whole-test line of a stream starts at 0 and no later line of
         // that stream (and side) ends after it.
         let whole = r.start == 0.0
@@ -181,7 +189,7 @@ fn finish(
         }
         // Streams no [SUM] line totals (a `-d` test's two directions, UDP
         // server reports of parallel streams) are told apart.
-        let params = if !summed && ids.len() > 1 {
+        let params = if !summed && streams > 1 {
             format!("stream={}", r.stream)
         } else {
             String::new()
