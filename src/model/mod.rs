@@ -29,4 +29,4 @@ pub use smol_str::SmolStr;
 pub use table_writer::{TableFormat, TableWriter};
 pub use temp_file::{folder_of, temp_file_beside};
 pub use text_eq::text_eq;
-pub use unit::{Dimension, Unit};
+pub use unit::{rescale, Dimension, Unit};

@@ -36,6 +36,50 @@ pub struct Unit {
     pub scale: f64,
 }
 
+/// Multiplies `value` by `factor` as a person would shift the decimal point:
+/// a power of ten moves the exponent of the value's shortest decimal form, so
+/// 1346 ms becomes 1346000 us and 218.37 us 0.21837 ms, the very doubles those
+/// texts parse to (a plain product or quotient rounds twice and is often one
+/// unit in the last place off). A whole factor or the reciprocal of one
+/// (1024, 1/60) multiplies or divides by that whole number; any other factor
+/// multiplies as it is.
+pub fn rescale(value: f64, factor: f64) -> f64 {
+    const CLOSE: f64 = 1e-12;
+    if factor == 1.0 || value == 0.0 || !value.is_finite() || factor <= 0.0 {
+        return value * factor;
+    }
+    let decade = factor.log10().round();
+    if (10f64.powf(decade) - factor).abs() <= factor * CLOSE {
+        if let Some(shifted) = shift_decimal(value, decade as i32) {
+            return shifted;
+        }
+    }
+    if factor >= 1.0 {
+        let whole = factor.round();
+        if ((factor - whole) / whole).abs() < CLOSE {
+            return value * whole;
+        }
+    } else {
+        let inverse = 1.0 / factor;
+        let whole = inverse.round();
+        if ((inverse - whole) / whole).abs() < CLOSE {
+            return value / whole;
+        }
+    }
+    value * factor
+}
+
+/// `value` times 10^`by`, computed on its shortest decimal text.
+fn shift_decimal(value: f64, by: i32) -> Option<f64> {
+    let text = format!("{value:e}");
+    let (mantissa, exponent) = text.split_once('e')?;
+    let exponent: i32 = exponent.parse().ok()?;
+    let shifted: f64 = format!("{mantissa}e{}", exponent.checked_add(by)?)
+        .parse()
+        .ok()?;
+    shifted.is_finite().then_some(shifted)
+}
+
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.spelling)
@@ -181,7 +225,7 @@ impl Unit {
         if !self.convertible(to) {
             return None;
         }
-        Some(value * self.scale / to.scale)
+        Some(rescale(value, self.scale / to.scale))
     }
 
     /// Picks a readable unit of the same dimension for `value` (e.g. 0.0123 s →
@@ -269,6 +313,39 @@ fn rate_event(spelling: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rescaling_by_powers_of_ten_matches_reading_the_shifted_text() {
+        assert_eq!(rescale(1346.0, 1e3), 1346000.0);
+        assert_eq!(rescale(218.37, 1e-3), "0.21837".parse::<f64>().unwrap());
+        assert_eq!(rescale(1.1, 1e3), 1100.0);
+        let ms = Unit::parse("ms");
+        let us = Unit::parse("us");
+        assert_eq!(ms.convert(1346.0, &us), Some(1346000.0));
+        assert_eq!(us.convert(1346.0, &ms), Some(1.346));
+        // Every value written with up to four decimals, both ways.
+        for i in 0..20000u32 {
+            let text = format!("{}.{:04}", i / 7, (i * 7919) % 10000);
+            let v: f64 = text.parse().unwrap();
+            assert_eq!(rescale(v, 1e3), format!("{text}e3").parse::<f64>().unwrap());
+            assert_eq!(
+                rescale(v, 1e-6),
+                format!("{text}e-6").parse::<f64>().unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn rescaling_by_other_factors_uses_the_whole_number_in_them() {
+        assert_eq!(rescale(3.0, 1.0 / 1024.0), 3.0 / 1024.0);
+        assert_eq!(rescale(90.0, 1.0 / 60.0), 1.5);
+        assert_eq!(rescale(2.5, 60.0), 150.0);
+        assert_eq!(rescale(2.0, 0.3), 2.0 * 0.3);
+        assert!(rescale(f64::NAN, 1e3).is_nan());
+        assert_eq!(rescale(f64::INFINITY, 1e-3), f64::INFINITY);
+        assert_eq!(rescale(1e308, 1e3), f64::INFINITY);
+        assert_eq!(rescale(-0.5, 1e-3), -0.0005);
+    }
 
     #[test]
     fn per_second_words_are_rates_with_their_prefix() {

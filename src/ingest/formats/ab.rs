@@ -20,6 +20,7 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 
 lazy_re!(BANNER, r"^This is ApacheBench, Version");
 lazy_re!(
@@ -147,7 +148,7 @@ impl Format for Ab {
             } else if let Some(c) = FIGURE.captures(t) {
                 let unit = c.get(3).map_or("", |m| m.as_str());
                 let (metric, unit, scale) = figure(&c[1], unit, &c[4]);
-                push(metric, unit, num(src, n, &c[2], metric)? * scale);
+                push(metric, unit, rescale(num(src, n, &c[2], metric)?, scale));
             } else if let Some(c) = FAILED_BY.captures(t) {
                 for (k, why) in ["connect", "receive", "length", "exceptions"]
                     .iter()

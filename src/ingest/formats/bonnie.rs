@@ -15,6 +15,7 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 
 lazy_re!(CSV, r"^1\.9\d,[\d.]+\w*,");
 lazy_re!(
@@ -53,7 +54,7 @@ fn micros(cell: &str) -> Option<f64> {
     } else {
         return None;
     };
-    digits.parse::<f64>().ok().map(|v| v * scale)
+    digits.parse::<f64>().ok().map(|v| rescale(v, scale))
 }
 
 impl Format for Bonnie {

@@ -16,6 +16,7 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 
 lazy_re!(
     REQUEST,
@@ -44,7 +45,7 @@ fn micros(v: f64, unit: &str) -> Option<f64> {
         "min" => 6e7,
         _ => return None,
     };
-    Some(v * scale)
+    Some(rescale(v, scale))
 }
 
 impl Format for Ioping {
@@ -119,7 +120,7 @@ impl Format for Ioping {
                     &params,
                     "iops",
                     "ops/s",
-                    num(src, n, &c[2], "iops")? * mult,
+                    rescale(num(src, n, &c[2], "iops")?, mult),
                 ));
                 let scale = match &c[4] {
                     "B" => 1.0 / 1048576.0,
@@ -127,7 +128,7 @@ impl Format for Ioping {
                     "MiB" => 1.0,
                     _ => 1024.0,
                 };
-                let rate = num(src, n, &c[3], "throughput")? * scale;
+                let rate = rescale(num(src, n, &c[3], "throughput")?, scale);
                 out.push(row(&bench, &params, "throughput", "MiB/s", rate));
             } else if let Some(c) = LATENCY.captures(t) {
                 for (k, stat) in ["min", "avg", "max", "mdev"].into_iter().enumerate() {

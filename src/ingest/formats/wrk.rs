@@ -19,6 +19,7 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 use crate::model::Observation;
 
 lazy_re!(RUNNING, r"^Running (\S+) test @ (\S+)");
@@ -55,7 +56,7 @@ fn millis(text: &str) -> Option<f64> {
         "h" => 3.6e6,
         _ => return None,
     };
-    Some(v * scale)
+    Some(rescale(v, scale))
 }
 
 /// A count as wrk prints it (`4.83k`, `470.08`), scaled by 1000s.
@@ -65,7 +66,7 @@ fn count(text: &str) -> Option<f64> {
         "" => 1.0,
         suffix => crate::ingest::shared::numbers::scale_suffix(suffix)?,
     };
-    digits.parse::<f64>().ok().map(|v| v * scale)
+    digits.parse::<f64>().ok().map(|v| rescale(v, scale))
 }
 
 /// An amount of data as wrk prints it (`1.51MB`, `506.04KB`: powers of
@@ -81,7 +82,7 @@ fn mebibytes(text: &str) -> Option<f64> {
         "TB" => 1048576.0,
         _ => return None,
     };
-    Some(v * scale)
+    Some(rescale(v, scale))
 }
 
 /// The path of `url` (`http://host:8080/a/b?q` -> `/a/b?q`), `/` when

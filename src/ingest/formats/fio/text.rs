@@ -14,6 +14,7 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 
 lazy_re!(
     JOB,
@@ -114,11 +115,11 @@ impl Format for FioText {
                     "m" | "M" => 1e6,
                     _ => 1.0,
                 };
-                let iops = num(src, n, &c[2], "IOPS")? * scale;
+                let iops = rescale(num(src, n, &c[2], "IOPS")?, scale);
                 let factor = to_kib(&c[5]).ok_or_else(|| {
                     src.error(Some(n), format!("unknown bandwidth unit `{}/s`", &c[5]))
                 })?;
-                let bw = num(src, n, &c[4], "BW")? * factor;
+                let bw = rescale(num(src, n, &c[4], "BW")?, factor);
                 out.push(
                     Row::at(src, n)
                         .benchmark("fio")
@@ -142,7 +143,7 @@ impl Format for FioText {
             let Some(d) = dir.as_deref() else { continue };
             let p = params(d, jobname);
             if let Some(c) = LAT.captures(t) {
-                let v = num(src, n, &c[3], "avg")? * to_us(&c[2]);
+                let v = rescale(num(src, n, &c[3], "avg")?, to_us(&c[2]));
                 out.push(
                     Row::at(src, n)
                         .benchmark("fio")
@@ -163,7 +164,7 @@ impl Format for FioText {
                         "99.90" => "clat p99.9",
                         _ => continue,
                     };
-                    let v = num(src, n, &c[2], metric)? * factor;
+                    let v = rescale(num(src, n, &c[2], metric)?, factor);
                     out.push(
                         Row::at(src, n)
                             .benchmark("fio")

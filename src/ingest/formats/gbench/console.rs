@@ -15,6 +15,7 @@ use crate::error::Result;
 use crate::ingest::formats::gbench::json::{aggregate_stat, counter_unit, split_name};
 use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 use crate::model::{Observation, Stat};
 use regex::Regex;
 use std::collections::HashMap;
@@ -165,7 +166,7 @@ impl Format for GbenchConsole {
                 let v = if stat == Stat::Cv {
                     v
                 } else {
-                    v * si_factor(&cc[3], key == "bytes_per_second")
+                    rescale(v, si_factor(&cc[3], key == "bytes_per_second"))
                 };
                 metrics.push((key.to_string(), counter_unit(key).to_string(), v));
             }

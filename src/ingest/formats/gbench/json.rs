@@ -12,6 +12,7 @@
 use crate::error::Result;
 use crate::ingest::shared::structured::{finite, parse_json};
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 use crate::model::{canonical_params, Observation, Stat};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -251,7 +252,7 @@ impl Format for GbenchJson {
                 }
             }
             for (metric, u, v) in &metrics {
-                out.push(mk(metric, u, stat, v * scale)?);
+                out.push(mk(metric, u, stat, rescale(*v, scale))?);
                 if stat == Stat::Mean {
                     if let Some(n) = e.iterations {
                         out.push(mk(metric, u, Stat::N, n)?);

@@ -15,6 +15,7 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 use crate::model::Observation;
 
 lazy_re!(
@@ -124,7 +125,7 @@ impl Format for Iperf3Text {
             p.set("reverse", reverse);
             p.set("streams", streams.len().max(1).to_string());
             let params = p.render();
-            let rate = num(src, n, &c[2], "bitrate")? * scale(&c[3]);
+            let rate = rescale(num(src, n, &c[2], "bitrate")?, scale(&c[3]));
             let mut push = |metric: &str, unit: &str, v: f64| {
                 out.push(
                     Row::at(src, n)

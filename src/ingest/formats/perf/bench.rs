@@ -32,6 +32,7 @@ use crate::ingest::shared::logscan::{
 };
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 use crate::model::Observation;
 use regex::Regex;
 use std::sync::LazyLock;
@@ -457,7 +458,15 @@ impl Format for PerfBench {
                     "MB" => 1.0 / 1024.0,
                     _ => 1.0,
                 };
-                push_sample(&mut out, src, &mut run, n, "bandwidth", "GiB/s", v * scale);
+                push_sample(
+                    &mut out,
+                    src,
+                    &mut run,
+                    n,
+                    "bandwidth",
+                    "GiB/s",
+                    rescale(v, scale),
+                );
             } else if let Some(c) = MEM_CYCLES.captures(t) {
                 let v = num(src, n, &c[1], "cycles/byte")?;
                 push_sample(&mut out, src, &mut run, n, "cycles/byte", "cycles/byte", v);

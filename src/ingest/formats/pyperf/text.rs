@@ -27,6 +27,7 @@
 use crate::error::Result;
 use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::rescale;
 use crate::model::{point_name, Observation, Stat};
 use regex::Regex;
 use std::sync::LazyLock;
@@ -365,13 +366,15 @@ impl Format for PyperfText {
                 continue;
             }
             if let Some(c) = SLOWEST.captures(t) {
-                let secs = num(src, n, &c[2], "duration")?
-                    * match &c[3] {
+                let secs = rescale(
+                    num(src, n, &c[2], "duration")?,
+                    match &c[3] {
                         "min" => 60.0,
                         "hour" => 3600.0,
                         "ms" => 1e-3,
                         _ => 1.0,
-                    };
+                    },
+                );
                 out.push(
                     Observation::new(&c[1], "duration", "s", Stat::Total, secs)
                         .with_variant(title.as_str())

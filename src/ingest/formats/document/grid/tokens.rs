@@ -327,8 +327,8 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
     };
     let unit = match rest {
         "" => String::new(),
-        s if crate::ingest::shared::numbers::scale_suffix(s).is_some() => {
-            value *= crate::ingest::shared::numbers::scale_suffix(s).unwrap_or(1.0);
+        s if let Some(factor) = crate::ingest::shared::numbers::scale_suffix(s) => {
+            value = crate::model::rescale(value, factor);
             String::new()
         }
         "x" | "X" => "x".to_string(),

@@ -80,7 +80,7 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
         }
         if let Some(factor) = scale_suffix(unit) {
             let mut c = plain_number(num)?;
-            c.value *= factor;
+            c.value = crate::model::rescale(c.value, factor);
             return Some((c, None));
         }
     }
