@@ -226,6 +226,14 @@ const FORMATS: &[(&str, &str)] = &[
     ("nuttcp/udp-T2-R100m-i1.txt", "nuttcp"),
     ("nuttcp/tcp-T2-v.txt", "nuttcp"),
     ("nuttcp/refused-noserver.txt", ""),
+    ("cryptsetup/v2-full-i7-8665u.txt", "cryptsetup"),
+    ("cryptsetup/three-machines.txt", "cryptsetup"),
+    ("cryptsetup/commented-out.txt", "cryptsetup"),
+    ("cryptsetup/some-ciphers-na.txt", "cryptsetup"),
+    ("cryptsetup/annotated-rows-imx6ul.txt", "cryptsetup"),
+    ("cryptsetup/pbkdf-only-no-skcipher.txt", "cryptsetup"),
+    ("cryptsetup/argon2id-iter500.txt", "cryptsetup"),
+    ("cryptsetup/cipher-unavailable.txt", ""),
     ("ioping/c5-tmp.txt", "ioping"),
     ("ioping/R-w2-tmp.txt", "ioping"),
     ("ioping/B-c5-tmp.txt", "ioping"),
@@ -1108,4 +1116,56 @@ fn ioping_requests_statistics_and_raw_lines() {
         .rows()
         .iter()
         .all(|o| o.benchmark == "ioping write"));
+}
+
+#[test]
+fn cryptsetup_tables_kdf_lines_and_pastes_of_them() {
+    let rows = |path: &str| {
+        let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
+        let rows: Vec<(String, String, String, String, f64)> = ing
+            .dataset
+            .rows()
+            .iter()
+            .map(|o| {
+                let names = (o.benchmark.to_string(), o.params.to_string());
+                (
+                    names.0,
+                    names.1,
+                    o.variant.to_string(),
+                    o.metric.to_string(),
+                    o.value,
+                )
+            })
+            .collect();
+        (rows, ing.files[0].skipped.len())
+    };
+    let (full, _) = rows("cryptsetup/v2-full-i7-8665u.txt");
+    assert_eq!(full.len(), 5 + 2 * 2 + 12 * 2);
+    let xts = ("cryptsetup aes-xts".to_string(), "key=512b".to_string());
+    let enc = full
+        .iter()
+        .find(|r| (&r.0, &r.1) == (&xts.0, &xts.1))
+        .unwrap();
+    assert_eq!((enc.3.as_str(), enc.4), ("encryption", 3086.5));
+    // Each machine's heading names its table's rows.
+    let (machines, _) = rows("cryptsetup/three-machines.txt");
+    assert_eq!(machines.len(), 72);
+    let last = machines.last().unwrap();
+    assert_eq!(
+        (last.2.as_str(), last.3.as_str(), last.4),
+        ("i7-6920HQ", "decryption", 357.8)
+    );
+    assert_eq!(machines.iter().filter(|r| r.2 == "N40L").count(), 24);
+    // A paste commented out line by line reads as the plain output; the
+    // shell's `time` line after it is the run's own timing.
+    let (commented, _) = rows("cryptsetup/commented-out.txt");
+    let ours = commented.iter().filter(|r| r.0.starts_with("cryptsetup "));
+    assert_eq!(ours.count(), 5 + 12 * 2);
+    assert!(commented.iter().any(|r| r.3 == "real" && r.4 == 28.571));
+    // N/A cells are accounted, notes after a row are not cells.
+    let (na, skipped) = rows("cryptsetup/some-ciphers-na.txt");
+    assert_eq!((na.len(), skipped), (5 + 4 * 2, 8));
+    let (noted, _) = rows("cryptsetup/annotated-rows-imx6ul.txt");
+    let values: Vec<f64> = noted.iter().map(|r| r.4).collect();
+    assert_eq!(values, [24.4, 23.6, 18.9, 18.8]);
 }

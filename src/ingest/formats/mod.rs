@@ -7,6 +7,7 @@ pub(in crate::ingest) mod bmf;
 pub(in crate::ingest) mod bonnie;
 pub(in crate::ingest) mod bpf_bench;
 pub(in crate::ingest) mod criterion;
+pub(in crate::ingest) mod cryptsetup;
 pub(in crate::ingest) mod dbench;
 pub(in crate::ingest) mod dd;
 pub(in crate::ingest) mod document;
