@@ -625,15 +625,36 @@ fn unrecognised_prose_with_lines_of_values_is_read_as_a_document() {
     for v in [188.4, 226.2, 194.4, 237.3] {
         assert!(rows.iter().any(|r| r.value == v), "{v}: {rows:#?}");
     }
-    // Words alone, or a log of values without sentences: still unrecognised.
+    // A log of values without sentences is no dead end either: read as a
+    // document, and said so.
     let mut g = tempfile::Builder::new().suffix(".txt").tempfile().unwrap();
-    write!(g, "alpha 1 2 3\nbeta 4 5 6\n").unwrap();
+    write!(g, "name  first  second\nalpha: 1 2\nbeta: 4 5\n").unwrap();
     let out = Command::cargo_bin("patchperf")
         .unwrap()
         .args(["ingest", g.path().to_str().unwrap(), "--out", "-"])
         .output()
         .unwrap();
-    assert!(!String::from_utf8_lossy(&out.stderr).contains("read as a document"));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("tables and lines of values were read as a document"),
+        "{err}"
+    );
+    let rows = ingest(g.path().to_str().unwrap());
+    assert_eq!(rows.len(), 4, "{rows:#?}");
+    // One line of values and nothing else is an error message's version
+    // number, not a reading.
+    let mut h = tempfile::Builder::new().suffix(".txt").tempfile().unwrap();
+    write!(
+        h,
+        "This is SomeBench, Version 2.3\nerror: connection refused\n"
+    )
+    .unwrap();
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .args(["ingest", h.path().to_str().unwrap(), "--out", "-"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
 }
 
 /// A header underlined column by column, and a title underlined whole: the

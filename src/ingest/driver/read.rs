@@ -144,7 +144,7 @@ pub(super) fn read_generically(
         return Ok(None);
     };
     let (parsed, shape) = generic::Generic::read(src)?;
-    if parsed.observations.is_empty() {
+    if parsed.observations.is_empty() || failed_run(src, &parsed.observations) {
         return Ok(None);
     }
     let (obs, mut report) = account(src, format, parsed)?;
@@ -169,9 +169,13 @@ fn read_parquet(path: &std::path::Path) -> Result<(Vec<Observation>, Account)> {
     Ok((obs, Account::Report(report)))
 }
 
-/// `src`, prose no importer recognised (a mail of a few result lines,
-/// no table), read by the document reader when it finds values there;
-/// the report says so. A reader that errs on it is no reading.
+/// `src`, text no importer recognised, read by the document reader as
+/// the last resort before refusing it: prose with a few result lines (a
+/// mail, no table), or a log of some tool no importer knows (a table,
+/// `label: value` lines), so that an unknown log is not a dead end. The
+/// report says so. Without sentences around them, values of a single line
+/// are no reading: that is an error message quoting a version number. A
+/// reader that errs on it is no reading.
 pub(super) fn read_as_prose(
     registry: &Registry,
     src: &Source,
@@ -179,20 +183,78 @@ pub(super) fn read_as_prose(
     let Some(document) = registry.get(crate::ingest::formats::document::Document.name()) else {
         return Ok(None);
     };
-    if !crate::ingest::formats::document::mixed::has_sentences(src) {
-        return Ok(None);
-    }
+    let prose = crate::ingest::formats::document::mixed::has_sentences(src);
     let Ok(parsed) = document.parse_accounted(src) else {
         return Ok(None);
     };
-    if parsed.observations.is_empty() {
+    let mut lines = parsed.observations.iter().map(|o| o.line);
+    let first = lines.next();
+    let several_lines = first.is_some_and(|f| lines.any(|l| l != f));
+    if parsed.observations.is_empty() || (!prose && (!several_lines || looks_like_code(src))) {
         return Ok(None);
     }
     let (obs, mut report) = account(src, document, parsed)?;
-    report.note = Some(
+    report.note = Some(if prose {
         "no importer recognised this file: its lines of values among the prose were read \
          as a document (check the names, or name a format with --format NAME)"
-            .into(),
-    );
+            .into()
+    } else {
+        "no importer recognised this file: its tables and lines of values were read as a \
+         document (check the names, or name a format with --format NAME)"
+            .into()
+    });
     Ok(Some((obs, Account::Report(report))))
+}
+
+/// Whether `src` is source code or a patch rather than output: a fifth or
+/// more of its filled lines end a statement or block (`;`, `{`, `}`) or
+/// are diff hunk and file lines. Their numbers are constants, not results.
+fn looks_like_code(src: &Source) -> bool {
+    let (mut filled, mut code) = (0usize, 0usize);
+    for l in src.lines.iter().take(4000) {
+        let t = l.text.trim();
+        if t.is_empty() {
+            continue;
+        }
+        filled += 1;
+        let diff = ["@@ ", "diff --git", "+++ ", "--- a/", "index "]
+            .iter()
+            .any(|p| t.starts_with(p));
+        if diff || t.ends_with(';') || t.ends_with('{') || t.ends_with('}') {
+            code += 1;
+        }
+    }
+    filled > 0 && code * 5 >= filled
+}
+
+/// Whether values all read from one line come from the output of a run
+/// that failed: another line of the file reports an error (`apr_socket_
+/// recv: Connection refused`), so the one number is a version or a count
+/// in its banner, not a result.
+fn failed_run(src: &Source, observations: &[Observation]) -> bool {
+    let Some(first) = observations.first().map(|o| o.line) else {
+        return false;
+    };
+    // A JSON document on one line holds all its values there.
+    if src.looks_like_json() {
+        return false;
+    }
+    if observations.iter().any(|o| o.line != first) {
+        return false;
+    }
+    const FAILURES: [&str; 9] = [
+        "error",
+        "fail",
+        "refused",
+        "unable to",
+        "cannot",
+        "can't",
+        "not found",
+        "denied",
+        "timed out",
+    ];
+    src.lines.iter().take(4000).any(|l| {
+        let t = l.text.to_ascii_lowercase();
+        l.number != first && FAILURES.iter().any(|w| t.contains(w))
+    })
 }
