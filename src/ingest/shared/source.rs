@@ -424,7 +424,7 @@ fn text_is_quoted_printable(text: &str) -> bool {
     memchr::memchr_iter(b'=', b).any(|i| {
         let at = |k: usize| b.get(i + k).copied();
         let hex = |k: usize| at(k).is_some_and(is_hex);
-        if hex(1) && hex(2) && at(3) == Some(b'=') && hex(4) && hex(5) {
+        if hex(1) && hex(2) && at(3) == Some(b'=') && hex(4) && hex(5) && high_pair(&b[i..]) {
             return true;
         }
         if b[i..].starts_with(b"=3D") || b[i..].starts_with(NBSP_RUN.as_bytes()) {
@@ -492,6 +492,18 @@ fn is_hex(b: u8) -> bool {
     b.is_ascii_digit() || (b'A'..=b'F').contains(&b)
 }
 
+/// Whether `=XX=YY` at the start of `b` escapes two bytes of a non-ASCII
+/// character (UTF-8 `=C3=A9`, Latin-1 `=E9=E8`): both at 0x80 or above.
+/// ASCII written so would be plain text, and `>=64=100.0%` (fio's depth
+/// distribution) is no escape.
+fn high_pair(b: &[u8]) -> bool {
+    let byte = |k: usize| {
+        let digit = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+        digit(b[k]) * 16 + digit(b[k + 1])
+    };
+    b.len() >= 6 && byte(1) >= 0x80 && byte(4) >= 0x80
+}
+
 /// Quoted-printable is only undone when the text shows it: `=3D`, `=20`
 /// before a break, or an `=XX=YY` UTF-8 escape pair. Plain logs contain `=`
 /// often (`Iterations=5000`) and must not be touched.
@@ -509,6 +521,7 @@ fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
                 && b[i + 3] == b'='
                 && is_hex(b[i + 4])
                 && is_hex(b[i + 5])
+                && high_pair(&b[i..])
             {
                 escapes += 1;
             }

@@ -313,3 +313,19 @@ proptest::proptest! {
         proptest::prop_assert_eq!(alone, whole);
     }
 }
+
+#[test]
+fn fio_depth_distributions_are_not_quoted_printable() {
+    // `>=64=103.1%` holds `=64=10`, which is no escape: ASCII bytes.
+    let text = "  IO depths    : 1=0.1%, 2=0.1%, 32=0.1%, >=64=103.1%\n    clat (usec): min=7, max=165751, avg=156398.72, stdev=4691.03\n";
+    let src = Source::from_text("mail.txt", text);
+    assert!(
+        src.lines[1].text.contains("max=165751"),
+        "{:?}",
+        src.lines[1].text
+    );
+    assert!(src.lines[1].text.contains("stdev=4691.03"));
+    // A real escape pair of a UTF-8 character still decodes.
+    let qp = Source::from_text("mail.txt", "caf=C3=A9 time =3D 1.5\n");
+    assert_eq!(qp.lines[0].text, "caf\u{e9} time = 1.5");
+}
