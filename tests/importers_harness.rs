@@ -21,6 +21,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("cyclictest/json-t2.json", "cyclictest-json"),
     ("cyclictest/live-t2.txt", "cyclictest"),
     ("cyclictest/q-t2.txt", "cyclictest"),
+    ("cyclictest/script-q-t2-N.txt", "cyclictest"),
     ("cyclictest/verbose-t1.txt", "cyclictest-verbose"),
     ("dbench/dbench-sync-flags.txt", "dbench"),
     ("dbench/dbench3-loop.txt", "dbench"),
@@ -1168,4 +1169,16 @@ fn cryptsetup_tables_kdf_lines_and_pastes_of_them() {
     let (noted, _) = rows("cryptsetup/annotated-rows-imx6ul.txt");
     let values: Vec<f64> = noted.iter().map(|r| r.4).collect();
     assert_eq!(values, [24.4, 23.6, 18.9, 18.8]);
+}
+
+#[test]
+fn cyclictest_in_nanoseconds_when_its_command_line_says_so() {
+    // `script` recorded the command with -N: the same lines are ns.
+    let ns = metric_values("cyclictest/script-q-t2-N.txt");
+    assert_eq!(ns[0], ("latency min".into(), "ns".into(), 63340.0));
+    assert!(ns.iter().all(|r| r.1 == "ns"));
+    // Without the command line they are the default microseconds.
+    assert!(metric_values("cyclictest/q-t2.txt")
+        .iter()
+        .all(|r| r.1 == "us"));
 }

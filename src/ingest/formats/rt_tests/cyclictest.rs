@@ -12,7 +12,8 @@
 //! tasks it sets up, which are skipped. A frame still showing the initial
 //! `C: 0 … Min:1000000` (no cycle measured yet) carries no data and is
 //! skipped. `-N` (nanoseconds) cannot be told from the line itself: values are
-//! taken as µs, the default.
+//! µs, the default, unless the file holds the command line that ran it with
+//! `-N` or `--nsecs` (a terminal capture), then ns.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
@@ -24,6 +25,10 @@ lazy_re!(
     r"^T:\s*(\d+) \(\s*(\d+)\) (?:P:\s*(\d+) )?I:\s*(\d+) C:\s*(\d+) Min:\s*(-?\d+) Act:\s*(-?\d+) Avg:\s*(-?\d+) Max:\s*(-?\d+)"
 );
 lazy_re!(THREAD_PREFIX, r"^T:\s*\d+ \(");
+lazy_re!(
+    NSECS_COMMAND,
+    r#"\bcyclictest\b.*\s(?:-N|--nsecs)(?:\s|$|")"#
+);
 // Lines cyclictest prints about its setup and the machine, not results.
 lazy_re!(DMA_LATENCY, r"^# /dev/cpu_dma_latency set to");
 lazy_re!(LOADAVG, r"^policy: \w+: loadavg: ");
@@ -58,6 +63,11 @@ impl Format for Cyclictest {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
+        let unit = if src.lines.iter().any(|l| NSECS_COMMAND.is_match(&l.text)) {
+            "ns"
+        } else {
+            "us"
+        };
         for l in &src.lines {
             let t = l.text.as_str();
             if DMA_LATENCY.is_match(t) {
@@ -110,7 +120,7 @@ impl Format for Cyclictest {
                         .benchmark(bench)
                         .params(&params)
                         .metric(metric)
-                        .unit("us")
+                        .unit(unit)
                         .sample(v),
                 );
             }
