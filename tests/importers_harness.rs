@@ -66,6 +66,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("hyperfine/org-two.org", "hyperfine-markdown"),
     ("iperf3/tcp-P2-reverse.txt", "iperf3"),
     ("iperf3/tcp-text.txt", "iperf3"),
+    ("iperf3/tcp-bidir-t2.txt", "iperf3"),
+    ("iperf3/tcp-V-verbose.txt", "iperf3"),
+    ("iperf3/tcp-O1-fM.txt", "iperf3"),
+    ("iperf3/udp-b100M-J.json", "iperf3-json"),
     ("iperf3/tcp.json", "iperf3-json"),
     ("iperf3/udp-text.txt", "iperf3"),
     ("iperf3/udp.json", "iperf3-json"),
@@ -708,7 +712,7 @@ fn iperf3_line_prefixes_are_read_past() {
             .iter()
             .map(|o| (o.metric.as_str(), o.value))
             .collect();
-        assert_eq!(metrics.len(), 3, "{file}: {metrics:?}");
+        assert_eq!(metrics.len(), 5, "{file}: {metrics:?}");
         assert_eq!(metrics[0], ("sender bitrate", sender), "{file}");
         assert!(
             got.files[0].unread_numeric.is_empty(),
@@ -1181,4 +1185,28 @@ fn cyclictest_in_nanoseconds_when_its_command_line_says_so() {
     assert!(metric_values("cyclictest/q-t2.txt")
         .iter()
         .all(|r| r.1 == "us"));
+}
+
+#[test]
+fn iperf3_bidirectional_byte_rates_and_udp_json_sides() {
+    let bidir = metric_values("iperf3/tcp-bidir-t2.txt");
+    let receivers: Vec<f64> = bidir
+        .iter()
+        .filter(|r| r.0 == "receiver bitrate")
+        .map(|r| r.2)
+        .collect();
+    assert_eq!(receivers, [11.5e9, 10.8e9]);
+    let bytes = metric_values("iperf3/tcp-O1-fM.txt");
+    assert!(bytes.contains(&(
+        "receiver bitrate".into(),
+        "bit/s".into(),
+        2057.0 * 8.0 * 1048576.0
+    )));
+    // -V: its context lines are read past, its CPU line read.
+    let verbose = metric_values("iperf3/tcp-V-verbose.txt");
+    assert_eq!(verbose.len(), 7);
+    assert!(verbose.contains(&("cpu remote".into(), "%".into(), 43.9)));
+    let udp = metric_values("iperf3/udp-b100M-J.json");
+    assert!(udp.contains(&("receiver bitrate".into(), "bit/s".into(), 99998636.1268402)));
+    assert!(udp.contains(&("jitter".into(), "ms".into(), 0.00779422527678266)));
 }

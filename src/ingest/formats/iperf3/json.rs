@@ -1,11 +1,14 @@
 //! iperf3 `-J` JSON: `start.test_start` (protocol, streams, reverse) and
 //! the `end` summary: TCP `sum_sent` / `sum_received` (bits_per_second,
-//! retransmits), UDP `sum` (bits_per_second, jitter_ms, lost_percent).
+//! retransmits), UDP `sum_sent` / `sum_received` where the version writes
+//! them, `sum` (bits_per_second, jitter_ms, lost_percent) where not, and
+//! `cpu_utilization_percent` (`host_total`, `remote_total`).
 //!
 //! Benchmark `iperf3 tcp` / `iperf3 udp`, parameters `streams` and
 //! `reverse`; metrics `sender bitrate`, `receiver bitrate` (bit/s, the unit
 //! the text mode's `Gbits/sec` is converted to), `retransmits`, `jitter`
-//! (ms), `lost` (%), each a `sample` of the run. Per-interval values are
+//! (ms), `lost` (%), `cpu host`, `cpu remote` (%), each a `sample` of the
+//! run. Per-interval values are
 //! the run's time series, not replicates, and are not read.
 
 use crate::error::Result;
@@ -77,11 +80,35 @@ impl Format for Iperf3Json {
                 get("sum_received", "bits_per_second"),
             );
             push("retransmits", "", get("sum_sent", "retransmits"));
+        } else if end["sum_received"].get("jitter_ms").is_some() {
+            // Newer iperf3 gives UDP both sides, as its text mode prints.
+            push(
+                "sender bitrate",
+                "bit/s",
+                get("sum_sent", "bits_per_second"),
+            );
+            push(
+                "receiver bitrate",
+                "bit/s",
+                get("sum_received", "bits_per_second"),
+            );
+            push("jitter", "ms", get("sum_received", "jitter_ms"));
+            push("lost", "%", get("sum_received", "lost_percent"));
         } else {
             push("bitrate", "bit/s", get("sum", "bits_per_second"));
             push("jitter", "ms", get("sum", "jitter_ms"));
             push("lost", "%", get("sum", "lost_percent"));
         }
+        push(
+            "cpu host",
+            "%",
+            get("cpu_utilization_percent", "host_total"),
+        );
+        push(
+            "cpu remote",
+            "%",
+            get("cpu_utilization_percent", "remote_total"),
+        );
         if out.is_empty() {
             let why = doc["error"]
                 .as_str()
@@ -110,7 +137,9 @@ mod tests {
             vec![
                 ("sender bitrate", 19059833388.65715),
                 ("receiver bitrate", 19058242299.092583),
-                ("retransmits", 18.0)
+                ("retransmits", 18.0),
+                ("cpu host", 98.20672322650917),
+                ("cpu remote", 37.96159896506857)
             ]
         );
         assert_eq!(p.observations[0].benchmark, "iperf3 tcp");
@@ -120,9 +149,12 @@ mod tests {
     #[test]
     fn udp_gives_bitrate_jitter_and_loss() {
         let p = crate::ingest::parse_file(&Iperf3Json, "tests/data/harness/iperf3/udp.json");
-        assert_eq!(p.observations.len(), 3);
+        // Both sides, as the text mode prints them: sent, then received
+        // with the receiver's jitter.
+        assert_eq!(p.observations.len(), 6);
         assert_eq!(p.observations[0].value, 50064322.34263754);
-        assert_eq!(p.observations[1].value, 0.008171948269066283);
+        assert_eq!(p.observations[1].value, 50062270.001984715);
+        assert_eq!(p.observations[2].value, 0.008171948269066283);
         assert_eq!(p.observations[0].benchmark, "iperf3 udp");
     }
 }

@@ -4,9 +4,12 @@
 //! streams).
 //!
 //! Benchmark `iperf3 tcp` / `iperf3 udp`, parameters `streams` and
-//! `reverse` (as `-J` gives them); metrics `sender bitrate`, `receiver
-//! bitrate` (bit/s, so that `Gbits/sec` and `Mbits/sec` runs compare),
-//! `retransmits` (TCP), `jitter` (ms) and `lost` (%) (UDP receiver), each a
+//! `reverse` (as `-J` gives them), and `direction` (`tx`, `rx`) for the
+//! streams of a `--bidir` run; metrics `sender bitrate`, `receiver
+//! bitrate` (bit/s, so that `Gbits/sec`, `Mbits/sec` and `-f M`'s
+//! `MBytes/sec` runs compare), `sender transfer`, `receiver transfer` (MiB),
+//! `retransmits` (TCP), `jitter` (ms) and `lost` (%) (UDP receiver), `cpu
+//! host` and `cpu remote` (%, `-V`'s CPU Utilization line), each a
 //! `sample` of the run. A file of several runs (a shell loop) gives one run
 //! per summary. Interval lines and per-stream summaries under a `[SUM]` are
 //! within-run detail, left out with the reason.
@@ -20,11 +23,21 @@ use crate::model::Observation;
 
 lazy_re!(
     REPORT,
-    r"^\[\s*(\d+|SUM)\]\s+[\d.]+-[\d.]+\s+sec\s+[\d.]+ \w?Bytes\s+([\d.]+) (\w?)bits/sec(.*)$"
+    r"^\[\s*(\d+|SUM)\](?:\[(TX|RX)-[CS]\])?\s+[\d.]+-[\d.]+\s+sec\s+([\d.]+) (\w?)Bytes\s+([\d.]+) (\w?)(bits|Bytes)/sec(.*)$"
 );
 lazy_re!(
     UDP_TAIL,
     r"^\s+([\d.]+) ms\s+\d+/\d+ \(([\d.e+-]+)%\)\s+(sender|receiver)\s*$"
+);
+
+lazy_re!(
+    CPU,
+    r"^CPU Utilization: local/(?:sender|receiver) ([\d.]+)% \([^)]*\), remote/(?:sender|receiver) ([\d.]+)% \([^)]*\)$"
+);
+
+lazy_re!(
+    VERBOSE_CONTEXT,
+    r"^(?:iperf \d+\.\d+\S*|Linux \S+ \S+ .*|Control connection MSS \d+|Time: .*|\s*Cookie: \S+|\s*TCP MSS: \d+.*|Starting Test: protocol: .*|Test Complete\. Summary Results:|(?:snd|rcv)_tcp_congestion \S+)$"
 );
 
 /// The iperf3 text importer.
@@ -37,6 +50,17 @@ fn scale(prefix: &str) -> f64 {
         "M" => 1e6,
         "G" => 1e9,
         "T" => 1e12,
+        _ => 1.0,
+    }
+}
+
+/// Bytes in one `K`/`M`/`G` byte: iperf3 counts bytes in powers of 1024.
+fn bytes(prefix: &str) -> f64 {
+    match prefix {
+        "K" | "k" => 1024.0,
+        "M" => 1048576.0,
+        "G" => 1073741824.0,
+        "T" => 1099511627776.0,
         _ => 1.0,
     }
 }
@@ -98,8 +122,35 @@ impl Format for Iperf3Text {
             }
             if t.starts_with("Connecting to host") || t.contains(" connected to ") {
                 consumed.push(n);
+                // The next run of a loop connects anew.
+                if t.starts_with("Connecting to host") {
+                    streams.clear();
+                    reverse = "0";
+                }
                 if t.contains(" connected to ") {
                     streams.push(t.to_string());
+                }
+                continue;
+            }
+            // `-V`'s account of the host and the test: context.
+            if VERBOSE_CONTEXT.is_match(t) {
+                consumed.push(n);
+                continue;
+            }
+            // `-V`: the CPU use of both ends, after the summary.
+            if let Some(c) = CPU.captures(t) {
+                let mut p = Params::default();
+                p.set("reverse", reverse);
+                p.set("streams", streams.len().max(1).to_string());
+                for (metric, at) in [("cpu host", 1), ("cpu remote", 2)] {
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark(bench)
+                            .params(&p.render())
+                            .metric(metric)
+                            .unit("%")
+                            .sample(num(src, n, &c[at], metric)?),
+                    );
                 }
                 continue;
             }
@@ -124,8 +175,21 @@ impl Format for Iperf3Text {
             let mut p = Params::default();
             p.set("reverse", reverse);
             p.set("streams", streams.len().max(1).to_string());
+            // `--bidir`: each stream is tagged with the way it runs.
+            if let Some(way) = c.get(2) {
+                p.set("direction", way.as_str().to_ascii_lowercase());
+            }
             let params = p.render();
-            let rate = rescale(num(src, n, &c[2], "bitrate")?, scale(&c[3]));
+            let rate = num(src, n, &c[5], "bitrate")?;
+            // `-f K|M|G` prints bytes per second in powers of 1024.
+            let rate = match &c[7] {
+                "Bytes" => rate * 8.0 * bytes(&c[6]),
+                _ => rescale(rate, scale(&c[6])),
+            };
+            let transfer = rescale(
+                num(src, n, &c[3], "transfer")? * bytes(&c[4]),
+                1.0 / 1048576.0,
+            );
             let mut push = |metric: &str, unit: &str, v: f64| {
                 out.push(
                     Row::at(src, n)
@@ -137,7 +201,8 @@ impl Format for Iperf3Text {
                 );
             };
             push(&format!("{role} bitrate"), "bit/s", rate);
-            let tail = &c[4];
+            push(&format!("{role} transfer"), "MiB", transfer);
+            let tail = &c[8];
             if let Some(u) = UDP_TAIL.captures(tail) {
                 if role == "receiver" {
                     push("jitter", "ms", num(src, n, &u[1], "jitter")?);
@@ -148,11 +213,6 @@ impl Format for Iperf3Text {
                 if words.len() == 2 {
                     push("retransmits", "", num(src, n, words[0], "retransmits")?);
                 }
-            }
-            if role == "receiver" {
-                // The next run of a loop connects anew.
-                streams.clear();
-                reverse = "0";
             }
         }
         Parsed::found(
@@ -187,8 +247,10 @@ mod tests {
             values(&p),
             vec![
                 ("sender bitrate", 19.2e9),
+                ("sender transfer", 4577.28),
                 ("retransmits", 19.0),
-                ("receiver bitrate", 19.2e9)
+                ("receiver bitrate", 19.2e9),
+                ("receiver transfer", 4577.28)
             ]
         );
         assert_eq!(p.observations[0].params, "reverse=0,streams=1");
@@ -202,12 +264,34 @@ mod tests {
             values(&p),
             vec![
                 ("sender bitrate", 100e6),
+                ("sender transfer", 23.8),
                 ("receiver bitrate", 100e6),
+                ("receiver transfer", 23.8),
                 ("jitter", 0.016),
                 ("lost", 0.0)
             ]
         );
         assert_eq!(p.observations[0].benchmark, "iperf3 udp");
+    }
+
+    #[test]
+    fn bidirectional_runs_and_byte_rates() {
+        let text = "Connecting to host 127.0.0.1, port 5201\n\
+            [ ID][Role] Interval           Transfer     Bitrate         Retr\n\
+            [  5][TX-C]   0.00-2.00   sec  2.68 GBytes  11.5 Gbits/sec   71             sender\n\
+            [  7][RX-C]   0.00-2.00   sec  2.51 GBytes  10.8 Gbits/sec                  receiver\n\
+            [  5]   0.00-3.00   sec  6.02 GBytes  2056 MBytes/sec   37             sender\n";
+        let p = Iperf3Text
+            .parse_accounted(&Source::from_text("bidir.txt", text))
+            .unwrap();
+        let tx = &p.observations[0];
+        assert_eq!((tx.metric.as_str(), tx.value), ("sender bitrate", 11.5e9));
+        assert!(tx.params.contains("direction=tx"));
+        assert!(p.observations[3].params.contains("direction=rx"));
+        // `-f M`: MBytes/sec are 2^20 bytes a second.
+        let bytes = &p.observations[5];
+        assert_eq!(bytes.value, 2056.0 * 8.0 * 1048576.0);
+        assert_eq!(p.observations[6].value, 6.02 * 1024.0);
     }
 
     #[test]
@@ -217,8 +301,10 @@ mod tests {
             values(&p),
             vec![
                 ("sender bitrate", 20.4e9),
+                ("sender transfer", 4864.0),
                 ("retransmits", 5.0),
-                ("receiver bitrate", 20.4e9)
+                ("receiver bitrate", 20.4e9),
+                ("receiver transfer", 4864.0)
             ]
         );
         assert_eq!(p.observations[0].params, "reverse=1,streams=2");
