@@ -111,6 +111,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("pgbench/agg.23979", "pgbench-log"),
     ("pgbench/agg.23979.1", "pgbench-log"),
     ("pgbench/aggregate-run-stdout.txt", "pgbench"),
+    ("pgbench/S-C-reconnect.txt", "pgbench"),
+    ("pgbench/progress-only-stderr.txt", "pgbench"),
     ("pgbench/log-run-stdout.txt", "pgbench"),
     ("pgbench/per-statement-r.txt", "pgbench"),
     ("pgbench/progress-c2.txt", "pgbench"),
@@ -1209,4 +1211,14 @@ fn iperf3_bidirectional_byte_rates_and_udp_json_sides() {
     let udp = metric_values("iperf3/udp-b100M-J.json");
     assert!(udp.contains(&("receiver bitrate".into(), "bit/s".into(), 99998636.1268402)));
     assert!(udp.contains(&("jitter".into(), "ms".into(), 0.00779422527678266)));
+}
+
+#[test]
+fn pgbench_reconnecting_runs_and_progress_lines_alone() {
+    let reconnect = metric_values("pgbench/S-C-reconnect.txt");
+    assert!(reconnect.contains(&("tps".into(), "tps".into(), 296.793039)));
+    assert!(reconnect.contains(&("connection time avg".into(), "ms".into(), 3.208)));
+    let progress = metric_values("pgbench/progress-only-stderr.txt");
+    assert_eq!(progress[0], ("progress tps".into(), "tps".into(), 7.0));
+    assert!(progress.iter().all(|r| r.0.starts_with("progress ")));
 }

@@ -7,7 +7,9 @@
 //!   establishing)`, kept apart because connection set-up is in it;
 //! - `latency avg` and `latency stddev` (ms): the run's own latency
 //!   statistics (the stddev line is printed only in some modes);
-//! - `connection time` (ms): `initial connection time = X ms`;
+//! - `connection time` (ms): `initial connection time = X ms`; with `-C`,
+//!   whose `tps = X (including reconnection times)` is its `tps` (parameter
+//!   `reconnect=1`), `connection time avg`: `average connection time`;
 //! - `failures` (failed transactions): a run with failures is not comparable, so the
 //!   count is kept where PG ≥ 15 prints it;
 //! - `-P` progress lines become `progress tps`, `progress latency avg` and
@@ -43,10 +45,10 @@ lazy_re!(
 );
 lazy_re!(
     TPS,
-    r"^tps = ([\d.]+) \((without|excluding|with|including)\b"
+    r"^tps = ([\d.]+) \((without|excluding|with|including reconnection|including)\b"
 );
 lazy_re!(LATENCY, r"^latency (average|stddev) = ([\d.]+) ms");
-lazy_re!(CONNECT, r"^initial connection time = ([\d.]+) ms");
+lazy_re!(CONNECT, r"^(initial|average) connection time = ([\d.]+) ms");
 lazy_re!(FAILED, r"^number of failed transactions: (\d+)");
 lazy_re!(
     PROGRESS,
@@ -81,6 +83,8 @@ impl Format for Pgbench {
         ) {
             (_, true) => 95,
             (true, false) => 60,
+            // `-P` progress lines alone: what pgbench wrote to stderr.
+            _ if any_with(src, "progress: ", &PROGRESS) => 60,
             _ => 0,
         }
     }
@@ -148,9 +152,15 @@ impl Format for Pgbench {
             } else if let Some(c) = TPS.captures(t) {
                 let v = num(src, n, &c[1], "tps")?;
                 let metric = match &c[2] {
-                    "without" | "excluding" => "tps",
+                    // `-C` connects for every transaction: its one tps
+                    // holds the connections, and `reconnect` keeps it
+                    // apart from runs that connect once.
+                    "without" | "excluding" | "including reconnection" => "tps",
                     _ => "tps incl. connections",
                 };
+                if &c[2] == "including reconnection" {
+                    params.set("reconnect", "1");
+                }
                 push!(metric, "tps", v, &params);
                 if metric == "tps" {
                     pending = None;
@@ -169,8 +179,13 @@ impl Format for Pgbench {
                 };
                 push!(metric, "ms", v, &params);
             } else if let Some(c) = CONNECT.captures(t) {
-                let v = num(src, n, &c[1], "initial connection time")?;
-                push!("connection time", "ms", v, &params);
+                let v = num(src, n, &c[2], "connection time")?;
+                let metric = if &c[1] == "initial" {
+                    "connection time"
+                } else {
+                    "connection time avg"
+                };
+                push!(metric, "ms", v, &params);
             } else if let Some(c) = FAILED.captures(t) {
                 let v = num(src, n, &c[1], "failed transactions")?;
                 push!("failures", "", v, &params);
