@@ -160,6 +160,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("schbench/one-run-interval1.txt", "schbench"),
     ("schbench/two-instances-m1-m2.txt", "schbench"),
     ("stress-ng/loop-3runs-brief.txt", "stress-ng"),
+    ("stress-ng/metrics-vm-flip-perf.txt", "stress-ng"),
+    ("stress-ng/brief-cpu-matrix-hash.txt", "stress-ng"),
     ("stress-ng/metrics-brief-cpu-vm.txt", "stress-ng"),
     ("stress-ng/metrics-brief-pipe-times.txt", "stress-ng"),
     ("stress-ng/metrics-cpu.txt", "stress-ng"),
@@ -1221,4 +1223,26 @@ fn pgbench_reconnecting_runs_and_progress_lines_alone() {
     let progress = metric_values("pgbench/progress-only-stderr.txt");
     assert_eq!(progress[0], ("progress tps".into(), "tps".into(), 7.0));
     assert!(progress.iter().all(|r| r.0.starts_with("progress ")));
+}
+
+#[test]
+fn stress_ng_perf_counters_and_a_stressor_s_own_table() {
+    let perf = metric_values("stress-ng/metrics-vm-flip-perf.txt");
+    assert!(perf.contains(&("perf page faults total".into(), "".into(), 90210.0)));
+    assert!(perf.contains(&("perf page faults total rate".into(), "/s".into(), 45003.0)));
+    let path = Path::new(HARNESS).join("stress-ng/brief-cpu-matrix-hash.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let adler = ing
+        .dataset
+        .rows()
+        .iter()
+        .find(|o| o.params == "hash=adler32" && o.metric == "hashes/sec")
+        .map(|o| (o.unit.to_string(), o.value));
+    assert_eq!(adler, Some(("hashes/s".into(), 5419734.35)));
+    // Nothing of either file is left out as a --times summary any more.
+    assert!(
+        ing.files[0].skipped.is_empty(),
+        "{:?}",
+        ing.files[0].skipped
+    );
 }

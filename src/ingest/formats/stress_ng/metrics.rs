@@ -11,6 +11,7 @@
 //! `cpu used per instance` (%) and `rss max` (KB). Several runs in one log
 //! (a shell loop) give one run each.
 
+use super::blocks;
 use crate::error::Result;
 use crate::ingest::shared::logscan::{has, num, Params};
 use crate::ingest::shared::row::Row;
@@ -98,7 +99,11 @@ impl Format for StressNg {
     }
 
     /// Header, units, dispatch and completion lines are `consumed`; the
-    /// `--times` CPU-time lines and load average are `skipped`.
+    /// `--times` CPU-time lines and load average are `skipped`. `--perf`
+    /// counters give `perf <event>` (a count) and `perf <event> rate` (/s)
+    /// of their stressor; a stressor's own table (the hash stressor's) gives
+    /// its columns, with the row's name as a parameter named by the
+    /// header's first word.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut consumed = Vec::new();
@@ -106,6 +111,10 @@ impl Format for StressNg {
         let mut instances: Vec<(String, String)> = Vec::new();
         let mut in_table = false;
         let mut misc = false;
+        // The stressor whose `--perf` counters follow, and a stressor's own
+        // table with its column names.
+        let mut perf_of: Option<String> = None;
+        let mut own: Option<(String, String)> = None;
         for l in &src.lines {
             let n = l.number;
             let Some((level, rest)) = body(&l.text) else {
@@ -140,6 +149,73 @@ impl Format for StressNg {
             }
             if !matches!(level, "metrc" | "info") || t.is_empty() {
                 continue;
+            }
+            if let Some(name) = t.strip_suffix(':').filter(|n| !n.contains(' ')) {
+                if instances.iter().any(|(s, _)| s == name) {
+                    perf_of = Some(name.to_string());
+                    consumed.push(n);
+                    continue;
+                }
+            }
+            if let Some(stressor) = &perf_of {
+                if let Some((count, event, rate)) = blocks::perf_counter(t) {
+                    let bench = format!("stress-ng {stressor}");
+                    let mut params = Params::default();
+                    if let Some((_, k)) = instances.iter().find(|(s, _)| s == stressor) {
+                        params.set("instances", k);
+                    }
+                    for (metric, unit, v) in [
+                        (event.clone(), "", count),
+                        (format!("{event} rate"), "/s", rate),
+                    ] {
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark(&bench)
+                                .params(&params.render())
+                                .metric(&format!("perf {metric}"))
+                                .unit(unit)
+                                .sample(v),
+                        );
+                    }
+                    continue;
+                }
+                perf_of = None;
+            }
+            if let Some((name, rest)) = t.split_once(": ") {
+                if instances.iter().any(|(s, _)| s == name) {
+                    let rest = rest.trim();
+                    let cells: Vec<&str> = rest.split_whitespace().collect();
+                    let values = cells
+                        .iter()
+                        .skip(1)
+                        .filter(|w| crate::ingest::shared::numbers::parse_number(w).is_some())
+                        .count();
+                    if !rest.bytes().any(|b| b.is_ascii_digit()) {
+                        own = Some((name.to_string(), rest.to_string()));
+                        consumed.push(n);
+                        continue;
+                    }
+                    if let Some((_, header)) = own.as_ref().filter(|(s, _)| s == name) {
+                        if values + 1 == cells.len() {
+                            if let Some(columns) = blocks::own_columns(header, values) {
+                                let method = header.split_whitespace().next().unwrap_or("row");
+                                let mut params = Params::default();
+                                params.set(method, cells[0]);
+                                for (w, column) in cells[1..].iter().zip(&columns) {
+                                    out.push(
+                                        Row::at(src, n)
+                                            .benchmark(&format!("stress-ng {name}"))
+                                            .params(&params.render())
+                                            .metric(column)
+                                            .unit(&blocks::column_unit(column))
+                                            .sample(num(src, n, w, column)?),
+                                    );
+                                }
+                                continue;
+                            }
+                        }
+                    }
+                }
             }
             let mut words = t.split_whitespace();
             let Some(stressor) = words.next() else {

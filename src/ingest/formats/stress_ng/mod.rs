@@ -1,4 +1,5 @@
 //! stress-ng: the `--metrics` tables and the `-Y` YAML results.
 
+mod blocks;
 pub(in crate::ingest) mod metrics;
 pub(in crate::ingest) mod yaml;
