@@ -36,6 +36,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/jsonplus-write.json", "fio-json"),
     ("fio/normal-randread.txt", "fio"),
     ("fio/normal-terse-two-jobs.txt", "fio"),
+    ("fio/v2-randread-libaio-5runs.txt", "fio"),
     ("fio/terse-read.txt", "fio-terse"),
     ("fio/rr_bw.1.log", "fio-log"),
     ("pyperf/slowest-two.txt", "pyperf-text"),

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 const CORPUS: &str = "tests/data/corpus";
 const LOGS: &str = "tests/data/logs";
+const HARNESS: &str = "tests/data/harness";
 
 /// Corpus file-name prefix (`<harness>-`) → the importer that must read it.
 const CORPUS_FORMATS: &[(&str, &str)] = &[
@@ -931,6 +932,35 @@ fn fio_normal_output_units_are_converted() {
     assert_eq!(one(&obs, "iops", Stat::Sample, p).value, 198000.0);
     assert_eq!(one(&obs, "bw", Stat::Sample, p).value, 772.0 * 1024.0);
     assert!(close(one(&obs, "clat mean", Stat::Sample, p).value, 4.5005));
+}
+
+/// fio 2.x wrote `read : io=…, bw=611058KB/s, iops=…` (KB being KiB) before 3.0's
+/// `IOPS=…, BW=…`; five runs in one log are five runs of the job.
+#[test]
+fn fio_2_normal_output_is_read() {
+    let obs = read_as(HARNESS, "fio/v2-randread-libaio-5runs.txt", "fio");
+    let p = "job=randread,rw=read";
+    // The n-th value of a metric is the n-th run's (the driver numbers the runs).
+    let at = |metric: &str, run: usize| {
+        let o: Vec<_> = obs
+            .iter()
+            .filter(|o| o.metric == metric && o.params == p)
+            .collect();
+        assert_eq!(o.len(), 5, "{metric}: {o:?}");
+        o[run].clone()
+    };
+    let iops = at("iops", 0);
+    assert_eq!((iops.value, iops.line), (152764.0, 15));
+    let bw = at("bw", 0);
+    assert_eq!((bw.value, bw.unit.as_str()), (611058.0, "KiB/s"));
+    assert_eq!(at("slat mean", 0).value, 3.72);
+    assert_eq!(at("clat mean", 0).value, 825.75);
+    assert_eq!(at("lat mean", 0).value, 829.81);
+    let p99 = at("clat p99", 0);
+    assert_eq!((p99.value, p99.unit.as_str()), (3216.0, "us"));
+    assert_eq!(at("clat p99.9", 0).value, 10688.0);
+    let second = at("iops", 1);
+    assert_eq!((second.value, second.line), (125562.0, 47));
 }
 
 #[test]

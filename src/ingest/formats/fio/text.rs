@@ -6,8 +6,11 @@
 //! abbreviates large numbers (`IOPS=198k`, `BW=772MiB/s`), so values are
 //! converted: latencies to µs, bandwidth to KiB/s.
 //!
+//! fio 2.x's `read : io=…, bw=611058KB/s, iops=152764` lines are read the
+//! same way (its K, M, G being powers of 1024).
+//!
 //! Per job (`job=`) and direction (`rw=`), each a `sample` of the run: `iops`,
-//! `bw`, `clat mean`, `lat mean`, `clat p50/p90/p99/p99.9`. With
+//! `bw`, `slat mean`, `clat mean`, `lat mean`, `clat p50/p90/p99/p99.9`. With
 //! `group_reporting` the job line names the group's first job.
 
 use crate::error::Result;
@@ -24,9 +27,15 @@ lazy_re!(
     DIR,
     r"^\s+(read|write|trim|mixed)\s*: IOPS=([\d.]+)([kKmM]?), BW=([\d.]+)([KMGT]?i?B)/s"
 );
+// fio 2.x: `read : io=4096.0MB, bw=611058KB/s, iops=152764, runt=  6864msec`,
+// where K, M and G are powers of 1024 whatever the spelling.
+lazy_re!(
+    DIR2,
+    r"^\s+(read|write|trim|mixed)\s*: io=[\d.]+[KMGTP]?B, bw=([\d.]+)([KMGTP]?)B/s, iops=([\d.]+)([kKmM]?)"
+);
 lazy_re!(
     LAT,
-    r"^\s+(clat|lat) \((nsec|usec|msec)\):.*\bavg=\s*([\d.]+)"
+    r"^\s+(slat|clat|lat) \((nsec|usec|msec)\):.*\bavg=\s*([\d.]+)"
 );
 lazy_re!(PCT_HEADER, r"^\s+clat percentiles \((nsec|usec|msec)\):");
 lazy_re!(PCT_CELL, r"(\d+\.\d+)th=\[\s*(\d+)\]");
@@ -75,7 +84,7 @@ impl Format for FioText {
         if !any_with(src, "(groupid=", &JOB) {
             return 0;
         }
-        if any_with(src, "IOPS=", &DIR) {
+        if any_with(src, "IOPS=", &DIR) || any_with(src, "iops=", &DIR2) {
             90
         } else if any_with(src, "Run status group ", &RUN_STATUS) {
             60
@@ -107,19 +116,41 @@ impl Format for FioText {
             let Some(jobname) = job.as_deref() else {
                 continue;
             };
-            if let Some(c) = DIR.captures(t) {
-                let d = c[1].to_string();
+            let current = DIR.captures(t).map(|c| {
+                let factor = to_kib(&c[5]);
+                (
+                    c[1].to_string(),
+                    c[2].to_string(),
+                    c[3].to_string(),
+                    c[4].to_string(),
+                    factor,
+                )
+            });
+            let older = || {
+                DIR2.captures(t).map(|c| {
+                    let exp = "KMGTP".find(&c[3]).map_or(0, |i| i as i32 + 1);
+                    let factor = Some(f64::powi(1024.0, exp) / 1024.0);
+                    (
+                        c[1].to_string(),
+                        c[4].to_string(),
+                        c[5].to_string(),
+                        c[2].to_string(),
+                        factor,
+                    )
+                })
+            };
+            if let Some((d, iops, suffix, bw, factor)) = current.or_else(older) {
                 let p = params(&d, jobname);
-                let scale = match &c[3] {
+                let scale = match suffix.as_str() {
                     "k" | "K" => 1e3,
                     "m" | "M" => 1e6,
                     _ => 1.0,
                 };
-                let iops = rescale(num(src, n, &c[2], "IOPS")?, scale);
-                let factor = to_kib(&c[5]).ok_or_else(|| {
-                    src.error(Some(n), format!("unknown bandwidth unit `{}/s`", &c[5]))
+                let iops = rescale(num(src, n, &iops, "IOPS")?, scale);
+                let factor = factor.ok_or_else(|| {
+                    src.error(Some(n), format!("unknown bandwidth unit in `{}`", t.trim()))
                 })?;
-                let bw = rescale(num(src, n, &c[4], "BW")?, factor);
+                let bw = rescale(num(src, n, &bw, "BW")?, factor);
                 out.push(
                     Row::at(src, n)
                         .benchmark("fio")
