@@ -276,6 +276,23 @@ pub fn tick(x: f64) -> String {
     trim_zeros(format!("{x:.*}", (2 - mag).clamp(0, 6) as usize))
 }
 
+/// A tick label for a linear axis spanning `span`: as [`tick`], with
+/// as many more decimals as it takes to tell apart ticks a tenth of the
+/// span apart (an axis from 1.669 to 1.694 labels 1.675 and 1.68, not
+/// 1.68 twice).
+pub fn tick_in(x: f64, span: f64) -> String {
+    if x == 0.0 || x.abs() < 1e-300 || !span.is_finite() || span <= 0.0 {
+        return tick(x);
+    }
+    if !(SCI_BELOW..SCI_FROM).contains(&x.abs()) {
+        return sci_tick(x);
+    }
+    let mag = x.abs().log10().floor() as i32;
+    let own = 2 - mag;
+    let needed = (-(span / 10.0).log10()).ceil() as i32;
+    trim_zeros(format!("{x:.*}", own.max(needed).clamp(0, 9) as usize))
+}
+
 /// A tick label for a log axis at value `v` (> 0): two significant digits
 /// below 10, whole numbers above.
 pub fn log_tick(v: f64) -> String {
@@ -289,6 +306,17 @@ pub fn log_tick(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ticks_of_a_narrow_axis_keep_the_digits_that_part_them() {
+        assert_eq!(tick(1.675), "1.68");
+        assert_eq!(tick_in(1.675, 0.025), "1.675");
+        assert_eq!(tick_in(1.68, 0.025), "1.68");
+        // A wide axis keeps the short labels.
+        assert_eq!(tick_in(150.0, 400.0), "150");
+        assert_eq!(tick_in(0.0, 0.025), "0");
+        assert_eq!(tick_in(2.5, f64::NAN), "2.5");
+    }
 
     #[test]
     fn telling_digits_show_where_two_values_part() {

@@ -744,12 +744,19 @@ fn futex_example_shows_the_numbers_then_the_config_error_first_among_findings_an
             .find(|c| c["kind"] == "sweep")
             .unwrap();
         let svg = read(out.path(), f["file"].as_str().unwrap());
+        // Threads 32 to 512 span more than a decade: a log axis.
         assert!(
-            svg.lines().any(|l| l.trim() == "threads"),
+            svg.lines().any(|l| l.trim() == "threads, log scale"),
             "x axis of {}",
             f["file"]
         );
         assert!(svg.contains("wake-up time (ms"), "y axis of {}", f["file"]);
+        // The change against the baseline gets its own panel.
+        assert!(
+            svg.contains("change vs baseline (%)"),
+            "change panel of {}",
+            f["file"]
+        );
     }
     assert!(out.path().join("data.parquet").is_file());
     assert!(out.path().join("report.pdf").is_file());

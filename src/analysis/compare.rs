@@ -119,20 +119,28 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                     "outliers in `{side}`: {o} of {} beyond Tukey's fences, {mad} by the MAD rule (kept)",
                     s.summary.samples.len()
                 ),
-            ));
+            )
+            .with_footnote(format!(
+                "outliers in `{side}` beyond Tukey's fences or by the MAD rule, kept (Tukey counts in the findings)"
+            )));
         }
         if let Some(p) = s
             .summary
             .trend_p
             .filter(|&p| super::signals::drifts(Some(p)))
         {
-            notes.push(Note::new(
-                NoteKind::Trend,
-                format!(
-                    "trend over run order in `{side}` (Mann-Kendall {})",
-                    p_equals(p)
-                ),
-            ));
+            notes.push(
+                Note::new(
+                    NoteKind::Trend,
+                    format!(
+                        "trend over run order in `{side}` (Mann-Kendall {})",
+                        p_equals(p)
+                    ),
+                )
+                .with_footnote(format!(
+                    "trend over run order in `{side}` (Mann-Kendall; each p in the findings)"
+                )),
+            );
         }
     }
     c.notes = notes;

@@ -253,6 +253,11 @@ pub enum NoteKind {
 pub struct Note {
     pub kind: NoteKind,
     pub text: String,
+    /// What the note says without this row's own numbers, when notes of
+    /// other rows say the same thing with theirs (outliers, trends): a
+    /// table shows one footnote for all of them, the numbers being in the
+    /// findings and in `text`.
+    pub footnote: Option<String>,
 }
 
 impl Note {
@@ -261,7 +266,19 @@ impl Note {
         Note {
             kind,
             text: text.into(),
+            footnote: None,
         }
+    }
+
+    /// The note with the words it shares with other rows' notes.
+    pub fn with_footnote(mut self, shared: impl Into<String>) -> Note {
+        self.footnote = Some(shared.into());
+        self
+    }
+
+    /// The words a table's footnote shows.
+    pub fn footnote_text(&self) -> &str {
+        self.footnote.as_deref().unwrap_or(&self.text)
     }
 }
 

@@ -2,8 +2,8 @@
 //! comparison, against the ±threshold band.
 
 use super::{
-    clip, draw_mesh, err, frame, label_style, legend, present, row_label, row_range, svg,
-    text_width, ValueAxis,
+    clip_middle, distinct_labels, draw_mesh, err, frame, label_style, legend, present, row_label,
+    row_range, svg, text_width, ValueAxis,
 };
 use crate::error::Result;
 use crate::report::view::{self, ReportView};
@@ -21,17 +21,17 @@ pub fn draw(
     let rows = &view.comparisons;
     let n = rows.len().max(1);
     let multi_variant = rows.iter().any(|r| r.variant != rows[0].variant);
-    let labels: Vec<String> = rows
+    let full: Vec<String> = rows
         .iter()
         .map(|r| {
-            let l = if multi_variant {
+            if multi_variant {
                 format!("{} · {}", r.label, r.variant)
             } else {
                 r.label.clone()
-            };
-            clip(&l, 60)
+            }
         })
         .collect();
+    let (shared, labels) = distinct_labels(&full, 48);
     let mut vals: Vec<f64> = vec![0.0, threshold, -threshold];
     for r in rows {
         vals.extend(r.change.value);
@@ -110,7 +110,19 @@ pub fn draw(
             root.draw(&Text::new(r.verdict_text.clone(), (ex + 8, py), style))
                 .map_err(err)?;
         }
+        if let Some(shared) = &shared {
+            // The words every row starts with, once, above the labels.
+            let style = label_style(12)
+                .color(&RGBColor(90, 90, 90))
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            root.draw(&Text::new(
+                format!("{} …", clip_middle(shared, 100)),
+                (6, 28),
+                style,
+            ))
+            .map_err(err)?;
+        }
         let names = present(order, rows.iter().map(|r| r.variant.clone()));
-        legend(root, label_w as i32 + 10, 16, &names, colors)
+        legend(root, label_w as i32 + 10, 12, &names, colors)
     })
 }

@@ -3,7 +3,7 @@
 //!
 //! Every chart: labelled axes with units, a legend of the variants in the
 //! Okabe-Ito colours (the same colour for a variant in every chart), and a
-//! log axis when the values span more than two decades.
+//! log axis when the values span more than two decades (a sweep: one).
 
 mod distribution;
 mod forest;
@@ -12,7 +12,7 @@ mod runs;
 mod sweep;
 
 use super::view::{Family, ReportView};
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Comparison};
 use crate::error::{Error, Result};
 use plotters::chart::MeshStyle;
 use plotters::coord::types::RangedCoordf64;
@@ -63,7 +63,25 @@ pub fn render_all(a: &Analysis, view: &ReportView, fams: &[Family<'_>]) -> Resul
         .map(|(fam, sec, c)| {
             let svg = match c.kind.as_str() {
                 "distribution" => distribution::draw(fam, sec, &colors, &order)?,
-                "sweep" => sweep::draw(fam, sec, &colors, &order)?,
+                "sweep" => {
+                    let changes: Vec<&Comparison> = a
+                        .comparisons
+                        .iter()
+                        .filter(|c| {
+                            c.benchmark == fam.benchmark
+                                && c.metric == fam.metric
+                                && fam.groups.iter().any(|g| g.params == c.params)
+                        })
+                        .collect();
+                    let ctx = sweep::Context {
+                        colors: &colors,
+                        order: &order,
+                        changes: &changes,
+                        threshold: a.settings.threshold_pct,
+                        baseline: &view.meta.baseline,
+                    };
+                    sweep::draw(fam, sec, &ctx)?
+                }
                 "runs" => runs::draw(fam, sec, &colors, &order)?,
                 _ => return Ok(None),
             };
@@ -89,13 +107,19 @@ pub(crate) fn err<E: std::fmt::Debug>(e: E) -> Error {
 
 /// True when positive values span more than two decades.
 pub fn wants_log(values: &[f64]) -> bool {
+    spans_more_than(values, 100.0)
+}
+
+/// True when the values are all positive and the largest is more than
+/// `ratio` times the smallest.
+pub fn spans_more_than(values: &[f64], ratio: f64) -> bool {
     let pos: Vec<f64> = values.iter().copied().filter(|v| v.is_finite()).collect();
     if pos.is_empty() || pos.iter().any(|v| *v <= 0.0) {
         return false;
     }
     let lo = pos.iter().cloned().fold(f64::MAX, f64::min);
     let hi = pos.iter().cloned().fold(f64::MIN, f64::max);
-    hi / lo > 100.0
+    hi / lo > ratio
 }
 
 /// A value axis, linear or log10 (values are transformed before plotting
@@ -112,6 +136,14 @@ impl ValueAxis {
             log: wants_log(values),
         }
     }
+    /// The axis of a sweep: log as soon as the values span a decade (1000
+    /// and 10000 included), since sweeps (threads, sizes) mostly grow
+    /// geometrically and a linear axis squeezes the small end.
+    pub fn for_sweep(values: &[f64]) -> ValueAxis {
+        ValueAxis {
+            log: spans_more_than(values, 10.0 * (1.0 - 1e-9)),
+        }
+    }
     /// Data value to plot coordinate.
     pub fn t(&self, v: f64) -> f64 {
         if self.log {
@@ -126,6 +158,15 @@ impl ValueAxis {
             crate::numfmt::log_tick(10f64.powf(x))
         } else {
             tick(x)
+        }
+    }
+    /// Plot coordinate to a tick label on an axis over `range`, with
+    /// the digits that tell its ticks apart.
+    pub fn label_in(&self, x: f64, range: &Range<f64>) -> String {
+        if self.log {
+            self.label(x)
+        } else {
+            crate::numfmt::tick_in(x, (range.end - range.start).abs())
         }
     }
     /// A padded plot range covering `values` (transformed).
@@ -228,6 +269,8 @@ pub fn log_ticks<DB: DrawingBackend>(
     yr: &Range<f64>,
 ) -> Result<()> {
     let along = if side == Side::X { xr } else { yr };
+    // The chart gives pixels on the whole canvas; a panel draws from its own corner.
+    let (bx, by) = root.get_base_pixel();
     for (t, label) in axis.log_ticks(along) {
         let (line, (hpos, vpos), (dx, dy)) = match side {
             Side::X => (
@@ -249,7 +292,7 @@ pub fn log_ticks<DB: DrawingBackend>(
             )))
             .map_err(err)?;
         let style = label_style(12).pos(Pos::new(hpos, vpos));
-        root.draw(&Text::new(label, (px + dx, py + dy), style))
+        root.draw(&Text::new(label, (px + dx - bx, py + dy - by), style))
             .map_err(err)?;
     }
     Ok(())
@@ -335,6 +378,47 @@ pub fn clip(s: &str, max: usize) -> String {
     }
 }
 
+/// Shortens a label to `max` characters by cutting its middle, so that
+/// both the name it starts with and the parameters it ends with (what
+/// tells rows apart) stay readable.
+pub fn clip_middle(s: &str, max: usize) -> String {
+    let n = s.chars().count();
+    if n <= max {
+        return s.to_string();
+    }
+    let keep = max.saturating_sub(1);
+    let head = keep / 3;
+    let tail = keep - head;
+    let start: String = s.chars().take(head).collect();
+    let end: String = s.chars().skip(n - tail).collect();
+    format!("{start}…{end}")
+}
+
+/// Row labels made short enough to read side by side: the words every
+/// label starts with (a long command line, say) are taken out and returned
+/// once, to be shown above the rows, and what is left is cut in the middle
+/// if still longer than `max`. Nothing is taken out when the labels are
+/// short already or share only a word or two.
+pub fn distinct_labels(labels: &[String], max: usize) -> (Option<String>, Vec<String>) {
+    let longest = labels.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut prefix: Option<String> = None;
+    let mut rest: Vec<String> = labels.to_vec();
+    if labels.len() >= 2 && longest > max.min(40) {
+        let words: Vec<Vec<&str>> = labels.iter().map(|l| l.split(' ').collect()).collect();
+        let mut k = 0;
+        while words.iter().all(|w| k + 1 < w.len() && w[k] == words[0][k]) {
+            k += 1;
+        }
+        let shared = words[0][..k].join(" ");
+        if shared.chars().count() >= 12 {
+            rest = words.iter().map(|w| w[k..].join(" ")).collect();
+            prefix = Some(shared);
+        }
+    }
+    let rest = rest.iter().map(|l| clip_middle(l, max)).collect();
+    (prefix, rest)
+}
+
 /// Draws a one-line legend of `names` at pixel `(x, y)` on `area`.
 pub fn legend<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
@@ -356,7 +440,8 @@ pub fn legend<DB: DrawingBackend>(
     Ok(())
 }
 
-/// Draws `label` right-aligned at pixel `(x, y)`.
+/// Draws `label` right-aligned at canvas pixel `(x, y)` (as a chart's
+/// `backend_coord` gives it, whatever the corner of `area`).
 pub fn row_label<DB: DrawingBackend>(
     area: &DrawingArea<DB, plotters::coord::Shift>,
     label: &str,
@@ -366,8 +451,13 @@ pub fn row_label<DB: DrawingBackend>(
     let style = label_style(12)
         .color(&color)
         .pos(Pos::new(HPos::Right, VPos::Center));
-    area.draw(&Text::new(label.to_string(), pos, style))
-        .map_err(err)
+    let (bx, by) = area.get_base_pixel();
+    area.draw(&Text::new(
+        label.to_string(),
+        (pos.0 - bx, pos.1 - by),
+        style,
+    ))
+    .map_err(err)
 }
 
 /// Quartiles by linear interpolation (type 7, as numpy's default).
@@ -411,6 +501,37 @@ mod tests {
         for (_, l) in log.log_ticks(&(-201.0..201.0)) {
             assert!(l.len() <= 8, "{l}");
         }
+    }
+
+    #[test]
+    fn long_labels_keep_what_tells_them_apart() {
+        let l = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let cmd = "xz -1 -T{threads} -c /srv/bench/b4.txt";
+        let rows = l(&[
+            &format!("{cmd} time threads=1"),
+            &format!("{cmd} user threads=1"),
+            &format!("{cmd} time threads=16"),
+        ]);
+        let (prefix, rest) = distinct_labels(&rows, 60);
+        assert_eq!(prefix.as_deref(), Some(cmd));
+        assert_eq!(
+            rest,
+            ["time threads=1", "user threads=1", "time threads=16"]
+        );
+        // Short labels, or a shared word only, stay whole.
+        let short = l(&["hackbench groups=1", "hackbench groups=2"]);
+        assert_eq!(distinct_labels(&short, 60), (None, short.clone()));
+        // A label still too long loses its middle, not its end.
+        let long = l(&[&format!("{} k=1", "a".repeat(80)), "b k=2"]);
+        let (p, rest) = distinct_labels(&long, 20);
+        assert_eq!(p, None);
+        assert_eq!(rest[0].chars().count(), 20);
+        assert!(
+            rest[0].ends_with(" k=1") && rest[0].starts_with("aaaaaa"),
+            "{}",
+            rest[0]
+        );
+        assert_eq!(clip_middle("abc", 3), "abc");
     }
 
     #[test]

@@ -1,10 +1,27 @@
 //! Samples in run order, to see warm-up and drift.
+//!
+//! One line per variant and parameter value: in the variant's colour, a
+//! shade lighter or darker per parameter value, and named at its right end
+//! so that a line that drifts can be told from its neighbours.
 
-use super::{draw_mesh, err, frame, legend, present, svg, Side, ValueAxis};
+use super::{
+    draw_mesh, err, frame, label_style, legend, present, svg, text_width, Side, ValueAxis,
+};
 use crate::error::Result;
 use crate::report::view::{self, Family, SectionView};
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::collections::HashMap;
+
+/// One line of the chart.
+struct Series {
+    variant: String,
+    /// The parameter values that tell it apart within the family.
+    label: String,
+    /// Index of its parameter value among the family's groups.
+    group: usize,
+    values: Vec<f64>,
+}
 
 /// Draws the chart and returns the SVG text.
 pub fn draw(
@@ -14,27 +31,46 @@ pub fn draw(
     order: &[String],
 ) -> Result<String> {
     let s = &fam.scale;
-    let series: Vec<(String, Vec<f64>)> = fam
+    let several = fam.groups.len() > 1;
+    let series: Vec<Series> = fam
         .groups
         .iter()
-        .flat_map(|g| view::in_order(&g.variants, order))
-        .filter(|v| !v.samples.is_empty())
-        .map(|v| {
-            (
-                v.variant.clone(),
-                v.samples.iter().map(|x| s.value(*x)).collect(),
-            )
+        .enumerate()
+        .flat_map(|(gi, g)| {
+            view::in_order(&g.variants, order)
+                .into_iter()
+                .map(move |v| (gi, g, v))
+        })
+        .filter(|(_, _, v)| !v.samples.is_empty())
+        .map(|(gi, g, v)| Series {
+            variant: v.variant.clone(),
+            label: if several {
+                fam.varying(&g.params)
+            } else {
+                String::new()
+            },
+            group: gi,
+            values: v.samples.iter().map(|x| s.value(*x)).collect(),
         })
         .collect();
-    let all: Vec<f64> = series.iter().flat_map(|(_, v)| v.iter().copied()).collect();
-    let max_n = series.iter().map(|(_, v)| v.len()).max().unwrap_or(1);
+    let all: Vec<f64> = series
+        .iter()
+        .flat_map(|l| l.values.iter().copied())
+        .collect();
+    let max_n = series.iter().map(|l| l.values.len()).max().unwrap_or(1);
     let ya = ValueAxis::for_values(&all);
     let yr = ya.range(&all, false);
     let xr = 0.5f64..(max_n as f64 + 0.5);
     let unit = s.axis_suffix();
-    let several = fam.groups.len() > 1;
+    let label_room = series
+        .iter()
+        .map(|l| text_width(&l.label, 11))
+        .max()
+        .unwrap_or(0);
+    let right = if label_room > 0 { label_room + 14 } else { 24 };
+    let groups = fam.groups.len();
     svg(view::RUNS_HEIGHT, |root| {
-        let mut chart = frame(root, (8, 24), 64, xr.clone(), yr.clone())?;
+        let mut chart = frame(root, (8, right), 64, xr.clone(), yr.clone())?;
         draw_mesh(
             chart
                 .configure_mesh()
@@ -47,9 +83,9 @@ pub fn draw(
                         String::new()
                     }
                 })
-                .y_label_formatter(&|y| ya.label(*y))
+                .y_label_formatter(&|y| ya.label_in(*y, &yr))
                 .x_desc(if several {
-                    "run (one line per variant and parameter value)"
+                    "run (one line per variant and parameter value, named at its end)"
                 } else {
                     "run"
                 })
@@ -58,9 +94,12 @@ pub fn draw(
         if ya.log {
             super::log_ticks(root, &mut chart, ya, Side::Y, &xr, &yr)?;
         }
-        for (name, vals) in &series {
-            let c = colors.get(name).copied().unwrap_or(BLACK);
-            let pts: Vec<(f64, f64)> = vals
+        let mut ends: Vec<(i32, i32, String, RGBColor)> = Vec::new();
+        for l in &series {
+            let base = colors.get(&l.variant).copied().unwrap_or(BLACK);
+            let c = shade(base, l.group, groups);
+            let pts: Vec<(f64, f64)> = l
+                .values
                 .iter()
                 .enumerate()
                 .map(|(i, v)| ((i + 1) as f64, ya.t(*v)))
@@ -74,8 +113,80 @@ pub fn draw(
             chart
                 .draw_series(pts.iter().map(|p| Circle::new(*p, 3, c.filled())))
                 .map_err(err)?;
+            if let (Some(last), false) = (pts.last(), l.label.is_empty()) {
+                let (px, py) = chart.backend_coord(last);
+                ends.push((px, py, l.label.clone(), c));
+            }
         }
-        let names = present(order, series.iter().map(|(n, _)| n.clone()));
+        for (px, py, text, c) in spread(ends, 12) {
+            let style = label_style(11)
+                .color(&c)
+                .pos(Pos::new(HPos::Left, VPos::Center));
+            root.draw(&Text::new(text, (px + 7, py), style))
+                .map_err(err)?;
+        }
+        let names = present(order, series.iter().map(|l| l.variant.clone()));
         legend(root, 80, 16, &names, colors)
     })
+}
+
+/// The colour of parameter value `i` of `n`: the variant's colour, darker
+/// for the first values and lighter for the last, so the lines of one
+/// variant stay its colour yet differ.
+fn shade(c: RGBColor, i: usize, n: usize) -> RGBColor {
+    if n <= 1 {
+        return c;
+    }
+    // From 35% towards black to 35% towards white.
+    let t = -0.35 + 0.7 * i as f64 / (n - 1) as f64;
+    let mix = |x: u8| {
+        let x = x as f64;
+        let y = if t < 0.0 {
+            x * (1.0 + t)
+        } else {
+            x + (255.0 - x) * t
+        };
+        y.round().clamp(0.0, 255.0) as u8
+    };
+    RGBColor(mix(c.0), mix(c.1), mix(c.2))
+}
+
+/// Moves end labels apart vertically so that none is closer than `gap`
+/// pixels to the next (labels of lines ending at the same value would be
+/// drawn over each other).
+fn spread<T>(mut ends: Vec<(i32, i32, String, T)>, gap: i32) -> Vec<(i32, i32, String, T)> {
+    ends.sort_by_key(|e| e.1);
+    for i in 1..ends.len() {
+        let min = ends[i - 1].1 + gap;
+        if ends[i].1 < min {
+            ends[i].1 = min;
+        }
+    }
+    ends
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shades_run_from_darker_to_lighter() {
+        let c = RGBColor(0, 114, 178);
+        assert_eq!(shade(c, 0, 1), c);
+        let first = shade(c, 0, 3);
+        let last = shade(c, 2, 3);
+        assert!(first.2 < c.2 && last.2 > c.2, "{first:?} {last:?}");
+        assert_eq!(shade(c, 1, 3), c);
+    }
+
+    #[test]
+    fn end_labels_do_not_overlap() {
+        let ends = vec![
+            (0, 50, "b".to_string(), ()),
+            (0, 45, "a".into(), ()),
+            (0, 90, "c".into(), ()),
+        ];
+        let ys: Vec<(i32, String)> = spread(ends, 12).into_iter().map(|e| (e.1, e.2)).collect();
+        assert_eq!(ys, [(45, "a".into()), (57, "b".into()), (90, "c".into())]);
+    }
 }

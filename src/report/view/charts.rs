@@ -104,18 +104,37 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
             }
         ),
         width: CHART_WIDTH,
-        height: distribution_height(f.groups.iter().map(|g| g.variants.len()).sum()),
+        height: if distribution_facets(f) {
+            facets_height(
+                &f.groups
+                    .iter()
+                    .map(|g| g.variants.len())
+                    .collect::<Vec<_>>(),
+            )
+        } else {
+            distribution_height(f.groups.iter().map(|g| g.variants.len()).sum())
+        },
     });
     if let Some(k) = &f.sweep {
+        let change = sweep_has_change(f);
         charts.push(ChartView {
             kind: "sweep".into(),
             file: format!("{base}-sweep.svg"),
-            title: format!("{title}{unit} vs {k}, per variant"),
+            title: if change {
+                format!("{title}{unit} vs {k}, per variant, and the change against the baseline")
+            } else {
+                format!("{title}{unit} vs {k}, per variant")
+            },
             alt: format!(
-                "Line chart of the centre of {title} against {k} per variant, with error bars"
+                "Line chart of the centre of {title} against {k} per variant, with error bars{}",
+                if change {
+                    "; below it, the change in percent with its 95% interval"
+                } else {
+                    ""
+                }
             ),
             width: CHART_WIDTH,
-            height: SWEEP_HEIGHT,
+            height: sweep_height(f),
         });
     }
     if f.groups
@@ -132,4 +151,64 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
         });
     }
     charts
+}
+
+/// Whether a sweep gets its panel of changes: some parameter value has a
+/// variant to compare with the baseline.
+pub fn sweep_has_change(f: &Family<'_>) -> bool {
+    f.groups.iter().any(|g| g.variants.len() >= 2)
+}
+
+/// Height of a sweep chart, with its change panel when it has one.
+pub fn sweep_height(f: &Family<'_>) -> u32 {
+    if sweep_has_change(f) {
+        SWEEP_HEIGHT + SWEEP_CHANGE_HEIGHT
+    } else {
+        SWEEP_HEIGHT
+    }
+}
+
+/// Most parameter values a distribution chart draws as panels of their own;
+/// beyond, one shared axis (the forest and the sweep show the changes).
+pub const MAX_FACETS: usize = 12;
+
+/// Whether the distribution chart gives each parameter value a panel with
+/// its own axis: on one shared axis, a parameter value whose values span
+/// less than a sixth of all of them (hackbench at 1 and at 16 groups)
+/// would be squeezed to a dot.
+pub fn distribution_facets(f: &Family<'_>) -> bool {
+    if f.groups.len() < 2 || f.groups.len() > MAX_FACETS {
+        return false;
+    }
+    let spans: Vec<(f64, f64)> = f
+        .groups
+        .iter()
+        .filter_map(|g| {
+            let vals: Vec<f64> = g
+                .variants
+                .iter()
+                .flat_map(|v| {
+                    let mut out = v.samples.clone();
+                    if out.is_empty() {
+                        if let Some(c) = centre(v) {
+                            let (lo, hi, _) = bar(v, c);
+                            out.extend([c, lo, hi]);
+                        }
+                    }
+                    out
+                })
+                .filter(|x| x.is_finite())
+                .collect();
+            let lo = vals.iter().copied().reduce(f64::min)?;
+            let hi = vals.iter().copied().reduce(f64::max)?;
+            Some((lo, hi))
+        })
+        .collect();
+    let lo = spans.iter().map(|s| s.0).reduce(f64::min);
+    let hi = spans.iter().map(|s| s.1).reduce(f64::max);
+    let (Some(lo), Some(hi)) = (lo, hi) else {
+        return false;
+    };
+    let whole = hi - lo;
+    whole > 0.0 && spans.iter().any(|(a, b)| b - a < whole / 6.0)
 }

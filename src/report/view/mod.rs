@@ -18,7 +18,10 @@ mod summary;
 mod tests;
 mod types;
 
-pub use charts::{bar, section_chart_views, summary_only, Bars};
+pub use charts::{
+    bar, distribution_facets, section_chart_views, summary_only, sweep_has_change, sweep_height,
+    Bars, MAX_FACETS,
+};
 pub use families::{centre, families, in_order, param_value, parse_params, Family};
 pub use order::{baseline_name, colors, slug, variant_order, PALETTE};
 pub use types::*;
@@ -98,17 +101,20 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
             .iter()
             .filter(|n| n.kind != NoteKind::WelchReference)
         {
-            let number = match notes.iter().find(|x| x.text == n.text) {
+            let text = n.footnote_text();
+            let number = match notes.iter().find(|x| x.text == text) {
                 Some(x) => x.number,
                 None => {
                     notes.push(NoteView {
                         number: notes.len() + 1,
-                        text: n.text.clone(),
+                        text: text.to_string(),
                     });
                     notes.len()
                 }
             };
-            c.note_refs.push(number);
+            if !c.note_refs.contains(&number) {
+                c.note_refs.push(number);
+            }
         }
         if !c.note_refs.is_empty() {
             let refs: Vec<String> = c.note_refs.iter().map(|n| n.to_string()).collect();

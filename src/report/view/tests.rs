@@ -139,3 +139,80 @@ fn slugs_and_reflow() {
     assert_eq!(slug("???"), "x");
     assert_eq!(reflow("a\nb\n\n c  d \n"), "a b\n\nc d");
 }
+
+#[test]
+fn notes_that_differ_only_in_their_numbers_share_one_footnote() {
+    use crate::analysis::{Note, NoteKind};
+    let outliers = |k: usize| {
+        Note::new(
+            NoteKind::Outliers,
+            format!("outliers in `base`: {k} of 100 beyond Tukey's fences"),
+        )
+        .with_footnote("outliers in `base` (kept)")
+    };
+    let row = |params: &str, notes: Vec<Note>| Comparison {
+        benchmark: "futex".into(),
+        params: params.into(),
+        metric: "time".into(),
+        unit: "ms".into(),
+        baseline: "base".into(),
+        variant: "new".into(),
+        baseline_center: 2.0,
+        variant_center: 2.0,
+        change_pct: 0.0,
+        notes,
+        ..Default::default()
+    };
+    let a = Analysis {
+        groups: vec![group("futex", "k=a", "ms"), group("futex", "k=b", "ms")],
+        comparisons: vec![
+            row(
+                "k=a",
+                vec![outliers(13), Note::new(NoteKind::PBound, "p < 1e-300")],
+            ),
+            row("k=b", vec![outliers(2)]),
+        ],
+        ..Default::default()
+    };
+    let v = build(&a, &ReportContext::default());
+    let texts: Vec<&str> = v.notes.iter().map(|n| n.text.as_str()).collect();
+    assert_eq!(texts, ["outliers in `base` (kept)", "p < 1e-300"]);
+    assert_eq!(v.comparisons[0].note_mark, "[1,2]");
+    assert_eq!(v.comparisons[1].note_mark, "[1]");
+}
+
+#[test]
+fn far_apart_parameter_values_get_a_panel_each() {
+    let at = |params: &str, mean: f64| {
+        let mut g = group("hackbench", params, "s");
+        for v in &mut g.variants {
+            v.mean = Some(mean);
+            v.stddev = Some(mean * 0.02);
+        }
+        g
+    };
+    let family = |groups: Vec<Group>| {
+        let a = Analysis {
+            groups,
+            ..Default::default()
+        };
+        let f = families(&a);
+        (
+            distribution_facets(&f[0]),
+            section_chart_views(&f[0], "hackbench")[0].height,
+        )
+    };
+    // 1 group takes 0.2 s, 16 groups 3.2 s: on one axis the first box is a dot.
+    let (facets, tall) = family(vec![at("groups=1", 0.2), at("groups=16", 3.2)]);
+    assert!(facets);
+    // Values close together share one axis, in a shorter chart.
+    let (facets, short) = family(vec![at("groups=1", 3.0), at("groups=2", 3.2)]);
+    assert!(!facets);
+    assert!(tall > short, "{tall} {short}");
+    // One parameter value, or more than a chart can hold, never facets.
+    assert!(!family(vec![at("groups=1", 0.2)]).0);
+    let many: Vec<Group> = (0..=MAX_FACETS)
+        .map(|i| at(&format!("groups={i}"), 0.1 * 2f64.powi(i as i32)))
+        .collect();
+    assert!(!family(many).0);
+}

@@ -300,8 +300,10 @@ pub struct ChartView {
 
 /// Width of every chart in pixels.
 pub const CHART_WIDTH: u32 = 760;
-/// Height of a parameter-sweep chart.
+/// Height of a parameter-sweep chart's panel of absolute values.
 pub const SWEEP_HEIGHT: u32 = 420;
+/// Height of a sweep's second panel, the change against the baseline.
+pub const SWEEP_CHANGE_HEIGHT: u32 = 250;
 /// Height of a run-order chart.
 pub const RUNS_HEIGHT: u32 = 320;
 
@@ -323,6 +325,21 @@ pub fn forest_height(n: usize) -> u32 {
 /// Height of a distribution chart with `rows` rows.
 pub fn distribution_height(rows: usize) -> u32 {
     (70 + 26 * rows.max(1) as u32 + 50).max(160)
+}
+
+/// Pixels above each panel of a faceted distribution chart (its title).
+pub const FACET_TITLE: u32 = 22;
+/// Pixels below each panel of a faceted distribution chart (its ticks).
+pub const FACET_TICKS: u32 = 26;
+
+/// Height of a distribution chart drawn as one panel per parameter value,
+/// `rows[i]` rows in panel `i`: the legend above, the axis title below.
+pub fn facets_height(rows: &[usize]) -> u32 {
+    36 + rows
+        .iter()
+        .map(|r| FACET_TITLE + 26 * (*r).max(1) as u32 + FACET_TICKS)
+        .sum::<u32>()
+        + 30
 }
 
 /// One benchmark (benchmark × metric) with all its parameter values.
