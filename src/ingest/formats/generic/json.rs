@@ -56,10 +56,13 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
         path: Vec::new(),
     };
     let mut out = Vec::new();
-    if let Ok(doc) = serde_json::from_str::<Value>(src.raw_trimmed()) {
-        walk(src, 0, &doc, &root, &mut out);
-        return Some(Ok(out.into()));
-    }
+    let whole = match serde_json::from_str::<Value>(src.raw_trimmed()) {
+        Ok(doc) => {
+            walk(src, 0, &doc, &root, &mut out);
+            return Some(Ok(out.into()));
+        }
+        Err(e) => e,
+    };
     // JSON lines: every non-blank line a document of its own.
     let mut documents = 0;
     for (i, line) in src.raw.lines().enumerate() {
@@ -67,11 +70,30 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
         if t.is_empty() {
             continue;
         }
-        let doc: Value = serde_json::from_str(t).ok()?;
+        let Ok(doc) = serde_json::from_str::<Value>(t) else {
+            return malformed(src, &whole);
+        };
         documents += 1;
         walk(src, i as u32 + 1, &doc, &root, &mut out);
     }
     (documents > 0).then(|| Ok(out.into()))
+}
+
+/// Neither one document nor JSON lines. A document cut short, or an
+/// object that opens with a key, is JSON gone wrong, not text to read
+/// some other way: any reading of it would be of fragments. Other text
+/// that starts with a bracket (`[  5] local …`) is left to other readers.
+fn malformed(src: &Source, whole: &serde_json::Error) -> Option<Result<Parsed>> {
+    let object = src
+        .raw_trimmed()
+        .strip_prefix('{')
+        .is_some_and(|rest| rest.trim_start().starts_with(['"', '}']));
+    (whole.is_eof() || (object && whole.is_syntax())).then(|| {
+        Err(src.error(
+            Some(whole.line() as u32),
+            format!("malformed JSON: {whole}"),
+        ))
+    })
 }
 
 fn walk(src: &Source, line: u32, v: &Value, ctx: &Ctx, out: &mut Vec<Observation>) {
@@ -264,6 +286,28 @@ mod tests {
         let got = rows(r#"{"runs": [{"tps": 10}, {"tps": 12}]}"#);
         assert_eq!(got[1].1, "runs=1");
         assert_eq!(got[1].2, "runs.tps");
+    }
+
+    #[test]
+    fn json_cut_short_is_an_error_at_its_line_not_text() {
+        let cut = Source::from_text(
+            "r.json",
+            "{\"benchmarks\": [\n  {\"name\": \"telco\",\n   \"values\": [0.01,",
+        );
+        let err = read(&cut, "r").unwrap().unwrap_err().to_string();
+        assert!(
+            err.contains("r.json:3") && err.contains("malformed JSON"),
+            "{err}"
+        );
+        // An object with a stray byte is JSON gone wrong too.
+        let bad = Source::from_text("r.json", "{\"a\": 1,, \"b\": 2}");
+        assert!(read(&bad, "r").unwrap().is_err());
+        // Text that merely opens with a bracket is left to other readers.
+        let log = Source::from_text(
+            "r.txt",
+            "[  5] local 127.0.0.1 port 5201\n[  5] 0.00-1.00 sec\n",
+        );
+        assert!(read(&log, "r").is_none());
     }
 
     #[test]

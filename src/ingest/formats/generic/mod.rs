@@ -20,6 +20,7 @@
 mod delimited;
 mod json;
 mod pairs;
+mod sections;
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
@@ -311,6 +312,7 @@ fn label_lines(src: &Source) -> Parsed {
     // the pair lines below it.
     let mut heading: Option<(u32, &str)> = None;
     let mut block_start = true;
+    let mut sections = sections::Sections::default();
     for l in &src.lines {
         let n = l.number;
         let t = l.text.trim();
@@ -337,6 +339,7 @@ fn label_lines(src: &Source) -> Parsed {
                     o.variant = v.into();
                 }
                 out.push(o);
+                sections.row();
             }
             continue;
         }
@@ -352,10 +355,16 @@ fn label_lines(src: &Source) -> Parsed {
                     None => (title.to_string(), String::new()),
                 });
                 consumed.push(n);
+                sections.text_line(n, t);
                 continue;
             }
         }
         let Some((label, value, unit)) = value_line(t) else {
+            // Text above the values may head them; a line of figures no
+            // rule reads neither heads nor ends a section.
+            if t.ends_with(':') || !t.bytes().any(|b| b.is_ascii_digit()) {
+                sections.text_line(n, t);
+            }
             continue;
         };
         let (label, unit) = match (unit, bracket_unit(label)) {
@@ -377,7 +386,22 @@ fn label_lines(src: &Source) -> Parsed {
             .sample(value);
         o.source = src.path.clone();
         out.push(o);
+        sections.row();
     }
+    let metrics: Vec<&str> = out.iter().map(|o| o.metric.as_str()).collect();
+    let (variants, lines) = sections.variants(&metrics);
+    let variants: Vec<Option<String>> = variants
+        .into_iter()
+        .map(|v| v.map(str::to_string))
+        .collect();
+    for (o, v) in out.iter_mut().zip(variants) {
+        if let (Some(v), true) = (v, o.variant.is_empty()) {
+            o.variant = v.into();
+        }
+    }
+    consumed.extend(lines);
+    consumed.sort_unstable();
+    consumed.dedup();
     Parsed {
         observations: out,
         consumed,
@@ -532,5 +556,33 @@ mod tests {
             ]
         );
         assert!(p.consumed.contains(&1));
+    }
+
+    #[test]
+    fn blocks_under_their_own_headings_stay_apart() {
+        let src = Source::from_text(
+            "mail.txt",
+            "Measured on a test box, previously:\n\nIOPS=99.19M, BW=48.43GiB/s\n\
+             IOPS=99.48M, BW=48.57GiB/s\n\nand with the fix:\n\nIOPS=103.28M, BW=50.43GiB/s\n\n\
+             About four percent more.\n",
+        );
+        let p = Generic.parse_accounted(&src).unwrap();
+        let got: Vec<(&str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.variant.as_str(), o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("previously", "IOPS", 99.19),
+                ("previously", "BW", 48.43),
+                ("previously", "IOPS", 99.48),
+                ("previously", "BW", 48.57),
+                ("with the fix", "IOPS", 103.28),
+                ("with the fix", "BW", 50.43),
+            ]
+        );
+        assert!(p.consumed.contains(&1) && p.consumed.contains(&6));
     }
 }
