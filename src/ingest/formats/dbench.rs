@@ -25,6 +25,10 @@ use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Stat;
 
 lazy_re!(
+    FAILED,
+    r"^\s*(client \d+ failed to start|failed to connect to \S+)"
+);
+lazy_re!(
     THROUGHPUT,
     r"^Throughput ([\d.]+) MB/sec(?:\s+\([^)]*\))*\s+(\d+) clients\s+(\d+) procs\s+max_latency=([\d.]+) ms"
 );
@@ -82,9 +86,20 @@ impl Format for Dbench {
         let mut ops: Vec<(u32, String, [f64; 3])> = Vec::new();
         // The nearest heading above, and whether a result used it yet.
         let mut heading: Option<(u32, String)> = None;
+        // A client that failed to start, in the run under way: its closing
+        // line reports zeros, which measure nothing.
+        let mut failed: Option<(u32, String)> = None;
         for l in &src.lines {
             let n = l.number;
             let t = l.text.trim_end();
+            if t.starts_with("dbench version") {
+                failed = None;
+            }
+            if FAILED.is_match(t) {
+                failed.get_or_insert((n, t.trim().to_string()));
+                consumed.push(n);
+                continue;
+            }
             if let Some(c) = OLD_THROUGHPUT.captures(t) {
                 let mut p = Params::default();
                 if let Some(procs) = c.get(2) {
@@ -154,6 +169,14 @@ impl Format for Dbench {
                 heading = Some((n, trimmed.trim_end_matches(':').trim().to_string()));
                 continue;
             }
+            if let (Some(_), Some((at, why))) = (THROUGHPUT.captures(t), &failed) {
+                ops.clear();
+                skipped.push((
+                    n,
+                    format!("no measurement: a client failed to start (line {at}: {why})"),
+                ));
+                continue;
+            }
             if let Some(c) = THROUGHPUT.captures(t) {
                 let mut p = Params::default();
                 p.set("clients", &c[2]);
@@ -207,6 +230,16 @@ impl Format for Dbench {
                 consumed.push(n);
             }
         }
+        if out.is_empty() && failed.is_some() {
+            // Nothing measured, and the accounting says why: an error here
+            // would hand the log to the document reader, which makes
+            // values of the closing line of zeros.
+            return Ok(Parsed {
+                observations: out,
+                consumed,
+                skipped,
+            });
+        }
         Parsed::found(
             src,
             out,
@@ -220,6 +253,30 @@ impl Format for Dbench {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_run_whose_client_failed_to_start_measures_nothing() {
+        // tbench 4.00 with no server listening, its waiting lines cut.
+        let src = Source::from_text(
+            "tbench-failed.txt",
+            "dbench version 4.00 - Copyright Andrew Tridgell 1999-2004\n\n\
+             Running for 2 seconds with load '/usr/share/dbench/client.txt' and minimum warmup 0 secs\n\
+             0 of 1 processes prepared for launch   0 sec\n\
+             failed to connect to 127.0.0.1 - Connection refused\n\
+             client 0 failed to start\n\
+             -1 of 1 processes prepared for launch   0 sec\n\
+             FAILED TO START 1 CLIENTS (started -1)\n\
+             Throughput 0 MB/sec  1 clients  1 procs  max_latency=0.000 ms\n",
+        );
+        let p = Dbench.parse_accounted(&src).unwrap();
+        assert!(p.observations.is_empty());
+        let (line, why) = &p.skipped[0];
+        assert_eq!(*line, 9);
+        assert!(
+            why.contains("line 5: failed to connect to 127.0.0.1"),
+            "{why}"
+        );
+    }
 
     #[test]
     fn throughput_and_operation_table() {

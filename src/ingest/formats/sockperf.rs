@@ -11,7 +11,7 @@
 //! `msg-size`, `burst`, `reply-every` …); each figure a `sample` of the
 //! run, as sysbench's are: `latency avg|stdev|min|max|pNN` (µs), `dropped
 //! messages`, `duplicated messages`, `out-of-order messages`, `message
-//! rate` (msg/s), `bandwidth` (MB/s), `messages handled`; a full log gives
+//! rate` (msg/s), `bandwidth` (MiB/s: sockperf's MBps is message rate × size / 2^20), `messages handled`; a full log gives
 //! each packet's `latency` as a sample.
 
 use crate::error::Result;
@@ -119,7 +119,7 @@ impl Format for Sockperf {
             } else if let Some(c) = RATE.captures(t) {
                 hold("message rate", "msg/s", &c[1])?;
             } else if let Some(c) = BANDWIDTH.captures(t) {
-                hold("bandwidth", "MB/s", &c[1])?;
+                hold("bandwidth", "MiB/s", &c[1])?;
             } else if let Some(c) = HANDLED.captures(t) {
                 hold("messages handled", "", &c[1])?;
             } else if let Some(c) = FULL_LOG_ROW.captures(t) {

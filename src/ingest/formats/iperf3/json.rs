@@ -13,7 +13,7 @@
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::Params;
-use crate::ingest::shared::structured::parse_json;
+use crate::ingest::shared::structured::json_error;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 use serde_json::Value;
@@ -42,86 +42,152 @@ impl Format for Iperf3Json {
         }
     }
 
+    /// Each JSON document of the file is one test (a loop appending with
+    /// `>>`, LKP's logs): its rows are the next run; a document that
+    /// reports iperf3's error is left out with it.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let doc: Value = parse_json(src, "iperf3 JSON")?;
-        let start = &doc["start"]["test_start"];
-        let protocol = start["protocol"]
-            .as_str()
-            .unwrap_or("TCP")
-            .to_ascii_lowercase();
-        let mut params = Params::default();
-        for key in ["num_streams", "reverse"] {
-            if let Some(v) = start[key].as_i64() {
-                params.set(key.trim_start_matches("num_"), v.to_string());
-            }
-        }
-        let params = params.render();
-        let bench = format!("iperf3 {protocol}");
-        let end = &doc["end"];
+        let text = src.raw.trim_start_matches('\u{feff}');
+        let mut stream = serde_json::Deserializer::from_str(text).into_iter::<Value>();
         let mut out = Vec::new();
-        let mut push = |metric: &str, unit: &str, v: Option<f64>| {
-            if let Some(v) = v {
-                let mut o = Observation::new(&bench, metric, unit, Stat::Sample, v);
-                o.source = src.path.clone();
-                o.params = params.as_str().into();
-                out.push(o);
+        let mut skipped = Vec::new();
+        let mut failure = None;
+        loop {
+            let at = stream.byte_offset();
+            let start = at + (text[at..].len() - text[at..].trim_start().len());
+            let line = text[..start].matches('\n').count() as u32 + 1;
+            match stream.next() {
+                None => break,
+                Some(Ok(doc)) => match one_test(src, &doc) {
+                    // Rows of a document have no line, as the values of
+                    // one: the accounting reads no JSON line by line.
+                    Ok(rows) => out.extend(rows),
+                    Err(why) => {
+                        skipped.push((line, format!("iperf3 JSON without results: {why}")));
+                        failure.get_or_insert((line, why));
+                    }
+                },
+                Some(Err(e)) => return Err(json_error(src, &e, 0, "iperf3 JSON")),
             }
-        };
-        let get = |part: &str, key: &str| end[part][key].as_f64();
-        if end.get("sum_sent").is_some() && protocol == "tcp" {
-            push(
-                "sender bitrate",
-                "bit/s",
-                get("sum_sent", "bits_per_second"),
-            );
-            push(
-                "receiver bitrate",
-                "bit/s",
-                get("sum_received", "bits_per_second"),
-            );
-            push("retransmits", "", get("sum_sent", "retransmits"));
-        } else if end["sum_received"].get("jitter_ms").is_some() {
-            // Newer iperf3 gives UDP both sides, as its text mode prints.
-            push(
-                "sender bitrate",
-                "bit/s",
-                get("sum_sent", "bits_per_second"),
-            );
-            push(
-                "receiver bitrate",
-                "bit/s",
-                get("sum_received", "bits_per_second"),
-            );
-            push("jitter", "ms", get("sum_received", "jitter_ms"));
-            push("lost", "%", get("sum_received", "lost_percent"));
-        } else {
-            push("bitrate", "bit/s", get("sum", "bits_per_second"));
-            push("jitter", "ms", get("sum", "jitter_ms"));
-            push("lost", "%", get("sum", "lost_percent"));
         }
-        push(
-            "cpu host",
-            "%",
-            get("cpu_utilization_percent", "host_total"),
-        );
-        push(
-            "cpu remote",
-            "%",
-            get("cpu_utilization_percent", "remote_total"),
-        );
         if out.is_empty() {
-            let why = doc["error"]
-                .as_str()
-                .unwrap_or("no `end` summary (interrupted run?)");
-            return Err(src.error(None, format!("iperf3 JSON without results: {why}")));
+            let (line, why) = failure.unwrap_or((1, "no JSON document".into()));
+            return Err(src.error(Some(line), format!("iperf3 JSON without results: {why}")));
         }
-        Ok(out.into())
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
     }
+}
+
+/// The rows of one test's document, or why it has none.
+fn one_test(src: &Source, doc: &Value) -> std::result::Result<Vec<Observation>, String> {
+    let start = &doc["start"]["test_start"];
+    let protocol = start["protocol"]
+        .as_str()
+        .unwrap_or("TCP")
+        .to_ascii_lowercase();
+    let mut params = Params::default();
+    for key in ["num_streams", "reverse"] {
+        if let Some(v) = start[key].as_i64() {
+            params.set(key.trim_start_matches("num_"), v.to_string());
+        }
+    }
+    let params = params.render();
+    let bench = format!("iperf3 {protocol}");
+    let end = &doc["end"];
+    let mut out = Vec::new();
+    let mut push = |metric: &str, unit: &str, v: Option<f64>| {
+        if let Some(v) = v {
+            let mut o = Observation::new(&bench, metric, unit, Stat::Sample, v);
+            o.source = src.path.clone();
+            o.params = params.as_str().into();
+            out.push(o);
+        }
+    };
+    let get = |part: &str, key: &str| end[part][key].as_f64();
+    if end.get("sum_sent").is_some() && protocol == "tcp" {
+        push(
+            "sender bitrate",
+            "bit/s",
+            get("sum_sent", "bits_per_second"),
+        );
+        push(
+            "receiver bitrate",
+            "bit/s",
+            get("sum_received", "bits_per_second"),
+        );
+        push("retransmits", "", get("sum_sent", "retransmits"));
+    } else if end["sum_received"].get("jitter_ms").is_some() {
+        // Newer iperf3 gives UDP both sides, as its text mode prints.
+        push(
+            "sender bitrate",
+            "bit/s",
+            get("sum_sent", "bits_per_second"),
+        );
+        push(
+            "receiver bitrate",
+            "bit/s",
+            get("sum_received", "bits_per_second"),
+        );
+        push("jitter", "ms", get("sum_received", "jitter_ms"));
+        push("lost", "%", get("sum_received", "lost_percent"));
+    } else {
+        push("bitrate", "bit/s", get("sum", "bits_per_second"));
+        push("jitter", "ms", get("sum", "jitter_ms"));
+        push("lost", "%", get("sum", "lost_percent"));
+    }
+    push(
+        "cpu host",
+        "%",
+        get("cpu_utilization_percent", "host_total"),
+    );
+    push(
+        "cpu remote",
+        "%",
+        get("cpu_utilization_percent", "remote_total"),
+    );
+    if out.is_empty() {
+        let why = doc["error"]
+            .as_str()
+            .unwrap_or("no `end` summary (interrupted run?)");
+        return Err(why.to_string());
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_document_of_a_file_is_a_run() {
+        let one = std::fs::read_to_string("tests/data/harness/iperf3/tcp.json").unwrap();
+        let failed =
+            r#"{"start": {}, "intervals": [], "end": {}, "error": "unable to connect to server"}"#;
+        let text = format!("{one}\n{failed}\n{one}");
+        let src = Source::from_text("loop.json", &text);
+        let p = Iperf3Json.parse_accounted(&src).unwrap();
+        let sender: Vec<f64> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "sender bitrate")
+            .map(|o| o.value)
+            .collect();
+        assert_eq!(sender.len(), 2);
+        assert_eq!(sender[0], sender[1]);
+        assert_eq!(p.skipped.len(), 1);
+        assert!(
+            p.skipped[0].1.contains("unable to connect"),
+            "{:?}",
+            p.skipped
+        );
+        // A file of failed tests only says why.
+        let src = Source::from_text("failed.json", failed);
+        let err = Iperf3Json.parse_accounted(&src).unwrap_err().to_string();
+        assert!(err.contains("unable to connect to server"), "{err}");
+    }
 
     #[test]
     fn tcp_summary_is_exact() {
