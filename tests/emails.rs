@@ -31,9 +31,9 @@ fn dir() -> String {
 /// The floors asserted: what the reader reaches today on the 195 posts
 /// (7838, 5462 and 5961 of 8958 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 88.2;
-const LABEL_FLOOR: f64 = 59.9;
-const EITHER_FLOOR: f64 = 65.8;
+const VALUE_FLOOR: f64 = 88.3;
+const LABEL_FLOOR: f64 = 60.5;
+const EITHER_FLOOR: f64 = 66.4;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -17,7 +17,8 @@
 //! `perf-profile`, where LKP prints an absolute difference: no change_pct is
 //! stated for those (the means say it). The commits are the variants, the
 //! first (base) column first; the variant is the commit id of the column
-//! header, shortened to the id in the `commit:` list when there is one.
+//! header as written, or the `commit:` list's spelling when that gives
+//! more of the same id.
 //! The benchmark is the `testcase` of the axis header (`testcase: …` line or
 //! the `compiler/…/testcase:` axis pairs), its test axes (`nr_threads`,
 //! `test`, `mode` …) are params, and the machine/toolchain axes (compiler,
@@ -150,11 +151,13 @@ impl Format for Lkp {
                             .get(k)
                             .cloned()
                             .unwrap_or_else(|| format!("column {}", k + 1));
-                        commits
-                            .iter()
-                            .find(|c| id.starts_with(c.as_str()) || c.starts_with(id.as_str()))
-                            .cloned()
-                            .unwrap_or(id)
+                        // The longer spelling of the two: the header's as a
+                        // reader of the mail sees it, unless the `commit:`
+                        // list gives more of the id.
+                        match commits.iter().find(|c| c.starts_with(id.as_str())) {
+                            Some(c) if c.len() > id.len() => c.clone(),
+                            _ => id,
+                        }
                     })
                     .collect();
                 in_table = true;
