@@ -32,8 +32,8 @@ fn dir() -> String {
 /// (7838, 5462 and 5961 of 8958 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 88.3;
-const LABEL_FLOOR: f64 = 60.5;
-const EITHER_FLOOR: f64 = 66.4;
+const LABEL_FLOOR: f64 = 61.1;
+const EITHER_FLOOR: f64 = 66.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

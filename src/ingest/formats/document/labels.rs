@@ -132,11 +132,44 @@ pub fn clean(text: &str, max: usize) -> String {
 /// `baseline`, `3.12-rc1`) rather than a workload.
 pub fn is_variant_like(label: &str) -> bool {
     // Lowercasing keeps words apart: the first word of the lowercased label
-    // is the lowercased first word, and only it is needed.
+    // is the lowercased first word.
     let first = label.split_whitespace().next().unwrap_or("");
     let lower = first.to_lowercase();
-    VARIANT_WORDS.contains(&lower.as_str()) || is_kernel_version(&lower)
+    if VARIANT_WORDS.contains(&lower.as_str()) || is_kernel_version(&lower) {
+        return true;
+    }
+    // A short heading that ends on a build word or holds a kernel version
+    // names a build too (`clean fs, baseline`, `results on 6.8-rc1`,
+    // `tip/sched/core + patch`); a longer one is a sentence about it.
+    let words: Vec<String> = label
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '(' | ')' | ':'))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    words.len() <= 6
+        && (words
+            .last()
+            .is_some_and(|w| ENDING_BUILD_WORDS.contains(&w.as_str()))
+            || words.iter().any(|w| is_kernel_version(w)))
 }
+
+/// Words that close a name of a build (`clean fs, baseline`, `tip + patch`).
+const ENDING_BUILD_WORDS: &[&str] = &[
+    "baseline",
+    "base",
+    "patched",
+    "unpatched",
+    "vanilla",
+    "before",
+    "after",
+    "patch",
+    "patches",
+    "patchset",
+    "series",
+    "fix",
+    "mainline",
+    "upstream",
+];
 
 /// `3.12`, `v6.8-rc1`, `2.6.20-rc4`, `5.10.0-123-generic`.
 pub fn is_kernel_version(word: &str) -> bool {
@@ -290,6 +323,12 @@ mod tests {
         assert!(is_variant_like("2.6.20-rc4"));
         assert!(!is_variant_like("make -j1 kernel/"));
         assert!(!is_variant_like("hackbench 50"));
+        assert!(is_variant_like("clean fs, baseline"));
+        assert!(is_variant_like("tip/sched/core + patch"));
+        assert!(is_variant_like("results on 6.8-rc1"));
+        assert!(!is_variant_like(
+            "the numbers of five runs, each against the baseline"
+        ));
         assert!(!is_kernel_version("2.8"));
         assert!(is_kernel_version("v6.8-rc1"));
     }

@@ -549,3 +549,23 @@ fn a_key_column_repeated_per_run_and_an_average_row_under_it() {
     let doc = "Times.\n\nN\tBaseline\tPatched\n3\t2.03\t2.04\n1\t2.05\t2.06\n2\t2.13\t2.14\n";
     assert!(read(doc).iter().all(|o| o.params.is_empty()));
 }
+
+#[test]
+fn a_build_named_above_a_banner_still_names_the_rows() {
+    // The build's heading, then a line the harness printed, then the rows:
+    // the heading two lines up names the rows' variant.
+    let doc = "Two filesystems were filled by the same job, once on each kernel.\n\n\
+               - clean fs, baseline:\n\nRun took 3536 seconds\n\
+               closefile1           39939      11\nfsync1               39944      11\n\n\
+               - clean fs, patched:\n\nRun took 3539 seconds\n\
+               closefile1           39942      11\nfsync1               39945      11\n";
+    let obs = read(doc);
+    let of = |v: &str| {
+        obs.iter()
+            .filter(|o| o.variant == v && o.benchmark.ends_with("fsync1"))
+            .map(|o| o.value)
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(of("clean fs, baseline"), [39944.0, 11.0]);
+    assert_eq!(of("clean fs, patched"), [39945.0, 11.0]);
+}

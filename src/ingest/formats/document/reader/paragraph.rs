@@ -270,6 +270,22 @@ impl<'a> Reader<'a> {
             if idx > 0 {
                 self.context = self.pending.pop();
             }
+            // A heading that names a build, further up than the two
+            // nearest (a command line or a harness banner between it and
+            // the rows), still names the rows' build.
+            let names_build = |h: &Option<Heading>| {
+                h.as_ref()
+                    .is_some_and(|h| !h.prose && labels::is_variant_like(&h.text))
+            };
+            if !names_build(&self.label) && !names_build(&self.context) {
+                if let Some(at) = self
+                    .pending
+                    .iter()
+                    .rposition(|h| !h.prose && labels::is_variant_like(&h.text))
+                {
+                    self.context = Some(self.pending.swap_remove(at));
+                }
+            }
             self.label_seq += 1;
             self.pending.clear();
         }
