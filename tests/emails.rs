@@ -31,9 +31,9 @@ fn dir() -> String {
 /// The floors asserted: what the reader reaches today on the 195 posts
 /// (7838, 5462 and 5961 of 8958 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 88.3;
-const LABEL_FLOOR: f64 = 61.1;
-const EITHER_FLOOR: f64 = 66.9;
+const VALUE_FLOOR: f64 = 88.4;
+const LABEL_FLOOR: f64 = 61.0;
+const EITHER_FLOOR: f64 = 66.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

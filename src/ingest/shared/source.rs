@@ -359,7 +359,7 @@ fn general_lines(text: &str, json_like: bool) -> Vec<Line> {
                 strip_quotes(text)
             };
             Line {
-                text: spaces_for_nbsp(fix_latin2_plusminus(text)),
+                text: spaces_for_nbsp(fix_plusminus(text)),
                 number,
                 quote_depth,
             }
@@ -369,12 +369,12 @@ fn general_lines(text: &str, json_like: bool) -> Vec<Line> {
 
 /// The lines of a text that has neither quoted-printable escapes nor
 /// terminal redraws (nearly every log): one pass, one copy of each line,
-/// and the quote and `ą` repairs only when the text holds a `>` or an `ą`
-/// at all. Gives what the general path gives for such a text.
+/// and the quote and `±` repairs only when the text holds a `>` or a
+/// mangled `±` at all. Gives what the general path gives for such a text.
 fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
     let body = text.strip_suffix('\n').unwrap_or(text);
     let quotes = !json_like && memchr::memchr(b'>', body.as_bytes()).is_some();
-    let latin2 = memchr::memmem::find(body.as_bytes(), "ą".as_bytes()).is_some();
+    let plusminus = has_plusminus_spelling(body);
     let nbsp = memchr::memmem::find(body.as_bytes(), "\u{a0}".as_bytes()).is_some();
     let b = body.as_bytes();
     // About one line per 40 bytes in logs; the estimate only saves copies.
@@ -389,8 +389,8 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
         if quotes {
             (text, quote_depth) = strip_quotes(text);
         }
-        if latin2 {
-            text = fix_latin2_plusminus(text);
+        if plusminus {
+            text = fix_plusminus(text);
         }
         if nbsp {
             text = spaces_for_nbsp(text);
@@ -673,7 +673,7 @@ pub(crate) fn plain_line(line: &str, json_like: bool) -> (Cow<'_, str>, u8) {
     } else {
         (line.to_string(), 0)
     };
-    (Cow::Owned(fix_latin2_plusminus(text)), depth)
+    (Cow::Owned(fix_plusminus(text)), depth)
 }
 
 /// Removes e-mail quote prefixes (`>`, `> >`, `>>`) and returns the depth.
@@ -703,26 +703,50 @@ fn strip_quotes(line: String) -> (String, u8) {
     (rest.to_string(), depth)
 }
 
-/// `ą` is what `±` becomes after a Latin-1/Latin-2 round trip in mail clients;
-/// undo it where it stands between a number and a percentage.
-fn fix_latin2_plusminus(text: String) -> String {
-    if !text.contains('ą') {
+/// What `±` becomes on its way through mail clients and archives: `ą`
+/// after a Latin-1/Latin-2 round trip, `Â±` when UTF-8 is read as Latin-1,
+/// `A+-` when an archive then folds that to ASCII, `\261` when it prints
+/// the byte as an octal escape.
+const PLUSMINUS_SPELLINGS: [&str; 4] = ["ą", "Â±", "A+-", "\\261"];
+
+/// Whether `text` holds a spelling of `±` that [`fix_plusminus`] undoes.
+fn has_plusminus_spelling(text: &str) -> bool {
+    PLUSMINUS_SPELLINGS
+        .iter()
+        .any(|s| memchr::memmem::find(text.as_bytes(), s.as_bytes()).is_some())
+}
+
+/// Undoes a spelling of `±` ([`PLUSMINUS_SPELLINGS`]) where it stands
+/// between a number and the spread after it, as in `563556 A+-  1%`.
+fn fix_plusminus(text: String) -> String {
+    if !has_plusminus_spelling(&text) {
         return text;
     }
-    let chars: Vec<char> = text.chars().collect();
     let mut out = String::with_capacity(text.len());
-    for (i, &c) in chars.iter().enumerate() {
-        if c == 'ą' {
-            let before = chars[..i].iter().rev().find(|c| !c.is_whitespace());
-            let after = chars[i + 1..].iter().find(|c| !c.is_whitespace());
-            if before.is_some_and(|c| c.is_ascii_digit())
-                && after.is_some_and(|c| c.is_ascii_digit())
-            {
-                out.push('±');
-                continue;
+    let mut rest = text.as_str();
+    'scan: while !rest.is_empty() {
+        for spelling in PLUSMINUS_SPELLINGS {
+            if let Some(after) = rest.strip_prefix(spelling) {
+                let digit_before = out
+                    .trim_end()
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_ascii_digit());
+                let digit_after = after
+                    .trim_start()
+                    .chars()
+                    .next()
+                    .is_some_and(|c| c.is_ascii_digit());
+                if digit_before && digit_after {
+                    out.push('±');
+                    rest = after;
+                    continue 'scan;
+                }
             }
         }
+        let c = rest.chars().next().expect("rest is not empty");
         out.push(c);
+        rest = &rest[c.len_utf8()..];
     }
     out
 }

@@ -205,9 +205,30 @@ fn the_plain_path_agrees_with_the_general_one() {
         "n=10-2\nA=1B\n",
         "> a\n   > b\n    > c\n",
         "5 ą 3%\n> 5 ą 3\n",
+        "563556 A+-  1%  aim9\n> 11836 \\261  7%\n9.34 Â± 4%\n",
     ] {
         same_as_general(text);
     }
+}
+
+#[test]
+fn plus_minus_mangled_by_mail_and_archives_is_plus_minus_again() {
+    let src = Source::from_text(
+        "m.txt",
+        "    563556 A+-  1%     -12.5%     493033 A+-  5%  aim9.creat-clo.ops_per_sec\n\
+         11836 \\261  7%\n9.34 Â± 4%\n5 ą 3%\nA+- alone, and Grade A+- 3 stay\n",
+    );
+    let texts: Vec<&str> = src.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "    563556 ±  1%     -12.5%     493033 ±  5%  aim9.creat-clo.ops_per_sec",
+            "11836 ±  7%",
+            "9.34 ± 4%",
+            "5 ± 3%",
+            "A+- alone, and Grade A+- 3 stay",
+        ]
+    );
 }
 
 /// Texts of up to 40 tokens drawn from `alphabet`.
