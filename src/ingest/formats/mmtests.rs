@@ -163,12 +163,24 @@ fn header(
             .filter(|c| !c.is_empty())
             .map(str::to_string)
             .collect();
-        let named = if toks.len() == ncols && text.starts_with(' ') {
+        let indented = text.starts_with([' ', '\t']);
+        // A second header line whose long names ran into each other
+        // (`vanillasched-scalewakegran-v2r4`) is cut where the columns of
+        // the line above end.
+        let glued = (indented && toks.len() < ncols && k > 0)
+            .then(|| &src.lines[k - 1].text)
+            .filter(|above| {
+                above.starts_with([' ', '\t']) && above.split_whitespace().count() == ncols
+            })
+            .and_then(|above| split_glued(text, above, ncols));
+        let named = if let Some(row) = glued {
+            Some(row)
+        } else if toks.len() == ncols && indented {
             Some(toks)
-        } else if cells.len() == ncols && text.starts_with(' ') {
+        } else if cells.len() == ncols && indented {
             Some(cells)
         } else if cells.len() == ncols + 1
-            && !text.starts_with(' ')
+            && !indented
             && !cells[0].bytes().any(|b| b.is_ascii_digit())
         {
             Some(cells[1..].to_vec())
@@ -201,6 +213,49 @@ fn header(
         })
         .collect();
     (variants, bench)
+}
+
+/// The words of `lower` cut into `ncols` names at the right edges of the
+/// words of `above` (in columns of characters, tabs counted as one), where
+/// a word runs across one; `None` when that does not give `ncols` names.
+fn split_glued(lower: &str, above: &str, ncols: usize) -> Option<Vec<String>> {
+    let spans = |t: &str| -> Vec<(usize, usize)> {
+        let chars: Vec<char> = t.chars().collect();
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i].is_whitespace() {
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < chars.len() && !chars[i].is_whitespace() {
+                i += 1;
+            }
+            out.push((start, i));
+        }
+        out
+    };
+    let edges: Vec<usize> = spans(above).iter().map(|s| s.1).collect();
+    let chars: Vec<char> = lower.chars().collect();
+    let mut words = spans(lower);
+    let mut k = 0;
+    while k < words.len() && words.len() < ncols {
+        let (start, end) = words[k];
+        match edges.iter().find(|e| start < **e && **e < end) {
+            Some(&e) => {
+                words[k] = (start, e);
+                words.insert(k + 1, (e, end));
+            }
+            None => k += 1,
+        }
+    }
+    (words.len() == ncols).then(|| {
+        words
+            .iter()
+            .map(|(a, b)| chars[*a..*b].iter().collect())
+            .collect()
+    })
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -346,5 +401,22 @@ mod tests {
     #[test]
     fn detection_gives_the_score_the_line_search_gives() {
         assert!(crate::ingest::assert_detection_agrees(&Mmtests, detect_by_line) > 0);
+    }
+
+    #[test]
+    fn glued_names_are_cut_at_the_columns_above() {
+        let above =
+            "                         5.15.0-rc1             5.15.0-rc1             5.15.0-rc1";
+        let lower =
+            "                            vanillasched-scalewakegran-v2r4 sched-moveforward-v1r1";
+        assert_eq!(
+            split_glued(lower, above, 3).unwrap(),
+            [
+                "vanilla",
+                "sched-scalewakegran-v2r4",
+                "sched-moveforward-v1r1"
+            ]
+        );
+        assert_eq!(split_glued("   a b", "  x  y  z", 3), None);
     }
 }
