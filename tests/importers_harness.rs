@@ -37,6 +37,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/normal-randread.txt", "fio"),
     ("fio/normal-terse-two-jobs.txt", "fio"),
     ("fio/v2-randread-libaio-5runs.txt", "fio"),
+    ("fio/normal-status-interval.txt", "fio"),
     ("fio/terse-read.txt", "fio-terse"),
     ("fio/rr_bw.1.log", "fio-log"),
     ("pyperf/slowest-two.txt", "pyperf-text"),
@@ -1246,4 +1247,22 @@ fn stress_ng_perf_counters_and_a_stressor_s_own_table() {
         "{:?}",
         ing.files[0].skipped
     );
+}
+
+#[test]
+fn fio_status_interval_gives_one_run_of_the_final_report() {
+    let path = Path::new(HARNESS).join("fio/normal-status-interval.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let iops: Vec<(Option<u32>, f64)> = ing
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.metric == "iops")
+        .map(|o| (o.run, o.value))
+        .collect();
+    assert_eq!(iops, [(Some(0), 8400.0)]);
+    assert!(ing.files[0]
+        .skipped
+        .iter()
+        .all(|(_, why)| why.contains("interim fio --status-interval report")));
 }
