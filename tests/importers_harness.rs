@@ -109,6 +109,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-stat/per-core.txt", "perf-stat"),
     ("perf-stat/per-cpu-A.csv", "perf-stat-csv-modes"),
     ("perf-stat/per-cpu-A.json", "perf-stat-json"),
+    ("perf-stat/interval-per-core.json", "perf-stat-json"),
     ("perf-stat/per-cpu-A.txt", "perf-stat"),
     ("perf-stat/per-node.txt", "perf-stat"),
     ("perf-stat/per-socket.csv", "perf-stat-csv-modes"),
@@ -1269,4 +1270,29 @@ fn fio_status_interval_gives_one_run_of_the_final_report() {
         .skipped
         .iter()
         .all(|(_, why)| why.contains("interim fio --status-interval report")));
+}
+
+#[test]
+fn perf_stat_json_per_core_intervals_are_runs_of_each_core() {
+    let path = Path::new(HARNESS).join("perf-stat/interval-per-core.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let got: Vec<(String, Option<u32>, f64)> = ing
+        .dataset
+        .rows()
+        .iter()
+        .map(|o| (o.params.to_string(), o.run, o.value))
+        .collect();
+    let c0 = "core=S0-D0-C0".to_string();
+    let c1 = "core=S0-D0-C1".to_string();
+    assert_eq!(
+        got,
+        [
+            (c0.clone(), Some(0), 403.743884),
+            (c1.clone(), Some(0), 403.841259),
+            (c0.clone(), Some(1), 400.831657),
+            (c1.clone(), Some(1), 400.750326),
+            (c0, Some(2), 99.433414),
+            (c1, Some(2), 99.443085),
+        ]
+    );
 }
