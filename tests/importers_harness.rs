@@ -37,6 +37,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/normal-randread.txt", "fio"),
     ("fio/normal-terse-two-jobs.txt", "fio"),
     ("fio/v2-randread-libaio-5runs.txt", "fio"),
+    ("fio/normal-status-interval.txt", "fio"),
     ("fio/terse-read.txt", "fio-terse"),
     ("fio/rr_bw.1.log", "fio-log"),
     ("pyperf/slowest-two.txt", "pyperf-text"),
@@ -57,6 +58,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("gbench/reps-counters-console.txt", "gbench-console"),
     ("gbench/reps-counters.csv", "gbench-csv"),
     ("gbench/reps-counters.json", "gbench-json"),
+    ("gbench/csv-display-aggregates.csv", "gbench-csv"),
+    ("gbench/console-tabular.txt", "gbench-console"),
+    ("gbench/compare-test3_run0.json", "gbench-json"),
+    ("gbench/compare-test4_run0.json", "gbench-json"),
     ("hyperfine/adoc-scan.adoc", "hyperfine-asciidoc"),
     ("hyperfine/adoc-two.adoc", "hyperfine-asciidoc"),
     ("hyperfine/console-basic.txt", "hyperfine-console"),
@@ -104,6 +109,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-stat/per-core.txt", "perf-stat"),
     ("perf-stat/per-cpu-A.csv", "perf-stat-csv-modes"),
     ("perf-stat/per-cpu-A.json", "perf-stat-json"),
+    ("perf-stat/interval-per-core.json", "perf-stat-json"),
     ("perf-stat/per-cpu-A.txt", "perf-stat"),
     ("perf-stat/per-node.txt", "perf-stat"),
     ("perf-stat/per-socket.csv", "perf-stat-csv-modes"),
@@ -116,6 +122,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("pgbench/progress-only-stderr.txt", "pgbench"),
     ("pgbench/log-run-stdout.txt", "pgbench"),
     ("pgbench/per-statement-r.txt", "pgbench"),
+    ("pgbench/two-scripts-weights-r.txt", "pgbench"),
+    ("pgbench/builtin-weights.txt", "pgbench"),
+    ("pgbench/v9-pkb-stdout.txt", "pgbench"),
     ("pgbench/progress-c2.txt", "pgbench"),
     ("pgbench/select-only-prepared.txt", "pgbench"),
     ("pgbench/txlog.23975", "pgbench-log"),
@@ -266,6 +275,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("netperf/tcp_crr-v0.txt", "netperf"),
     ("netperf/tcp_rr-v2-loopback.txt", "netperf"),
     ("netperf/tcp_stream-v2-loopback.txt", "netperf"),
+    ("sysbench/fileio-seqwr.txt", "sysbench"),
+    ("sysbench/fileio-seqrd.txt", "sysbench"),
+    ("sysbench/fileio-rndrd-direct-t2-interval.txt", "sysbench"),
+    ("sysbench/v05-oltp-pkb-trimmed.txt", "sysbench"),
     ("sysbench/cpu-fileio-threads.txt", "sysbench"),
     ("sysbench/cpu-interval-histogram.txt", "sysbench"),
     ("sysbench/cpu-loop-threads.txt", "sysbench"),
@@ -1246,5 +1259,48 @@ fn stress_ng_perf_counters_and_a_stressor_s_own_table() {
         ing.files[0].skipped.is_empty(),
         "{:?}",
         ing.files[0].skipped
+    );
+}
+
+#[test]
+fn fio_status_interval_gives_one_run_of_the_final_report() {
+    let path = Path::new(HARNESS).join("fio/normal-status-interval.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let iops: Vec<(Option<u32>, f64)> = ing
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.metric == "iops")
+        .map(|o| (o.run, o.value))
+        .collect();
+    assert_eq!(iops, [(Some(0), 8400.0)]);
+    assert!(ing.files[0]
+        .skipped
+        .iter()
+        .all(|(_, why)| why.contains("interim fio --status-interval report")));
+}
+
+#[test]
+fn perf_stat_json_per_core_intervals_are_runs_of_each_core() {
+    let path = Path::new(HARNESS).join("perf-stat/interval-per-core.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let got: Vec<(String, Option<u32>, f64)> = ing
+        .dataset
+        .rows()
+        .iter()
+        .map(|o| (o.params.to_string(), o.run, o.value))
+        .collect();
+    let c0 = "core=S0-D0-C0".to_string();
+    let c1 = "core=S0-D0-C1".to_string();
+    assert_eq!(
+        got,
+        [
+            (c0.clone(), Some(0), 403.743884),
+            (c1.clone(), Some(0), 403.841259),
+            (c0.clone(), Some(1), 400.831657),
+            (c1.clone(), Some(1), 400.750326),
+            (c0, Some(2), 99.433414),
+            (c1, Some(2), 99.443085),
+        ]
     );
 }

@@ -9,6 +9,20 @@
 //! printed in the header (`max_prime`, `block_size`, `total_size`,
 //! `operation`, `scope`).
 //!
+//! fileio prints its settings above the run (`Extra file open flags:
+//! directio`, `2 files, 16MiB each`, `32MiB total file size`, `Block size
+//! 16KiB`, `Doing random read test`): they are context, the test mode
+//! (`mode=seqwr`, `seqrd`, `rndrd` …, as `--file-test-mode` names it),
+//! `block_size`, `total_size`, `files` and any `extra_flags` parameters,
+//! the other settings lines read past. `--report-interval` lines (`[ 1s ]
+//! reads: …`, `[ 2s ] thds: 2 tps: …`, 0.5's `[   2s] threads: 2, tps:`)
+//! are left out with the reason: a time series inside the run, whose
+//! totals below are its result.
+//!
+//! sysbench 0.5 prints the run's latency as a `response time:` block under
+//! `General statistics:` (`min: 10.49ms`, `approx.  99 percentile:
+//! 17.73ms`), read as 1.0's `Latency (ms):` block is.
+//!
 //! Metrics, each a `sample` of the run: `events/s` (cpu), `operations/s` and
 //! `bandwidth` (memory), `tps`/`qps` (oltp), `reads/s`, `writes/s`,
 //! `fsyncs/s`, `read MiB/s`, `written MiB/s` (fileio), and for every test
@@ -56,8 +70,41 @@ lazy_re!(
     r"^\s*(reads/s|writes/s|fsyncs/s|read, MiB/s|written, MiB/s):\s+([\d.]+)"
 );
 
+// fileio's settings banner.
+lazy_re!(EXTRA_FLAGS, r"^Extra file open flags: (.+?)\s*$");
+lazy_re!(FILES, r"^(\d+) files, \S+ each\s*$");
+lazy_re!(TOTAL_SIZE, r"^(\S+) total file size\s*$");
+lazy_re!(BLOCK_SIZE, r"^Block size (\S+)\s*$");
+lazy_re!(MODE, r"^Doing (.+) test\s*$");
+// Settings lines that are no parameter: read past as context.
+lazy_re!(
+    SETTINGS,
+    r"^(?:Number of IO requests: \d+|Read/Write ratio for combined random IO test: [\d.]+|Periodic FSYNC enabled|Calling fsync\(\) at the end|Using (?:a?synchronous|mmap) I/O mode|Report intermediate results every \d+|Random number generator seed is \d+)"
+);
+// A `--report-interval` line: `[ 1s ] …` (1.0), `[   2s] …` (0.5).
+lazy_re!(INTERVAL, r"^\[\s*\d+(?:\.\d+)?s\s*\]");
+// 0.5's latency block: `min: 10.49ms`, `approx.  99 percentile: 17.73ms`.
+lazy_re!(
+    RESPONSE,
+    r"^\s*(min|avg|max|approx\.\s+(\d+(?:\.\d+)?) percentile):\s+([\d.]+)ms\s*$"
+);
+
 /// The sysbench importer.
 pub struct Sysbench;
+
+/// `--file-test-mode`'s name of the mode a `Doing … test` line names.
+fn file_test_mode(doing: &str) -> String {
+    match doing {
+        "sequential write (creation)" => "seqwr",
+        "sequential rewrite" => "seqrewr",
+        "sequential read" => "seqrd",
+        "random read" => "rndrd",
+        "random write" => "rndwr",
+        "random r/w" => "rndrw",
+        other => other,
+    }
+    .to_string()
+}
 
 /// The test named by one run's output, if it says.
 fn test_from_content(lines: &[crate::ingest::Line]) -> Option<&'static str> {
@@ -69,7 +116,7 @@ fn test_from_content(lines: &[crate::ingest::Line]) -> Option<&'static str> {
         if t.contains("memory speed test") || t.starts_with("Total operations:") {
             return Some("memory");
         }
-        if t.starts_with("SQL statistics:") {
+        if t.starts_with("SQL statistics:") || t.starts_with("OLTP test statistics:") {
             return Some("oltp");
         }
         if t.starts_with("File operations:") || t.contains("random r/w test") {
@@ -193,6 +240,43 @@ impl Sysbench {
                 consumed.push(n);
                 continue;
             }
+            if INTERVAL.is_match(t) {
+                let why = "a --report-interval report: a time series inside the run, \
+                           whose totals below are its result";
+                skipped.push((n, why.into()));
+                continue;
+            }
+            if section == "General statistics" && t.trim() == "response time:" {
+                section = "response time".into();
+                consumed.push(n);
+                continue;
+            }
+            if section == "response time" {
+                if let Some(c) = RESPONSE.captures(t) {
+                    let metric = match c.get(2) {
+                        Some(p) => format!("latency p{}", p.as_str()),
+                        None => format!("latency {}", &c[1]),
+                    };
+                    let v = num(src, n, &c[3], &metric)?;
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark(&bench)
+                            .params(&params.render())
+                            .metric(&metric)
+                            .unit("ms")
+                            .sample(v),
+                    );
+                    continue;
+                }
+                section.clear();
+            }
+            if t.trim_start()
+                .starts_with("total time taken by event execution:")
+            {
+                let why = "sum of all event times over threads (threads × total time)";
+                skipped.push((n, why.into()));
+                continue;
+            }
             if section == "Threads fairness" && t.starts_with(char::is_whitespace) {
                 let why = "spread of work over threads (avg/stddev per thread), not a run result";
                 skipped.push((n, why.into()));
@@ -216,6 +300,25 @@ impl Sysbench {
                 consumed.push(n);
             } else if let Some(c) = MEM_OPT.captures(t) {
                 params.set(&c[1].replace(' ', "_"), &c[2]);
+                consumed.push(n);
+            } else if let Some(c) = EXTRA_FLAGS.captures(t) {
+                if &c[1] != "(none)" && &c[1] != "0" {
+                    params.set("extra_flags", &c[1]);
+                }
+                consumed.push(n);
+            } else if let Some(c) = FILES.captures(t) {
+                params.set("files", &c[1]);
+                consumed.push(n);
+            } else if let Some(c) = TOTAL_SIZE.captures(t) {
+                params.set("total_size", &c[1]);
+                consumed.push(n);
+            } else if let Some(c) = BLOCK_SIZE.captures(t) {
+                params.set("block_size", &c[1]);
+                consumed.push(n);
+            } else if let Some(c) = MODE.captures(t) {
+                params.set("mode", file_test_mode(&c[1]));
+                consumed.push(n);
+            } else if SETTINGS.is_match(t) {
                 consumed.push(n);
             } else if let Some(c) = EPS.captures(t) {
                 push(
@@ -318,7 +421,10 @@ mod tests {
             benches.into_iter().collect::<Vec<_>>(),
             vec![
                 ("sysbench cpu", "max_prime=5000,threads=1"),
-                ("sysbench fileio", "threads=1"),
+                (
+                    "sysbench fileio",
+                    "block_size=16KiB,files=4,mode=rndrw,threads=1,total_size=16MiB"
+                ),
                 ("sysbench threads", "threads=2"),
             ]
         );
@@ -376,5 +482,75 @@ mod tests {
         for l in [1, 4, 8, 21] {
             assert!(p.consumed.contains(&l), "line {l} not consumed");
         }
+    }
+
+    fn rows(p: &Parsed) -> Vec<(u32, &str, &str, f64)> {
+        p.observations
+            .iter()
+            .map(|o| (o.line, o.params.as_str(), o.metric.as_str(), o.value))
+            .collect()
+    }
+
+    #[test]
+    fn fileio_settings_are_parameters_and_intervals_are_left_out() {
+        let p = read("tests/data/harness/sysbench/fileio-rndrd-direct-t2-interval.txt");
+        let params =
+            "block_size=16KiB,extra_flags=directio,files=2,mode=rndrd,threads=2,total_size=32MiB";
+        let got = rows(&p);
+        assert!(got.iter().all(|r| r.1 == params), "{got:?}");
+        assert_eq!(got[0], (27, params, "reads/s", 21755.61));
+        assert_eq!(got[3], (32, params, "read MiB/s", 339.93));
+        assert_eq!(got[10], (43, params, "latency p95", 0.17));
+        assert_eq!(got.len(), 11);
+        // `[ 1s ] reads: 356.07 MiB/s …` and `[ 2s ] …`.
+        assert!(p
+            .skipped_reason(23)
+            .starts_with("a --report-interval report"));
+        assert!(p
+            .skipped_reason(24)
+            .starts_with("a --report-interval report"));
+        // The banner is context: flags, files, sizes, settings, mode.
+        for l in [5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] {
+            assert!(p.consumed.contains(&l), "line {l} not consumed");
+        }
+        // Sequential write and read runs differ by their mode.
+        let wr = read("tests/data/harness/sysbench/fileio-seqwr.txt");
+        assert_eq!(
+            rows(&wr)[1],
+            (
+                23,
+                "block_size=16KiB,files=2,mode=seqwr,threads=1,total_size=32MiB",
+                "writes/s",
+                48338.77
+            )
+        );
+        let rd = read("tests/data/harness/sysbench/fileio-seqrd.txt");
+        assert!(rows(&rd).iter().all(|r| r.1.contains("mode=seqrd")));
+    }
+
+    #[test]
+    fn sysbench_0_5_response_time_block() {
+        let p = read("tests/data/harness/sysbench/v05-oltp-pkb-trimmed.txt");
+        let got: Vec<(u32, &str, f64)> = rows(&p).into_iter().map(|r| (r.0, r.2, r.3)).collect();
+        assert_eq!(
+            got,
+            [
+                (22, "tps", 151.85),
+                (29, "total time", 1200.0136),
+                (30, "events", 182218.0),
+                (33, "latency min", 10.49),
+                (34, "latency avg", 13.17),
+                (35, "latency max", 210.53),
+                (36, "latency p99", 17.73),
+            ]
+        );
+        assert!(p
+            .observations
+            .iter()
+            .all(|o| o.benchmark == "sysbench oltp" && o.params == "threads=2"));
+        assert!(p
+            .skipped_reason(13)
+            .starts_with("a --report-interval report"));
+        assert!(p.skipped_reason(31).starts_with("sum of all event times"));
     }
 }

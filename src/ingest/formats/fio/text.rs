@@ -12,16 +12,31 @@
 //! Per job (`job=`) and direction (`rw=`), each a `sample` of the run: `iops`,
 //! `bw`, `slat mean`, `clat mean`, `lat mean`, `clat p50/p90/p99/p99.9`. With
 //! `group_reporting` the job line names the group's first job.
+//!
+//! With `--status-interval=N` fio prints the job's whole report every N
+//! seconds while it runs, each one the running totals since the start
+//! (the same `pid=`, a growing runtime), and its usual final report at the
+//! end. Only that last report is the job's result: an earlier report of
+//! the same job (name, group and pid, with no new `Starting N processes`
+//! banner between, which a loop of separate fio runs would print) is left
+//! out as interim, or it would count as another run of the job.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::rescale;
+use std::collections::HashMap;
 
 lazy_re!(
     JOB,
-    r"^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): err=\s*(\d+)"
+    r"^(\S.*?): \(groupid=(\d+), jobs=(\d+)\): err=\s*(\d+)(?:: pid=(\d+))?"
+);
+// What fio prints once as it starts (after its `fio-3.33` line): a new
+// run, whose reports are not interim ones of the run before.
+lazy_re!(
+    STARTING,
+    r"^Starting \d+ (?:process|processes|thread|threads)\b"
 );
 lazy_re!(
     DIR,
@@ -43,6 +58,40 @@ lazy_re!(RUN_STATUS, r"^Run status group \d+");
 
 /// The fio normal-output importer.
 pub struct FioText;
+
+/// The job lines of `--status-interval` interim reports, each with the line
+/// of the later report of the same job that supersedes it (see the module
+/// documentation). A report without a `pid=` is never taken as interim.
+fn interim_reports(src: &Source) -> HashMap<u32, u32> {
+    let mut interim = HashMap::new();
+    let mut last: HashMap<(String, String, String), u32> = HashMap::new();
+    for l in &src.lines {
+        let t = l.text.as_str();
+        if STARTING.is_match(t) {
+            last.clear();
+            continue;
+        }
+        let Some(c) = JOB.captures(t) else { continue };
+        let Some(pid) = c.get(5) else { continue };
+        let key = (
+            c[1].trim().to_string(),
+            c[2].to_string(),
+            pid.as_str().to_string(),
+        );
+        if let Some(before) = last.insert(key, l.number) {
+            interim.insert(before, l.number);
+        }
+    }
+    // A report superseded by one that is itself interim names the last.
+    let ends: Vec<(u32, u32)> = interim.iter().map(|(&k, &v)| (k, v)).collect();
+    for (from, mut to) in ends {
+        while let Some(&next) = interim.get(&to) {
+            to = next;
+        }
+        interim.insert(from, to);
+    }
+    interim
+}
 
 /// Factor from a fio latency unit to µs.
 fn to_us(unit: &str) -> f64 {
@@ -95,6 +144,10 @@ impl Format for FioText {
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
+        let interim = interim_reports(src);
+        let mut skipped: Vec<(u32, String)> = Vec::new();
+        // The final report's line while inside an interim one.
+        let mut superseded_by: Option<u32> = None;
         let mut job: Option<String> = None;
         let mut dir: Option<String> = None;
         let mut pct_unit: Option<f64> = None;
@@ -111,6 +164,21 @@ impl Format for FioText {
                 job = Some(c[1].trim().to_string());
                 dir = None;
                 pct_unit = None;
+                superseded_by = interim.get(&n).copied();
+            }
+            if let Some(last) = superseded_by {
+                if !t.trim().is_empty() {
+                    skipped.push((
+                        n,
+                        format!(
+                            "an interim fio --status-interval report (running totals); \
+                             the job's final report at line {last} is its result"
+                        ),
+                    ));
+                }
+                continue;
+            }
+            if JOB.is_match(t) {
                 continue;
             }
             let Some(jobname) = job.as_deref() else {
@@ -209,9 +277,71 @@ impl Format for FioText {
                 pct_unit = None;
             }
         }
-        if out.is_empty() {
-            return Err(src.error(last_line(src), "no fio job result (`read: IOPS=…`) found"));
-        }
-        Ok(out.into())
+        Parsed::found(
+            src,
+            out,
+            Vec::new(),
+            skipped,
+            "no fio job result (`read: IOPS=…`) found",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::parse_file;
+
+    #[test]
+    fn status_interval_reports_before_the_last_are_interim() {
+        let p = parse_file(
+            &FioText,
+            "tests/data/harness/fio/normal-status-interval.txt",
+        );
+        // The final report (line 90) alone: one job, one direction.
+        let got: Vec<(u32, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.line, o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (90, "iops", 8400.0),
+                (90, "bw", 33587.2),
+                (91, "clat mean", 118.31),
+                (92, "lat mean", 118.35),
+                (95, "clat p50", 72.0),
+                (96, "clat p90", 83.0),
+                (97, "clat p99", 1369.0),
+                (97, "clat p99.9", 7111.0),
+            ]
+        );
+        assert!(p.observations.iter().all(|o| o.params == "job=rr,rw=read"));
+        // The three interim reports (lines 6, 33, 61) are left out whole,
+        // each line saying which report is the result.
+        let starts: Vec<u32> = p
+            .skipped
+            .iter()
+            .filter(|(n, _)| [6, 33, 61].contains(n))
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(starts, [6, 33, 61]);
+        assert!(p.skipped.iter().all(|(n, why)| *n < 89
+            && why.contains("interim fio --status-interval report")
+            && why.ends_with("final report at line 89 is its result")));
+        assert!(p.skipped.iter().any(|(n, _)| *n == 62));
+    }
+
+    #[test]
+    fn separate_runs_of_a_loop_stay_runs() {
+        // Each run of a loop starts with its own banner and pid.
+        let p = parse_file(
+            &FioText,
+            "tests/data/harness/fio/v2-randread-libaio-5runs.txt",
+        );
+        assert!(p.skipped.is_empty());
+        let iops = p.observations.iter().filter(|o| o.metric == "iops").count();
+        assert_eq!(iops, 5);
     }
 }

@@ -6,6 +6,16 @@
 //! BM_StringCopy/64_cv              3.72 %          2.29 %             3 bytes_per_second=2.26%
 //! ```
 //!
+//! With `--benchmark_counters_tabular=true` the counters are columns of
+//! their own, named in the header after `Iterations` (`items_per_second`,
+//! `len`), each row's cells below them (`172.207M/s`, `16`); every table
+//! the library starts for a new set of counters has its own header.
+//!
+//! Summaries of repetitions (`BM_x/8_mean`) are told by their name even
+//! when the repetitions are not printed (see [`names`](super::names)); a statistic the
+//! benchmark registered itself (`_max`) is read as its own metric
+//! (`real_time max`) in the unit the row prints (`%` for a fraction).
+//!
 //! Values are rounded for display and counters carry SI prefixes
 //! (`bytes_per_second` in powers of 1024, as the library prints it, every
 //! other counter in powers of 1000); they are scaled back to base units.
@@ -13,6 +23,7 @@
 
 use crate::error::Result;
 use crate::ingest::formats::gbench::json::{aggregate_stat, counter_unit, split_name};
+use crate::ingest::formats::gbench::names::{Kind, Names};
 use crate::ingest::shared::logscan::num;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::rescale;
@@ -35,6 +46,23 @@ static ROW: LazyLock<Regex> = LazyLock::new(|| {
 static COUNTER: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"(\w+)=([\d.]+(?:e[-+]?\d+)?)([kMGTPEmunp]?)(/s|%)?").expect("static regex")
 });
+// One cell of a tabular counter column.
+static CELL: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^([\d.]+(?:e[-+]?\d+)?)([kMGTPEmunp]?)(/s|%)?$").expect("static regex")
+});
+
+/// The counter columns a header names after `Iterations`: none for the
+/// `UserCounters...` form, whose rows say `name=value`.
+fn tabular_columns(header: &str) -> Vec<String> {
+    let tail = header
+        .split_once("Iterations")
+        .map_or("", |(_, rest)| rest)
+        .trim();
+    if tail.is_empty() || tail.starts_with("UserCounters") {
+        return Vec::new();
+    }
+    tail.split_whitespace().map(str::to_string).collect()
+}
 
 // The context block the library prints before its table (also above the
 // CSV header): date, program, CPU, caches, load, build warning.
@@ -84,15 +112,18 @@ impl Format for GbenchConsole {
             .iter()
             .find(|l| HEADER.is_match(&l.text))
             .map_or(0, |l| l.number);
-        let skipped = context_skips(src, header_line);
+        let mut skipped = context_skips(src, header_line);
         let mut out = Vec::new();
         let mut in_table = false;
+        let mut columns: Vec<String> = Vec::new();
+        let mut names = Names::default();
         // Run name → time unit of its rows, for the summary rows after them.
         let mut seen_runs: HashMap<String, String> = HashMap::new();
         for l in &src.lines {
             let t = l.text.trim_end();
             if HEADER.is_match(t) {
                 in_table = true;
+                columns = tabular_columns(t);
                 continue;
             }
             if !in_table || t.starts_with('-') {
@@ -100,8 +131,10 @@ impl Format for GbenchConsole {
             }
             let Some(c) = ROW.captures(t) else { continue };
             let name = &c[1];
-            let (run_name, stat) = match name.rsplit_once('_') {
-                Some((base, "BigO")) => {
+            // A statistic the benchmark registered, named in the metric.
+            let mut custom: Option<&str> = None;
+            let (run_name, stat) = match names.classify(name) {
+                Kind::BigO(base) => {
                     let (b, p) = split_name(base);
                     for (metric, i) in [("bigo_real_coefficient", 2), ("bigo_cpu_coefficient", 4)] {
                         let v = num(src, l.number, &c[i], "value")?;
@@ -113,7 +146,7 @@ impl Format for GbenchConsole {
                     }
                     continue;
                 }
-                Some((base, "RMS")) => {
+                Kind::Rms(base) => {
                     let (b, p) = split_name(base);
                     let v = num(src, l.number, &c[2], "value")?;
                     out.push(
@@ -123,16 +156,27 @@ impl Format for GbenchConsole {
                     );
                     continue;
                 }
-                Some((base, suffix)) if seen_runs.contains_key(base) => {
-                    match aggregate_stat(suffix) {
-                        Some(s) => (base.to_string(), s),
-                        None => continue,
+                Kind::Aggregate { base, stat } => match aggregate_stat(stat) {
+                    Some(s) => {
+                        // Without the repetitions, the mean gives the unit.
+                        if &c[3] != "%" {
+                            seen_runs.insert(base.to_string(), c[3].to_string());
+                        }
+                        (base.to_string(), s)
                     }
-                }
-                _ => {
+                    None => {
+                        custom = Some(stat);
+                        (base.to_string(), Stat::Sample)
+                    }
+                },
+                Kind::Run => {
                     seen_runs.insert(name.to_string(), c[3].to_string());
                     (name.to_string(), Stat::Sample)
                 }
+            };
+            let named = |metric: &str| match custom {
+                Some(stat) => format!("{metric} {stat}"),
+                None => metric.to_string(),
             };
             let (b, p) = split_name(&run_name);
             let mk = |metric: &str, unit: &str, stat: Stat, v: f64| {
@@ -150,25 +194,52 @@ impl Format for GbenchConsole {
             };
             let mut metrics: Vec<(String, String, f64)> = vec![
                 (
-                    "real_time".into(),
+                    named("real_time"),
                     time_unit.clone(),
                     num(src, l.number, &c[2], "value")?,
                 ),
                 (
-                    "cpu_time".into(),
+                    named("cpu_time"),
                     time_unit.clone(),
                     num(src, l.number, &c[4], "value")?,
                 ),
             ];
-            for cc in COUNTER.captures_iter(c.get(7).map_or("", |m| m.as_str())) {
-                let key = &cc[1];
-                let v = num(src, l.number, &cc[2], "value")?;
-                let v = if stat == Stat::Cv {
+            let rest = c.get(7).map_or("", |m| m.as_str());
+            // (name, number, SI prefix, `/s` or `%`) of each counter.
+            let mut counters: Vec<(&str, &str, &str, &str)> = Vec::new();
+            if columns.is_empty() {
+                for cc in COUNTER.captures_iter(rest) {
+                    let get = |i| cc.get(i).map_or("", |m| m.as_str());
+                    counters.push((get(1), get(2), get(3), get(4)));
+                }
+            } else {
+                // Cells in column order; a label, if any, follows them.
+                for (key, cell) in columns.iter().zip(rest.split_whitespace()) {
+                    match CELL.captures(cell) {
+                        Some(cc) => {
+                            let get = |i| cc.get(i).map_or("", |m| m.as_str());
+                            counters.push((key.as_str(), get(1), get(2), get(3)));
+                        }
+                        None => skipped.push((
+                            l.number,
+                            format!("counter column `{key}`: `{cell}` is not a number"),
+                        )),
+                    }
+                }
+            }
+            for (key, number, prefix, suffix) in counters {
+                let v = num(src, l.number, number, "value")?;
+                let v = if stat == Stat::Cv || suffix == "%" {
                     v
                 } else {
-                    rescale(v, si_factor(&cc[3], key == "bytes_per_second"))
+                    rescale(v, si_factor(prefix, key == "bytes_per_second"))
                 };
-                metrics.push((key.to_string(), counter_unit(key).to_string(), v));
+                let unit = if custom.is_some() && suffix == "%" {
+                    "%"
+                } else {
+                    counter_unit(key)
+                };
+                metrics.push((named(key), unit.to_string(), v));
             }
             for (metric, u, v) in &metrics {
                 out.push(mk(metric, u, stat, *v));
@@ -223,5 +294,62 @@ mod tests {
     #[test]
     fn detection_gives_the_score_the_line_search_gives() {
         assert!(crate::ingest::assert_detection_agrees(&GbenchConsole, detect_by_line) > 0);
+    }
+
+    #[test]
+    fn tabular_counter_columns_are_read() {
+        let path = "tests/data/harness/gbench/console-tabular.txt";
+        let p = crate::ingest::parse_file(&GbenchConsole, path);
+        let at = |line: u32| -> Vec<(&str, &str, f64)> {
+            p.observations
+                .iter()
+                .filter(|o| o.line == line)
+                .map(|o| (o.metric.as_str(), o.unit.as_str(), o.value))
+                .collect()
+        };
+        // `BM_Sort/8  51.9 ns  46.5 ns  592424  172.207M/s`
+        assert_eq!(
+            at(14),
+            [
+                ("real_time", "ns", 51.9),
+                ("cpu_time", "ns", 46.5),
+                ("items_per_second", "items/s", 172.207e6),
+            ]
+        );
+        // `BM_Concat/16  0.032 us  0.032 us  868423  469.879M/s  16  30.794M/s`
+        assert_eq!(
+            at(25),
+            [
+                ("real_time", "us", 0.032),
+                ("cpu_time", "us", 0.032),
+                ("bytes_per_second", "B/s", 469.879 * 1024.0 * 1024.0),
+                ("len", "", 16.0),
+                ("rate", "", 30.794e6),
+            ]
+        );
+        // The table after the BigO rows has no counter columns.
+        assert_eq!(at(30).len(), 2);
+        assert!(p.skipped.iter().all(|(n, _)| *n <= 10));
+    }
+
+    #[test]
+    fn aggregates_only_and_a_registered_statistic() {
+        let path = "tests/data/harness/gbench/display-aggregates-only.txt";
+        let p = crate::ingest::parse_file(&GbenchConsole, path);
+        assert!(p
+            .observations
+            .iter()
+            .all(|o| !o.stat.is_sample() || o.metric.ends_with(" spread")));
+        let get = |metric: &str, stat: Stat| {
+            p.observations
+                .iter()
+                .find(|o| o.benchmark == "BM_Sort" && o.metric == metric && o.stat == stat)
+                .map(|o| (o.unit.as_str(), o.value))
+        };
+        assert_eq!(get("real_time", Stat::Mean), Some(("ns", 3316.0)));
+        assert_eq!(get("real_time", Stat::Cv), Some(("ns", 18.91)));
+        // `BM_Sort_spread  1251 ns  6.13 ns  3`
+        assert_eq!(get("real_time spread", Stat::Sample), Some(("ns", 1251.0)));
+        assert_eq!(get("cpu_time spread", Stat::Sample), Some(("ns", 6.13)));
     }
 }

@@ -1,13 +1,18 @@
 //! Google Benchmark CSV (`--benchmark_out_format=csv`). Context lines may
 //! precede the `name,iterations,real_time,…` header inside the file; they
-//! are skipped. Rows whose name is an earlier row's name plus `_mean`,
-//! `_median` or `_stddev` are aggregates (their iterations column is the
-//! repetition count). `_cv` rows are skipped: the 1.7 reporter writes the
+//! are skipped. Rows named `<run>_mean`, `_median`, `_stddev` are
+//! summaries of the repetitions (their iterations column is the repetition
+//! count), told by the name even when the repetitions themselves are not
+//! in the file (`--benchmark_report_aggregates_only`; see [`names`]).
+//! A statistic the benchmark registered itself is left out with the
+//! reason: the CSV gives it in the time columns whether it is a time or a
+//! fraction. `_cv` rows are skipped: the 1.7 reporter writes the
 //! fraction scaled as if it were a time, so nothing in them can be trusted;
 //! the CV follows from the samples or the mean and stddev rows.
 
 use crate::error::Result;
 use crate::ingest::formats::gbench::json::{aggregate_stat, counter_unit, split_name};
+use crate::ingest::formats::gbench::names::{Kind, Names};
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::structured::{raw_lines, split_csv};
 use crate::ingest::{Confidence, Format, Parsed, Source};
@@ -69,7 +74,7 @@ impl Format for GbenchCsv {
         ]
         .into_iter()
         .collect();
-        let mut seen_runs: HashSet<String> = HashSet::new();
+        let mut names = Names::default();
         let mut out = Vec::new();
         let mut skipped = crate::ingest::formats::gbench::console::context_skips(src, header_line);
         for (n, l) in lines {
@@ -105,14 +110,14 @@ impl Format for GbenchCsv {
                         )
                     })
             };
-            // Aggregate rows: `<run>_<stat>` after the runs they summarise.
-            let (run_name, stat) = match name.rsplit_once('_') {
-                Some((base, suffix)) if suffix == "cv" && seen_runs.contains(base) => {
+            // Summary rows: `<run>_<stat>` (see [`names`](super::names)).
+            let (run_name, stat) = match names.classify(name) {
+                Kind::Aggregate { stat: "cv", .. } => {
                     let why = "coefficient of variation: stddev / mean, both read";
                     skipped.push((n, why.to_string()));
                     continue;
                 }
-                Some((base, "BigO")) => {
+                Kind::BigO(base) => {
                     let (b, p) = split_name(base);
                     let unit = cells[c_unit].trim();
                     for (metric, c) in [
@@ -129,7 +134,7 @@ impl Format for GbenchCsv {
                     }
                     continue;
                 }
-                Some((base, "RMS")) => {
+                Kind::Rms(base) => {
                     let (b, p) = split_name(base);
                     if let Some(v) = num(c_real)? {
                         out.push(
@@ -140,14 +145,18 @@ impl Format for GbenchCsv {
                     }
                     continue;
                 }
-                Some((base, suffix)) if seen_runs.contains(base) => match aggregate_stat(suffix) {
+                Kind::Aggregate { base, stat } => match aggregate_stat(stat) {
                     Some(s) => (base.to_string(), s),
-                    None => continue,
+                    None => {
+                        let why = format!(
+                            "the statistic `{stat}` the benchmark registered: the CSV does \
+                             not say whether it is a time or a fraction (the JSON output does)"
+                        );
+                        skipped.push((n, why));
+                        continue;
+                    }
                 },
-                _ => {
-                    seen_runs.insert(name.to_string());
-                    (name.to_string(), Stat::Sample)
-                }
+                Kind::Run => (name.to_string(), Stat::Sample),
             };
             let (b, p) = split_name(&run_name);
             let unit = cells[c_unit].trim().to_string();
@@ -218,5 +227,47 @@ mod tests {
             .observations
             .iter()
             .any(|o| o.line == 17 && o.stat == Stat::Stddev));
+    }
+
+    #[test]
+    fn aggregates_without_their_repetitions_are_summaries_of_the_run() {
+        let path = "tests/data/harness/gbench/csv-display-aggregates.csv";
+        let p = crate::ingest::parse_file(&GbenchCsv, path);
+        let real: Vec<(&str, &str, Stat, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "real_time")
+            .map(|o| (o.benchmark.as_str(), o.params.as_str(), o.stat, o.value))
+            .collect();
+        assert_eq!(
+            real,
+            [
+                ("BM_Concat", "arg0=16", Stat::Mean, 0.0349389),
+                ("BM_Concat", "arg0=16", Stat::N, 2.0),
+                ("BM_Concat", "arg0=16", Stat::Median, 0.0349389),
+                ("BM_Concat", "arg0=16", Stat::Stddev, 0.00347079),
+                ("BM_Concat", "arg0=256", Stat::Mean, 0.034101),
+                ("BM_Concat", "arg0=256", Stat::N, 2.0),
+                ("BM_Concat", "arg0=256", Stat::Median, 0.034101),
+                ("BM_Concat", "arg0=256", Stat::Stddev, 0.0010784),
+            ]
+        );
+        assert!(p.observations.iter().all(|o| !o.stat.is_sample()));
+        assert!(p
+            .observations
+            .iter()
+            .all(|o| o.unit == "us" || o.metric != "real_time"));
+        // The `_cv` rows (line 5: real_time 49669.4) are left out.
+        assert!(p.skipped_reason(5).starts_with("coefficient of variation"));
+        assert!(p.skipped_reason(9).starts_with("coefficient of variation"));
+        assert!(!p.observations.iter().any(|o| o.line == 5 || o.line == 9));
+    }
+
+    #[test]
+    fn a_registered_statistic_is_left_out_with_its_reason() {
+        let path = "tests/data/harness/gbench/reps-counters.csv";
+        let p = crate::ingest::parse_file(&GbenchCsv, path);
+        // `"BM_Sort_spread",3,410.251,3.43675,ns`: time or fraction unknown.
+        assert!(p.skipped_reason(23).starts_with("the statistic `spread`"));
     }
 }

@@ -4,6 +4,13 @@
 //! times are per iteration in `time_unit`). `"aggregate"` entries are
 //! summaries: `mean`/`median`/`stddev` as such, `cv` a fraction stored here
 //! in percent, and their `iterations` field is the repetition count (n).
+//! A statistic the benchmark registered itself (`"aggregate_name": "max"`)
+//! is a metric of its own (`real_time max`), in percent when its
+//! `aggregate_unit` is `percentage` (a fraction, as `cv` is), else in the
+//! entry's unit. An aggregate entry that names no statistic (no
+//! `aggregate_name`, no `_<stat>` suffix on its name, as in old or
+//! hand-made files) cannot be read as any one statistic: it is left out
+//! with that reason.
 //! The BigO and RMS entries of a complexity fit are kept apart under
 //! `bigo_*` metrics of the family. Rate counters and user counters are
 //! metrics of their own. The `context` object (build type, CPU scaling) is
@@ -35,6 +42,9 @@ struct Entry {
     run_type: Option<String>,
     #[serde(default)]
     aggregate_name: Option<String>,
+    /// `percentage` for a fraction (`cv`), else `time`.
+    #[serde(default)]
+    aggregate_unit: Option<String>,
     #[serde(default)]
     iterations: Option<f64>,
     #[serde(default)]
@@ -158,13 +168,28 @@ impl Format for GbenchJson {
         let report: Report = parse_json(src, "Google Benchmark JSON")?;
         // `context` is environment evidence, served by [`context`].
         let mut out = Vec::new();
+        let mut left_out: Vec<(u32, String)> = Vec::new();
+        let lines = entry_lines(src, report.benchmarks.len());
         let mut failed: BTreeMap<String, usize> = BTreeMap::new();
-        for e in &report.benchmarks {
+        for (i, e) in report.benchmarks.iter().enumerate() {
             let run_name = match (&e.run_name, &e.run_type) {
                 (Some(r), _) => r.clone(),
                 // Old files: strip an aggregate suffix to find the run.
                 (None, None) => match e.name.rsplit_once('_') {
                     Some((base, "mean" | "median" | "stddev" | "cv" | "BigO" | "RMS")) => {
+                        base.to_string()
+                    }
+                    _ => e.name.clone(),
+                },
+                // An aggregate without `run_name`: strip the statistic.
+                (None, Some(k)) if k == "aggregate" => match e.name.rsplit_once('_') {
+                    Some((base, sfx))
+                        if e.aggregate_name.as_deref() == Some(sfx)
+                            || matches!(
+                                sfx,
+                                "mean" | "median" | "stddev" | "cv" | "BigO" | "RMS"
+                            ) =>
+                    {
                         base.to_string()
                     }
                     _ => e.name.clone(),
@@ -200,10 +225,26 @@ impl Format for GbenchJson {
                 (None, true) => "aggregate",
                 (None, false) => "iteration",
             };
-            let agg =
-                e.aggregate_name
-                    .as_deref()
-                    .unwrap_or(if old_aggregate { suffix } else { "" });
+            // Without `aggregate_name` the name's suffix says the statistic.
+            let named_by_suffix = match &e.run_name {
+                Some(r) => e
+                    .name
+                    .strip_prefix(r.as_str())
+                    .and_then(|s| s.strip_prefix('_'))
+                    .unwrap_or(""),
+                None if aggregate_stat(suffix).is_some() || old_aggregate => suffix,
+                None => "",
+            };
+            let agg = e.aggregate_name.as_deref().unwrap_or(named_by_suffix);
+            if kind == "aggregate" && agg.is_empty() {
+                let why = format!(
+                    "aggregate entry `{}` names no statistic (no aggregate_name, \
+                     no _mean/_median/… suffix): it cannot be read as any one",
+                    e.name
+                );
+                left_out.push((lines[i], why));
+                continue;
+            }
             if kind == "aggregate" && (agg == "BigO" || agg == "RMS") {
                 if let Some(v) = e.real_coefficient {
                     out.push(mk(
@@ -226,29 +267,47 @@ impl Format for GbenchJson {
                 }
                 continue;
             }
+            // A statistic the benchmark registered: a metric of its own.
+            let custom = (kind == "aggregate" && aggregate_stat(agg).is_none()).then_some(agg);
             let stat = if kind == "aggregate" {
-                match aggregate_stat(agg) {
-                    Some(s) => s,
-                    None => continue, // a user statistic with no tidy name
-                }
+                aggregate_stat(agg).unwrap_or(Stat::Sample)
             } else {
                 Stat::Sample
             };
-            // `cv` is a fraction for every metric; store percent.
-            let scale = if stat == Stat::Cv { 100.0 } else { 1.0 };
-            let mut metrics: Vec<(String, &str, f64)> = Vec::new();
+            let fraction = e.aggregate_unit.as_deref() == Some("percentage");
+            // `cv` is a fraction for every metric; store percent, as for
+            // any statistic whose aggregate_unit says it is a fraction.
+            let scale = if stat == Stat::Cv || fraction {
+                100.0
+            } else {
+                1.0
+            };
+            let named = |metric: &str| match custom {
+                Some(stat) => format!("{metric} {stat}"),
+                None => metric.to_string(),
+            };
+            let unit_of = |u: &'static str, time: bool| -> String {
+                if custom.is_some() && fraction {
+                    "%".into()
+                } else if time {
+                    unit.clone()
+                } else {
+                    u.into()
+                }
+            };
+            let mut metrics: Vec<(String, String, f64)> = Vec::new();
             if let Some(v) = e.real_time {
-                metrics.push(("real_time".into(), unit.as_str(), v));
+                metrics.push((named("real_time"), unit_of("", true), v));
             }
             if let Some(v) = e.cpu_time {
-                metrics.push(("cpu_time".into(), unit.as_str(), v));
+                metrics.push((named("cpu_time"), unit_of("", true), v));
             }
             for (k, v) in &e.extra {
                 if NOT_COUNTERS.contains(&k.as_str()) {
                     continue;
                 }
                 if let Some(x) = v.as_f64() {
-                    metrics.push((k.clone(), counter_unit(k), x));
+                    metrics.push((named(k), unit_of(counter_unit(k), false), x));
                 }
             }
             for (metric, u, v) in &metrics {
@@ -267,7 +326,31 @@ impl Format for GbenchJson {
                     .with_params_str(params),
             );
         }
-        Ok(out.into())
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped: left_out,
+        })
+    }
+}
+
+/// The line of each of the `count` benchmark entries: the lines where a
+/// `"name"` key opens one, in order (the context object has none). Line 1
+/// for every entry when the file does not lay them out one key a line.
+fn entry_lines(src: &Source, count: usize) -> Vec<u32> {
+    let found: Vec<u32> = src
+        .lines
+        .iter()
+        .filter(|l| {
+            let t = l.text.trim_start().trim_start_matches(['{', ',', ' ']);
+            t.starts_with("\"name\"")
+        })
+        .map(|l| l.number)
+        .collect();
+    if found.len() == count {
+        found
+    } else {
+        vec![src.lines.first().map_or(1, |l| l.number); count]
     }
 }
 
@@ -308,6 +391,75 @@ mod tests {
         assert_eq!(
             split_name("BM_x/8/size:4/real_time/threads:2"),
             ("BM_x/real_time".into(), "arg0=8,size=4,threads=2".into())
+        );
+    }
+
+    #[test]
+    fn aggregates_naming_no_statistic_are_left_out_with_the_reason() {
+        let path = "tests/data/harness/gbench/compare-test3_run0.json";
+        let p = crate::ingest::parse_file(&GbenchJson, path);
+        // BM_One (line 11), short (lines 33, 41): run_type aggregate only.
+        let skipped: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(skipped, [11, 33, 41]);
+        assert!(p.skipped[0]
+            .1
+            .starts_with("aggregate entry `BM_One` names no statistic"));
+        let got: Vec<(&str, &str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "real_time")
+            .map(|o| (o.benchmark.as_str(), o.stat.name(), o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("BM_Two", "sample", 9.0),
+                ("BM_Two", "sample", 8.0),
+                ("medium", "sample", 8.0),
+                ("medium", "sample", 9.0),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_registered_percentage_statistic_is_a_metric_in_percent() {
+        let path = "tests/data/harness/gbench/compare-test4_run0.json";
+        let p = crate::ingest::parse_file(&GbenchJson, path);
+        let got: Vec<(&str, &str, &str, Stat, f64)> = p
+            .observations
+            .iter()
+            .map(|o| {
+                (
+                    o.benchmark.as_str(),
+                    o.metric.as_str(),
+                    o.unit.as_str(),
+                    o.stat,
+                    o.value,
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("whocares", "real_time zz", "%", Stat::Sample, 1.0),
+                ("whocares", "cpu_time zz", "%", Stat::Sample, 10.0),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_registered_time_statistic_keeps_the_time_unit() {
+        let path = "tests/data/harness/gbench/reps-counters.json";
+        let p = crate::ingest::parse_file(&GbenchJson, path);
+        let spread: Vec<(&str, &str)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric.ends_with(" spread"))
+            .map(|o| (o.metric.as_str(), o.unit.as_str()))
+            .collect();
+        assert_eq!(
+            spread,
+            [("real_time spread", "ns"), ("cpu_time spread", "ns")]
         );
     }
 }

@@ -3,3 +3,4 @@
 pub(in crate::ingest) mod console;
 pub(in crate::ingest) mod csv;
 pub(in crate::ingest) mod json;
+pub(in crate::ingest) mod names;

@@ -6,10 +6,16 @@
 //! ignored. With a variance a counter gives `mean` and `stderr` (the run
 //! count is not printed), without one a `sample`. Missing counters are
 //! skipped.
+//!
+//! `-A` and `--per-core`/`--per-die`/`--per-socket`/`--per-node` give one
+//! record per CPU (`"cpu" : "0"`), core (`"core" : "S0-D0-C0"`) and so on:
+//! that key is a parameter, named and valued as the text and CSV readers
+//! name it (`cpu=CPU0`, `core=S0-D0-C0`), so the records of one interval
+//! are one run of each CPU or core rather than runs of one counter.
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
-use crate::ingest::shared::logscan::mean_with_sem;
+use crate::ingest::shared::logscan::{mean_with_sem, Params};
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
@@ -17,6 +23,29 @@ use serde_json::Value;
 
 /// The `perf stat -j` importer.
 pub struct PerfStatJson;
+
+/// The keys of a record's aggregation, as perf writes them.
+const AGGREGATIONS: &[&str] = &["cpu", "core", "die", "socket", "node"];
+
+/// The record's aggregation as `key=value` parameters (empty without one).
+fn aggregation_params(obj: &serde_json::Map<String, Value>) -> String {
+    let mut p = Params::default();
+    for key in AGGREGATIONS {
+        let value = match obj.get(*key) {
+            Some(Value::String(s)) => s.trim().to_string(),
+            Some(Value::Number(n)) => n.to_string(),
+            _ => continue,
+        };
+        // `-A` JSON names a CPU by its number where the text says `CPU0`.
+        let value = if *key == "cpu" && value.bytes().all(|b| b.is_ascii_digit()) {
+            format!("CPU{value}")
+        } else {
+            value
+        };
+        p.set(key, value);
+    }
+    p.render()
+}
 
 impl Format for PerfStatJson {
     fn name(&self) -> &'static str {
@@ -87,6 +116,7 @@ impl Format for PerfStatJson {
                 ));
             };
             let unit = event_unit(obj.get("unit").and_then(Value::as_str).unwrap_or(""));
+            let params = aggregation_params(obj);
             match obj.get("variance") {
                 Some(Value::Number(p)) => {
                     let pct = p.as_f64().unwrap_or(0.0);
@@ -96,7 +126,7 @@ impl Format for PerfStatJson {
                         src,
                         l.number,
                         "perf stat",
-                        "",
+                        &params,
                         event,
                         &unit,
                         value,
@@ -108,6 +138,7 @@ impl Format for PerfStatJson {
                     out.push(
                         Row::at(src, l.number)
                             .benchmark("perf stat")
+                            .params(&params)
                             .metric(event)
                             .unit(&unit)
                             .sample(value),
@@ -128,5 +159,38 @@ impl Format for PerfStatJson {
             skipped,
             "no counted perf stat JSON record found",
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(path: &str) -> Vec<(String, String, f64)> {
+        let p = crate::ingest::parse_file(&PerfStatJson, path);
+        p.observations
+            .iter()
+            .map(|o| (o.params.to_string(), o.metric.to_string(), o.value))
+            .collect()
+    }
+
+    #[test]
+    fn per_core_and_per_cpu_records_carry_their_aggregation() {
+        let got = rows("tests/data/harness/perf-stat/interval-per-core.json");
+        assert_eq!(got.len(), 6);
+        assert_eq!(
+            got[..2],
+            [
+                ("core=S0-D0-C0".into(), "task-clock".into(), 403.743884),
+                ("core=S0-D0-C1".into(), "task-clock".into(), 403.841259),
+            ]
+        );
+        assert_eq!(got[5].0, "core=S0-D0-C1");
+        // `-A`: `"cpu" : "1"` is the text output's `CPU1`.
+        let got = rows("tests/data/harness/perf-stat/per-cpu-A.json");
+        assert_eq!(got[1], ("cpu=CPU1".into(), "task-clock".into(), 315.312264));
+        // Without an aggregation there is no parameter.
+        let got = rows("tests/data/harness/perf-stat/interval.json");
+        assert!(got.iter().all(|r| r.0.is_empty()));
     }
 }

@@ -14,7 +14,24 @@
 //!   count is kept where PG ≥ 15 prints it;
 //! - `-P` progress lines become `progress tps`, `progress latency avg` and
 //!   `progress latency stddev` samples: a time series inside one run, kept
-//!   apart from the per-run figures.
+//!   apart from the per-run figures;
+//! - `-r` statement latencies: under `statement latencies in milliseconds`
+//!   each line is `latency [failures [retries]] statement text` (PG ≥ 15
+//!   adds the counts, 9.x has a tab between latency and text). The first
+//!   number is the value and the text, whatever numbers it holds
+//!   (`\set aid random(1, 100000 * :scale)`), names it: metric
+//!   `statement latency: <text>` (ms) and, where printed,
+//!   `statement failures: <text>`.
+//!
+//! With several `-f`/`-b` scripts the run's figures (`transaction type:
+//! multiple scripts`) are followed by a section per script, `SQL script 1:
+//! <builtin: select only>` or a file name, whose ` - ` lines give that
+//! script's own `tps` (` - 2005 transactions (74.2% of total, tps = …)`),
+//! latencies, failures and statement latencies, read as the run's are but
+//! with the script as the `script` parameter and its `weight`: the scripts
+//! of one run differ and stay apart.
+//!
+//! pgbench 9.x spells the run's latencies `latency average: X ms`.
 //!
 //! Parameters: `clients`, `threads`, `scale`, `mode` (query mode), `script`
 //! (builtin name or script file), and `transactions` per client when given.
@@ -47,7 +64,20 @@ lazy_re!(
     TPS,
     r"^tps = ([\d.]+) \((without|excluding|with|including reconnection|including)\b"
 );
-lazy_re!(LATENCY, r"^latency (average|stddev) = ([\d.]+) ms");
+lazy_re!(LATENCY, r"^latency (average|stddev)(?: =|:) ([\d.]+) ms");
+lazy_re!(STATEMENTS, r"^statement latencies in milliseconds\b");
+// `latency [failures [retries]] text`: the text starts at the first
+// field that is not a bare number.
+lazy_re!(
+    STATEMENT,
+    r"^\s+([\d.]+)(?:\s+(\d+))?(?:\s+\d+)?\s+(\S.*?)\s*$"
+);
+lazy_re!(SCRIPT, r"^SQL script \d+: (?:<builtin: (.*)>|(.*?))\s*$");
+lazy_re!(WEIGHT, r"^weight: (\d+)");
+lazy_re!(
+    SCRIPT_TPS,
+    r"^\d+ transactions \([\d.]+% of total, tps = ([\d.]+)\)"
+);
 lazy_re!(CONNECT, r"^(initial|average) connection time = ([\d.]+) ms");
 lazy_re!(FAILED, r"^number of failed transactions: (\d+)");
 lazy_re!(
@@ -103,8 +133,12 @@ impl Format for Pgbench {
         // before the report header that names the run's parameters, so the
         // run's rows get their parameters once the run is complete.
         let mut run_start = 0usize;
+        // Inside a `SQL script N:` section: that script's parameters.
+        let mut script: Option<Params> = None;
+        // Inside a block of statement latencies.
+        let mut statements = false;
         for l in &src.lines {
-            let t = l.text.trim_end();
+            let full = l.text.trim_end();
             let n = l.number;
             macro_rules! push {
                 ($metric:expr, $unit:expr, $v:expr, $params:expr) => {
@@ -118,6 +152,73 @@ impl Format for Pgbench {
                     )
                 };
             }
+            // A script section's lines are ` - latency average = …`.
+            let t = match (&script, full.strip_prefix(" - ")) {
+                (Some(_), Some(rest)) => rest,
+                _ => full,
+            };
+            if statements {
+                if let Some(c) = STATEMENT.captures(full) {
+                    let text = c[3].to_string();
+                    let p = script.clone().unwrap_or_else(|| params.clone());
+                    let v = num(src, n, &c[1], "statement latency")?;
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("pgbench")
+                            .params(&p.render())
+                            .metric(&format!("statement latency: {text}"))
+                            .unit("ms")
+                            .sample(v),
+                    );
+                    if let Some(f) = c.get(2) {
+                        let v = num(src, n, f.as_str(), "statement failures")?;
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark("pgbench")
+                                .params(&p.render())
+                                .metric(&format!("statement failures: {text}"))
+                                .sample(v),
+                        );
+                    }
+                    // Complete: not renamed by the next run's header.
+                    run_start = out.len();
+                    continue;
+                }
+                statements = false;
+            }
+            if STATEMENTS.is_match(t) {
+                statements = true;
+                consumed.push(n);
+                continue;
+            }
+            if let Some(c) = SCRIPT.captures(full) {
+                let mut p = params.clone();
+                let name = c
+                    .get(1)
+                    .map(|m| script_name(m.as_str()))
+                    .unwrap_or_else(|| c[2].trim().to_string());
+                p.set("script", name);
+                script = Some(p);
+                consumed.push(n);
+                continue;
+            }
+            if let Some(p) = script.as_mut() {
+                if full.starts_with(" - ") {
+                    if let Some(c) = WEIGHT.captures(t) {
+                        p.set("weight", &c[1]);
+                        consumed.push(n);
+                        continue;
+                    }
+                    if let Some(c) = SCRIPT_TPS.captures(t) {
+                        let v = num(src, n, &c[1], "tps")?;
+                        push!("tps", "tps", v, p);
+                        run_start = out.len();
+                        continue;
+                    }
+                } else {
+                    script = None;
+                }
+            }
             if let Some(c) = TX_TYPE.captures(t) {
                 if let Some(start) = pending {
                     return Err(src.error(
@@ -128,11 +229,11 @@ impl Format for Pgbench {
                 // Run-level keys before this line (clients …) belong to this run
                 // in PG ≥ 14 too, as they follow it; start afresh.
                 params = Params::default();
-                let script = c
+                let name = c
                     .get(1)
                     .map(|m| script_name(m.as_str()))
-                    .unwrap_or_else(|| c[2].trim().to_string());
-                params.set("script", script);
+                    .unwrap_or_else(|| script_name(&c[2]));
+                params.set("script", name);
                 pending = Some(n);
                 consumed.push(n);
             } else if let Some(c) = HEADER_KV.captures(t) {
@@ -177,7 +278,13 @@ impl Format for Pgbench {
                 } else {
                     "latency stddev"
                 };
-                push!(metric, "ms", v, &params);
+                match &script {
+                    Some(p) => {
+                        push!(metric, "ms", v, p);
+                        run_start = out.len();
+                    }
+                    None => push!(metric, "ms", v, &params),
+                }
             } else if let Some(c) = CONNECT.captures(t) {
                 let v = num(src, n, &c[2], "connection time")?;
                 let metric = if &c[1] == "initial" {
@@ -188,7 +295,13 @@ impl Format for Pgbench {
                 push!(metric, "ms", v, &params);
             } else if let Some(c) = FAILED.captures(t) {
                 let v = num(src, n, &c[1], "failed transactions")?;
-                push!("failures", "", v, &params);
+                match &script {
+                    Some(p) => {
+                        push!("failures", "", v, p);
+                        run_start = out.len();
+                    }
+                    None => push!("failures", "", v, &params),
+                }
             } else if let Some(c) = PROGRESS.captures(t) {
                 push!(
                     "progress tps",
@@ -234,5 +347,118 @@ mod tests {
         assert!(p.skipped[2].1.contains("transaction count"));
         // Version, transaction type, scale, mode, clients, threads.
         assert_eq!(p.consumed, vec![1, 3, 4, 5, 6, 7]);
+    }
+
+    fn rows(path: &str) -> Vec<(u32, String, String, f64)> {
+        let p = crate::ingest::parse_file(&Pgbench, path);
+        p.observations
+            .iter()
+            .map(|o| (o.line, o.params.to_string(), o.metric.to_string(), o.value))
+            .collect()
+    }
+
+    #[test]
+    fn statement_latencies_are_named_by_their_text() {
+        let got = rows("tests/data/harness/pgbench/per-statement-r.txt");
+        let run = "clients=2,mode=simple,scale=1,script=tpcb-like,threads=1";
+        let stmt: Vec<(u32, &str, f64)> = got
+            .iter()
+            .filter(|r| r.2.starts_with("statement latency: "))
+            .map(|r| (r.0, r.2.as_str(), r.3))
+            .collect();
+        assert_eq!(stmt.len(), 11);
+        assert_eq!(
+            stmt[0],
+            (
+                16,
+                "statement latency: \\set aid random(1, 100000 * :scale)",
+                0.001
+            )
+        );
+        assert_eq!(stmt[4], (20, "statement latency: BEGIN;", 0.040));
+        assert_eq!(stmt[10], (26, "statement latency: END;", 0.419));
+        assert!(got.iter().all(|r| r.1 == run), "{got:?}");
+        assert!(got.contains(&(
+            21,
+            run.into(),
+            "statement failures: UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;".into(),
+            0.0
+        )));
+        assert!(got.contains(&(14, run.into(), "tps".into(), 1788.72727)));
+    }
+
+    #[test]
+    fn each_script_of_a_multi_script_run_stays_apart() {
+        let got = rows("tests/data/harness/pgbench/two-scripts-weights-r.txt");
+        let run = "clients=2,mode=simple,scale=1,script=multiple scripts,threads=1";
+        let a = "clients=2,mode=simple,scale=1,script=/tmp/a.sql,threads=1,weight=3";
+        let b = "clients=2,mode=simple,scale=1,script=/tmp/b.sql,threads=1,weight=1";
+        let want: Vec<(u32, &str, &str, f64)> = vec![
+            (11, run, "failures", 0.0),
+            (12, run, "latency avg", 1.472),
+            (13, run, "connection time", 15.96),
+            (14, run, "tps", 1358.783826),
+            (17, a, "tps", 1008.64923),
+            (18, a, "failures", 0.0),
+            (19, a, "latency avg", 0.101),
+            (20, a, "latency stddev", 0.292),
+            (22, a, "statement latency: \\set aid random(1, 100000)", 0.0),
+            (22, a, "statement failures: \\set aid random(1, 100000)", 0.0),
+            (23, a, "statement latency: SELECT abalance FROM pgbench_accounts WHERE aid = :aid;", 0.101),
+            (23, a, "statement failures: SELECT abalance FROM pgbench_accounts WHERE aid = :aid;", 0.0),
+            (26, b, "tps", 350.134596),
+            (27, b, "failures", 0.0),
+            (28, b, "latency avg", 5.41),
+            (29, b, "latency stddev", 3.413),
+            (31, b, "statement latency: \\set aid random(1, 100000)", 0.0),
+            (31, b, "statement failures: \\set aid random(1, 100000)", 0.0),
+            (32, b, "statement latency: UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;", 5.41),
+            (32, b, "statement failures: UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;", 0.0),
+        ];
+        let got: Vec<(u32, &str, &str, f64)> = got
+            .iter()
+            .map(|r| (r.0, r.1.as_str(), r.2.as_str(), r.3))
+            .collect();
+        assert_eq!(got, want);
+        // Built-in scripts are named as `-b` names them.
+        let got = rows("tests/data/harness/pgbench/builtin-weights.txt");
+        assert!(got.contains(&(
+            17,
+            "clients=2,mode=simple,scale=1,script=select-only,threads=1,weight=5".into(),
+            "tps".into(),
+            2005.660543
+        )));
+        assert!(got.contains(&(
+            25,
+            "clients=2,mode=simple,scale=1,script=simple-update,threads=1,weight=1".into(),
+            "latency avg".into(),
+            4.42
+        )));
+    }
+
+    #[test]
+    fn pgbench_9_summary_and_tab_separated_statements() {
+        let got = rows("tests/data/harness/pgbench/v9-pkb-stdout.txt");
+        let run = "clients=16,mode=simple,scale=1,script=tpcb-like,threads=16";
+        assert!(got.iter().all(|r| r.1 == run), "{got:?}");
+        let m = |name: &str| got.iter().find(|r| r.2 == name).map(|r| r.3);
+        assert_eq!(m("latency avg"), Some(1108.418));
+        assert_eq!(m("latency stddev"), Some(760.944));
+        assert_eq!(m("tps incl. connections"), Some(12.580114));
+        assert_eq!(m("tps"), Some(13.062579));
+        assert_eq!(
+            m("statement latency: \\set nbranches 1 * :scale"),
+            Some(0.008039)
+        );
+        assert_eq!(
+            m("statement latency: \\setrandom delta -5000 5000"),
+            Some(0.00126)
+        );
+        assert_eq!(m("statement latency: BEGIN;"), Some(36.290649));
+        assert_eq!(
+            m("statement latency: UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;"),
+            Some(558.017753)
+        );
+        assert_eq!(got.len(), 4 + 14);
     }
 }
