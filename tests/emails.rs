@@ -32,8 +32,8 @@ fn dir() -> String {
 /// (7838, 5462 and 5961 of 8958 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 88.4;
-const LABEL_FLOOR: f64 = 61.6;
-const EITHER_FLOOR: f64 = 67.2;
+const LABEL_FLOOR: f64 = 62.1;
+const EITHER_FLOOR: f64 = 67.7;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -569,3 +569,27 @@ fn a_build_named_above_a_banner_still_names_the_rows() {
     assert_eq!(of("clean fs, baseline"), [39944.0, 11.0]);
     assert_eq!(of("clean fs, patched"), [39945.0, 11.0]);
 }
+
+#[test]
+fn one_cell_rows_of_a_pipe_table_name_the_groups_below_them() {
+    let doc = "|       | MIN   | MEAN  |\n|:------|:------|:------|\n| fork_8\n| BASE  | 1,200 | 1,250 |\n\
+               | TEST  | 1,300 | 1,340 |\n| **exec_8** |\n| BASE  | 900   | 910   |\n| TEST  | 950   | 960   |\n";
+    let obs = read(doc);
+    let got: Vec<(&str, &str, Stat, f64)> = obs
+        .iter()
+        .map(|o| (o.benchmark.as_str(), o.variant.as_str(), o.stat, o.value))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("fork_8", "BASE", Stat::Min, 1200.0),
+            ("fork_8", "BASE", Stat::Mean, 1250.0),
+            ("fork_8", "TEST", Stat::Min, 1300.0),
+            ("fork_8", "TEST", Stat::Mean, 1340.0),
+            ("exec_8", "BASE", Stat::Min, 900.0),
+            ("exec_8", "BASE", Stat::Mean, 910.0),
+            ("exec_8", "TEST", Stat::Min, 950.0),
+            ("exec_8", "TEST", Stat::Mean, 960.0),
+        ]
+    );
+}

@@ -187,7 +187,18 @@ impl<'a> Reader<'a> {
                 }
                 Kind::Border | Kind::BoxRow(_) => {
                     let mut j = i;
-                    while j < para.len() && matches!(para[j].kind, Kind::Border | Kind::BoxRow(_)) {
+                    // A one-cell group row between rows stays in the table.
+                    let in_table = |k: usize| match para[k].kind {
+                        Kind::Border | Kind::BoxRow(_) => true,
+                        Kind::Text => {
+                            super::tables::group_row(&para[k].line.text).is_some()
+                                && para
+                                    .get(k + 1)
+                                    .is_some_and(|c| matches!(c.kind, Kind::BoxRow(_)))
+                        }
+                        _ => false,
+                    };
+                    while j < para.len() && in_table(j) {
                         j += 1;
                     }
                     self.boxed_table(&para[i..j], n_for_table.take())?;

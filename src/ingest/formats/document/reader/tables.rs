@@ -55,22 +55,63 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// A boxed or pipe table. A row of one cell between its rows
+    /// (`| brk1_8_processes` in a Markdown table) heads the rows below it
+    /// as a group: each group is read as a table of its own under the
+    /// same header, its name before the block's benchmark.
     pub(super) fn boxed_table(&mut self, part: &[&Cl<'a>], n: Option<(f64, u32)>) -> Result<()> {
         let depth = part.first().map(|c| c.line.quote_depth).unwrap_or(0);
         let mut header_rows: Vec<(u32, BoxCells<'a>)> = Vec::new();
         let mut data: Vec<(u32, BoxCells<'a>)> = Vec::with_capacity(part.len());
+        let mut group: Option<String> = None;
         for c in part {
-            if let Kind::BoxRow(cells) = c.kind {
-                // Once data rows start every row is data: no need to parse.
-                if data.is_empty() && self.is_box_header(cells) {
-                    header_rows.push((c.line.number, cells));
-                } else {
-                    data.push((c.line.number, cells));
+            match c.kind {
+                Kind::BoxRow(cells) => {
+                    // Once data rows start every row is data: no need to parse.
+                    if data.is_empty() && group.is_none() && self.is_box_header(cells) {
+                        header_rows.push((c.line.number, cells));
+                    } else {
+                        data.push((c.line.number, cells));
+                    }
                 }
+                Kind::Text => {
+                    if let Some(name) = group_row(&c.line.text) {
+                        self.boxed_group(&header_rows, &data, group.as_deref(), depth, n)?;
+                        data.clear();
+                        group = Some(name);
+                    }
+                }
+                _ => {}
             }
         }
-        if let Some(t) = table::boxed(&self.src.path, &header_rows, &data, &mut self.memo)? {
-            let names = self.resolve(depth);
+        self.boxed_group(&header_rows, &data, group.as_deref(), depth, n)
+    }
+
+    /// The rows of one group of a boxed table, read as a table.
+    fn boxed_group(
+        &mut self,
+        header_rows: &[(u32, BoxCells<'a>)],
+        data: &[(u32, BoxCells<'a>)],
+        group: Option<&str>,
+        depth: u8,
+        n: Option<(f64, u32)>,
+    ) -> Result<()> {
+        if data.is_empty() {
+            return Ok(());
+        }
+        if let Some(t) = table::boxed(&self.src.path, header_rows, data, &mut self.memo)? {
+            let mut names = self.resolve(depth);
+            if let Some(g) = group {
+                // The file's name stands in for a missing heading: the
+                // group names the rows alone then.
+                let unnamed = names.benchmark.is_empty()
+                    || names.benchmark == file_stem(&self.src.path);
+                names.benchmark = if unnamed {
+                    g.into()
+                } else {
+                    format!("{}: {g}", names.benchmark).into()
+                };
+            }
             table::emit(&self.src.path, &t, &names, n, &mut self.memo, &mut self.out)?;
         }
         Ok(())
@@ -87,4 +128,18 @@ impl<'a> Reader<'a> {
         }
         header
     }
+}
+
+/// The name a one-cell row of a pipe table gives the rows below it
+/// (`| brk1_8_processes`, `| **fork** |`), when it holds no value.
+pub(super) fn group_row(text: &str) -> Option<String> {
+    let t = text.trim();
+    let inner = t.strip_prefix('|')?;
+    let inner = inner.strip_suffix('|').unwrap_or(inner).trim();
+    let inner = inner.trim_matches(['*', '_', '`']).trim();
+    let fits = !inner.is_empty()
+        && !inner.contains('|')
+        && inner.chars().any(char::is_alphabetic)
+        && !lines::is_value(inner);
+    fits.then(|| inner.to_string())
 }
