@@ -19,6 +19,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("cyclictest/histofall-t2.txt", "cyclictest-hist"),
     ("cyclictest/json-t2-stdout.txt", "cyclictest"),
     ("cyclictest/json-t2.json", "cyclictest-json"),
+    ("cyclictest/json-hist-t1.json", "cyclictest-json"),
+    ("cyclictest/hist-json-t1-stdout.txt", "cyclictest-hist"),
     ("cyclictest/live-t2.txt", "cyclictest"),
     ("cyclictest/q-t2.txt", "cyclictest"),
     ("cyclictest/script-q-t2-N.txt", "cyclictest"),
