@@ -81,6 +81,11 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/tcp.json", "iperf3-json"),
     ("iperf3/udp-text.txt", "iperf3"),
     ("iperf3/udp.json", "iperf3-json"),
+    (
+        "perf-bench/lkp-syscall-all-headerless.txt",
+        "perf-bench-more",
+    ),
+    ("perf-bench/simple-syscall-all.txt", "perf-bench-more"),
     ("perf-bench/breakpoint-thread.txt", "perf-bench-more"),
     ("perf-bench/epoll-ctl.txt", "perf-bench-more"),
     ("perf-bench/epoll-wait.txt", "perf-bench"),
