@@ -251,6 +251,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("openssl-speed/multi2-mr-sha256.txt", "openssl-speed"),
     ("openssl-speed/sha256.txt", "openssl-speed"),
     ("bonnie++/three-runs.csv", "bonnie++"),
+    ("bonnie++/pkb-1.96.txt", "bonnie++"),
     ("bonnie++/default-s64-r32-n1.txt", "bonnie++"),
     ("bonnie++/q-x2-s64-r32-n1.csv.txt", "bonnie++"),
     ("sockperf/pp-udp-t2.txt", "sockperf"),
