@@ -15,6 +15,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("benchstat/missing-cells.txt", "benchstat"),
     ("benchstat/missing-cells-three-columns.txt", "benchstat"),
     ("benchstat/single-column.txt", "benchstat"),
+    ("benchstat/csv-single-column.csv", "benchstat-csv"),
     ("cyclictest/hist-t2.txt", "cyclictest-hist"),
     ("cyclictest/histofall-t2.txt", "cyclictest-hist"),
     ("cyclictest/json-t2-stdout.txt", "cyclictest"),
