@@ -65,6 +65,7 @@ impl Registry {
             Box::new(sockperf::Sockperf),
             Box::new(nuttcp::Nuttcp),
             Box::new(ioping::Ioping),
+            Box::new(sevenzip::SevenZip),
             Box::new(cryptsetup::Cryptsetup),
             Box::new(bpf_bench::BpfBench),
             Box::new(mmtests::Mmtests),

@@ -10,6 +10,11 @@
 //! create|stat|delete`), each test's `cpu` (%) and `latency` (µs). A
 //! `+++++` cell (a test too fast to time) has no value. A log of several
 //! runs gives a run each.
+//!
+//! The first field is the line's format version. 1.98 (bonnie++ 1.98 and
+//! 2.0x) put the seek count and seeker processes after the chunk size;
+//! 1.96 and 1.97 (bonnie++ 1.96, 1.97) have not those two fields, so every
+//! later field stands two places earlier (48 fields, not 50).
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num, Params};
@@ -18,6 +23,19 @@ use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::rescale;
 
 lazy_re!(CSV, r"^1\.9\d,[\d.]+\w*,");
+
+/// How many places a result line's fields stand before 1.98's, and how
+/// many fields it has at least; `None` for no result line.
+fn layout(t: &str, fields: &[&str]) -> Option<(usize, usize)> {
+    if !CSV.is_match(t) {
+        return None;
+    }
+    let (shift, needed) = match fields[0] {
+        "1.96" | "1.97" => (2, 48),
+        _ => (0, 50),
+    };
+    (fields.len() >= needed).then_some((shift, needed))
+}
 lazy_re!(
     HUMAN,
     r"^(?:Version \S+\s+-|\s*-Per Chr-|Name:Size|Latency\s|\s+files\s|Using uid|.*\.\.\.done)"
@@ -69,7 +87,8 @@ impl Format for Bonnie {
     fn detect(&self, src: &Source) -> Confidence {
         let result = src.lines.iter().any(|l| {
             let t = l.text.trim();
-            CSV.is_match(t) && t.split(',').count() >= 50
+            let fields: Vec<&str> = t.split(',').collect();
+            layout(t, &fields).is_some()
         });
         if result {
             97
@@ -83,12 +102,12 @@ impl Format for Bonnie {
         for l in &src.lines {
             let (n, t) = (l.number, l.text.trim());
             let fields: Vec<&str> = t.split(',').collect();
-            if !CSV.is_match(t) || fields.len() < 50 {
+            let Some((shift, _)) = layout(t, &fields) else {
                 if HUMAN.is_match(&l.text) || t.starts_with("Version") {
                     consumed.push(n);
                 }
                 continue;
-            }
+            };
             let mut p = Params::default();
             p.set("size", fields[5]);
             p.set("concurrency", fields[3]);
@@ -102,6 +121,7 @@ impl Format for Bonnie {
                     .sample(v)
             };
             for (name, at, lat, unit) in TESTS {
+                let (at, lat) = (at - shift, lat - shift);
                 // `+++++`: too fast to time; an empty cell: not run.
                 if let Ok(v) = fields[at].parse::<f64>() {
                     out.push(row(name, unit, v));
@@ -165,5 +185,48 @@ mod tests {
         assert_eq!(get("seq input block"), None);
         assert_eq!(get("seq input block latency"), Some((73.0, "us".into())));
         assert_eq!(obs[0].params.as_str(), "concurrency=1,size=512M");
+    }
+
+    #[test]
+    fn a_format_1_96_line_has_no_seek_fields() {
+        let p = crate::ingest::parse_file(&Bonnie, "tests/data/harness/bonnie++/pkb-1.96.txt");
+        let get = |m: &str| {
+            p.observations
+                .iter()
+                .find(|o| o.metric == m)
+                .map(|o| (o.value, o.unit.to_string()))
+        };
+        let v = |x: f64, u: &str| Some((x, u.to_string()));
+        assert_eq!(get("seq output char"), None);
+        assert_eq!(get("seq output block"), v(72853.0, "KiB/s"));
+        assert_eq!(get("seq output block cpu"), v(15.0, "%"));
+        assert_eq!(get("rewrite"), v(47358.0, "KiB/s"));
+        assert_eq!(get("rewrite cpu"), v(5.0, "%"));
+        assert_eq!(get("seq input block"), v(156821.0, "KiB/s"));
+        assert_eq!(get("seq input block cpu"), v(7.0, "%"));
+        assert_eq!(get("random seeks"), v(537.7, "/s"));
+        assert_eq!(get("random seeks cpu"), v(10.0, "%"));
+        assert_eq!(get("seq create"), v(49223.0, "files/s"));
+        assert_eq!(get("seq create cpu"), v(58.0, "%"));
+        assert_eq!(get("seq stat"), None);
+        assert_eq!(get("seq delete"), v(54405.0, "files/s"));
+        assert_eq!(get("random create"), v(2898.0, "files/s"));
+        assert_eq!(get("random create cpu"), v(97.0, "%"));
+        assert_eq!(get("random stat"), None);
+        assert_eq!(get("random delete"), v(59089.0, "files/s"));
+        assert_eq!(get("random delete cpu"), v(60.0, "%"));
+        assert_eq!(get("seq output char latency"), None);
+        assert_eq!(get("seq output block latency"), v(512000.0, "us"));
+        assert_eq!(get("rewrite latency"), v(670000.0, "us"));
+        assert_eq!(get("seq input block latency"), v(44660.0, "us"));
+        assert_eq!(get("random seeks latency"), v(200000.0, "us"));
+        assert_eq!(get("seq create latency"), v(3747.0, "us"));
+        assert_eq!(get("seq stat latency"), v(1759.0, "us"));
+        assert_eq!(get("seq delete latency"), v(1643.0, "us"));
+        assert_eq!(get("random create latency"), v(33518.0, "us"));
+        assert_eq!(get("random stat latency"), v(192.0, "us"));
+        assert_eq!(get("random delete latency"), v(839.0, "us"));
+        assert_eq!(p.observations.len(), 8 * 2 + 10);
+        assert_eq!(p.observations[0].params, "concurrency=1,size=7423M");
     }
 }

@@ -36,6 +36,7 @@ pub(in crate::ingest) mod pyperf;
 pub(in crate::ingest) mod redis;
 pub(in crate::ingest) mod rt_tests;
 pub(in crate::ingest) mod schbench;
+pub(in crate::ingest) mod sevenzip;
 pub(in crate::ingest) mod sockperf;
 pub(in crate::ingest) mod stress_ng;
 pub(in crate::ingest) mod sysbench;

@@ -41,15 +41,33 @@ impl Format for BenchstatCsv {
 
     fn detect(&self, src: &Source) -> Confidence {
         // A units row with a `vs base` cell, judged on as few cells as
-        // needed: most lines of other formats fail on the first.
-        let hit = src.lines.iter().take(40).any(|l| {
-            let mut cells = csv_cells(&l.text, ',');
+        // needed: most lines of other formats fail on the first. With one
+        // column (one input file) there is no `vs base`: the units row is
+        // `,sec/op,CI` alone, under the files row `,new.txt,`.
+        let lines: Vec<&str> = src.lines.iter().take(40).map(|l| l.text.as_str()).collect();
+        let hit = lines.iter().enumerate().any(|(i, text)| {
+            let mut cells = csv_cells(text, ',');
             if !cells.next().is_some_and(|c| c.is_empty()) {
                 return false;
             }
             let second = cells.next();
-            cells.next().is_some_and(|c| c == "CI")
-                && (second.is_some_and(|c| c == "vs base") || cells.any(|c| c == "vs base"))
+            if cells.next().is_none_or(|c| c != "CI") {
+                return false;
+            }
+            let rest: Vec<_> = cells.collect();
+            if second.as_ref().is_some_and(|c| c == "vs base")
+                || rest.iter().any(|c| c == "vs base")
+            {
+                return true;
+            }
+            let files_row = i > 0 && {
+                let above: Vec<_> = csv_cells(lines[i - 1], ',').collect();
+                above.len() == 3
+                    && above[0].is_empty()
+                    && !above[1].is_empty()
+                    && above[2].is_empty()
+            };
+            rest.is_empty() && second.is_some_and(|c| !c.is_empty()) && files_row
         });
         if hit {
             90
@@ -190,4 +208,59 @@ fn build_groups(names: &[String], units: &[String]) -> Vec<Group> {
         i += 1;
     }
     groups
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_single_column_is_detected_by_its_files_and_units_rows() {
+        let p = "tests/data/harness/benchstat/csv-single-column.csv";
+        let src = Source::read(std::path::Path::new(p)).unwrap();
+        assert_eq!(BenchstatCsv.detect(&src), 90);
+        let parsed = crate::ingest::parse_file(&BenchstatCsv, p);
+        let rows: Vec<(&str, &str, &str, crate::model::Stat, f64)> = parsed
+            .observations
+            .iter()
+            .map(|o| {
+                (
+                    o.benchmark.as_str(),
+                    o.metric.as_str(),
+                    o.unit.as_str(),
+                    o.stat,
+                    o.value,
+                )
+            })
+            .collect();
+        use crate::model::Stat;
+        // The median and its 37 % interval (the interval as benchstat's
+        // ± gives it: median × (1 ∓ 0.37)).
+        let m = 2.2530000000000003e-6;
+        assert_eq!(
+            rows,
+            [
+                ("Encode", "time/op", "s/op", Stat::Median, m),
+                (
+                    "Encode",
+                    "time/op",
+                    "s/op",
+                    Stat::CiLow,
+                    1.4193900000000003e-6
+                ),
+                (
+                    "Encode",
+                    "time/op",
+                    "s/op",
+                    Stat::CiHigh,
+                    3.0866100000000005e-6
+                ),
+            ]
+        );
+        assert_eq!(parsed.skipped.len(), 1);
+        assert_eq!(parsed.skipped[0].0, 7);
+        // A units row alone, with nothing above it, is no evidence.
+        let lone = Source::from_text("x.csv", ",sec/op,CI\nEncode,2e-06,37%\n");
+        assert_eq!(BenchstatCsv.detect(&lone), 0);
+    }
 }

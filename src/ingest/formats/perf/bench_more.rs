@@ -1,6 +1,10 @@
 //! The `perf bench` collections the main importer ([`crate::ingest::formats::perf::bench`])
 //! does not read, with or without their `# Running '…' benchmark:` header:
-//! - syscall (`# Executed 10000000 getppid() calls`, `usecs/op`, `ops/sec`);
+//! - syscall (`# Executed 10000000 getppid() calls`, `usecs/op`, `ops/sec`),
+//!   one benchmark per call (`syscall all` runs getppid as `basic`, then
+//!   getpgid, fork and execve; LKP keeps them without their `# Running`
+//!   headers), and with `-f simple` the bare total time in seconds under
+//!   its `# Running syscall/<name> benchmark...` header;
 //! - internals (synthesize, kallsyms-parse, inject-build-id) and mem
 //!   find_bit: `Average <what> took: X unit (+- Y unit)` lines, a mean and
 //!   its standard error (perf's `+-`), find_bit's under `N operations B bits
@@ -82,8 +86,14 @@ impl Format for PerfBenchMore {
             Some(false) => return 0,
             None => {}
         }
-        if crate::ingest::shared::logscan::any_with(src, "# Executed ", &SYSCALL)
-            || crate::ingest::shared::logscan::any_with(src, " operations (+-", &EPOLL_AVG)
+        let executed = crate::ingest::shared::logscan::any_with(src, "# Executed ", &SYSCALL);
+        // `# Executed N getppid() calls` over a `usecs/op` line is perf's
+        // alone; it beats the document reader's 95 for a table with sample
+        // lines (`Total time: 1.234 [sec]`), which is how it looks.
+        if executed && crate::ingest::shared::logscan::any_with(src, "usecs/op", &PER_OP) {
+            return 96;
+        }
+        if executed || crate::ingest::shared::logscan::any_with(src, " operations (+-", &EPOLL_AVG)
         {
             return 90;
         }
@@ -123,9 +133,8 @@ impl Format for PerfBenchMore {
                 params = Params::default();
                 consumed.push(n);
             } else if let Some(c) = SYSCALL.captures(t) {
-                if !bench.starts_with("perf bench syscall") {
-                    bench = format!("perf bench syscall {}", syscall_bench(&c[2]));
-                }
+                // Each call is its own benchmark, header or not.
+                bench = format!("perf bench syscall {}", syscall_bench(&c[2]));
                 params = Params::default();
                 params.set("loops", &c[1]);
                 consumed.push(n);
@@ -140,6 +149,12 @@ impl Format for PerfBenchMore {
                 function = c[1].to_string();
                 consumed.push(n);
             } else if let Some(c) = BARE.captures(t) {
+                if function.is_empty() && bench.starts_with("perf bench syscall ") {
+                    // `-f simple`: the total time, as `%lu.%03lu` seconds.
+                    let v = num(src, n, &c[1], "total time")?;
+                    push(&bench, &params, "total time", "s", Stat::Sample, v);
+                    continue;
+                }
                 if function.is_empty() {
                     continue;
                 }
@@ -272,9 +287,62 @@ mod tests {
             "# Executed 200000 getppid() calls\n     Total time: 0.022 [sec]\n\n       0.110670 usecs/op\n        9035872 ops/sec\n",
         );
         let p = PerfBenchMore.parse_accounted(&src).unwrap();
-        assert_eq!(PerfBenchMore.detect(&src), 90);
+        assert_eq!(PerfBenchMore.detect(&src), 96);
         assert_eq!(p.observations[1].value, 0.11067);
         assert_eq!(p.observations[2].value, 9035872.0);
+    }
+
+    #[test]
+    fn each_syscall_is_its_own_benchmark_without_headers() {
+        // LKP's log of `perf bench syscall all`: no `# Running` lines.
+        let src = Source::read(std::path::Path::new(
+            "tests/data/harness/perf-bench/lkp-syscall-all-headerless.txt",
+        ))
+        .unwrap();
+        assert_eq!(PerfBenchMore.detect(&src), 96);
+        let p = read("lkp-syscall-all-headerless.txt");
+        let get = |b: &str, m: &str| -> Vec<(f64, String)> {
+            p.observations
+                .iter()
+                .filter(|o| o.benchmark == format!("perf bench syscall {b}") && o.metric == m)
+                .map(|o| (o.value, o.params.to_string()))
+                .collect()
+        };
+        let l7 = "loops=10000000".to_string();
+        let l4 = "loops=10000".to_string();
+        assert_eq!(get("basic", "total time"), vec![(1.234, l7.clone())]);
+        assert_eq!(get("basic", "usecs/op"), vec![(0.1234, l7.clone())]);
+        assert_eq!(get("basic", "ops/sec"), vec![(8103727.0, l7.clone())]);
+        assert_eq!(get("getpgid", "total time"), vec![(1.456, l7.clone())]);
+        assert_eq!(get("getpgid", "usecs/op"), vec![(0.1456, l7.clone())]);
+        assert_eq!(get("getpgid", "ops/sec"), vec![(6868131.0, l7)]);
+        assert_eq!(get("fork", "total time"), vec![(0.789, l4.clone())]);
+        assert_eq!(get("fork", "usecs/op"), vec![(78.9, l4.clone())]);
+        assert_eq!(get("fork", "ops/sec"), vec![(12674.0, l4.clone())]);
+        assert_eq!(get("execve", "total time"), vec![(1.567, l4.clone())]);
+        assert_eq!(get("execve", "usecs/op"), vec![(156.7, l4.clone())]);
+        assert_eq!(get("execve", "ops/sec"), vec![(6382.0, l4)]);
+        assert_eq!(p.observations.len(), 12);
+        let units: Vec<&str> = p.observations[..3]
+            .iter()
+            .map(|o| o.unit.as_str())
+            .collect();
+        assert_eq!(units, ["s", "us/op", "ops/s"]);
+    }
+
+    #[test]
+    fn simple_syscall_is_the_total_time_in_seconds() {
+        let p = read("simple-syscall-all.txt");
+        assert_eq!(
+            rows(&p),
+            vec![(
+                "perf bench syscall basic".to_string(),
+                "total time".to_string(),
+                Stat::Sample,
+                0.696
+            )]
+        );
+        assert_eq!(p.observations[0].unit, "s");
     }
 
     #[test]

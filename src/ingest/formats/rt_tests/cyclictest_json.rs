@@ -9,6 +9,12 @@
 //! cyclicdeadline and oslat write the same document: the benchmark is the
 //! program of `"cmdline:"`. oslat's threads have no `cycles` (a busy loop
 //! counts no wake-ups) and its histogram's last bucket holds the overflows.
+//!
+//! cyclictest's JSON has no overflow count: with `-h N` the samples above
+//! N µs are in `cycles` but in no bucket (`"cycles": 200` beside a
+//! histogram summing to 2). The overflow is `cycles` less the histogram's
+//! sum, and a percentile that lies in it is left out with the reason: the
+//! histogram alone would put it far too low.
 
 use crate::error::Result;
 use crate::ingest::formats::rt_tests::cyclictest_hist::{percentile_bucket, PERCENTILES};
@@ -70,6 +76,15 @@ impl Format for CyclictestJson {
         }
         keys.sort();
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
+        // The line of thread `key`'s object, for the accounting.
+        let thread_line = |key: &str| {
+            let open = format!("\"{key}\": {{");
+            let start = src.lines.iter().position(|l| l.text.contains("\"thread\""));
+            start
+                .and_then(|s| src.lines[s..].iter().find(|l| l.text.trim() == open))
+                .map_or(0, |l| l.number)
+        };
         for (_, key) in keys {
             let th = &threads[key];
             let field = |name: &str| -> Result<f64> {
@@ -117,23 +132,75 @@ impl Format for CyclictestJson {
                 buckets.push((b, c));
             }
             buckets.sort_by(|a, b| a.0.total_cmp(&b.0));
-            let over = th.get("overflows").and_then(Value::as_u64).unwrap_or(0);
+            let mut over = th.get("overflows").and_then(Value::as_u64).unwrap_or(0);
+            let in_range: u64 = buckets.iter().map(|&(_, c)| c).sum();
+            let cycles = th.get("cycles").and_then(Value::as_u64);
+            if let Some(c) = cycles {
+                over = over.max(c.saturating_sub(in_range));
+            }
             for (pct, metric) in PERCENTILES {
-                if let Some(i) = percentile_bucket(&buckets, over, pct) {
-                    out.push(
-                        Row::at(src, 0)
-                            .benchmark(&bench)
-                            .params(&params)
-                            .metric(metric)
-                            .unit("us")
-                            .sample(buckets[i].0),
-                    );
-                }
+                let Some(i) = percentile_bucket(&buckets, over, pct) else {
+                    if in_range > 0 && over > 0 {
+                        let last = buckets.last().map_or(0.0, |b| b.0);
+                        skipped.push((
+                            thread_line(key),
+                            format!(
+                                "thread {key}: {metric} lies above the histogram (last bucket {last} us): \
+                                 {over} of {} samples overflowed it, so it cannot be read from the buckets",
+                                in_range + over
+                            ),
+                        ));
+                    }
+                    continue;
+                };
+                out.push(
+                    Row::at(src, 0)
+                        .benchmark(&bench)
+                        .params(&params)
+                        .metric(metric)
+                        .unit("us")
+                        .sample(buckets[i].0),
+                );
             }
         }
         if out.is_empty() {
             return Err(src.error(None, "rt-tests JSON holds no thread with measured cycles"));
         }
-        Ok(out.into())
+        Ok(Parsed {
+            observations: out,
+            consumed: Vec::new(),
+            skipped,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentiles_in_the_overflow_of_a_histogram_are_left_out() {
+        // `-h 60`: 198 of 200 cycles were above 60 us; the histogram holds 2.
+        let p = crate::ingest::parse_file(
+            &CyclictestJson,
+            "tests/data/harness/cyclictest/json-hist-t1.json",
+        );
+        let got: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("latency min", 24.0),
+                ("latency avg", 70.52),
+                ("latency max", 848.0)
+            ]
+        );
+        assert_eq!(p.skipped.len(), 4, "{:?}", p.skipped);
+        assert_eq!(p.skipped[0].0, 19);
+        assert!(p.skipped[0].1.contains("latency p50"));
+        assert!(p.skipped[0].1.contains("198 of 200 samples"));
     }
 }

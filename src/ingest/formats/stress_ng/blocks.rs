@@ -1,9 +1,12 @@
 //! The blocks stress-ng prints beside its metrics table: `--perf`'s
-//! counters under a `<stressor>:` line, and the tables some stressors
+//! counters under a `<stressor>:` line, the tables some stressors
 //! print of their own (the hash stressor's `hash: <method> <hashes/sec>
-//! <chi squared>` rows under a header of the same prefix).
+//! <chi squared>` rows under a header of the same prefix), and the cyclic
+//! stressor's latency summary (`cyclic:   mean: 18648.37 ns, mode: 16022
+//! ns`, `min: …, max: …, std.dev. …`, then `25.00%:  16416 ns` lines).
 
 use crate::ingest::shared::logscan::lazy_re;
+use crate::model::Stat;
 
 lazy_re!(
     PERF,
@@ -50,6 +53,47 @@ pub(super) fn column_unit(name: &str) -> String {
     }
 }
 
+lazy_re!(CYCLIC_PART, r"^([a-z.]+):?\s+([\d.]+)(?:\s*(ns|us|ms))?$");
+lazy_re!(CYCLIC_PCT, r"^([\d.]+)%:\s+([\d.]+)\s*(ns|us|ms)$");
+lazy_re!(CYCLIC_HEAD, r"^sched \S+: .*?(\d+) samples$");
+
+/// What one line of the cyclic stressor's latency block holds: the
+/// statistics of the latency it measured, or the heading of the block
+/// (`Some(empty)`). `mode` is no statistic the table has a place for: it
+/// is its own metric, `latency mode`. `None` for any other line.
+pub(super) fn cyclic_latency(text: &str) -> Option<Vec<(&'static str, Stat, f64, String)>> {
+    let t = text.trim();
+    if t == "latency percentiles:" {
+        return Some(Vec::new());
+    }
+    if let Some(c) = CYCLIC_HEAD.captures(t) {
+        let n: f64 = c[1].parse().ok()?;
+        return Some(vec![("latency", Stat::N, n, String::new())]);
+    }
+    if let Some(c) = CYCLIC_PCT.captures(t) {
+        let p: f64 = c[1].parse().ok()?;
+        let v: f64 = c[2].parse().ok()?;
+        return Some(vec![("latency", Stat::percentile(p), v, c[3].to_string())]);
+    }
+    let mut out = Vec::new();
+    for part in t.split(',') {
+        let c = CYCLIC_PART.captures(part.trim())?;
+        let v: f64 = c[2].parse().ok()?;
+        // `std.dev.` is printed without a unit: that of the mean beside it.
+        let unit = c.get(3).map_or("ns", |u| u.as_str()).to_string();
+        let (metric, stat) = match &c[1] {
+            "mean" => ("latency", Stat::Mean),
+            "min" => ("latency", Stat::Min),
+            "max" => ("latency", Stat::Max),
+            "std.dev." | "std.dev" => ("latency", Stat::Stddev),
+            "mode" => ("latency mode", Stat::Sample),
+            _ => return None,
+        };
+        out.push((metric, stat, v, unit));
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -71,5 +115,16 @@ mod tests {
         );
         assert_eq!(column_unit("hashes/sec"), "hashes/s");
         assert_eq!(column_unit("chi squared"), "");
+    }
+
+    #[test]
+    fn cyclic_latency_lines() {
+        let v = cyclic_latency("  min: 8025 ns, max: 254589 ns, std.dev. 7515.50").unwrap();
+        assert_eq!(v.len(), 3);
+        assert_eq!(v[2], ("latency", Stat::Stddev, 7515.5, "ns".to_string()));
+        let v = cyclic_latency("  99.99%:     254589 ns").unwrap();
+        assert_eq!(v[0].1, Stat::percentile(99.99));
+        assert_eq!(cyclic_latency("latency percentiles:"), Some(Vec::new()));
+        assert_eq!(cyclic_latency("using buffer size of 4096K"), None);
     }
 }

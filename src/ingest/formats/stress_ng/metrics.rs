@@ -2,7 +2,10 @@
 //! `stress-ng: metrc: [PID] stressor  bogo ops real time …` then one row per
 //! stressor (`info:` instead of `metrc:` before 0.14), and the
 //! `miscellaneous metrics:` rows some stressors add
-//! (`switch  2556.93 nanosecs per context switch (pipe method) …`).
+//! (`switch  2556.93 nanosecs per context switch (pipe method) …`; before
+//! that header existed they stood among the table's rows: `memrate
+//! 1656.82 write128 MB/sec (average per stressor)`), their unit split out
+//! of the phrase (`names`).
 //!
 //! Benchmark `stress-ng <stressor>`, parameter `instances` from the
 //! `dispatching hogs: 1 cpu, 1 vm` line. Metrics, each a `sample` of the
@@ -11,7 +14,7 @@
 //! `cpu used per instance` (%) and `rss max` (KB). Several runs in one log
 //! (a shell loop) give one run each.
 
-use super::blocks;
+use super::{blocks, names};
 use crate::error::Result;
 use crate::ingest::shared::logscan::{has, num, Params};
 use crate::ingest::shared::row::Row;
@@ -54,29 +57,6 @@ fn body(line: &str) -> Option<(&str, &str)> {
     Some((level.trim(), rest))
 }
 
-/// A miscellaneous metric's unit and name from the text after its number.
-fn misc_metric(text: &str) -> (String, &'static str) {
-    let text = text
-        .split(" (geometic mean")
-        .next()
-        .unwrap_or(text)
-        .split(" (harmonic mean")
-        .next()
-        .unwrap_or(text)
-        .trim();
-    for (prefix, unit) in [
-        ("nanosecs per ", "ns"),
-        ("microsecs per ", "us"),
-        ("millisecs per ", "ms"),
-        ("MB per sec ", "MB/s"),
-    ] {
-        if let Some(name) = text.strip_prefix(prefix) {
-            return (name.to_string(), unit);
-        }
-    }
-    (text.to_string(), "")
-}
-
 impl Format for StressNg {
     fn name(&self) -> &'static str {
         "stress-ng"
@@ -111,6 +91,9 @@ impl Format for StressNg {
         let mut instances: Vec<(String, String)> = Vec::new();
         let mut in_table = false;
         let mut misc = false;
+        // Between `for a 2.00s run time:` and `load average:`: the --times
+        // summary of the whole run.
+        let mut times = false;
         // The stressor whose `--perf` counters follow, and a stressor's own
         // table with its column names.
         let mut perf_of: Option<String> = None;
@@ -122,6 +105,7 @@ impl Format for StressNg {
             };
             let t = rest.trim();
             if let Some(hogs) = t.strip_prefix("dispatching hogs:") {
+                times = false;
                 instances = hogs
                     .split(',')
                     .filter_map(|h| {
@@ -134,6 +118,7 @@ impl Format for StressNg {
             }
             if t.starts_with("stressor ") && t.contains("bogo ops") {
                 in_table = true;
+                times = false;
                 misc = false;
                 consumed.push(n);
                 continue;
@@ -181,6 +166,28 @@ impl Format for StressNg {
                 }
                 perf_of = None;
             }
+            if let Some((name @ "cyclic", rest)) = t.split_once(": ") {
+                if let Some(stats) = blocks::cyclic_latency(rest) {
+                    let mut params = Params::default();
+                    if let Some((_, k)) = instances.iter().find(|(s, _)| s == name) {
+                        params.set("instances", k);
+                    }
+                    if stats.is_empty() {
+                        consumed.push(n);
+                    }
+                    for (metric, stat, v, unit) in stats {
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark("stress-ng cyclic")
+                                .params(&params.render())
+                                .metric(metric)
+                                .unit(&unit)
+                                .stat(stat, v),
+                        );
+                    }
+                    continue;
+                }
+            }
             if let Some((name, rest)) = t.split_once(": ") {
                 if instances.iter().any(|(s, _)| s == name) {
                     let rest = rest.trim();
@@ -227,19 +234,22 @@ impl Format for StressNg {
                 params.set("instances", k);
             }
             let bench = format!("stress-ng {stressor}");
-            if misc
-                && numbers.len() >= 2
-                && crate::ingest::shared::numbers::parse_number(numbers[0]).is_some()
-            {
+            let is_number = |w: &str| crate::ingest::shared::numbers::parse_number(w).is_some();
+            // Under `miscellaneous metrics:`, or (before that header) a row
+            // of the table whose value is followed by words.
+            let misc_row = numbers.len() >= 2
+                && is_number(numbers[0])
+                && (misc || (in_table && !is_number(numbers[1])));
+            if misc_row && !stressor.ends_with(':') {
                 let v = num(src, n, numbers[0], "miscellaneous metric")?;
                 let after = t[stressor.len()..].trim_start()[numbers[0].len()..].trim();
-                let (metric, unit) = misc_metric(after);
+                let (metric, unit) = names::misc_metric(after);
                 out.push(
                     Row::at(src, n)
                         .benchmark(&bench)
                         .params(&params.render())
                         .metric(&metric)
-                        .unit(unit)
+                        .unit(&unit)
                         .sample(v),
                 );
                 continue;
@@ -269,12 +279,23 @@ impl Format for StressNg {
             {
                 in_table = false;
                 misc = false;
+                times = t.starts_with("for a ");
                 consumed.push(n);
             } else if level == "info" && t.chars().any(|c| c.is_ascii_digit()) {
-                skipped.push((
-                    n,
-                    "run-wide CPU time or load summary (--times), not a stressor's result".into(),
-                ));
+                let reason = if times || t.starts_with("load average:") {
+                    "run-wide CPU time or load summary (--times), not a stressor's result"
+                } else if ["passed:", "failed:", "skipped:", "metrics untrustworthy:"]
+                    .iter()
+                    .any(|p| t.starts_with(p))
+                {
+                    "stress-ng's count of stressors passed, failed or skipped, not a result"
+                } else {
+                    "a stressor's message about its set-up or progress, not a metric"
+                };
+                if t.starts_with("load average:") {
+                    times = false;
+                }
+                skipped.push((n, reason.into()));
             }
         }
         Parsed::found(
@@ -331,8 +352,117 @@ mod tests {
         assert_eq!(rate, vec![531.44]);
         assert_eq!(p.skipped.len(), 5, "{:?}", p.skipped);
         let p = read("tests/data/harness/stress-ng/metrics-yaml-run.txt");
-        let ns = value(&p, "stress-ng switch", "context switch (pipe method)");
+        // The brackets go, as in the YAML key of the same metric.
+        let ns = value(&p, "stress-ng switch", "context switch pipe method");
         assert_eq!(ns, vec![2556.93]);
+    }
+
+    fn with_unit(p: &Parsed, bench: &str, metric: &str) -> Vec<(f64, String, String)> {
+        p.observations
+            .iter()
+            .filter(|o| o.benchmark == bench && o.metric == metric)
+            .map(|o| (o.value, o.unit.to_string(), o.params.to_string()))
+            .collect()
+    }
+
+    fn one(v: f64, unit: &str, params: &str) -> Vec<(f64, String, String)> {
+        vec![(v, unit.to_string(), params.to_string())]
+    }
+
+    #[test]
+    fn the_unit_of_a_miscellaneous_metric_leaves_its_name() {
+        let p = read("tests/data/harness/stress-ng/metrics-yaml-hdd-cache-run.txt");
+        let hdd = "stress-ng hdd";
+        assert_eq!(
+            with_unit(&p, hdd, "read rate"),
+            one(4930.99, "MB/s", "instances=1")
+        );
+        assert_eq!(
+            with_unit(&p, hdd, "write rate"),
+            one(546.34, "MB/s", "instances=1")
+        );
+        assert_eq!(
+            with_unit(&p, hdd, "read/write combined rate"),
+            one(983.69, "MB/s", "instances=1")
+        );
+        assert_eq!(
+            with_unit(&p, "stress-ng cache", "cache ops"),
+            one(252456755.69, "ops/s", "instances=1")
+        );
+        assert_eq!(p.observations.len(), 16 + 6);
+        assert!(p.skipped.is_empty(), "{:?}", p.skipped);
+
+        let p = read("tests/data/harness/stress-ng/loop-2runs-metrics-matrix-memrate.txt");
+        let w = with_unit(&p, "stress-ng memrate", "write64stoq");
+        assert_eq!(w.len(), 2);
+        assert_eq!((w[0].0, w[0].1.as_str()), (14290.98, "MB/s"));
+        assert_eq!((w[1].0, w[1].1.as_str()), (21368.23, "MB/s"));
+        let add = with_unit(&p, "stress-ng matrix", "add matrix ops");
+        assert_eq!((add[0].0, add[0].1.as_str()), (451131.53, "ops/s"));
+        // `memrate: using buffer size of 4096K` is the stressor's own
+        // message, not a --times summary.
+        assert_eq!(p.skipped.len(), 2);
+        assert!(p.skipped.iter().all(|(_, why)| why.contains("set-up")));
+
+        let p = read("tests/data/harness/stress-ng/lkp-07-udp-flood.txt");
+        let b = "stress-ng udp-flood";
+        assert_eq!(
+            with_unit(&p, b, "sendto rate"),
+            one(0.04, "MB/s", "instances=128")
+        );
+        assert_eq!(
+            with_unit(&p, b, "sendto calls"),
+            one(1097.62, "calls/s", "instances=128")
+        );
+        assert_eq!(
+            with_unit(&p, b, "sendto calls succeeded"),
+            one(100.0, "%", "instances=128")
+        );
+    }
+
+    #[test]
+    fn old_per_stressor_rows_among_the_table_are_metrics() {
+        let p = read("tests/data/harness/stress-ng/lkp-02-memrate-old-info.txt");
+        let b = "stress-ng memrate";
+        assert_eq!(with_unit(&p, b, "write128"), one(1656.82, "MB/s", ""));
+        assert_eq!(with_unit(&p, b, "read128"), one(1754.68, "MB/s", ""));
+        assert_eq!(with_unit(&p, b, "read8"), one(1078.30, "MB/s", ""));
+        assert_eq!(value(&p, b, "bogo ops"), vec![3159.0]);
+        assert_eq!(p.observations.len(), 6 + 10);
+        // Only the --times block and load average are left out, as such.
+        assert_eq!(p.skipped.len(), 5, "{:?}", p.skipped);
+        assert!(p.skipped.iter().all(|(_, why)| why.contains("--times")));
+    }
+
+    #[test]
+    fn the_cyclic_stressor_s_latency_block_is_read() {
+        let p = read("tests/data/harness/stress-ng/seq-scheduler-brief.txt");
+        let stat = |s: crate::model::Stat| {
+            p.observations
+                .iter()
+                .find(|o| o.benchmark == "stress-ng cyclic" && o.metric == "latency" && o.stat == s)
+                .map(|o| (o.value, o.unit.to_string(), o.params.to_string()))
+        };
+        use crate::model::Stat;
+        let ns = |v: f64| Some((v, "ns".to_string(), "instances=1".to_string()));
+        assert_eq!(stat(Stat::Mean), ns(18648.37));
+        assert_eq!(stat(Stat::Min), ns(8025.0));
+        assert_eq!(stat(Stat::Max), ns(254589.0));
+        assert_eq!(stat(Stat::Stddev), ns(7515.5));
+        assert_eq!(stat(Stat::percentile(25.0)), ns(16416.0));
+        assert_eq!(stat(Stat::percentile(95.4)), ns(25851.0));
+        assert_eq!(stat(Stat::percentile(99.99)), ns(254589.0));
+        assert_eq!(
+            stat(Stat::N),
+            Some((7994.0, String::new(), "instances=1".to_string()))
+        );
+        assert_eq!(value(&p, "stress-ng cyclic", "latency mode"), vec![16022.0]);
+        assert_eq!(value(&p, "stress-ng cyclic", "bogo ops"), vec![7994.0]);
+        assert!(
+            p.skipped.iter().all(|(_, why)| !why.contains("--times")),
+            "{:?}",
+            p.skipped
+        );
     }
 
     #[test]

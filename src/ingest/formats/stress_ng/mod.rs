@@ -2,4 +2,5 @@
 
 mod blocks;
 pub(in crate::ingest) mod metrics;
+mod names;
 pub(in crate::ingest) mod yaml;
