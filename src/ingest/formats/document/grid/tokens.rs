@@ -88,9 +88,23 @@ pub fn tokens(text: &str) -> Vec<Tok> {
     let mut out: Vec<Tok> = Vec::with_capacity(raw.len());
     let mut spread_next = false;
     for (col, end, w) in raw {
-        if matches!(w, "+-" | "±" | "+/-" | "(+-" | "(±" | "~") {
+        if matches!(w, "+-" | "±" | "+/-" | "(+-" | "(+/-" | "(±" | "~") {
             spread_next = true;
             continue;
+        }
+        // `13.255(+/-` then `3.22%)`: the spread's opening glued to its
+        // value.
+        if let Some(num) = ["(+/-", "(+-", "(±"]
+            .iter()
+            .find_map(|op| w.strip_suffix(op))
+            .filter(|n| !n.is_empty())
+        {
+            let v = token(num, col, col + num.chars().count());
+            if v.kind == TokKind::Num {
+                out.push(v);
+                spread_next = true;
+                continue;
+            }
         }
         let mut t = token(w, col, end);
         // Columns run together once a value fills its width
@@ -445,6 +459,23 @@ mod tests {
     #[test]
     fn changes_spreads_markers_and_missing() {
         use TokKind::*;
+        let glued = tokens("with the series 15.368(+/- 2.74)  -15.9%");
+        let got: Vec<(TokKind, f64)> = glued
+            .iter()
+            .filter(|t| t.kind != TokKind::Word)
+            .map(|t| (t.kind, t.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (TokKind::Num, 15.368),
+                (TokKind::Spread, 2.74),
+                (TokKind::Change, -15.9)
+            ]
+        );
+        let spaced = tokens("base 13.255 (+/- 3.22%)");
+        assert_eq!(spaced[1].kind, TokKind::Num);
+        assert_eq!((spaced[2].kind, spaced[2].value), (TokKind::Spread, 3.22));
         let k = kinds("x 12.5 ( +- 0.3% ) (+14.4%) -34% * <== -- [0.2] 3.1 ms");
         let got: Vec<TokKind> = k.iter().map(|k| k.0).collect();
         assert_eq!(

@@ -104,8 +104,8 @@ impl<'a> Reader<'a> {
             if let Some(g) = group {
                 // The file's name stands in for a missing heading: the
                 // group names the rows alone then.
-                let unnamed = names.benchmark.is_empty()
-                    || names.benchmark == file_stem(&self.src.path);
+                let unnamed =
+                    names.benchmark.is_empty() || names.benchmark == file_stem(&self.src.path);
                 names.benchmark = if unnamed {
                     g.into()
                 } else {
