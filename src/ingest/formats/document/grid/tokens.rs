@@ -87,9 +87,13 @@ pub fn tokens(text: &str) -> Vec<Tok> {
     let raw = split(text);
     let mut out: Vec<Tok> = Vec::with_capacity(raw.len());
     let mut spread_next = false;
+    // A `~` between two numbers: a spread after the first, or the end of a
+    // range when the second is as large (`2.5M ~ 4.5M`).
+    let mut tilde = false;
     for (col, end, w) in raw {
         if matches!(w, "+-" | "±" | "+/-" | "(+-" | "(+/-" | "(±" | "~") {
             spread_next = true;
+            tilde = w == "~";
             continue;
         }
         // `13.255(+/-` then `3.22%)`: the spread's opening glued to its
@@ -149,10 +153,16 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                 continue;
             }
         }
-        if spread_next && matches!(t.kind, TokKind::Num | TokKind::Change) {
+        let range_end = tilde
+            && t.kind == TokKind::Num
+            && out
+                .last()
+                .is_some_and(|p| p.kind == TokKind::Num && p.value > 0.0 && t.value >= p.value);
+        if spread_next && !range_end && matches!(t.kind, TokKind::Num | TokKind::Change) {
             t.kind = TokKind::Spread;
             t.value = t.value.abs();
         }
+        tilde = false;
         // `32.99 (12.06%)`, `32.99 ( 0.24%)`: a percentage in parentheses
         // after a value is its change (mmtests pads it inside them,
         // leaving the opening one alone).
@@ -472,6 +482,18 @@ mod tests {
                 (TokKind::Spread, 2.74),
                 (TokKind::Change, -15.9)
             ]
+        );
+        // A range is two values, a small number after `~` a spread.
+        let range = tokens("IOPS is 2.5M ~ 4.5M");
+        let kinds_of = |t: &[Tok]| t.iter().map(|t| (t.kind, t.value)).collect::<Vec<_>>();
+        assert_eq!(
+            kinds_of(&range)[2..],
+            [(TokKind::Num, 2.5e6), (TokKind::Num, 4.5e6)]
+        );
+        let spread = tokens("latency 120 ~ 3");
+        assert_eq!(
+            kinds_of(&spread)[1..],
+            [(TokKind::Num, 120.0), (TokKind::Spread, 3.0)]
         );
         let spaced = tokens("base 13.255 (+/- 3.22%)");
         assert_eq!(spaced[1].kind, TokKind::Num);
