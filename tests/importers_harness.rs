@@ -76,6 +76,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/tcp-P2-reverse.txt", "iperf3"),
     ("iperf3/tcp-text.txt", "iperf3"),
     ("iperf3/tcp-bidir-t2.txt", "iperf3"),
+    ("iperf3/tcp-bidir.json", "iperf3-json"),
+    ("iperf3/tcp-get-server-output.txt", "iperf3"),
     ("iperf3/tcp-V-verbose.txt", "iperf3"),
     ("iperf3/tcp-O1-fM.txt", "iperf3"),
     ("iperf3/udp-b100M-J.json", "iperf3-json"),
