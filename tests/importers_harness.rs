@@ -160,6 +160,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("pyperf/timeit-base.json", "pyperf-json"),
     ("pyperf/timeit-new.json", "pyperf-json"),
     ("rt-tests/hackbench-g2.txt", "hackbench"),
+    ("rt-tests/hackbench-lkp-8-iterations.txt", "hackbench"),
+    ("rt-tests/hackbench-lkp-2-instances.txt", "hackbench"),
     ("rt-tests/pi_stress.txt", "pi-stress"),
     ("rt-tests/pi_stress-duration5.json", "pi-stress"),
     ("rt-tests/pi_stress-groups2-duration5.txt", "pi-stress"),
@@ -1254,6 +1256,22 @@ fn iperf3_bidirectional_byte_rates_and_udp_json_sides() {
     let udp = metric_values("iperf3/udp-b100M-J.json");
     assert!(udp.contains(&("receiver bitrate".into(), "bit/s".into(), 99998636.1268402)));
     assert!(udp.contains(&("jitter".into(), "ms".into(), 0.00779422527678266)));
+}
+
+/// LKP's wrapper lines around hackbench (`Iterations: N`, `PATH=…`,
+/// sysctls) give no rows: only the `Time:` samples are read.
+#[test]
+fn hackbench_in_lkp_logs_gives_only_its_times() {
+    let times = metric_values("rt-tests/hackbench-lkp-8-iterations.txt");
+    let want: Vec<(String, String, f64)> =
+        [9.541, 10.018, 12.241, 9.950, 10.014, 10.497, 9.924, 9.998]
+            .iter()
+            .map(|v| ("time".into(), "s".into(), *v))
+            .collect();
+    assert_eq!(times, want);
+    let two = metric_values("rt-tests/hackbench-lkp-2-instances.txt");
+    assert_eq!(two.len(), 16);
+    assert!(two.iter().all(|r| r.0 == "time" && r.1 == "s"));
 }
 
 #[test]
