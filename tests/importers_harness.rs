@@ -247,6 +247,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("ab/w-html.txt", "ab"),
     ("ab/refused-noserver.txt", ""),
     ("ab/k-keepalive-python-http11.txt", "ab"),
+    ("openssl-speed/lkp-03-multi-rsa4096-4.0.txt", "openssl-speed"),
     ("openssl-speed/aes-128-cbc.txt", "openssl-speed"),
     ("openssl-speed/rsa2048-ecdsap256.txt", "openssl-speed"),
     ("openssl-speed/ecdhp256-ed25519.txt", "openssl-speed"),
