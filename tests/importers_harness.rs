@@ -315,6 +315,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("sysbench/mutex.txt", "sysbench"),
     ("unixbench/console-samples.txt", "unixbench"),
     ("unixbench/two-runs.txt", "unixbench"),
+    ("unixbench/lkp-01-file-write-alone.txt", "unixbench"),
+    ("unixbench/lkp-03-gears-banner-cut.txt", "unixbench"),
     ("phoronix/composite-two-systems.xml", "phoronix"),
     ("fio/json-then-normal.txt", "fio-json"),
     ("sysbench/cpu-percentile0.txt", "sysbench"),
