@@ -159,6 +159,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("pyperf/stats.txt", "pyperf-text"),
     ("pyperf/timeit-base.json", "pyperf-json"),
     ("pyperf/timeit-new.json", "pyperf-json"),
+    ("redis/lkp-01-mixed-old-new.txt", "redis-text"),
     ("rt-tests/hackbench-g2.txt", "hackbench"),
     ("rt-tests/hackbench-lkp-8-iterations.txt", "hackbench"),
     ("rt-tests/hackbench-lkp-2-instances.txt", "hackbench"),
