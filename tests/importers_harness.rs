@@ -76,6 +76,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/tcp-P2-reverse.txt", "iperf3"),
     ("iperf3/tcp-text.txt", "iperf3"),
     ("iperf3/tcp-bidir-t2.txt", "iperf3"),
+    ("iperf3/tcp-bidir.json", "iperf3-json"),
+    ("iperf3/tcp-get-server-output.txt", "iperf3"),
     ("iperf3/tcp-V-verbose.txt", "iperf3"),
     ("iperf3/tcp-O1-fM.txt", "iperf3"),
     ("iperf3/udp-b100M-J.json", "iperf3-json"),
@@ -157,7 +159,15 @@ const FORMATS: &[(&str, &str)] = &[
     ("pyperf/stats.txt", "pyperf-text"),
     ("pyperf/timeit-base.json", "pyperf-json"),
     ("pyperf/timeit-new.json", "pyperf-json"),
+    ("qperf/tcp_bw-tcp_lat.txt", "qperf"),
+    ("qperf/uu-m64K-tcp_bw.txt", "qperf"),
+    ("qperf/v-oo-msgsize-tcp_bw.txt", "qperf"),
+    ("qperf/v-udp_bw-udp_lat.txt", "qperf"),
+    ("qperf/vv-tcp_bw.txt", "qperf"),
+    ("redis/lkp-01-mixed-old-new.txt", "redis-text"),
     ("rt-tests/hackbench-g2.txt", "hackbench"),
+    ("rt-tests/hackbench-lkp-8-iterations.txt", "hackbench"),
+    ("rt-tests/hackbench-lkp-2-instances.txt", "hackbench"),
     ("rt-tests/pi_stress.txt", "pi-stress"),
     ("rt-tests/pi_stress-duration5.json", "pi-stress"),
     ("rt-tests/pi_stress-groups2-duration5.txt", "pi-stress"),
@@ -243,6 +253,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("ab/w-html.txt", "ab"),
     ("ab/refused-noserver.txt", ""),
     ("ab/k-keepalive-python-http11.txt", "ab"),
+    (
+        "openssl-speed/lkp-03-multi-rsa4096-4.0.txt",
+        "openssl-speed",
+    ),
     ("openssl-speed/aes-128-cbc.txt", "openssl-speed"),
     ("openssl-speed/rsa2048-ecdsap256.txt", "openssl-speed"),
     ("openssl-speed/ecdhp256-ed25519.txt", "openssl-speed"),
@@ -310,6 +324,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("sysbench/mutex.txt", "sysbench"),
     ("unixbench/console-samples.txt", "unixbench"),
     ("unixbench/two-runs.txt", "unixbench"),
+    ("unixbench/lkp-01-file-write-alone.txt", "unixbench"),
+    ("unixbench/lkp-03-gears-banner-cut.txt", "unixbench"),
     ("phoronix/composite-two-systems.xml", "phoronix"),
     ("fio/json-then-normal.txt", "fio-json"),
     ("sysbench/cpu-percentile0.txt", "sysbench"),
@@ -1252,6 +1268,22 @@ fn iperf3_bidirectional_byte_rates_and_udp_json_sides() {
     let udp = metric_values("iperf3/udp-b100M-J.json");
     assert!(udp.contains(&("receiver bitrate".into(), "bit/s".into(), 99998636.1268402)));
     assert!(udp.contains(&("jitter".into(), "ms".into(), 0.00779422527678266)));
+}
+
+/// LKP's wrapper lines around hackbench (`Iterations: N`, `PATH=…`,
+/// sysctls) give no rows: only the `Time:` samples are read.
+#[test]
+fn hackbench_in_lkp_logs_gives_only_its_times() {
+    let times = metric_values("rt-tests/hackbench-lkp-8-iterations.txt");
+    let want: Vec<(String, String, f64)> =
+        [9.541, 10.018, 12.241, 9.950, 10.014, 10.497, 9.924, 9.998]
+            .iter()
+            .map(|v| ("time".into(), "s".into(), *v))
+            .collect();
+    assert_eq!(times, want);
+    let two = metric_values("rt-tests/hackbench-lkp-2-instances.txt");
+    assert_eq!(two.len(), 16);
+    assert!(two.iter().all(|r| r.0 == "time" && r.1 == "s"));
 }
 
 #[test]

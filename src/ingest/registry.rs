@@ -63,6 +63,7 @@ impl Registry {
             Box::new(tcrypt::Tcrypt),
             Box::new(openssl_speed::OpensslSpeed),
             Box::new(sockperf::Sockperf),
+            Box::new(qperf::Qperf),
             Box::new(nuttcp::Nuttcp),
             Box::new(ioping::Ioping),
             Box::new(sevenzip::SevenZip),

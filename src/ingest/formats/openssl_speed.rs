@@ -1,31 +1,52 @@
 //! `openssl speed`: the cipher and digest table (`type  16 bytes  64 bytes
 //! …` over `aes-128-cbc  945896.84k …`, thousands of bytes per second), the
-//! public-key tables (`sign  verify  sign/s  verify/s` over `rsa 2048 bits
-//! 0.000421s 0.000026s 2376.2 39078.0`, `op  op/s` for key exchange), and
-//! `-mr`'s machine-readable `+H:` / `+F:` … `+F6:` lines; `-multi`'s total
-//! is the table (or `+F` line) after the children's `Got:` lines.
+//! public-key tables, and `-mr`'s machine-readable `+H:` / `+F:` … `+F8:`
+//! lines; `-multi`'s total is the table (or `+F` line) after the children's
+//! `Got:` lines.
+//!
+//! A public-key table is a header naming the seconds per operation, then
+//! the operations per second (`sign  verify  sign/s  verify/s`; `op  op/s`
+//! for key exchange; OpenSSL 3.2+ adds `encrypt  decrypt … encr./s
+//! decr./s` to RSA's), over rows of the algorithm, the seconds (`0.000027s`)
+//! and the rates. OpenSSL 3.4+ adds two tables of its own, the KEM one
+//! (`keygen  encaps  decaps  keygens/s  encaps/s  decaps/s`) and the
+//! signature one (`keygen  signs  verify  keygens/s  sign/s  verify/s`),
+//! whose rows name the algorithm in one word (`rsa4096`, `ML-KEM-768`).
+//! The header says which column is which, so each table is read by its
+//! header. Only the rates are read: the seconds are their inverse, printed
+//! to 4 or 6 decimals (`0.0000s` for a fast ECDSA sign), the same
+//! measurement at less precision.
 //!
 //! Benchmark `openssl speed` and the algorithm (`aes-128-cbc`, `rsa 2048
 //! bits`, `ecdsa 256 bits`: the curve a text table names in brackets is
-//! left out, as `-mr` does not print it); parameter `block` (bytes) for
-//! ciphers and digests; metrics `throughput` (kB/s, as the table prints
-//! it), `sign/s`, `verify/s` and `op/s`, each a `sample`. The progress
-//! lines (`Doing … for 3s on 16 size blocks`), `-mr`'s per-run counts and
-//! the children's shares are left out with the reason; a table wrapped by
-//! a mailer is joined back.
+//! left out, as `-mr` does not print it), with `kem` or `signature` after
+//! the algorithm for the rows of those tables (the KEM and signature APIs
+//! time other operations than RSA's own table does: an `rsa4096` keygen
+//! of each must not be taken for two runs of one); parameter `block`
+//! (bytes) for ciphers and digests; metrics `throughput` (kB/s, as the
+//! table prints it), and the rates as the header names them (`sign/s`,
+//! `verify/s`, `op/s`, `encaps/s`, `decaps/s`; `encr./s`, `decr./s` and
+//! `keygens/s` spelled `encrypt/s`, `decrypt/s` and `keygen/s`), each a
+//! `sample` in ops/s. The progress lines (`Doing … for 3s on 16 size
+//! blocks`), `-mr`'s per-run counts, its KEM and signature lines (`+F9`,
+//! `+F10`: the algorithm only an index into the build's list) and the
+//! children's shares are left out with the reason; a table wrapped by a
+//! mailer is joined back.
 
 use crate::error::Result;
+use crate::ingest::shared::lkp_wrapper;
 use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
 lazy_re!(TYPE_HEADER, r"^type\s+\d+");
-lazy_re!(SIGN_HEADER, r"^sign\s+verify\s+sign/s\s+verify/s$");
-lazy_re!(OP_HEADER, r"^op\s+op/s$");
-// A public-key row: `rsa 2048 bits …` or ` 256 bits ecdsa (nistp256) …`.
+// A public-key table's header: the operations timed, then their rates.
+lazy_re!(KEY_HEADER, r"^(?:[a-z]+\s+)+(?:[a-z]+\.?/s\s*)+$");
+// The name of a public-key row: `rsa 2048 bits` or `256 bits ecdsa
+// (nistp256)`.
 lazy_re!(
-    KEY_ROW,
-    r"^(?:(\w+) (\d+) bits|(\d+) bits (\w+)(?: \([^)]*\))?)\s+((?:[\d.]+s\s+)+)([\d.]+)(?:\s+([\d.]+))?$"
+    KEY_NAME,
+    r"^(?:(\w+)\s+(\d+) bits|(\d+) bits (\w+)(?: \([^)]*\))?)$"
 );
 lazy_re!(MR_F, r"^\+F(\d*):(.*)$");
 lazy_re!(
@@ -43,19 +64,97 @@ fn is_k_cell(w: &str) -> bool {
         .is_some_and(|d| d.parse::<f64>().is_ok())
 }
 
-/// The algorithm `-mr`'s `+F<k>` line reports on.
-fn mr_algorithm(k: &str) -> Option<(&'static str, bool)> {
-    // (name, whether the line holds sign and verify rates)
+/// The algorithm `-mr`'s `+F<k>` line reports on, the field its rates
+/// start at (after the index and bits, and the curve's name of EdDSA and
+/// SM2: `+F6:0:253:Ed25519:23065.6:8454.5`) and what they are, as the text
+/// table's header names them (RSA's encrypt and decrypt from 3.2 on).
+fn mr_algorithm(k: &str) -> Option<(&'static str, usize, &'static [&'static str])> {
+    const PAIR: &[&str] = &["sign/s", "verify/s"];
+    const OP: &[&str] = &["op/s"];
     Some(match k {
-        "2" => ("rsa", true),
-        "3" => ("dsa", true),
-        "4" => ("ecdsa", true),
-        "5" => ("ecdh", false),
-        "6" => ("eddsa", true),
-        "7" => ("sm2", true),
-        "8" => ("ffdh", false),
+        "2" => ("rsa", 2, &["sign/s", "verify/s", "encrypt/s", "decrypt/s"]),
+        "3" => ("dsa", 2, PAIR),
+        "4" => ("ecdsa", 2, PAIR),
+        "5" => ("ecdh", 2, OP),
+        "6" => ("eddsa", 3, PAIR),
+        "7" => ("sm2", 3, PAIR),
+        "8" => ("ffdh", 2, OP),
         _ => return None,
     })
+}
+
+/// A public-key table: the rates its header names, in order, and what
+/// follows the algorithm in a benchmark's name (`kem`, `signature`, or
+/// nothing for the tables of one algorithm family).
+struct KeyTable {
+    rates: Vec<String>,
+    times: usize,
+    api: &'static str,
+}
+
+/// The public-key table `t` heads, or `None` when it is no such header.
+fn key_table(t: &str) -> Option<KeyTable> {
+    if !KEY_HEADER.is_match(t) {
+        return None;
+    }
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let times = words.iter().take_while(|w| !w.ends_with("/s")).count();
+    let rates: Vec<String> = words[times..]
+        .iter()
+        .map(|w| match *w {
+            "encr./s" => "encrypt/s".to_string(),
+            "decr./s" => "decrypt/s".to_string(),
+            "keygens/s" => "keygen/s".to_string(),
+            w => w.to_string(),
+        })
+        .collect();
+    if times != rates.len() {
+        return None;
+    }
+    let api = if words.contains(&"encaps") {
+        "kem"
+    } else if words.contains(&"keygen") {
+        "signature"
+    } else {
+        ""
+    };
+    Some(KeyTable { rates, times, api })
+}
+
+/// The benchmark and rates of a row of `table`: the algorithm's words,
+/// `table.times` cells of seconds (`0.000027s`), then one rate per column.
+fn key_row<'t>(table: &KeyTable, t: &'t str) -> Option<(String, Vec<&'t str>)> {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let cells = table.times + table.rates.len();
+    if words.len() <= cells {
+        return None;
+    }
+    let (name, values) = words.split_at(words.len() - cells);
+    let (times, rates) = values.split_at(table.times);
+    let seconds = |w: &&str| {
+        w.strip_suffix('s')
+            .is_some_and(|v| v.parse::<f64>().is_ok())
+    };
+    let rate = |w: &&str| w.parse::<f64>().is_ok();
+    if !times.iter().all(seconds) || !rates.iter().all(rate) {
+        return None;
+    }
+    let name = name.join(" ");
+    let bench = match KEY_NAME.captures(&name) {
+        Some(c) => match (c.get(1), c.get(2), c.get(3), c.get(4)) {
+            (Some(alg), Some(bits), ..) | (.., Some(bits), Some(alg)) => {
+                key_bench(alg.as_str(), bits.as_str())
+            }
+            _ => return None,
+        },
+        None => format!("openssl speed {}", name.to_ascii_lowercase()),
+    };
+    let bench = if table.api.is_empty() {
+        bench
+    } else {
+        format!("{bench} {}", table.api)
+    };
+    Some((bench, rates.to_vec()))
 }
 
 /// A public-key algorithm as the text table and `-mr` both can name it.
@@ -75,9 +174,7 @@ impl Format for OpensslSpeed {
     fn detect(&self, src: &Source) -> Confidence {
         let tables = src.lines.iter().any(|l| {
             let t = l.text.trim();
-            TYPE_HEADER.is_match(t) && t.contains("bytes")
-                || SIGN_HEADER.is_match(t)
-                || OP_HEADER.is_match(t)
+            TYPE_HEADER.is_match(t) && t.contains("bytes") || key_table(t).is_some()
         });
         let mr = lines_containing(src, "+H:").next().is_some()
             || lines_containing(src, "+F").any(|l| MR_F.is_match(l.trim()));
@@ -92,11 +189,10 @@ impl Format for OpensslSpeed {
         let (mut out, mut consumed, mut skipped) = (Vec::new(), Vec::new(), Vec::new());
         let mut blocks: Vec<String> = Vec::new();
         // Which table the rows below belong to.
-        #[derive(PartialEq)]
         enum In {
             None,
             Ciphers,
-            Keys,
+            Keys(KeyTable),
         }
         let mut table = In::None;
         let lines = &src.lines;
@@ -113,7 +209,7 @@ impl Format for OpensslSpeed {
                 if TYPE_HEADER.is_match(t) {
                     !t.ends_with("bytes")
                 } else {
-                    table == In::Ciphers
+                    matches!(table, In::Ciphers)
                         && !blocks.is_empty()
                         && t.split_whitespace().filter(|w| is_k_cell(w)).count() < blocks.len()
                         && t.split_whitespace().any(is_k_cell)
@@ -140,32 +236,16 @@ impl Format for OpensslSpeed {
                     .collect();
                 table = In::Ciphers;
                 consumed.push(n);
-            } else if SIGN_HEADER.is_match(&t) || OP_HEADER.is_match(&t) {
-                table = In::Keys;
+            } else if let Some(keys) = key_table(&t) {
+                table = In::Keys(keys);
                 consumed.push(n);
-            } else if let Some(c) = KEY_ROW.captures(&t).filter(|_| table == In::Keys) {
-                let (alg, bits) = match (c.get(1), c.get(2)) {
-                    (Some(a), Some(b)) => (a.as_str(), b.as_str()),
-                    _ => (
-                        c.get(4).map_or("", |m| m.as_str()),
-                        c.get(3).map_or("", |m| m.as_str()),
-                    ),
-                };
-                let bench = key_bench(alg, bits);
+            } else if let Some((keys, (bench, rates))) = match &table {
+                In::Keys(keys) => key_row(keys, &t).map(|r| (keys, r)),
+                _ => None,
+            } {
                 let p = Params::default();
-                let first = num(src, n, &c[6], "rate")?;
-                match c.get(7) {
-                    Some(verify) => {
-                        out.push(row(&bench, &p, "sign/s", "ops/s", first));
-                        out.push(row(
-                            &bench,
-                            &p,
-                            "verify/s",
-                            "ops/s",
-                            num(src, n, verify.as_str(), "verify/s")?,
-                        ));
-                    }
-                    None => out.push(row(&bench, &p, "op/s", "ops/s", first)),
+                for (metric, v) in keys.rates.iter().zip(rates) {
+                    out.push(row(&bench, &p, metric, "ops/s", num(src, n, v, metric)?));
                 }
             } else if let Some(rest) = t.strip_prefix("+H:") {
                 blocks = rest.split(':').map(str::to_string).collect();
@@ -184,21 +264,22 @@ impl Format for OpensslSpeed {
                         let v = num(src, n, &format!("{v}e-3"), "throughput")?;
                         out.push(row(&bench, &p, "throughput", "kB/s", v));
                     }
-                } else if let (Some((alg, pair)), Some(bits)) = (mr_algorithm(&c[1]), fields.get(1))
+                } else if let (Some((alg, at, metrics)), Some(bits)) =
+                    (mr_algorithm(&c[1]), fields.get(1))
                 {
                     let bench = key_bench(alg, bits);
                     let p = Params::default();
-                    let rate = |k: usize| fields.get(k).map(|v| num(src, n, v, "rate")).transpose();
-                    if pair {
-                        if let (Some(s), Some(v)) = (rate(2)?, rate(3)?) {
-                            out.push(row(&bench, &p, "sign/s", "ops/s", s));
-                            out.push(row(&bench, &p, "verify/s", "ops/s", v));
-                        }
-                    } else if let Some(op) = rate(2)? {
-                        out.push(row(&bench, &p, "op/s", "ops/s", op));
+                    for (metric, v) in metrics.iter().zip(fields.iter().skip(at)) {
+                        out.push(row(&bench, &p, metric, "ops/s", num(src, n, v, metric)?));
                     }
+                } else if c[1] == *"9" || c[1] == *"10" {
+                    skipped.push((
+                        n,
+                        "a KEM or signature result (-mr): it names its algorithm only by an index into the build's list"
+                            .into(),
+                    ));
                 }
-            } else if table == In::Ciphers && t.split_whitespace().any(is_k_cell) {
+            } else if matches!(table, In::Ciphers) && t.split_whitespace().any(is_k_cell) {
                 let words: Vec<&str> = t.split_whitespace().collect();
                 let k = blocks.len().min(words.len());
                 let (name, cells) = words.split_at(words.len() - k);
@@ -226,6 +307,8 @@ impl Format for OpensslSpeed {
                 ));
             } else if CONTEXT.is_match(&t) {
                 consumed.push(n);
+            } else if let Some(why) = lkp_wrapper::reason(&t, "openssl") {
+                skipped.push((n, why.into()));
             }
         }
         Parsed::found(
@@ -324,6 +407,68 @@ mod tests {
                 "sign/s".into(),
                 3493.333333
             )
+        );
+    }
+
+    #[test]
+    fn openssl_4_tables_are_read_by_their_headers() {
+        let p = crate::ingest::parse_file(
+            &OpensslSpeed,
+            "tests/data/harness/openssl-speed/lkp-03-multi-rsa4096-4.0.txt",
+        );
+        let r: Vec<(&str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.benchmark.as_str(), o.metric.as_str(), o.value))
+            .collect();
+        let (rsa, kem, sig) = (
+            "openssl speed rsa 4096 bits",
+            "openssl speed rsa4096 kem",
+            "openssl speed rsa4096 signature",
+        );
+        assert_eq!(
+            r,
+            vec![
+                (rsa, "sign/s", 37194.7),
+                (rsa, "verify/s", 1263871.1),
+                (rsa, "encrypt/s", 1249692.8),
+                (rsa, "decrypt/s", 36930.9),
+                (kem, "keygen/s", 173.2),
+                (kem, "encaps/s", 1243835.5),
+                (kem, "decaps/s", 37149.9),
+                (sig, "keygen/s", 174.3),
+                (sig, "sign/s", 37077.0),
+                (sig, "verify/s", 1269275.4)
+            ]
+        );
+        assert!(p.observations.iter().all(|o| o.unit == "ops/s"));
+        // LKP's command line and the child's share are left out.
+        let left: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(left, vec![2, 5]);
+    }
+
+    #[test]
+    fn machine_readable_rsa_encrypt_and_named_curves() {
+        // 3.2+'s +F2 adds encrypt and decrypt; +F6 names its curve before
+        // the rates.
+        let r = rows(
+            "+F2:4:4096:145.433333:4963.200000:4908.133333:144.851716\n\
+             +F6:0:253:Ed25519:23065.6:8454.5\n+F9:0:173.2:1243835.5:37149.9\n",
+        );
+        let v: Vec<(&str, &str, f64)> = r
+            .iter()
+            .map(|(b, _, m, v)| (b.as_str(), m.as_str(), *v))
+            .collect();
+        assert_eq!(
+            v,
+            vec![
+                ("openssl speed rsa 4096 bits", "sign/s", 145.433333),
+                ("openssl speed rsa 4096 bits", "verify/s", 4963.2),
+                ("openssl speed rsa 4096 bits", "encrypt/s", 4908.133333),
+                ("openssl speed rsa 4096 bits", "decrypt/s", 144.851716),
+                ("openssl speed eddsa 253 bits", "sign/s", 23065.6),
+                ("openssl speed eddsa 253 bits", "verify/s", 8454.5)
+            ]
         );
     }
 }

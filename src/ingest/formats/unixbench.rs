@@ -12,6 +12,16 @@
 //! index table's baseline and result columns are context (the result
 //! repeats the test line). The progress lines of a console capture (`1 x
 //! Pipe Throughput  1 2 3`) are left out with the reason.
+//!
+//! A run of one test (`./Run -i 1 fstime`, LKP's runs) prints its test line
+//! and no index table, when the test has no baseline: the test line is
+//! the result, read on its own under the banner or the `running N parallel
+//! copies` line. The graphics tests index apart from the system ones
+//! (`3D Graphics Benchmarks Index Values` … `3D Graphics Benchmarks Index
+//! Score`): their score is `3D Graphics index score` (`2D Graphics …`),
+//! not the system `index score`. The system description under the banner
+//! is context, also where the banner was cut off (`CPU 0: … (5200.0
+//! bogomips)`, the uptime line).
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{has, lazy_re, lines_containing, num, Params};
@@ -30,7 +40,16 @@ lazy_re!(
 );
 lazy_re!(
     SCORE,
-    r"^System Benchmarks (?:Partial )?Index Score(?: \(Partial Only\))?\s+([\d.]+)\s*$"
+    r"^(System|[23]D Graphics) Benchmarks (?:Partial )?Index Score(?: \(Partial Only\))?\s+([\d.]+)\s*$"
+);
+lazy_re!(
+    INDEX_HEADER,
+    r"^(?:System|[23]D Graphics) Benchmarks (?:Index Values|Partial Index)"
+);
+// The system description: one line per CPU and its flags, the uptime.
+lazy_re!(
+    SYSTEM,
+    r"^(?:CPU \d+: .*\(\d+(?:\.\d+)? bogomips\)|\d\d:\d\d:\d\d up .*load average: .*)$"
 );
 lazy_re!(PROGRESS, r"^\d+ x \S.*?(\s+\d+)+\s*$");
 
@@ -52,9 +71,14 @@ impl Format for Unixbench {
             .filter(|l| TEST.is_match(l.trim()))
             .take(2)
             .count();
+        // One test's line alone is UnixBench's under its banner or run
+        // header.
+        let run = has(src, "Benchmarks Index")
+            || has(src, "BYTE UNIX Benchmarks")
+            || lines_containing(src, "parallel cop").any(|l| COPIES.is_match(l));
         match tests {
             2 => 95,
-            1 if has(src, "System Benchmarks Index") => 90,
+            1 if run => 90,
             _ => 0,
         }
     }
@@ -66,8 +90,13 @@ impl Format for Unixbench {
         // The system description under the banner (`CPU 0: … (5200.0
         // bogomips)`, the uptime line) is context.
         let mut in_header = false;
+        // Whether the line before was a `CPU N:` line, whose flags follow
+        // it indented (`Hyper-Threading, x86-64, MMX, …`).
+        let mut after_cpu = false;
         for l in &src.lines {
             let (n, t) = (l.number, l.text.trim());
+            let flags = after_cpu && l.text.starts_with(char::is_whitespace) && t.contains(", ");
+            after_cpu = t.starts_with("CPU ") && SYSTEM.is_match(t);
             if t.starts_with("BYTE UNIX Benchmarks") {
                 in_header = true;
             } else if t.starts_with("---") || t.starts_with("Benchmark Run:") {
@@ -100,18 +129,20 @@ impl Format for Unixbench {
                 if samples > 1.0 {
                     out.push(row.stat(Stat::N, samples));
                 }
-            } else if t.starts_with("System Benchmarks Index Values")
-                || t.starts_with("System Benchmarks Partial Index")
-            {
+            } else if INDEX_HEADER.is_match(t) {
                 in_index = true;
                 consumed.push(n);
             } else if let Some(c) = SCORE.captures(t) {
-                let v = num(src, n, &c[1], "index score")?;
+                let metric = match &c[1] {
+                    "System" => "index score".to_string(),
+                    graphics => format!("{graphics} index score"),
+                };
+                let v = num(src, n, &c[2], &metric)?;
                 out.push(
                     Row::at(src, n)
                         .benchmark("unixbench")
                         .params(&params)
-                        .metric("index score")
+                        .metric(&metric)
                         .sample(v),
                 );
                 in_index = false;
@@ -127,7 +158,12 @@ impl Format for Unixbench {
                 );
             } else if PROGRESS.is_match(t) {
                 skipped.push((n, "progress of a test's samples, not a result".into()));
-            } else if t.starts_with("Benchmark Run:") || t.starts_with("BYTE UNIX Benchmarks") {
+            } else if t.starts_with("Benchmark Run:")
+                || t.starts_with("BYTE UNIX Benchmarks")
+                || SYSTEM.is_match(t)
+                || flags
+                || (in_index && t.bytes().all(|b| b == b'='))
+            {
                 consumed.push(n);
             }
         }
@@ -193,5 +229,63 @@ mod tests {
         assert!(n > 1.0);
         assert!(!p.skipped.is_empty());
         assert!(p.skipped[0].1.contains("progress"));
+    }
+
+    #[test]
+    fn one_test_without_an_index_table() {
+        let p = parse_file(
+            &Unixbench,
+            "tests/data/harness/unixbench/lkp-01-file-write-alone.txt",
+        );
+        let r: Vec<(&str, &str, &str, Stat, f64)> = p
+            .observations
+            .iter()
+            .map(|o| {
+                (
+                    o.metric.as_str(),
+                    o.unit.as_str(),
+                    o.params.as_str(),
+                    o.stat,
+                    o.value,
+                )
+            })
+            .collect();
+        let write = "File Write 1024 bufsize 2000 maxblocks";
+        assert_eq!(
+            r,
+            vec![
+                (write, "KBps", "copies=1", Stat::Mean, 3121976.0),
+                (write, "KBps", "copies=1", Stat::N, 7.0)
+            ]
+        );
+        assert_eq!(p.observations[0].line, 15);
+        assert_eq!(
+            p.skipped,
+            vec![(1, "progress of a test's samples, not a result".into())]
+        );
+    }
+
+    #[test]
+    fn graphics_tests_index_apart_from_the_system_ones() {
+        let p = parse_file(
+            &Unixbench,
+            "tests/data/harness/unixbench/lkp-03-gears-banner-cut.txt",
+        );
+        let r: Vec<(&str, Stat, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.stat, o.value))
+            .collect();
+        assert_eq!(
+            r,
+            vec![
+                ("3D graphics: gears", Stat::Mean, 3207.0),
+                ("3D graphics: gears", Stat::N, 7.0),
+                ("3D graphics: gears index", Stat::Sample, 960.2),
+                ("3D Graphics index score", Stat::Sample, 960.2)
+            ]
+        );
+        // The description of the system above the cut-off banner.
+        assert!([1, 2, 3].iter().all(|n| p.consumed.contains(n)));
     }
 }

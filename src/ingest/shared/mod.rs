@@ -1,6 +1,7 @@
 //! What the readers of `formats/` share.
 
 pub(in crate::ingest) mod keyvals;
+pub(in crate::ingest) mod lkp_wrapper;
 pub(in crate::ingest) mod logscan;
 pub mod numbers;
 pub(in crate::ingest) mod pattern;

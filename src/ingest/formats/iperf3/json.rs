@@ -4,8 +4,16 @@
 //! them, `sum` (bits_per_second, jitter_ms, lost_percent) where not, and
 //! `cpu_utilization_percent` (`host_total`, `remote_total`).
 //!
-//! Benchmark `iperf3 tcp` / `iperf3 udp`, parameters `streams` and
-//! `reverse`; metrics `sender bitrate`, `receiver bitrate` (bit/s, the unit
+//! `--bidir` runs the test both ways at once: the client-to-server
+//! direction is the one above, the server-to-client one the same keys with
+//! `_bidir_reverse` (`sum_sent_bidir_reverse`, `sum_received_bidir_reverse`,
+//! UDP `sum_bidir_reverse`). Each direction's rows carry `direction` (`tx`,
+//! `rx`, as the text mode's `[TX-C]`/`[RX-C]` streams do), so that the two
+//! are two series and not replicates of one; the CPU use is the whole
+//! test's and has no direction.
+//!
+//! Benchmark `iperf3 tcp` / `iperf3 udp`, parameters `streams`,
+//! `reverse` and, for `--bidir`, `direction`; metrics `sender bitrate`, `receiver bitrate` (bit/s, the unit
 //! the text mode's `Gbits/sec` is converted to), `retransmits`, `jitter`
 //! (ms), `lost` (%), `cpu host`, `cpu remote` (%), each a `sample` of the
 //! run. Per-interval values are
@@ -94,10 +102,27 @@ fn one_test(src: &Source, doc: &Value) -> std::result::Result<Vec<Observation>, 
             params.set(key.trim_start_matches("num_"), v.to_string());
         }
     }
-    let params = params.render();
     let bench = format!("iperf3 {protocol}");
     let end = &doc["end"];
+    let bidir = end.get("sum_sent_bidir_reverse").is_some()
+        || end.get("sum_received_bidir_reverse").is_some()
+        || end.get("sum_bidir_reverse").is_some();
     let mut out = Vec::new();
+    let ways: &[(&str, &str)] = if bidir {
+        &[("tx", ""), ("rx", "_bidir_reverse")]
+    } else {
+        &[("", "")]
+    };
+    for &(way, suffix) in ways {
+        let mut p = params.clone();
+        if !way.is_empty() {
+            p.set("direction", way);
+        }
+        let p = p.render();
+        let part = |name: &str| &end[format!("{name}{suffix}")];
+        one_direction(src, &bench, &p, &protocol, part, &mut out);
+    }
+    let params = params.render();
     let mut push = |metric: &str, unit: &str, v: Option<f64>| {
         if let Some(v) = v {
             let mut o = Observation::new(&bench, metric, unit, Stat::Sample, v);
@@ -107,7 +132,45 @@ fn one_test(src: &Source, doc: &Value) -> std::result::Result<Vec<Observation>, 
         }
     };
     let get = |part: &str, key: &str| end[part][key].as_f64();
-    if end.get("sum_sent").is_some() && protocol == "tcp" {
+    push(
+        "cpu host",
+        "%",
+        get("cpu_utilization_percent", "host_total"),
+    );
+    push(
+        "cpu remote",
+        "%",
+        get("cpu_utilization_percent", "remote_total"),
+    );
+    if out.is_empty() {
+        let why = doc["error"]
+            .as_str()
+            .unwrap_or("no `end` summary (interrupted run?)");
+        return Err(why.to_string());
+    }
+    Ok(out)
+}
+
+/// The rates of one direction of a test (the only one unless `--bidir`):
+/// `part("sum_sent")` is that direction's `sum_sent` object.
+fn one_direction<'a>(
+    src: &Source,
+    bench: &str,
+    params: &str,
+    protocol: &str,
+    part: impl Fn(&str) -> &'a Value,
+    out: &mut Vec<Observation>,
+) {
+    let mut push = |metric: &str, unit: &str, v: Option<f64>| {
+        if let Some(v) = v {
+            let mut o = Observation::new(bench, metric, unit, Stat::Sample, v);
+            o.source = src.path.clone();
+            o.params = params.into();
+            out.push(o);
+        }
+    };
+    let get = |name: &str, key: &str| part(name)[key].as_f64();
+    if part("sum_sent").is_object() && protocol == "tcp" {
         push(
             "sender bitrate",
             "bit/s",
@@ -119,7 +182,7 @@ fn one_test(src: &Source, doc: &Value) -> std::result::Result<Vec<Observation>, 
             get("sum_received", "bits_per_second"),
         );
         push("retransmits", "", get("sum_sent", "retransmits"));
-    } else if end["sum_received"].get("jitter_ms").is_some() {
+    } else if part("sum_received").get("jitter_ms").is_some() {
         // Newer iperf3 gives UDP both sides, as its text mode prints.
         push(
             "sender bitrate",
@@ -138,23 +201,6 @@ fn one_test(src: &Source, doc: &Value) -> std::result::Result<Vec<Observation>, 
         push("jitter", "ms", get("sum", "jitter_ms"));
         push("lost", "%", get("sum", "lost_percent"));
     }
-    push(
-        "cpu host",
-        "%",
-        get("cpu_utilization_percent", "host_total"),
-    );
-    push(
-        "cpu remote",
-        "%",
-        get("cpu_utilization_percent", "remote_total"),
-    );
-    if out.is_empty() {
-        let why = doc["error"]
-            .as_str()
-            .unwrap_or("no `end` summary (interrupted run?)");
-        return Err(why.to_string());
-    }
-    Ok(out)
 }
 
 #[cfg(test)]
@@ -222,5 +268,33 @@ mod tests {
         assert_eq!(p.observations[1].value, 50062270.001984715);
         assert_eq!(p.observations[2].value, 0.008171948269066283);
         assert_eq!(p.observations[0].benchmark, "iperf3 udp");
+    }
+
+    #[test]
+    fn bidir_gives_both_directions_each_with_its_name() {
+        let p = crate::ingest::parse_file(&Iperf3Json, "tests/data/harness/iperf3/tcp-bidir.json");
+        let v: Vec<(&str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.params.as_str(), o.metric.as_str(), o.value))
+            .collect();
+        let (tx, rx, both) = (
+            "direction=tx,reverse=0,streams=1",
+            "direction=rx,reverse=0,streams=1",
+            "reverse=0,streams=1",
+        );
+        assert_eq!(
+            v,
+            vec![
+                (tx, "sender bitrate", 8633247251.14858),
+                (tx, "receiver bitrate", 8565747086.732082),
+                (tx, "retransmits", 2.0),
+                (rx, "sender bitrate", 8093833114.19844),
+                (rx, "receiver bitrate", 8039217687.571995),
+                (rx, "retransmits", 0.0),
+                (both, "cpu host", 35.10651563393457),
+                (both, "cpu remote", 37.44080023466126)
+            ]
+        );
     }
 }

@@ -12,7 +12,14 @@
 //! host` and `cpu remote` (%, `-V`'s CPU Utilization line), each a
 //! `sample` of the run. A file of several runs (a shell loop) gives one run
 //! per summary. Interval lines and per-stream summaries under a `[SUM]` are
-//! within-run detail, left out with the reason.
+//! within-run detail, left out with the reason. A `--bidir` run connects
+//! one set of streams for each direction: `streams` counts one set, as
+//! `-J`'s `num_streams` does.
+//!
+//! `--get-server-output` appends, under `Server output:`, the server's own
+//! report of the same test, its `receiver` line the server's view of the
+//! client's `receiver` line: it is left out with the reason (up to `iperf
+//! Done.` or the next run's `Connecting to host`), not read as another run.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
@@ -106,10 +113,34 @@ impl Format for Iperf3Text {
         let mut skipped = Vec::new();
         let mut streams: Vec<String> = Vec::new();
         let mut reverse = "0";
+        let mut server_output = false;
         let prefix = line_prefix(src);
+        // `--bidir`: the streams of both directions connect, half each way.
+        let ways = if src
+            .lines
+            .iter()
+            .any(|l| l.text.contains("][TX-C]") || l.text.contains("][RX-C]"))
+        {
+            2
+        } else {
+            1
+        };
         for l in &src.lines {
             let n = l.number;
             let t = l.text.get(prefix..).unwrap_or("").trim_end();
+            if t == "Server output:" {
+                server_output = true;
+            } else if t.starts_with("iperf Done.") || t.starts_with("Connecting to host") {
+                server_output = false;
+            }
+            if server_output {
+                skipped.push((
+                    n,
+                    "the server's own report of the same test (--get-server-output), not another run"
+                        .into(),
+                ));
+                continue;
+            }
             // A header, rule or `iperf Done.` under a timestamp: read past.
             if prefix > 0 && !t.bytes().any(|b| b.is_ascii_digit()) {
                 consumed.push(n);
@@ -141,7 +172,7 @@ impl Format for Iperf3Text {
             if let Some(c) = CPU.captures(t) {
                 let mut p = Params::default();
                 p.set("reverse", reverse);
-                p.set("streams", streams.len().max(1).to_string());
+                p.set("streams", (streams.len() / ways).max(1).to_string());
                 for (metric, at) in [("cpu host", 1), ("cpu remote", 2)] {
                     out.push(
                         Row::at(src, n)
@@ -174,7 +205,7 @@ impl Format for Iperf3Text {
             }
             let mut p = Params::default();
             p.set("reverse", reverse);
-            p.set("streams", streams.len().max(1).to_string());
+            p.set("streams", (streams.len() / ways).max(1).to_string());
             // `--bidir`: each stream is tagged with the way it runs.
             if let Some(way) = c.get(2) {
                 p.set("direction", way.as_str().to_ascii_lowercase());
@@ -308,5 +339,55 @@ mod tests {
             ]
         );
         assert_eq!(p.observations[0].params, "reverse=1,streams=2");
+    }
+
+    #[test]
+    fn bidir_streams_count_one_direction() {
+        let p = read("tests/data/harness/iperf3/tcp-bidir-t2.txt");
+        let rx: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.params == "direction=rx,reverse=0,streams=1")
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            rx,
+            vec![
+                ("sender bitrate", 10.8e9),
+                ("sender transfer", 2570.24),
+                ("retransmits", 55.0),
+                ("receiver bitrate", 10.8e9),
+                ("receiver transfer", 2570.24)
+            ]
+        );
+        assert_eq!(p.observations.len(), 10);
+    }
+
+    #[test]
+    fn the_server_output_section_is_the_same_test_left_out() {
+        let p = read("tests/data/harness/iperf3/tcp-get-server-output.txt");
+        assert_eq!(
+            values(&p),
+            vec![
+                ("sender bitrate", 19.5e9),
+                ("sender transfer", 4659.2),
+                ("retransmits", 19.0),
+                ("receiver bitrate", 19.5e9),
+                ("receiver transfer", 4659.2)
+            ]
+        );
+        assert!(p
+            .observations
+            .iter()
+            .all(|o| o.params == "reverse=0,streams=1" && o.line <= 9));
+        // Lines 11-25, `Server output:` to the blank lines before `iperf
+        // Done.`, are the server's report, its receiver line 23 among them.
+        let server: Vec<u32> = p
+            .skipped
+            .iter()
+            .filter(|(_, why)| why.contains("--get-server-output"))
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(server, (11..=25).collect::<Vec<u32>>());
     }
 }

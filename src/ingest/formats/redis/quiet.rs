@@ -8,12 +8,42 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
+use crate::model::Observation;
 
 lazy_re!(
     RESULT,
     r"^\s*(\S.*?): ([\d.]+) requests per second(?:, p50=([\d.]+) msec)?\s*$"
 );
 lazy_re!(PROGRESS, r"^\s*\S.*?: rps=[\d.]+ \(overall: ");
+
+/// The rows of a quiet result line `TEST: X requests per second[, p50=Y
+/// msec]` (rps, and the p50 where printed), or `None` for another line.
+/// The default report of some wrappers holds such a line too (LKP's, above
+/// its blocks).
+pub(super) fn result_rows(src: &Source, n: u32, t: &str) -> Option<Result<Vec<Observation>>> {
+    let c = RESULT.captures(t)?;
+    Some(rows_of(src, n, &c))
+}
+
+/// The rows of a quiet result line [`RESULT`] matched.
+fn rows_of(src: &Source, n: u32, c: &regex::Captures) -> Result<Vec<Observation>> {
+    let mut p = Params::default();
+    p.set("test", &c[1]);
+    let params = p.render();
+    let row = |metric: &str, unit: &str, v: &str| -> Result<Observation> {
+        Ok(Row::at(src, n)
+            .benchmark("redis-benchmark")
+            .params(&params)
+            .metric(metric)
+            .unit(unit)
+            .sample(num(src, n, v, metric)?))
+    };
+    let mut rows = vec![row("rps", "req/s", &c[2])?];
+    if let Some(p50) = c.get(3) {
+        rows.push(row("latency p50", "ms", p50.as_str())?);
+    }
+    Ok(rows)
+}
 
 /// The redis-benchmark quiet-mode importer.
 pub struct RedisQuiet;
@@ -45,30 +75,8 @@ impl Format for RedisQuiet {
         for l in &src.lines {
             let t = l.text.as_str();
             let n = l.number;
-            if let Some(c) = RESULT.captures(t) {
-                let mut p = Params::default();
-                p.set("test", &c[1]);
-                let params = p.render();
-                let rps = num(src, n, &c[2], "requests per second")?;
-                out.push(
-                    Row::at(src, n)
-                        .benchmark("redis-benchmark")
-                        .params(&params)
-                        .metric("rps")
-                        .unit("req/s")
-                        .sample(rps),
-                );
-                if let Some(p50) = c.get(3) {
-                    let v = num(src, n, p50.as_str(), "p50")?;
-                    out.push(
-                        Row::at(src, n)
-                            .benchmark("redis-benchmark")
-                            .params(&params)
-                            .metric("latency p50")
-                            .unit("ms")
-                            .sample(v),
-                    );
-                }
+            if let Some(rows) = result_rows(src, n, t) {
+                out.extend(rows?);
             } else if PROGRESS.is_match(t) {
                 // A progress line whose final result never came.
                 return Err(src.error(

@@ -6,6 +6,18 @@
 //! `redis-benchmark`, parameter `test=<name>`; metrics `rps` (requests/s) and
 //! `latency avg/min/p50/p95/p99/max` (ms), each a `sample` of the run — the
 //! same names as the CSV and quiet importers.
+//!
+//! Each block's `N requests completed in S seconds` gives `duration` (s; N
+//! is the `-n` asked for, not a result). Before redis 6.2 the only latency
+//! a block gives is its cumulative distribution, `99.75% <= 1 milliseconds`
+//! per millisecond: each line is read as `requests within 1 ms` (%), what
+//! it states (old redis prints the share when a millisecond begins, so it
+//! is no percentile); a millisecond printed twice (the last request closes
+//! the list) gives its later, larger share, the earlier line left out with
+//! the reason. From 6.2 on the `latency summary` follows the distribution
+//! and its percentiles are read instead. A quiet result line (`PING_INLINE:
+//! 1000.00 requests per second`) among the blocks, as wrappers such as
+//! LKP's mix them, is read as the quiet importer reads it.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
@@ -19,11 +31,11 @@ lazy_re!(
 );
 lazy_re!(
     COMPLETED,
-    r"^\s*\d+ requests completed in [\d.]+ seconds\s*$"
+    r"^\s*(?:\d+ )?requests completed in ([\d.]+) seconds\s*$"
 );
 lazy_re!(
     DISTRIBUTION,
-    r"^\s*[\d.]+% <= [\d.]+ milliseconds(?: \(cumulative count \d+\))?\s*$"
+    r"^\s*([\d.]+)% <= ([\d.]+) milliseconds(?: \(cumulative count \d+\))?\s*$"
 );
 lazy_re!(LAT_HEADER, r"^\s*latency summary \(msec\):\s*$");
 
@@ -49,16 +61,17 @@ impl Format for RedisText {
         }
     }
 
-    /// Test headers and the latency summary's name row are `consumed`; the
-    /// request count and, where a latency summary follows, the cumulative
-    /// distribution are `skipped`. Without a summary (older redis) the
-    /// distribution is the only latency information and stays unread.
+    /// Test headers and the latency summary's name row are `consumed`;
+    /// where a latency summary follows, the cumulative distribution is
+    /// `skipped`, else it is read when its block ends.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut consumed = Vec::new();
         let mut skipped = Vec::new();
         // Distribution lines of the current block, skipped once a summary
         // of the same block is found.
-        let mut distribution: Vec<u32> = Vec::new();
+        let mut distribution: Vec<Share> = Vec::new();
+        // The test whose block the distribution lines belong to.
+        let mut distribution_of = String::new();
         let mut out = Vec::new();
         let mut test: Option<String> = None;
         let lines = &src.lines;
@@ -70,17 +83,17 @@ impl Format for RedisText {
             if let Some(c) = TEST.captures(t) {
                 test = Some(c[1].trim().to_string());
                 consumed.push(n);
+                let rows = cumulative(src, &distribution_of, &distribution, &mut skipped)?;
+                out.extend(rows);
                 distribution.clear();
                 continue;
             }
-            if COMPLETED.is_match(t) {
-                let why = "request count and duration; their ratio, requests per second, is read";
-                skipped.push((n, why.to_string()));
-                continue;
-            }
-            if DISTRIBUTION.is_match(t) {
-                distribution.push(n);
-                continue;
+            // A quiet result line names its own test.
+            if !RPS.is_match(t) {
+                if let Some(rows) = super::quiet::result_rows(src, n, t) {
+                    out.extend(rows?);
+                    continue;
+                }
             }
             let Some(name) = test.as_deref() else {
                 continue;
@@ -88,6 +101,22 @@ impl Format for RedisText {
             let mut p = Params::default();
             p.set("test", name);
             let params = p.render();
+            if let Some(c) = DISTRIBUTION.captures(t) {
+                distribution.push((n, c[1].to_string(), c[2].to_string()));
+                distribution_of.clone_from(&params);
+                continue;
+            }
+            if let Some(c) = COMPLETED.captures(t) {
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("redis-benchmark")
+                        .params(&params)
+                        .metric("duration")
+                        .unit("s")
+                        .sample(num(src, n, &c[1], "duration")?),
+                );
+                continue;
+            }
             if let Some(c) = RPS.captures(t) {
                 let v = num(src, n, &c[1], "requests per second")?;
                 out.push(
@@ -106,7 +135,7 @@ impl Format for RedisText {
                     );
                 };
                 consumed.extend([n, head.number]);
-                for d in distribution.drain(..) {
+                for (d, ..) in distribution.drain(..) {
                     let why = "cumulative latency distribution; its summary percentiles are read";
                     skipped.push((d, why.to_string()));
                 }
@@ -137,6 +166,12 @@ impl Format for RedisText {
                 i += 2;
             }
         }
+        out.extend(cumulative(
+            src,
+            &distribution_of,
+            &distribution,
+            &mut skipped,
+        )?);
         if out.is_empty() {
             return Err(src.error(
                 last_line(src),
@@ -144,10 +179,119 @@ impl Format for RedisText {
             ));
         }
         skipped.sort_by_key(|s| s.0);
+        out.sort_by_key(|o| o.line);
         Ok(Parsed {
             observations: out,
             consumed,
             skipped,
         })
+    }
+}
+/// A line of a cumulative latency distribution: its number, the share (%)
+/// and the milliseconds, as written.
+type Share = (u32, String, String);
+
+/// The rows of a block's cumulative latency distribution that no latency
+/// summary replaced (`lines`, under `params`): `requests within X ms` (%)
+/// per millisecond, the last line of one printed twice.
+fn cumulative(
+    src: &Source,
+    params: &str,
+    lines: &[Share],
+    skipped: &mut Vec<(u32, String)>,
+) -> Result<Vec<crate::model::Observation>> {
+    let mut out: Vec<crate::model::Observation> = Vec::new();
+    let mut last: Option<(u32, String)> = None;
+    for (n, share, ms) in lines {
+        let n = *n;
+        let metric = format!("requests within {ms} ms");
+        if let Some((before, m)) = &last {
+            if *m == metric {
+                out.pop();
+                let why =
+                    "the share when this millisecond began; the later line gives its whole share";
+                skipped.push((*before, why.to_string()));
+            }
+        }
+        out.push(
+            Row::at(src, n)
+                .benchmark("redis-benchmark")
+                .params(params)
+                .metric(&metric)
+                .unit("%")
+                .sample(num(src, n, share, &metric)?),
+        );
+        last = Some((n, metric));
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn old_style_blocks_give_duration_and_shares_and_a_quiet_line_its_rate() {
+        let p = crate::ingest::parse_file(
+            &RedisText,
+            "tests/data/harness/redis/lkp-01-mixed-old-new.txt",
+        );
+        let r: Vec<(u32, &str, &str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| {
+                (
+                    o.line,
+                    o.params.as_str(),
+                    o.metric.as_str(),
+                    o.unit.as_str(),
+                    o.value,
+                )
+            })
+            .collect();
+        let (set, get) = ("test=SET", "test=GET");
+        assert_eq!(
+            r,
+            vec![
+                (1, "test=PING_INLINE", "rps", "req/s", 1000.0),
+                (3, set, "rps", "req/s", 50000.0),
+                (4, set, "duration", "s", 2.0),
+                (5, set, "requests within 1 ms", "%", 50.0),
+                (6, set, "requests within 2 ms", "%", 90.0),
+                (7, set, "requests within 3 ms", "%", 99.0),
+                (9, set, "rps", "req/s", 52000.0),
+                (10, set, "duration", "s", 1.9),
+                (11, set, "requests within 1 ms", "%", 50.0),
+                (12, set, "requests within 2 ms", "%", 95.0),
+                (14, get, "rps", "req/s", 60000.0),
+                (15, get, "duration", "s", 1.5),
+                (16, get, "requests within 1 ms", "%", 50.0),
+                (17, get, "requests within 2 ms", "%", 99.9),
+                (19, get, "rps", "req/s", 62000.0),
+                (20, get, "duration", "s", 1.4),
+                (21, get, "requests within 0 ms", "%", 50.0),
+                (22, get, "requests within 1 ms", "%", 99.0)
+            ]
+        );
+        assert!(p.skipped.is_empty());
+    }
+
+    #[test]
+    fn a_millisecond_printed_twice_gives_its_later_share() {
+        let text = "====== GET ======\n  100000 requests completed in 1.23 seconds\n\
+                    99.75% <= 1 milliseconds\n100.00% <= 1 milliseconds\n\
+                    81234.56 requests per second\n";
+        let p = RedisText
+            .parse_accounted(&Source::from_text("get.txt", text))
+            .unwrap();
+        let shares: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.unit == "%")
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(shares, vec![("requests within 1 ms", 100.0)]);
+        assert_eq!(p.skipped.len(), 1);
+        assert_eq!(p.skipped[0].0, 3);
     }
 }

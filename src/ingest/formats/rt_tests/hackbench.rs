@@ -5,9 +5,12 @@
 //! per invocation; several invocations may be concatenated in one file).
 //! Parameters come from the header lines above the `Time:`. LKP's derived
 //! throughput is a different metric with the opposite direction and is not
-//! computed here.
+//! computed here; the lines LKP writes around the runs (`Iterations: N`,
+//! `PATH=…`, sysctls, the timestamped command) are left out with the reason
+//! ([`lkp_wrapper`]), so that their numbers are read by no other reader.
 
 use crate::error::Result;
+use crate::ingest::shared::lkp_wrapper;
 use crate::ingest::shared::logscan::{any, any_with, is_space, lazy_re, num, Params, Repeated};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
@@ -111,6 +114,7 @@ impl Format for Hackbench {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         // The header values in force, as captured: params are rendered
         // from them only when they differ from the last rendered ones (a
         // log repeats one header before every run).
@@ -177,6 +181,8 @@ impl Format for Hackbench {
                 };
                 sizes = Some(caps);
                 consumed.push(l.number);
+            } else if let Some(why) = lkp_wrapper::reason(t, "hackbench") {
+                skipped.push((l.number, why.to_string()));
             }
         }
         if let Some(start) = pending {
@@ -189,7 +195,7 @@ impl Format for Hackbench {
             src,
             out,
             consumed,
-            Vec::new(),
+            skipped,
             "no hackbench `Time:` line found",
         )
     }
@@ -242,5 +248,63 @@ mod tests {
         );
         assert_eq!(obs[4].line, 10);
         assert_eq!(obs[4].value, 0.7);
+    }
+
+    #[test]
+    fn lkp_wrapper_lines_are_left_out_with_their_reason() {
+        let p = crate::ingest::parse_file(
+            &Hackbench,
+            "tests/data/harness/rt-tests/hackbench-lkp-2-instances.txt",
+        );
+        let times: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.params.as_str(), o.value))
+            .collect();
+        let (one, two) = (
+            "datasize=100,fds=40,groups=2,loops=7680000,mode=threaded",
+            "datasize=100,fds=40,groups=8192,loops=1875,mode=threaded",
+        );
+        assert_eq!(
+            times,
+            vec![
+                (one, 765.710),
+                (one, 941.530),
+                (one, 893.702),
+                (one, 626.166),
+                (one, 753.592),
+                (one, 757.467),
+                (one, 827.852),
+                (one, 863.786),
+                (two, 47.847),
+                (two, 58.362),
+                (two, 58.526),
+                (two, 54.657),
+                (two, 75.854),
+                (two, 70.944),
+                (two, 68.091),
+                (two, 94.161)
+            ]
+        );
+        let reason = |line: u32| {
+            p.skipped
+                .iter()
+                .find(|(n, _)| *n == line)
+                .map(|(_, why)| why.as_str())
+                .unwrap_or_default()
+        };
+        // Instance, PATH, Iterations, the command; then instance 2's
+        // sysctls.
+        assert!(reason(1).contains("instance"));
+        assert!(reason(2).contains("environment"));
+        assert!(reason(3).contains("repetition"));
+        assert!(reason(4).contains("command"));
+        assert!(reason(47).contains("sysctl"));
+        // Every line is a value, a header or one of LKP's.
+        let mut used: Vec<u32> = p.observations.iter().map(|o| o.line).collect();
+        used.extend(&p.consumed);
+        used.extend(p.skipped.iter().map(|(n, _)| *n));
+        used.sort_unstable();
+        assert_eq!(used, (1..=87).collect::<Vec<u32>>());
     }
 }
