@@ -19,15 +19,21 @@ pub(crate) type RowView = (String, String, String, String, f64);
 
 /// The rows `format` reads from `text` (a file called `name`), in order.
 pub(crate) fn rows_of(format: &dyn Format, name: &str, text: &str) -> Vec<RowView> {
-    format
-        .parse(&Source::from_text(name, text))
-        .unwrap()
-        .into_iter()
+    views(format.parse(&Source::from_text(name, text)).unwrap())
+}
+
+/// The rows `format` reads from the file at `path` (relative to the
+/// crate), in order.
+pub(crate) fn rows_of_file(format: &dyn Format, path: &str) -> Vec<RowView> {
+    views(parse_file(format, path).observations)
+}
+
+fn views(rows: Vec<crate::model::Observation>) -> Vec<RowView> {
+    rows.into_iter()
         .map(|o| {
-            let names = (o.benchmark.to_string(), o.params.to_string());
             (
-                names.0,
-                names.1,
+                o.benchmark.to_string(),
+                o.params.to_string(),
                 o.metric.to_string(),
                 o.unit.to_string(),
                 o.value,

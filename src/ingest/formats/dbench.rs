@@ -169,15 +169,15 @@ impl Format for Dbench {
                 heading = Some((n, trimmed.trim_end_matches(':').trim().to_string()));
                 continue;
             }
-            if let (Some(_), Some((at, why))) = (THROUGHPUT.captures(t), &failed) {
-                ops.clear();
-                skipped.push((
-                    n,
-                    format!("no measurement: a client failed to start (line {at}: {why})"),
-                ));
-                continue;
-            }
             if let Some(c) = THROUGHPUT.captures(t) {
+                if let Some((at, why)) = &failed {
+                    ops.clear();
+                    skipped.push((
+                        n,
+                        format!("no measurement: a client failed to start (line {at}: {why})"),
+                    ));
+                    continue;
+                }
                 let mut p = Params::default();
                 p.set("clients", &c[2]);
                 p.set("procs", &c[3]);

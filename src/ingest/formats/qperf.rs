@@ -200,20 +200,8 @@ impl Format for Qperf {
 mod tests {
     use super::*;
 
-    fn read(path: &str) -> Vec<(String, String, String, String, f64)> {
-        crate::ingest::parse_file(&Qperf, path)
-            .observations
-            .into_iter()
-            .map(|o| {
-                (
-                    o.benchmark.to_string(),
-                    o.params.to_string(),
-                    o.metric.to_string(),
-                    o.unit.to_string(),
-                    o.value,
-                )
-            })
-            .collect()
+    fn read(path: &str) -> Vec<crate::ingest::testing::RowView> {
+        crate::ingest::testing::rows_of_file(&Qperf, path)
     }
 
     #[test]

@@ -64,6 +64,20 @@ pub(crate) fn is_heading(line: &str) -> bool {
         && !RUN_SEPARATOR.is_match(t)
 }
 
+/// How many dot-separated numbers a release spelling holds (`6.8` 2,
+/// `v2.6.20-rc4` 3): a `v` before it and a suffix after a dash allowed;
+/// `None` unless two to four parts, all digits.
+pub(crate) fn dotted_release(word: &str) -> Option<usize> {
+    let w = word.strip_prefix('v').unwrap_or(word);
+    let core = w.split('-').next().unwrap_or("");
+    let parts = core.split('.').count();
+    ((2..=4).contains(&parts)
+        && core
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit())))
+    .then_some(parts)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -173,15 +173,8 @@ const ENDING_BUILD_WORDS: &[&str] = &[
 
 /// `3.12`, `v6.8-rc1`, `2.6.20-rc4`, `5.10.0-123-generic`.
 pub fn is_kernel_version(word: &str) -> bool {
-    let w = word.strip_prefix('v').unwrap_or(word);
-    let core = w.split('-').next().unwrap_or("");
-    let parts = core.split('.').count();
-    (2..=4).contains(&parts)
-        && core
-            .split('.')
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
-        && w.contains(['.'])
-        && (parts >= 3 || w.contains('-'))
+    crate::ingest::shared::text::dotted_release(word)
+        .is_some_and(|parts| parts >= 3 || word.contains('-'))
 }
 
 /// A benchmark name from a label: a command line gives its program

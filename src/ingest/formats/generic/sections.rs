@@ -148,16 +148,10 @@ fn names_a_build(text: &str) -> bool {
         })
 }
 
-/// `6.8`, `v6.8-rc1`, `5.15.0-rc1`: digits with dots, a `v` before them
-/// or a suffix after a dash allowed.
+/// `6.8`, `v6.8-rc1`, `5.15.0-rc1`: a release of any length, where the
+/// document reader's kernel versions want three numbers or a suffix.
 fn is_version(w: &str) -> bool {
-    let w = w.strip_prefix('v').unwrap_or(w);
-    let core = w.split('-').next().unwrap_or("");
-    let parts: Vec<&str> = core.split('.').collect();
-    (2..=4).contains(&parts.len())
-        && parts
-            .iter()
-            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    crate::ingest::shared::text::dotted_release(w).is_some()
 }
 
 #[cfg(test)]

@@ -59,10 +59,14 @@ impl Format for Iperf3Json {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
         let mut failure = None;
+        // Lines are counted from where the last count stopped: a long loop
+        // of documents is read once, not once per document.
+        let (mut counted, mut line) = (0, 1u32);
         loop {
             let at = stream.byte_offset();
             let start = at + (text[at..].len() - text[at..].trim_start().len());
-            let line = text[..start].matches('\n').count() as u32 + 1;
+            line += text[counted..start].matches('\n').count() as u32;
+            counted = start;
             match stream.next() {
                 None => break,
                 Some(Ok(doc)) => match one_test(src, &doc) {
@@ -170,7 +174,9 @@ fn one_direction<'a>(
         }
     };
     let get = |name: &str, key: &str| part(name)[key].as_f64();
-    if part("sum_sent").is_object() && protocol == "tcp" {
+    let tcp = part("sum_sent").is_object() && protocol == "tcp";
+    // Newer iperf3 gives UDP both sides too, as its text mode prints.
+    if tcp || part("sum_received").get("jitter_ms").is_some() {
         push(
             "sender bitrate",
             "bit/s",
@@ -181,21 +187,12 @@ fn one_direction<'a>(
             "bit/s",
             get("sum_received", "bits_per_second"),
         );
-        push("retransmits", "", get("sum_sent", "retransmits"));
-    } else if part("sum_received").get("jitter_ms").is_some() {
-        // Newer iperf3 gives UDP both sides, as its text mode prints.
-        push(
-            "sender bitrate",
-            "bit/s",
-            get("sum_sent", "bits_per_second"),
-        );
-        push(
-            "receiver bitrate",
-            "bit/s",
-            get("sum_received", "bits_per_second"),
-        );
-        push("jitter", "ms", get("sum_received", "jitter_ms"));
-        push("lost", "%", get("sum_received", "lost_percent"));
+        if tcp {
+            push("retransmits", "", get("sum_sent", "retransmits"));
+        } else {
+            push("jitter", "ms", get("sum_received", "jitter_ms"));
+            push("lost", "%", get("sum_received", "lost_percent"));
+        }
     } else {
         push("bitrate", "bit/s", get("sum", "bits_per_second"));
         push("jitter", "ms", get("sum", "jitter_ms"));
