@@ -98,7 +98,6 @@ fn every_benchmark_output_yields_values_and_accounts_for_itself() {
                 f.rows,
                 got.dataset
                     .rows()
-                    .iter()
                     .filter(|o| o.source == f.path || o.source.starts_with(&format!("{}/", f.path)))
                     .count(),
                 "{name}: rows reported for {} differ from rows produced",
@@ -334,10 +333,10 @@ fn streamed_ingest_of_the_whole_corpus_writes_every_row_once() {
         .unwrap()
         .into_no_null_iter()
         .collect();
-    let want: Vec<f64> = expected.dataset.rows().iter().map(|o| o.value).collect();
+    let want: Vec<f64> = expected.dataset.rows().map(|o| o.value).collect();
     assert_eq!(values, want);
     let runs = df.column("run").unwrap().u32().unwrap();
-    let want_runs: Vec<Option<u32>> = expected.dataset.rows().iter().map(|o| o.run).collect();
+    let want_runs: Vec<Option<u32>> = expected.dataset.rows().map(|o| o.run).collect();
     assert_eq!(runs.iter().collect::<Vec<_>>(), want_runs);
 }
 

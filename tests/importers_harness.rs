@@ -501,7 +501,7 @@ fn unknown_json_is_read_generically_by_its_keys() {
     assert!(got.files[0].note.as_deref().unwrap().contains("JSON"));
     let text = std::fs::read_to_string(&path).unwrap();
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    let rows = got.dataset.rows();
+    let rows = got.dataset.to_observations();
     let rx = rows
         .iter()
         .find(|o| o.metric == "stats64.rx.bytes")
@@ -544,7 +544,7 @@ fn an_unknown_key_value_log_is_read_generically_and_compare_says_so() {
         .as_deref()
         .unwrap()
         .contains("generically"));
-    let rows = got.dataset.rows();
+    let rows = got.dataset.to_observations();
     assert_eq!(rows.len(), 2);
     assert_eq!(
         (rows[0].benchmark.as_str(), rows[0].metric.as_str()),
@@ -616,7 +616,6 @@ fn phoronix_runs_are_the_samples_of_each_system() {
     let rows: Vec<(String, String, f64)> = got
         .dataset
         .rows()
-        .iter()
         .map(|o| (o.params.to_string(), o.variant.to_string(), o.value))
         .collect();
     let want = [
@@ -643,7 +642,7 @@ fn fio_logs_give_one_sample_per_entry() {
     let registry = Registry::builtin();
     let got = ingest_one(&Path::new(HARNESS).join("fio/rr_bw.1.log"), &registry);
     let text = std::fs::read_to_string(Path::new(HARNESS).join("fio/rr_bw.1.log")).unwrap();
-    let rows = got.dataset.rows();
+    let rows = got.dataset.to_observations();
     assert_eq!(rows.len(), text.lines().count());
     let first: f64 = text
         .lines()
@@ -666,7 +665,7 @@ fn fio_logs_give_one_sample_per_entry() {
         ("rr", "dir=read", "bandwidth", "KiB/s")
     );
     let got = ingest_one(&Path::new(HARNESS).join("fio/raw_lat.1.log"), &registry);
-    let rows = got.dataset.rows();
+    let rows = got.dataset.to_observations();
     assert_eq!(rows.len(), 40);
     assert!(rows.iter().all(|o| o.metric == "latency" && o.unit == "ns"));
     // A randrw job logs both directions, each its own series.
@@ -767,8 +766,7 @@ fn iperf3_line_prefixes_are_read_past() {
         let metrics: Vec<(&str, f64)> = got
             .dataset
             .rows()
-            .iter()
-            .map(|o| (o.metric.as_str(), o.value))
+            .map(|o| (o.head.metric.as_str(), o.value))
             .collect();
         assert_eq!(metrics.len(), 5, "{file}: {metrics:?}");
         assert_eq!(metrics[0], ("sender bitrate", sender), "{file}");
@@ -793,8 +791,7 @@ fn compare_to_verbose_names_benchmarks_by_their_titles() {
     let mut names: Vec<&str> = got
         .dataset
         .rows()
-        .iter()
-        .map(|o| o.benchmark.as_str())
+        .map(|o| o.head.benchmark.as_str())
         .collect();
     names.dedup();
     assert_eq!(names, ["timeit", "sum", "sort2"]);
@@ -844,7 +841,6 @@ fn pyperformance_compare_reads_both_files_of_each_benchmark() {
         let find = |b: &str, v: &str, stat: &str| {
             got.dataset
                 .rows()
-                .iter()
                 .find(|o| o.benchmark == b && o.variant == v && o.stat.name() == stat)
                 .map(|o| (o.value, o.unit.to_string()))
         };
@@ -873,7 +869,6 @@ fn metric_values(path: &str) -> Vec<(String, String, f64)> {
     let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
     ing.dataset
         .rows()
-        .iter()
         .map(|o| (o.metric.to_string(), o.unit.to_string(), o.value))
         .collect()
 }
@@ -915,7 +910,7 @@ fn netperf_v2_tables_add_results_not_repeats_or_counts() {
     // run, and would keep runs of one test apart); the MSS is one.
     let path = Path::new(HARNESS).join("netperf/tcp_stream-v2-loopback.txt");
     let ing = ingest_one(&path, &Registry::builtin());
-    let rows = ing.dataset.rows();
+    let rows = ing.dataset.to_observations();
     assert_eq!(rows.len(), 1);
     assert_eq!(rows[0].value, 23937.69);
     assert!(!rows[0].params.contains("xfered"), "{}", rows[0].params);
@@ -935,8 +930,8 @@ fn dd_copies_are_runs_and_progress_reports_are_left_out() {
     assert!(loop3.contains(&("throughput".into(), "GB/s".into(), 33.3)));
     let path = Path::new(HARNESS).join("dd/gnu-urandom-progress.txt");
     let ing = ingest_one(&path, &Registry::builtin());
-    assert_eq!(ing.dataset.rows().len(), 2);
-    assert_eq!(ing.dataset.rows()[0].value, 7.56467);
+    assert_eq!(ing.dataset.len(), 2);
+    assert_eq!(ing.dataset.to_observations()[0].value, 7.56467);
     assert_eq!(ing.files[0].skipped.len(), 1);
     let lmdd = metric_values("lmbench/lmdd-write-bs64k-loop3.txt");
     assert_eq!(lmdd[3], ("throughput".into(), "MB/s".into(), 3896.4677));
@@ -955,7 +950,6 @@ fn wrk_runs_give_rates_latencies_and_errors_in_one_unit_each() {
     let rates: Vec<(String, f64)> = ing
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.metric == "requests/s")
         .map(|o| (o.params.to_string(), o.value))
         .collect();
@@ -974,7 +968,6 @@ fn wrk_runs_give_rates_latencies_and_errors_in_one_unit_each() {
     let p = |name: &str| {
         ing.dataset
             .rows()
-            .iter()
             .find(|o| o.metric == name)
             .map(|o| o.value)
     };
@@ -999,7 +992,7 @@ fn iperf2_reports_give_the_whole_test_s_figures_in_one_unit() {
     // -i: the interval lines are left out, the 0-3 s line is the test's.
     let path = Path::new(HARNESS).join("iperf2/client-tcp-i1.txt");
     let ing = ingest_one(&path, &Registry::builtin());
-    assert_eq!(ing.dataset.rows()[0].value, 19800.0);
+    assert_eq!(ing.dataset.to_observations()[0].value, 19800.0);
     assert_eq!(ing.files[0].skipped.len(), 3);
     assert!(ing.files[0].unread_numeric.is_empty());
     // -P 2 -e: the [SUM] line, with the retries; streams left out.
@@ -1012,7 +1005,6 @@ fn iperf2_reports_give_the_whole_test_s_figures_in_one_unit() {
     let loss: Vec<(String, f64)> = ing
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.metric == "loss")
         .map(|o| (o.params.to_string(), o.value))
         .collect();
@@ -1049,7 +1041,6 @@ fn ab_reports_give_rates_times_failures_and_percentiles() {
     let runs: Vec<Option<u32>> = ing
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.metric == "requests/s")
         .map(|o| o.run)
         .collect();
@@ -1067,17 +1058,12 @@ fn openssl_speed_tables_and_machine_readable_lines_agree_on_names() {
     let names: std::collections::BTreeSet<String> = ing
         .dataset
         .rows()
-        .iter()
         .map(|o| o.benchmark.to_string())
         .collect();
     let path = Path::new(HARNESS).join("openssl-speed/mr-rsa2048-ecdsap256.txt");
     let mr = ingest_one(&path, &Registry::builtin());
-    let mr_names: std::collections::BTreeSet<String> = mr
-        .dataset
-        .rows()
-        .iter()
-        .map(|o| o.benchmark.to_string())
-        .collect();
+    let mr_names: std::collections::BTreeSet<String> =
+        mr.dataset.rows().map(|o| o.benchmark.to_string()).collect();
     // Text and -mr runs of the same algorithms compare with each other.
     assert_eq!(names, mr_names);
     assert!(names.contains("openssl speed ecdsa 256 bits"));
@@ -1105,7 +1091,6 @@ fn bonnie_result_lines_are_read_whether_alone_or_after_the_table() {
     let block: Vec<(String, f64)> = ing
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.metric == "seq output block")
         .map(|o| (o.params.to_string(), o.value))
         .collect();
@@ -1160,7 +1145,6 @@ fn ioping_requests_statistics_and_raw_lines() {
     let times: Vec<f64> = ing
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.metric == "request time")
         .map(|o| o.value)
         .collect();
@@ -1175,11 +1159,7 @@ fn ioping_requests_statistics_and_raw_lines() {
     assert!(raw.contains(&("latency avg".into(), "us".into(), 48109.51)));
     let write = Path::new(HARNESS).join("ioping/c5-W-write-tmp.txt");
     let ing = ingest_one(&write, &Registry::builtin());
-    assert!(ing
-        .dataset
-        .rows()
-        .iter()
-        .all(|o| o.benchmark == "ioping write"));
+    assert!(ing.dataset.rows().all(|o| o.benchmark == "ioping write"));
 }
 
 #[test]
@@ -1189,7 +1169,6 @@ fn cryptsetup_tables_kdf_lines_and_pastes_of_them() {
         let rows: Vec<(String, String, String, String, f64)> = ing
             .dataset
             .rows()
-            .iter()
             .map(|o| {
                 let names = (o.benchmark.to_string(), o.params.to_string());
                 (
@@ -1306,7 +1285,6 @@ fn stress_ng_perf_counters_and_a_stressor_s_own_table() {
     let adler = ing
         .dataset
         .rows()
-        .iter()
         .find(|o| o.params == "hash=adler32" && o.metric == "hashes/sec")
         .map(|o| (o.unit.to_string(), o.value));
     assert_eq!(adler, Some(("hashes/s".into(), 5419734.35)));
@@ -1325,7 +1303,6 @@ fn fio_status_interval_gives_one_run_of_the_final_report() {
     let iops: Vec<(Option<u32>, f64)> = ing
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.metric == "iops")
         .map(|o| (o.run, o.value))
         .collect();
@@ -1343,7 +1320,6 @@ fn perf_stat_json_per_core_intervals_are_runs_of_each_core() {
     let got: Vec<(String, Option<u32>, f64)> = ing
         .dataset
         .rows()
-        .iter()
         .map(|o| (o.params.to_string(), o.run, o.value))
         .collect();
     let c0 = "core=S0-D0-C0".to_string();

@@ -1656,7 +1656,6 @@ fn read_by_line(path: &Path, own_only: bool) -> Option<ByLine> {
     for o in ing
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.line > 0 && (own(o.stat) || !own_only))
     {
         values.entry(o.line).or_default().push(o.value.to_bits());

@@ -11,7 +11,7 @@
 //! Examples: `benchmark~table 2`, `threads>=64`, `variant=patched`.
 
 use crate::error::{Error, Result};
-use crate::model::{Dataset, Observation, SelectTerm, Selection};
+use crate::model::{Dataset, Head, Row, SelectTerm, Selection};
 use regex::Regex;
 
 /// A parsed filter expression.
@@ -98,7 +98,7 @@ impl Filter {
     }
 
     /// True when `o` satisfies every term.
-    pub fn matches(&self, o: &Observation) -> bool {
+    pub fn matches(&self, o: &Row) -> bool {
         self.terms.iter().all(|t| t.matches(o))
     }
 
@@ -111,17 +111,16 @@ impl Filter {
     /// `keep_variant` (the baseline), so `variant=patched` still compares
     /// `patched` with the baseline instead of leaving nothing to compare.
     pub fn apply_keeping(&self, data: &Dataset, keep_variant: Option<&str>) -> Dataset {
-        let rows = data
-            .rows()
-            .iter()
-            .filter(|o| {
-                self.terms.iter().all(|t| {
-                    (t.key == "variant" && keep_variant == Some(o.variant.as_str())) || t.matches(o)
-                })
-            })
-            .cloned()
-            .collect();
-        Dataset::new(rows)
+        let mut kept = Dataset::default();
+        for o in data.rows() {
+            let keep = self.terms.iter().all(|t| {
+                (t.key == "variant" && keep_variant == Some(o.variant.as_str())) || t.matches(&o)
+            });
+            if keep {
+                kept.push_row(&o);
+            }
+        }
+        kept
     }
 }
 
@@ -183,19 +182,20 @@ fn parse_term(part: &str) -> Result<Term> {
 }
 
 impl Term {
-    fn field<'a>(&self, o: &'a Observation) -> Option<std::borrow::Cow<'a, str>> {
+    fn field<'a>(&self, o: &Row<'a>) -> Option<std::borrow::Cow<'a, str>> {
         use std::borrow::Cow;
+        let h: &'a Head = o.head;
         Some(match self.key.as_str() {
-            "benchmark" => Cow::Borrowed(o.benchmark.as_str()),
-            "params" => Cow::Borrowed(o.params.as_str()),
-            "metric" => Cow::Borrowed(o.metric.as_str()),
-            "variant" => Cow::Borrowed(o.variant.as_str()),
-            "unit" => Cow::Borrowed(o.unit.as_str()),
-            "source" => Cow::Borrowed(o.source.as_str()),
+            "benchmark" => Cow::Borrowed(h.benchmark.as_str()),
+            "params" => Cow::Borrowed(h.params.as_str()),
+            "metric" => Cow::Borrowed(h.metric.as_str()),
+            "variant" => Cow::Borrowed(h.variant.as_str()),
+            "unit" => Cow::Borrowed(h.unit.as_str()),
+            "source" => Cow::Borrowed(h.source.as_str()),
             "stat" => Cow::Owned(o.stat.to_string()),
             "line" => Cow::Owned(o.line.to_string()),
             key => {
-                let v = o
+                let v = h
                     .params
                     .split(',')
                     .filter_map(|kv| kv.split_once('='))
@@ -206,7 +206,7 @@ impl Term {
         })
     }
 
-    fn matches(&self, o: &Observation) -> bool {
+    fn matches(&self, o: &Row) -> bool {
         let Some(field) = self.field(o) else {
             return false;
         };
@@ -239,6 +239,7 @@ impl Term {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Observation;
 
     #[test]
     fn selection_takes_text_equalities_only() {

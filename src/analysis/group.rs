@@ -2,7 +2,7 @@
 //! one entry per variant, every value converted to the group's unit.
 
 use crate::error::{Error, Result};
-use crate::model::{Dataset, Direction, Observation, Stat, Unit};
+use crate::model::{Dataset, Direction, Head, Stat, Unit};
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -93,11 +93,14 @@ impl RawGroup {
 
 type Key = (String, String, String);
 
-/// Rows from which groups are built in parallel.
+/// Rows (or series) from which groups are built in parallel.
 const PARALLEL_ROWS: usize = 50_000;
 
-/// (benchmark, params, metric) borrowed from a row.
+/// (benchmark, params, metric) borrowed from a series' head.
 type RowKey<'a> = (&'a str, &'a str, &'a str);
+
+/// Per group: its key and the indices of its series in the dataset.
+type Buckets<'a> = Vec<(RowKey<'a>, Vec<u32>)>;
 
 /// Groups `data` in order of first appearance. The group's unit is the
 /// baseline's (or, without a baseline row, the first row's); every other
@@ -108,21 +111,30 @@ pub(crate) fn group(
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
 ) -> Result<Vec<RawGroup>> {
-    // A large dataset's rows are bucketed in chunks on all threads and the
-    // chunks' buckets merged in chunk order: the groups and rows of a pass
-    // from top to bottom.
-    let rows = data.rows();
-    let groups = if rows.len() < PARALLEL_ROWS {
-        bucket(rows)
+    // The table's series (runs of rows with one head) are bucketed, not
+    // its rows: a harness's million samples of a command are one lookup.
+    // Many series (a long e-mail table, each row its own benchmark) are
+    // bucketed in chunks on all threads and the chunks' buckets merged in
+    // chunk order: the groups and series of a pass from top to bottom.
+    let n = data.series_count();
+    let groups = if n < PARALLEL_ROWS {
+        bucket(data, 0..n)
     } else {
-        merge(rows.par_chunks(PARALLEL_ROWS / 2).map(bucket).collect())
+        let chunk = PARALLEL_ROWS / 2;
+        let starts: Vec<usize> = (0..n).step_by(chunk).collect();
+        merge(
+            starts
+                .into_par_iter()
+                .map(|a| bucket(data, a..(a + chunk).min(n)))
+                .collect(),
+        )
     };
     // Groups are built on all threads; the first error in group order wins,
     // as in a serial pass. A small dataset is built on this thread: waking
     // the pool costs more than the work.
-    let build_one = |(key, obs): (RowKey, Vec<&Observation>)| {
+    let build_one = |(key, series): (RowKey, Vec<u32>)| {
         let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
-        build(owned, obs, baseline, directions)
+        build(owned, data, &series, baseline, directions)
     };
     if data.len() < PARALLEL_ROWS {
         return groups.into_iter().map(build_one).collect();
@@ -131,16 +143,17 @@ pub(crate) fn group(
     built.into_iter().collect()
 }
 
-/// Rows by (benchmark, params, metric), groups in order of first appearance.
-/// Keys borrow the rows: no string copies per row, one per group. Rows of a
-/// group usually follow each other, so a row with the previous row's key
-/// skips the hash lookup.
-fn bucket(rows: &[Observation]) -> Vec<(RowKey<'_>, Vec<&Observation>)> {
-    let mut groups: Vec<(RowKey, Vec<&Observation>)> = Vec::new();
+/// Series of `range` by (benchmark, params, metric), groups in order of
+/// first appearance. Keys borrow the heads: no string copies per series,
+/// one per group. Series of a group usually follow each other, so one
+/// with the previous one's key skips the hash lookup.
+fn bucket(data: &Dataset, range: std::ops::Range<usize>) -> Buckets<'_> {
+    let mut groups: Buckets = Vec::new();
     let mut index: HashMap<RowKey, usize> = HashMap::new();
     let mut last: Option<usize> = None;
-    for o in rows {
-        let key = (o.benchmark.as_str(), o.params.as_str(), o.metric.as_str());
+    for si in range {
+        let h = data.series_at(si).head;
+        let key = (h.benchmark.as_str(), h.params.as_str(), h.metric.as_str());
         let i = match last {
             Some(i) if groups[i].0 == key => i,
             _ => *index.entry(key).or_insert_with(|| {
@@ -148,28 +161,26 @@ fn bucket(rows: &[Observation]) -> Vec<(RowKey<'_>, Vec<&Observation>)> {
                 groups.len() - 1
             }),
         };
-        groups[i].1.push(o);
+        groups[i].1.push(si as u32);
         last = Some(i);
     }
     groups
 }
 
-/// The buckets of consecutive chunks of rows as those of the rows together:
-/// a key first seen in an earlier chunk (or earlier in the same one) comes
-/// first, and a group's rows are its chunks' rows in chunk order.
-fn merge<'a>(
-    parts: Vec<Vec<(RowKey<'a>, Vec<&'a Observation>)>>,
-) -> Vec<(RowKey<'a>, Vec<&'a Observation>)> {
+/// The buckets of consecutive chunks of series as those of the series
+/// together: a key first seen in an earlier chunk (or earlier in the same
+/// one) comes first, and a group's series are its chunks' in chunk order.
+fn merge(parts: Vec<Buckets<'_>>) -> Buckets<'_> {
     use hashbrown::hash_map::Entry;
     // Serial: foldhash, not SipHash (a hash per group and chunk).
-    let mut groups: Vec<(RowKey, Vec<&Observation>)> = Vec::new();
+    let mut groups: Buckets = Vec::new();
     let mut index: hashbrown::HashMap<RowKey, usize> = hashbrown::HashMap::new();
-    for (key, obs) in parts.into_iter().flatten() {
+    for (key, series) in parts.into_iter().flatten() {
         match index.entry(key) {
-            Entry::Occupied(e) => groups[*e.get()].1.extend(obs),
+            Entry::Occupied(e) => groups[*e.get()].1.extend(series),
             Entry::Vacant(e) => {
                 e.insert(groups.len());
-                groups.push((key, obs));
+                groups.push((key, series));
             }
         }
     }
@@ -181,46 +192,58 @@ fn unitless(stat: Stat) -> bool {
     matches!(stat, Stat::N | Stat::Cv | Stat::ChangePct)
 }
 
+/// A series' rows converted to the group's unit.
+enum Conversion {
+    /// Already in it, or a count or percentage.
+    Same,
+    /// Written without a unit: taken to be in it.
+    Assumed,
+    /// In another unit of the same kind.
+    From(Unit),
+}
+
 fn build(
     key: Key,
-    obs: Vec<&Observation>,
+    data: &Dataset,
+    series: &[u32],
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
 ) -> Result<RawGroup> {
     let (benchmark, params, metric) = key;
-    let stated = |o: &&&Observation| !unitless(o.stat) && !o.unit.is_empty();
-    let unit_row = obs
-        .iter()
+    let all = || series.iter().map(|&i| data.series_at(i as usize));
+    let stated = |h: &&Head| !unitless(h.stat) && !h.unit.is_empty();
+    let unit_head = all()
+        .map(|s| s.head)
         .filter(stated)
-        .find(|o| o.variant == baseline)
-        .or_else(|| obs.iter().find(stated))
-        .copied();
-    let unit_str = unit_row.map(|o| o.unit.to_string()).unwrap_or_default();
+        .find(|h| h.variant == baseline)
+        .or_else(|| all().map(|s| s.head).find(stated));
+    let unit_str = unit_head.map(|h| h.unit.to_string()).unwrap_or_default();
     let unit = Unit::parse(&unit_str);
     let mut variants: Vec<RawVariant> = Vec::new();
     let mut unit_assumed: Option<(usize, String, u32)> = None;
     // Samples with their run index and the input part (file) they came
-    // from, sorted at the end.
-    let mut runs: Vec<Vec<(u32, u32, usize, f64)>> = Vec::new();
+    // from, in row order; sorted by run at the end.
+    let mut runs: Vec<Vec<(u32, u32, f64)>> = Vec::new();
     // Per variant: one summary-only RawVariant per input file, in order.
     let mut parts: Vec<Vec<RawVariant>> = Vec::new();
     // A history has hundreds of variants (points): beyond a few, their
-    // index is looked up by name instead of by a scan per row.
+    // index is looked up by name instead of by a scan.
     let mut variant_index: hashbrown::HashMap<&str, usize> = hashbrown::HashMap::new();
-    for (i, o) in obs.iter().enumerate() {
+    for s in all() {
+        let h = s.head;
         let found = if variants.len() <= 8 {
-            variants.iter().position(|v| v.name == o.variant)
+            variants.iter().position(|v| v.name == h.variant)
         } else {
-            variant_index.get(o.variant.as_str()).copied()
+            variant_index.get(h.variant.as_str()).copied()
         };
         let vi = match found {
             Some(vi) => vi,
             None => {
-                variant_index.insert(o.variant.as_str(), variants.len());
+                variant_index.insert(h.variant.as_str(), variants.len());
                 variants.push(RawVariant {
-                    name: o.variant.to_string(),
-                    source: o.source.to_string(),
-                    line: o.line,
+                    name: h.variant.to_string(),
+                    source: h.source.to_string(),
+                    line: s.lines[0],
                     ..Default::default()
                 });
                 runs.push(Vec::new());
@@ -230,32 +253,38 @@ fn build(
         };
         // Rows of one file come together: the last part is nearly always it.
         let vparts = &mut parts[vi];
-        let pi = match vparts.iter().rposition(|p| p.source == o.source) {
+        let pi = match vparts.iter().rposition(|p| p.source == h.source) {
             Some(pi) => pi,
             None => {
                 vparts.push(RawVariant {
-                    name: o.variant.to_string(),
-                    source: o.source.to_string(),
-                    line: o.line,
+                    name: h.variant.to_string(),
+                    source: h.source.to_string(),
+                    line: s.lines[0],
                     ..Default::default()
                 });
                 vparts.len() - 1
             }
         };
-        let value =
-            if unitless(o.stat) || o.unit == unit_str {
-                o.value
-            } else if o.unit.is_empty() {
-                // No unit written: the value is taken to be in the group's unit.
-                let e = unit_assumed.get_or_insert((0, o.source.to_string(), o.line));
-                e.0 += 1;
-                o.value
-            } else {
-                Unit::parse(&o.unit)
-                    .convert(o.value, &unit)
-                    .ok_or_else(|| {
+        let conversion = if unitless(h.stat) || h.unit == unit_str {
+            Conversion::Same
+        } else if h.unit.is_empty() {
+            let e = unit_assumed.get_or_insert((0, h.source.to_string(), s.lines[0]));
+            e.0 += s.len();
+            Conversion::Assumed
+        } else {
+            Conversion::From(Unit::parse(&h.unit))
+        };
+        if h.stat == Stat::Sample {
+            runs[vi].reserve(s.len());
+        }
+        for i in 0..s.len() {
+            let o = s.row(i);
+            let value =
+                match &conversion {
+                    Conversion::Same | Conversion::Assumed => o.value,
+                    Conversion::From(from) => from.convert(o.value, &unit).ok_or_else(|| {
                         Error::input(
-                            &o.source,
+                            &h.source,
                             (o.line > 0).then_some(o.line),
                             format!(
                         "{} {} ({}): unit `{}` of variant `{}` cannot be converted to `{}`, \
@@ -263,39 +292,43 @@ fn build(
                         benchmark,
                         metric,
                         if params.is_empty() { "no params" } else { params.as_str() },
-                        o.unit,
-                        o.variant,
+                        h.unit,
+                        h.variant,
                         unit_str
                     ),
                         )
-                    })?
-            };
-        if let Some(why) = implausible_summary(o.stat, value) {
-            return Err(Error::input(
-                &o.source,
-                (o.line > 0).then_some(o.line),
-                format!("{benchmark} {metric} of variant `{}`: {why}", o.variant),
-            ));
-        }
-        if o.stat == Stat::Sample {
-            runs[vi].push((o.run.unwrap_or(u32::MAX), pi as u32, i, value));
-        } else {
-            variants[vi].state(o.stat, value);
-            parts[vi][pi].state(o.stat, value);
+                    })?,
+                };
+            if let Some(why) = implausible_summary(h.stat, value) {
+                return Err(Error::input(
+                    &h.source,
+                    (o.line > 0).then_some(o.line),
+                    format!("{benchmark} {metric} of variant `{}`: {why}", h.variant),
+                ));
+            }
+            if h.stat == Stat::Sample {
+                runs[vi].push((o.run.unwrap_or(u32::MAX), pi as u32, value));
+            } else {
+                variants[vi].state(h.stat, value);
+                parts[vi][pi].state(h.stat, value);
+            }
         }
     }
     for ((v, mut r), mut vparts) in variants.iter_mut().zip(runs).zip(parts) {
-        r.sort_by_key(|&(run, _, idx, _)| (run, idx));
+        // Stable: samples with one run index keep their row order.
+        if !r.is_sorted_by_key(|&(run, _, _)| run) {
+            r.sort_by_key(|&(run, _, _)| run);
+        }
         if vparts.len() > 1 && vparts.iter().any(|p| p.has_stated() || p.n.is_some()) {
-            for &(_, pi, _, x) in &r {
+            for &(_, pi, x) in &r {
                 vparts[pi as usize].samples.push(x);
             }
             v.parts = vparts;
         }
-        v.samples = r.into_iter().map(|(_, _, _, x)| x).collect();
+        v.samples = r.into_iter().map(|(_, _, x)| x).collect();
     }
     // What the user says beats what the input says beats a guess from names.
-    let stated = obs.iter().find_map(|o| o.direction);
+    let stated = all().find_map(|s| s.head.direction);
     let direction = directions
         .get(&metric)
         .copied()
@@ -338,6 +371,7 @@ fn implausible_summary(stat: Stat, value: f64) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Observation;
 
     #[test]
     fn buckets_merged_from_chunks_are_those_of_one_pass() {
@@ -352,15 +386,29 @@ mod tests {
                     .with_run(i)
             })
             .collect();
-        let ids = |g: &[(RowKey, Vec<&Observation>)]| -> Vec<(String, Vec<Option<u32>>)> {
+        let data = Dataset::new(rows);
+        let n = data.series_count();
+        let ids = |g: &Buckets| -> Vec<(String, Vec<Option<u32>>)> {
             g.iter()
-                .map(|(k, obs)| (format!("{k:?}"), obs.iter().map(|o| o.run).collect()))
+                .map(|(k, series)| {
+                    let runs = series
+                        .iter()
+                        .flat_map(|&i| data.series_at(i as usize).rows())
+                        .map(|o| o.run)
+                        .collect();
+                    (format!("{k:?}"), runs)
+                })
                 .collect()
         };
-        let one_pass = ids(&bucket(&rows));
+        let one_pass = ids(&bucket(&data, 0..n));
         assert!(one_pass.len() >= 8, "{}", one_pass.len());
         for size in [1, 2, 3, 10, 50, 96, 97, 200] {
-            let merged = merge(rows.chunks(size).map(bucket).collect());
+            let starts = (0..n).step_by(size);
+            let merged = merge(
+                starts
+                    .map(|a| bucket(&data, a..(a + size).min(n)))
+                    .collect(),
+            );
             assert_eq!(ids(&merged), one_pass, "chunks of {size}");
         }
     }

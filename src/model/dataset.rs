@@ -1,6 +1,6 @@
 //! The tidy table of observations and its exports.
 
-use super::Observation;
+use super::{Head, Observation, Row};
 
 /// Column names of the tidy table, in order. `ingest --out` writes exactly these.
 pub const COLUMNS: [&str; 10] = [
@@ -16,51 +16,196 @@ pub const COLUMNS: [&str; 10] = [
     "run",
 ];
 
-/// A set of observations from any number of inputs.
+/// A set of observations from any number of inputs, in input order.
 ///
-/// The rows are kept as plain structs because analysis walks them group by group
-/// in Rust (the groups are small and independent); the polars frame is built
-/// once, from columnar buffers, when the table is exported or handed to a
-/// polars consumer.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// Rows are stored by column, and the names of a run of neighbouring rows
+/// that share them all (a harness's samples of one command) are stored
+/// once, as one [`Head`]: 16 bytes a sample instead of an [`Observation`]'s
+/// 176, so that two inputs of ten million samples each fit in a few
+/// hundred megabytes. Analysis walks the table series by series
+/// ([`Dataset::series`]); anything else sees [`Row`]s. The polars frame is
+/// built once, from columnar buffers, when the table is exported.
+#[derive(Debug, Clone, Default)]
 pub struct Dataset {
-    rows: Vec<Observation>,
+    /// One head per series, in order.
+    heads: Vec<Head>,
+    /// Where each series ends in the row columns (exclusive).
+    ends: Vec<usize>,
+    values: Vec<f64>,
+    lines: Vec<u32>,
+    /// `NO_RUN` for a row without a run index.
+    runs: Vec<u32>,
+}
+
+/// The stored form of a missing run index (no input has four billion
+/// samples of one key: the run counter is a `u32` too).
+const NO_RUN: u32 = u32::MAX;
+
+/// Neighbouring rows of one [`Dataset`] with the same [`Head`].
+#[derive(Debug, Clone, Copy)]
+pub struct Series<'a> {
+    pub head: &'a Head,
+    /// Index of the first row in the dataset.
+    pub first: usize,
+    pub values: &'a [f64],
+    pub lines: &'a [u32],
+    runs: &'a [u32],
+}
+
+impl<'a> Series<'a> {
+    /// Number of rows.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Never true for a series of a dataset; here for the `len` lint.
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Run index of the `i`th row.
+    pub fn run(&self, i: usize) -> Option<u32> {
+        Some(self.runs[i]).filter(|&r| r != NO_RUN)
+    }
+
+    /// The `i`th row.
+    pub fn row(&self, i: usize) -> Row<'a> {
+        Row {
+            head: self.head,
+            line: self.lines[i],
+            value: self.values[i],
+            run: self.run(i),
+        }
+    }
+
+    /// The rows in order.
+    pub fn rows(self) -> impl ExactSizeIterator<Item = Row<'a>> {
+        (0..self.len()).map(move |i| self.row(i))
+    }
 }
 
 impl Dataset {
-    /// Wraps a vector of observations.
+    /// The table of `rows`, in their order.
     pub fn new(rows: Vec<Observation>) -> Self {
-        Dataset { rows }
+        let mut d = Dataset::default();
+        d.extend(rows);
+        d
     }
 
-    /// The rows, in input order.
-    pub fn rows(&self) -> &[Observation] {
-        &self.rows
+    /// Appends one row.
+    pub fn push(&mut self, o: Observation) {
+        if !self.heads.last().is_some_and(|h| h.fits(&o)) {
+            self.start_series(Head::of(&o));
+        }
+        self.push_fields(o.line, o.value, o.run);
     }
 
-    /// Mutable access, for renaming variants or filtering in place.
-    pub fn rows_mut(&mut self) -> &mut Vec<Observation> {
-        &mut self.rows
+    /// Appends a row of this or another dataset.
+    pub fn push_row(&mut self, r: &Row) {
+        if !self.heads.last().is_some_and(|h| h == r.head) {
+            self.start_series(r.head.clone());
+        }
+        self.push_fields(r.line, r.value, r.run);
     }
 
-    /// Consumes the dataset, returning its rows.
-    pub fn into_rows(self) -> Vec<Observation> {
-        self.rows
+    fn start_series(&mut self, head: Head) {
+        self.heads.push(head);
+        self.ends.push(self.values.len());
+    }
+
+    fn push_fields(&mut self, line: u32, value: f64, run: Option<u32>) {
+        self.values.push(value);
+        self.lines.push(line);
+        self.runs.push(run.unwrap_or(NO_RUN));
+        if let Some(end) = self.ends.last_mut() {
+            *end = self.values.len();
+        }
+    }
+
+    /// Room for `rows` rows in all, reserved exactly when more is needed.
+    pub fn reserve_total(&mut self, rows: usize) {
+        if rows > self.values.capacity() {
+            let more = rows - self.values.len();
+            self.values.reserve_exact(more);
+            self.lines.reserve_exact(more);
+            self.runs.reserve_exact(more);
+        }
     }
 
     /// Appends all rows of `other`.
     pub fn extend(&mut self, other: impl IntoIterator<Item = Observation>) {
-        self.rows.extend(other);
+        for o in other {
+            self.push(o);
+        }
+    }
+
+    /// Appends all rows of another dataset. Into an empty one they are
+    /// taken over, not copied.
+    pub fn append(&mut self, other: Dataset) {
+        if self.is_empty() {
+            *self = other;
+            return;
+        }
+        let base = self.values.len();
+        self.values.extend_from_slice(&other.values);
+        self.lines.extend_from_slice(&other.lines);
+        self.runs.extend_from_slice(&other.runs);
+        self.heads.extend(other.heads);
+        self.ends.extend(other.ends.iter().map(|e| e + base));
+    }
+
+    /// The number of series ([`Dataset::series`]).
+    pub fn series_count(&self) -> usize {
+        self.heads.len()
+    }
+
+    /// The `i`th series.
+    pub fn series_at(&self, i: usize) -> Series<'_> {
+        let first = if i == 0 { 0 } else { self.ends[i - 1] };
+        let end = self.ends[i];
+        Series {
+            head: &self.heads[i],
+            first,
+            values: &self.values[first..end],
+            lines: &self.lines[first..end],
+            runs: &self.runs[first..end],
+        }
+    }
+
+    /// The runs of neighbouring rows with the same names, in order.
+    pub fn series(&self) -> impl ExactSizeIterator<Item = Series<'_>> {
+        (0..self.heads.len()).map(move |i| self.series_at(i))
+    }
+
+    /// The rows, in input order.
+    pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
+        self.series().flat_map(Series::rows)
+    }
+
+    /// Every head, for changes that apply to whole series (a unit filled
+    /// in, a variant renamed).
+    pub fn heads_mut(&mut self) -> impl Iterator<Item = &mut Head> {
+        self.heads.iter_mut()
+    }
+
+    /// The rows as owned observations.
+    pub fn to_observations(&self) -> Vec<Observation> {
+        self.rows().map(|r| r.to_observation()).collect()
+    }
+
+    /// Consumes the dataset, returning its rows as observations.
+    pub fn into_rows(self) -> Vec<Observation> {
+        self.to_observations()
     }
 
     /// Number of rows.
     pub fn len(&self) -> usize {
-        self.rows.len()
+        self.values.len()
     }
 
     /// True when there are no rows.
     pub fn is_empty(&self) -> bool {
-        self.rows.is_empty()
+        self.values.is_empty()
     }
 
     /// Distinct variant names in order of first appearance.
@@ -69,22 +214,37 @@ impl Dataset {
         // Rows come in runs of one variant: the previous row's is checked
         // first.
         let mut last = usize::MAX;
-        for r in &self.rows {
+        for h in &self.heads {
             if seen
                 .get(last)
-                .is_some_and(|v| super::text_eq(v, &r.variant))
+                .is_some_and(|v| super::text_eq(v, &h.variant))
             {
                 continue;
             }
-            last = match seen.iter().position(|v| super::text_eq(v, &r.variant)) {
+            last = match seen.iter().position(|v| super::text_eq(v, &h.variant)) {
                 Some(i) => i,
                 None => {
-                    seen.push(r.variant.to_string());
+                    seen.push(h.variant.to_string());
                     seen.len() - 1
                 }
             };
         }
         seen
+    }
+}
+
+impl PartialEq for Dataset {
+    /// The same rows in the same order, however they are stored.
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.rows().eq(other.rows())
+    }
+}
+
+impl FromIterator<Observation> for Dataset {
+    fn from_iter<I: IntoIterator<Item = Observation>>(iter: I) -> Self {
+        let mut d = Dataset::default();
+        d.extend(iter);
+        d
     }
 }
 

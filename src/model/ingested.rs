@@ -34,11 +34,7 @@ impl Ingested {
     /// table the rows are taken over, not copied: the first of several
     /// inputs is often most of the rows, hundreds of megabytes of them.
     pub fn append(&mut self, other: Ingested) {
-        if self.dataset.is_empty() {
-            self.dataset = other.dataset;
-        } else {
-            self.dataset.extend(other.dataset.into_rows());
-        }
+        self.dataset.append(other.dataset);
         self.files.extend(other.files);
     }
 }

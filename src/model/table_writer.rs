@@ -329,14 +329,26 @@ pub(super) fn frame(rows: &[Observation]) -> Result<DataFrame> {
 impl Dataset {
     /// Builds the polars frame with the [`COLUMNS`](super::COLUMNS) schema.
     pub fn to_frame(&self) -> Result<DataFrame> {
-        frame(self.rows())
+        frame(&self.to_observations())
     }
 
     /// Writes the table to `path`, choosing CSV, JSON (an array of row
     /// objects), JSON lines or Parquet by the extension.
     pub fn write_path(&self, path: &Path) -> Result<()> {
+        // In batches, so that the rows are never all held as observations.
+        const BATCH: usize = 1 << 16;
         let mut w = TableWriter::create(path)?;
-        w.write(self.rows())?;
+        let mut batch = Vec::with_capacity(BATCH.min(self.len()));
+        for r in self.rows() {
+            batch.push(r.to_observation());
+            if batch.len() == BATCH {
+                w.write(&batch)?;
+                batch.clear();
+            }
+        }
+        if !batch.is_empty() || self.is_empty() {
+            w.write(&batch)?;
+        }
         w.finish()
     }
 }

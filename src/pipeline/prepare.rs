@@ -8,7 +8,7 @@ use crate::checks::{comparison_findings, CheckInputs};
 use crate::error::{Error, Result};
 use crate::ingest::{add_user_formats, ingest, IngestOptions, Registry};
 use crate::model::Ingested;
-use crate::model::{Dataset, Finding, FindingCode, Severity, Topic};
+use crate::model::{Finding, FindingCode, Severity, Topic};
 use crate::report::{ReportContext, VariantInfo};
 use std::collections::HashMap;
 
@@ -42,7 +42,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                 .map_err(|e| in_study(study, &format!("variant `{}`", v.name), e))?,
         );
     }
-    let mut rows = std::mem::take(&mut ingested.dataset).into_rows();
+    let mut dataset = std::mem::take(&mut ingested.dataset);
     for d in &study.documents {
         let path = study.resolve(&d.path);
         let stem = path
@@ -67,7 +67,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             .transpose()
             .map_err(Error::Usage)?;
         let mut kept = 0;
-        for mut o in ing.dataset.into_rows() {
+        for o in ing.dataset.rows() {
             if let Some((a, b)) = range {
                 if o.line < a || o.line > b {
                     continue;
@@ -76,6 +76,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             if d.skip.iter().any(|s| *s == o.variant) {
                 continue;
             }
+            let mut o = o.to_observation();
             if let Some(v) = d.variants.get(o.variant.as_str()) {
                 o.variant = v.into();
             }
@@ -83,7 +84,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
                 o.benchmark = b.into();
             }
             kept += 1;
-            rows.push(o);
+            dataset.push(o);
         }
         for mut f in ing.files {
             if range.is_some() || !d.skip.is_empty() {
@@ -104,14 +105,13 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         .iter()
         .filter_map(|m| m.unit.as_deref().map(|u| (m.name.as_str(), u)))
         .collect();
-    for o in rows.iter_mut() {
-        if o.unit.is_empty() {
-            if let Some(u) = units.get(o.metric.as_str()) {
-                o.unit = (*u).into();
+    for h in dataset.heads_mut() {
+        if h.unit.is_empty() {
+            if let Some(u) = units.get(h.metric.as_str()) {
+                h.unit = (*u).into();
             }
         }
     }
-    let mut dataset = Dataset::new(rows);
     if dataset.is_empty() {
         let why: Vec<String> = ingested
             .files

@@ -27,34 +27,23 @@ use stream::WINDOW_BYTES_PER_THREAD;
 /// table plus a report per input. The first malformed input aborts with an
 /// error naming it; unrecognised files are reported, not fatal.
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
-    let mut rows: Vec<Observation> = Vec::new();
+    let mut dataset = Dataset::default();
     let sink = |obs: Vec<Observation>, progress: Progress| {
-        // A first batch that is all there is (or of which nothing is
-        // known) becomes the table as it is.
-        if rows.is_empty() && obs.len() >= progress.rows_expected(obs.len()) {
-            rows = obs;
-            return Ok(());
-        }
         // Room for the rows the inputs still hold, as many per byte as so
-        // far, and a tenth more: the table is then copied once or twice
-        // while it is small, not at every doubling, each copy holding the
-        // old table and the new at once (a large file read in pieces comes
-        // as hundreds of batches). Room not yet filled costs address space,
-        // not memory.
-        let needed = rows.len() + obs.len();
-        if needed > rows.capacity() {
-            let expected = progress.rows_expected(needed);
-            let room = expected + expected / 10;
-            rows.reserve_exact(room.max(needed) - rows.len());
-        }
-        rows.extend(obs);
+        // far, and a tenth more: the columns are then copied once or twice
+        // while they are small, not at every doubling (a large file read
+        // in pieces comes as hundreds of batches). Room not yet filled
+        // costs address space, not memory.
+        let needed = dataset.len() + obs.len();
+        let expected = progress.rows_expected(needed);
+        dataset.reserve_total(expected + expected / 10);
+        // Each batch is stored by column as it comes, so that the rows
+        // are never all held as observations.
+        dataset.extend(obs);
         Ok(())
     };
     let files = stream(paths, registry, opts, WINDOW_BYTES_PER_THREAD, Ok, sink)?;
-    Ok(Ingested {
-        dataset: Dataset::new(rows),
-        files,
-    })
+    Ok(Ingested { dataset, files })
 }
 
 /// [`ingest`] without holding the table. The rows, with variants set and

@@ -197,7 +197,7 @@ fn streaming_gives_the_rows_of_ingest_in_input_order_with_runs_across_files() {
     let threads = rayon::current_num_threads();
     assert_eq!(batches, paths.len().div_ceil(threads), "{batches}");
     assert_eq!(files, whole.files);
-    assert_eq!(streamed, whole.dataset.rows());
+    assert_eq!(streamed, whole.dataset.to_observations());
     let runs: Vec<Option<u32>> = streamed.iter().map(|o| o.run).collect();
     let expected: Vec<Option<u32>> = (0..2 * paths.len() as u32).map(Some).collect();
     assert_eq!(runs, expected, "runs count on across files in input order");

@@ -1,0 +1,107 @@
+//! The names a run of rows shares ([`Head`]) and a row of the stored table
+//! seen through them ([`Row`]).
+//!
+//! A harness's samples of one command differ only in value, line and run:
+//! the table keeps their names once per run of such rows, and a row is a
+//! view of those names with its own three fields.
+
+use super::{text_eq, Direction, Observation, SmolStr, Stat};
+use std::ops::Deref;
+
+/// Everything of a row but its value, line and run: the columns that rows
+/// of one series share.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Head {
+    pub source: SmolStr,
+    pub benchmark: SmolStr,
+    pub params: SmolStr,
+    pub variant: SmolStr,
+    pub metric: SmolStr,
+    pub unit: SmolStr,
+    pub stat: Stat,
+    pub direction: Option<Direction>,
+}
+
+impl Head {
+    /// The head of `o` (its names are shared, not copied).
+    pub fn of(o: &Observation) -> Head {
+        Head {
+            source: o.source.clone(),
+            benchmark: o.benchmark.clone(),
+            params: o.params.clone(),
+            variant: o.variant.clone(),
+            metric: o.metric.clone(),
+            unit: o.unit.clone(),
+            stat: o.stat,
+            direction: o.direction,
+        }
+    }
+
+    /// Whether `o` has exactly these names, stat and direction. The
+    /// column most likely to differ between neighbours is compared first.
+    pub fn fits(&self, o: &Observation) -> bool {
+        self.stat == o.stat
+            && text_eq(&self.metric, &o.metric)
+            && text_eq(&self.benchmark, &o.benchmark)
+            && text_eq(&self.params, &o.params)
+            && text_eq(&self.variant, &o.variant)
+            && text_eq(&self.unit, &o.unit)
+            && text_eq(&self.source, &o.source)
+            && self.direction == o.direction
+    }
+}
+
+/// One row of a [`Dataset`](super::Dataset): its head's names (through
+/// `Deref`, so `row.metric` reads as on an [`Observation`]) and its own
+/// value, line and run.
+#[derive(Debug, Clone, Copy)]
+pub struct Row<'a> {
+    pub head: &'a Head,
+    /// 1-based line of the value in its input; 0 when not line-based.
+    pub line: u32,
+    pub value: f64,
+    pub run: Option<u32>,
+}
+
+impl Deref for Row<'_> {
+    type Target = Head;
+
+    fn deref(&self) -> &Head {
+        self.head
+    }
+}
+
+impl PartialEq for Row<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.line == other.line
+            && self.value == other.value
+            && self.run == other.run
+            && self.head == other.head
+    }
+}
+
+impl PartialEq<Observation> for Row<'_> {
+    fn eq(&self, o: &Observation) -> bool {
+        self.line == o.line && self.value == o.value && self.run == o.run && self.head.fits(o)
+    }
+}
+
+impl Row<'_> {
+    /// The row as an owned [`Observation`].
+    pub fn to_observation(&self) -> Observation {
+        let h = self.head;
+        Observation {
+            source: h.source.clone(),
+            line: self.line,
+            benchmark: h.benchmark.clone(),
+            params: h.params.clone(),
+            variant: h.variant.clone(),
+            metric: h.metric.clone(),
+            unit: h.unit.clone(),
+            stat: h.stat,
+            value: self.value,
+            run: self.run,
+            direction: h.direction,
+        }
+    }
+}
