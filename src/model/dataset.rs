@@ -100,6 +100,27 @@ impl Dataset {
         self.push_fields(o.line, o.value, o.run);
     }
 
+    /// Appends one row per value, each `template` with that value (and,
+    /// when `numbered`, run indices from 0): a harness's samples of one
+    /// command, with no observation made per value.
+    pub fn push_values(&mut self, template: &Observation, values: &[f64], numbered: bool) {
+        if values.is_empty() {
+            return;
+        }
+        if !self.heads.last().is_some_and(|h| h.fits(template)) {
+            self.start_series(Head::of(template));
+        }
+        self.reserve(values.len());
+        for (i, &v) in values.iter().enumerate() {
+            let run = if numbered {
+                Some(i as u32)
+            } else {
+                template.run
+            };
+            self.push_fields(template.line, v, run);
+        }
+    }
+
     /// Appends a row of this or another dataset.
     pub fn push_row(&mut self, r: &Row) {
         if !self.heads.last().is_some_and(|h| h == r.head) {
@@ -120,6 +141,12 @@ impl Dataset {
         if let Some(end) = self.ends.last_mut() {
             *end = self.values.len();
         }
+    }
+
+    fn reserve(&mut self, more: usize) {
+        self.values.reserve(more);
+        self.lines.reserve(more);
+        self.runs.reserve(more);
     }
 
     /// Room for `rows` rows in all, reserved exactly when more is needed.
@@ -180,6 +207,25 @@ impl Dataset {
     /// The rows, in input order.
     pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
         self.series().flat_map(Series::rows)
+    }
+
+    /// Numbers the rows of the `i`th series `first`, `first + 1`, ….
+    pub fn number_series(&mut self, i: usize, first: u32) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        for (k, run) in self.runs[start..self.ends[i]].iter_mut().enumerate() {
+            *run = first + k as u32;
+        }
+    }
+
+    /// Adds `offset` to the run index of every row of the `i`th series
+    /// that has one.
+    pub fn offset_runs(&mut self, i: usize, offset: u32) {
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        for run in &mut self.runs[start..self.ends[i]] {
+            if *run != NO_RUN {
+                *run += offset;
+            }
+        }
     }
 
     /// Every head, for changes that apply to whole series (a unit filled

@@ -10,7 +10,7 @@
 //! schema still declares plain strings, so readers get the same columns as
 //! before; only the page encoding is chosen here instead of by polars.
 
-use super::{text_eq, Observation, Stat};
+use super::{text_eq, Dataset, Row, Stat};
 use crate::error::{Error, Result};
 use hashbrown::HashMap;
 use polars::prelude::{CompatLevel, PolarsError, SchemaExt};
@@ -65,10 +65,16 @@ impl<W: Write> ParquetOut<W> {
 
     /// Encodes and compresses rows into row groups; no I/O, callable from
     /// several threads at once.
-    pub(super) fn encode(&self, rows: &[Observation]) -> Result<Vec<RowGroup>> {
-        rows.chunks(ROW_GROUP_ROWS)
-            .map(|chunk| self.row_group(chunk))
-            .collect()
+    pub(super) fn encode(&self, rows: &Dataset) -> Result<Vec<RowGroup>> {
+        let mut all = rows.rows();
+        let mut left = rows.len();
+        let mut groups = Vec::with_capacity(left.div_ceil(ROW_GROUP_ROWS));
+        while left > 0 {
+            let n = left.min(ROW_GROUP_ROWS);
+            groups.push(self.row_group(all.by_ref().take(n), n)?);
+            left -= n;
+        }
+        Ok(groups)
     }
 
     /// Writes encoded row groups after those written before.
@@ -93,12 +99,11 @@ impl<W: Write> ParquetOut<W> {
         Ok(file.into_inner())
     }
 
-    fn row_group(&self, rows: &[Observation]) -> Result<RowGroup> {
+    fn row_group<'a>(&self, rows: impl Iterator<Item = Row<'a>>, n: usize) -> Result<RowGroup> {
         let fail = |e: PolarsError| Error::Other(format!("encoding Parquet: {e}"));
         // One pass over the rows fills every column: a batch of rows is far
         // larger than the caches, and a pass per column read it from memory
         // ten times.
-        let n = rows.len();
         let mut text: [Dictionary; 6] = Default::default();
         let mut stat = StatColumn::default();
         for t in &mut text {
@@ -108,14 +113,15 @@ impl<W: Write> ParquetOut<W> {
         let mut value = Vec::with_capacity(n);
         let mut run = Vec::with_capacity(n);
         for r in rows {
+            let h = r.head;
             let [source, benchmark, params, variant, metric, unit] = &mut text;
-            source.push(&r.source);
+            source.push(&h.source);
             line.push(r.line);
-            benchmark.push(&r.benchmark);
-            params.push(&r.params);
-            variant.push(&r.variant);
-            metric.push(&r.metric);
-            unit.push(&r.unit);
+            benchmark.push(&h.benchmark);
+            params.push(&h.params);
+            variant.push(&h.variant);
+            metric.push(&h.metric);
+            unit.push(&h.unit);
             stat.push(r.stat);
             value.push(r.value);
             run.push(r.run);
@@ -154,7 +160,7 @@ impl<W: Write> ParquetOut<W> {
         }
         let group: RowGroupIterColumns<'static, PolarsError> =
             DynIter::new(columns.into_iter().map(Ok));
-        Ok((rows.len() as u64, group))
+        Ok((n as u64, group))
     }
 
     /// Encodes one column and compresses its pages now, so that the work
@@ -483,6 +489,7 @@ impl StatColumn {
 mod tests {
     use super::super::table_writer::frame;
     use super::*;
+    use crate::model::Observation;
     use polars::prelude::{DataFrame, ParquetReader, SerReader};
 
     /// Rows that exercise the dictionaries: runs of equal cells, values that
@@ -517,11 +524,11 @@ mod tests {
     }
 
     fn written(rows: &[Observation]) -> DataFrame {
-        let schema = arrow_schema(frame(&[]).unwrap().schema());
+        let schema = arrow_schema(frame(&Dataset::default()).unwrap().schema());
         let out = ParquetOut::new(Vec::new(), schema).unwrap();
         let (a, b) = rows.split_at(rows.len() / 3);
         for part in [a, b] {
-            let groups = out.encode(part).unwrap();
+            let groups = out.encode(&Dataset::new(part.to_vec())).unwrap();
             out.append(groups).unwrap();
         }
         let bytes = out.finish().unwrap();
@@ -533,7 +540,7 @@ mod tests {
     /// The pages of column `i` of the table, printed (headers with
     /// statistics, and the compressed bytes).
     fn pages(i: usize, array: &dyn Array, encoding: Encoding) -> Vec<String> {
-        let schema = arrow_schema(frame(&[]).unwrap().schema());
+        let schema = arrow_schema(frame(&Dataset::default()).unwrap().schema());
         let out = ParquetOut::new(Vec::new(), schema).unwrap();
         let mut pages = out
             .compressed_pages(array, &out.columns[i], encoding)
@@ -622,13 +629,15 @@ mod tests {
         // More rows than one row group holds, so that groups are split too.
         let rows = varied(ROW_GROUP_ROWS + ROW_GROUP_ROWS / 2 + 17);
         let back = written(&rows);
-        let expected = frame(&rows).unwrap();
+        let expected = frame(&Dataset::new(rows.clone())).unwrap();
         assert_eq!(back.schema(), expected.schema());
         assert!(back.equals_missing(&expected));
         // The comparison can fail: one changed cell is noticed.
         let mut other = rows.clone();
         other[ROW_GROUP_ROWS + 3].variant = "changed".into();
-        assert!(!frame(&other).unwrap().equals_missing(&back));
+        assert!(!frame(&Dataset::new(other.clone()))
+            .unwrap()
+            .equals_missing(&back));
     }
 
     #[test]
@@ -669,6 +678,6 @@ mod tests {
     fn an_empty_table_has_the_schema() {
         let back = written(&[]);
         assert_eq!(back.height(), 0);
-        assert_eq!(back.schema(), frame(&[]).unwrap().schema());
+        assert_eq!(back.schema(), frame(&Dataset::default()).unwrap().schema());
     }
 }

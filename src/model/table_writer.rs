@@ -2,7 +2,7 @@
 //! more than a few inputs' rows in memory however many inputs it reads.
 
 use super::parquet::{self, ParquetOut, RowGroup};
-use super::{folder_of, temp_file_beside, Dataset, Observation, OutputLock};
+use super::{folder_of, temp_file_beside, Dataset, OutputLock};
 use crate::error::{Error, Result};
 use polars::prelude::*;
 use std::io::{BufWriter, Write};
@@ -129,7 +129,7 @@ impl TableWriter {
         let mut out = BufWriter::with_capacity(1 << 20, out);
         match self.format {
             TableFormat::Parquet => {
-                let schema = parquet::arrow_schema(frame(&[])?.schema());
+                let schema = parquet::arrow_schema(frame(&Dataset::default())?.schema());
                 let w = ParquetOut::new(out, schema).map_err(self.polars_error())?;
                 self.parquet = Some(Box::new(w));
             }
@@ -147,7 +147,7 @@ impl TableWriter {
 
     /// Encodes rows for [`TableWriter::append`]; callable from any thread,
     /// also while another appends.
-    pub fn encode(&self, rows: &[Observation]) -> Result<Encoded> {
+    pub fn encode(&self, rows: &Dataset) -> Result<Encoded> {
         let fail = self.polars_error();
         if let Some(w) = &self.parquet {
             return Ok(Encoded(EncodedKind::Parquet(w.encode(rows)?)));
@@ -192,7 +192,7 @@ impl TableWriter {
     }
 
     /// Appends rows: [`TableWriter::encode`] then [`TableWriter::append`].
-    pub fn write(&mut self, rows: &[Observation]) -> Result<()> {
+    pub fn write(&mut self, rows: &Dataset) -> Result<()> {
         let e = self.encode(rows)?;
         self.append(e)
     }
@@ -271,7 +271,7 @@ fn write_text(
 }
 
 /// Builds the polars frame with the [`super::COLUMNS`] schema.
-pub(super) fn frame(rows: &[Observation]) -> Result<DataFrame> {
+pub(super) fn frame(rows: &Dataset) -> Result<DataFrame> {
     let n = rows.len();
     let mut source = Vec::with_capacity(n);
     let mut line = Vec::with_capacity(n);
@@ -284,23 +284,24 @@ pub(super) fn frame(rows: &[Observation]) -> Result<DataFrame> {
     // Stat names are few; percentiles render through a small cache instead
     // of a String per row.
     let mut percentiles: Vec<(u32, String)> = Vec::new();
-    for r in rows {
-        if let super::Stat::Percentile(t) = r.stat {
+    for s in rows.series() {
+        if let super::Stat::Percentile(t) = s.head.stat {
             if !percentiles.iter().any(|(p, _)| *p == t) {
-                percentiles.push((t, r.stat.to_string()));
+                percentiles.push((t, s.head.stat.to_string()));
             }
         }
     }
     let mut value = Vec::with_capacity(n);
     let mut run: Vec<Option<u32>> = Vec::with_capacity(n);
-    for r in rows {
-        source.push(r.source.as_str());
+    for r in rows.rows() {
+        let h = r.head;
+        source.push(h.source.as_str());
         line.push(r.line);
-        benchmark.push(r.benchmark.as_str());
-        params.push(r.params.as_str());
-        variant.push(r.variant.as_str());
-        metric.push(r.metric.as_str());
-        unit.push(r.unit.as_str());
+        benchmark.push(h.benchmark.as_str());
+        params.push(h.params.as_str());
+        variant.push(h.variant.as_str());
+        metric.push(h.metric.as_str());
+        unit.push(h.unit.as_str());
         stat.push(match r.stat {
             super::Stat::Percentile(t) => percentiles
                 .iter()
@@ -329,26 +330,14 @@ pub(super) fn frame(rows: &[Observation]) -> Result<DataFrame> {
 impl Dataset {
     /// Builds the polars frame with the [`COLUMNS`](super::COLUMNS) schema.
     pub fn to_frame(&self) -> Result<DataFrame> {
-        frame(&self.to_observations())
+        frame(self)
     }
 
     /// Writes the table to `path`, choosing CSV, JSON (an array of row
     /// objects), JSON lines or Parquet by the extension.
     pub fn write_path(&self, path: &Path) -> Result<()> {
-        // In batches, so that the rows are never all held as observations.
-        const BATCH: usize = 1 << 16;
         let mut w = TableWriter::create(path)?;
-        let mut batch = Vec::with_capacity(BATCH.min(self.len()));
-        for r in self.rows() {
-            batch.push(r.to_observation());
-            if batch.len() == BATCH {
-                w.write(&batch)?;
-                batch.clear();
-            }
-        }
-        if !batch.is_empty() || self.is_empty() {
-            w.write(&batch)?;
-        }
+        w.write(self)?;
         w.finish()
     }
 }
@@ -356,7 +345,7 @@ impl Dataset {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::Stat;
+    use crate::model::{Observation, Stat};
 
     fn rows(n: usize, offset: usize) -> Vec<Observation> {
         (0..n)
@@ -381,7 +370,7 @@ mod tests {
         let p = dir.join(name);
         let mut w = TableWriter::create(&p).unwrap();
         for b in batches {
-            w.write(b).unwrap();
+            w.write(&Dataset::new(b.clone())).unwrap();
         }
         w.finish().unwrap();
         std::fs::read(p).unwrap()
@@ -440,7 +429,7 @@ mod tests {
         std::fs::write(&p, b"older table").unwrap();
         {
             let mut w = TableWriter::create(&p).unwrap();
-            w.write(&rows(2, 0)).unwrap();
+            w.write(&Dataset::new(rows(2, 0))).unwrap();
             // Dropped without finish: an error happened on the way.
         }
         assert_eq!(std::fs::read(&p).unwrap(), b"older table");

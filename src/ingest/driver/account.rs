@@ -4,7 +4,7 @@
 use super::types::FileReport;
 use crate::error::Result;
 use crate::ingest::{shared::numbers::looks_numeric, Format, Parsed, Source};
-use crate::model::{Observation, SmolStr};
+use crate::model::{Dataset, Head, SmolStr};
 
 /// What reading one input adds to the reports: a file's report (or a
 /// folder's or a pieced file's, opened by its first part), or what a later
@@ -54,48 +54,60 @@ pub(super) fn account(
     src: &Source,
     format: &dyn Format,
     parsed: Parsed,
-) -> Result<(Vec<Observation>, FileReport)> {
-    let mut obs = parsed.observations;
+) -> Result<(Dataset, FileReport)> {
+    let Parsed {
+        bulk,
+        observations,
+        consumed,
+        skipped,
+    } = parsed;
+    let mut data = bulk;
+    data.extend(observations);
     let mut names = SafeNames::default();
-    for o in obs.iter_mut() {
-        if o.source.is_empty() {
-            o.source = src.path.clone();
+    for h in data.heads_mut() {
+        if h.source.is_empty() {
+            h.source = src.path.clone();
         }
-        names.make_safe(o);
-        if !o.value.is_finite() {
+        names.make_safe_head(h);
+    }
+    for s in data.series() {
+        if let Some(i) = s.values.iter().position(|v| !v.is_finite()) {
+            let line = s.lines[i];
             return Err(src.error(
-                (o.line > 0).then_some(o.line),
+                (line > 0).then_some(line),
                 format!(
                     "value of {} {} is not a finite number",
-                    o.benchmark, o.metric
+                    s.head.benchmark, s.head.metric
                 ),
             ));
         }
     }
     // Structured formats report line 0 for every value; counting their
     // lines as unread would only be noise.
-    let unread = if obs.iter().all(|o| o.line == 0) && !obs.is_empty() {
+    let structured = data.series().all(|s| s.lines.iter().all(|&l| l == 0));
+    let unread = if structured && !data.is_empty() {
         Vec::new()
     } else {
         // Line numbers are dense: a bitmap beats a hash set of
         // millions of entries.
         let mut used = LineSet::for_source(src);
-        obs.iter().for_each(|o| used.insert(o.line));
-        parsed.consumed.iter().for_each(|&l| used.insert(l));
-        parsed.skipped.iter().for_each(|(l, _)| used.insert(*l));
+        data.series()
+            .for_each(|s| s.lines.iter().for_each(|&l| used.insert(l)));
+        consumed.iter().for_each(|&l| used.insert(l));
+        skipped.iter().for_each(|(l, _)| used.insert(*l));
         numeric_lines(src, &used)
     };
-    let note = obs
+    let note = data
         .is_empty()
         .then(|| "recognised, but it holds no values (no table found)".to_string());
     let report = FileReport {
-        rows: obs.len(),
+        rows: data.len(),
         unread_numeric: unread,
-        skipped: parsed.skipped,
+        skipped,
         note,
         ..report_of(src.path.to_string(), Some(format.name().to_string()))
     };
-    Ok((obs, report))
+    Ok((data, report))
 }
 
 /// Escapes the names of rows ([`crate::model::escape_unsafe`]) for every
@@ -107,15 +119,23 @@ pub(super) struct SafeNames {
 }
 
 impl SafeNames {
-    pub(super) fn make_safe(&mut self, o: &mut Observation) {
-        let fields = [
-            &mut o.source,
-            &mut o.benchmark,
-            &mut o.params,
-            &mut o.variant,
-            &mut o.metric,
-            &mut o.unit,
-        ];
+    pub(super) fn make_safe_head(&mut self, h: &mut Head) {
+        self.make_safe_fields([
+            &mut h.source,
+            &mut h.benchmark,
+            &mut h.params,
+            &mut h.variant,
+            &mut h.metric,
+            &mut h.unit,
+        ]);
+    }
+
+    /// Escapes every head of `data`.
+    pub(super) fn make_safe_all(&mut self, data: &mut Dataset) {
+        data.heads_mut().for_each(|h| self.make_safe_head(h));
+    }
+
+    fn make_safe_fields(&mut self, fields: [&mut SmolStr; 6]) {
         for (field, (seen, safe)) in fields.into_iter().zip(self.last.iter_mut()) {
             if *field != *seen {
                 *seen = field.clone();

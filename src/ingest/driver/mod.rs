@@ -17,7 +17,7 @@ pub use types::{FileReport, IngestOptions, Ingested, Unit};
 
 use crate::error::Result;
 use crate::ingest::Registry;
-use crate::model::{Dataset, Observation};
+use crate::model::Dataset;
 use std::path::PathBuf;
 use stream::stream;
 use stream::Progress;
@@ -28,7 +28,7 @@ use stream::WINDOW_BYTES_PER_THREAD;
 /// error naming it; unrecognised files are reported, not fatal.
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
     let mut dataset = Dataset::default();
-    let sink = |obs: Vec<Observation>, progress: Progress| {
+    let sink = |obs: Dataset, progress: Progress| {
         // Room for the rows the inputs still hold, as many per byte as so
         // far, and a tenth more: the columns are then copied once or twice
         // while they are small, not at every doubling (a large file read
@@ -37,9 +37,7 @@ pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> R
         let needed = dataset.len() + obs.len();
         let expected = progress.rows_expected(needed);
         dataset.reserve_total(expected + expected / 10);
-        // Each batch is stored by column as it comes, so that the rows
-        // are never all held as observations.
-        dataset.extend(obs);
+        dataset.append(obs);
         Ok(())
     };
     let files = stream(paths, registry, opts, WINDOW_BYTES_PER_THREAD, Ok, sink)?;
@@ -59,7 +57,7 @@ pub fn ingest_each<T: Send>(
     paths: &[PathBuf],
     registry: &Registry,
     opts: &IngestOptions,
-    prepare: impl Fn(Vec<Observation>) -> Result<T> + Sync,
+    prepare: impl Fn(Dataset) -> Result<T> + Sync,
     mut sink: impl FnMut(T) -> Result<()> + Send,
 ) -> Result<Vec<FileReport>> {
     stream(

@@ -8,7 +8,7 @@ use super::pieces;
 use super::types::{FileReport, IngestOptions};
 use crate::error::Result;
 use crate::ingest::{Format, Registry, Source};
-use crate::model::Observation;
+use crate::model::{Dataset, Observation};
 
 /// Reads one input: a part of a folder with its directory format, a piece
 /// of a large file with the format planned for it, or a file with the
@@ -18,15 +18,14 @@ pub(super) fn read_one(
     input: &Input,
     registry: &Registry,
     opts: &IngestOptions,
-) -> Result<(Vec<Observation>, Account)> {
+) -> Result<(Dataset, Account)> {
     match input {
         Input::Part { dir, part, first } => {
             let f = registry
                 .get(&dir.format)
                 .expect("directory format came from this registry");
-            let mut obs = f.parse_dir_part(&dir.path, part, &opts.selection)?;
-            let mut names = SafeNames::default();
-            obs.iter_mut().for_each(|o| names.make_safe(o));
+            let mut obs = Dataset::new(f.parse_dir_part(&dir.path, part, &opts.selection)?);
+            SafeNames::default().make_safe_all(&mut obs);
             let report = FileReport {
                 rows: obs.len(),
                 ..report_of(dir.path.display().to_string(), Some(dir.format.clone()))
@@ -60,7 +59,7 @@ pub(super) fn read_one(
                             kind.label()
                         )),
                     };
-                    return Ok((Vec::new(), Account::Report(report)));
+                    return Ok((Dataset::default(), Account::Report(report)));
                 }
             }
             let format = match &opts.format {
@@ -86,7 +85,7 @@ pub(super) fn read_one(
                             .into(),
                     ),
                 };
-                return Ok((Vec::new(), Account::Report(report)));
+                return Ok((Dataset::default(), Account::Report(report)));
             };
             let parsed = if opts.format.is_some() {
                 format.parse_accounted(&src)?
@@ -138,7 +137,7 @@ pub(super) fn read_one(
 pub(super) fn read_generically(
     registry: &Registry,
     src: &Source,
-) -> Result<Option<(Vec<Observation>, Account)>> {
+) -> Result<Option<(Dataset, Account)>> {
     use crate::ingest::formats::generic;
     let Some(format) = registry.get(generic::NAME) else {
         return Ok(None);
@@ -157,11 +156,10 @@ pub(super) fn read_generically(
 }
 
 /// A Parquet tidy table, its rows made safe and accounted as a file's.
-fn read_parquet(path: &std::path::Path) -> Result<(Vec<Observation>, Account)> {
+fn read_parquet(path: &std::path::Path) -> Result<(Dataset, Account)> {
     let display = path.display().to_string();
-    let mut obs = crate::ingest::formats::tidy::parquet::read(path, &display)?;
-    let mut names = SafeNames::default();
-    obs.iter_mut().for_each(|o| names.make_safe(o));
+    let mut obs = Dataset::new(crate::ingest::formats::tidy::parquet::read(path, &display)?);
+    SafeNames::default().make_safe_all(&mut obs);
     let report = FileReport {
         rows: obs.len(),
         ..report_of(display, Some("tidy-parquet".to_string()))
@@ -179,7 +177,7 @@ fn read_parquet(path: &std::path::Path) -> Result<(Vec<Observation>, Account)> {
 pub(super) fn read_as_prose(
     registry: &Registry,
     src: &Source,
-) -> Result<Option<(Vec<Observation>, Account)>> {
+) -> Result<Option<(Dataset, Account)>> {
     let Some(document) = registry.get(crate::ingest::formats::document::Document.name()) else {
         return Ok(None);
     };

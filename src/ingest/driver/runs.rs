@@ -1,7 +1,7 @@
 //! Variant options applied to rows, and run numbers across inputs.
 
 use super::types::IngestOptions;
-use crate::model::{text_eq, Observation, SmolStr};
+use crate::model::{text_eq, Dataset, SmolStr};
 
 /// The variant options, applied to every row as its input is read.
 pub(super) struct Variants {
@@ -17,8 +17,8 @@ impl Variants {
         }
     }
 
-    pub(super) fn apply(&self, rows: &mut [Observation]) {
-        for o in rows.iter_mut() {
+    pub(super) fn apply(&self, rows: &mut Dataset) {
+        for o in rows.heads_mut() {
             if let Some(v) = &self.variant {
                 o.variant = v.clone();
             } else if o.variant.is_empty() {
@@ -57,7 +57,7 @@ pub(super) struct LocalRuns {
     pub(super) index: hashbrown::HashMap<RunKey, u32>,
     /// Samples per key.
     pub(super) counts: Vec<u32>,
-    /// Per row: its key's index; `u32::MAX` for summaries.
+    /// Per series of rows: its key's index; `u32::MAX` for summaries.
     pub(super) key_of: Vec<u32>,
 }
 
@@ -81,24 +81,25 @@ pub(super) const GROUP_SCAN: usize = 32;
 impl LocalRuns {
     /// Numbers the samples of one input from 0 per key.
     ///
-    /// Keys are found in two steps: the row's group (benchmark, params,
-    /// variant), which is mostly the previous sample's and otherwise
-    /// hashed, then its metric among the group's few. A Go line's three
-    /// metrics, or a command's runs, then cost no hashing at all. The
-    /// first pass only reads the rows, so that groups and metrics are
-    /// borrowed names, each looked at once per row; the second numbers.
-    pub(super) fn count(rows: &mut [Observation]) -> LocalRuns {
+    /// Keys are found per series (rows of one head) in two steps: the
+    /// series' group (benchmark, params, variant), which is mostly the
+    /// previous sample series' and otherwise hashed, then its metric among
+    /// the group's few. A Go line's three metrics, or a command's runs,
+    /// then cost no hashing at all. The first pass only reads the heads, so
+    /// that groups and metrics are borrowed names; the second numbers.
+    pub(super) fn count(rows: &mut Dataset) -> LocalRuns {
         let mut runs = LocalRuns {
-            key_of: Vec::with_capacity(rows.len()),
+            key_of: Vec::with_capacity(rows.series_count()),
             ..LocalRuns::default()
         };
         {
             let mut groups: hashbrown::HashMap<GroupKey, u32> = hashbrown::HashMap::new();
             // Per group: the keys of its metrics so far.
             let mut metrics: Vec<Vec<(&str, u32)>> = Vec::new();
-            // The previous sample's group.
+            // The previous sample series' group.
             let mut last: Option<(GroupKey, u32)> = None;
-            for o in rows.iter() {
+            for s in rows.series() {
+                let o = s.head;
                 if !o.stat.is_sample() {
                     runs.key_of.push(u32::MAX);
                     continue;
@@ -150,10 +151,11 @@ impl LocalRuns {
                 runs.key_of.push(k);
             }
         }
-        for (row, &k) in rows.iter_mut().zip(&runs.key_of) {
+        for (si, &k) in runs.key_of.iter().enumerate() {
             if let Some(n) = runs.counts.get_mut(k as usize) {
-                row.run = Some(*n);
-                *n += 1;
+                let len = rows.series_at(si).len() as u32;
+                rows.number_series(si, *n);
+                *n += len;
             }
         }
         runs

@@ -8,7 +8,7 @@ use super::runs::{LocalRuns, RunCounter, Variants};
 use super::types::{FileReport, IngestOptions};
 use crate::error::{Error, Result};
 use crate::ingest::Registry;
-use crate::model::Observation;
+use crate::model::Dataset;
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -44,7 +44,7 @@ pub(super) fn stream<T: Send>(
     registry: &Registry,
     opts: &IngestOptions,
     window_bytes_per_thread: u64,
-    prepare: impl Fn(Vec<Observation>) -> Result<T> + Sync,
+    prepare: impl Fn(Dataset) -> Result<T> + Sync,
     mut sink: impl FnMut(T, Progress) -> Result<()> + Send,
 ) -> Result<Vec<FileReport>> {
     if let Some(name) = &opts.format {
@@ -135,7 +135,7 @@ pub(super) fn stream<T: Send>(
                 jobs.into_par_iter()
                     .with_max_len(1)
                     .map(|job| match job {
-                        Job::Read(input) => Done::Read(read(input)),
+                        Job::Read(input) => Done::Read(Box::new(read(input))),
                         Job::Prepare(rows, progress) => Done::Prepared(prepare(rows), progress),
                     })
                     .collect::<Vec<_>>()
@@ -144,7 +144,7 @@ pub(super) fn stream<T: Send>(
         sunk?;
         for d in done {
             match d {
-                Done::Read(r) => pending.push(r),
+                Done::Read(r) => pending.push(*r),
                 Done::Prepared(p, progress) => prepared.push((p, progress)),
             }
         }
@@ -156,12 +156,13 @@ pub(super) enum Job<'a> {
     /// Read an input of this round's window.
     Read(&'a Input),
     /// Prepare a batch of rows of the window read in the round before.
-    Prepare(Vec<Observation>, Progress),
+    Prepare(Dataset, Progress),
 }
 
-/// What a [`Job`] gave.
+/// What a [`Job`] gave. A read input is boxed: its table's columns and
+/// run keys would make every `Done` five times the size of a prepared one.
 pub(super) enum Done<T> {
-    Read(Result<(ReadInput, Account)>),
+    Read(Box<Result<(ReadInput, Account)>>),
     Prepared(Result<T>, Progress),
 }
 
@@ -170,7 +171,7 @@ pub(super) enum Done<T> {
 /// it reads new ones, and the two windows' rows are not all held at once.
 pub(super) fn interleave(
     window: &[Input],
-    batches: impl ExactSizeIterator<Item = (Vec<Observation>, Progress)>,
+    batches: impl ExactSizeIterator<Item = (Dataset, Progress)>,
 ) -> Vec<Job<'_>> {
     let mut jobs = Vec::with_capacity(window.len() + batches.len());
     let mut reads = window.iter().map(Job::Read);
@@ -185,7 +186,7 @@ pub(super) fn interleave(
 
 /// One input read, its samples numbered from 0 within it.
 pub(super) struct ReadInput {
-    pub(super) obs: Vec<Observation>,
+    pub(super) obs: Dataset,
     pub(super) runs: LocalRuns,
     /// What the input counts for ([`input_bytes`]).
     pub(super) bytes: u64,
@@ -195,9 +196,9 @@ impl ReadInput {
     /// Turns the run numbers within this input into numbers across inputs:
     /// `offsets` holds, per key of `runs`, the samples earlier inputs had.
     pub(super) fn number_runs(&mut self, offsets: &[u32]) {
-        for (o, &k) in self.obs.iter_mut().zip(&self.runs.key_of) {
-            if let (Some(run), Some(off)) = (o.run.as_mut(), offsets.get(k as usize)) {
-                *run += off;
+        for (si, &k) in self.runs.key_of.iter().enumerate() {
+            if let Some(&off) = offsets.get(k as usize) {
+                self.obs.offset_runs(si, off);
             }
         }
     }
@@ -206,7 +207,7 @@ impl ReadInput {
 /// Cuts the rows into batches in order: an input's rows as they are (no
 /// copy), small inputs' rows joined up to [`BATCH_ROWS`]; each with the
 /// bytes its inputs count for.
-pub(super) fn batches(read: Vec<ReadInput>) -> Vec<(Vec<Observation>, u64)> {
+pub(super) fn batches(read: Vec<ReadInput>) -> Vec<(Dataset, u64)> {
     // The sizes first, so that a joined batch is allocated once at its size
     // (growing it by doubling copied its rows two or three times over).
     let mut sizes: Vec<(usize, usize)> = Vec::new(); // (inputs, rows)
@@ -227,22 +228,22 @@ pub(super) fn batches(read: Vec<ReadInput>) -> Vec<(Vec<Observation>, u64)> {
             out.push((first.obs, first.bytes));
             continue;
         }
-        let mut batch = Vec::with_capacity(rows);
+        let mut batch = first.obs;
+        batch.reserve_total(rows);
         let mut bytes = first.bytes;
-        batch.extend(first.obs);
         for r in read.by_ref().take(n - 1) {
             bytes += r.bytes;
-            batch.extend(r.obs);
+            batch.append(r.obs);
         }
         out.push((batch, bytes));
     }
     out
 }
 
-/// Bytes of input a window may hold per thread. Rows cost several times
-/// their input text in memory (a row of hyperfine JSON is 14 bytes of text
-/// and 176 bytes as an `Observation`), so this, not the number of files,
-/// bounds what `ingest --out` holds at once.
+/// Bytes of input a window may hold per thread. Rows can cost several
+/// times their input text in memory (a row of a mail table read as an
+/// `Observation` of 176 bytes), so this, not the number of files, bounds
+/// what `ingest --out` holds at once.
 pub(super) const WINDOW_BYTES_PER_THREAD: u64 = 4 << 20;
 
 /// Splits the inputs into windows of at least `threads` inputs (one for each

@@ -238,6 +238,7 @@ impl Format for Dbench {
                 observations: out,
                 consumed,
                 skipped,
+                ..Parsed::default()
             });
         }
         Parsed::found(

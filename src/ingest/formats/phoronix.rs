@@ -99,6 +99,7 @@ impl Format for Phoronix {
             observations: out,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 }

@@ -182,6 +182,7 @@ impl Format for Sysbench {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -1,6 +1,7 @@
 //! Large files read in pieces give what they give read whole.
 
 use super::*;
+use crate::model::Dataset;
 
 /// A tidy table of about `rows` rows with what a reading in pieces
 /// must carry over: blank lines, CRLF ends, quoted cells, names with
@@ -50,8 +51,8 @@ fn read_with_pieces(
         opts,
         piece_bytes,
         Ok,
-        |obs, _| {
-            rows.extend(obs);
+        |obs: Dataset, _| {
+            rows.extend(obs.into_rows());
             Ok(())
         },
     )?;

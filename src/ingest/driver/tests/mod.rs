@@ -77,7 +77,7 @@ fn batches_join_small_inputs_in_order_and_keep_large_ones_whole() {
     // Every row once, in input order.
     let values: Vec<f64> = out
         .iter()
-        .flat_map(|(rows, _)| rows)
+        .flat_map(|(rows, _)| rows.rows())
         .map(|o| o.value)
         .collect();
     let expected: Vec<f64> = sizes
@@ -99,7 +99,7 @@ proptest::proptest! {
         picks in proptest::collection::vec((0u8..4, 0u8..120, 0u8..4), 0..600)
     ) {
         let long = SmolStr::new("a-benchmark-name-longer-than-the-inline-limit");
-        let mut rows: Vec<Observation> = picks
+        let rows: Vec<Observation> = picks
             .iter()
             .map(|&(group, metric, kind)| {
                 let stat = if kind == 0 {
@@ -121,7 +121,8 @@ proptest::proptest! {
                 o
             })
             .collect();
-        let runs = LocalRuns::count(&mut rows);
+        let mut data = crate::model::Dataset::new(rows);
+        let runs = LocalRuns::count(&mut data);
         type Key = (String, String, String, String);
         let key = |o: &Observation| -> Key {
             (
@@ -133,15 +134,18 @@ proptest::proptest! {
         };
         let mut seen: std::collections::HashMap<Key, u32> = Default::default();
         let mut keys: std::collections::HashMap<Key, u32> = Default::default();
-        for (o, k) in rows.iter().zip(&runs.key_of) {
-            if o.stat.is_sample() {
-                let n = seen.entry(key(o)).or_insert(0);
-                proptest::prop_assert_eq!(o.run, Some(*n));
-                let index = keys.entry(key(o)).or_insert(*k);
-                proptest::prop_assert_eq!(*index, *k);
-                *n += 1;
-            } else {
-                proptest::prop_assert_eq!(*k, u32::MAX);
+        proptest::prop_assert_eq!(runs.key_of.len(), data.series_count());
+        for (s, k) in data.series().zip(&runs.key_of) {
+            for o in s.rows().map(|r| r.to_observation()) {
+                if o.stat.is_sample() {
+                    let n = seen.entry(key(&o)).or_insert(0);
+                    proptest::prop_assert_eq!(o.run, Some(*n));
+                    let index = keys.entry(key(&o)).or_insert(*k);
+                    proptest::prop_assert_eq!(*index, *k);
+                    *n += 1;
+                } else {
+                    proptest::prop_assert_eq!(*k, u32::MAX);
+                }
             }
         }
         let total: u32 = runs.counts.iter().sum();
@@ -178,7 +182,7 @@ fn streaming_gives_the_rows_of_ingest_in_input_order_with_runs_across_files() {
         Ok,
         |obs, progress| {
             batches += 1;
-            streamed.extend(obs);
+            streamed.extend(obs.into_rows());
             progresses.push(progress);
             Ok(())
         },
@@ -386,7 +390,7 @@ fn a_criterion_tree_streams_run_by_run_with_one_report() {
         Ok,
         |obs, _| {
             batches.push(obs.len());
-            streamed.extend(obs);
+            streamed.extend(obs.into_rows());
             Ok(())
         },
     )

@@ -78,6 +78,7 @@ impl Format for Bencher {
             observations: out,
             consumed: Vec::new(),
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -215,6 +215,7 @@ impl Format for CriterionConsole {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -257,6 +257,7 @@ impl Format for GbenchConsole {
             observations: out,
             consumed: Vec::new(),
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -202,6 +202,7 @@ impl Format for GbenchCsv {
             observations: out,
             consumed: Vec::new(),
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -330,6 +330,7 @@ impl Format for GbenchJson {
             observations: out,
             consumed: Vec::new(),
             skipped: left_out,
+            ..Parsed::default()
         })
     }
 }

@@ -406,6 +406,7 @@ fn label_lines(src: &Source) -> Parsed {
         observations: out,
         consumed,
         skipped: Vec::new(),
+        ..Parsed::default()
     }
 }
 

@@ -171,6 +171,7 @@ impl Format for BenchstatCsv {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -129,6 +129,7 @@ impl Format for BenchstatText {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

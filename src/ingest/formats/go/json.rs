@@ -94,6 +94,7 @@ impl Format for GoJson {
             observations,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 }

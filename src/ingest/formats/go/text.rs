@@ -411,6 +411,7 @@ fn scan_from<'a>(
         observations: out,
         consumed,
         skipped,
+        ..Parsed::default()
     })
 }
 

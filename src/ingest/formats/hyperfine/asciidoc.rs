@@ -87,6 +87,7 @@ impl Format for HyperfineAsciidoc {
             observations: out,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 }

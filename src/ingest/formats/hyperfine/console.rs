@@ -118,6 +118,7 @@ impl Format for HyperfineConsole {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

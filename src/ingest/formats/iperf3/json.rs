@@ -89,6 +89,7 @@ impl Format for Iperf3Json {
             observations: out,
             consumed: Vec::new(),
             skipped,
+            ..Parsed::default()
         })
     }
 }

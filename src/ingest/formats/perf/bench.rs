@@ -490,6 +490,7 @@ impl Format for PerfBench {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -239,6 +239,7 @@ impl Format for PerfBenchMore {
             observations: out,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 }

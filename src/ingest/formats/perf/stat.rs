@@ -274,6 +274,7 @@ impl Format for PerfStat {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

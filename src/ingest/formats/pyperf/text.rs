@@ -590,6 +590,7 @@ impl Format for PyperfText {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -184,6 +184,7 @@ impl Format for RedisText {
             observations: out,
             consumed,
             skipped,
+            ..Parsed::default()
         })
     }
 }

@@ -170,6 +170,7 @@ impl Format for CyclictestJson {
             observations: out,
             consumed: Vec::new(),
             skipped,
+            ..Parsed::default()
         })
     }
 }

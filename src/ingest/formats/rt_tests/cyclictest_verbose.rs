@@ -98,6 +98,7 @@ impl Format for CyclictestVerbose {
             observations: out,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 }

@@ -611,6 +611,7 @@ impl Table<'_> {
             observations,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 
@@ -671,6 +672,7 @@ impl Table<'_> {
             observations: out,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 }

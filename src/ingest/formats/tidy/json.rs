@@ -184,6 +184,7 @@ impl Format for TidyJson {
                     observations: out,
                     consumed,
                     skipped: Vec::new(),
+                    ..Parsed::default()
                 });
             }
             let rows: Vec<Value> = parse_json(src, "JSON table")?;
@@ -202,6 +203,7 @@ impl Format for TidyJson {
             observations: out,
             consumed,
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 
@@ -221,6 +223,7 @@ impl Format for TidyJson {
             observations: self.json_lines(body, first - 1)?,
             consumed: body.lines.iter().map(|l| l.number).collect(),
             skipped: Vec::new(),
+            ..Parsed::default()
         })
     }
 }
