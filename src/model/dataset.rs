@@ -100,10 +100,11 @@ impl Dataset {
         self.push_fields(o.line, o.value, o.run);
     }
 
-    /// Appends one row per value, each `template` with that value (and,
-    /// when `numbered`, run indices from 0): a harness's samples of one
-    /// command, with no observation made per value.
-    pub fn push_values(&mut self, template: &Observation, values: &[f64], numbered: bool) {
+    /// Appends one row per value, each `template` with that value and,
+    /// from `first_run` on, consecutive run indices (none without it): a
+    /// harness's samples of one command, with no observation made per
+    /// value.
+    pub fn push_values(&mut self, template: &Observation, values: &[f64], first_run: Option<u32>) {
         if values.is_empty() {
             return;
         }
@@ -112,12 +113,7 @@ impl Dataset {
         }
         self.reserve(values.len());
         for (i, &v) in values.iter().enumerate() {
-            let run = if numbered {
-                Some(i as u32)
-            } else {
-                template.run
-            };
-            self.push_fields(template.line, v, run);
+            self.push_fields(template.line, v, first_run.map(|r| r + i as u32));
         }
     }
 
@@ -352,5 +348,60 @@ mod tests {
         let names = Dataset::new(rows).variants();
         assert_eq!(names, ["patched", "base", "", "other"]);
         assert!(Dataset::new(Vec::new()).variants().is_empty());
+    }
+
+    #[test]
+    fn neighbours_with_one_head_share_it_and_every_row_comes_back() {
+        let mut d = Dataset::default();
+        let tpl = Observation::sample("hf", "time", "s", 0.0).with_variant("base");
+        d.push_values(&tpl, &[1.0, 2.0, 3.0], Some(0));
+        d.push(tpl.clone().with_run(3));
+        d.push(Observation::new("hf", "time", "s", Stat::Mean, 2.0).with_variant("base"));
+        d.push_values(&tpl, &[9.0], None);
+        assert_eq!(d.len(), 6);
+        assert_eq!(
+            d.series_count(),
+            3,
+            "samples, the mean, the sample after it"
+        );
+        let runs: Vec<Option<u32>> = d.rows().map(|r| r.run).collect();
+        assert_eq!(runs, [Some(0), Some(1), Some(2), Some(3), None, None]);
+        d.number_series(0, 10);
+        d.offset_runs(2, 5);
+        let runs: Vec<Option<u32>> = d.rows().map(|r| r.run).collect();
+        assert_eq!(runs, [Some(10), Some(11), Some(12), Some(13), None, None]);
+        let mut e = Dataset::new(d.to_observations());
+        assert_eq!(e, d);
+        e.append(d.clone());
+        assert_eq!(e.len(), 12);
+        assert_eq!(e.to_observations()[6..], d.to_observations()[..]);
+        assert_eq!(e.series_at(3).first, 6);
+    }
+
+    proptest::proptest! {
+        /// Whatever rows go in come out, in order, and no two
+        /// neighbouring series have one head.
+        #[test]
+        fn rows_round_trip_through_the_columns(
+            picks in proptest::collection::vec((0u8..3, 0u8..3, proptest::option::of(0u32..5)), 0..60)
+        ) {
+            let rows: Vec<Observation> = picks
+                .iter()
+                .enumerate()
+                .map(|(i, &(b, m, run))| {
+                    let mut o = Observation::sample(format!("b{b}"), format!("m{m}"), "s", i as f64)
+                        .at_line(i as u32);
+                    o.run = run;
+                    o
+                })
+                .collect();
+            let d = Dataset::new(rows.clone());
+            proptest::prop_assert_eq!(d.to_observations(), rows.clone());
+            let heads: Vec<&Head> = d.series().map(|s| s.head).collect();
+            proptest::prop_assert!(heads.windows(2).all(|w| w[0] != w[1]));
+            let mut halves = Dataset::new(rows[..rows.len() / 2].to_vec());
+            halves.append(Dataset::new(rows[rows.len() / 2..].to_vec()));
+            proptest::prop_assert_eq!(halves, d);
+        }
     }
 }

@@ -139,7 +139,7 @@ fn rows(src: &Source, export: &Export) -> Result<Dataset> {
                 if let Some(&bad) = values.iter().find(|v| !v.is_finite()) {
                     refuse(tpl, Stat::Sample, bad)?;
                 }
-                out.push_values(tpl, values, numbered);
+                out.push_values(tpl, values, numbered.then_some(0));
                 Ok(())
             };
         samples(

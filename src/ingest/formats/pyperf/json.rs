@@ -8,7 +8,7 @@
 use crate::error::Result;
 use crate::ingest::shared::structured::{finite, parse_json};
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{Observation, Stat};
+use crate::model::{Dataset, Observation, Stat};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 
@@ -109,7 +109,9 @@ impl Format for PyperfJson {
                 ));
             }
         }
-        let mut out = Vec::new();
+        // Stored by column: a suite of millions of values is 16 bytes a
+        // value, not an observation each.
+        let mut out = Dataset::default();
         for (i, b) in suite.benchmarks.iter().enumerate() {
             let get = |k: &str| {
                 b.metadata
@@ -119,24 +121,19 @@ impl Format for PyperfJson {
             };
             let name = get("name").unwrap_or_else(|| format!("benchmark{i}"));
             let (unit, metric) = unit_metric(get("unit").as_deref().unwrap_or("second"));
-            // One row made per benchmark and cloned per value: no
-            // allocation or formatting per value.
             let template = Observation::new(name.as_str(), metric, unit, Stat::Sample, 0.0);
-            out.reserve(b.runs.iter().map(|r| r.values.len()).sum());
             let mut run_index = 0;
             for run in &b.runs {
-                for &v in &run.values {
-                    if !v.is_finite() {
-                        finite(src, None, v, &format!("{name} value"))?;
-                    }
-                    let mut o = template.clone();
-                    o.value = v;
-                    o.run = Some(run_index);
-                    out.push(o);
-                    run_index += 1;
+                if let Some(&v) = run.values.iter().find(|v| !v.is_finite()) {
+                    finite(src, None, v, &format!("{name} value"))?;
                 }
+                out.push_values(&template, &run.values, Some(run_index));
+                run_index += run.values.len() as u32;
             }
         }
-        Ok(out.into())
+        Ok(Parsed {
+            bulk: out,
+            ..Parsed::default()
+        })
     }
 }
