@@ -198,7 +198,7 @@ impl Parsed {
     /// Every row, those of `bulk` first, stored by column.
     pub fn into_dataset(self) -> Dataset {
         let mut all = self.bulk;
-        all.extend(self.observations);
+        all.extend_from_vec(self.observations);
         all
     }
 

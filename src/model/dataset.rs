@@ -88,16 +88,41 @@ impl Dataset {
     /// The table of `rows`, in their order.
     pub fn new(rows: Vec<Observation>) -> Self {
         let mut d = Dataset::default();
-        d.extend(rows);
+        d.extend_from_vec(rows);
         d
+    }
+
+    /// Appends `rows`, with room made for their series first: a table
+    /// whose names change from row to row (a Go line's three metrics) has
+    /// as many heads as rows, and growing that vector by doubling held
+    /// twice its size at each step.
+    pub fn extend_from_vec(&mut self, rows: Vec<Observation>) {
+        let mut series = 0;
+        let mut prev: Option<&Observation> = None;
+        for o in &rows {
+            let continues = match prev {
+                Some(p) => Head::same_names(p, o),
+                None => self.heads.last().is_some_and(|h| h.fits(o)),
+            };
+            series += usize::from(!continues);
+            prev = Some(o);
+        }
+        self.heads.reserve_exact(series);
+        self.ends.reserve_exact(series);
+        self.reserve_exact(rows.len());
+        for o in rows {
+            self.push(o);
+        }
     }
 
     /// Appends one row.
     pub fn push(&mut self, o: Observation) {
+        let (line, value, run) = (o.line, o.value, o.run);
         if !self.heads.last().is_some_and(|h| h.fits(&o)) {
-            self.start_series(Head::of(&o));
+            // The names move into the head: no reference count touched.
+            self.start_series(Head::from(o));
         }
-        self.push_fields(o.line, o.value, o.run);
+        self.push_fields(line, value, run);
     }
 
     /// Appends one row per value, each `template` with that value and,
@@ -139,6 +164,12 @@ impl Dataset {
         }
     }
 
+    fn reserve_exact(&mut self, more: usize) {
+        self.values.reserve_exact(more);
+        self.lines.reserve_exact(more);
+        self.runs.reserve_exact(more);
+    }
+
     fn reserve(&mut self, more: usize) {
         self.values.reserve(more);
         self.lines.reserve(more);
@@ -157,6 +188,8 @@ impl Dataset {
 
     /// Appends all rows of `other`.
     pub fn extend(&mut self, other: impl IntoIterator<Item = Observation>) {
+        let other = other.into_iter();
+        self.reserve(other.size_hint().0);
         for o in other {
             self.push(o);
         }

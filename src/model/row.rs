@@ -22,6 +22,21 @@ pub struct Head {
     pub direction: Option<Direction>,
 }
 
+impl From<Observation> for Head {
+    fn from(o: Observation) -> Head {
+        Head {
+            source: o.source,
+            benchmark: o.benchmark,
+            params: o.params,
+            variant: o.variant,
+            metric: o.metric,
+            unit: o.unit,
+            stat: o.stat,
+            direction: o.direction,
+        }
+    }
+}
+
 impl Head {
     /// The head of `o` (its names are shared, not copied).
     pub fn of(o: &Observation) -> Head {
@@ -35,6 +50,18 @@ impl Head {
             stat: o.stat,
             direction: o.direction,
         }
+    }
+
+    /// Whether two rows have one head.
+    pub fn same_names(a: &Observation, o: &Observation) -> bool {
+        a.stat == o.stat
+            && text_eq(&a.metric, &o.metric)
+            && text_eq(&a.benchmark, &o.benchmark)
+            && text_eq(&a.params, &o.params)
+            && text_eq(&a.variant, &o.variant)
+            && text_eq(&a.unit, &o.unit)
+            && text_eq(&a.source, &o.source)
+            && a.direction == o.direction
     }
 
     /// Whether `o` has exactly these names, stat and direction. The

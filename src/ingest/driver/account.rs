@@ -62,7 +62,7 @@ pub(super) fn account(
         skipped,
     } = parsed;
     let mut data = bulk;
-    data.extend(observations);
+    data.extend_from_vec(observations);
     let mut names = SafeNames::default();
     for h in data.heads_mut() {
         if h.source.is_empty() {
