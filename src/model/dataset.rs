@@ -79,7 +79,7 @@ impl<'a> Series<'a> {
     }
 
     /// The rows in order.
-    pub fn rows(self) -> impl ExactSizeIterator<Item = Row<'a>> {
+    pub fn rows(self) -> impl ExactSizeIterator<Item = Row<'a>> + Clone {
         (0..self.len()).map(move |i| self.row(i))
     }
 }
@@ -107,9 +107,17 @@ impl Dataset {
             series += usize::from(!continues);
             prev = Some(o);
         }
-        self.heads.reserve_exact(series);
-        self.ends.reserve_exact(series);
-        self.reserve_exact(rows.len());
+        if self.is_empty() {
+            self.heads.reserve_exact(series);
+            self.ends.reserve_exact(series);
+            self.reserve_exact(rows.len());
+        } else {
+            // Appending batch after batch: exact room each time would copy
+            // the whole table at every batch.
+            self.heads.reserve(series);
+            self.ends.reserve(series);
+            self.reserve(rows.len());
+        }
         for o in rows {
             self.push(o);
         }
@@ -229,12 +237,12 @@ impl Dataset {
     }
 
     /// The runs of neighbouring rows with the same names, in order.
-    pub fn series(&self) -> impl ExactSizeIterator<Item = Series<'_>> {
+    pub fn series(&self) -> impl ExactSizeIterator<Item = Series<'_>> + Clone {
         (0..self.heads.len()).map(move |i| self.series_at(i))
     }
 
     /// The rows, in input order.
-    pub fn rows(&self) -> impl Iterator<Item = Row<'_>> {
+    pub fn rows(&self) -> impl Iterator<Item = Row<'_>> + Clone {
         self.series().flat_map(Series::rows)
     }
 

@@ -1,6 +1,7 @@
 //! The tidy data model: every value read from any input becomes one
 //! [`Observation`]; a [`Dataset`] is a table of them.
 
+mod batch;
 mod dataset;
 mod direction;
 mod escape;
@@ -17,6 +18,7 @@ mod temp_file;
 mod text_eq;
 mod unit;
 
+pub use batch::Batch;
 pub use dataset::{Dataset, Series, COLUMNS};
 pub use direction::Direction;
 pub use escape::{escape_in_place, escape_unsafe, is_unsafe_char};
@@ -25,7 +27,7 @@ pub use ingested::{FileReport, Ingested};
 pub use lock::OutputLock;
 pub use observation::{canonical_params, Observation, Stat};
 pub use point_name::point_name;
-pub use row::{Head, Row};
+pub use row::{Head, HeadRef, Row, RowFields};
 pub use selection::{SelectTerm, Selection};
 pub use smol_str::SmolStr;
 pub use table_writer::{TableFormat, TableWriter};

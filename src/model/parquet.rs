@@ -10,7 +10,7 @@
 //! schema still declares plain strings, so readers get the same columns as
 //! before; only the page encoding is chosen here instead of by polars.
 
-use super::{text_eq, Dataset, Row, Stat};
+use super::{text_eq, RowFields, Stat};
 use crate::error::{Error, Result};
 use hashbrown::HashMap;
 use polars::prelude::{CompatLevel, PolarsError, SchemaExt};
@@ -65,9 +65,13 @@ impl<W: Write> ParquetOut<W> {
 
     /// Encodes and compresses rows into row groups; no I/O, callable from
     /// several threads at once.
-    pub(super) fn encode(&self, rows: &Dataset) -> Result<Vec<RowGroup>> {
-        let mut all = rows.rows();
-        let mut left = rows.len();
+    pub(super) fn encode<'a, R: RowFields<'a>>(
+        &self,
+        rows: impl Iterator<Item = R>,
+        n: usize,
+    ) -> Result<Vec<RowGroup>> {
+        let mut all = rows;
+        let mut left = n;
         let mut groups = Vec::with_capacity(left.div_ceil(ROW_GROUP_ROWS));
         while left > 0 {
             let n = left.min(ROW_GROUP_ROWS);
@@ -99,7 +103,11 @@ impl<W: Write> ParquetOut<W> {
         Ok(file.into_inner())
     }
 
-    fn row_group<'a>(&self, rows: impl Iterator<Item = Row<'a>>, n: usize) -> Result<RowGroup> {
+    fn row_group<'a, R: RowFields<'a>>(
+        &self,
+        rows: impl Iterator<Item = R>,
+        n: usize,
+    ) -> Result<RowGroup> {
         let fail = |e: PolarsError| Error::Other(format!("encoding Parquet: {e}"));
         // One pass over the rows fills every column: a batch of rows is far
         // larger than the caches, and a pass per column read it from memory
@@ -113,18 +121,18 @@ impl<W: Write> ParquetOut<W> {
         let mut value = Vec::with_capacity(n);
         let mut run = Vec::with_capacity(n);
         for r in rows {
-            let h = r.head;
+            let h = r.head_of();
             let [source, benchmark, params, variant, metric, unit] = &mut text;
-            source.push(&h.source);
-            line.push(r.line);
-            benchmark.push(&h.benchmark);
-            params.push(&h.params);
-            variant.push(&h.variant);
-            metric.push(&h.metric);
-            unit.push(&h.unit);
-            stat.push(r.stat);
-            value.push(r.value);
-            run.push(r.run);
+            source.push(h.source);
+            line.push(r.line());
+            benchmark.push(h.benchmark);
+            params.push(h.params);
+            variant.push(h.variant);
+            metric.push(h.metric);
+            unit.push(h.unit);
+            stat.push(h.stat);
+            value.push(r.value());
+            run.push(r.run());
         }
         let [source, benchmark, params, variant, metric, unit] = text;
         let (line, line_encoding) = line_column(line).map_err(fail)?;
@@ -524,11 +532,11 @@ mod tests {
     }
 
     fn written(rows: &[Observation]) -> DataFrame {
-        let schema = arrow_schema(frame(&Dataset::default()).unwrap().schema());
+        let schema = arrow_schema(super::super::table_writer::empty_frame().unwrap().schema());
         let out = ParquetOut::new(Vec::new(), schema).unwrap();
         let (a, b) = rows.split_at(rows.len() / 3);
         for part in [a, b] {
-            let groups = out.encode(&Dataset::new(part.to_vec())).unwrap();
+            let groups = out.encode(part.iter(), part.len()).unwrap();
             out.append(groups).unwrap();
         }
         let bytes = out.finish().unwrap();
@@ -540,7 +548,7 @@ mod tests {
     /// The pages of column `i` of the table, printed (headers with
     /// statistics, and the compressed bytes).
     fn pages(i: usize, array: &dyn Array, encoding: Encoding) -> Vec<String> {
-        let schema = arrow_schema(frame(&Dataset::default()).unwrap().schema());
+        let schema = arrow_schema(super::super::table_writer::empty_frame().unwrap().schema());
         let out = ParquetOut::new(Vec::new(), schema).unwrap();
         let mut pages = out
             .compressed_pages(array, &out.columns[i], encoding)
@@ -629,13 +637,13 @@ mod tests {
         // More rows than one row group holds, so that groups are split too.
         let rows = varied(ROW_GROUP_ROWS + ROW_GROUP_ROWS / 2 + 17);
         let back = written(&rows);
-        let expected = frame(&Dataset::new(rows.clone())).unwrap();
+        let expected = frame(rows.iter(), rows.len()).unwrap();
         assert_eq!(back.schema(), expected.schema());
         assert!(back.equals_missing(&expected));
         // The comparison can fail: one changed cell is noticed.
         let mut other = rows.clone();
         other[ROW_GROUP_ROWS + 3].variant = "changed".into();
-        assert!(!frame(&Dataset::new(other.clone()))
+        assert!(!frame(other.iter(), other.len())
             .unwrap()
             .equals_missing(&back));
     }
@@ -678,6 +686,9 @@ mod tests {
     fn an_empty_table_has_the_schema() {
         let back = written(&[]);
         assert_eq!(back.height(), 0);
-        assert_eq!(back.schema(), frame(&Dataset::default()).unwrap().schema());
+        assert_eq!(
+            back.schema(),
+            super::super::table_writer::empty_frame().unwrap().schema()
+        );
     }
 }

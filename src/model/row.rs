@@ -132,3 +132,72 @@ impl Row<'_> {
         }
     }
 }
+
+/// What the table writers read of a row, whichever way it is stored (an
+/// [`Observation`], or a [`Row`] of a [`Dataset`](super::Dataset)): the
+/// names borrow from where the row lives.
+pub trait RowFields<'a>: Copy {
+    fn head_of(self) -> HeadRef<'a>;
+    fn line(self) -> u32;
+    fn value(self) -> f64;
+    fn run(self) -> Option<u32>;
+}
+
+/// A row's names and stat, borrowed.
+#[derive(Debug, Clone, Copy)]
+pub struct HeadRef<'a> {
+    pub source: &'a str,
+    pub benchmark: &'a str,
+    pub params: &'a str,
+    pub variant: &'a str,
+    pub metric: &'a str,
+    pub unit: &'a str,
+    pub stat: Stat,
+}
+
+impl<'a> RowFields<'a> for &'a Observation {
+    fn head_of(self) -> HeadRef<'a> {
+        HeadRef {
+            source: &self.source,
+            benchmark: &self.benchmark,
+            params: &self.params,
+            variant: &self.variant,
+            metric: &self.metric,
+            unit: &self.unit,
+            stat: self.stat,
+        }
+    }
+    fn line(self) -> u32 {
+        self.line
+    }
+    fn value(self) -> f64 {
+        self.value
+    }
+    fn run(self) -> Option<u32> {
+        self.run
+    }
+}
+
+impl<'a> RowFields<'a> for Row<'a> {
+    fn head_of(self) -> HeadRef<'a> {
+        let h = self.head;
+        HeadRef {
+            source: &h.source,
+            benchmark: &h.benchmark,
+            params: &h.params,
+            variant: &h.variant,
+            metric: &h.metric,
+            unit: &h.unit,
+            stat: h.stat,
+        }
+    }
+    fn line(self) -> u32 {
+        self.line
+    }
+    fn value(self) -> f64 {
+        self.value
+    }
+    fn run(self) -> Option<u32> {
+        self.run
+    }
+}

@@ -2,7 +2,7 @@
 //! more than a few inputs' rows in memory however many inputs it reads.
 
 use super::parquet::{self, ParquetOut, RowGroup};
-use super::{folder_of, temp_file_beside, Dataset, OutputLock};
+use super::{folder_of, temp_file_beside, Batch, Dataset, Observation, OutputLock, RowFields};
 use crate::error::{Error, Result};
 use polars::prelude::*;
 use std::io::{BufWriter, Write};
@@ -129,7 +129,7 @@ impl TableWriter {
         let mut out = BufWriter::with_capacity(1 << 20, out);
         match self.format {
             TableFormat::Parquet => {
-                let schema = parquet::arrow_schema(frame(&Dataset::default())?.schema());
+                let schema = parquet::arrow_schema(empty_frame()?.schema());
                 let w = ParquetOut::new(out, schema).map_err(self.polars_error())?;
                 self.parquet = Some(Box::new(w));
             }
@@ -148,11 +148,40 @@ impl TableWriter {
     /// Encodes rows for [`TableWriter::append`]; callable from any thread,
     /// also while another appends.
     pub fn encode(&self, rows: &Dataset) -> Result<Encoded> {
+        self.encode_rows(rows.rows(), rows.len())
+    }
+
+    /// [`TableWriter::encode`] of a batch: its rows stored by column, then
+    /// the others, each encoded where they are (no copy made first).
+    pub fn encode_batch(&self, batch: &Batch) -> Result<Encoded> {
+        if batch.columns.is_empty() {
+            return self.encode_rows(batch.rows.iter(), batch.rows.len());
+        }
+        let mut first = self.encode(&batch.columns)?;
+        if !batch.rows.is_empty() {
+            let rest = self.encode_rows(batch.rows.iter(), batch.rows.len())?;
+            match (&mut first.0, rest.0) {
+                (EncodedKind::Parquet(a), EncodedKind::Parquet(b)) => a.extend(b),
+                (EncodedKind::Text(a, n), EncodedKind::Text(b, m)) => {
+                    a.extend(b);
+                    *n += m;
+                }
+                _ => unreachable!("one writer encodes one kind"),
+            }
+        }
+        Ok(first)
+    }
+
+    fn encode_rows<'a, R: RowFields<'a>>(
+        &self,
+        rows: impl Iterator<Item = R> + Clone,
+        n: usize,
+    ) -> Result<Encoded> {
         let fail = self.polars_error();
         if let Some(w) = &self.parquet {
-            return Ok(Encoded(EncodedKind::Parquet(w.encode(rows)?)));
+            return Ok(Encoded(EncodedKind::Parquet(w.encode(rows, n)?)));
         }
-        let mut df = frame(rows)?;
+        let mut df = frame(rows, n)?;
         let kind = match self.format {
             TableFormat::Csv => {
                 let mut text = Vec::new();
@@ -160,14 +189,14 @@ impl TableWriter {
                     .include_header(false)
                     .finish(&mut df)
                     .map_err(fail)?;
-                EncodedKind::Text(text, rows.len())
+                EncodedKind::Text(text, n)
             }
             _ => {
                 let mut text = Vec::new();
                 polars::io::json::BatchedWriter::new(&mut text)
                     .write_batch(&df)
                     .map_err(fail)?;
-                EncodedKind::Text(text, rows.len())
+                EncodedKind::Text(text, n)
             }
         };
         Ok(Encoded(kind))
@@ -192,8 +221,8 @@ impl TableWriter {
     }
 
     /// Appends rows: [`TableWriter::encode`] then [`TableWriter::append`].
-    pub fn write(&mut self, rows: &Dataset) -> Result<()> {
-        let e = self.encode(rows)?;
+    pub fn write(&mut self, rows: &Batch) -> Result<()> {
+        let e = self.encode_batch(rows)?;
         self.append(e)
     }
 
@@ -270,9 +299,16 @@ fn write_text(
     Ok(())
 }
 
+/// The frame of no rows: the schema.
+pub(super) fn empty_frame() -> Result<DataFrame> {
+    frame(std::iter::empty::<&Observation>(), 0)
+}
+
 /// Builds the polars frame with the [`super::COLUMNS`] schema.
-pub(super) fn frame(rows: &Dataset) -> Result<DataFrame> {
-    let n = rows.len();
+pub(super) fn frame<'a, R: RowFields<'a>>(
+    rows: impl Iterator<Item = R> + Clone,
+    n: usize,
+) -> Result<DataFrame> {
     let mut source = Vec::with_capacity(n);
     let mut line = Vec::with_capacity(n);
     let mut benchmark = Vec::with_capacity(n);
@@ -284,33 +320,34 @@ pub(super) fn frame(rows: &Dataset) -> Result<DataFrame> {
     // Stat names are few; percentiles render through a small cache instead
     // of a String per row.
     let mut percentiles: Vec<(u32, String)> = Vec::new();
-    for s in rows.series() {
-        if let super::Stat::Percentile(t) = s.head.stat {
+    for r in rows.clone() {
+        let stat = r.head_of().stat;
+        if let super::Stat::Percentile(t) = stat {
             if !percentiles.iter().any(|(p, _)| *p == t) {
-                percentiles.push((t, s.head.stat.to_string()));
+                percentiles.push((t, stat.to_string()));
             }
         }
     }
     let mut value = Vec::with_capacity(n);
     let mut run: Vec<Option<u32>> = Vec::with_capacity(n);
-    for r in rows.rows() {
-        let h = r.head;
-        source.push(h.source.as_str());
-        line.push(r.line);
-        benchmark.push(h.benchmark.as_str());
-        params.push(h.params.as_str());
-        variant.push(h.variant.as_str());
-        metric.push(h.metric.as_str());
-        unit.push(h.unit.as_str());
-        stat.push(match r.stat {
+    for r in rows {
+        let h = r.head_of();
+        source.push(h.source);
+        line.push(r.line());
+        benchmark.push(h.benchmark);
+        params.push(h.params);
+        variant.push(h.variant);
+        metric.push(h.metric);
+        unit.push(h.unit);
+        stat.push(match h.stat {
             super::Stat::Percentile(t) => percentiles
                 .iter()
                 .find(|(p, _)| *p == t)
                 .map_or("", |(_, s)| s.as_str()),
             other => other.name(),
         });
-        value.push(r.value);
-        run.push(r.run);
+        value.push(r.value());
+        run.push(r.run());
     }
     let cols = vec![
         Column::new("source".into(), source),
@@ -330,14 +367,15 @@ pub(super) fn frame(rows: &Dataset) -> Result<DataFrame> {
 impl Dataset {
     /// Builds the polars frame with the [`COLUMNS`](super::COLUMNS) schema.
     pub fn to_frame(&self) -> Result<DataFrame> {
-        frame(self)
+        frame(self.rows(), self.len())
     }
 
     /// Writes the table to `path`, choosing CSV, JSON (an array of row
     /// objects), JSON lines or Parquet by the extension.
     pub fn write_path(&self, path: &Path) -> Result<()> {
-        let mut w = TableWriter::create(path)?;
-        w.write(self)?;
+        let w = TableWriter::create(path)?;
+        let e = w.encode(self)?;
+        w.append(e)?;
         w.finish()
     }
 }
@@ -369,8 +407,21 @@ mod tests {
     fn written(dir: &Path, name: &str, batches: &[Vec<Observation>]) -> Vec<u8> {
         let p = dir.join(name);
         let mut w = TableWriter::create(&p).unwrap();
-        for b in batches {
-            w.write(&Dataset::new(b.clone())).unwrap();
+        // Batches alternate between rows stored by column and rows as
+        // observations, and one holds both: the output must not show it.
+        for (i, b) in batches.iter().enumerate() {
+            let batch = match i % 3 {
+                0 => Batch::from(b.clone()),
+                1 => Batch {
+                    columns: Dataset::new(b.clone()),
+                    rows: Vec::new(),
+                },
+                _ => Batch {
+                    columns: Dataset::new(b[..b.len() / 2].to_vec()),
+                    rows: b[b.len() / 2..].to_vec(),
+                },
+            };
+            w.write(&batch).unwrap();
         }
         w.finish().unwrap();
         std::fs::read(p).unwrap()
@@ -429,7 +480,7 @@ mod tests {
         std::fs::write(&p, b"older table").unwrap();
         {
             let mut w = TableWriter::create(&p).unwrap();
-            w.write(&Dataset::new(rows(2, 0))).unwrap();
+            w.write(&Batch::from(rows(2, 0))).unwrap();
             // Dropped without finish: an error happened on the way.
         }
         assert_eq!(std::fs::read(&p).unwrap(), b"older table");

@@ -45,8 +45,7 @@ pub(super) fn read_jobs(
         ..Default::default()
     };
     let files = ingest_each(&paths, registry, &opts, Ok, |batch| {
-        for o in batch.rows() {
-            let o = o.to_observation();
+        for o in batch.into_observations() {
             // A row names its input; one that does not belongs to the
             // input being read.
             let i = index

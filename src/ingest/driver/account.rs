@@ -4,7 +4,7 @@
 use super::types::FileReport;
 use crate::error::Result;
 use crate::ingest::{shared::numbers::looks_numeric, Format, Parsed, Source};
-use crate::model::{Dataset, Head, SmolStr};
+use crate::model::{Batch, Head, Observation, SmolStr};
 
 /// What reading one input adds to the reports: a file's report (or a
 /// folder's or a pieced file's, opened by its first part), or what a later
@@ -54,60 +54,72 @@ pub(super) fn account(
     src: &Source,
     format: &dyn Format,
     parsed: Parsed,
-) -> Result<(Dataset, FileReport)> {
+) -> Result<(Batch, FileReport)> {
     let Parsed {
         bulk,
         observations,
         consumed,
         skipped,
     } = parsed;
-    let mut data = bulk;
-    data.extend_from_vec(observations);
+    let mut batch = Batch {
+        columns: bulk,
+        rows: observations,
+    };
     let mut names = SafeNames::default();
-    for h in data.heads_mut() {
+    for h in batch.columns.heads_mut() {
         if h.source.is_empty() {
             h.source = src.path.clone();
         }
         names.make_safe_head(h);
     }
-    for s in data.series() {
+    for o in batch.rows.iter_mut() {
+        if o.source.is_empty() {
+            o.source = src.path.clone();
+        }
+        names.make_safe(o);
+    }
+    let not_finite = |line: u32, benchmark: &str, metric: &str| {
+        src.error(
+            (line > 0).then_some(line),
+            format!("value of {benchmark} {metric} is not a finite number"),
+        )
+    };
+    for s in batch.columns.series() {
         if let Some(i) = s.values.iter().position(|v| !v.is_finite()) {
-            let line = s.lines[i];
-            return Err(src.error(
-                (line > 0).then_some(line),
-                format!(
-                    "value of {} {} is not a finite number",
-                    s.head.benchmark, s.head.metric
-                ),
-            ));
+            return Err(not_finite(s.lines[i], &s.head.benchmark, &s.head.metric));
         }
     }
+    if let Some(o) = batch.rows.iter().find(|o| !o.value.is_finite()) {
+        return Err(not_finite(o.line, &o.benchmark, &o.metric));
+    }
+    let lines = || {
+        let columns = batch.columns.series().flat_map(|s| s.lines.iter().copied());
+        columns.chain(batch.rows.iter().map(|o| o.line))
+    };
     // Structured formats report line 0 for every value; counting their
     // lines as unread would only be noise.
-    let structured = data.series().all(|s| s.lines.iter().all(|&l| l == 0));
-    let unread = if structured && !data.is_empty() {
+    let unread = if lines().all(|l| l == 0) && !batch.is_empty() {
         Vec::new()
     } else {
         // Line numbers are dense: a bitmap beats a hash set of
         // millions of entries.
         let mut used = LineSet::for_source(src);
-        data.series()
-            .for_each(|s| s.lines.iter().for_each(|&l| used.insert(l)));
+        lines().for_each(|l| used.insert(l));
         consumed.iter().for_each(|&l| used.insert(l));
         skipped.iter().for_each(|(l, _)| used.insert(*l));
         numeric_lines(src, &used)
     };
-    let note = data
+    let note = batch
         .is_empty()
         .then(|| "recognised, but it holds no values (no table found)".to_string());
     let report = FileReport {
-        rows: data.len(),
+        rows: batch.len(),
         unread_numeric: unread,
         skipped,
         note,
         ..report_of(src.path.to_string(), Some(format.name().to_string()))
     };
-    Ok((data, report))
+    Ok((batch, report))
 }
 
 /// Escapes the names of rows ([`crate::model::escape_unsafe`]) for every
@@ -130,9 +142,15 @@ impl SafeNames {
         ]);
     }
 
-    /// Escapes every head of `data`.
-    pub(super) fn make_safe_all(&mut self, data: &mut Dataset) {
-        data.heads_mut().for_each(|h| self.make_safe_head(h));
+    pub(super) fn make_safe(&mut self, o: &mut Observation) {
+        self.make_safe_fields([
+            &mut o.source,
+            &mut o.benchmark,
+            &mut o.params,
+            &mut o.variant,
+            &mut o.metric,
+            &mut o.unit,
+        ]);
     }
 
     fn make_safe_fields(&mut self, fields: [&mut SmolStr; 6]) {

@@ -17,7 +17,7 @@ pub use types::{FileReport, IngestOptions, Ingested, Unit};
 
 use crate::error::Result;
 use crate::ingest::Registry;
-use crate::model::Dataset;
+use crate::model::{Batch, Dataset};
 use std::path::PathBuf;
 use stream::stream;
 use stream::Progress;
@@ -28,7 +28,7 @@ use stream::WINDOW_BYTES_PER_THREAD;
 /// error naming it; unrecognised files are reported, not fatal.
 pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> Result<Ingested> {
     let mut dataset = Dataset::default();
-    let sink = |obs: Dataset, progress: Progress| {
+    let sink = |obs: Batch, progress: Progress| {
         // Room for the rows the inputs still hold, as many per byte as so
         // far, and a tenth more: the columns are then copied once or twice
         // while they are small, not at every doubling (a large file read
@@ -37,7 +37,8 @@ pub fn ingest(paths: &[PathBuf], registry: &Registry, opts: &IngestOptions) -> R
         let needed = dataset.len() + obs.len();
         let expected = progress.rows_expected(needed);
         dataset.reserve_total(expected + expected / 10);
-        dataset.append(obs);
+        dataset.append(obs.columns);
+        dataset.extend_from_vec(obs.rows);
         Ok(())
     };
     let files = stream(paths, registry, opts, WINDOW_BYTES_PER_THREAD, Ok, sink)?;
@@ -57,7 +58,7 @@ pub fn ingest_each<T: Send>(
     paths: &[PathBuf],
     registry: &Registry,
     opts: &IngestOptions,
-    prepare: impl Fn(Dataset) -> Result<T> + Sync,
+    prepare: impl Fn(Batch) -> Result<T> + Sync,
     mut sink: impl FnMut(T) -> Result<()> + Send,
 ) -> Result<Vec<FileReport>> {
     stream(

@@ -8,7 +8,7 @@ use super::pieces;
 use super::types::{FileReport, IngestOptions};
 use crate::error::Result;
 use crate::ingest::{Format, Registry, Source};
-use crate::model::{Dataset, Observation};
+use crate::model::{Batch, Observation};
 
 /// Reads one input: a part of a folder with its directory format, a piece
 /// of a large file with the format planned for it, or a file with the
@@ -18,14 +18,16 @@ pub(super) fn read_one(
     input: &Input,
     registry: &Registry,
     opts: &IngestOptions,
-) -> Result<(Dataset, Account)> {
+) -> Result<(Batch, Account)> {
     match input {
         Input::Part { dir, part, first } => {
             let f = registry
                 .get(&dir.format)
                 .expect("directory format came from this registry");
-            let mut obs = Dataset::new(f.parse_dir_part(&dir.path, part, &opts.selection)?);
-            SafeNames::default().make_safe_all(&mut obs);
+            let mut obs = f.parse_dir_part(&dir.path, part, &opts.selection)?;
+            let mut names = SafeNames::default();
+            obs.iter_mut().for_each(|o| names.make_safe(o));
+            let obs = Batch::from(obs);
             let report = FileReport {
                 rows: obs.len(),
                 ..report_of(dir.path.display().to_string(), Some(dir.format.clone()))
@@ -59,7 +61,7 @@ pub(super) fn read_one(
                             kind.label()
                         )),
                     };
-                    return Ok((Dataset::default(), Account::Report(report)));
+                    return Ok((Batch::default(), Account::Report(report)));
                 }
             }
             let format = match &opts.format {
@@ -85,7 +87,7 @@ pub(super) fn read_one(
                             .into(),
                     ),
                 };
-                return Ok((Dataset::default(), Account::Report(report)));
+                return Ok((Batch::default(), Account::Report(report)));
             };
             let parsed = if opts.format.is_some() {
                 format.parse_accounted(&src)?
@@ -137,7 +139,7 @@ pub(super) fn read_one(
 pub(super) fn read_generically(
     registry: &Registry,
     src: &Source,
-) -> Result<Option<(Dataset, Account)>> {
+) -> Result<Option<(Batch, Account)>> {
     use crate::ingest::formats::generic;
     let Some(format) = registry.get(generic::NAME) else {
         return Ok(None);
@@ -156,10 +158,12 @@ pub(super) fn read_generically(
 }
 
 /// A Parquet tidy table, its rows made safe and accounted as a file's.
-fn read_parquet(path: &std::path::Path) -> Result<(Dataset, Account)> {
+fn read_parquet(path: &std::path::Path) -> Result<(Batch, Account)> {
     let display = path.display().to_string();
-    let mut obs = Dataset::new(crate::ingest::formats::tidy::parquet::read(path, &display)?);
-    SafeNames::default().make_safe_all(&mut obs);
+    let mut obs = crate::ingest::formats::tidy::parquet::read(path, &display)?;
+    let mut names = SafeNames::default();
+    obs.iter_mut().for_each(|o| names.make_safe(o));
+    let obs = Batch::from(obs);
     let report = FileReport {
         rows: obs.len(),
         ..report_of(display, Some("tidy-parquet".to_string()))
@@ -174,10 +178,7 @@ fn read_parquet(path: &std::path::Path) -> Result<(Dataset, Account)> {
 /// report says so. Without sentences around them, values of a single line
 /// are no reading: that is an error message quoting a version number. A
 /// reader that errs on it is no reading.
-pub(super) fn read_as_prose(
-    registry: &Registry,
-    src: &Source,
-) -> Result<Option<(Dataset, Account)>> {
+pub(super) fn read_as_prose(registry: &Registry, src: &Source) -> Result<Option<(Batch, Account)>> {
     let Some(document) = registry.get(crate::ingest::formats::document::Document.name()) else {
         return Ok(None);
     };

@@ -1,7 +1,7 @@
 //! Variant options applied to rows, and run numbers across inputs.
 
 use super::types::IngestOptions;
-use crate::model::{text_eq, Dataset, SmolStr};
+use crate::model::{text_eq, Batch, SmolStr};
 
 /// The variant options, applied to every row as its input is read.
 pub(super) struct Variants {
@@ -17,13 +17,14 @@ impl Variants {
         }
     }
 
-    pub(super) fn apply(&self, rows: &mut Dataset) {
-        for o in rows.heads_mut() {
+    pub(super) fn apply(&self, rows: &mut Batch) {
+        let heads = rows.columns.heads_mut().map(|h| &mut h.variant);
+        for variant in heads.chain(rows.rows.iter_mut().map(|o| &mut o.variant)) {
             if let Some(v) = &self.variant {
-                o.variant = v.clone();
-            } else if o.variant.is_empty() {
+                *variant = v.clone();
+            } else if variant.is_empty() {
                 if let Some(v) = &self.default_variant {
-                    o.variant = v.clone();
+                    *variant = v.clone();
                 }
             }
         }
@@ -57,7 +58,8 @@ pub(super) struct LocalRuns {
     pub(super) index: hashbrown::HashMap<RunKey, u32>,
     /// Samples per key.
     pub(super) counts: Vec<u32>,
-    /// Per series of rows: its key's index; `u32::MAX` for summaries.
+    /// Per series of the columns, then per row: its key's index;
+    /// `u32::MAX` for summaries.
     pub(super) key_of: Vec<u32>,
 }
 
@@ -79,86 +81,118 @@ impl Eq for GroupKey<'_> {}
 pub(super) const GROUP_SCAN: usize = 32;
 
 impl LocalRuns {
-    /// Numbers the samples of one input from 0 per key.
+    /// Numbers the samples of one input from 0 per key: the series of
+    /// its columns, then its rows, in that order.
     ///
-    /// Keys are found per series (rows of one head) in two steps: the
-    /// series' group (benchmark, params, variant), which is mostly the
-    /// previous sample series' and otherwise hashed, then its metric among
-    /// the group's few. A Go line's three metrics, or a command's runs,
-    /// then cost no hashing at all. The first pass only reads the heads, so
-    /// that groups and metrics are borrowed names; the second numbers.
-    pub(super) fn count(rows: &mut Dataset) -> LocalRuns {
+    /// Keys are found in two steps: the group (benchmark, params,
+    /// variant), which is mostly the previous sample's and otherwise
+    /// hashed, then its metric among the group's few. A Go line's three
+    /// metrics, or a command's runs, then cost no hashing at all. The
+    /// first pass only reads the names, so that groups and metrics are
+    /// borrowed, each looked at once per series or row; the second numbers.
+    pub(super) fn count(rows: &mut Batch) -> LocalRuns {
         let mut runs = LocalRuns {
-            key_of: Vec::with_capacity(rows.series_count()),
+            key_of: Vec::with_capacity(rows.columns.series_count() + rows.rows.len()),
             ..LocalRuns::default()
         };
         {
-            let mut groups: hashbrown::HashMap<GroupKey, u32> = hashbrown::HashMap::new();
-            // Per group: the keys of its metrics so far.
-            let mut metrics: Vec<Vec<(&str, u32)>> = Vec::new();
-            // The previous sample series' group.
-            let mut last: Option<(GroupKey, u32)> = None;
-            for s in rows.series() {
-                let o = s.head;
-                if !o.stat.is_sample() {
-                    runs.key_of.push(u32::MAX);
-                    continue;
-                }
-                let group = GroupKey(&o.benchmark, &o.params, &o.variant);
-                let g = match &last {
-                    Some((above, g)) if *above == group => *g,
-                    _ => {
-                        let next = metrics.len() as u32;
-                        let g = *groups
-                            .entry(GroupKey(group.0, group.1, group.2))
-                            .or_insert(next);
-                        if g == next {
-                            metrics.push(Vec::new());
-                        }
-                        g
-                    }
-                };
-                let metric: &str = &o.metric;
-                let known = &metrics[g as usize];
-                let found = if known.len() <= GROUP_SCAN {
-                    known
-                        .iter()
-                        .find(|(m, _)| text_eq(m, metric))
-                        .map(|&(_, k)| k)
+            let mut keys = KeyFinder::default();
+            let heads = rows.columns.series().map(|s| {
+                let h = s.head;
+                (h.stat, [&*h.benchmark, &*h.params, &*h.variant, &*h.metric])
+            });
+            let rows = rows
+                .rows
+                .iter()
+                .map(|o| (o.stat, [&*o.benchmark, &*o.params, &*o.variant, &*o.metric]));
+            for (stat, names) in heads.chain(rows) {
+                let k = if stat.is_sample() {
+                    keys.key(&mut runs, names)
                 } else {
-                    // Hashing the borrowed strings agrees with hashing the
-                    // owned tuple: both hash four `str`s in order.
-                    let key = RunKeyRef(group.0, group.1, group.2, metric);
-                    runs.index.get(&key).copied()
+                    u32::MAX
                 };
-                let k = match found {
-                    Some(k) => k,
-                    None => {
-                        let owned = (
-                            o.benchmark.clone(),
-                            o.params.clone(),
-                            o.variant.clone(),
-                            o.metric.clone(),
-                        );
-                        let k = runs.counts.len() as u32;
-                        runs.counts.push(0);
-                        runs.index.insert(owned, k);
-                        metrics[g as usize].push((metric, k));
-                        k
-                    }
-                };
-                last = Some((group, g));
                 runs.key_of.push(k);
             }
         }
-        for (si, &k) in runs.key_of.iter().enumerate() {
+        let series = rows.columns.series_count();
+        for (si, &k) in runs.key_of[..series].iter().enumerate() {
             if let Some(n) = runs.counts.get_mut(k as usize) {
-                let len = rows.series_at(si).len() as u32;
-                rows.number_series(si, *n);
+                let len = rows.columns.series_at(si).len() as u32;
+                rows.columns.number_series(si, *n);
                 *n += len;
             }
         }
+        for (row, &k) in rows.rows.iter_mut().zip(&runs.key_of[series..]) {
+            if let Some(n) = runs.counts.get_mut(k as usize) {
+                row.run = Some(*n);
+                *n += 1;
+            }
+        }
         runs
+    }
+}
+
+/// Finds the key of a sample's names (see [`LocalRuns::count`]).
+#[derive(Default)]
+struct KeyFinder<'a> {
+    groups: hashbrown::HashMap<GroupKey<'a>, u32>,
+    /// Per group: the keys of its metrics so far.
+    metrics: Vec<Vec<(&'a str, u32)>>,
+    /// The previous sample's group.
+    last: Option<(GroupKey<'a>, u32)>,
+}
+
+impl<'a> KeyFinder<'a> {
+    fn key(
+        &mut self,
+        runs: &mut LocalRuns,
+        [benchmark, params, variant, metric]: [&'a str; 4],
+    ) -> u32 {
+        let group = GroupKey(benchmark, params, variant);
+        let g = match &self.last {
+            Some((above, g)) if *above == group => *g,
+            _ => {
+                let next = self.metrics.len() as u32;
+                let g = *self
+                    .groups
+                    .entry(GroupKey(group.0, group.1, group.2))
+                    .or_insert(next);
+                if g == next {
+                    self.metrics.push(Vec::new());
+                }
+                g
+            }
+        };
+        let known = &self.metrics[g as usize];
+        let found = if known.len() <= GROUP_SCAN {
+            known
+                .iter()
+                .find(|(m, _)| text_eq(m, metric))
+                .map(|&(_, k)| k)
+        } else {
+            // Hashing the borrowed strings agrees with hashing the owned
+            // tuple: both hash four `str`s in order.
+            let key = RunKeyRef(benchmark, params, variant, metric);
+            runs.index.get(&key).copied()
+        };
+        let k = match found {
+            Some(k) => k,
+            None => {
+                let owned = (
+                    SmolStr::new(benchmark),
+                    SmolStr::new(params),
+                    SmolStr::new(variant),
+                    SmolStr::new(metric),
+                );
+                let k = runs.counts.len() as u32;
+                runs.counts.push(0);
+                runs.index.insert(owned, k);
+                self.metrics[g as usize].push((metric, k));
+                k
+            }
+        };
+        self.last = Some((group, g));
+        k
     }
 }
 

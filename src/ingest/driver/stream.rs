@@ -8,7 +8,7 @@ use super::runs::{LocalRuns, RunCounter, Variants};
 use super::types::{FileReport, IngestOptions};
 use crate::error::{Error, Result};
 use crate::ingest::Registry;
-use crate::model::Dataset;
+use crate::model::Batch;
 use rayon::prelude::*;
 use std::path::PathBuf;
 
@@ -44,7 +44,7 @@ pub(super) fn stream<T: Send>(
     registry: &Registry,
     opts: &IngestOptions,
     window_bytes_per_thread: u64,
-    prepare: impl Fn(Dataset) -> Result<T> + Sync,
+    prepare: impl Fn(Batch) -> Result<T> + Sync,
     mut sink: impl FnMut(T, Progress) -> Result<()> + Send,
 ) -> Result<Vec<FileReport>> {
     if let Some(name) = &opts.format {
@@ -156,7 +156,7 @@ pub(super) enum Job<'a> {
     /// Read an input of this round's window.
     Read(&'a Input),
     /// Prepare a batch of rows of the window read in the round before.
-    Prepare(Dataset, Progress),
+    Prepare(Batch, Progress),
 }
 
 /// What a [`Job`] gave. A read input is boxed: its table's columns and
@@ -171,7 +171,7 @@ pub(super) enum Done<T> {
 /// it reads new ones, and the two windows' rows are not all held at once.
 pub(super) fn interleave(
     window: &[Input],
-    batches: impl ExactSizeIterator<Item = (Dataset, Progress)>,
+    batches: impl ExactSizeIterator<Item = (Batch, Progress)>,
 ) -> Vec<Job<'_>> {
     let mut jobs = Vec::with_capacity(window.len() + batches.len());
     let mut reads = window.iter().map(Job::Read);
@@ -186,7 +186,7 @@ pub(super) fn interleave(
 
 /// One input read, its samples numbered from 0 within it.
 pub(super) struct ReadInput {
-    pub(super) obs: Dataset,
+    pub(super) obs: Batch,
     pub(super) runs: LocalRuns,
     /// What the input counts for ([`input_bytes`]).
     pub(super) bytes: u64,
@@ -196,9 +196,16 @@ impl ReadInput {
     /// Turns the run numbers within this input into numbers across inputs:
     /// `offsets` holds, per key of `runs`, the samples earlier inputs had.
     pub(super) fn number_runs(&mut self, offsets: &[u32]) {
-        for (si, &k) in self.runs.key_of.iter().enumerate() {
+        let series = self.obs.columns.series_count();
+        let (heads, rows) = self.runs.key_of.split_at(series);
+        for (si, &k) in heads.iter().enumerate() {
             if let Some(&off) = offsets.get(k as usize) {
-                self.obs.offset_runs(si, off);
+                self.obs.columns.offset_runs(si, off);
+            }
+        }
+        for (o, &k) in self.obs.rows.iter_mut().zip(rows) {
+            if let (Some(run), Some(off)) = (o.run.as_mut(), offsets.get(k as usize)) {
+                *run += off;
             }
         }
     }
@@ -207,7 +214,7 @@ impl ReadInput {
 /// Cuts the rows into batches in order: an input's rows as they are (no
 /// copy), small inputs' rows joined up to [`BATCH_ROWS`]; each with the
 /// bytes its inputs count for.
-pub(super) fn batches(read: Vec<ReadInput>) -> Vec<(Dataset, u64)> {
+pub(super) fn batches(read: Vec<ReadInput>) -> Vec<(Batch, u64)> {
     // The sizes first, so that a joined batch is allocated once at its size
     // (growing it by doubling copied its rows two or three times over).
     let mut sizes: Vec<(usize, usize)> = Vec::new(); // (inputs, rows)
@@ -229,7 +236,7 @@ pub(super) fn batches(read: Vec<ReadInput>) -> Vec<(Dataset, u64)> {
             continue;
         }
         let mut batch = first.obs;
-        batch.reserve_total(rows);
+        batch.rows.reserve_exact(rows - batch.len());
         let mut bytes = first.bytes;
         for r in read.by_ref().take(n - 1) {
             bytes += r.bytes;

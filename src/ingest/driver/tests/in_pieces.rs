@@ -1,7 +1,7 @@
 //! Large files read in pieces give what they give read whole.
 
 use super::*;
-use crate::model::Dataset;
+use crate::model::Batch;
 
 /// A tidy table of about `rows` rows with what a reading in pieces
 /// must carry over: blank lines, CRLF ends, quoted cells, names with
@@ -51,8 +51,8 @@ fn read_with_pieces(
         opts,
         piece_bytes,
         Ok,
-        |obs: Dataset, _| {
-            rows.extend(obs.into_rows());
+        |obs: Batch, _| {
+            rows.extend(obs.into_observations());
             Ok(())
         },
     )?;

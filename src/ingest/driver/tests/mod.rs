@@ -8,6 +8,7 @@ use super::stream::{batches, windows, ReadInput, BATCH_ROWS};
 use super::*;
 use crate::error::Error;
 use crate::ingest::Source;
+use crate::model::Batch;
 use crate::model::{Observation, SmolStr};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
@@ -56,9 +57,11 @@ fn hackbench_inputs(dir: &Path, files: usize) -> Vec<PathBuf> {
 #[test]
 fn batches_join_small_inputs_in_order_and_keep_large_ones_whole() {
     let input = |n: usize, tag: usize| ReadInput {
-        obs: (0..n)
-            .map(|i| Observation::sample("b", "m", "s", (tag * 1_000_000 + i) as f64))
-            .collect(),
+        obs: Batch::from(
+            (0..n)
+                .map(|i| Observation::sample("b", "m", "s", (tag * 1_000_000 + i) as f64))
+                .collect::<Vec<_>>(),
+        ),
         runs: LocalRuns::default(),
         bytes: 1 << tag,
     };
@@ -77,7 +80,7 @@ fn batches_join_small_inputs_in_order_and_keep_large_ones_whole() {
     // Every row once, in input order.
     let values: Vec<f64> = out
         .iter()
-        .flat_map(|(rows, _)| rows.rows())
+        .flat_map(|(rows, _)| rows.rows.iter())
         .map(|o| o.value)
         .collect();
     let expected: Vec<f64> = sizes
@@ -96,7 +99,8 @@ proptest::proptest! {
     /// separately allocated names, summaries in between.
     #[test]
     fn local_runs_number_each_key_from_zero(
-        picks in proptest::collection::vec((0u8..4, 0u8..120, 0u8..4), 0..600)
+        picks in proptest::collection::vec((0u8..4, 0u8..120, 0u8..4), 0..600),
+        cut in 0u8..5,
     ) {
         let long = SmolStr::new("a-benchmark-name-longer-than-the-inline-limit");
         let rows: Vec<Observation> = picks
@@ -121,7 +125,12 @@ proptest::proptest! {
                 o
             })
             .collect();
-        let mut data = crate::model::Dataset::new(rows);
+        // Some rows stored by column, the rest as observations.
+        let (stored, loose) = rows.split_at(rows.len() * cut as usize / 4);
+        let mut data = Batch {
+            columns: crate::model::Dataset::new(stored.to_vec()),
+            rows: loose.to_vec(),
+        };
         let runs = LocalRuns::count(&mut data);
         type Key = (String, String, String, String);
         let key = |o: &Observation| -> Key {
@@ -134,9 +143,15 @@ proptest::proptest! {
         };
         let mut seen: std::collections::HashMap<Key, u32> = Default::default();
         let mut keys: std::collections::HashMap<Key, u32> = Default::default();
-        proptest::prop_assert_eq!(runs.key_of.len(), data.series_count());
-        for (s, k) in data.series().zip(&runs.key_of) {
-            for o in s.rows().map(|r| r.to_observation()) {
+        let series = data.columns.series_count();
+        proptest::prop_assert_eq!(runs.key_of.len(), series + data.rows.len());
+        let units = data
+            .columns
+            .series()
+            .map(|s| s.rows().map(|r| r.to_observation()).collect::<Vec<_>>())
+            .chain(data.rows.iter().map(|o| vec![o.clone()]));
+        for (unit, k) in units.zip(&runs.key_of) {
+            for o in unit {
                 if o.stat.is_sample() {
                     let n = seen.entry(key(&o)).or_insert(0);
                     proptest::prop_assert_eq!(o.run, Some(*n));
@@ -182,7 +197,7 @@ fn streaming_gives_the_rows_of_ingest_in_input_order_with_runs_across_files() {
         Ok,
         |obs, progress| {
             batches += 1;
-            streamed.extend(obs.into_rows());
+            streamed.extend(obs.into_observations());
             progresses.push(progress);
             Ok(())
         },
@@ -390,7 +405,7 @@ fn a_criterion_tree_streams_run_by_run_with_one_report() {
         Ok,
         |obs, _| {
             batches.push(obs.len());
-            streamed.extend(obs.into_rows());
+            streamed.extend(obs.into_observations());
             Ok(())
         },
     )
