@@ -329,6 +329,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("phoronix/composite-two-systems.xml", "phoronix"),
     ("fio/json-then-normal.txt", "fio-json"),
     ("sysbench/cpu-percentile0.txt", "sysbench"),
+    ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
+    ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
     ("netperf/tcp_rr-P0-o-csv.txt", "generic"),
     ("lmbench/bw_mem-8m-rd.txt", "generic"),
@@ -1359,4 +1361,109 @@ fn perf_stat_json_per_core_intervals_are_runs_of_each_core() {
             (c1, Some(2), 99.443085),
         ]
     );
+}
+
+/// Rows of `path` as (line, metric, unit, value, run), in file order.
+fn rows_with_runs(path: &str) -> Vec<(u32, String, String, f64, Option<u32>)> {
+    let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
+    ing.dataset
+        .rows()
+        .iter()
+        .map(|o| {
+            let f = (o.metric.to_string(), o.unit.to_string());
+            (o.line, f.0, f.1, o.value, o.run)
+        })
+        .collect()
+}
+
+#[test]
+fn sysbench_intervals_are_a_series_beside_the_run_s_totals() {
+    let got = rows_with_runs("sysbench/oltp-rw-rate-interval.txt");
+    let row = |line: u32, metric: &str, unit: &str, value: f64, run: u32| {
+        (line, metric.to_string(), unit.to_string(), value, Some(run))
+    };
+    // `[ 2s ] thds: 2 tps: 303.10 qps: 6078.91 (r/w/o:
+    // 4257.34/1208.38/613.19) lat (ms,95%): 25.74 err/s: 2.00 reconn/s:
+    // 0.00` then `[ 2s ] queue length: 0, concurrency: 1`: the second
+    // interval, run 1 of each series.
+    assert_eq!(
+        got[10..20],
+        [
+            row(16, "interval tps", "tps", 303.10, 1),
+            row(16, "interval qps", "qps", 6078.91, 1),
+            row(16, "interval read qps", "qps", 4257.34, 1),
+            row(16, "interval write qps", "qps", 1208.38, 1),
+            row(16, "interval other qps", "qps", 613.19, 1),
+            row(16, "interval latency p95", "ms", 25.74, 1),
+            row(16, "interval ignored errors/s", "/s", 2.0, 1),
+            row(16, "interval reconnects/s", "/s", 0.0, 1),
+            row(17, "interval queue length", "", 0.0, 1),
+            row(17, "interval concurrency", "", 1.0, 1),
+        ]
+    );
+    assert_eq!(got.iter().filter(|r| r.1 == "interval tps").count(), 3);
+    // The summary: query counts, then rates with the error and reconnect
+    // counts beside theirs.
+    assert_eq!(
+        got[30..39],
+        [
+            row(22, "read queries", "", 12544.0, 0),
+            row(23, "write queries", "", 3559.0, 0),
+            row(24, "other queries", "", 1805.0, 0),
+            row(26, "tps", "tps", 295.23, 0),
+            row(27, "qps", "qps", 5940.46, 0),
+            row(28, "ignored errors", "", 6.0, 0),
+            row(28, "ignored errors/s", "/s", 1.99, 0),
+            row(29, "reconnects", "", 0.0, 0),
+            row(29, "reconnects/s", "/s", 0.0, 0),
+        ]
+    );
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("sysbench/oltp-rw-rate-interval.txt"),
+        &Registry::builtin(),
+    );
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.params == "rate=300,threads=2" && o.benchmark == "sysbench oltp"));
+    assert!(ing.files[0].unread_numeric.is_empty());
+}
+
+#[test]
+fn sysbench_histogram_buckets_are_accounted_not_read() {
+    let path = Path::new(HARNESS).join("sysbench/oltp-ro-pgsql-interval-hist.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let report = &ing.files[0];
+    assert!(
+        report.unread_numeric.is_empty(),
+        "{:?}",
+        report.unread_numeric
+    );
+    // Lines 17-139 are the buckets under the histogram's title and header.
+    let buckets: Vec<u32> = report
+        .skipped
+        .iter()
+        .filter(|(_, why)| why.starts_with("a --histogram bucket"))
+        .map(|(l, _)| *l)
+        .collect();
+    assert_eq!(buckets, (17..=139).collect::<Vec<u32>>());
+    let got = rows_with_runs("sysbench/oltp-ro-pgsql-interval-hist.txt");
+    let find = |metric: &str| {
+        got.iter()
+            .filter(|r| r.1 == metric)
+            .map(|r| (r.3, r.4))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        find("interval tps"),
+        [(776.22, Some(0)), (1019.21, Some(1))]
+    );
+    assert_eq!(
+        find("interval latency p95"),
+        [(2.39, Some(0)), (1.96, Some(1))]
+    );
+    assert_eq!(find("interval write qps"), [(0.0, Some(0)), (0.0, Some(1))]);
+    assert_eq!(find("read queries"), [(25158.0, Some(0))]);
+    assert_eq!(find("tps"), [(895.43, Some(0))]);
 }
