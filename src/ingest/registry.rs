@@ -78,6 +78,7 @@ impl Registry {
             Box::new(hyperfine::console::HyperfineConsole),
             Box::new(archive::Archive),
             Box::new(criterion::dir::CriterionDir),
+            Box::new(criterion::file::CriterionFile),
             Box::new(criterion::console::CriterionConsole),
             Box::new(criterion::bencher::Bencher),
             Box::new(criterion::cargo::CargoCriterion),
