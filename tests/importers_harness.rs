@@ -358,6 +358,11 @@ const FORMATS: &[(&str, &str)] = &[
         "criterion-file",
     ),
     ("criterion-lone/criterion.json", "criterion-file"),
+    ("pytest-benchmark/pytest-benchmark-5.json", "pytest-benchmark"),
+    (
+        "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
+        "pytest-benchmark",
+    ),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
     ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
@@ -496,6 +501,7 @@ fn json_values_are_read_to_the_last_bit() {
         "tests/data/corpus/pyperf-patched-2.json",
         "tests/data/harness/iperf3/tcp.json",
         "tests/data/harness/iperf3/udp.json",
+        "tests/data/harness/pytest-benchmark/pytest-benchmark-5.json",
     ] {
         let text = std::fs::read_to_string(file).unwrap();
         let written = exact_numbers(&text);
@@ -1495,4 +1501,60 @@ fn sysbench_histogram_buckets_are_accounted_not_read() {
     assert_eq!(find("interval write qps"), [(0.0, Some(0)), (0.0, Some(1))]);
     assert_eq!(find("read queries"), [(25158.0, Some(0))]);
     assert_eq!(find("tps"), [(895.43, Some(0))]);
+}
+
+#[test]
+fn pytest_benchmark_rounds_are_samples_beside_the_stated_statistics() {
+    let path = Path::new(HARNESS).join("pytest-benchmark/pytest-benchmark-5.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rows = ing.dataset.rows();
+    let of = |params: &str, stat: patchperf::model::Stat| {
+        rows.iter()
+            .filter(|o| o.benchmark == "test_sorts.py::test_sum_range" && o.params == params)
+            .filter(|o| o.stat == stat)
+            .map(|o| (o.unit.to_string(), o.value, o.run))
+            .collect::<Vec<_>>()
+    };
+    use patchperf::model::Stat;
+    let s = |v: f64| ("s".to_string(), v, None);
+    // `"params": {"n": 10}`, 6 rounds of 100 iterations.
+    assert_eq!(of("n=10", Stat::Mean), [s(1.1549333976290655e-07)]);
+    assert_eq!(
+        of("n=10", Stat::percentile(75.0)),
+        [s(1.1617001291597262e-07)]
+    );
+    assert_eq!(of("n=10", Stat::N), [s(6.0)]);
+    let samples = of("n=100", Stat::Sample);
+    assert_eq!(samples.len(), 10);
+    assert_eq!(samples[9].2, Some(9));
+    // Four tests; extra_info (`items`) and options are no measurement.
+    let benches: std::collections::BTreeSet<(&str, &str)> = rows
+        .iter()
+        .map(|o| (o.benchmark.as_str(), o.params.as_str()))
+        .collect();
+    assert_eq!(benches.len(), 4);
+    assert!(rows.iter().all(|o| o.metric == "time"));
+    assert_eq!(rows.len(), 9 + 6 + 10 + 8 + 4 * 8);
+    // pytest-benchmark 2.5's file: the parametrisation only in the name.
+    let old = ingest_one(
+        &Path::new(HARNESS).join(
+            "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
+        ),
+        &Registry::builtin(),
+    );
+    let mean: Vec<(&str, &str, f64)> = old
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.stat == Stat::Mean)
+        .map(|o| (o.benchmark.as_str(), o.params.as_str(), o.value))
+        .collect();
+    assert_eq!(
+        mean,
+        [(
+            "tests/test_normal.py::test_xfast_parametrized",
+            "param=0",
+            2.622408132654948e-07
+        )]
+    );
 }

@@ -94,6 +94,7 @@ impl Registry {
             Box::new(pyperf::json::PyperfJson),
             Box::new(pyperf::text::PyperfText),
             Box::new(pyperf::dump::PyperfDump),
+            Box::new(pytest_benchmark::PytestBenchmark),
             Box::new(tidy::csv::TidyCsv::new()),
             Box::new(tidy::json::TidyJson::new()),
             Box::new(document::Document),
