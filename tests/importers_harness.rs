@@ -363,6 +363,9 @@ const FORMATS: &[(&str, &str)] = &[
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
         "pytest-benchmark",
     ),
+    ("ab/n200-c2-e-g.txt", "ab"),
+    ("ab/n200-c2.csv", "ab-percentiles"),
+    ("ab/n200-c2.tsv", "ab-gnuplot"),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
     ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
@@ -1092,6 +1095,50 @@ fn ab_reports_give_rates_times_failures_and_percentiles() {
         .collect();
     assert_eq!(runs, [Some(0), Some(1), Some(2)]);
     assert!(ing.files[0].unread_numeric.is_empty());
+}
+
+#[test]
+fn ab_percentile_csv_and_gnuplot_lines_name_what_the_text_report_names() {
+    // One run wrote all three: the text, `-e` and `-g`.
+    let text = metric_values("ab/n200-c2-e-g.txt");
+    let csv = rows_with_runs("ab/n200-c2.csv");
+    assert_eq!(csv.len(), 101);
+    let at = |line: u32, metric: &str, value: f64| {
+        (line, metric.to_string(), "ms".to_string(), value, Some(0))
+    };
+    assert_eq!(csv[0], at(2, "served within p0", 0.339));
+    assert_eq!(csv[50], at(52, "served within p50", 3.269));
+    assert_eq!(csv[100], at(102, "served within p100", 11.750));
+    // The text rounds the same list to whole ms.
+    assert!(text.contains(&("served within p100".into(), "ms".into(), 12.0)));
+    let tsv = rows_with_runs("ab/n200-c2.tsv");
+    assert_eq!(tsv.len(), 4 * 200);
+    let req = |line: u32, run: u32, [c, d, t, w]: [f64; 4]| {
+        ["connect", "processing", "total", "waiting"]
+            .iter()
+            .zip([c, d, t, w])
+            .map(|(m, v)| (line, m.to_string(), "ms".to_string(), v, Some(run)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(tsv[..4], req(2, 0, [0.0, 0.0, 0.0, 0.0]));
+    assert_eq!(tsv[796..], req(201, 199, [0.0, 12.0, 12.0, 12.0]));
+    // Its totals average to what the text's table rounds to 3 ms.
+    let totals: Vec<f64> = tsv.iter().filter(|r| r.1 == "total").map(|r| r.3).collect();
+    let mean = totals.iter().sum::<f64>() / totals.len() as f64;
+    assert_eq!(mean, 3.405);
+    assert!(text.contains(&("total mean".into(), "ms".into(), 3.0)));
+    let bad = Source::from_text(
+        "g.tsv",
+        "starttime\tseconds\tctime\tdtime\tttime\twait\nx\t1\t2\n",
+    );
+    let err = Registry::builtin()
+        .formats()
+        .find(|f| f.name() == "ab-gnuplot")
+        .unwrap()
+        .parse(&bad)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("g.tsv:2") && err.contains("found 3"), "{err}");
 }
 
 #[test]

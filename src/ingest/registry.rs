@@ -60,6 +60,8 @@ impl Registry {
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),
+            Box::new(ab::percentiles::AbPercentiles),
+            Box::new(ab::gnuplot::AbGnuplot),
             Box::new(tcrypt::Tcrypt),
             Box::new(openssl_speed::OpensslSpeed),
             Box::new(sockperf::Sockperf),
