@@ -176,6 +176,14 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/pi_stress-sigint.txt", ""),
     ("rt-tests/pi_stress-verbose.txt", "pi-stress"),
     ("rt-tests/pmqtest-q.txt", "rt-ipc"),
+    ("rt-tests/ptsematest-S-json-run.txt", "rt-ipc"),
+    ("rt-tests/ptsematest-S.json", "rt-ipc-json"),
+    ("rt-tests/sigwaittest-json-run.txt", "rt-ipc"),
+    ("rt-tests/sigwaittest.json", "rt-ipc-json"),
+    ("rt-tests/pmqtest-t2-json-run.txt", "rt-ipc"),
+    ("rt-tests/pmqtest-t2.json", "rt-ipc-json"),
+    ("rt-tests/svsematest-S-json-run.txt", "rt-ipc"),
+    ("rt-tests/svsematest-S.json", "rt-ipc-json"),
     ("rt-tests/pmqtest-t2-q.txt", "rt-ipc"),
     ("rt-tests/ptsematest-q.txt", "rt-ipc"),
     ("rt-tests/ptsematest-t2-q.txt", "rt-ipc"),
@@ -1604,4 +1612,66 @@ fn pytest_benchmark_rounds_are_samples_beside_the_stated_statistics() {
             2.622408132654948e-07
         )]
     );
+}
+
+#[test]
+fn rt_ipc_json_names_each_pair_as_its_text_report_does() {
+    let row = |params: &str, metric: &str, unit: &str, v: f64| {
+        (params.to_string(), metric.to_string(), unit.to_string(), v)
+    };
+    let read = |path: &str| {
+        let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
+        ing.dataset
+            .rows()
+            .iter()
+            .map(|o| {
+                (
+                    o.params.to_string(),
+                    o.metric.to_string(),
+                    o.unit.to_string(),
+                    o.value,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    // `#1 -> #0, Min 1, Cur 59, Avg 3, Max 92` is thread "0" of the JSON,
+    // whose average is unrounded.
+    let json = read("rt-tests/ptsematest-S.json");
+    let text = read("rt-tests/ptsematest-S-json-run.txt");
+    assert_eq!(
+        json,
+        [
+            row("pair=0", "latency min", "us", 1.0),
+            row("pair=0", "latency avg", "us", 2.91),
+            row("pair=0", "latency max", "us", 92.0),
+            row("pair=2", "latency min", "us", 1.0),
+            row("pair=2", "latency avg", "us", 1.48),
+            row("pair=2", "latency max", "us", 4.0),
+        ]
+    );
+    let keys = |rows: &[(String, String, String, f64)]| {
+        rows.iter()
+            .map(|r| (r.0.clone(), r.1.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keys(&json), keys(&text));
+    let pmq = read("rt-tests/pmqtest-t2.json");
+    assert_eq!(pmq[3], row("pair=0", "timeouts", "", 0.0));
+    assert_eq!(pmq[5], row("pair=2", "latency avg", "us", 2.27));
+    let sv = read("rt-tests/svsematest-S.json");
+    assert_eq!(
+        sv[1..3],
+        [
+            row("pair=0", "latency avg", "us", 17.31),
+            row("pair=0", "latency max", "us", 1575.0)
+        ]
+    );
+    let path = Path::new(HARNESS).join("rt-tests/sigwaittest.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.benchmark == "sigwaittest"));
+    assert_eq!(ing.dataset.rows().len(), 3);
 }

@@ -27,6 +27,7 @@ impl Registry {
             Box::new(rt_tests::cyclictest_verbose::CyclictestVerbose),
             Box::new(rt_tests::oslat::Oslat),
             Box::new(rt_tests::rt_ipc::RtIpc),
+            Box::new(rt_tests::rt_ipc_json::RtIpcJson),
             Box::new(rt_tests::pi_stress::PiStress),
             Box::new(pgbench::summary::Pgbench),
             Box::new(pgbench::log::PgbenchLog),
