@@ -374,6 +374,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("ab/n200-c2-e-g.txt", "ab"),
     ("ab/n200-c2.csv", "ab-percentiles"),
     ("ab/n200-c2.tsv", "ab-gnuplot"),
+    // Usage texts: refused, see `usage_texts_are_no_results`.
+    ("rt-tests/hackbench-json-unsupported.txt", ""),
+    ("iperf3/usage-param-error.txt", ""),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
     ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
@@ -652,6 +655,28 @@ fn binary_empty_and_number_free_files_still_say_unknown() {
     }
     let src = Source::from_text("x.txt", "");
     assert!(Registry::builtin().detect(&src).is_none());
+}
+
+/// A program that prints its help instead of running leaves option
+/// defaults and a version number in the file: no reader of unknown text
+/// takes them for results, and the note says what the file is.
+#[test]
+fn usage_texts_are_no_results() {
+    let registry = Registry::builtin();
+    for (file, line) in [
+        ("rt-tests/hackbench-json-unsupported.txt", 3),
+        ("iperf3/usage-param-error.txt", 3),
+    ] {
+        let got = ingest_one(&Path::new(HARNESS).join(file), &registry);
+        assert!(got.dataset.is_empty(), "{file}");
+        let report = &got.files[0];
+        assert_eq!(report.format, None, "{file}");
+        let note = report.note.as_deref().unwrap_or("");
+        assert!(
+            note.starts_with(&format!("a program's usage text (line {line}:")),
+            "{file}: {note}"
+        );
+    }
 }
 
 /// The runs of a real Phoronix result are its samples, per system, with
