@@ -374,9 +374,11 @@ const FORMATS: &[(&str, &str)] = &[
     ("ab/n200-c2-e-g.txt", "ab"),
     ("ab/n200-c2.csv", "ab-percentiles"),
     ("ab/n200-c2.tsv", "ab-gnuplot"),
-    // Usage texts: refused, see `usage_texts_are_no_results`.
+    // Usage texts: refused, see `failed_starts_say_why_instead_of_giving_rows`.
     ("rt-tests/hackbench-json-unsupported.txt", ""),
     ("iperf3/usage-param-error.txt", ""),
+    // iperf3's error JSON: refused with its error, see `failed_starts_say_why_instead_of_giving_rows`.
+    ("iperf3/refused-ipv6.json", ""),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
     ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
@@ -661,7 +663,7 @@ fn binary_empty_and_number_free_files_still_say_unknown() {
 /// defaults and a version number in the file: no reader of unknown text
 /// takes them for results, and the note says what the file is.
 #[test]
-fn usage_texts_are_no_results() {
+fn failed_starts_say_why_instead_of_giving_rows() {
     let registry = Registry::builtin();
     for (file, line) in [
         ("rt-tests/hackbench-json-unsupported.txt", 3),
@@ -677,6 +679,16 @@ fn usage_texts_are_no_results() {
             "{file}: {note}"
         );
     }
+    // A test that never started is iperf3's, and its error is the answer.
+    let path = Path::new(HARNESS).join("iperf3/refused-ipv6.json");
+    let err = ingest(&[path], &registry, &IngestOptions::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.contains("refused-ipv6.json:1: iperf3 JSON without results: unable to connect"),
+        "{err}"
+    );
 }
 
 /// The runs of a real Phoronix result are its samples, per system, with
