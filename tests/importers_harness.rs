@@ -100,6 +100,7 @@ const FORMATS: &[(&str, &str)] = &[
     ),
     ("perf-bench/internals-kallsyms-parse.txt", "perf-bench-more"),
     ("perf-bench/internals-synthesize.txt", "perf-bench-more"),
+    ("perf-bench/simple-internals-synthesize.txt", "perf-bench-more"),
     ("perf-bench/mem-find_bit.txt", "perf-bench-more"),
     ("perf-bench/numa-mem.txt", "perf-bench-more"),
     ("perf-bench/simple-futex-hash.txt", "perf-bench"),
