@@ -380,6 +380,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/usage-param-error.txt", ""),
     // iperf3's error JSON: refused with its error, see `failed_starts_say_why_instead_of_giving_rows`.
     ("iperf3/refused-ipv6.json", ""),
+    ("sockperf/pp-udp-pps1000-fullrtt.txt", "sockperf"),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
     ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
@@ -1265,6 +1266,14 @@ fn sockperf_reports_give_latency_figures_rates_and_counts() {
     assert_eq!(tp[1], ("bandwidth".into(), "MiB/s".into(), 1.730));
     let log = metric_values("sockperf/pp-udp-fulllog.csv");
     assert_eq!(log[0], ("latency".into(), "us".into(), 23.716));
+    // `--full-rtt` times round trips: never pooled with one-way latencies.
+    let rtt = metric_values("sockperf/pp-udp-pps1000-fullrtt.txt");
+    let us = |m: &str, v: f64| (m.to_string(), "us".to_string(), v);
+    assert_eq!(rtt[..2], [us("rtt avg", 112.478), us("rtt stdev", 589.447)]);
+    assert_eq!(rtt[5], us("rtt max", 4698.538));
+    assert_eq!(rtt[12], us("rtt p50", 8.26));
+    assert_eq!(rtt[14], us("rtt min", 3.693));
+    assert!(!rtt.iter().any(|r| r.0.starts_with("latency")));
 }
 
 #[test]
