@@ -381,6 +381,7 @@ const FORMATS: &[(&str, &str)] = &[
     // iperf3's error JSON: refused with its error, see `failed_starts_say_why_instead_of_giving_rows`.
     ("iperf3/refused-ipv6.json", ""),
     ("sockperf/pp-udp-pps1000-fullrtt.txt", "sockperf"),
+    ("pgbench/rate-latency-limit.txt", "pgbench"),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
     ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
@@ -1423,6 +1424,37 @@ fn hackbench_in_lkp_logs_gives_only_its_times() {
     let two = metric_values("rt-tests/hackbench-lkp-2-instances.txt");
     assert_eq!(two.len(), 16);
     assert!(two.iter().all(|r| r.0 == "time" && r.1 == "s"));
+}
+
+#[test]
+fn pgbench_rate_limited_runs_give_skipped_late_and_lag_figures() {
+    let got = metric_values("pgbench/rate-latency-limit.txt");
+    let f = |m: &str, u: &str, v: f64| (m.to_string(), u.to_string(), v);
+    assert_eq!(
+        got[1..5],
+        [
+            f("skipped transactions", "", 20.0),
+            f("skipped transactions %", "%", 6.116),
+            f("transactions above latency limit", "", 72.0),
+            f("transactions above latency limit %", "%", 23.453),
+        ]
+    );
+    assert_eq!(
+        got[7..9],
+        [
+            f("schedule lag avg", "ms", 0.686),
+            f("schedule lag max", "ms", 4.597)
+        ]
+    );
+    let path = Path::new(HARNESS).join("pgbench/rate-latency-limit.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    // The limit is a setting of the whole run: every row has it.
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.params.contains("latency_limit=5.0")));
+    assert!(ing.files[0].unread_numeric.is_empty());
 }
 
 #[test]
