@@ -55,6 +55,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/cyclicdeadline-json.json", "cyclictest-json"),
     ("rt-tests/cyclicdeadline-q-t2.txt", "cyclictest"),
     ("fio/rr_iops.1.log", "fio-log"),
+    ("fio/rr_clat_hist.1.log", "fio-hist-log"),
+    ("fio/co_clat_hist.1.log", "fio-hist-log"),
+    ("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log", "fio-hist-log"),
     ("fio/raw_lat.1.log", "fio-log"),
     ("gbench/aggregates-only.json", "gbench-json"),
     ("gbench/display-aggregates-only.txt", "gbench-console"),
@@ -764,6 +767,44 @@ fn fio_logs_give_one_sample_per_entry() {
 }
 
 /// oslat and cyclicdeadline, in text and JSON: named by their program.
+#[test]
+fn fio_histogram_logs_give_each_interval_s_percentiles_in_the_version_s_unit() {
+    let rr = rows_with_runs("fio/rr_clat_hist.1.log");
+    let at = |line: u32, metric: &str, unit: &str, v: f64, run: u32| {
+        (line, metric.to_string(), unit.to_string(), v, Some(run))
+    };
+    // fio 3: 1856 buckets a line, in ns; the read and write lines of an
+    // interval are two series.
+    assert_eq!(
+        rr[..6],
+        [
+            at(1, "clat p50", "ns", 76288.0, 0),
+            at(1, "clat p90", "ns", 92672.0, 0),
+            at(1, "clat p99", "ns", 236544.0, 0),
+            at(1, "clat p99.9", "ns", 4685824.0, 0),
+            at(1, "completions", "", 3691.0, 0),
+            at(2, "clat p50", "ns", 2576.0, 0),
+        ]
+    );
+    assert_eq!(rr[10], at(3, "clat p50", "ns", 77312.0, 1));
+    assert_eq!(rr.len(), 6 * 5);
+    // Coarseness 4: 116 buckets, each 16 of fio's.
+    let co = rows_with_runs("fio/co_clat_hist.1.log");
+    assert_eq!(co[0], at(1, "clat p50", "ns", 53248.0, 0));
+    assert_eq!(co[4], at(1, "completions", "", 6494.0, 0));
+    // fio 2: 1216 buckets, in µs.
+    let pkb = rows_with_runs("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log");
+    assert_eq!(pkb[0], at(1, "clat p50", "us", 75.0, 0));
+    assert_eq!(pkb[4], at(1, "completions", "", 8325.0, 0));
+    let path = Path::new(HARNESS).join("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.benchmark == "pkb_fio_avg_1506559526.49" && o.params == "bs=16384,dir=read"));
+}
+
 #[test]
 fn oslat_and_cyclicdeadline_are_named_by_their_program() {
     let registry = Registry::builtin();

@@ -53,6 +53,7 @@ impl Registry {
             Box::new(fio::json::FioJson),
             Box::new(fio::terse::FioTerse),
             Box::new(fio::log::FioLog),
+            Box::new(fio::hist_log::FioHistLog),
             Box::new(fio::text::FioText),
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),
