@@ -55,6 +55,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/cyclicdeadline-json.json", "cyclictest-json"),
     ("rt-tests/cyclicdeadline-q-t2.txt", "cyclictest"),
     ("fio/rr_iops.1.log", "fio-log"),
+    ("fio/rr_clat_hist.1.log", "fio-hist-log"),
+    ("fio/co_clat_hist.1.log", "fio-hist-log"),
+    ("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log", "fio-hist-log"),
     ("fio/raw_lat.1.log", "fio-log"),
     ("gbench/aggregates-only.json", "gbench-json"),
     ("gbench/display-aggregates-only.txt", "gbench-console"),
@@ -100,6 +103,7 @@ const FORMATS: &[(&str, &str)] = &[
     ),
     ("perf-bench/internals-kallsyms-parse.txt", "perf-bench-more"),
     ("perf-bench/internals-synthesize.txt", "perf-bench-more"),
+    ("perf-bench/simple-internals-synthesize.txt", "perf-bench-more"),
     ("perf-bench/mem-find_bit.txt", "perf-bench-more"),
     ("perf-bench/numa-mem.txt", "perf-bench-more"),
     ("perf-bench/simple-futex-hash.txt", "perf-bench"),
@@ -176,6 +180,14 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/pi_stress-sigint.txt", ""),
     ("rt-tests/pi_stress-verbose.txt", "pi-stress"),
     ("rt-tests/pmqtest-q.txt", "rt-ipc"),
+    ("rt-tests/ptsematest-S-json-run.txt", "rt-ipc"),
+    ("rt-tests/ptsematest-S.json", "rt-ipc-json"),
+    ("rt-tests/sigwaittest-json-run.txt", "rt-ipc"),
+    ("rt-tests/sigwaittest.json", "rt-ipc-json"),
+    ("rt-tests/pmqtest-t2-json-run.txt", "rt-ipc"),
+    ("rt-tests/pmqtest-t2.json", "rt-ipc-json"),
+    ("rt-tests/svsematest-S-json-run.txt", "rt-ipc"),
+    ("rt-tests/svsematest-S.json", "rt-ipc-json"),
     ("rt-tests/pmqtest-t2-q.txt", "rt-ipc"),
     ("rt-tests/ptsematest-q.txt", "rt-ipc"),
     ("rt-tests/ptsematest-t2-q.txt", "rt-ipc"),
@@ -329,6 +341,52 @@ const FORMATS: &[(&str, &str)] = &[
     ("phoronix/composite-two-systems.xml", "phoronix"),
     ("fio/json-then-normal.txt", "fio-json"),
     ("sysbench/cpu-percentile0.txt", "sysbench"),
+    (
+        "criterion/two_sample/welch/5/new/estimates.json",
+        "criterion-file",
+    ),
+    (
+        "criterion/two_sample/welch/5/new/sample.json",
+        "criterion-file",
+    ),
+    (
+        "criterion/two_sample/welch/5/change/estimates.json",
+        "criterion-file",
+    ),
+    (
+        "criterion/Fibonacci/Iterative/base/estimates.json",
+        "criterion-file",
+    ),
+    (
+        "criterion/Fibonacci/Iterative/base/sample.json",
+        "criterion-file",
+    ),
+    (
+        "criterion/Fibonacci/Iterative/base/raw.csv",
+        "criterion-file",
+    ),
+    (
+        "criterion/Fibonacci/Iterative/change/estimates.json",
+        "criterion-file",
+    ),
+    ("criterion-lone/criterion.json", "criterion-file"),
+    ("pytest-benchmark/pytest-benchmark-5.json", "pytest-benchmark"),
+    (
+        "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
+        "pytest-benchmark",
+    ),
+    ("ab/n200-c2-e-g.txt", "ab"),
+    ("ab/n200-c2.csv", "ab-percentiles"),
+    ("ab/n200-c2.tsv", "ab-gnuplot"),
+    // Usage texts: refused, see `failed_starts_say_why_instead_of_giving_rows`.
+    ("rt-tests/hackbench-json-unsupported.txt", ""),
+    ("iperf3/usage-param-error.txt", ""),
+    // iperf3's error JSON: refused with its error, see `failed_starts_say_why_instead_of_giving_rows`.
+    ("iperf3/refused-ipv6.json", ""),
+    ("sockperf/pp-udp-pps1000-fullrtt.txt", "sockperf"),
+    ("pgbench/rate-latency-limit.txt", "pgbench"),
+    ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
+    ("sysbench/oltp-rw-rate-interval.txt", "sysbench"),
     ("netperf/tcp_stream-P0.txt", "generic"),
     ("netperf/tcp_rr-P0-o-csv.txt", "generic"),
     ("lmbench/bw_mem-8m-rd.txt", "generic"),
@@ -465,6 +523,7 @@ fn json_values_are_read_to_the_last_bit() {
         "tests/data/corpus/pyperf-patched-2.json",
         "tests/data/harness/iperf3/tcp.json",
         "tests/data/harness/iperf3/udp.json",
+        "tests/data/harness/pytest-benchmark/pytest-benchmark-5.json",
     ] {
         let text = std::fs::read_to_string(file).unwrap();
         let written = exact_numbers(&text);
@@ -606,6 +665,38 @@ fn binary_empty_and_number_free_files_still_say_unknown() {
     assert!(Registry::builtin().detect(&src).is_none());
 }
 
+/// A program that prints its help instead of running leaves option
+/// defaults and a version number in the file: no reader of unknown text
+/// takes them for results, and the note says what the file is.
+#[test]
+fn failed_starts_say_why_instead_of_giving_rows() {
+    let registry = Registry::builtin();
+    for (file, line) in [
+        ("rt-tests/hackbench-json-unsupported.txt", 3),
+        ("iperf3/usage-param-error.txt", 3),
+    ] {
+        let got = ingest_one(&Path::new(HARNESS).join(file), &registry);
+        assert!(got.dataset.is_empty(), "{file}");
+        let report = &got.files[0];
+        assert_eq!(report.format, None, "{file}");
+        let note = report.note.as_deref().unwrap_or("");
+        assert!(
+            note.starts_with(&format!("a program's usage text (line {line}:")),
+            "{file}: {note}"
+        );
+    }
+    // A test that never started is iperf3's, and its error is the answer.
+    let path = Path::new(HARNESS).join("iperf3/refused-ipv6.json");
+    let err = ingest(&[path], &registry, &IngestOptions::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.contains("refused-ipv6.json:1: iperf3 JSON without results: unable to connect"),
+        "{err}"
+    );
+}
+
 /// The runs of a real Phoronix result are its samples, per system, with
 /// the values its own `result-file-raw-to-csv` export lists.
 #[test]
@@ -675,6 +766,44 @@ fn fio_logs_give_one_sample_per_entry() {
 }
 
 /// oslat and cyclicdeadline, in text and JSON: named by their program.
+#[test]
+fn fio_histogram_logs_give_each_interval_s_percentiles_in_the_version_s_unit() {
+    let rr = rows_with_runs("fio/rr_clat_hist.1.log");
+    let at = |line: u32, metric: &str, unit: &str, v: f64, run: u32| {
+        (line, metric.to_string(), unit.to_string(), v, Some(run))
+    };
+    // fio 3: 1856 buckets a line, in ns; the read and write lines of an
+    // interval are two series.
+    assert_eq!(
+        rr[..6],
+        [
+            at(1, "clat p50", "ns", 76288.0, 0),
+            at(1, "clat p90", "ns", 92672.0, 0),
+            at(1, "clat p99", "ns", 236544.0, 0),
+            at(1, "clat p99.9", "ns", 4685824.0, 0),
+            at(1, "completions", "", 3691.0, 0),
+            at(2, "clat p50", "ns", 2576.0, 0),
+        ]
+    );
+    assert_eq!(rr[10], at(3, "clat p50", "ns", 77312.0, 1));
+    assert_eq!(rr.len(), 6 * 5);
+    // Coarseness 4: 116 buckets, each 16 of fio's.
+    let co = rows_with_runs("fio/co_clat_hist.1.log");
+    assert_eq!(co[0], at(1, "clat p50", "ns", 53248.0, 0));
+    assert_eq!(co[4], at(1, "completions", "", 6494.0, 0));
+    // fio 2: 1216 buckets, in µs.
+    let pkb = rows_with_runs("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log");
+    assert_eq!(pkb[0], at(1, "clat p50", "us", 75.0, 0));
+    assert_eq!(pkb[4], at(1, "completions", "", 8325.0, 0));
+    let path = Path::new(HARNESS).join("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.benchmark == "pkb_fio_avg_1506559526.49" && o.params == "bs=16384,dir=read"));
+}
+
 #[test]
 fn oslat_and_cyclicdeadline_are_named_by_their_program() {
     let registry = Registry::builtin();
@@ -1049,6 +1178,50 @@ fn ab_reports_give_rates_times_failures_and_percentiles() {
 }
 
 #[test]
+fn ab_percentile_csv_and_gnuplot_lines_name_what_the_text_report_names() {
+    // One run wrote all three: the text, `-e` and `-g`.
+    let text = metric_values("ab/n200-c2-e-g.txt");
+    let csv = rows_with_runs("ab/n200-c2.csv");
+    assert_eq!(csv.len(), 101);
+    let at = |line: u32, metric: &str, value: f64| {
+        (line, metric.to_string(), "ms".to_string(), value, Some(0))
+    };
+    assert_eq!(csv[0], at(2, "served within p0", 0.339));
+    assert_eq!(csv[50], at(52, "served within p50", 3.269));
+    assert_eq!(csv[100], at(102, "served within p100", 11.750));
+    // The text rounds the same list to whole ms.
+    assert!(text.contains(&("served within p100".into(), "ms".into(), 12.0)));
+    let tsv = rows_with_runs("ab/n200-c2.tsv");
+    assert_eq!(tsv.len(), 4 * 200);
+    let req = |line: u32, run: u32, [c, d, t, w]: [f64; 4]| {
+        ["connect", "processing", "total", "waiting"]
+            .iter()
+            .zip([c, d, t, w])
+            .map(|(m, v)| (line, m.to_string(), "ms".to_string(), v, Some(run)))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(tsv[..4], req(2, 0, [0.0, 0.0, 0.0, 0.0]));
+    assert_eq!(tsv[796..], req(201, 199, [0.0, 12.0, 12.0, 12.0]));
+    // Its totals average to what the text's table rounds to 3 ms.
+    let totals: Vec<f64> = tsv.iter().filter(|r| r.1 == "total").map(|r| r.3).collect();
+    let mean = totals.iter().sum::<f64>() / totals.len() as f64;
+    assert_eq!(mean, 3.405);
+    assert!(text.contains(&("total mean".into(), "ms".into(), 3.0)));
+    let bad = Source::from_text(
+        "g.tsv",
+        "starttime\tseconds\tctime\tdtime\tttime\twait\nx\t1\t2\n",
+    );
+    let err = Registry::builtin()
+        .formats()
+        .find(|f| f.name() == "ab-gnuplot")
+        .unwrap()
+        .parse(&bad)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("g.tsv:2") && err.contains("found 3"), "{err}");
+}
+
+#[test]
 fn openssl_speed_tables_and_machine_readable_lines_agree_on_names() {
     let text = metric_values("openssl-speed/aes-128-cbc.txt");
     assert_eq!(text.len(), 6);
@@ -1120,6 +1293,14 @@ fn sockperf_reports_give_latency_figures_rates_and_counts() {
     assert_eq!(tp[1], ("bandwidth".into(), "MiB/s".into(), 1.730));
     let log = metric_values("sockperf/pp-udp-fulllog.csv");
     assert_eq!(log[0], ("latency".into(), "us".into(), 23.716));
+    // `--full-rtt` times round trips: never pooled with one-way latencies.
+    let rtt = metric_values("sockperf/pp-udp-pps1000-fullrtt.txt");
+    let us = |m: &str, v: f64| (m.to_string(), "us".to_string(), v);
+    assert_eq!(rtt[..2], [us("rtt avg", 112.478), us("rtt stdev", 589.447)]);
+    assert_eq!(rtt[5], us("rtt max", 4698.538));
+    assert_eq!(rtt[12], us("rtt p50", 8.26));
+    assert_eq!(rtt[14], us("rtt min", 3.693));
+    assert!(!rtt.iter().any(|r| r.0.starts_with("latency")));
 }
 
 #[test]
@@ -1266,6 +1447,37 @@ fn hackbench_in_lkp_logs_gives_only_its_times() {
 }
 
 #[test]
+fn pgbench_rate_limited_runs_give_skipped_late_and_lag_figures() {
+    let got = metric_values("pgbench/rate-latency-limit.txt");
+    let f = |m: &str, u: &str, v: f64| (m.to_string(), u.to_string(), v);
+    assert_eq!(
+        got[1..5],
+        [
+            f("skipped transactions", "", 20.0),
+            f("skipped transactions %", "%", 6.116),
+            f("transactions above latency limit", "", 72.0),
+            f("transactions above latency limit %", "%", 23.453),
+        ]
+    );
+    assert_eq!(
+        got[7..9],
+        [
+            f("schedule lag avg", "ms", 0.686),
+            f("schedule lag max", "ms", 4.597)
+        ]
+    );
+    let path = Path::new(HARNESS).join("pgbench/rate-latency-limit.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    // The limit is a setting of the whole run: every row has it.
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.params.contains("latency_limit=5.0")));
+    assert!(ing.files[0].unread_numeric.is_empty());
+}
+
+#[test]
 fn pgbench_reconnecting_runs_and_progress_lines_alone() {
     let reconnect = metric_values("pgbench/S-C-reconnect.txt");
     assert!(reconnect.contains(&("tps".into(), "tps".into(), 296.793039)));
@@ -1335,4 +1547,227 @@ fn perf_stat_json_per_core_intervals_are_runs_of_each_core() {
             (c1, Some(2), 99.443085),
         ]
     );
+}
+
+/// Rows of `path` as (line, metric, unit, value, run), in file order.
+fn rows_with_runs(path: &str) -> Vec<(u32, String, String, f64, Option<u32>)> {
+    let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
+    ing.dataset
+        .rows()
+        .iter()
+        .map(|o| {
+            let f = (o.metric.to_string(), o.unit.to_string());
+            (o.line, f.0, f.1, o.value, o.run)
+        })
+        .collect()
+}
+
+#[test]
+fn sysbench_intervals_are_a_series_beside_the_run_s_totals() {
+    let got = rows_with_runs("sysbench/oltp-rw-rate-interval.txt");
+    let row = |line: u32, metric: &str, unit: &str, value: f64, run: u32| {
+        (line, metric.to_string(), unit.to_string(), value, Some(run))
+    };
+    // `[ 2s ] thds: 2 tps: 303.10 qps: 6078.91 (r/w/o:
+    // 4257.34/1208.38/613.19) lat (ms,95%): 25.74 err/s: 2.00 reconn/s:
+    // 0.00` then `[ 2s ] queue length: 0, concurrency: 1`: the second
+    // interval, run 1 of each series.
+    assert_eq!(
+        got[10..20],
+        [
+            row(16, "interval tps", "tps", 303.10, 1),
+            row(16, "interval qps", "qps", 6078.91, 1),
+            row(16, "interval read qps", "qps", 4257.34, 1),
+            row(16, "interval write qps", "qps", 1208.38, 1),
+            row(16, "interval other qps", "qps", 613.19, 1),
+            row(16, "interval latency p95", "ms", 25.74, 1),
+            row(16, "interval ignored errors/s", "/s", 2.0, 1),
+            row(16, "interval reconnects/s", "/s", 0.0, 1),
+            row(17, "interval queue length", "", 0.0, 1),
+            row(17, "interval concurrency", "", 1.0, 1),
+        ]
+    );
+    assert_eq!(got.iter().filter(|r| r.1 == "interval tps").count(), 3);
+    // The summary: query counts, then rates with the error and reconnect
+    // counts beside theirs.
+    assert_eq!(
+        got[30..39],
+        [
+            row(22, "read queries", "", 12544.0, 0),
+            row(23, "write queries", "", 3559.0, 0),
+            row(24, "other queries", "", 1805.0, 0),
+            row(26, "tps", "tps", 295.23, 0),
+            row(27, "qps", "qps", 5940.46, 0),
+            row(28, "ignored errors", "", 6.0, 0),
+            row(28, "ignored errors/s", "/s", 1.99, 0),
+            row(29, "reconnects", "", 0.0, 0),
+            row(29, "reconnects/s", "/s", 0.0, 0),
+        ]
+    );
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("sysbench/oltp-rw-rate-interval.txt"),
+        &Registry::builtin(),
+    );
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.params == "rate=300,threads=2" && o.benchmark == "sysbench oltp"));
+    assert!(ing.files[0].unread_numeric.is_empty());
+}
+
+#[test]
+fn sysbench_histogram_buckets_are_accounted_not_read() {
+    let path = Path::new(HARNESS).join("sysbench/oltp-ro-pgsql-interval-hist.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let report = &ing.files[0];
+    assert!(
+        report.unread_numeric.is_empty(),
+        "{:?}",
+        report.unread_numeric
+    );
+    // Lines 17-139 are the buckets under the histogram's title and header.
+    let buckets: Vec<u32> = report
+        .skipped
+        .iter()
+        .filter(|(_, why)| why.starts_with("a --histogram bucket"))
+        .map(|(l, _)| *l)
+        .collect();
+    assert_eq!(buckets, (17..=139).collect::<Vec<u32>>());
+    let got = rows_with_runs("sysbench/oltp-ro-pgsql-interval-hist.txt");
+    let find = |metric: &str| {
+        got.iter()
+            .filter(|r| r.1 == metric)
+            .map(|r| (r.3, r.4))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        find("interval tps"),
+        [(776.22, Some(0)), (1019.21, Some(1))]
+    );
+    assert_eq!(
+        find("interval latency p95"),
+        [(2.39, Some(0)), (1.96, Some(1))]
+    );
+    assert_eq!(find("interval write qps"), [(0.0, Some(0)), (0.0, Some(1))]);
+    assert_eq!(find("read queries"), [(25158.0, Some(0))]);
+    assert_eq!(find("tps"), [(895.43, Some(0))]);
+}
+
+#[test]
+fn pytest_benchmark_rounds_are_samples_beside_the_stated_statistics() {
+    let path = Path::new(HARNESS).join("pytest-benchmark/pytest-benchmark-5.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rows = ing.dataset.rows();
+    let of = |params: &str, stat: patchperf::model::Stat| {
+        rows.iter()
+            .filter(|o| o.benchmark == "test_sorts.py::test_sum_range" && o.params == params)
+            .filter(|o| o.stat == stat)
+            .map(|o| (o.unit.to_string(), o.value, o.run))
+            .collect::<Vec<_>>()
+    };
+    use patchperf::model::Stat;
+    let s = |v: f64| ("s".to_string(), v, None);
+    // `"params": {"n": 10}`, 6 rounds of 100 iterations.
+    assert_eq!(of("n=10", Stat::Mean), [s(1.1549333976290655e-07)]);
+    assert_eq!(
+        of("n=10", Stat::percentile(75.0)),
+        [s(1.1617001291597262e-07)]
+    );
+    assert_eq!(of("n=10", Stat::N), [s(6.0)]);
+    let samples = of("n=100", Stat::Sample);
+    assert_eq!(samples.len(), 10);
+    assert_eq!(samples[9].2, Some(9));
+    // Four tests; extra_info (`items`) and options are no measurement.
+    let benches: std::collections::BTreeSet<(&str, &str)> = rows
+        .iter()
+        .map(|o| (o.benchmark.as_str(), o.params.as_str()))
+        .collect();
+    assert_eq!(benches.len(), 4);
+    assert!(rows.iter().all(|o| o.metric == "time"));
+    assert_eq!(rows.len(), 9 + 6 + 10 + 8 + 4 * 8);
+    // pytest-benchmark 2.5's file: the parametrisation only in the name.
+    let old = ingest_one(
+        &Path::new(HARNESS).join(
+            "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
+        ),
+        &Registry::builtin(),
+    );
+    let mean: Vec<(&str, &str, f64)> = old
+        .dataset
+        .rows()
+        .iter()
+        .filter(|o| o.stat == Stat::Mean)
+        .map(|o| (o.benchmark.as_str(), o.params.as_str(), o.value))
+        .collect();
+    assert_eq!(
+        mean,
+        [(
+            "tests/test_normal.py::test_xfast_parametrized",
+            "param=0",
+            2.622408132654948e-07
+        )]
+    );
+}
+
+#[test]
+fn rt_ipc_json_names_each_pair_as_its_text_report_does() {
+    let row = |params: &str, metric: &str, unit: &str, v: f64| {
+        (params.to_string(), metric.to_string(), unit.to_string(), v)
+    };
+    let read = |path: &str| {
+        let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
+        ing.dataset
+            .rows()
+            .iter()
+            .map(|o| {
+                (
+                    o.params.to_string(),
+                    o.metric.to_string(),
+                    o.unit.to_string(),
+                    o.value,
+                )
+            })
+            .collect::<Vec<_>>()
+    };
+    // `#1 -> #0, Min 1, Cur 59, Avg 3, Max 92` is thread "0" of the JSON,
+    // whose average is unrounded.
+    let json = read("rt-tests/ptsematest-S.json");
+    let text = read("rt-tests/ptsematest-S-json-run.txt");
+    assert_eq!(
+        json,
+        [
+            row("pair=0", "latency min", "us", 1.0),
+            row("pair=0", "latency avg", "us", 2.91),
+            row("pair=0", "latency max", "us", 92.0),
+            row("pair=2", "latency min", "us", 1.0),
+            row("pair=2", "latency avg", "us", 1.48),
+            row("pair=2", "latency max", "us", 4.0),
+        ]
+    );
+    let keys = |rows: &[(String, String, String, f64)]| {
+        rows.iter()
+            .map(|r| (r.0.clone(), r.1.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(keys(&json), keys(&text));
+    let pmq = read("rt-tests/pmqtest-t2.json");
+    assert_eq!(pmq[3], row("pair=0", "timeouts", "", 0.0));
+    assert_eq!(pmq[5], row("pair=2", "latency avg", "us", 2.27));
+    let sv = read("rt-tests/svsematest-S.json");
+    assert_eq!(
+        sv[1..3],
+        [
+            row("pair=0", "latency avg", "us", 17.31),
+            row("pair=0", "latency max", "us", 1575.0)
+        ]
+    );
+    let path = Path::new(HARNESS).join("rt-tests/sigwaittest.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing
+        .dataset
+        .rows()
+        .iter()
+        .all(|o| o.benchmark == "sigwaittest"));
+    assert_eq!(ing.dataset.rows().len(), 3);
 }

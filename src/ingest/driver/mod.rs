@@ -12,6 +12,7 @@ mod stream;
 #[cfg(test)]
 mod tests;
 mod types;
+mod usage;
 
 pub use types::{FileReport, IngestOptions, Ingested, Unit};
 

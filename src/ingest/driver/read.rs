@@ -68,6 +68,27 @@ pub(super) fn read_one(
                 Some(name) => registry.get(name),
                 None => detect(registry, &src),
             };
+            // A help text is what a failed start prints: no reader of
+            // unknown text may take its defaults for results.
+            let unknown_text =
+                opts.format.is_none() && format.is_none_or(|f| f.name() == "document");
+            if let Some(line) = unknown_text
+                .then(|| super::usage::usage_line(&src))
+                .flatten()
+            {
+                let report = FileReport {
+                    path: src.path.to_string(),
+                    format: None,
+                    rows: 0,
+                    unread_numeric: Vec::new(),
+                    skipped: Vec::new(),
+                    note: Some(format!(
+                        "a program's usage text (line {line}: `Usage:` and its options), \
+                         printed instead of a run: no result to read"
+                    )),
+                };
+                return Ok((Vec::new(), Account::Report(report)));
+            }
             let Some(format) = format else {
                 if let Some(read) = read_generically(registry, &src)? {
                     return Ok(read);

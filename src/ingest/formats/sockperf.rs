@@ -9,7 +9,9 @@
 //! Benchmark `sockperf udp` or `sockperf tcp`; parameters the settings of
 //! the `test was performed using the following parameters:` line (`mps`,
 //! `msg-size`, `burst`, `reply-every` …); each figure a `sample` of the
-//! run, as sysbench's are: `latency avg|stdev|min|max|pNN` (µs), `dropped
+//! run, as sysbench's are: `latency avg|stdev|min|max|pNN` (µs; `rtt …`
+//! with `--full-rtt`, whose `avg-rtt` report is of round trips, about
+//! twice a one-way latency, and must not pool with those), `dropped
 //! messages`, `duplicated messages`, `out-of-order messages`, `message
 //! rate` (msg/s), `bandwidth` (MiB/s: sockperf's MBps is message rate × size / 2^20), `messages handled`; a full log gives
 //! each packet's `latency` as a sample.
@@ -19,7 +21,7 @@ use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
-lazy_re!(AVG, r"avg-latency=([\d.]+) \(std-dev=([\d.]+)\)");
+lazy_re!(AVG, r"avg-(latency|rtt)=([\d.]+) \(std-dev=([\d.]+)\)");
 lazy_re!(PERCENTILE, r"---> percentile ([\d.]+) =\s*([\d.]+)");
 lazy_re!(EXTREME, r"---> <(MAX|MIN)> observation =\s*([\d.]+)");
 lazy_re!(
@@ -72,6 +74,9 @@ impl Format for Sockperf {
         // Figures before the settings line that follows them: held back so
         // that the run's parameters name them all.
         let mut held: Vec<(u32, String, &'static str, f64)> = Vec::new();
+        // What the report's figures time: `latency` (half a round trip) or
+        // `rtt`, as its average line says.
+        let mut quantity = "latency";
         let flush = |bench: &str,
                      params: &Params,
                      held: &mut Vec<(u32, String, &'static str, f64)>,
@@ -98,20 +103,18 @@ impl Format for Sockperf {
                 flush(&bench, &params, &mut held, &mut out);
                 bench = format!("sockperf {}", c[1].to_ascii_lowercase());
                 params = Params::default();
+                quantity = "latency";
                 consumed.push(n);
             } else if let Some(c) = AVG.captures(t) {
-                hold("latency avg", "us", &c[1])?;
-                hold("latency stdev", "us", &c[2])?;
+                quantity = if &c[1] == "rtt" { "rtt" } else { "latency" };
+                hold(&format!("{quantity} avg"), "us", &c[2])?;
+                hold(&format!("{quantity} stdev"), "us", &c[3])?;
             } else if let Some(c) = PERCENTILE.captures(t) {
                 let p: f64 = c[1].parse().unwrap_or(f64::NAN);
-                hold(&format!("latency p{p}"), "us", &c[2])?;
+                hold(&format!("{quantity} p{p}"), "us", &c[2])?;
             } else if let Some(c) = EXTREME.captures(t) {
-                let which = if &c[1] == "MAX" {
-                    "latency max"
-                } else {
-                    "latency min"
-                };
-                hold(which, "us", &c[2])?;
+                let which = if &c[1] == "MAX" { "max" } else { "min" };
+                hold(&format!("{quantity} {which}"), "us", &c[2])?;
             } else if let Some(c) = COUNTS.captures(t) {
                 hold("dropped messages", "", &c[1])?;
                 hold("duplicated messages", "", &c[2])?;

@@ -22,23 +22,34 @@ pub struct CriterionDir;
 
 /// `benchmark.json` (both schemas share these fields).
 #[derive(Deserialize)]
-struct BenchmarkId {
-    group_id: String,
+pub(super) struct BenchmarkId {
+    pub(super) group_id: String,
     #[serde(default)]
-    function_id: Option<String>,
+    pub(super) function_id: Option<String>,
     #[serde(default)]
-    value_str: Option<String>,
+    pub(super) value_str: Option<String>,
     #[serde(default)]
-    throughput: Option<Throughput>,
+    pub(super) throughput: Option<Throughput>,
 }
 
 /// Externally tagged, as Criterion serialises its enum.
 #[derive(Deserialize)]
-enum Throughput {
+pub(super) enum Throughput {
     Bytes(f64),
     BytesDecimal(f64),
     Elements(f64),
     Bits(f64),
+}
+
+impl Throughput {
+    /// The amount one iteration processes and the unit of its rate.
+    pub(super) fn per_iteration(&self) -> (f64, &'static str) {
+        match self {
+            Throughput::Bytes(b) | Throughput::BytesDecimal(b) => (*b, "B/s"),
+            Throughput::Elements(e) => (*e, "elem/s"),
+            Throughput::Bits(b) => (*b, "bit/s"),
+        }
+    }
 }
 
 #[derive(Deserialize)]
@@ -63,9 +74,25 @@ pub(crate) struct Estimates {
     median: Estimate,
     #[serde(default, alias = "StdDev")]
     std_dev: Option<Estimate>,
+    #[serde(default, alias = "MedianAbsDev")]
+    median_abs_dev: Option<serde::de::IgnoredAny>,
+    #[serde(default, alias = "Slope")]
+    slope: Option<serde::de::IgnoredAny>,
 }
 
 impl Estimates {
+    /// Whether these are a `change/estimates.json`'s: the relative change
+    /// of the mean and median only, without the spread and slope that a
+    /// run's estimates carry.
+    pub(crate) fn is_change(&self) -> bool {
+        self.std_dev.is_none() && self.median_abs_dev.is_none() && self.slope.is_none()
+    }
+
+    /// The stated change of the mean, in percent.
+    pub(crate) fn mean_change_pct(&self) -> f64 {
+        self.mean.point_estimate * 100.0
+    }
+
     /// The statistics Criterion states: the mean with its interval, the
     /// median and, when present, the standard deviation.
     pub(crate) fn stated(&self) -> Vec<(Stat, f64)> {
@@ -91,9 +118,9 @@ enum Sample {
 }
 
 /// The two columns of a `sample.json`, whichever form it has.
-struct Samples {
-    iters: Vec<f64>,
-    times: Vec<f64>,
+pub(super) struct Samples {
+    pub(super) iters: Vec<f64>,
+    pub(super) times: Vec<f64>,
 }
 
 impl<'de> Deserialize<'de> for Samples {
@@ -197,7 +224,7 @@ impl<'de> serde::de::DeserializeSeed<'de> for Floats {
 /// The samples of a `sample.json`. Anything the direct reader refuses is
 /// read again the derived way, so that a malformed file is reported
 /// exactly as before (and a form only that accepts is still read).
-fn read_samples(src: &Source) -> Result<Samples> {
+pub(super) fn read_samples(src: &Source) -> Result<Samples> {
     if let Ok(s) = samples_direct(src.raw.trim_start_matches('\u{feff}')) {
         return Ok(s);
     }
@@ -665,11 +692,7 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
             )));
         }
         let thrpt = throughput.as_ref().map(|tp| {
-            let (amount, unit) = match tp {
-                Throughput::Bytes(b) | Throughput::BytesDecimal(b) => (*b, "B/s"),
-                Throughput::Elements(e) => (*e, "elem/s"),
-                Throughput::Bits(b) => (*b, "bit/s"),
-            };
+            let (amount, unit) = tp.per_iteration();
             (amount, template("thrpt", unit))
         });
         out.reserve(iters.len() * if thrpt.is_some() { 2 } else { 1 } + 6);
@@ -721,7 +744,7 @@ fn read_run(root: &Path, run: &Path, source: &SmolStr, out: &mut Vec<Observation
     if variant == "new" {
         if let Some(file) = read_if_file(&bench_dir.join("change").join("estimates.json"))? {
             let change: Estimates = file.json("Criterion change/estimates.json")?;
-            let pct = file.finite(change.mean.point_estimate * 100.0, || "mean change".into())?;
+            let pct = file.finite(change.mean_change_pct(), || "mean change".into())?;
             // The row keeps its group's unit so that groups stay unit-pure;
             // the stat itself says the value is a percentage.
             out.push(mk(&time, Stat::ChangePct, pct));

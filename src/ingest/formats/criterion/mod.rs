@@ -5,3 +5,4 @@ pub(in crate::ingest) mod cargo;
 pub(in crate::ingest) mod console;
 pub(in crate::ingest) mod critcmp;
 pub(in crate::ingest) mod dir;
+pub(in crate::ingest) mod file;

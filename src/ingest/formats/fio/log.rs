@@ -1,5 +1,5 @@
 //! fio's per-period and per-I/O logs (`--write_bw_log`, `--write_iops_log`,
-//! `--write_lat_log`, `--write_hist_log` is not this): one line per entry,
+//! `--write_lat_log`; `--write_hist_log` is [`super::hist_log`]'s): one line per entry,
 //! `time (ms), value, direction, block size[, offset][, priority]`, written
 //! to files named `PREFIX_bw.N.log`, `PREFIX_iops.N.log`, `PREFIX_lat.N.log`,
 //! `PREFIX_clat.N.log` and `PREFIX_slat.N.log` (N: the job's number).

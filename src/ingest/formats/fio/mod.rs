@@ -1,6 +1,7 @@
 //! fio: normal, JSON (and json+) and terse output, and the bandwidth, IOPS
-//! and latency logs.
+//! and latency logs, and the latency histogram logs.
 
+pub(in crate::ingest) mod hist_log;
 pub(in crate::ingest) mod json;
 pub(in crate::ingest) mod log;
 pub(in crate::ingest) mod terse;

@@ -38,13 +38,22 @@ impl Format for Iperf3Json {
         "iperf3 -J: `start.test_start` and the `end` summary (`sum_sent`, `sum_received`, UDP `sum`)"
     }
 
+    /// A test that failed to start writes only the frame, `start`,
+    /// `intervals`, `end` and its `error`: still iperf3's, so that its
+    /// error is what the user is told.
     fn detect(&self, src: &Source) -> Confidence {
         let raw = src.raw_trimmed();
-        if src.looks_like_json()
-            && raw.contains("\"test_start\"")
-            && raw.contains("\"bits_per_second\"")
-        {
+        let has = |k: &str| raw.contains(k);
+        if !src.looks_like_json() {
+            return 0;
+        }
+        if has("\"test_start\"") && has("\"bits_per_second\"") {
             95
+        } else if ["\"start\"", "\"intervals\"", "\"end\"", "\"error\""]
+            .iter()
+            .all(|k| has(k))
+        {
+            90
         } else {
             0
         }
@@ -227,8 +236,9 @@ mod tests {
             "{:?}",
             p.skipped
         );
-        // A file of failed tests only says why.
+        // A file of failed tests is iperf3's and only says why.
         let src = Source::from_text("failed.json", failed);
+        assert_eq!(Iperf3Json.detect(&src), 90);
         let err = Iperf3Json.parse_accounted(&src).unwrap_err().to_string();
         assert!(err.contains("unable to connect to server"), "{err}");
     }

@@ -8,7 +8,11 @@
 //! - internals (synthesize, kallsyms-parse, inject-build-id) and mem
 //!   find_bit: `Average <what> took: X unit (+- Y unit)` lines, a mean and
 //!   its standard error (perf's `+-`), find_bit's under `N operations B bits
-//!   set of S bits` records;
+//!   set of S bits` records; the `Average` lines after a `took:` line are
+//!   that measurement's (`Average num. events`, `Average time per event`
+//!   under `synthesis` and again under `data synthesis`) and are named by it
+//!   (`data synthesis time per event`); synthesize's banner (`Computing
+//!   performance of … perf event synthesis`) names it without a header;
 //! - numa: `main, 2.002, secs, runtime-max/thread` CSV-like result lines;
 //! - epoll ctl: per-thread `[ add: N ops; mod: N ops; del: N ops ]` samples
 //!   and their `Averaged N ADD operations (+- x%)` means;
@@ -35,6 +39,10 @@ lazy_re!(
     r"^\s*Average ([\w .#_-]+?):?\s+(?:took:\s+)?([\d.]+)(?: (\w+))?(?: \(\+-\s*([\d.]+)(?: \w+)?\))?\s*$"
 );
 lazy_re!(FIND_BIT, r"^(\d+) operations (\d+) bits set of (\d+) bits");
+lazy_re!(
+    SYNTHESIZE_BANNER,
+    r"^Computing performance of (?:single|multi) threaded perf event synthesis"
+);
 lazy_re!(NUMA, r"^\s*(\w+),\s+(-?[\d.]+), ([\w%/]+),\s+(\S+)\s*$");
 lazy_re!(
     EPOLL_THREAD,
@@ -115,6 +123,8 @@ impl Format for PerfBenchMore {
         let mut bench = String::from("perf bench");
         let mut params = Params::default();
         let mut function = String::new();
+        // The measurement the `Average` lines below a `took:` line belong to.
+        let mut took = String::new();
         for l in &src.lines {
             let n = l.number;
             let t = l.text.trim_end();
@@ -131,6 +141,11 @@ impl Format for PerfBenchMore {
             if let Some(c) = RUNNING.captures(t) {
                 bench = format!("perf bench {} {}", &c[1], &c[2]);
                 params = Params::default();
+                took.clear();
+                consumed.push(n);
+            } else if SYNTHESIZE_BANNER.is_match(t) {
+                bench = "perf bench internals synthesize".into();
+                took.clear();
                 consumed.push(n);
             } else if let Some(c) = SYSCALL.captures(t) {
                 // Each call is its own benchmark, header or not.
@@ -214,7 +229,16 @@ impl Format for PerfBenchMore {
                 p.set("test", &c[1]);
                 push(&bench, &p, &c[4], &c[3], Stat::Sample, v);
             } else if let Some(c) = AVERAGE.captures(t) {
-                let what = c[1].trim().trim_end_matches(" took");
+                let named = c[1].trim().trim_end_matches(" took");
+                let what = if t.contains(" took:") {
+                    took = named.to_string();
+                    took.clone()
+                } else if took.is_empty() {
+                    named.to_string()
+                } else {
+                    format!("{took} {named}")
+                };
+                let what = what.as_str();
                 let unit = c.get(3).map_or("", |m| m.as_str());
                 let mean = num(src, n, &c[2], what)?;
                 match c.get(4) {
@@ -368,13 +392,40 @@ mod tests {
         assert_eq!(p.observations[1].stat, Stat::Stderr);
         assert_eq!(p.observations[1].value, 0.207);
         let p = read("internals-synthesize.txt");
-        let per_event: Vec<f64> = p
+        let per_event: Vec<(&str, f64)> = p
             .observations
             .iter()
-            .filter(|o| o.metric == "time per event")
-            .map(|o| o.value)
+            .filter(|o| o.metric.ends_with("time per event"))
+            .map(|o| (o.metric.as_str(), o.value))
             .collect();
-        assert_eq!(per_event, vec![2.746, 0.453]);
+        assert_eq!(
+            per_event,
+            [
+                ("synthesis time per event", 2.746),
+                ("data synthesis time per event", 0.453)
+            ]
+        );
+        // `-f simple` drops the header; the banner still names the bench.
+        let p = crate::ingest::parse_file(
+            &PerfBenchMore,
+            "tests/data/harness/perf-bench/simple-internals-synthesize.txt",
+        );
+        let got: Vec<(&str, &str, Stat, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.benchmark.as_str(), o.metric.as_str(), o.stat, o.value))
+            .collect();
+        let b = "perf bench internals synthesize";
+        assert_eq!(
+            got[5..],
+            [
+                (b, "data synthesis", Stat::Mean, 82.704),
+                (b, "data synthesis", Stat::Stderr, 2.046),
+                (b, "data synthesis num. events", Stat::Mean, 175.0),
+                (b, "data synthesis num. events", Stat::Stderr, 0.0),
+                (b, "data synthesis time per event", Stat::Sample, 0.473),
+            ]
+        );
     }
 
     #[test]

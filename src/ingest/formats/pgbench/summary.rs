@@ -12,6 +12,9 @@
 //!   `reconnect=1`), `connection time avg`: `average connection time`;
 //! - `failures` (failed transactions): a run with failures is not comparable, so the
 //!   count is kept where PG ≥ 15 prints it;
+//! - `-R` (`--rate`) and `--latency-limit`: `skipped transactions` and
+//!   `transactions above latency limit` (count and `%`, the limit as the
+//!   `latency_limit` parameter, in ms), `schedule lag avg|max` (ms);
 //! - `-P` progress lines become `progress tps`, `progress latency avg` and
 //!   `progress latency stddev` samples: a time series inside one run, kept
 //!   apart from the per-run figures;
@@ -80,6 +83,20 @@ lazy_re!(
 );
 lazy_re!(CONNECT, r"^(initial|average) connection time = ([\d.]+) ms");
 lazy_re!(FAILED, r"^number of failed transactions: (\d+)");
+// `-R` with `--latency-limit`: transactions never sent, late ones, and
+// how far behind the schedule the sends were.
+lazy_re!(
+    SKIPPED,
+    r"^number of transactions skipped: (\d+) \(([\d.]+)%\)"
+);
+lazy_re!(
+    ABOVE_LIMIT,
+    r"^number of transactions above the ([\d.]+) ms latency limit: (\d+)/\d+ \(([\d.]+)%\)"
+);
+lazy_re!(
+    LAG,
+    r"^rate limit schedule lag: avg ([\d.]+) \(max ([\d.]+)\) ms"
+);
 lazy_re!(
     PROGRESS,
     r"^progress: [\d.]+ s, ([\d.]+) tps, lat ([\d.]+) ms stddev ([\d.]+|NaN|nan)"
@@ -302,6 +319,28 @@ impl Format for Pgbench {
                     }
                     None => push!("failures", "", v, &params),
                 }
+            } else if let Some(c) = SKIPPED.captures(t) {
+                let p = script.clone().unwrap_or_else(|| params.clone());
+                push!(
+                    "skipped transactions",
+                    "",
+                    num(src, n, &c[1], "skipped")?,
+                    p
+                );
+                let pct = num(src, n, &c[2], "skipped %")?;
+                push!("skipped transactions %", "%", pct, p);
+            } else if let Some(c) = ABOVE_LIMIT.captures(t) {
+                // The limit is the run's: its rows get it with the tps line.
+                params.set("latency_limit", &c[1]);
+                let p = script.clone().unwrap_or_else(|| params.clone());
+                let v = num(src, n, &c[2], "above latency limit")?;
+                push!("transactions above latency limit", "", v, p);
+                let pct = num(src, n, &c[3], "above latency limit %")?;
+                push!("transactions above latency limit %", "%", pct, p);
+            } else if let Some(c) = LAG.captures(t) {
+                let p = script.clone().unwrap_or_else(|| params.clone());
+                push!("schedule lag avg", "ms", num(src, n, &c[1], "lag avg")?, p);
+                push!("schedule lag max", "ms", num(src, n, &c[2], "lag max")?, p);
             } else if let Some(c) = PROGRESS.captures(t) {
                 push!(
                     "progress tps",

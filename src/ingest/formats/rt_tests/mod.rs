@@ -9,3 +9,4 @@ pub(in crate::ingest) mod hackbench;
 pub(in crate::ingest) mod oslat;
 pub(in crate::ingest) mod pi_stress;
 pub(in crate::ingest) mod rt_ipc;
+pub(in crate::ingest) mod rt_ipc_json;

@@ -22,6 +22,9 @@ use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::rescale;
 
+pub(in crate::ingest) mod gnuplot;
+pub(in crate::ingest) mod percentiles;
+
 lazy_re!(BANNER, r"^This is ApacheBench, Version");
 lazy_re!(
     FIGURE,

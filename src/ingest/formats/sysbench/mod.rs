@@ -14,17 +14,26 @@
 //! 16KiB`, `Doing random read test`): they are context, the test mode
 //! (`mode=seqwr`, `seqrd`, `rndrd` …, as `--file-test-mode` names it),
 //! `block_size`, `total_size`, `files` and any `extra_flags` parameters,
-//! the other settings lines read past. `--report-interval` lines (`[ 1s ]
-//! reads: …`, `[ 2s ] thds: 2 tps: …`, 0.5's `[   2s] threads: 2, tps:`)
-//! are left out with the reason: a time series inside the run, whose
-//! totals below are its result.
+//! the other settings lines read past. `--rate`'s `Target transaction rate:
+//! 300/sec` is the `rate` parameter.
+//!
+//! `--report-interval` lines (`[ 1s ] reads: …`, `[ 2s ] thds: 2 tps: …`,
+//! 0.5's `[   2s] threads: 2, tps:`) are a time series inside the run, as
+//! pgbench's `-P` progress lines are: each figure is a sample of its own
+//! metric, the summary's name with `interval ` in front (`interval tps`,
+//! `interval latency p95`), one run per interval, so that a series is
+//! never pooled with the run's totals (see [`interval`]). `--histogram`'s
+//! buckets are left out with the reason: the run's latency figures below
+//! them are its result.
 //!
 //! sysbench 0.5 prints the run's latency as a `response time:` block under
 //! `General statistics:` (`min: 10.49ms`, `approx.  99 percentile:
 //! 17.73ms`), read as 1.0's `Latency (ms):` block is.
 //!
 //! Metrics, each a `sample` of the run: `events/s` (cpu), `operations/s` and
-//! `bandwidth` (memory), `tps`/`qps` (oltp), `reads/s`, `writes/s`,
+//! `bandwidth` (memory), `tps`/`qps`, the `read`/`write`/`other queries`
+//! counts and `ignored errors`, `reconnects` (count and `/s`) (oltp; 0.5's
+//! `read/write requests` and `other operations` likewise), `reads/s`, `writes/s`,
 //! `fsyncs/s`, `read MiB/s`, `written MiB/s` (fileio), and for every test
 //! `total time` (s), `events`, and the run's latency statistics `latency
 //! min/avg/max/p95` (ms; the percentile follows `--percentile`).
@@ -34,10 +43,12 @@ use crate::ingest::shared::logscan::{any, any_with, last_line, lazy_re, num, Par
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
+mod interval;
+
 lazy_re!(VERSION, r"^sysbench \d+\.\d+");
 lazy_re!(
     SECTION,
-    r"^(General statistics|Throughput|Latency \(ms\)|CPU speed|SQL statistics|File operations|Threads fairness|Throughput):\s*$"
+    r"^(General statistics|Throughput|Latency \(ms\)|CPU speed|SQL statistics|OLTP test statistics|File operations|Threads fairness):\s*$"
 );
 lazy_re!(THREADS, r"^Number of threads: (\d+)");
 lazy_re!(PRIME, r"^Prime numbers limit: (\d+)");
@@ -61,10 +72,17 @@ lazy_re!(
     r"^Total operations: (\d+) \(\s*([\d.]+) per second\)"
 );
 lazy_re!(MEM_BW, r"^([\d.]+) MiB transferred \(([\d.]+) MiB/sec\)");
+// `transactions: 1959 (651.54 per sec.)`, `ignored errors: 9 (2.99 per
+// sec.)`, 0.5's `read/write requests: 3279924 (2733.24 per sec.)`.
 lazy_re!(
     OLTP,
-    r"^\s*(transactions|queries):\s+\d+\s+\(([\d.]+) per sec\.\)"
+    r"^\s+([a-z][a-z/ ]*):\s+(\d+)\s+\(\s*([\d.]+) per sec\.\)\s*$"
 );
+// The counts under `queries performed:`.
+lazy_re!(QUERIES, r"^\s+(read|write|other|total):\s+(\d+)\s*$");
+// `--histogram`'s rows: `0.402 |**********   18`.
+lazy_re!(HISTOGRAM_ROW, r"^\s*[\d.]+ \|[* ]*\s\d+\s*$");
+lazy_re!(RATE, r"^Target transaction rate: (\d+(?:\.\d+)?)/sec\s*$");
 lazy_re!(
     FILEIO,
     r"^\s*(reads/s|writes/s|fsyncs/s|read, MiB/s|written, MiB/s):\s+([\d.]+)"
@@ -81,8 +99,6 @@ lazy_re!(
     SETTINGS,
     r"^(?:Number of IO requests: \d+|Read/Write ratio for combined random IO test: [\d.]+|Periodic FSYNC enabled|Calling fsync\(\) at the end|Using (?:a?synchronous|mmap) I/O mode|Report intermediate results every \d+|Random number generator seed is \d+)"
 );
-// A `--report-interval` line: `[ 1s ] …` (1.0), `[   2s] …` (0.5).
-lazy_re!(INTERVAL, r"^\[\s*\d+(?:\.\d+)?s\s*\]");
 // 0.5's latency block: `min: 10.49ms`, `approx.  99 percentile: 17.73ms`.
 lazy_re!(
     RESPONSE,
@@ -241,11 +257,64 @@ impl Sysbench {
                 consumed.push(n);
                 continue;
             }
-            if INTERVAL.is_match(t) {
-                let why = "a --report-interval report: a time series inside the run, \
-                           whose totals below are its result";
-                skipped.push((n, why.into()));
+            if interval::is_interval(t) {
+                let figures = interval::figures(t).map_err(|e| {
+                    src.error(Some(n), format!("--report-interval line: {e}: `{t}`"))
+                })?;
+                for f in figures {
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark(&bench)
+                            .params(&params.render())
+                            .metric(&format!("interval {}", f.metric))
+                            .unit(&f.unit)
+                            .sample(f.value),
+                    );
+                }
                 continue;
+            }
+            if t.starts_with("Latency histogram") {
+                section = "histogram".into();
+                consumed.push(n);
+                continue;
+            }
+            if section == "histogram" {
+                if t.trim_start().starts_with("value ") {
+                    consumed.push(n);
+                    continue;
+                }
+                if HISTOGRAM_ROW.is_match(t) {
+                    let why = "a --histogram bucket (latency in ms, events): \
+                               the run's latency figures are read from its summary";
+                    skipped.push((n, why.into()));
+                    continue;
+                }
+                section.clear();
+            }
+            if t.trim() == "queries performed:" {
+                section = "queries performed".into();
+                consumed.push(n);
+                continue;
+            }
+            if section == "queries performed" {
+                if let Some(c) = QUERIES.captures(t) {
+                    if &c[1] == "total" {
+                        let why = "the sum of the read, write and other counts";
+                        skipped.push((n, why.into()));
+                    } else {
+                        let metric = format!("{} queries", &c[1]);
+                        let v = num(src, n, &c[2], &metric)?;
+                        out.push(
+                            Row::at(src, n)
+                                .benchmark(&bench)
+                                .params(&params.render())
+                                .metric(&metric)
+                                .sample(v),
+                        );
+                    }
+                    continue;
+                }
+                section = "SQL statistics".into();
             }
             if section == "General statistics" && t.trim() == "response time:" {
                 section = "response time".into();
@@ -295,6 +364,9 @@ impl Sysbench {
             };
             if let Some(c) = THREADS.captures(t) {
                 params.set("threads", &c[1]);
+                consumed.push(n);
+            } else if let Some(c) = RATE.captures(t) {
+                params.set("rate", &c[1]);
                 consumed.push(n);
             } else if let Some(c) = PRIME.captures(t) {
                 params.set("max_prime", &c[1]);
@@ -357,12 +429,17 @@ impl Sysbench {
                     &params,
                 );
             } else if let Some(c) = OLTP.captures(t) {
-                let (metric, unit) = if &c[1] == "transactions" {
-                    ("tps", "tps")
-                } else {
-                    ("qps", "qps")
-                };
-                push(metric, unit, num(src, n, &c[2], metric)?, &params);
+                let rate = num(src, n, &c[3], &c[1])?;
+                match &c[1] {
+                    // Their counts are the events and the total of the
+                    // queries read above.
+                    "transactions" => push("tps", "tps", rate, &params),
+                    "queries" => push("qps", "qps", rate, &params),
+                    label => {
+                        push(label, "", num(src, n, &c[2], label)?, &params);
+                        push(&format!("{label}/s"), "/s", rate, &params);
+                    }
+                }
             } else if let Some(c) = FILEIO.captures(t) {
                 let (metric, unit) = match &c[1] {
                     "read, MiB/s" => ("read MiB/s", "MiB/s"),
@@ -493,23 +570,38 @@ mod tests {
     }
 
     #[test]
-    fn fileio_settings_are_parameters_and_intervals_are_left_out() {
+    fn fileio_settings_are_parameters_and_intervals_are_a_series() {
         let p = read("tests/data/harness/sysbench/fileio-rndrd-direct-t2-interval.txt");
         let params =
             "block_size=16KiB,extra_flags=directio,files=2,mode=rndrd,threads=2,total_size=32MiB";
         let got = rows(&p);
         assert!(got.iter().all(|r| r.1 == params), "{got:?}");
+        // `[ 1s ] reads: 356.07 MiB/s writes: 0.00 MiB/s fsyncs: 0.00/s
+        // latency (ms,95%): 0.139` and `[ 2s ] …`.
+        let units: Vec<(u32, &str, &str, f64)> = p
+            .observations
+            .iter()
+            .take(8)
+            .map(|o| (o.line, o.metric.as_str(), o.unit.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            units,
+            [
+                (23, "interval read MiB/s", "MiB/s", 356.07),
+                (23, "interval written MiB/s", "MiB/s", 0.0),
+                (23, "interval fsyncs/s", "ops/s", 0.0),
+                (23, "interval latency p95", "ms", 0.139),
+                (24, "interval read MiB/s", "MiB/s", 324.78),
+                (24, "interval written MiB/s", "MiB/s", 0.0),
+                (24, "interval fsyncs/s", "ops/s", 0.0),
+                (24, "interval latency p95", "ms", 0.189),
+            ]
+        );
+        let got = &got[8..];
         assert_eq!(got[0], (27, params, "reads/s", 21755.61));
         assert_eq!(got[3], (32, params, "read MiB/s", 339.93));
         assert_eq!(got[10], (43, params, "latency p95", 0.17));
         assert_eq!(got.len(), 11);
-        // `[ 1s ] reads: 356.07 MiB/s …` and `[ 2s ] …`.
-        assert!(p
-            .skipped_reason(23)
-            .starts_with("a --report-interval report"));
-        assert!(p
-            .skipped_reason(24)
-            .starts_with("a --report-interval report"));
         // The banner is context: flags, files, sizes, settings, mode.
         for l in [5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18] {
             assert!(p.consumed.contains(&l), "line {l} not consumed");
@@ -533,10 +625,35 @@ mod tests {
     fn sysbench_0_5_response_time_block() {
         let p = read("tests/data/harness/sysbench/v05-oltp-pkb-trimmed.txt");
         let got: Vec<(u32, &str, f64)> = rows(&p).into_iter().map(|r| (r.0, r.2, r.3)).collect();
+        // `[   2s] threads: 2, tps: 144.13, reads: 2030.88, writes: 577.53,
+        // response time: 17.52ms (99%), errors: 0.00, reconnects:  0.00`.
         assert_eq!(
-            got,
+            got[..6],
             [
+                (13, "interval tps", 144.13),
+                (13, "interval read qps", 2030.88),
+                (13, "interval write qps", 577.53),
+                (13, "interval latency p99", 17.52),
+                (13, "interval ignored errors/s", 0.0),
+                (13, "interval reconnects/s", 0.0),
+            ]
+        );
+        assert_eq!(got[12], (15, "interval tps", 147.98));
+        assert_eq!(
+            got[18..],
+            [
+                (18, "read queries", 2551052.0),
+                (19, "write queries", 728872.0),
+                (20, "other queries", 364436.0),
                 (22, "tps", 151.85),
+                (23, "read/write requests", 3279924.0),
+                (23, "read/write requests/s", 2733.24),
+                (24, "other operations", 364436.0),
+                (24, "other operations/s", 303.69),
+                (25, "ignored errors", 0.0),
+                (25, "ignored errors/s", 0.0),
+                (26, "reconnects", 0.0),
+                (26, "reconnects/s", 0.0),
                 (29, "total time", 1200.0136),
                 (30, "events", 182218.0),
                 (33, "latency min", 10.49),
@@ -549,9 +666,7 @@ mod tests {
             .observations
             .iter()
             .all(|o| o.benchmark == "sysbench oltp" && o.params == "threads=2"));
-        assert!(p
-            .skipped_reason(13)
-            .starts_with("a --report-interval report"));
+        assert!(p.skipped_reason(21).starts_with("the sum of the read"));
         assert!(p.skipped_reason(31).starts_with("sum of all event times"));
     }
 }
