@@ -31,3 +31,38 @@ fn a_boxed_tables_rising_integer_first_column_is_its_key() {
     assert_eq!(r.variant.as_str(), "before");
     assert!(!rows.iter().any(|o| o.variant.as_str() == "#workers"));
 }
+
+#[test]
+fn a_pipe_tables_row_over_its_rule_heads_it_though_it_holds_versions() {
+    let text = "\
+Share of time per idle state:
+
+|            |   5.15 |  6.1 | next |
+|------------|-------:|-----:|-----:|
+| shallow    |  12.50 | 80.25 | 40.00 |
+| deep       |  87.50 | 19.75 | 60.00 |
+";
+    let rows = read(text);
+    let r = row_of(&rows, 80.25);
+    assert_eq!(
+        (r.benchmark.as_str(), r.variant.as_str()),
+        ("shallow", "6.1")
+    );
+    assert_eq!(row_of(&rows, 60.0).variant.as_str(), "next");
+    assert!(!rows.iter().any(|o| o.value == 5.15));
+}
+
+#[test]
+fn a_fully_ruled_box_without_header_keeps_its_first_row() {
+    let text = "\
++---------+-----+
+| shallow | 1.5 |
++---------+-----+
+| deep    | 2.5 |
++---------+-----+
+| off     | 3.5 |
++---------+-----+
+";
+    let rows = read(text);
+    assert!(rows.iter().any(|o| o.value == 1.5));
+}
