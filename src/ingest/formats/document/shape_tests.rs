@@ -66,3 +66,19 @@ fn a_fully_ruled_box_without_header_keeps_its_first_row() {
     let rows = read(text);
     assert!(rows.iter().any(|o| o.value == 1.5));
 }
+
+#[test]
+fn a_key_with_a_number_before_two_columns_is_a_row_label() {
+    let text = "\
+                 base      patched
+Groups 10:       0.35      0.42
+Groups 20:       0.61      0.76
+";
+    let rows = read(text);
+    let r = row_of(&rows, 0.76);
+    assert_eq!(
+        (r.benchmark.as_str(), r.variant.as_str()),
+        ("Groups 20:", "patched")
+    );
+    assert!(!rows.iter().any(|o| o.value == 20.0));
+}
