@@ -82,3 +82,17 @@ Groups 20:       0.61      0.76
     );
     assert!(!rows.iter().any(|o| o.value == 20.0));
 }
+
+#[test]
+fn a_before_after_line_keeps_the_thousands_of_its_second_value() {
+    let text = "\
+forwarding rate per driver:
+
+for nic-a: 6,042,682 pps -> 6,853,768 pps = +811,086 pps
+for nic-b: 1,500 pps -> 2,250 pps, a gain
+";
+    let rows = read(text);
+    assert_eq!(row_of(&rows, 6_853_768.0).variant.as_str(), "after");
+    assert_eq!(row_of(&rows, 2_250.0).variant.as_str(), "after");
+    assert!(!rows.iter().any(|o| o.value == 6.0 || o.value == 2.0));
+}
