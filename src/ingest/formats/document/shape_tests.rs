@@ -96,3 +96,17 @@ for nic-b: 1,500 pps -> 2,250 pps, a gain
     assert_eq!(row_of(&rows, 2_250.0).variant.as_str(), "after");
     assert!(!rows.iter().any(|o| o.value == 6.0 || o.value == 2.0));
 }
+
+#[test]
+fn an_approximate_value_with_a_glued_unit_after_a_key() {
+    let text = "\
+forwarding test
+
+Before: ~1.7Mpps
+After:  ~2.4Mpps
+";
+    let rows = read(text);
+    let r = row_of(&rows, 2.4);
+    assert_eq!((r.metric.as_str(), r.unit.as_str()), ("after", "Mpps"));
+    assert_eq!(row_of(&rows, 1.7).metric.as_str(), "before");
+}
