@@ -110,3 +110,24 @@ After:  ~2.4Mpps
     assert_eq!((r.metric.as_str(), r.unit.as_str()), ("after", "Mpps"));
     assert_eq!(row_of(&rows, 1.7).metric.as_str(), "before");
 }
+
+#[test]
+fn headings_over_the_same_rows_name_the_builds() {
+    let text = "\
+Counters at three points of the run.
+
+               faults      reclaimed       scanned
+Mode A:
+begin:           9740          8920          64075
+end:              768        218254         220029
+
+Mode B:
+begin:           9368          5035          26389
+end:              770        218449         221230
+";
+    let rows = read(text);
+    let r = row_of(&rows, 218449.0);
+    assert_eq!(r.variant.as_str(), "Mode B");
+    assert!(!r.benchmark.contains("Mode"), "{r:?}");
+    assert_eq!(row_of(&rows, 8920.0).variant.as_str(), "Mode A");
+}
