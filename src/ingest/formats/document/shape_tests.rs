@@ -131,3 +131,23 @@ end:              770        218449         221230
     assert!(!r.benchmark.contains("Mode"), "{r:?}");
     assert_eq!(row_of(&rows, 8920.0).variant.as_str(), "Mode A");
 }
+
+#[test]
+fn a_line_of_sizes_over_a_rule_heads_the_labelled_rows_below() {
+    let text = "\
+Throughput change by message size:
+
+                   |  8192 |  2048 |   256 |
+-------------------+-------+-------+-------+
+First machine      |   41% |   30% |   12% |
+Second machine     |   38% |   22% |    9% |
+";
+    let rows = read(text);
+    let r = row_of(&rows, 22.0);
+    assert!(r.benchmark.contains("Second machine"), "{r:?}");
+    assert!(
+        format!("{} {}", r.variant, r.metric).contains("2048"),
+        "{r:?}"
+    );
+    assert!(!rows.iter().any(|o| o.value == 8192.0));
+}
