@@ -151,3 +151,18 @@ Second machine     |   38% |   22% |    9% |
     );
     assert!(!rows.iter().any(|o| o.value == 8192.0));
 }
+
+#[test]
+fn one_word_headers_over_right_aligned_settings_name_them() {
+    let text = "\
+Run without the change:
+Mb Rep Threads   User      System
+ 16   2    1    0.416s    38.165s
+ 16   2    2    0.397s    48.523s
+ 16   2    4    0.390s    52.618s
+";
+    let rows = read(text);
+    let r = row_of(&rows, 48.523);
+    assert!(r.params.contains("threads=2"), "{r:?}");
+    assert!(r.metric.contains("System"), "{r:?}");
+}
