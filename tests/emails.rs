@@ -28,12 +28,12 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 195 posts
-/// (7838, 5462 and 5961 of 8958 values), in percent. The goal is
+/// The floors asserted: what the reader reaches today on the 314 posts
+/// (11493, 8270 and 8950 of 12914 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 88.4;
-const LABEL_FLOOR: f64 = 62.1;
-const EITHER_FLOOR: f64 = 67.7;
+const VALUE_FLOOR: f64 = 88.9;
+const LABEL_FLOOR: f64 = 63.9;
+const EITHER_FLOOR: f64 = 69.2;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -162,6 +162,15 @@ impl Unit {
         if s.is_empty() || matches!(s, "count" | "ops" | "x" | "times" | "iterations") {
             return (Dimension::Count, 1.0);
         }
+        // A scale letter alone is how tables print thousands of IOPS or
+        // operations (`155K`); the count is the same whether a reader kept
+        // the letter as the unit or multiplied it out.
+        match s {
+            "K" | "k" => return (Dimension::Count, 1e3),
+            "M" => return (Dimension::Count, 1e6),
+            "G" => return (Dimension::Count, 1e9),
+            _ => {}
+        }
         if s == "%" {
             return (Dimension::Percent, 1.0);
         }
@@ -368,6 +377,23 @@ mod tests {
             Dimension::Other(_)
         ));
         assert!(matches!(Unit::parse("laps").dimension, Dimension::Other(_)));
+    }
+
+    #[test]
+    fn a_scale_letter_is_a_count_in_thousands_or_millions() {
+        assert_eq!(
+            Unit::parse("K").convert(93.0, &Unit::parse("")),
+            Some(93_000.0)
+        );
+        assert_eq!(
+            Unit::parse("k").convert(1.5, &Unit::parse("")),
+            Some(1_500.0)
+        );
+        assert_eq!(
+            Unit::parse("M").convert(59.08, &Unit::parse("K")),
+            Some(59_080.0)
+        );
+        assert!(!Unit::parse("K").convertible(&Unit::parse("KB")));
     }
 
     #[test]

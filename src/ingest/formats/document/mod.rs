@@ -291,4 +291,6 @@ fn ends_with_ci(text: &str, suffix: &str) -> bool {
 }
 
 #[cfg(test)]
+mod shape_tests;
+#[cfg(test)]
 mod tests;

@@ -108,12 +108,15 @@ pub fn per_word(cells: &[HCell], spans: &[(usize, usize)]) -> Option<Vec<HCell>>
             col = end + 1;
         }
     }
+    // Each word sits over its own value or nearer to it than to any
+    // other: right-aligned numbers end under a word's end, not its start
+    // (`Rep` over `  3`).
     let fits = words.len() == spans.len()
         && words.len() > cells.len()
-        && words
-            .iter()
-            .zip(spans)
-            .all(|(w, &(a, b))| w.col < b && a < w.end);
+        && words.iter().enumerate().all(|(i, w)| {
+            let (a, b) = spans[i];
+            (w.col < b && a < w.end) || nearest_span(w, spans) == Some(i)
+        });
     fits.then_some(words)
 }
 
@@ -177,6 +180,16 @@ pub fn column_labels(
     // (`base  patched` over `mean sd mean sd`).
     let labels = (0..k).map(|j| cells[j * h / k].text.clone()).collect();
     (labels, None)
+}
+
+/// The value span whose middle is nearest the middle of `c`.
+fn nearest_span(c: &HCell, spans: &[(usize, usize)]) -> Option<usize> {
+    let mid = |a: usize, b: usize| (a + b) as isize;
+    spans
+        .iter()
+        .enumerate()
+        .min_by_key(|(_, &(a, b))| (mid(c.col, c.end) - mid(a, b)).abs())
+        .map(|(i, _)| i)
 }
 
 /// The header cell overlapping `a..b` most, or the nearest to it.

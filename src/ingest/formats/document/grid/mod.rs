@@ -94,6 +94,7 @@ pub fn read(
             }
         }
     }
+    numeric_headers(&mut kinds);
     let mut out = Vec::new();
     let mut texts: Vec<usize> = Vec::new();
     let mut i = 0;
@@ -261,6 +262,25 @@ pub fn read(
     Read {
         observations: out,
         ruled_lines,
+    }
+}
+
+/// Makes a header of a line of values that has no row label and is
+/// underlined above rows that have one (`| 16384 | 4096 |` over a rule
+/// over `CPU A | 67% | 59% |`): message sizes, thread counts or kernel
+/// versions head the columns though they are numbers.
+fn numeric_headers(kinds: &mut [LineKind]) {
+    let labelled = |k: &LineKind| match k {
+        LineKind::Data { label, .. } => label
+            .iter()
+            .any(|t| t.text.chars().any(char::is_alphabetic)),
+        _ => false,
+    };
+    for i in 0..kinds.len().saturating_sub(2) {
+        let unlabelled = matches!(&kinds[i], LineKind::Data { .. }) && !labelled(&kinds[i]);
+        if unlabelled && matches!(kinds[i + 1], LineKind::Rule) && labelled(&kinds[i + 2]) {
+            kinds[i] = LineKind::Text;
+        }
     }
 }
 

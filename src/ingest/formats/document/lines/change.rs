@@ -86,6 +86,29 @@ pub fn heading_sides(heading: &str) -> Option<(String, String, String)> {
         .then(|| (context.to_string(), before.to_string(), right.to_string()))
 }
 
+/// Where the remark after a right-hand value starts: a bracket, `;`,
+/// `=` (`= +811,086 pps`, the gain), a column gap, or a comma that is no
+/// thousands separator (`6,853,768` is one number).
+fn remark_start(value: &str) -> usize {
+    let b = value.as_bytes();
+    let separator = |i: usize| {
+        i > 0
+            && b[i - 1].is_ascii_digit()
+            && b.len() >= i + 4
+            && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
+            && b.get(i + 4).is_none_or(|c| !c.is_ascii_digit())
+    };
+    let mark = b
+        .iter()
+        .enumerate()
+        .position(|(i, &c)| matches!(c, b'(' | b';' | b'=') || c == b',' && !separator(i));
+    let gap = value.find("  ");
+    match (mark, gap) {
+        (Some(a), Some(g)) => a.min(g),
+        (a, g) => a.or(g).unwrap_or(value.len()),
+    }
+}
+
 /// Reads one side: `[label:] [name:] value [unit]`, the right side with an
 /// optional remark after the value (`(~-3.4%)`, `(+9.6%)`, `, 5% better`).
 /// On the right there is no label.
@@ -99,11 +122,7 @@ fn side(text: &str, left: bool) -> Option<Side> {
         value
     } else {
         // The remark after the value: `535 IOPS  (~-3.4%)`, `19.23, +9%`.
-        let cut = value
-            .find(['(', ',', ';'])
-            .or_else(|| value.find("  "))
-            .unwrap_or(value.len());
-        value[..cut].trim()
+        value[..remark_start(value)].trim()
     };
     if value.is_empty() || !value.starts_with(|c: char| c.is_ascii_digit() || c == '-' || c == '.')
     {

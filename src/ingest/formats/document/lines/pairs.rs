@@ -57,6 +57,10 @@ pub(super) fn pairs_in<T: Sym>(c: &[T], sub: impl Fn(usize, usize) -> String) ->
         }
         i += 1;
         skip_ws(&mut i);
+        // `~1.7Mpps`: a value stated as approximate is still the value.
+        if i + 1 < n && c[i].ch() == '~' && c[i + 1].ch().is_ascii_digit() {
+            i += 1;
+        }
         let vstart = i;
         if i < n && (c[i].ch() == '+' || c[i].ch() == '-') {
             i += 1;

@@ -312,7 +312,7 @@ pub(super) fn all_cells_row(text: &str) -> Option<DataRow> {
     }
     // Prose ends in a number now and then; a row label is short. A `key:`
     // label before one value is a sample line, not a row.
-    let keyed = label.ends_with(':') && parsed.len() < 3;
+    let keyed = label.ends_with(':') && parsed.len() < 2;
     if label.split_whitespace().count() > 6 || keyed || label.ends_with('=') {
         return None;
     }

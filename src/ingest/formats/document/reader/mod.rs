@@ -12,6 +12,7 @@ use std::ops::Range;
 
 mod paragraph;
 mod samples;
+mod siblings;
 mod tables;
 
 /// Reads every block of `src`.
@@ -149,6 +150,7 @@ impl<'a> Reader<'a> {
             self.paragraph(&lines[para])?;
         }
         self.group_sample_blocks();
+        siblings::sibling_headings(&mut self.out, file_stem(&self.src.path));
         Ok(self.out)
     }
 }

@@ -64,11 +64,15 @@ impl<'a> Reader<'a> {
         let mut header_rows: Vec<(u32, BoxCells<'a>)> = Vec::new();
         let mut data: Vec<(u32, BoxCells<'a>)> = Vec::with_capacity(part.len());
         let mut group: Option<String> = None;
-        for c in part {
+        for (i, c) in part.iter().enumerate() {
             match c.kind {
                 Kind::BoxRow(cells) => {
                     // Once data rows start every row is data: no need to parse.
-                    if data.is_empty() && group.is_none() && self.is_box_header(cells) {
+                    if data.is_empty()
+                        && group.is_none()
+                        && (self.is_box_header(cells)
+                            || header_rows.is_empty() && ruled_off_header(part, i, cells))
+                    {
                         header_rows.push((c.line.number, cells));
                     } else {
                         data.push((c.line.number, cells));
@@ -128,6 +132,21 @@ impl<'a> Reader<'a> {
         }
         header
     }
+}
+
+/// Whether the box row at `i` of `part` is a header although it holds
+/// numbers (`|   | 6.6 | 6.12 | mainline |`, kernel versions or a sweep's
+/// settings): a rule under it sets it off from rows that follow without
+/// rules between them, and it has a blank corner or a word among its
+/// cells, as a header has and a row of values has not.
+fn ruled_off_header(part: &[&Cl], i: usize, cells: BoxCells) -> bool {
+    let kind = |k: usize| part.get(k).map(|c| &c.kind);
+    let ruled = matches!(kind(i + 1), Some(Kind::Border))
+        && matches!(kind(i + 2), Some(Kind::BoxRow(_)))
+        && matches!(kind(i + 3), Some(Kind::BoxRow(_)));
+    let mut cells = cells.iter();
+    let corner = cells.next().is_some_and(str::is_empty);
+    ruled && (corner || cells.any(|t| !t.is_empty() && !lines::is_value(t)))
 }
 
 /// The name a one-cell row of a pipe table gives the rows below it

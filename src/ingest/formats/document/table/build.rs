@@ -52,9 +52,19 @@ pub fn boxed<'a>(
         Some(headers) => memo.roles(headers, first_is_label),
         None => memo.roles(&first, first_is_label),
     };
-    if !first_is_label && matches!(roles.first(), Some(Role::Label { .. })) {
-        let first_header = joined.as_ref().map_or(first[0], |h| h[0].as_str());
-        Rc::make_mut(&mut roles)[0] = Role::Param(first_header.to_lowercase());
+    let first_header = joined.as_ref().map_or(first[0], |h| h[0].as_str());
+    // A first column of plain rising integers says which setting a row is
+    // (`#vCPU` over 1, 2, 4, …), as in an aligned table's key column.
+    let keyed = !first_is_label
+        && !param_name(first_header).is_empty()
+        && !super::super::labels::is_variant_like(first_header)
+        && all
+            .chunks_exact(width.max(1))
+            .map(|c| c[0].and_then(plain_integer))
+            .collect::<Option<Vec<f64>>>()
+            .is_some_and(|k| k.len() >= 2 && rising_or_repeated(&k));
+    if !first_is_label && (keyed || matches!(roles.first(), Some(Role::Label { .. }))) {
+        Rc::make_mut(&mut roles)[0] = Role::Param(param_name(first_header));
     }
     Ok(Some(Table {
         roles,
@@ -164,16 +174,30 @@ pub(super) fn key_column(
             (plain && !cell.is_pct).then_some(cell.value)
         })
         .collect();
-    let name = header
-        .first()
-        .map(|h| h.trim().to_lowercase())
-        .unwrap_or_default();
+    let name = header.first().map(|h| param_name(h)).unwrap_or_default();
     let keyed = key.is_some_and(|k| k.len() >= 2 && rising_or_repeated(&k));
     if keyed && matches!(roles[1], Role::Value(_)) && !name.is_empty() {
         roles[1] = Role::Param(name);
         return true;
     }
     false
+}
+
+/// The value of a cell that is a plain unsigned integer (`64`, not `6.4`,
+/// `64%` or `64K`).
+fn plain_integer(text: &str) -> Option<f64> {
+    let t = text.trim();
+    (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| t.parse().ok())
+        .flatten()
+}
+
+/// The parameter a key column's header names: `#vCPU` is the number of
+/// vCPUs, so the `#` goes and the key reads `vcpu=4`.
+pub(super) fn param_name(header: &str) -> String {
+    let t = header.trim();
+    let t = t.strip_prefix('#').map_or(t, str::trim_start);
+    t.to_lowercase()
 }
 
 /// Whether `k` rises, or is one rising series written again and again.

@@ -1,0 +1,168 @@
+//! Unit tests of table shapes that real posts share: key columns, glued
+//! units, wrapped rows and the like, each on a small table.
+
+use super::*;
+use crate::model::Observation;
+
+fn read(text: &str) -> Vec<Observation> {
+    Document.parse(&Source::from_text("doc.txt", text)).unwrap()
+}
+
+fn row_of(rows: &[Observation], value: f64) -> &Observation {
+    rows.iter()
+        .find(|o| o.value == value)
+        .unwrap_or_else(|| panic!("{value} not read from {rows:#?}"))
+}
+
+#[test]
+fn a_boxed_tables_rising_integer_first_column_is_its_key() {
+    let text = "\
++----------+--------+-------+
+| #workers | before | after |
++----------+--------+-------+
+|        1 |    210 |   205 |
+|        8 |    930 |   911 |
+|       64 |   7020 |  6800 |
++----------+--------+-------+
+";
+    let rows = read(text);
+    let r = row_of(&rows, 930.0);
+    assert_eq!(r.params.as_str(), "workers=8");
+    assert_eq!(r.variant.as_str(), "before");
+    assert!(!rows.iter().any(|o| o.variant.as_str() == "#workers"));
+}
+
+#[test]
+fn a_pipe_tables_row_over_its_rule_heads_it_though_it_holds_versions() {
+    let text = "\
+Share of time per idle state:
+
+|            |   5.15 |  6.1 | next |
+|------------|-------:|-----:|-----:|
+| shallow    |  12.50 | 80.25 | 40.00 |
+| deep       |  87.50 | 19.75 | 60.00 |
+";
+    let rows = read(text);
+    let r = row_of(&rows, 80.25);
+    assert_eq!(
+        (r.benchmark.as_str(), r.variant.as_str()),
+        ("shallow", "6.1")
+    );
+    assert_eq!(row_of(&rows, 60.0).variant.as_str(), "next");
+    assert!(!rows.iter().any(|o| o.value == 5.15));
+}
+
+#[test]
+fn a_fully_ruled_box_without_header_keeps_its_first_row() {
+    let text = "\
++---------+-----+
+| shallow | 1.5 |
++---------+-----+
+| deep    | 2.5 |
++---------+-----+
+| off     | 3.5 |
++---------+-----+
+";
+    let rows = read(text);
+    assert!(rows.iter().any(|o| o.value == 1.5));
+}
+
+#[test]
+fn a_key_with_a_number_before_two_columns_is_a_row_label() {
+    let text = "\
+                 base      patched
+Groups 10:       0.35      0.42
+Groups 20:       0.61      0.76
+";
+    let rows = read(text);
+    let r = row_of(&rows, 0.76);
+    assert_eq!(
+        (r.benchmark.as_str(), r.variant.as_str()),
+        ("Groups 20:", "patched")
+    );
+    assert!(!rows.iter().any(|o| o.value == 20.0));
+}
+
+#[test]
+fn a_before_after_line_keeps_the_thousands_of_its_second_value() {
+    let text = "\
+forwarding rate per driver:
+
+for nic-a: 6,042,682 pps -> 6,853,768 pps = +811,086 pps
+for nic-b: 1,500 pps -> 2,250 pps, a gain
+";
+    let rows = read(text);
+    assert_eq!(row_of(&rows, 6_853_768.0).variant.as_str(), "after");
+    assert_eq!(row_of(&rows, 2_250.0).variant.as_str(), "after");
+    assert!(!rows.iter().any(|o| o.value == 6.0 || o.value == 2.0));
+}
+
+#[test]
+fn an_approximate_value_with_a_glued_unit_after_a_key() {
+    let text = "\
+forwarding test
+
+Before: ~1.7Mpps
+After:  ~2.4Mpps
+";
+    let rows = read(text);
+    let r = row_of(&rows, 2.4);
+    assert_eq!((r.metric.as_str(), r.unit.as_str()), ("after", "Mpps"));
+    assert_eq!(row_of(&rows, 1.7).metric.as_str(), "before");
+}
+
+#[test]
+fn headings_over_the_same_rows_name_the_builds() {
+    let text = "\
+Counters at three points of the run.
+
+               faults      reclaimed       scanned
+Mode A:
+begin:           9740          8920          64075
+end:              768        218254         220029
+
+Mode B:
+begin:           9368          5035          26389
+end:              770        218449         221230
+";
+    let rows = read(text);
+    let r = row_of(&rows, 218449.0);
+    assert_eq!(r.variant.as_str(), "Mode B");
+    assert!(!r.benchmark.contains("Mode"), "{r:?}");
+    assert_eq!(row_of(&rows, 8920.0).variant.as_str(), "Mode A");
+}
+
+#[test]
+fn a_line_of_sizes_over_a_rule_heads_the_labelled_rows_below() {
+    let text = "\
+Throughput change by message size:
+
+                   |  8192 |  2048 |   256 |
+-------------------+-------+-------+-------+
+First machine      |   41% |   30% |   12% |
+Second machine     |   38% |   22% |    9% |
+";
+    let rows = read(text);
+    let r = row_of(&rows, 22.0);
+    assert!(r.benchmark.contains("Second machine"), "{r:?}");
+    assert!(
+        format!("{} {}", r.variant, r.metric).contains("2048"),
+        "{r:?}"
+    );
+    assert!(!rows.iter().any(|o| o.value == 8192.0));
+}
+
+#[test]
+fn one_word_headers_over_right_aligned_settings_name_them() {
+    let text = "\
+Run without the change:
+Mb Rep Threads   User      System
+ 16   2    1    0.416s    38.165s
+ 16   2    2    0.397s    48.523s
+ 16   2    4    0.390s    52.618s
+";
+    let rows = read(text);
+    let r = row_of(&rows, 48.523);
+    assert!(r.params.contains("threads=2"), "{r:?}");
+    assert!(r.metric.contains("System"), "{r:?}");
+}
