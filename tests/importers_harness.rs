@@ -800,7 +800,6 @@ fn fio_histogram_logs_give_each_interval_s_percentiles_in_the_version_s_unit() {
     assert!(ing
         .dataset
         .rows()
-        .iter()
         .all(|o| o.benchmark == "pkb_fio_avg_1506559526.49" && o.params == "bs=16384,dir=read"));
 }
 
@@ -1472,7 +1471,6 @@ fn pgbench_rate_limited_runs_give_skipped_late_and_lag_figures() {
     assert!(ing
         .dataset
         .rows()
-        .iter()
         .all(|o| o.params.contains("latency_limit=5.0")));
     assert!(ing.files[0].unread_numeric.is_empty());
 }
@@ -1554,7 +1552,6 @@ fn rows_with_runs(path: &str) -> Vec<(u32, String, String, f64, Option<u32>)> {
     let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
     ing.dataset
         .rows()
-        .iter()
         .map(|o| {
             let f = (o.metric.to_string(), o.unit.to_string());
             (o.line, f.0, f.1, o.value, o.run)
@@ -1611,7 +1608,6 @@ fn sysbench_intervals_are_a_series_beside_the_run_s_totals() {
     assert!(ing
         .dataset
         .rows()
-        .iter()
         .all(|o| o.params == "rate=300,threads=2" && o.benchmark == "sysbench oltp"));
     assert!(ing.files[0].unread_numeric.is_empty());
 }
@@ -1658,7 +1654,7 @@ fn sysbench_histogram_buckets_are_accounted_not_read() {
 fn pytest_benchmark_rounds_are_samples_beside_the_stated_statistics() {
     let path = Path::new(HARNESS).join("pytest-benchmark/pytest-benchmark-5.json");
     let ing = ingest_one(&path, &Registry::builtin());
-    let rows = ing.dataset.rows();
+    let rows = ing.dataset.to_observations();
     let of = |params: &str, stat: patchperf::model::Stat| {
         rows.iter()
             .filter(|o| o.benchmark == "test_sorts.py::test_sum_range" && o.params == params)
@@ -1696,9 +1692,8 @@ fn pytest_benchmark_rounds_are_samples_beside_the_stated_statistics() {
     let mean: Vec<(&str, &str, f64)> = old
         .dataset
         .rows()
-        .iter()
         .filter(|o| o.stat == Stat::Mean)
-        .map(|o| (o.benchmark.as_str(), o.params.as_str(), o.value))
+        .map(|o| (o.head.benchmark.as_str(), o.head.params.as_str(), o.value))
         .collect();
     assert_eq!(
         mean,
@@ -1719,7 +1714,6 @@ fn rt_ipc_json_names_each_pair_as_its_text_report_does() {
         let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
         ing.dataset
             .rows()
-            .iter()
             .map(|o| {
                 (
                     o.params.to_string(),
@@ -1764,10 +1758,6 @@ fn rt_ipc_json_names_each_pair_as_its_text_report_does() {
     );
     let path = Path::new(HARNESS).join("rt-tests/sigwaittest.json");
     let ing = ingest_one(&path, &Registry::builtin());
-    assert!(ing
-        .dataset
-        .rows()
-        .iter()
-        .all(|o| o.benchmark == "sigwaittest"));
-    assert_eq!(ing.dataset.rows().len(), 3);
+    assert!(ing.dataset.rows().all(|o| o.benchmark == "sigwaittest"));
+    assert_eq!(ing.dataset.len(), 3);
 }

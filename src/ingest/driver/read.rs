@@ -87,7 +87,7 @@ pub(super) fn read_one(
                          printed instead of a run: no result to read"
                     )),
                 };
-                return Ok((Vec::new(), Account::Report(report)));
+                return Ok((Batch::default(), Account::Report(report)));
             }
             let Some(format) = format else {
                 if let Some(read) = read_generically(registry, &src)? {
