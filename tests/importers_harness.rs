@@ -370,6 +370,16 @@ const FORMATS: &[(&str, &str)] = &[
         "criterion-file",
     ),
     ("criterion-lone/criterion.json", "criterion-file"),
+    ("phoronix/lkp-pts-1.log", "phoronix-console"),
+    ("phoronix/lkp-pts-2.log", "phoronix-console"),
+    ("phoronix/lkp-pts-3.log", "phoronix-console"),
+    ("phoronix/lkp-pts-4.log", ""),
+    ("phoronix/lkp-pts-5.log", "phoronix-console"),
+    ("phoronix/lkp-pts-6.log", "phoronix-console"),
+    ("phoronix/lkp-pts-7.log", ""),
+    ("phoronix/lkp-pts-8.log", "phoronix-console"),
+    ("phoronix/lkp-pts-9.log", "phoronix-console"),
+    ("phoronix/lkp-pts-10.log", "phoronix-console"),
     ("pytest-benchmark/pytest-benchmark-5.json", "pytest-benchmark"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
@@ -1760,4 +1770,107 @@ fn rt_ipc_json_names_each_pair_as_its_text_report_does() {
     let ing = ingest_one(&path, &Registry::builtin());
     assert!(ing.dataset.rows().all(|o| o.benchmark == "sigwaittest"));
     assert_eq!(ing.dataset.len(), 3);
+}
+
+#[test]
+fn phoronix_console_results_are_runs_under_their_options_and_scale() {
+    use patchperf::model::Stat;
+    let ing = pts("lkp-pts-8.log");
+    let rows = ing.dataset.to_observations();
+    // Eight models, each three runs, then average, minimum, maximum and
+    // the relative deviation; the menu and system lines give nothing.
+    assert_eq!(rows.len(), 8 * 7);
+    let nasnet: Vec<(Stat, f64)> = rows
+        .iter()
+        .filter(|o| o.params == "model=nasnet")
+        .map(|o| (o.stat, o.value))
+        .collect();
+    assert_eq!(
+        nasnet,
+        [
+            (Stat::Sample, 19.731),
+            (Stat::Sample, 19.498),
+            (Stat::Sample, 19.799),
+            (Stat::Mean, 19.676),
+            (Stat::Min, 19.02),
+            (Stat::Max, 24.72),
+            (Stat::Cv, 0.8),
+        ]
+    );
+    assert!(rows
+        .iter()
+        .all(|o| o.benchmark == "Mobile Neural Network 2.1" && o.metric == "result"));
+    assert!(rows
+        .iter()
+        .filter(|o| o.stat != Stat::Cv)
+        .all(|o| o.unit == "ms"));
+
+    // Colour codes around values; a second result of the same test in
+    // another scale is its own metric; `Samples: 9` is the count.
+    let ing = pts("lkp-pts-2.log");
+    let rows = ing.dataset.to_observations();
+    let first: Vec<f64> = rows
+        .iter()
+        .filter(|o| {
+            o.params == "resolution=800 x 600,test=Many Spheres"
+                && o.metric == "result"
+                && o.stat == Stat::Sample
+        })
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(
+        first,
+        [0.07, 0.07, 0.06, 0.06, 0.07, 0.07, 0.07, 0.07, 0.07]
+    );
+    assert!(rows
+        .iter()
+        .any(|o| o.metric == "MiPolys / Sec" && o.unit == "MiPolys / Sec"));
+    assert!(rows.iter().any(|o| o.stat == Stat::N && o.value == 9.0));
+
+    // A setting whose value holds a dash stays one setting.
+    let ing = pts("lkp-pts-10.log");
+    let means: Vec<(String, f64)> = ing
+        .dataset
+        .to_observations()
+        .into_iter()
+        .filter(|o| o.stat == Stat::Mean)
+        .map(|o| (o.params.to_string(), o.value))
+        .collect();
+    assert_eq!(
+        means[0],
+        (
+            "test=Peak Injection Bandwidth - All Reads".to_string(),
+            78168.7
+        )
+    );
+    assert_eq!(means.len(), 5);
+}
+
+#[test]
+fn phoronix_console_pass_fail_tests_hold_no_values_and_say_why() {
+    for (file, outcome) in [
+        ("lkp-pts-4.log", "Overall-Health"),
+        ("lkp-pts-7.log", "PASS"),
+    ] {
+        let ing = pts(file);
+        assert!(ing.dataset.is_empty(), "{file}");
+        let report = &ing.files[0];
+        assert_eq!(report.format.as_deref(), Some("phoronix-console"), "{file}");
+        assert!(
+            report.skipped.iter().any(|(_, why)| why.contains(outcome)),
+            "{file}: {:?}",
+            report.skipped
+        );
+        assert!(
+            report.unread_numeric.is_empty(),
+            "{file}: {:?}",
+            report.unread_numeric
+        );
+    }
+}
+
+/// An LKP-kept Phoronix console log of tests/data/harness/phoronix.
+fn pts(name: &str) -> patchperf::ingest::Ingested {
+    let path = Path::new(HARNESS).join("phoronix").join(name);
+    ingest_one(&path, &Registry::builtin())
 }

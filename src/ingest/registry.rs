@@ -32,6 +32,7 @@ impl Registry {
             Box::new(pgbench::summary::Pgbench),
             Box::new(pgbench::log::PgbenchLog),
             Box::new(phoronix::Phoronix),
+            Box::new(phoronix_console::PhoronixConsole),
             Box::new(pktgen::Pktgen),
             Box::new(sysbench::Sysbench),
             Box::new(stress_ng::metrics::StressNg),

@@ -31,6 +31,7 @@ pub(in crate::ingest) mod openssl_speed;
 pub(in crate::ingest) mod perf;
 pub(in crate::ingest) mod pgbench;
 pub(in crate::ingest) mod phoronix;
+pub(in crate::ingest) mod phoronix_console;
 pub(in crate::ingest) mod pktgen;
 pub(in crate::ingest) mod pyperf;
 pub(in crate::ingest) mod pytest_benchmark;

@@ -112,14 +112,22 @@ fn child_text<'a>(node: Node<'a, '_>, tag: &str) -> Option<&'a str> {
 }
 
 /// `Test: RAM / Memory - Threads: 4` as parameters; a description that is
-/// no list of settings is one parameter, `test`.
-fn description_params(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
+/// no list of settings is one parameter, `test`. A part without its own
+/// `Key: ` continues the value before it (`Test: Peak Injection Bandwidth
+/// - All Reads` is one setting whose value holds a dash).
+pub(crate) fn description_params(text: &str) -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = Vec::new();
     for part in text.split(" - ") {
         match part.split_once(": ") {
             Some((k, v)) => out.push((k.trim().to_lowercase(), v.trim().to_string())),
-            None if !part.trim().is_empty() => out.push(("test".into(), part.trim().to_string())),
-            None => {}
+            None if part.trim().is_empty() => {}
+            None => match out.last_mut() {
+                Some((_, v)) => {
+                    v.push_str(" - ");
+                    v.push_str(part.trim());
+                }
+                None => out.push(("test".into(), part.trim().to_string())),
+            },
         }
     }
     out
