@@ -66,7 +66,7 @@ fn bandwidth(s: &str) -> Option<(f64, String)> {
         "" | "B" => "B/s".to_string(),
         l if l.len() == 1 && "KMGT".contains(l) => format!("{l}B/s"),
         l if matches!(l.len(), 2 | 3)
-            && "KMGT".contains(&l[..1])
+            && l.starts_with(['K', 'M', 'G', 'T'])
             && (l.ends_with('B') || l.ends_with("iB")) =>
         {
             format!("{l}/s")
@@ -241,6 +241,8 @@ mod tests {
                 Group::Iops(vec![("read", 0.0), ("write", 402.0)]),
             ]
         );
+        // A unit of another alphabet is no bandwidth, and no panic.
+        assert!(groups("[5µB/0K /s]").is_empty());
         // Progress and eta are no values; a bracket left open is no group.
         assert!(groups("[0.1% done] [eta 09h:58m:40s] [12M/3").is_empty());
     }
