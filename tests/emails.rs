@@ -29,11 +29,11 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 314 posts
-/// (11493, 8270 and 8950 of 12914 values), in percent. The goal is
+/// (11681, 8394 and 9112 of 12914 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 88.9;
-const LABEL_FLOOR: f64 = 63.9;
-const EITHER_FLOOR: f64 = 69.2;
+const VALUE_FLOOR: f64 = 90.4;
+const LABEL_FLOOR: f64 = 64.9;
+const EITHER_FLOOR: f64 = 70.5;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

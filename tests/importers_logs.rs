@@ -1052,6 +1052,11 @@ fn lkp_tables_means_sd_and_stated_changes() {
         by("cpuidle..usage", "f2ffc48de2017c69", Stat::Stddev)[0],
         138055.0 * 0.18
     ));
+    // The `± 18%` itself, as the document reader states a percent spread.
+    assert_eq!(
+        by("cpuidle..usage", "f2ffc48de2017c69", Stat::Cv),
+        vec![18.0]
+    );
     assert_eq!(
         by(
             "cpuidle..usage",
@@ -1119,6 +1124,7 @@ fn lkp_failure_blocks_are_not_performance() {
         variants,
         vec![
             "f2ffc48de2017c69",
+            "ee5eda8ea59546af2e8f192c060",
             "ee5eda8ea59546af2e8f192c060",
             "ee5eda8ea59546af2e8f192c060",
             "ee5eda8ea59546af2e8f192c060"

@@ -11,7 +11,7 @@
 //!
 //! Each value is the mean over the robot's runs of one commit: `mean`, and
 //! with `± NN%` (the relative *population* SD, printed only above 2 %) a
-//! `stddev` of NN % of the mean. No `±` means "≤ 2 %", not zero, so no
+//! `stddev` of NN % of the mean, and the `cv` NN % as printed. No `±` means "≤ 2 %", not zero, so no
 //! stddev is stated then. n is never printed. `%change` is a `change_pct` of
 //! the later column, except for stats whose name ends in `%` or starts with
 //! `perf-profile`, where LKP prints an absolute difference: no change_pct is
@@ -197,11 +197,13 @@ impl Format for Lkp {
                     for (k, cell) in cells.iter().enumerate() {
                         let variant = columns.get(k).cloned().unwrap_or_default();
                         let mut push = |s: Stat, v: f64| {
+                            let unit = if s == Stat::Cv { "%" } else { "" };
                             out.push(
                                 Row::at(src, n)
                                     .benchmark(&bench)
                                     .params(&p)
                                     .metric(&stat)
+                                    .unit(unit)
                                     .stat(s, v)
                                     .with_variant(variant.clone()),
                             );
@@ -209,6 +211,9 @@ impl Format for Lkp {
                         push(Stat::Mean, cell.mean);
                         if let Some(sd) = cell.sd_pct {
                             push(Stat::Stddev, cell.mean.abs() * sd / 100.0);
+                            // What the cell states, as the document reader
+                            // states any `± NN%`; the stddev above is derived.
+                            push(Stat::Cv, sd);
                         }
                         if k > 0 && !absolute {
                             if let Some(ch) = changes.get(k - 1).copied().flatten() {

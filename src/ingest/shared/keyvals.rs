@@ -72,13 +72,28 @@ pub fn record(text: &str) -> Option<(usize, Vec<KeyValue<'_>>)> {
             return None;
         }
         items += 1;
-        if let Some(c) = VALUE.captures(&text[vstart..i]) {
+        let vend = i;
+        // `inflight=128 (128)`: a parenthesised aside after a value (an
+        // older t/io_uring's second in-flight count) belongs to its item,
+        // not to a next one without a key.
+        let mut j = i;
+        while j < n && b[j] == b' ' {
+            j += 1;
+        }
+        if j > i && j < n && b[j] == b'(' {
+            let close = text[j..].find(')')? + j;
+            if close + 1 < n && !(b[close + 1].is_ascii_whitespace() || b[close + 1] == b',') {
+                return None;
+            }
+            i = close + 1;
+        }
+        if let Some(c) = VALUE.captures(&text[vstart..vend]) {
             if let Some(value) = parse_number(c.get(1).map_or("", |m| m.as_str())) {
                 out.push(KeyValue {
                     key,
                     value,
                     unit: c.get(2).map_or("", |u| u.as_str()),
-                    span: (vstart, i),
+                    span: (vstart, vend),
                 });
             }
         }
@@ -115,6 +130,11 @@ mod tests {
             numbers("  threads=4 ops=1200"),
             Some(vec![("threads", 4.0, ""), ("ops", 1200.0, "")])
         );
+        assert_eq!(
+            numbers("IOPS=2453184, IOS/call=32/31, inflight=128 (128)"),
+            Some(vec![("IOPS", 2453184.0, ""), ("inflight", 128.0, "")])
+        );
+        assert_eq!(record("a=1 (x y), b=2").unwrap().0, 2);
         let (_, kv) = record("lat=12us").unwrap();
         assert_eq!(kv[0].span, (4, 8));
     }
@@ -126,6 +146,8 @@ mod tests {
             "t/io_uring -b512 -d1 -s1 -c1 -p0 -F1 -B1 -n2 /dev/nvme1n1",
             "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet",
             "inflight=(1 1",
+            "inflight=128 (128",
+            "a=1 (2)x",
             "a=1b=2",
             "=3",
             "",

@@ -4,5 +4,6 @@
 pub(in crate::ingest) mod hist_log;
 pub(in crate::ingest) mod json;
 pub(in crate::ingest) mod log;
+pub(in crate::ingest) mod status;
 pub(in crate::ingest) mod terse;
 pub(in crate::ingest) mod text;

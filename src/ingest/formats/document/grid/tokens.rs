@@ -339,6 +339,22 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
         i += 1;
         is_int = false;
     }
+    // `2.988e+20`, `+3e+14%`: printf's `%g` for totals and changes too
+    // large for a fixed column. The exponent's sign is required so that a
+    // word such as `12e4` (a commit id, a part number) stays a word.
+    if matches!(b.get(i), Some(b'e' | b'E'))
+        && matches!(b.get(i + 1), Some(b'+' | b'-'))
+        && b.get(i + 2).is_some_and(u8::is_ascii_digit)
+    {
+        plain.push('e');
+        plain.push(b[i + 1] as char);
+        i += 2;
+        while i < b.len() && b[i].is_ascii_digit() {
+            plain.push(b[i] as char);
+            i += 1;
+        }
+        is_int = false;
+    }
     let rest = &s[i..];
     let mut value: f64 = plain.parse().ok()?;
     if neg {
@@ -449,6 +465,27 @@ mod tests {
             .into_iter()
             .map(|t| (t.kind, t.value, t.unit))
             .collect()
+    }
+
+    #[test]
+    fn e_notation_is_a_number_and_a_signed_one_a_change() {
+        assert_eq!(number("2.988e+20"), Some((2.988e20, String::new(), 0)));
+        assert_eq!(number("3.812e+08"), Some((3.812e8, String::new(), 0)));
+        assert_eq!(number("12e4"), None);
+        let row =
+            "  99986527         +3e+14%  2.988e+20       TOTAL proc-vmstat.nr_tlb_local_flush_one";
+        let k: Vec<TokKind> = kinds(row).into_iter().map(|k| k.0).collect();
+        assert_eq!(
+            k,
+            [
+                TokKind::Num,
+                TokKind::Change,
+                TokKind::Num,
+                TokKind::Word,
+                TokKind::Word
+            ]
+        );
+        assert_eq!(kinds(row)[1].1, 3e14);
     }
 
     #[test]
