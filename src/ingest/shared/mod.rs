@@ -7,5 +7,6 @@ pub mod numbers;
 pub(in crate::ingest) mod pattern;
 pub(in crate::ingest) mod row;
 pub(in crate::ingest) mod source;
+pub(in crate::ingest) mod stack;
 pub(in crate::ingest) mod structured;
 pub(in crate::ingest) mod text;

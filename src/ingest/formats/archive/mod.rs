@@ -8,6 +8,7 @@ pub mod manifest;
 
 use crate::error::{Error, Result};
 use crate::ingest::formats::tidy::parquet::frame_rows;
+use crate::ingest::shared::stack::{with_stack, POLARS_STACK};
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Selection};
 use manifest::Manifest;
@@ -67,18 +68,21 @@ impl Format for Archive {
         let path = root.join(part);
         let display = path.display().to_string();
         let bad = |e: PolarsError| Error::input(&path, None, format!("archive part: {e}"));
-        let mut frame = scan(&root, &path).map_err(bad)?;
-        for t in select.terms() {
-            if t.column == layout::PARTITION {
-                continue;
+        let query = || -> PolarsResult<DataFrame> {
+            let mut frame = scan(&root, &path)?;
+            for t in select.terms() {
+                if t.column == layout::PARTITION {
+                    continue;
+                }
+                let same = col(t.column)
+                    .str()
+                    .to_lowercase()
+                    .eq(lit(t.value.to_lowercase()));
+                frame = frame.filter(if t.equal { same } else { same.not() });
             }
-            let same = col(t.column)
-                .str()
-                .to_lowercase()
-                .eq(lit(t.value.to_lowercase()));
-            frame = frame.filter(if t.equal { same } else { same.not() });
-        }
-        let frame = frame.collect().map_err(bad)?;
+            frame.collect()
+        };
+        let frame = with_stack(POLARS_STACK, query)?.map_err(bad)?;
         frame_rows(&frame, &display)
     }
 }
