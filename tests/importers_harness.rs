@@ -35,6 +35,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("dbench/tbench3-mail.txt", "dbench"),
     ("ebizzy/lkp-t32-S10.txt", "ebizzy"),
     ("ebizzy/ten-runs-v.txt", "ebizzy"),
+    ("fsmark/lkp-1-32-threads-8k.txt", "fsmark"),
+    ("fsmark/lkp-2-13-threads-4m.txt", "fsmark"),
     ("fio/json-randrw-2jobs.json", "fio-json"),
     ("fio/jsonplus-write.json", "fio-json"),
     ("fio/normal-randread.txt", "fio"),
@@ -1873,4 +1875,60 @@ fn phoronix_console_pass_fail_tests_hold_no_values_and_say_why() {
 fn pts(name: &str) -> patchperf::ingest::Ingested {
     let path = Path::new(HARNESS).join("phoronix").join(name);
     ingest_one(&path, &Registry::builtin())
+}
+
+#[test]
+fn fs_mark_gives_each_loop_s_rate_and_its_stated_summary() {
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("fsmark/lkp-1-32-threads-8k.txt"),
+        &Registry::builtin(),
+    );
+    let rows: Vec<_> = ing
+        .dataset
+        .rows()
+        .map(|o| {
+            (
+                o.metric.to_string(),
+                o.unit.to_string(),
+                o.stat.to_string(),
+                o.value,
+                o.run,
+            )
+        })
+        .collect();
+    let r = |m: &str, u: &str, s: &str, v: f64, run: Option<u32>| {
+        (m.to_string(), u.to_string(), s.to_string(), v, run)
+    };
+    assert_eq!(
+        rows,
+        [
+            r("files", "files/s", "sample", 8324.8, Some(0)),
+            r("app overhead", "us", "sample", 390190.0, Some(0)),
+            r("files", "files/s", "mean", 8324.0, None),
+            r("files", "files/s", "median", 8324.0, None),
+            r("files", "files/s", "p10", 8324.0, None),
+            r("files", "files/s", "p1", 8324.0, None),
+        ]
+    );
+    assert!(ing.dataset.rows().all(|o| o.benchmark == "fs_mark"
+        && o.params == "file_size=8192,files=1600,sync=1,threads=32,write_size=16384"));
+    // LKP's timestamped command line is its own, not a value.
+    assert_eq!(ing.files[0].skipped.len(), 1);
+    assert!(ing.files[0].unread_numeric.is_empty());
+
+    // A banner whose echoed program name is mangled still gives its settings.
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("fsmark/lkp-2-13-threads-4m.txt"),
+        &Registry::builtin(),
+    );
+    let first = ing.dataset.rows().next().unwrap();
+    assert_eq!(
+        (first.metric.as_str(), first.value, first.params.as_str()),
+        (
+            "files",
+            337.6,
+            "file_size=4194304,files=240,sync=1,threads=13,write_size=16384"
+        )
+    );
+    assert_eq!(ing.dataset.rows().count(), 6);
 }
