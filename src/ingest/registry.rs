@@ -62,6 +62,7 @@ impl Registry {
             Box::new(unixbench::Unixbench),
             Box::new(ebizzy::Ebizzy),
             Box::new(fsmark::Fsmark),
+            Box::new(vm_scalability::VmScalability),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

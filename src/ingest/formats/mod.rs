@@ -48,5 +48,6 @@ pub(in crate::ingest) mod tcrypt;
 pub(in crate::ingest) mod tidy;
 pub(in crate::ingest) mod time;
 pub(in crate::ingest) mod unixbench;
+pub(in crate::ingest) mod vm_scalability;
 pub(in crate::ingest) mod will_it_scale;
 pub(in crate::ingest) mod wrk;
