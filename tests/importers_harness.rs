@@ -35,6 +35,11 @@ const FORMATS: &[(&str, &str)] = &[
     ("dbench/tbench3-mail.txt", "dbench"),
     ("ebizzy/lkp-t32-S10.txt", "ebizzy"),
     ("ebizzy/ten-runs-v.txt", "ebizzy"),
+    ("fsmark/lkp-1-32-threads-8k.txt", "fsmark"),
+    ("fsmark/lkp-2-13-threads-4m.txt", "fsmark"),
+    ("vm-scalability/lkp-1-truncate-8-runs.txt", "vm-scalability"),
+    ("vm-scalability/lkp-2-swapin-32-processes.txt", "vm-scalability"),
+    ("vm-scalability/lkp-3-truncate-seq-faulted.txt", "vm-scalability"),
     ("fio/json-randrw-2jobs.json", "fio-json"),
     ("fio/jsonplus-write.json", "fio-json"),
     ("fio/normal-randread.txt", "fio"),
@@ -1873,4 +1878,116 @@ fn phoronix_console_pass_fail_tests_hold_no_values_and_say_why() {
 fn pts(name: &str) -> patchperf::ingest::Ingested {
     let path = Path::new(HARNESS).join("phoronix").join(name);
     ingest_one(&path, &Registry::builtin())
+}
+
+#[test]
+fn fs_mark_gives_each_loop_s_rate_and_its_stated_summary() {
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("fsmark/lkp-1-32-threads-8k.txt"),
+        &Registry::builtin(),
+    );
+    let rows: Vec<_> = ing
+        .dataset
+        .rows()
+        .map(|o| {
+            (
+                o.metric.to_string(),
+                o.unit.to_string(),
+                o.stat.to_string(),
+                o.value,
+                o.run,
+            )
+        })
+        .collect();
+    let r = |m: &str, u: &str, s: &str, v: f64, run: Option<u32>| {
+        (m.to_string(), u.to_string(), s.to_string(), v, run)
+    };
+    assert_eq!(
+        rows,
+        [
+            r("files", "files/s", "sample", 8324.8, Some(0)),
+            r("app overhead", "us", "sample", 390190.0, Some(0)),
+            r("files", "files/s", "mean", 8324.0, None),
+            r("files", "files/s", "median", 8324.0, None),
+            r("files", "files/s", "p10", 8324.0, None),
+            r("files", "files/s", "p1", 8324.0, None),
+        ]
+    );
+    assert!(ing.dataset.rows().all(|o| o.benchmark == "fs_mark"
+        && o.params == "file_size=8192,files=1600,sync=1,threads=32,write_size=16384"));
+    // LKP's timestamped command line is its own, not a value.
+    assert_eq!(ing.files[0].skipped.len(), 1);
+    assert!(ing.files[0].unread_numeric.is_empty());
+
+    // A banner whose echoed program name is mangled still gives its settings.
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("fsmark/lkp-2-13-threads-4m.txt"),
+        &Registry::builtin(),
+    );
+    let first = ing.dataset.rows().next().unwrap();
+    assert_eq!(
+        (first.metric.as_str(), first.value, first.params.as_str()),
+        (
+            "files",
+            337.6,
+            "file_size=4194304,files=240,sync=1,threads=13,write_size=16384"
+        )
+    );
+    assert_eq!(ing.dataset.rows().count(), 6);
+}
+
+/// (benchmark, params, metric, unit, value, run) of a harness file's rows.
+fn named_rows(path: &str) -> Vec<(String, String, String, String, f64, Option<u32>)> {
+    let ing = ingest_one(&Path::new(HARNESS).join(path), &Registry::builtin());
+    ing.dataset
+        .rows()
+        .map(|o| {
+            (
+                o.benchmark.to_string(),
+                o.params.to_string(),
+                o.metric.to_string(),
+                o.unit.to_string(),
+                o.value,
+                o.run,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn vm_scalability_gives_each_run_of_a_case_its_summed_throughput() {
+    // Eight runs of one truncating process: each run's rate is its bytes
+    // in KiB over the span of its two epoch timestamps, to the nanosecond.
+    let rows = named_rows("vm-scalability/lkp-1-truncate-8-runs.txt");
+    assert_eq!(rows.len(), 8);
+    assert!(rows.iter().all(|r| r.0 == "case-truncate"
+        && r.1 == "processes=1"
+        && r.2 == "throughput"
+        && r.3 == "KB/s"));
+    assert_eq!(rows[0].4, 65844720.0 / 0.005966290);
+    assert_eq!(rows[7].5, Some(7));
+
+    // One run of 32 usemem processes is one throughput, their sum (LKP's
+    // own figure), and each process's time to free its memory.
+    let rows = named_rows("vm-scalability/lkp-2-swapin-32-processes.txt");
+    let throughput: Vec<_> = rows.iter().filter(|r| r.2 == "throughput").collect();
+    assert_eq!(throughput.len(), 1);
+    assert_eq!(
+        (throughput[0].1.as_str(), throughput[0].4),
+        ("processes=32", 467497.0)
+    );
+    let free: Vec<f64> = rows
+        .iter()
+        .filter(|r| r.2 == "free time" && r.3 == "us")
+        .map(|r| r.4)
+        .collect();
+    assert_eq!(free.len(), 32);
+    assert_eq!((free[0], free[31]), (11880398.0, 24010958.0));
+
+    // The faulting and the truncating of each run are two metrics.
+    let rows = named_rows("vm-scalability/lkp-3-truncate-seq-faulted.txt");
+    let fault: Vec<_> = rows.iter().filter(|r| r.2 == "fault throughput").collect();
+    assert_eq!(fault.len(), 4);
+    assert_eq!(fault[0].4, 16393024.0 / 2.880465878);
+    assert_eq!(rows.iter().filter(|r| r.2 == "throughput").count(), 4);
 }

@@ -61,6 +61,8 @@ impl Registry {
             Box::new(lmbench::Lmbench),
             Box::new(unixbench::Unixbench),
             Box::new(ebizzy::Ebizzy),
+            Box::new(fsmark::Fsmark),
+            Box::new(vm_scalability::VmScalability),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),
