@@ -385,6 +385,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("phoronix/lkp-pts-8.log", "phoronix-console"),
     ("phoronix/lkp-pts-9.log", "phoronix-console"),
     ("phoronix/lkp-pts-10.log", "phoronix-console"),
+    ("stream/lkp-01-ten-iterations.txt", "stream"),
     ("pytest-benchmark/pytest-benchmark-5.json", "pytest-benchmark"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
@@ -1990,4 +1991,28 @@ fn vm_scalability_gives_each_run_of_a_case_its_summed_throughput() {
     assert_eq!(fault.len(), 4);
     assert_eq!(fault[0].4, 16393024.0 / 2.880465878);
     assert_eq!(rows.iter().filter(|r| r.2 == "throughput").count(), 4);
+}
+
+#[test]
+fn stream_tables_are_runs_of_each_kernel() {
+    let path = Path::new(HARNESS).join("stream/lkp-01-ten-iterations.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rows = ing.dataset.to_observations();
+    // Ten tables of four kernels, four figures each; the banners give
+    // nothing.
+    assert_eq!(rows.len(), 10 * 4 * 4);
+    let copy: Vec<(f64, Option<u32>)> = rows
+        .iter()
+        .filter(|o| o.metric == "bandwidth" && o.params == "array_size=10000000,function=copy")
+        .map(|o| (o.value, o.run))
+        .collect();
+    assert_eq!(copy.len(), 10);
+    assert_eq!(copy[0], (25956.9, Some(0)));
+    assert_eq!(copy[9], (31496.2, Some(9)));
+    let triad_max = rows
+        .iter()
+        .find(|o| o.metric == "max time" && o.params.ends_with("function=triad"))
+        .unwrap();
+    assert_eq!((triad_max.value, triad_max.unit.as_str()), (0.008684, "s"));
+    assert!(ing.files[0].unread_numeric.is_empty());
 }

@@ -61,6 +61,7 @@ impl Registry {
             Box::new(lmbench::Lmbench),
             Box::new(unixbench::Unixbench),
             Box::new(ebizzy::Ebizzy),
+            Box::new(stream::Stream),
             Box::new(fsmark::Fsmark),
             Box::new(vm_scalability::VmScalability),
             Box::new(dd::Dd),

@@ -42,6 +42,7 @@ pub(in crate::ingest) mod rt_tests;
 pub(in crate::ingest) mod schbench;
 pub(in crate::ingest) mod sevenzip;
 pub(in crate::ingest) mod sockperf;
+pub(in crate::ingest) mod stream;
 pub(in crate::ingest) mod stress_ng;
 pub(in crate::ingest) mod sysbench;
 pub(in crate::ingest) mod tcrypt;
