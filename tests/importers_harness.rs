@@ -386,6 +386,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("phoronix/lkp-pts-9.log", "phoronix-console"),
     ("phoronix/lkp-pts-10.log", "phoronix-console"),
     ("stream/lkp-01-ten-iterations.txt", "stream"),
+    ("netperf/lkp-udp-stream-16-instances.txt", "netperf"),
     ("pytest-benchmark/pytest-benchmark-5.json", "pytest-benchmark"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
@@ -2015,4 +2016,26 @@ fn stream_tables_are_runs_of_each_kernel() {
         .unwrap();
     assert_eq!((triad_max.value, triad_max.unit.as_str()), (0.008684, "s"));
     assert!(ing.files[0].unread_numeric.is_empty());
+}
+
+#[test]
+fn netperf_instances_under_lkp_commands_are_runs_of_one_test() {
+    let path = Path::new(HARNESS).join("netperf/lkp-udp-stream-16-instances.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rows = ing.dataset.to_observations();
+    // The logged `wait` above the first banner names no variant, and
+    // `CPU Util` is `cpu util`, once.
+    assert!(rows.iter().all(|o| o.variant.is_empty()), "{:?}", rows[0]);
+    let throughput: Vec<(f64, Option<u32>)> = rows
+        .iter()
+        .filter(|o| o.metric == "throughput")
+        .map(|o| (o.value, o.run))
+        .collect();
+    assert_eq!(throughput.len(), 16);
+    assert_eq!(throughput[0], (63577.2, Some(0)));
+    assert_eq!(throughput[15].1, Some(15));
+    assert!(rows
+        .iter()
+        .any(|o| o.metric == "cpu util" && o.value == 24.11));
+    assert!(!rows.iter().any(|o| o.metric.contains("util util")));
 }

@@ -43,6 +43,13 @@ pub(in crate::ingest) fn reason(line: &str, program: &str) -> Option<&'static st
     }
 }
 
+/// Whether `line` is a command LKP logged behind a timestamp (of any
+/// program, `wait` included): a line of the wrapper, never a heading of the
+/// output under it.
+pub(in crate::ingest) fn is_logged_command(line: &str) -> bool {
+    COMMAND.is_match(line.trim())
+}
+
 /// Whether the timestamped command line `t` runs `program`.
 fn runs(t: &str, program: &str) -> bool {
     t.split_whitespace()

@@ -147,7 +147,8 @@ pub fn canonical_unit(unit: &str, name: &str) -> String {
 /// The metric name patchperf writes for a column named `name` (netperf's
 /// abbreviations spelt out).
 pub fn metric_name(name: &str) -> String {
-    name.split_whitespace()
+    let spelt = name
+        .split_whitespace()
         .map(|w| match w.to_ascii_lowercase().as_str() {
             "trans." | "trans" => "transaction".to_string(),
             "s.dem" => "service demand".to_string(),
@@ -156,7 +157,15 @@ pub fn metric_name(name: &str) -> String {
             w => w.to_string(),
         })
         .collect::<Vec<_>>()
-        .join(" ")
+        .join(" ");
+    // `CPU Util` spells `cpu` out to the word that follows it.
+    let mut words: Vec<&str> = Vec::new();
+    for w in spelt.split(' ') {
+        if words.last() != Some(&w) {
+            words.push(w);
+        }
+    }
+    words.join(" ")
 }
 
 /// A parameter key for a column named `name` (`Send Message Size` ->
@@ -177,6 +186,13 @@ pub fn param_key(name: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_spelt_out_word_is_not_doubled() {
+        assert_eq!(metric_name("CPU Util"), "cpu util");
+        assert_eq!(metric_name("CPU"), "cpu util");
+        assert_eq!(metric_name("Trans. Rate"), "transaction rate");
+    }
 
     #[test]
     fn words_go_to_the_values_they_stand_over() {

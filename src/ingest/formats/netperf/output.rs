@@ -253,7 +253,10 @@ impl Format for Netperf {
 fn heading_of(line: Option<(u32, &str)>, consumed: &mut Vec<u32>) -> Option<String> {
     let (n, h) = line?;
     let h = h.trim().trim_end_matches(':').trim();
-    if !crate::ingest::shared::text::is_heading(h) || UNITS_ROW.is_match(h) {
+    if !crate::ingest::shared::text::is_heading(h)
+        || UNITS_ROW.is_match(h)
+        || crate::ingest::shared::lkp_wrapper::is_logged_command(h)
+    {
         return None;
     }
     consumed.push(n);
