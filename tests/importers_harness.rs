@@ -2038,4 +2038,13 @@ fn netperf_instances_under_lkp_commands_are_runs_of_one_test() {
         .iter()
         .any(|o| o.metric == "cpu util" && o.value == 24.11));
     assert!(!rows.iter().any(|o| o.metric.contains("util util")));
+    // LKP's sixteen logged commands and its `wait` are left out with the
+    // reason, not left unread.
+    let report = &ing.files[0];
+    assert!(
+        report.unread_numeric.is_empty(),
+        "{:?}",
+        report.unread_numeric
+    );
+    assert_eq!(report.skipped.len(), 17);
 }

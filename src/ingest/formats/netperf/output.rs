@@ -17,6 +17,7 @@
 use super::banner::{self, Banner};
 use super::columns::{canonical_unit, heads, metric_name, name_and_unit, param_key, under, words};
 use crate::error::Result;
+use crate::ingest::shared::lkp_wrapper;
 use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
@@ -114,6 +115,16 @@ impl Format for Netperf {
             i += 1;
             if t.trim().is_empty() {
                 gap = true;
+                continue;
+            }
+            // The commands LKP logged around the output (the netperf runs,
+            // `wait`) are no part of any test's table. Only those: its
+            // other lines look like `-k` output's `KEY=value`.
+            if lkp_wrapper::is_logged_command(t) {
+                skipped.push((
+                    l.number,
+                    "LKP wrapper: a command it logged behind a timestamp, not output".into(),
+                ));
                 continue;
             }
             // A banner, or in a mail the command line, opens a test; the
