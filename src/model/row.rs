@@ -54,27 +54,26 @@ impl Head {
 
     /// Whether two rows have one head.
     pub fn same_names(a: &Observation, o: &Observation) -> bool {
-        a.stat == o.stat
-            && text_eq(&a.metric, &o.metric)
-            && text_eq(&a.benchmark, &o.benchmark)
-            && text_eq(&a.params, &o.params)
-            && text_eq(&a.variant, &o.variant)
-            && text_eq(&a.unit, &o.unit)
-            && text_eq(&a.source, &o.source)
-            && a.direction == o.direction
+        a.head_of() == o.head_of()
     }
 
-    /// Whether `o` has exactly these names, stat and direction. The
-    /// column most likely to differ between neighbours is compared first.
+    /// Whether `o` has exactly these names, stat and direction.
     pub fn fits(&self, o: &Observation) -> bool {
-        self.stat == o.stat
-            && text_eq(&self.metric, &o.metric)
-            && text_eq(&self.benchmark, &o.benchmark)
-            && text_eq(&self.params, &o.params)
-            && text_eq(&self.variant, &o.variant)
-            && text_eq(&self.unit, &o.unit)
-            && text_eq(&self.source, &o.source)
-            && self.direction == o.direction
+        self.names() == o.head_of()
+    }
+
+    /// The names, borrowed.
+    pub fn names(&self) -> HeadRef<'_> {
+        HeadRef {
+            source: &self.source,
+            benchmark: &self.benchmark,
+            params: &self.params,
+            variant: &self.variant,
+            metric: &self.metric,
+            unit: &self.unit,
+            stat: self.stat,
+            direction: self.direction,
+        }
     }
 }
 
@@ -153,6 +152,22 @@ pub struct HeadRef<'a> {
     pub metric: &'a str,
     pub unit: &'a str,
     pub stat: Stat,
+    pub direction: Option<Direction>,
+}
+
+impl PartialEq for HeadRef<'_> {
+    /// The column most likely to differ between neighbours is compared
+    /// first.
+    fn eq(&self, o: &Self) -> bool {
+        self.stat == o.stat
+            && text_eq(self.metric, o.metric)
+            && text_eq(self.benchmark, o.benchmark)
+            && text_eq(self.params, o.params)
+            && text_eq(self.variant, o.variant)
+            && text_eq(self.unit, o.unit)
+            && text_eq(self.source, o.source)
+            && self.direction == o.direction
+    }
 }
 
 impl<'a> RowFields<'a> for &'a Observation {
@@ -165,6 +180,7 @@ impl<'a> RowFields<'a> for &'a Observation {
             metric: &self.metric,
             unit: &self.unit,
             stat: self.stat,
+            direction: self.direction,
         }
     }
     fn line(self) -> u32 {
@@ -180,16 +196,7 @@ impl<'a> RowFields<'a> for &'a Observation {
 
 impl<'a> RowFields<'a> for Row<'a> {
     fn head_of(self) -> HeadRef<'a> {
-        let h = self.head;
-        HeadRef {
-            source: &h.source,
-            benchmark: &h.benchmark,
-            params: &h.params,
-            variant: &h.variant,
-            metric: &h.metric,
-            unit: &h.unit,
-            stat: h.stat,
-        }
+        self.head.names()
     }
     fn line(self) -> u32 {
         self.line
