@@ -185,6 +185,25 @@ pub struct Parsed {
 }
 
 impl Parsed {
+    /// Every line of `src` that gave none of `observations` and is not
+    /// among `skipped`: the frame a log's values sit in (its banner, menus,
+    /// a system description), read as such so that the document reader,
+    /// supplementing a log it takes for prose, reads nothing from it.
+    pub(crate) fn frame_lines(
+        src: &Source,
+        observations: &[Observation],
+        skipped: &[(u32, String)],
+    ) -> Vec<u32> {
+        let mut used: Vec<u32> = observations.iter().map(|o| o.line).collect();
+        used.extend(skipped.iter().map(|(n, _)| *n));
+        used.sort_unstable();
+        src.lines
+            .iter()
+            .map(|l| l.number)
+            .filter(|n| used.binary_search(n).is_err())
+            .collect()
+    }
+
     /// Every row, those of `bulk` first, as observations.
     pub fn into_observations(self) -> Vec<Observation> {
         if self.bulk.is_empty() {

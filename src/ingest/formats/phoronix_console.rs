@@ -15,7 +15,7 @@
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num};
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::{canonical_params, Observation, Stat};
+use crate::model::{canonical_params, Observation, Stat, Unit};
 
 /// The Phoronix Test Suite console-log importer.
 pub struct PhoronixConsole;
@@ -78,17 +78,9 @@ impl Format for PhoronixConsole {
         }
         read.flush();
         // Everything else is the suite's banner, menus, system description
-        // and progress: read as the frame the results sit in, so that the
-        // document reader does not take a menu's `1: Total` for a value.
-        let mut used: Vec<u32> = read.out.iter().map(|o| o.line).collect();
-        used.extend(read.skipped.iter().map(|(n, _)| *n));
-        used.sort_unstable();
-        let consumed = src
-            .lines
-            .iter()
-            .map(|l| l.number)
-            .filter(|n| used.binary_search(n).is_err())
-            .collect();
+        // and progress: the document reader must not take a menu's
+        // `1: Total` for a value.
+        let consumed = Parsed::frame_lines(src, &read.out, &read.skipped);
         Ok(Parsed {
             observations: read.out,
             consumed,
@@ -225,7 +217,7 @@ impl Reader {
                 && o.params == params.as_str()
                 && o.metric == "result"
                 && !o.unit.is_empty()
-                && o.unit != Observation::new("", "", &unit, Stat::Mean, 0.0).unit
+                && o.unit != Unit::normalize_spelling(&unit)
         });
         let metric = if clash {
             unit.clone()

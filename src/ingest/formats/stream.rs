@@ -52,14 +52,13 @@ impl Format for Stream {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let (mut out, mut consumed) = (Vec::new(), Vec::new());
+        let mut out = Vec::new();
         let mut params = Params::default();
         let mut in_table = false;
         for l in &src.lines {
             let (n, t) = (l.number, l.text.trim());
             if HEADER.is_match(t) {
                 in_table = true;
-                consumed.push(n);
             } else if let Some(c) = KERNEL.captures(t).filter(|_| in_table) {
                 let mut p = params.clone();
                 p.set("function", c[1].to_ascii_lowercase());
@@ -82,25 +81,14 @@ impl Format for Stream {
                 in_table = false;
             } else if let Some(c) = ARRAY.captures(t) {
                 params.set("array_size", &c[1]);
-                consumed.push(n);
             } else if let Some(c) = THREADS.captures(t) {
                 params.set("threads", &c[1]);
-                consumed.push(n);
             }
         }
-        // The rest is STREAM's banner (memory sizes, clock granularity, its
-        // advice, the validation line) and a wrapper's commands: the frame
-        // of the tables, not results, and no text for the document reader
-        // to take values from.
-        let used: std::collections::HashSet<u32> = out.iter().map(|o| o.line).collect();
-        consumed.extend(
-            src.lines
-                .iter()
-                .map(|l| l.number)
-                .filter(|n| !used.contains(n)),
-        );
-        consumed.sort_unstable();
-        consumed.dedup();
+        // Everything else is STREAM's banner (memory sizes, clock
+        // granularity, its advice, the validation line) and a wrapper's
+        // commands: the frame of the tables, not results.
+        let consumed = Parsed::frame_lines(src, &out, &[]);
         Parsed::found(
             src,
             out,
