@@ -138,7 +138,7 @@ fn read(path: &Path) -> Result<(Vec<Observation>, String), String> {
                 .first()
                 .and_then(|f| f.format.clone())
                 .unwrap_or_else(|| "-".into());
-            (i.dataset.into_rows(), format)
+            (i.dataset.to_observations(), format)
         })
         .map_err(|e| e.to_string())
 }

@@ -830,7 +830,7 @@ fn oslat_and_cyclicdeadline_are_named_by_their_program() {
             "{name}: {:?}",
             got.files[0].unread_numeric
         );
-        got.dataset.into_rows()
+        got.dataset.to_observations()
     };
     let two = rows("oslat-c01.txt");
     let max = |rows: &[patchperf::model::Observation], p: &str| {
@@ -870,7 +870,7 @@ fn pyperf_slowest_check_and_metadata() {
             "{name}: {:?}",
             got.files[0]
         );
-        (got.dataset.into_rows(), got.files[0].skipped.len())
+        (got.dataset.to_observations(), got.files[0].skipped.len())
     };
     let (slowest, _) = rows("slowest-two.txt");
     let d: Vec<(&str, f64)> = slowest

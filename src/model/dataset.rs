@@ -276,11 +276,6 @@ impl Dataset {
         self.rows().map(|r| r.to_observation()).collect()
     }
 
-    /// Consumes the dataset, returning its rows as observations.
-    pub fn into_rows(self) -> Vec<Observation> {
-        self.to_observations()
-    }
-
     /// Number of rows.
     pub fn len(&self) -> usize {
         self.values.len()
