@@ -49,32 +49,10 @@ impl Format for CyclictestJson {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let doc: Value = serde_json::from_str(src.raw_trimmed()).map_err(|e| {
-            src.error(
-                Some(e.line() as u32),
-                format!("invalid cyclictest JSON (column {}): {e}", e.column()),
-            )
-        })?;
-        let Some(threads) = doc.get("thread").and_then(Value::as_object) else {
-            return Err(src.error(None, "cyclictest JSON has no `thread` object"));
-        };
+        let doc = super::json_doc::read(src, "cyclictest JSON")?;
+        let keys = super::json_doc::threads(src, &doc, "cyclictest JSON")?;
         // `/usr/bin/oslat -D 10` → `oslat`.
-        let bench = doc
-            .get("cmdline:")
-            .and_then(Value::as_str)
-            .and_then(|c| c.split_whitespace().next())
-            .map(|p| p.rsplit('/').next().unwrap_or(p))
-            .filter(|p| !p.is_empty())
-            .unwrap_or("cyclictest")
-            .to_string();
-        let mut keys: Vec<(u64, &String)> = Vec::new();
-        for k in threads.keys() {
-            let n = k
-                .parse()
-                .map_err(|_| src.error(None, format!("thread key `{k}` is not a thread number")))?;
-            keys.push((n, k));
-        }
-        keys.sort();
+        let bench = super::json_doc::program(&doc, "cyclictest");
         let mut out = Vec::new();
         let mut skipped = Vec::new();
         // The line of thread `key`'s object, for the accounting.
@@ -85,8 +63,7 @@ impl Format for CyclictestJson {
                 .and_then(|s| src.lines[s..].iter().find(|l| l.text.trim() == open))
                 .map_or(0, |l| l.number)
         };
-        for (_, key) in keys {
-            let th = &threads[key];
+        for (_, key, th) in keys {
             let field = |name: &str| -> Result<f64> {
                 th.get(name)
                     .and_then(Value::as_f64)

@@ -6,6 +6,7 @@ pub(in crate::ingest) mod cyclictest_hist;
 pub(in crate::ingest) mod cyclictest_json;
 pub(in crate::ingest) mod cyclictest_verbose;
 pub(in crate::ingest) mod hackbench;
+mod json_doc;
 pub(in crate::ingest) mod oslat;
 pub(in crate::ingest) mod pi_stress;
 pub(in crate::ingest) mod rt_ipc;

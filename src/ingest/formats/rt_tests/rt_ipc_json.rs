@@ -15,7 +15,6 @@ use crate::error::Result;
 use crate::ingest::shared::logscan::Params;
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use serde_json::Value;
 
 /// The rt-tests IPC JSON importer.
 pub struct RtIpcJson;
@@ -45,33 +44,12 @@ impl Format for RtIpcJson {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let doc: Value = serde_json::from_str(src.raw_trimmed()).map_err(|e| {
-            let msg = format!("invalid rt-tests JSON (column {}): {e}", e.column());
-            src.error(Some(e.line() as u32), msg)
-        })?;
-        let Some(threads) = doc.get("thread").and_then(Value::as_object) else {
-            return Err(src.error(None, "rt-tests JSON has no `thread` object"));
-        };
+        let doc = super::json_doc::read(src, "rt-tests JSON")?;
+        let pairs = super::json_doc::threads(src, &doc, "rt-tests JSON")?;
         // `/usr/bin/ptsematest -S` → `ptsematest`.
-        let bench = doc
-            .get("cmdline:")
-            .and_then(Value::as_str)
-            .and_then(|c| c.split_whitespace().next())
-            .map(|p| p.rsplit('/').next().unwrap_or(p))
-            .filter(|p| !p.is_empty())
-            .unwrap_or("rt-tests ipc")
-            .to_string();
-        let mut pairs: Vec<(u64, &Value)> = Vec::new();
-        for (k, v) in threads {
-            let Ok(i) = k.parse::<u64>() else {
-                let msg = format!("thread key `{k}` is not a thread number");
-                return Err(src.error(None, msg));
-            };
-            pairs.push((i, v));
-        }
-        pairs.sort_by_key(|p| p.0);
+        let bench = super::json_doc::program(&doc, "rt-tests ipc");
         let mut out = Vec::new();
-        for (i, pair) in pairs {
+        for (i, _, pair) in pairs {
             let Some(receiver) = pair.get("receiver") else {
                 let msg = format!("thread {i} has no `receiver`");
                 return Err(src.error(None, msg));
