@@ -133,33 +133,24 @@ impl Format for SevenZip {
                 if &c[1] != "Avr" {
                     params.set("dict", &c[1]);
                 }
+                let rendered = params.render();
                 for (dir, cells) in [("compress", &c[2]), ("decompress", &c[3])] {
-                    for (w, (metric, unit)) in cells.split_whitespace().zip(COLUMNS) {
-                        let metric = format!("{dir} {metric}");
-                        out.push(
-                            Row::at(src, n)
-                                .benchmark("7z b")
-                                .params(&params.render())
-                                .metric(&metric)
-                                .unit(unit)
-                                .sample(num(src, n, w, &metric)?),
-                        );
-                    }
+                    let cells: Vec<&str> = cells.split_whitespace().collect();
+                    push_cells(src, n, &rendered, dir, &cells, &COLUMNS, &mut out)?;
                 }
                 continue;
             }
             if let Some(c) = TOT_ROW.captures(t) {
-                for (w, (metric, unit)) in c[1].split_whitespace().zip(&COLUMNS[1..]) {
-                    let metric = format!("total {metric}");
-                    out.push(
-                        Row::at(src, n)
-                            .benchmark("7z b")
-                            .params(&base.render())
-                            .metric(&metric)
-                            .unit(unit)
-                            .sample(num(src, n, w, &metric)?),
-                    );
-                }
+                let cells: Vec<&str> = c[1].split_whitespace().collect();
+                push_cells(
+                    src,
+                    n,
+                    &base.render(),
+                    "total",
+                    &cells,
+                    &COLUMNS[1..],
+                    &mut out,
+                )?;
                 continue;
             }
             if t.starts_with("Dict ") && t.contains("R/U") {
@@ -248,12 +239,26 @@ fn push_method(
 ) -> Result<()> {
     let mut params = base.clone();
     params.set("method", method);
-    for (w, (metric, unit)) in cells.iter().zip(METHOD_COLUMNS) {
-        let metric = format!("{dir} {metric}");
+    push_cells(src, n, &params.render(), dir, cells, &METHOD_COLUMNS, out)
+}
+
+/// One sample per cell of line `n`, named `{prefix} {column}` in the
+/// column's unit.
+fn push_cells(
+    src: &Source,
+    n: u32,
+    params: &str,
+    prefix: &str,
+    cells: &[&str],
+    columns: &[(&str, &str)],
+    out: &mut Vec<crate::model::Observation>,
+) -> Result<()> {
+    for (w, (metric, unit)) in cells.iter().zip(columns) {
+        let metric = format!("{prefix} {metric}");
         out.push(
             Row::at(src, n)
                 .benchmark("7z b")
-                .params(&params.render())
+                .params(params)
                 .metric(&metric)
                 .unit(unit)
                 .sample(num(src, n, w, &metric)?),
