@@ -7,6 +7,7 @@ mod detect;
 mod inputs;
 mod pieces;
 mod read;
+mod run_counter;
 mod runs;
 mod stream;
 #[cfg(test)]

@@ -196,48 +196,6 @@ impl<'a> KeyFinder<'a> {
     }
 }
 
-/// Samples counted so far per key, over the inputs already delivered.
-///
-/// A table of a few million distinct rows (a long e-mail table, each row
-/// its own benchmark) has as many keys, and the counter outlives every
-/// row: held as four names each, its keys were most of the memory of such
-/// an ingest (220 of 305 MB for a 20 MB mail). A key is held as a 128-bit
-/// digest of its names instead, 16 bytes a key: the first 64 bits find it,
-/// the next 32 tell it from another key with the same first 64 (those few
-/// go to `shared`, by the whole digest).
-#[derive(Default)]
-pub(super) struct RunCounter {
-    /// First 64 bits of a key's digest → (its next 32 bits, samples).
-    pub(super) keys: hashbrown::HashMap<u64, (u32, u32)>,
-    /// Keys whose first 64 bits another key has: digest → samples.
-    pub(super) shared: hashbrown::HashMap<u128, u32>,
-}
-
-impl RunCounter {
-    /// Per key of an input: the samples earlier inputs had; counts the
-    /// input's own.
-    pub(super) fn offsets(&mut self, runs: &LocalRuns) -> Vec<u32> {
-        let mut offsets = vec![0; runs.counts.len()];
-        for (key, &k) in &runs.index {
-            let n = runs.counts[k as usize];
-            let seen = self.count_of(digest(key));
-            offsets[k as usize] = *seen;
-            *seen += n;
-        }
-        offsets
-    }
-
-    pub(super) fn count_of(&mut self, d: u128) -> &mut u32 {
-        let (first, tag) = ((d >> 64) as u64, (d >> 32) as u32);
-        let (own_tag, _) = *self.keys.entry(first).or_insert((tag, 0));
-        if own_tag == tag {
-            &mut self.keys.get_mut(&first).expect("just found").1
-        } else {
-            self.shared.entry(d).or_insert(0)
-        }
-    }
-}
-
 /// A 128-bit digest of a key's names, each preceded by its length so that
 /// no two keys run together alike.
 pub(super) fn digest(key: &RunKey) -> u128 {

@@ -4,7 +4,8 @@
 use super::account::Account;
 use super::inputs::{cut_large, expand, input_bytes, input_size, Input};
 use super::read::read_one;
-use super::runs::{LocalRuns, RunCounter, Variants};
+use super::run_counter::RunCounter;
+use super::runs::{LocalRuns, Variants};
 use super::types::{FileReport, IngestOptions};
 use crate::error::{Error, Result};
 use crate::ingest::Registry;
@@ -93,13 +94,12 @@ pub(super) fn stream<T: Send>(
     let mut prepared: Vec<(Result<T>, Progress)> = Vec::new();
     loop {
         let window: &[Input] = windows.next().unwrap_or(&[]);
-        let mut numbered = Vec::with_capacity(pending.len());
+        let mut delivered = Vec::with_capacity(pending.len());
         for r in std::mem::take(&mut pending) {
             match r {
                 Ok((r, report)) => {
-                    let offsets = runs.offsets(&r.runs);
                     report.add_to(&mut reports);
-                    numbered.push((r, offsets));
+                    delivered.push(r);
                 }
                 Err(e) => {
                     // Rows of earlier inputs are delivered before the error.
@@ -108,6 +108,9 @@ pub(super) fn stream<T: Send>(
                 }
             }
         }
+        let keys: Vec<&LocalRuns> = delivered.iter().map(|r| &r.runs).collect();
+        let offsets = runs.offsets(&keys);
+        let mut numbered: Vec<(ReadInput, Vec<u32>)> = delivered.into_iter().zip(offsets).collect();
         numbered
             .par_iter_mut()
             .for_each(|(r, offsets)| r.number_runs(offsets));
