@@ -2,6 +2,7 @@
 //! that grows by a few bytes a key and never doubles at once.
 
 use super::runs::{digest, LocalRuns};
+use std::collections::HashMap;
 
 /// A key's shard is the first this many bits of its digest.
 const SHARD_BITS: u32 = 8;
@@ -14,8 +15,9 @@ const SHARD_BITS: u32 = 8;
 /// 267 MB (its empty slots, and the old and new table both alive while it
 /// grew): more than the rest of that ingest together. Here a key is the
 /// first 72 bits of its digest: the first 8 pick a shard, the next 64 are
-/// kept in the shard's sorted list with the key's count beside them, 12
-/// bytes a key and at most an eighth of a shard spare. Two of ten million
+/// kept in the shard's sorted list with the key's count beside them in a
+/// byte (larger counts in a map), 9 bytes a key and at most an eighth of
+/// a shard spare. Two of ten million
 /// keys share 72 bits with a chance of about one in 10^8; they would then
 /// share one count (their runs numbered as one key's), nothing worse.
 /// The price is time on huge tables: a window's new keys are merged into
@@ -23,19 +25,26 @@ const SHARD_BITS: u32 = 8;
 /// copies, about a second over the 25 windows of a 200 MB mail).
 pub(super) struct RunCounter {
     shards: Vec<Shard>,
+    /// The counts of [`SPILLED`] keys, by shard and id.
+    large: HashMap<(u16, u64), u32>,
 }
 
-/// The keys of one shard, sorted, and their counts.
+/// The keys of one shard, sorted, and their counts: a byte each, as most
+/// keys of a table with millions of them have a sample or a few.
 #[derive(Default)]
 struct Shard {
     ids: Vec<u64>,
-    counts: Vec<u32>,
+    counts: Vec<u8>,
 }
+
+/// The stored count of a key whose count is in [`RunCounter::large`].
+const SPILLED: u8 = u8::MAX;
 
 impl Default for RunCounter {
     fn default() -> Self {
         RunCounter {
             shards: (0..1 << SHARD_BITS).map(|_| Shard::default()).collect(),
+            large: HashMap::new(),
         }
     }
 }
@@ -91,33 +100,49 @@ impl RunCounter {
         let mut seen = vec![0; items.len()];
         let mut fresh: Vec<Fresh> = Vec::new();
         for group in items.chunk_by(|a, b| a.shard == b.shard) {
-            let s = &mut self.shards[group[0].shard as usize];
+            let shard = group[0].shard;
+            let s = &mut self.shards[shard as usize];
             fresh.clear();
             let mut from = 0;
             for it in group {
-                let count = match fresh.last_mut() {
-                    Some(last) if last.id == it.id => &mut last.n,
-                    _ => {
-                        let i = from + gallop(&s.ids[from..], it.id);
-                        from = i;
-                        if s.ids.get(i) == Some(&it.id) {
-                            &mut s.counts[i]
-                        } else {
-                            fresh.push(Fresh {
-                                before: i,
-                                id: it.id,
-                                n: 0,
-                            });
-                            &mut fresh.last_mut().expect("just pushed").n
-                        }
-                    }
-                };
-                seen[it.at as usize] = *count;
-                *count = count.saturating_add(it.n);
+                if let Some(last) = fresh.last_mut().filter(|f| f.id == it.id) {
+                    seen[it.at as usize] = last.n;
+                    last.n = last.n.saturating_add(it.n);
+                    continue;
+                }
+                let i = from + gallop(&s.ids[from..], it.id);
+                from = i;
+                if s.ids.get(i) == Some(&it.id) {
+                    let before = match s.counts[i] {
+                        SPILLED => self.large[&(shard, it.id)],
+                        c => u32::from(c),
+                    };
+                    seen[it.at as usize] = before;
+                    let after = before.saturating_add(it.n);
+                    s.counts[i] = store(&mut self.large, (shard, it.id), after);
+                } else {
+                    fresh.push(Fresh {
+                        before: i,
+                        id: it.id,
+                        n: it.n,
+                    });
+                }
             }
-            s.insert(&fresh);
+            s.insert(&fresh, |f| store(&mut self.large, (shard, f.id), f.n));
         }
         seen
+    }
+}
+
+/// The byte stored for a key's count, the count itself put in `large`
+/// when it does not fit.
+fn store(large: &mut HashMap<(u16, u64), u32>, key: (u16, u64), count: u32) -> u8 {
+    match u8::try_from(count) {
+        Ok(c) if c != SPILLED => c,
+        _ => {
+            large.insert(key, count);
+            SPILLED
+        }
     }
 }
 
@@ -159,7 +184,7 @@ fn gallop(ids: &[u64], id: u64) -> usize {
 impl Shard {
     /// Inserts new keys, sorted, each before the old key it names. Old
     /// keys move once, a block at a time, from the back.
-    fn insert(&mut self, fresh: &[Fresh]) {
+    fn insert(&mut self, fresh: &[Fresh], mut stored: impl FnMut(&Fresh) -> u8) {
         let (old, add) = (self.ids.len(), fresh.len());
         if add == 0 {
             return;
@@ -177,7 +202,7 @@ impl Shard {
             self.ids.copy_within(f.before..end, f.before + j + 1);
             self.counts.copy_within(f.before..end, f.before + j + 1);
             self.ids[f.before + j] = f.id;
-            self.counts[f.before + j] = f.n;
+            self.counts[f.before + j] = stored(f);
             end = f.before;
         }
     }
@@ -215,6 +240,13 @@ mod tests {
             [0, 5, 2]
         );
         assert_eq!(c.add_all([(new, 1)].into_iter()), [5]);
+        // Counts past a byte's: the new one and one that grows past it.
+        let many = (9u128 << 120) | (6 << 56);
+        assert_eq!(
+            c.add_all([(many, 300), (new, 250), (many, 1)].into_iter()),
+            [0, 6, 300]
+        );
+        assert_eq!(c.add_all([(new, 1), (many, 0)].into_iter()), [256, 301]);
     }
 
     #[test]
@@ -259,7 +291,12 @@ mod tests {
                     pool.push(d);
                     d
                 };
-                keys.push((d, (next() % 4) as u32));
+                // Now and then a count past what a byte holds.
+                let n = match next() % 10 {
+                    0 => 200 + next() % 300,
+                    _ => next() % 4,
+                };
+                keys.push((d, n as u32));
             }
             let expected: Vec<u32> = keys
                 .iter()
