@@ -66,10 +66,23 @@ const MIN_PIECES: u64 = 4;
 const MIN_PROBE_LINES: usize = 400;
 
 /// Whether a file of `size` bytes is large enough to be considered for
-/// pieces of `piece_bytes`: at least [`MIN_PIECES`] of them, and larger
-/// than detection's probe.
+/// pieces: larger than detection's probe, and than [`MIN_PIECES`] of the
+/// smallest pieces a format cuts. Whether it is cut depends then on its
+/// format's piece size ([`cut_worth_it`]): a format that holds much per
+/// byte (the document reader) cuts pieces far smaller than `piece_bytes`,
+/// and a 15 MB mail read whole held 1.1 GB.
 pub(super) fn worth_planning(size: u64, piece_bytes: usize) -> bool {
-    size >= MIN_PIECES * piece_bytes as u64 && size > WIDE_PROBE_BYTES as u64
+    let smallest = piece_bytes.min(SMALLEST_PIECE_BYTES) as u64;
+    size >= MIN_PIECES * smallest && size > WIDE_PROBE_BYTES as u64
+}
+
+/// The smallest piece a format asks for ([`crate::ingest::Pieces::piece_bytes`]).
+const SMALLEST_PIECE_BYTES: usize = 256 << 10;
+
+/// Whether a file of `size` bytes is cut into pieces of `piece_bytes`:
+/// at least [`MIN_PIECES`] of them.
+fn cut_worth_it(size: u64, piece_bytes: usize) -> bool {
+    size >= MIN_PIECES * piece_bytes as u64
 }
 
 /// How a large file is cut: `None` when it must be read whole (smaller
@@ -150,6 +163,9 @@ pub(super) fn plan(
     let mut carrier = spec.carry.map(|c| Carrier::new(c, json_like));
     let driver_piece_bytes = piece_bytes;
     let piece_bytes = spec.piece_bytes.map_or(piece_bytes, |b| b.min(piece_bytes));
+    if !cut_worth_it(size, piece_bytes) {
+        return Ok(None);
+    }
     let Some(pieces) = cut(
         &mut file,
         piece_bytes.max(head.raw.len()),

@@ -80,6 +80,19 @@ fn a_large_table_read_in_pieces_gives_what_it_gives_read_whole() {
     assert_eq!(rows.last().map(|o| o.line), Some(60_000 + 2 + 2 * 61));
 }
 
+/// `path` read as one input, as a file too small to be cut is: its rows
+/// and report.
+fn read_whole(path: &Path, opts: &IngestOptions) -> Result<(Vec<Observation>, Vec<FileReport>)> {
+    let size = std::fs::metadata(path).unwrap().len();
+    let input = Input::File(path.to_path_buf(), size);
+    let (mut rows, account) = super::super::read::read_one(&input, &Registry::builtin(), opts)?;
+    super::super::runs::Variants::new(opts).apply(&mut rows);
+    LocalRuns::count(&mut rows);
+    let mut reports = Vec::new();
+    account.add_to(&mut reports);
+    Ok((rows.into_observations(), reports))
+}
+
 #[test]
 fn a_pieced_file_is_read_by_the_format_detected_when_another_has_its_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -230,7 +243,7 @@ fn a_large_mail_read_in_pieces_gives_what_it_gives_read_whole() {
     assert_eq!(pieces::format(&registry, &file).unwrap().name(), "document");
     assert!(cut.len() > 20, "{}", cut.len());
     assert!(cut[1..].iter().all(|p| !p.carry.is_empty()));
-    let whole = read_with_pieces(&path, &opts, 4 * size).unwrap();
+    let whole = read_whole(&path, &opts).unwrap();
     let pieced = read_with_pieces(&path, &opts, small as u64).unwrap();
     assert_eq!(
         whole.0.len(),
@@ -369,6 +382,37 @@ fn same_error_late_in_pieces_as_whole(path: &Path, text: &str, bad: &str) {
         whole.contains(&format!(":{line}:")),
         "{whole} (line {line})"
     );
+}
+
+#[test]
+fn a_mail_of_a_few_megabytes_is_cut_in_the_document_reader_s_small_pieces() {
+    // Read whole, a 15 MB mail held 1.1 GB: the document reader holds
+    // much per byte, so it is cut from four of its own pieces up, far
+    // below four of the driver's.
+    let dir = tempfile::tempdir().unwrap();
+    let registry = Registry::builtin();
+    let opts = IngestOptions::default();
+    let mail = dir.path().join("mail.txt");
+    std::fs::write(&mail, long_mail()).unwrap();
+    let size = std::fs::metadata(&mail).unwrap().len();
+    let driver = super::super::stream::WINDOW_BYTES_PER_THREAD as usize;
+    assert!(size < 4 * driver as u64, "{size}");
+    let (_, cut) = pieces::plan(&mail, size, &registry, &opts, driver)
+        .unwrap()
+        .expect("cut in small pieces");
+    assert!(cut.len() >= size as usize / (256 << 10), "{}", cut.len());
+    // A tidy table of the same size is read whole: its pieces would be
+    // the driver's, and it has fewer than four.
+    let table = dir.path().join("table.csv");
+    std::fs::write(&table, tidy_table(60_000)).unwrap();
+    let size = std::fs::metadata(&table).unwrap().len();
+    assert!(
+        size > 2 * WIDE_PROBE_BYTES as u64 && size < 4 * driver as u64,
+        "{size}"
+    );
+    assert!(pieces::plan(&table, size, &registry, &opts, driver)
+        .unwrap()
+        .is_none());
 }
 
 #[test]
