@@ -387,8 +387,8 @@ fn same_error_late_in_pieces_as_whole(path: &Path, text: &str, bad: &str) {
 #[test]
 fn a_mail_of_a_few_megabytes_is_cut_in_the_document_reader_s_small_pieces() {
     // Read whole, a 15 MB mail held 1.1 GB: the document reader holds
-    // much per byte, so it is cut from four of its own pieces up, far
-    // below four of the driver's.
+    // much per byte, so a mail is cut in its own pieces, far smaller than
+    // the driver's.
     let dir = tempfile::tempdir().unwrap();
     let registry = Registry::builtin();
     let opts = IngestOptions::default();
@@ -402,7 +402,7 @@ fn a_mail_of_a_few_megabytes_is_cut_in_the_document_reader_s_small_pieces() {
         .expect("cut in small pieces");
     assert!(cut.len() >= size as usize / (256 << 10), "{}", cut.len());
     // A tidy table of the same size is read whole: its pieces would be
-    // the driver's, and it has fewer than four.
+    // the driver's, and it is smaller than one.
     let table = dir.path().join("table.csv");
     std::fs::write(&table, tidy_table(60_000)).unwrap();
     let size = std::fs::metadata(&table).unwrap().len();
