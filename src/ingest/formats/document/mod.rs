@@ -11,6 +11,7 @@
 //! is the benchmark and the context the variant. Tables name their own
 //! variants, metrics and stats in their headers wherever they can.
 
+mod boxchars;
 mod grid;
 mod labels;
 mod lines;
@@ -119,6 +120,10 @@ impl Format for Document {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        // A box drawn with Unicode characters is read as its ASCII
+        // spelling.
+        let ascii = boxchars::ascii_rules(src);
+        let src = &*ascii;
         let mut observations = reader::read(src)?;
         let statements = runs::apply(src, &mut observations);
         titles::apply(&mut observations);
