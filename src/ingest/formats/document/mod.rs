@@ -12,6 +12,7 @@
 //! variants, metrics and stats in their headers wherever they can.
 
 mod boxchars;
+mod cv_cells;
 mod grid;
 mod labels;
 mod lines;
@@ -121,9 +122,10 @@ impl Format for Document {
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         // A box drawn with Unicode characters is read as its ASCII
-        // spelling.
+        // spelling, a `value [change](CV)` cell as `value +-CV%`.
         let ascii = boxchars::ascii_rules(src);
-        let src = &*ascii;
+        let spelled = cv_cells::plus_minus(&ascii);
+        let src = &*spelled;
         let mut observations = reader::read(src)?;
         let statements = runs::apply(src, &mut observations);
         titles::apply(&mut observations);
