@@ -539,3 +539,19 @@ fn a_variance_column_with_the_percent_sign_first_stays_a_column() {
         Some("After the fix")
     );
 }
+
+#[test]
+fn header_names_one_space_apart_over_their_columns_are_cells() {
+    let header = "      Mode Iterations   Variance    Average";
+    let rows = [
+        "    UDP_RR         10      %1.31      46724",
+        "   TCP_CRR         10      %0.10      20505",
+    ];
+    let cells = super::header_words(header, &rows).unwrap();
+    let names: Vec<&str> = cells.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(names, ["Mode", "Iterations", "Variance", "Average"]);
+    // Words that do not sit over the columns stay one cell.
+    assert!(super::header_words("  Kernel version     Time", &["  6.8     1.5    2.5"]).is_none());
+    // A header the gaps already split needs no words.
+    assert!(super::header_words("  a    b", &["  x    1"]).is_none());
+}
