@@ -29,7 +29,7 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 334 posts
-/// (12204, 8813 and 9548 of 13529 values), in percent. The goal is
+/// (12205, 8815 and 9550 of 13529 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 90.1;
 const LABEL_FLOOR: f64 = 65.1;
