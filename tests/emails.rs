@@ -28,11 +28,11 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 314 posts
-/// (11681, 8394 and 9112 of 12914 values), in percent. The goal is
+/// The floors asserted: what the reader reaches today on the 334 posts
+/// (12205, 8815 and 9550 of 13529 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 90.4;
-const LABEL_FLOOR: f64 = 64.9;
+const VALUE_FLOOR: f64 = 90.1;
+const LABEL_FLOOR: f64 = 65.1;
 const EITHER_FLOOR: f64 = 70.5;
 
 /// One line of `EXPECTED.md`.

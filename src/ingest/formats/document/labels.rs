@@ -229,6 +229,7 @@ pub fn is_noise(line: &str) -> bool {
         || t == "--"
         || t == "-"
         || is_attribute(t)
+        || is_settings_banner(t)
 }
 
 /// [`is_noise`] of a trimmed ASCII line, where lowercasing is ASCII
@@ -259,6 +260,21 @@ fn is_noise_ascii(t: &str) -> bool {
         || t == "--"
         || t == "-"
         || is_attribute(t)
+        || is_settings_banner(t)
+}
+
+/// `Engine=io_uring, sq_ring=128, cq_ring=128`: a harness's banner of its
+/// settings, two `key=value` items or more separated by commas and
+/// nothing else. It stands between a block's heading (`Without
+/// fixedbufs`) and the block's rows and names neither the benchmark nor
+/// the build; a line that states a measurement is a sample line, never a
+/// heading, so none is lost here. Items apart by spaces only are left
+/// alone: that is how a header of settings columns is written
+/// (`bs=4k    bs=8k`).
+fn is_settings_banner(t: &str) -> bool {
+    memchr::memchr(b'=', t.as_bytes()).is_some()
+        && t.contains(", ")
+        && crate::ingest::shared::keyvals::record(t).is_some_and(|(items, _)| items >= 2)
 }
 
 /// `Start date: 2026-11-30 08:39:40`, `Kernel: 6.8.0-rc1`: a field of a
@@ -343,6 +359,11 @@ mod tests {
         assert!(is_noise("Date:\tWed, 10 Jan 2007 12:47:21 +0100"));
         assert!(!is_noise("First case: all threads are SCHED_OTHER"));
         assert!(is_noise("Start date: 2026-11-30 08:39:40"));
+        assert!(is_noise("Engine=io_uring, sq_ring=128, cq_ring=128"));
+        assert!(is_noise("submitter=0, tid=2481, file=/dev/ng0n1, node=-1"));
+        assert!(!is_noise("rwmixwrite=10%"));
+        assert!(!is_noise("cpu_lat_limit_us=10 (enabled)"));
+        assert!(!is_noise("bs=4k    bs=8k    bs=16k"));
         // Case-insensitive on ASCII lines, as on any other.
         assert!(is_noise("see HTTP://example.org/x"));
         assert!(is_noise("see Https://example.org/x"));

@@ -11,6 +11,8 @@
 //! is the benchmark and the context the variant. Tables name their own
 //! variants, metrics and stats in their headers wherever they can.
 
+mod boxchars;
+mod cv_cells;
 mod grid;
 mod labels;
 mod lines;
@@ -119,6 +121,11 @@ impl Format for Document {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        // A box drawn with Unicode characters is read as its ASCII
+        // spelling, a `value [change](CV)` cell as `value +-CV%`.
+        let ascii = boxchars::ascii_rules(src);
+        let spelled = cv_cells::plus_minus(&ascii);
+        let src = &*spelled;
         let mut observations = reader::read(src)?;
         let statements = runs::apply(src, &mut observations);
         titles::apply(&mut observations);

@@ -15,6 +15,51 @@ pub fn split_cells(text: &str) -> Vec<RawCell> {
         .collect()
 }
 
+/// The cells of a one-line header whose names stand one space apart
+/// (`Mode Iterations   Variance    Average`), which [`split_cells`] joins
+/// (`Mode Iterations`). When the header has as many words as every row
+/// under it has cells, and each word starts or ends in the column where
+/// the cell under it does, the words are the header's cells; otherwise
+/// `None`, and the gaps decide.
+pub fn header_words(text: &str, rows: &[&str]) -> Option<Vec<RawCell>> {
+    let words = word_cells(text);
+    if rows.is_empty() || words.len() <= split_cells(text).len() {
+        return None;
+    }
+    let end = |c: &RawCell| c.col + c.text.chars().count();
+    let aligned = |row: &&str| {
+        let cells = split_cells(row);
+        cells.len() == words.len()
+            && cells
+                .iter()
+                .zip(&words)
+                .all(|(c, w)| c.col == w.col || end(c) == end(w))
+    };
+    rows.iter().all(aligned).then_some(words)
+}
+
+/// The words of `text` (split at any whitespace) with their starting
+/// character columns.
+fn word_cells(text: &str) -> Vec<RawCell> {
+    let mut out = Vec::new();
+    let mut word: Option<RawCell> = None;
+    for (col, ch) in text.chars().enumerate() {
+        match (ch.is_whitespace(), word.as_mut()) {
+            (true, Some(_)) => out.extend(word.take()),
+            (true, None) => {}
+            (false, Some(w)) => w.text.push(ch),
+            (false, None) => {
+                word = Some(RawCell {
+                    col,
+                    text: ch.to_string(),
+                })
+            }
+        }
+    }
+    out.extend(word);
+    out
+}
+
 /// [`split_cells`] as (starting column, text) pairs; a cell of ASCII text
 /// that is one span of the line borrows it instead of copying it.
 pub(super) fn cell_texts(text: &str) -> Vec<(usize, Cow<'_, str>)> {

@@ -18,7 +18,7 @@ mod time;
 mod values;
 
 pub use boxes::{is_box_row, BoxCells};
-pub use cells::{merge_header, split_cells};
+pub use cells::{header_words, merge_header, split_cells};
 pub use change::heading_sides;
 #[cfg(test)]
 pub use classify::classify;

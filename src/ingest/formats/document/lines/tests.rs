@@ -158,6 +158,10 @@ fn cells_with_units_and_remarks() {
     assert_eq!(value_cell("1.5M").unwrap().0.value, 1_500_000.0);
     assert_eq!(value_cell("+ x"), None);
     assert_eq!(value_cell("abc"), None);
+    // A percent sign before its number, as netperf prints a variance.
+    let (c, _) = value_cell("%1.31").unwrap();
+    assert_eq!((c.value, c.is_pct), (1.31, true));
+    assert_eq!(value_cell("%x1"), None);
     assert_eq!(value_cell("2.6.20-rc4"), None);
     assert_eq!(value_cell("x86_64"), None);
 }
@@ -502,4 +506,52 @@ fn a_first_value_glued_to_its_key_is_a_value_of_the_row() {
     assert_eq!(values, [572.0, 347.0, 502.0, 218.0]);
     // `key: value` with one value is a sample line, not a row.
     assert!(data_row("Throughput:  123.4").is_none());
+}
+
+#[test]
+fn a_variance_column_with_the_percent_sign_first_stays_a_column() {
+    // netperf's confidence summary: the row label is the test name alone,
+    // and the headings above the two blocks name the builds.
+    let text = "Before the fix\n      Mode Iterations   Variance    Average\n    UDP_RR         10      %1.31      46724\n    TCP_RR         10      %6.26      77188\n\nAfter the fix\n      Mode Iterations   Variance    Average\n    UDP_RR         10      %1.51      49097\n    TCP_RR         10      %5.58      78540\n";
+    let src = crate::ingest::Source::from_text("t.txt", text);
+    let rows = super::super::reader::read(&src).unwrap();
+    let row = |value: f64| rows.iter().find(|o| o.value == value);
+    // The row label is the test's name, not the name glued to the cells
+    // before the variance.
+    for (v, test) in [
+        (46724.0, "UDP_RR"),
+        (1.31, "UDP_RR"),
+        (78540.0, "TCP_RR"),
+        (5.58, "TCP_RR"),
+    ] {
+        assert_eq!(
+            row(v).map(|o| o.benchmark.as_str()),
+            Some(test),
+            "{rows:#?}"
+        );
+    }
+    assert_eq!(
+        row(46724.0).map(|o| o.variant.as_str()),
+        Some("Before the fix")
+    );
+    assert_eq!(
+        row(78540.0).map(|o| o.variant.as_str()),
+        Some("After the fix")
+    );
+}
+
+#[test]
+fn header_names_one_space_apart_over_their_columns_are_cells() {
+    let header = "      Mode Iterations   Variance    Average";
+    let rows = [
+        "    UDP_RR         10      %1.31      46724",
+        "   TCP_CRR         10      %0.10      20505",
+    ];
+    let cells = super::header_words(header, &rows).unwrap();
+    let names: Vec<&str> = cells.iter().map(|c| c.text.as_str()).collect();
+    assert_eq!(names, ["Mode", "Iterations", "Variance", "Average"]);
+    // Words that do not sit over the columns stay one cell.
+    assert!(super::header_words("  Kernel version     Time", &["  6.8     1.5    2.5"]).is_none());
+    // A header the gaps already split needs no words.
+    assert!(super::header_words("  a    b", &["  x    1"]).is_none());
 }

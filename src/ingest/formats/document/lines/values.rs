@@ -21,6 +21,13 @@ pub fn value_cell(text: &str) -> Option<(Cell, Option<SmolStr>)> {
     if let Some(c) = plain_number(t) {
         return Some((c, None));
     }
+    // A percent sign written before its number (`%1.31`, as netperf's
+    // confidence summary prints a variance) is the same percentage.
+    if let Some(rest) = t.strip_prefix('%') {
+        if plain_number(rest).is_some() {
+            return value_cell(&format!("{rest}%"));
+        }
+    }
     // A sign set apart from its number: `+ 4.5%`, `- 12`.
     if let Some(rest) = t.strip_prefix(['+', '-']) {
         let number = rest.trim_start();

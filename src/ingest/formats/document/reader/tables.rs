@@ -18,7 +18,14 @@ impl<'a> Reader<'a> {
         let depth = rows.first().map(|c| c.line.quote_depth).unwrap_or(0);
         let hcells = match head {
             [] => None,
-            [h] => Some((h.line.number, split_cells(&h.line.text))),
+            [h] => {
+                // Names one space apart that sit over the columns are
+                // the header's cells, though no gap parts them.
+                let texts: Vec<&str> = rows.iter().map(|c| c.line.text.as_str()).collect();
+                let cells = lines::header_words(&h.line.text, &texts)
+                    .unwrap_or_else(|| split_cells(&h.line.text));
+                Some((h.line.number, cells))
+            }
             [.., u, h] => Some((
                 h.line.number,
                 lines::merge_header(&split_cells(&u.line.text), &split_cells(&h.line.text)),
