@@ -204,6 +204,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/svsematest-t2-q.txt", "rt-ipc"),
     ("schbench/one-run-interval1.txt", "schbench"),
     ("schbench/two-instances-m1-m2.txt", "schbench"),
+    ("schbench/lkp-multi-instance.txt", "schbench"),
     ("stress-ng/loop-3runs-brief.txt", "stress-ng"),
     ("stress-ng/metrics-vm-flip-perf.txt", "stress-ng"),
     ("stress-ng/brief-cpu-matrix-hash.txt", "stress-ng"),
@@ -2047,4 +2048,50 @@ fn netperf_instances_under_lkp_commands_are_runs_of_one_test() {
         report.unread_numeric
     );
     assert_eq!(report.skipped.len(), 17);
+}
+
+#[test]
+fn schbench_instances_in_an_lkp_log_are_two_runs_without_heading_variants() {
+    // Two concurrent instances of one command under LKP's wrapper lines:
+    // each instance is one run of the same measurements, the `min=…,
+    // max=…` lines included (`max=20` is a value, not an encoded space),
+    // and no line of the log (`warmup done, zeroing stats`, a timestamped
+    // command) names a variant.
+    let path = Path::new(HARNESS).join("schbench/lkp-multi-instance.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rows = ing.dataset.to_observations();
+    assert!(
+        rows.iter()
+            .all(|o| o.variant.is_empty() && o.benchmark == "schbench"),
+        "{rows:?}"
+    );
+    let of = |metric: &str| -> Vec<(f64, Option<u32>)> {
+        rows.iter()
+            .filter(|o| o.metric == metric)
+            .map(|o| (o.value, o.run))
+            .collect()
+    };
+    assert_eq!(of("wakeup latency p99"), [(9.0, Some(0)), (90.0, Some(1))]);
+    assert_eq!(
+        of("wakeup latency max"),
+        [(20.0, Some(0)), (200.0, Some(1))]
+    );
+    assert_eq!(
+        of("request latency p99.9"),
+        [(9500.0, Some(0)), (95000.0, Some(1))]
+    );
+    assert_eq!(
+        of("request latency min"),
+        [(5000.0, Some(0)), (50000.0, Some(1))]
+    );
+    assert_eq!(of("rps"), [(16000.0, Some(0)), (1600.0, Some(1))]);
+    // Per instance: four percentiles, min and max of two blocks, the rate.
+    assert_eq!(rows.len(), 26);
+    let report = &ing.files[0];
+    assert!(
+        report.unread_numeric.is_empty(),
+        "{:?}",
+        report.unread_numeric
+    );
+    assert_eq!(report.skipped.len(), 10);
 }

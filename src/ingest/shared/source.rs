@@ -436,6 +436,26 @@ fn text_is_quoted_printable(text: &str) -> bool {
                 (at(3), at(4)),
                 (None, _) | (Some(b'\n'), _) | (Some(b'\r'), None | Some(b'\n'))
             )
+            && !has_bare_equals(line_around(text, i))
+    })
+}
+
+/// The line of `text` that holds byte `i`, without its line ending.
+fn line_around(text: &str, i: usize) -> &str {
+    let b = text.as_bytes();
+    let start = memchr::memrchr(b'\n', &b[..i]).map_or(0, |k| k + 1);
+    let end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
+    text[start..end].trim_end_matches('\r')
+}
+
+/// Whether `line` holds an `=` that quoted-printable cannot have written:
+/// one followed by anything but two hex digits, short of the line's end
+/// (a soft break). An encoder escapes every `=` of the text as `=3D`, so
+/// such a line (`min=1, max=20`) is plain, and its `=20` ending a value.
+fn has_bare_equals(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'=' && i + 1 < b.len() && !(i + 2 < b.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]))
     })
 }
 
@@ -527,8 +547,7 @@ fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
             }
         }
         if l.contains("=3D")
-            || l.ends_with("=20")
-            || l.ends_with("=09")
+            || ((l.ends_with("=20") || l.ends_with("=09")) && !has_bare_equals(l))
             || l.contains(NBSP_RUN)
             || QP_HEADERS.iter().any(|h| l.contains(h))
         {
