@@ -205,6 +205,13 @@ const FORMATS: &[(&str, &str)] = &[
     ("schbench/one-run-interval1.txt", "schbench"),
     ("schbench/two-instances-m1-m2.txt", "schbench"),
     ("schbench/lkp-multi-instance.txt", "schbench"),
+    ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
+    ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
+    ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
+    // Pass or fail outcomes, no measurement: refused with the outcome, see
+    // `kernel_test_modules_give_their_console_results`.
+    ("rcutorture/lkp-rcutorture-hotplug.txt", ""),
+    ("rcutorture/lkp-locktorture-spin-lock.txt", ""),
     ("stress-ng/loop-3runs-brief.txt", "stress-ng"),
     ("stress-ng/metrics-vm-flip-perf.txt", "stress-ng"),
     ("stress-ng/brief-cpu-matrix-hash.txt", "stress-ng"),
@@ -2094,4 +2101,63 @@ fn schbench_instances_in_an_lkp_log_are_two_runs_without_heading_variants() {
         report.unread_numeric
     );
     assert_eq!(report.skipped.len(), 10);
+}
+
+#[test]
+fn kernel_test_modules_give_their_console_results() {
+    // refscale: the `Runs` table after thirty experiments, one row split
+    // off by a console stamp, each row one run's nanoseconds per reader.
+    let rows = named_rows("rcutorture/lkp-refscale-rcu-44-readers.txt");
+    assert_eq!(rows.len(), 30);
+    assert!(rows.iter().all(|r| r.0 == "refscale"
+        && r.1 == "loops=10000,nreaders=44,readdelay=0,type=rcu"
+        && r.2 == "reader duration"
+        && r.3 == "ns"));
+    assert_eq!((rows[0].4, rows[0].5), (3.299, Some(0)));
+    assert_eq!((rows[11].4, rows[11].5), (4.871, Some(11)));
+    assert_eq!((rows[29].4, rows[29].5), (6.335, Some(29)));
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("rcutorture/lkp-refscale-rcu-44-readers.txt"),
+        &Registry::builtin(),
+    );
+    assert!(ing.files[0].unread_numeric.is_empty());
+
+    // rcuscale: the writers' span, grace periods and batches of one run.
+    let rows = named_rows("rcutorture/lkp-rcuscale-rcu.txt");
+    let got: Vec<(&str, &str, &str, f64)> = rows
+        .iter()
+        .map(|r| (r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4))
+        .collect();
+    let p = "nreaders=2,nwriters=2,type=rcu";
+    assert_eq!(
+        got,
+        [
+            (p, "duration", "ns", 418947875.0),
+            (p, "grace periods", "", 201.0),
+            (p, "batches", "", 207.0),
+        ]
+    );
+    let rows = named_rows("rcutorture/lkp-rcuscale-tasks.txt");
+    assert_eq!(rows[0].1, "nreaders=2,nwriters=2,type=tasks");
+    assert_eq!(rows[0].4, 41996296042.0);
+
+    // rcutorture and locktorture without statistics: their outcome is the
+    // answer, not a value.
+    for (file, outcome) in [
+        ("rcutorture/lkp-rcutorture-hotplug.txt", "`RCU_HOTPLUG`"),
+        ("rcutorture/lkp-locktorture-spin-lock.txt", "`SUCCESS`"),
+    ] {
+        let err = ingest(
+            &[Path::new(HARNESS).join(file)],
+            &Registry::builtin(),
+            &IngestOptions::default(),
+        )
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+        assert!(
+            err.contains(outcome) && err.contains("does not measure"),
+            "{err}"
+        );
+    }
 }

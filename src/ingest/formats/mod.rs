@@ -37,6 +37,7 @@ pub(in crate::ingest) mod pktgen;
 pub(in crate::ingest) mod pyperf;
 pub(in crate::ingest) mod pytest_benchmark;
 pub(in crate::ingest) mod qperf;
+pub(in crate::ingest) mod rcutorture;
 pub(in crate::ingest) mod redis;
 pub(in crate::ingest) mod rt_tests;
 pub(in crate::ingest) mod schbench;
