@@ -205,6 +205,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("schbench/one-run-interval1.txt", "schbench"),
     ("schbench/two-instances-m1-m2.txt", "schbench"),
     ("schbench/lkp-multi-instance.txt", "schbench"),
+    ("memtier/lkp-4-instances.txt", "memtier"),
+    ("memtier/x10-best-worst-average.txt", "memtier"),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2160,4 +2162,50 @@ fn kernel_test_modules_give_their_console_results() {
             "{err}"
         );
     }
+}
+
+#[test]
+fn memtier_tables_give_runs_and_the_aggregated_average() {
+    // Four concurrent instances under LKP: each `ALL STATS` table is a run.
+    let rows = named_rows("memtier/lkp-4-instances.txt");
+    let totals = "connections=3,op=totals,requests=65000000,threads=1";
+    let ops: Vec<(f64, Option<u32>)> = rows
+        .iter()
+        .filter(|r| r.1 == totals && r.2 == "ops")
+        .map(|r| (r.4, r.5))
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            (108297.80, Some(0)),
+            (108629.17, Some(1)),
+            (106741.35, Some(2)),
+            (109655.58, Some(3))
+        ]
+    );
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == totals && r.2 == "latency p99.9" && r.3 == "ms" && r.4 == 4.319));
+    assert!(rows.iter().any(|r| r.1.contains("op=sets")
+        && r.2 == "throughput"
+        && r.3 == "KB/s"
+        && r.4 == 22716.77));
+    // Sets, Gets and Totals of four tables; no `Waits` row, no CDF point.
+    assert_eq!(rows.iter().filter(|r| r.2 == "ops").count(), 12);
+
+    // `-x 10`: the aggregated average is a mean of ten runs; the best and
+    // worst runs are accounted, not read.
+    let path = Path::new(HARNESS).join("memtier/x10-best-worst-average.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let obs = ing.dataset.to_observations();
+    let gets_p99: Vec<(String, f64)> = obs
+        .iter()
+        .filter(|o| o.params.contains("op=gets") && o.metric == "latency p99")
+        .map(|o| (o.stat.to_string(), o.value))
+        .collect();
+    assert_eq!(
+        gets_p99,
+        [("mean".to_string(), 47.359), ("n".to_string(), 10.0)]
+    );
+    assert!(obs.iter().all(|o| o.line >= 57));
 }

@@ -67,6 +67,7 @@ impl Registry {
             Box::new(rcutorture::refscale::Refscale),
             Box::new(rcutorture::rcuscale::Rcuscale),
             Box::new(rcutorture::torture::Torture),
+            Box::new(memtier::Memtier),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

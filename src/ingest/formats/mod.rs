@@ -24,6 +24,7 @@ pub(in crate::ingest) mod iperf3;
 pub(in crate::ingest) mod kernbench;
 pub(in crate::ingest) mod lkp;
 pub(in crate::ingest) mod lmbench;
+pub(in crate::ingest) mod memtier;
 pub(in crate::ingest) mod ministat;
 pub(in crate::ingest) mod mmtests;
 pub(in crate::ingest) mod netperf;
