@@ -207,6 +207,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("schbench/lkp-multi-instance.txt", "schbench"),
     ("memtier/lkp-4-instances.txt", "memtier"),
     ("memtier/x10-best-worst-average.txt", "memtier"),
+    ("netpipe/NPtcp-h-localhost-u65536.txt", "netpipe"),
+    ("netpipe/lkp-NPtcp-n1000.txt", "netpipe"),
+    ("netpipe/lkp-NPmpi-repeats1000-color.txt", "netpipe"),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2208,4 +2211,44 @@ fn memtier_tables_give_runs_and_the_aggregated_average() {
         [("mean".to_string(), 47.359), ("n".to_string(), 10.0)]
     );
     assert!(obs.iter().all(|o| o.line >= 57));
+}
+
+#[test]
+fn netpipe_gives_each_message_size_its_rate_and_time() {
+    // NPtcp 3.7 run here: 82 sizes from 1 byte to 65539, in Mbps and usec.
+    let rows = named_rows("netpipe/NPtcp-h-localhost-u65536.txt");
+    assert_eq!(rows.len(), 2 * 82);
+    assert_eq!(
+        (
+            rows[0].1.as_str(),
+            rows[0].2.as_str(),
+            rows[0].3.as_str(),
+            rows[0].4
+        ),
+        ("size=1B", "throughput", "Mbps", 1.82)
+    );
+    let last = &rows[rows.len() - 1];
+    assert_eq!(
+        (last.1.as_str(), last.2.as_str(), last.3.as_str(), last.4),
+        ("size=65539B", "latency", "us", 11.50)
+    );
+    // LKP's NPtcp log: its command line is accounted.
+    let path = Path::new(HARNESS).join("netpipe/lkp-NPtcp-n1000.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.files[0].unread_numeric.is_empty());
+    let rows = named_rows("netpipe/lkp-NPtcp-n1000.txt");
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == "size=6291456B" && r.2 == "throughput" && r.4 == 44919.13));
+    // NetPIPE 5 (NPmpi, colour codes): scaled sizes keep their point's
+    // number, units as written, and the closing line has no size.
+    let rows = named_rows("netpipe/lkp-NPmpi-repeats1000-color.txt");
+    assert!(rows.iter().any(|r| r.1 == "point=123,size=8.389MB"
+        && r.2 == "latency"
+        && r.3 == "us"
+        && r.4 == 982.072));
+    assert!(rows
+        .iter()
+        .any(|r| r.1.is_empty() && r.2 == "max throughput" && r.3 == "Gbps" && r.4 == 311.403));
+    assert!(rows.iter().all(|r| r.5 == Some(0)));
 }

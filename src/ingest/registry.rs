@@ -68,6 +68,7 @@ impl Registry {
             Box::new(rcutorture::rcuscale::Rcuscale),
             Box::new(rcutorture::torture::Torture),
             Box::new(memtier::Memtier),
+            Box::new(netpipe::Netpipe),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

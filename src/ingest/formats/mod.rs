@@ -28,6 +28,7 @@ pub(in crate::ingest) mod memtier;
 pub(in crate::ingest) mod ministat;
 pub(in crate::ingest) mod mmtests;
 pub(in crate::ingest) mod netperf;
+pub(in crate::ingest) mod netpipe;
 pub(in crate::ingest) mod nuttcp;
 pub(in crate::ingest) mod openssl_speed;
 pub(in crate::ingest) mod perf;
