@@ -30,7 +30,10 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Pa
     }
     let mut parsed = match own {
         Ok(p) => p,
-        Err(e) if is_prose_document(src) => {
+        // An importer certain that the file is its tool's output refuses
+        // it for a reason of that tool (a run whose checksums failed):
+        // the document reader would read the refused figures.
+        Err(e) if is_prose_document(src) && format.detect(src) < CERTAIN => {
             // The document reader's reading, when it has one; the
             // importer's error otherwise, which names the line.
             return match Document.parse_accounted(src) {
@@ -86,6 +89,10 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Pa
         .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
     Ok(parsed)
 }
+
+/// The confidence at which an importer's refusal stands: detection that
+/// found the tool's own banner or table header.
+const CERTAIN: crate::ingest::Confidence = 96;
 
 /// How many more harnesses' outputs, beyond the first, a mail is searched
 /// for (ministat summaries above schbench percentiles).
