@@ -210,6 +210,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("netpipe/NPtcp-h-localhost-u65536.txt", "netpipe"),
     ("netpipe/lkp-NPtcp-n1000.txt", "netpipe"),
     ("netpipe/lkp-NPmpi-repeats1000-color.txt", "netpipe"),
+    ("coremark/validation-seeds-auto-iterations.txt", "coremark"),
+    ("coremark/lkp-fork4.txt", "coremark"),
+    // CRCs that do not match: refused, see `coremark_reports_give_score_and_time`.
+    ("coremark/fork2-errors-detected.txt", ""),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2251,4 +2255,42 @@ fn netpipe_gives_each_message_size_its_rate_and_time() {
         .iter()
         .any(|r| r.1.is_empty() && r.2 == "max throughput" && r.3 == "Gbps" && r.4 == 311.403));
     assert!(rows.iter().all(|r| r.5 == Some(0)));
+}
+
+#[test]
+fn coremark_reports_give_score_and_time() {
+    let rows = named_rows("coremark/validation-seeds-auto-iterations.txt");
+    let got: Vec<(&str, &str, &str, f64)> = rows
+        .iter()
+        .map(|r| (r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4))
+        .collect();
+    let p = "iterations=300000,size=666";
+    assert_eq!(
+        got,
+        [
+            (p, "score", "iterations/s", 16643.550624),
+            (p, "time", "s", 18.025)
+        ]
+    );
+    let rows = named_rows("coremark/lkp-fork4.txt");
+    assert_eq!(rows[0].1, "iterations=240000,parallel=4,size=666");
+    assert_eq!(rows[0].4, 12173.471976);
+    let path = Path::new(HARNESS).join("coremark/lkp-fork4.txt");
+    assert!(ingest_one(&path, &Registry::builtin()).files[0]
+        .unread_numeric
+        .is_empty());
+    // A run whose CRCs failed is refused at its verdict, and no other
+    // reader takes its figures.
+    let err = ingest(
+        &[Path::new(HARNESS).join("coremark/fork2-errors-detected.txt")],
+        &Registry::builtin(),
+        &IngestOptions::default(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(
+        err.contains("fork2-errors-detected.txt:22") && err.contains("Errors detected"),
+        "{err}"
+    );
 }

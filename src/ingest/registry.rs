@@ -69,6 +69,7 @@ impl Registry {
             Box::new(rcutorture::torture::Torture),
             Box::new(memtier::Memtier),
             Box::new(netpipe::Netpipe),
+            Box::new(coremark::Coremark),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),
