@@ -214,6 +214,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("coremark/lkp-fork4.txt", "coremark"),
     // CRCs that do not match: refused, see `coremark_reports_give_score_and_time`.
     ("coremark/fork2-errors-detected.txt", ""),
+    ("netperf/lkp-sctp-stream-many-64-instances.txt", "netperf"),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2293,4 +2294,35 @@ fn coremark_reports_give_score_and_time() {
         err.contains("fork2-errors-detected.txt:22") && err.contains("Errors detected"),
         "{err}"
     );
+}
+
+#[test]
+fn netperf_sctp_banners_name_the_test_and_cpu_columns_their_side() {
+    // 64 SCTP_STREAM_MANY instances with -c -C: the banner's hyphenated
+    // words are the test, and `Utilization`/`Service Demand` head both
+    // their local and remote columns.
+    let rows = named_rows("netperf/lkp-sctp-stream-many-64-instances.txt");
+    assert!(rows.iter().all(|r| r.0 == "SCTP_STREAM_MANY"
+        && r.1 == "recv_socket_size=212992,send_message_size=10240,send_socket_size=212992"));
+    let mut metrics: Vec<&str> = rows.iter().map(|r| r.2.as_str()).collect();
+    metrics.sort_unstable();
+    metrics.dedup();
+    assert_eq!(
+        metrics,
+        [
+            "service demand recv remote",
+            "service demand send local",
+            "throughput",
+            "utilization recv remote",
+            "utilization send local"
+        ]
+    );
+    let throughput: Vec<(f64, Option<u32>)> = rows
+        .iter()
+        .filter(|r| r.2 == "throughput")
+        .map(|r| (r.4, r.5))
+        .collect();
+    assert_eq!(throughput.len(), 64);
+    assert_eq!(throughput[0], (7572.02, Some(0)));
+    assert_eq!(throughput[63].1, Some(63));
 }
