@@ -393,6 +393,8 @@ const FORMATS: &[(&str, &str)] = &[
         "criterion-file",
     ),
     ("criterion-lone/criterion.json", "criterion-file"),
+    // Tukey fences, no values: see `criterion_tukey_fences_are_accounted_not_read`.
+    ("criterion/sum_100k/new/tukey.json", ""),
     ("phoronix/lkp-pts-1.log", "phoronix-console"),
     ("phoronix/lkp-pts-2.log", "phoronix-console"),
     ("phoronix/lkp-pts-3.log", "phoronix-console"),
@@ -2325,4 +2327,18 @@ fn netperf_sctp_banners_name_the_test_and_cpu_columns_their_side() {
     assert_eq!(throughput.len(), 64);
     assert_eq!(throughput[0], (7572.02, Some(0)));
     assert_eq!(throughput[63].1, Some(63));
+}
+
+#[test]
+fn criterion_tukey_fences_are_accounted_not_read() {
+    // Four outlier fences are no timings: the file is Criterion's, its one
+    // line left out with the reason, and no row is made of it.
+    let path = Path::new(HARNESS).join("criterion/sum_100k/new/tukey.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.dataset.is_empty());
+    let report = &ing.files[0];
+    assert_eq!(report.format.as_deref(), Some("criterion-file"));
+    assert!(report.unread_numeric.is_empty());
+    assert_eq!(report.skipped.len(), 1);
+    assert!(report.skipped[0].1.starts_with("Criterion's Tukey fences"));
 }
