@@ -215,6 +215,7 @@ const FORMATS: &[(&str, &str)] = &[
     // CRCs that do not match: refused, see `coremark_reports_give_score_and_time`.
     ("coremark/fork2-errors-detected.txt", ""),
     ("netperf/lkp-sctp-stream-many-64-instances.txt", "netperf"),
+    ("tinymembench/lkp-x86-v0.4.9.txt", "tinymembench"),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2341,4 +2342,34 @@ fn criterion_tukey_fences_are_accounted_not_read() {
     assert!(report.unread_numeric.is_empty());
     assert_eq!(report.skipped.len(), 1);
     assert!(report.skipped[0].1.starts_with("Criterion's Tukey fences"));
+}
+
+#[test]
+fn tinymembench_gives_bandwidths_and_both_latency_tables() {
+    let path = Path::new(HARNESS).join("tinymembench/lkp-x86-v0.4.9.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.files[0].unread_numeric.is_empty());
+    let rows = named_rows("tinymembench/lkp-x86-v0.4.9.txt");
+    // 29 memory and 4 framebuffer bandwidths, 17 block sizes twice (no
+    // huge pages, huge pages), each with single and dual random reads.
+    assert_eq!(rows.len(), 29 + 4 + 17 * 2 * 2);
+    assert_eq!(
+        (
+            rows[0].1.as_str(),
+            rows[0].2.as_str(),
+            rows[0].3.as_str(),
+            rows[0].4
+        ),
+        ("test=C copy backwards", "bandwidth", "MB/s", 13496.9)
+    );
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == "test=SSE2 copy (from framebuffer)" && r.4 == 36715.8));
+    assert!(rows.iter().any(|r| r.1 == "block=67108864,hugepages=no"
+        && r.2 == "single random read"
+        && r.3 == "ns"
+        && r.4 == 73.3));
+    assert!(rows.iter().any(|r| r.1 == "block=67108864,hugepages=yes"
+        && r.2 == "dual random read"
+        && r.4 == 83.4));
 }

@@ -70,6 +70,7 @@ impl Registry {
             Box::new(memtier::Memtier),
             Box::new(netpipe::Netpipe),
             Box::new(coremark::Coremark),
+            Box::new(tinymembench::Tinymembench),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

@@ -52,6 +52,7 @@ pub(in crate::ingest) mod sysbench;
 pub(in crate::ingest) mod tcrypt;
 pub(in crate::ingest) mod tidy;
 pub(in crate::ingest) mod time;
+pub(in crate::ingest) mod tinymembench;
 pub(in crate::ingest) mod unixbench;
 pub(in crate::ingest) mod vm_scalability;
 pub(in crate::ingest) mod will_it_scale;
