@@ -216,6 +216,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("coremark/fork2-errors-detected.txt", ""),
     ("netperf/lkp-sctp-stream-many-64-instances.txt", "netperf"),
     ("tinymembench/lkp-x86-v0.4.9.txt", "tinymembench"),
+    ("ycsb/lkp-01-read-insert.txt", "ycsb"),
+    ("ycsb/run-status-gc-read-update.txt", "ycsb"),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2372,4 +2374,30 @@ fn tinymembench_gives_bandwidths_and_both_latency_tables() {
     assert!(rows.iter().any(|r| r.1 == "block=67108864,hugepages=yes"
         && r.2 == "dual random read"
         && r.4 == 83.4));
+}
+
+#[test]
+fn ycsb_result_lines_give_each_operation_its_figures() {
+    let rows = named_rows("ycsb/run-status-gc-read-update.txt");
+    let find = |params: &str, metric: &str| {
+        rows.iter()
+            .find(|r| r.1 == params && r.2 == metric)
+            .map(|r| (r.3.as_str(), r.4))
+    };
+    assert_eq!(find("", "throughput"), Some(("ops/s", 23463.878532193616)));
+    assert_eq!(find("", "runtime"), Some(("ms", 426187.0)));
+    assert_eq!(find("op=read", "latency p95"), Some(("us", 455.0)));
+    assert_eq!(find("op=update", "latency p99"), Some(("us", 794.0)));
+    assert_eq!(find("op=update", "return OK"), Some(("", 5001537.0)));
+    assert_eq!(find("", "total gc time"), Some(("ms", 3532.0)));
+    // The status lines during the run are accounted, not read.
+    let path = Path::new(HARNESS).join("ycsb/run-status-gc-read-update.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.files[0].unread_numeric.is_empty());
+    assert_eq!(ing.files[0].skipped.len(), 2);
+    let rows = named_rows("ycsb/lkp-01-read-insert.txt");
+    assert_eq!(rows.len(), 6);
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == "op=insert" && r.2 == "latency avg" && r.4 == 200.5));
 }

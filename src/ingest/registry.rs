@@ -71,6 +71,7 @@ impl Registry {
             Box::new(netpipe::Netpipe),
             Box::new(coremark::Coremark),
             Box::new(tinymembench::Tinymembench),
+            Box::new(ycsb::Ycsb),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

@@ -57,3 +57,4 @@ pub(in crate::ingest) mod unixbench;
 pub(in crate::ingest) mod vm_scalability;
 pub(in crate::ingest) mod will_it_scale;
 pub(in crate::ingest) mod wrk;
+pub(in crate::ingest) mod ycsb;
