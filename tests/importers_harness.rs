@@ -218,6 +218,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("tinymembench/lkp-x86-v0.4.9.txt", "tinymembench"),
     ("ycsb/lkp-01-read-insert.txt", "ycsb"),
     ("ycsb/run-status-gc-read-update.txt", "ycsb"),
+    ("uperf/lkp-01-netperf-profile.txt", "uperf"),
+    ("uperf/lkp-02-netperf-profile-warnings.txt", "uperf"),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2400,4 +2402,31 @@ fn ycsb_result_lines_give_each_operation_its_figures() {
     assert!(rows
         .iter()
         .any(|r| r.1 == "op=insert" && r.2 == "latency avg" && r.4 == 200.5));
+}
+
+#[test]
+fn uperf_gives_each_transaction_and_the_total_its_rates() {
+    for (file, total_mbit, total_ops, skipped) in [
+        ("uperf/lkp-01-netperf-profile.txt", 67.42, 93638.0, 7),
+        (
+            "uperf/lkp-02-netperf-profile-warnings.txt",
+            51.32,
+            100228.0,
+            13,
+        ),
+    ] {
+        let rows = named_rows(file);
+        let total = "profile=netperf,threads=1";
+        let of = |metric: &str| {
+            rows.iter()
+                .find(|r| r.1 == total && r.2 == metric)
+                .map(|r| (r.3.as_str(), r.4))
+        };
+        assert_eq!(of("throughput"), Some(("Mbit/s", total_mbit)), "{file}");
+        assert_eq!(of("ops"), Some(("op/s", total_ops)), "{file}");
+        assert_eq!(rows.len(), 6, "{file}");
+        let ing = ingest_one(&Path::new(HARNESS).join(file), &Registry::builtin());
+        assert!(ing.files[0].unread_numeric.is_empty(), "{file}");
+        assert_eq!(ing.files[0].skipped.len(), skipped, "{file}");
+    }
 }

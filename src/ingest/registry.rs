@@ -72,6 +72,7 @@ impl Registry {
             Box::new(coremark::Coremark),
             Box::new(tinymembench::Tinymembench),
             Box::new(ycsb::Ycsb),
+            Box::new(uperf::Uperf),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

@@ -54,6 +54,7 @@ pub(in crate::ingest) mod tidy;
 pub(in crate::ingest) mod time;
 pub(in crate::ingest) mod tinymembench;
 pub(in crate::ingest) mod unixbench;
+pub(in crate::ingest) mod uperf;
 pub(in crate::ingest) mod vm_scalability;
 pub(in crate::ingest) mod will_it_scale;
 pub(in crate::ingest) mod wrk;
