@@ -220,6 +220,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("ycsb/run-status-gc-read-update.txt", "ycsb"),
     ("uperf/lkp-01-netperf-profile.txt", "uperf"),
     ("uperf/lkp-02-netperf-profile-warnings.txt", "uperf"),
+    ("aim9/lkp-02-tcp-test.txt", "aim9"),
     ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
     ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
     ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
@@ -2429,4 +2430,26 @@ fn uperf_gives_each_transaction_and_the_total_its_rates() {
         assert!(ing.files[0].unread_numeric.is_empty(), "{file}");
         assert_eq!(ing.files[0].skipped.len(), skipped, "{file}");
     }
+}
+
+#[test]
+fn aim9_rows_give_operation_and_iteration_rates() {
+    let rows = named_rows("aim9/lkp-02-tcp-test.txt");
+    let got: Vec<(&str, &str, &str, f64)> = rows
+        .iter()
+        .map(|r| (r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("test=tcp_test", "ops", "ops/s", 17694.60),
+            ("test=tcp_test", "loops", "/s", 196.60667)
+        ]
+    );
+    // The banner's dates and copyright years, the run time asked for and
+    // the suite's clock are the table's frame.
+    let path = Path::new(HARNESS).join("aim9/lkp-02-tcp-test.txt");
+    assert!(ingest_one(&path, &Registry::builtin()).files[0]
+        .unread_numeric
+        .is_empty());
 }

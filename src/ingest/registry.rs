@@ -73,6 +73,7 @@ impl Registry {
             Box::new(tinymembench::Tinymembench),
             Box::new(ycsb::Ycsb),
             Box::new(uperf::Uperf),
+            Box::new(aim9::Aim9),
             Box::new(dd::Dd),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

@@ -2,6 +2,7 @@
 //! a file for tools with one, and the document and generic readers.
 
 pub(in crate::ingest) mod ab;
+pub(in crate::ingest) mod aim9;
 pub mod archive;
 pub(in crate::ingest) mod bmf;
 pub(in crate::ingest) mod bonnie;
