@@ -216,6 +216,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("coremark/fork2-errors-detected.txt", ""),
     ("netperf/lkp-sctp-stream-many-64-instances.txt", "netperf"),
     ("tinymembench/lkp-x86-v0.4.9.txt", "tinymembench"),
+    ("tinymembench/x86-64-v0.4.9-here.txt", "tinymembench"),
     ("ycsb/lkp-01-read-insert.txt", "ycsb"),
     ("ycsb/run-status-gc-read-update.txt", "ycsb"),
     ("uperf/lkp-01-netperf-profile.txt", "uperf"),
@@ -2377,6 +2378,23 @@ fn tinymembench_gives_bandwidths_and_both_latency_tables() {
     assert!(rows.iter().any(|r| r.1 == "block=67108864,hugepages=yes"
         && r.2 == "dual random read"
         && r.4 == 83.4));
+
+    // Run here (a virtual machine: no framebuffer section).
+    let path = Path::new(HARNESS).join("tinymembench/x86-64-v0.4.9-here.txt");
+    assert!(ingest_one(&path, &Registry::builtin()).files[0]
+        .unread_numeric
+        .is_empty());
+    let rows = named_rows("tinymembench/x86-64-v0.4.9-here.txt");
+    assert_eq!(rows.len(), 29 + 17 * 2 * 2);
+    assert_eq!(
+        (rows[0].1.as_str(), rows[0].4),
+        ("test=C copy backwards", 6512.7)
+    );
+    let last = rows.last().unwrap();
+    assert_eq!(
+        (last.1.as_str(), last.2.as_str(), last.4),
+        ("block=67108864,hugepages=yes", "dual random read", 166.2)
+    );
 }
 
 #[test]
