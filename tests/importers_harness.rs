@@ -208,6 +208,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("memtier/lkp-4-instances.txt", "memtier"),
     ("memtier/x10-best-worst-average.txt", "memtier"),
     ("netpipe/NPtcp-h-localhost-u65536.txt", "netpipe"),
+    ("netpipe/np.out", "netpipe-out"),
     ("netpipe/lkp-NPtcp-n1000.txt", "netpipe"),
     ("netpipe/lkp-NPmpi-repeats1000-color.txt", "netpipe"),
     ("coremark/validation-seeds-auto-iterations.txt", "coremark"),
@@ -2470,4 +2471,19 @@ fn aim9_rows_give_operation_and_iteration_rates() {
     assert!(ingest_one(&path, &Registry::builtin()).files[0]
         .unread_numeric
         .is_empty());
+}
+
+#[test]
+fn netpipe_np_out_agrees_with_the_console_of_its_run() {
+    // The file NPtcp wrote with `-o np.out` in the run whose console is
+    // NPtcp-h-localhost-u65536.txt: the same sizes and rates, times in s.
+    let file = named_rows("netpipe/np.out");
+    let console = named_rows("netpipe/NPtcp-h-localhost-u65536.txt");
+    assert_eq!(file.len(), console.len());
+    for (f, c) in file.iter().zip(&console) {
+        assert_eq!((&f.1, &f.2, f.5), (&c.1, &c.2, c.5));
+        let scale = if f.2 == "latency" { 1e6 } else { 1.0 };
+        assert!((f.4 * scale - c.4).abs() <= 0.006, "{f:?} {c:?}");
+    }
+    assert_eq!((file[1].3.as_str(), file[1].4), ("s", 0.00000419));
 }

@@ -133,7 +133,7 @@ fn row(src: &Source, n: u32, params: &str, metric: &str, unit: &str) -> Row {
 
 /// Each size appears once per run, so a size seen again opens the next
 /// run: its rows are numbered by how often their size came before.
-fn number_runs(mut out: Vec<Observation>) -> Vec<Observation> {
+pub(super) fn number_runs(mut out: Vec<Observation>) -> Vec<Observation> {
     let mut seen: hashbrown::HashMap<(String, String), u32> = hashbrown::HashMap::new();
     for o in &mut out {
         let k = seen
