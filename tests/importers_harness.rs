@@ -204,6 +204,32 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/svsematest-t2-q.txt", "rt-ipc"),
     ("schbench/one-run-interval1.txt", "schbench"),
     ("schbench/two-instances-m1-m2.txt", "schbench"),
+    ("schbench/lkp-multi-instance.txt", "schbench"),
+    ("memtier/lkp-4-instances.txt", "memtier"),
+    ("memtier/x10-best-worst-average.txt", "memtier"),
+    ("netpipe/NPtcp-h-localhost-u65536.txt", "netpipe"),
+    ("netpipe/np.out", "netpipe-out"),
+    ("netpipe/lkp-NPtcp-n1000.txt", "netpipe"),
+    ("netpipe/lkp-NPmpi-repeats1000-color.txt", "netpipe"),
+    ("coremark/validation-seeds-auto-iterations.txt", "coremark"),
+    ("coremark/lkp-fork4.txt", "coremark"),
+    // CRCs that do not match: refused, see `coremark_reports_give_score_and_time`.
+    ("coremark/fork2-errors-detected.txt", ""),
+    ("netperf/lkp-sctp-stream-many-64-instances.txt", "netperf"),
+    ("tinymembench/lkp-x86-v0.4.9.txt", "tinymembench"),
+    ("tinymembench/x86-64-v0.4.9-here.txt", "tinymembench"),
+    ("ycsb/lkp-01-read-insert.txt", "ycsb"),
+    ("ycsb/run-status-gc-read-update.txt", "ycsb"),
+    ("uperf/lkp-01-netperf-profile.txt", "uperf"),
+    ("uperf/lkp-02-netperf-profile-warnings.txt", "uperf"),
+    ("aim9/lkp-02-tcp-test.txt", "aim9"),
+    ("rcutorture/lkp-refscale-rcu-44-readers.txt", "refscale"),
+    ("rcutorture/lkp-rcuscale-rcu.txt", "rcuscale"),
+    ("rcutorture/lkp-rcuscale-tasks.txt", "rcuscale"),
+    // Pass or fail outcomes, no measurement: refused with the outcome, see
+    // `kernel_test_modules_give_their_console_results`.
+    ("rcutorture/lkp-rcutorture-hotplug.txt", ""),
+    ("rcutorture/lkp-locktorture-spin-lock.txt", ""),
     ("stress-ng/loop-3runs-brief.txt", "stress-ng"),
     ("stress-ng/metrics-vm-flip-perf.txt", "stress-ng"),
     ("stress-ng/brief-cpu-matrix-hash.txt", "stress-ng"),
@@ -375,6 +401,8 @@ const FORMATS: &[(&str, &str)] = &[
         "criterion-file",
     ),
     ("criterion-lone/criterion.json", "criterion-file"),
+    // Tukey fences, no values: see `criterion_tukey_fences_are_accounted_not_read`.
+    ("criterion/sum_100k/new/tukey.json", ""),
     ("phoronix/lkp-pts-1.log", "phoronix-console"),
     ("phoronix/lkp-pts-2.log", "phoronix-console"),
     ("phoronix/lkp-pts-3.log", "phoronix-console"),
@@ -2047,4 +2075,415 @@ fn netperf_instances_under_lkp_commands_are_runs_of_one_test() {
         report.unread_numeric
     );
     assert_eq!(report.skipped.len(), 17);
+}
+
+#[test]
+fn schbench_instances_in_an_lkp_log_are_two_runs_without_heading_variants() {
+    // Two concurrent instances of one command under LKP's wrapper lines:
+    // each instance is one run of the same measurements, the `min=…,
+    // max=…` lines included (`max=20` is a value, not an encoded space),
+    // and no line of the log (`warmup done, zeroing stats`, a timestamped
+    // command) names a variant.
+    let path = Path::new(HARNESS).join("schbench/lkp-multi-instance.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let rows = ing.dataset.to_observations();
+    assert!(
+        rows.iter()
+            .all(|o| o.variant.is_empty() && o.benchmark == "schbench"),
+        "{rows:?}"
+    );
+    let of = |metric: &str| -> Vec<(f64, Option<u32>)> {
+        rows.iter()
+            .filter(|o| o.metric == metric)
+            .map(|o| (o.value, o.run))
+            .collect()
+    };
+    assert_eq!(of("wakeup latency p99"), [(9.0, Some(0)), (90.0, Some(1))]);
+    assert_eq!(
+        of("wakeup latency max"),
+        [(20.0, Some(0)), (200.0, Some(1))]
+    );
+    assert_eq!(
+        of("request latency p99.9"),
+        [(9500.0, Some(0)), (95000.0, Some(1))]
+    );
+    assert_eq!(
+        of("request latency min"),
+        [(5000.0, Some(0)), (50000.0, Some(1))]
+    );
+    assert_eq!(of("rps"), [(16000.0, Some(0)), (1600.0, Some(1))]);
+    // Per instance: four percentiles, min and max of two blocks, the rate.
+    assert_eq!(rows.len(), 26);
+    let report = &ing.files[0];
+    assert!(
+        report.unread_numeric.is_empty(),
+        "{:?}",
+        report.unread_numeric
+    );
+    assert_eq!(report.skipped.len(), 10);
+}
+
+#[test]
+fn kernel_test_modules_give_their_console_results() {
+    // refscale: the `Runs` table after thirty experiments, one row split
+    // off by a console stamp, each row one run's nanoseconds per reader.
+    let rows = named_rows("rcutorture/lkp-refscale-rcu-44-readers.txt");
+    assert_eq!(rows.len(), 30);
+    assert!(rows.iter().all(|r| r.0 == "refscale"
+        && r.1 == "loops=10000,nreaders=44,readdelay=0,type=rcu"
+        && r.2 == "reader duration"
+        && r.3 == "ns"));
+    assert_eq!((rows[0].4, rows[0].5), (3.299, Some(0)));
+    assert_eq!((rows[11].4, rows[11].5), (4.871, Some(11)));
+    assert_eq!((rows[29].4, rows[29].5), (6.335, Some(29)));
+    let ing = ingest_one(
+        &Path::new(HARNESS).join("rcutorture/lkp-refscale-rcu-44-readers.txt"),
+        &Registry::builtin(),
+    );
+    assert!(ing.files[0].unread_numeric.is_empty());
+
+    // rcuscale: the writers' span, grace periods and batches of one run.
+    let rows = named_rows("rcutorture/lkp-rcuscale-rcu.txt");
+    let got: Vec<(&str, &str, &str, f64)> = rows
+        .iter()
+        .map(|r| (r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4))
+        .collect();
+    let p = "nreaders=2,nwriters=2,type=rcu";
+    assert_eq!(
+        got,
+        [
+            (p, "duration", "ns", 418947875.0),
+            (p, "grace periods", "", 201.0),
+            (p, "batches", "", 207.0),
+        ]
+    );
+    let rows = named_rows("rcutorture/lkp-rcuscale-tasks.txt");
+    assert_eq!(rows[0].1, "nreaders=2,nwriters=2,type=tasks");
+    assert_eq!(rows[0].4, 41996296042.0);
+
+    // rcutorture and locktorture without statistics: their outcome is the
+    // answer, not a value.
+    for (file, outcome) in [
+        ("rcutorture/lkp-rcutorture-hotplug.txt", "`RCU_HOTPLUG`"),
+        ("rcutorture/lkp-locktorture-spin-lock.txt", "`SUCCESS`"),
+    ] {
+        let err = ingest(
+            &[Path::new(HARNESS).join(file)],
+            &Registry::builtin(),
+            &IngestOptions::default(),
+        )
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+        assert!(
+            err.contains(outcome) && err.contains("does not measure"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn memtier_tables_give_runs_and_the_aggregated_average() {
+    // Four concurrent instances under LKP: each `ALL STATS` table is a run.
+    let rows = named_rows("memtier/lkp-4-instances.txt");
+    let totals = "connections=3,op=totals,requests=65000000,threads=1";
+    let ops: Vec<(f64, Option<u32>)> = rows
+        .iter()
+        .filter(|r| r.1 == totals && r.2 == "ops")
+        .map(|r| (r.4, r.5))
+        .collect();
+    assert_eq!(
+        ops,
+        [
+            (108297.80, Some(0)),
+            (108629.17, Some(1)),
+            (106741.35, Some(2)),
+            (109655.58, Some(3))
+        ]
+    );
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == totals && r.2 == "latency p99.9" && r.3 == "ms" && r.4 == 4.319));
+    assert!(rows.iter().any(|r| r.1.contains("op=sets")
+        && r.2 == "throughput"
+        && r.3 == "KB/s"
+        && r.4 == 22716.77));
+    // Sets, Gets and Totals of four tables; no `Waits` row, no CDF point.
+    assert_eq!(rows.iter().filter(|r| r.2 == "ops").count(), 12);
+
+    // `-x 10`: the aggregated average is a mean of ten runs; the best and
+    // worst runs are accounted, not read.
+    let path = Path::new(HARNESS).join("memtier/x10-best-worst-average.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    let obs = ing.dataset.to_observations();
+    let gets_p99: Vec<(String, f64)> = obs
+        .iter()
+        .filter(|o| o.params.contains("op=gets") && o.metric == "latency p99")
+        .map(|o| (o.stat.to_string(), o.value))
+        .collect();
+    assert_eq!(
+        gets_p99,
+        [("mean".to_string(), 47.359), ("n".to_string(), 10.0)]
+    );
+    assert!(obs.iter().all(|o| o.line >= 57));
+}
+
+#[test]
+fn netpipe_gives_each_message_size_its_rate_and_time() {
+    // NPtcp 3.7 run here: 82 sizes from 1 byte to 65539, in Mbps and usec.
+    let rows = named_rows("netpipe/NPtcp-h-localhost-u65536.txt");
+    assert_eq!(rows.len(), 2 * 82);
+    assert_eq!(
+        (
+            rows[0].1.as_str(),
+            rows[0].2.as_str(),
+            rows[0].3.as_str(),
+            rows[0].4
+        ),
+        ("size=1B", "throughput", "Mbps", 1.82)
+    );
+    let last = &rows[rows.len() - 1];
+    assert_eq!(
+        (last.1.as_str(), last.2.as_str(), last.3.as_str(), last.4),
+        ("size=65539B", "latency", "us", 11.50)
+    );
+    // LKP's NPtcp log: its command line is accounted.
+    let path = Path::new(HARNESS).join("netpipe/lkp-NPtcp-n1000.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.files[0].unread_numeric.is_empty());
+    let rows = named_rows("netpipe/lkp-NPtcp-n1000.txt");
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == "size=6291456B" && r.2 == "throughput" && r.4 == 44919.13));
+    // NetPIPE 5 (NPmpi, colour codes): scaled sizes keep their point's
+    // number, units as written, and the closing line has no size.
+    let rows = named_rows("netpipe/lkp-NPmpi-repeats1000-color.txt");
+    assert!(rows.iter().any(|r| r.1 == "point=123,size=8.389MB"
+        && r.2 == "latency"
+        && r.3 == "us"
+        && r.4 == 982.072));
+    assert!(rows
+        .iter()
+        .any(|r| r.1.is_empty() && r.2 == "max throughput" && r.3 == "Gbps" && r.4 == 311.403));
+    assert!(rows.iter().all(|r| r.5 == Some(0)));
+}
+
+#[test]
+fn coremark_reports_give_score_and_time() {
+    let rows = named_rows("coremark/validation-seeds-auto-iterations.txt");
+    let got: Vec<(&str, &str, &str, f64)> = rows
+        .iter()
+        .map(|r| (r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4))
+        .collect();
+    let p = "iterations=300000,size=666";
+    assert_eq!(
+        got,
+        [
+            (p, "score", "iterations/s", 16643.550624),
+            (p, "time", "s", 18.025)
+        ]
+    );
+    let rows = named_rows("coremark/lkp-fork4.txt");
+    assert_eq!(rows[0].1, "iterations=240000,parallel=4,size=666");
+    assert_eq!(rows[0].4, 12173.471976);
+    let path = Path::new(HARNESS).join("coremark/lkp-fork4.txt");
+    assert!(ingest_one(&path, &Registry::builtin()).files[0]
+        .unread_numeric
+        .is_empty());
+    // A run whose CRCs failed is refused at its verdict, and no other
+    // reader takes its figures.
+    let err = ingest(
+        &[Path::new(HARNESS).join("coremark/fork2-errors-detected.txt")],
+        &Registry::builtin(),
+        &IngestOptions::default(),
+    )
+    .err()
+    .map(|e| e.to_string())
+    .unwrap_or_default();
+    assert!(
+        err.contains("fork2-errors-detected.txt:22") && err.contains("Errors detected"),
+        "{err}"
+    );
+}
+
+#[test]
+fn netperf_sctp_banners_name_the_test_and_cpu_columns_their_side() {
+    // 64 SCTP_STREAM_MANY instances with -c -C: the banner's hyphenated
+    // words are the test, and `Utilization`/`Service Demand` head both
+    // their local and remote columns.
+    let rows = named_rows("netperf/lkp-sctp-stream-many-64-instances.txt");
+    assert!(rows.iter().all(|r| r.0 == "SCTP_STREAM_MANY"
+        && r.1 == "recv_socket_size=212992,send_message_size=10240,send_socket_size=212992"));
+    let mut metrics: Vec<&str> = rows.iter().map(|r| r.2.as_str()).collect();
+    metrics.sort_unstable();
+    metrics.dedup();
+    assert_eq!(
+        metrics,
+        [
+            "service demand recv remote",
+            "service demand send local",
+            "throughput",
+            "utilization recv remote",
+            "utilization send local"
+        ]
+    );
+    let throughput: Vec<(f64, Option<u32>)> = rows
+        .iter()
+        .filter(|r| r.2 == "throughput")
+        .map(|r| (r.4, r.5))
+        .collect();
+    assert_eq!(throughput.len(), 64);
+    assert_eq!(throughput[0], (7572.02, Some(0)));
+    assert_eq!(throughput[63].1, Some(63));
+}
+
+#[test]
+fn criterion_tukey_fences_are_accounted_not_read() {
+    // Four outlier fences are no timings: the file is Criterion's, its one
+    // line left out with the reason, and no row is made of it.
+    let path = Path::new(HARNESS).join("criterion/sum_100k/new/tukey.json");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.dataset.is_empty());
+    let report = &ing.files[0];
+    assert_eq!(report.format.as_deref(), Some("criterion-file"));
+    assert!(report.unread_numeric.is_empty());
+    assert_eq!(report.skipped.len(), 1);
+    assert!(report.skipped[0].1.starts_with("Criterion's Tukey fences"));
+}
+
+#[test]
+fn tinymembench_gives_bandwidths_and_both_latency_tables() {
+    let path = Path::new(HARNESS).join("tinymembench/lkp-x86-v0.4.9.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.files[0].unread_numeric.is_empty());
+    let rows = named_rows("tinymembench/lkp-x86-v0.4.9.txt");
+    // 29 memory and 4 framebuffer bandwidths, 17 block sizes twice (no
+    // huge pages, huge pages), each with single and dual random reads.
+    assert_eq!(rows.len(), 29 + 4 + 17 * 2 * 2);
+    assert_eq!(
+        (
+            rows[0].1.as_str(),
+            rows[0].2.as_str(),
+            rows[0].3.as_str(),
+            rows[0].4
+        ),
+        ("test=C copy backwards", "bandwidth", "MB/s", 13496.9)
+    );
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == "test=SSE2 copy (from framebuffer)" && r.4 == 36715.8));
+    assert!(rows.iter().any(|r| r.1 == "block=67108864,hugepages=no"
+        && r.2 == "single random read"
+        && r.3 == "ns"
+        && r.4 == 73.3));
+    assert!(rows.iter().any(|r| r.1 == "block=67108864,hugepages=yes"
+        && r.2 == "dual random read"
+        && r.4 == 83.4));
+
+    // Run here (a virtual machine: no framebuffer section).
+    let path = Path::new(HARNESS).join("tinymembench/x86-64-v0.4.9-here.txt");
+    assert!(ingest_one(&path, &Registry::builtin()).files[0]
+        .unread_numeric
+        .is_empty());
+    let rows = named_rows("tinymembench/x86-64-v0.4.9-here.txt");
+    assert_eq!(rows.len(), 29 + 17 * 2 * 2);
+    assert_eq!(
+        (rows[0].1.as_str(), rows[0].4),
+        ("test=C copy backwards", 6512.7)
+    );
+    let last = rows.last().unwrap();
+    assert_eq!(
+        (last.1.as_str(), last.2.as_str(), last.4),
+        ("block=67108864,hugepages=yes", "dual random read", 166.2)
+    );
+}
+
+#[test]
+fn ycsb_result_lines_give_each_operation_its_figures() {
+    let rows = named_rows("ycsb/run-status-gc-read-update.txt");
+    let find = |params: &str, metric: &str| {
+        rows.iter()
+            .find(|r| r.1 == params && r.2 == metric)
+            .map(|r| (r.3.as_str(), r.4))
+    };
+    assert_eq!(find("", "throughput"), Some(("ops/s", 23463.878532193616)));
+    assert_eq!(find("", "runtime"), Some(("ms", 426187.0)));
+    assert_eq!(find("op=read", "latency p95"), Some(("us", 455.0)));
+    assert_eq!(find("op=update", "latency p99"), Some(("us", 794.0)));
+    assert_eq!(find("op=update", "return OK"), Some(("", 5001537.0)));
+    assert_eq!(find("", "total gc time"), Some(("ms", 3532.0)));
+    // The status lines during the run are accounted, not read.
+    let path = Path::new(HARNESS).join("ycsb/run-status-gc-read-update.txt");
+    let ing = ingest_one(&path, &Registry::builtin());
+    assert!(ing.files[0].unread_numeric.is_empty());
+    assert_eq!(ing.files[0].skipped.len(), 2);
+    let rows = named_rows("ycsb/lkp-01-read-insert.txt");
+    assert_eq!(rows.len(), 6);
+    assert!(rows
+        .iter()
+        .any(|r| r.1 == "op=insert" && r.2 == "latency avg" && r.4 == 200.5));
+}
+
+#[test]
+fn uperf_gives_each_transaction_and_the_total_its_rates() {
+    for (file, total_mbit, total_ops, skipped) in [
+        ("uperf/lkp-01-netperf-profile.txt", 67.42, 93638.0, 7),
+        (
+            "uperf/lkp-02-netperf-profile-warnings.txt",
+            51.32,
+            100228.0,
+            13,
+        ),
+    ] {
+        let rows = named_rows(file);
+        let total = "profile=netperf,threads=1";
+        let of = |metric: &str| {
+            rows.iter()
+                .find(|r| r.1 == total && r.2 == metric)
+                .map(|r| (r.3.as_str(), r.4))
+        };
+        assert_eq!(of("throughput"), Some(("Mbit/s", total_mbit)), "{file}");
+        assert_eq!(of("ops"), Some(("op/s", total_ops)), "{file}");
+        assert_eq!(rows.len(), 6, "{file}");
+        let ing = ingest_one(&Path::new(HARNESS).join(file), &Registry::builtin());
+        assert!(ing.files[0].unread_numeric.is_empty(), "{file}");
+        assert_eq!(ing.files[0].skipped.len(), skipped, "{file}");
+    }
+}
+
+#[test]
+fn aim9_rows_give_operation_and_iteration_rates() {
+    let rows = named_rows("aim9/lkp-02-tcp-test.txt");
+    let got: Vec<(&str, &str, &str, f64)> = rows
+        .iter()
+        .map(|r| (r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("test=tcp_test", "ops", "ops/s", 17694.60),
+            ("test=tcp_test", "loops", "/s", 196.60667)
+        ]
+    );
+    // The banner's dates and copyright years, the run time asked for and
+    // the suite's clock are the table's frame.
+    let path = Path::new(HARNESS).join("aim9/lkp-02-tcp-test.txt");
+    assert!(ingest_one(&path, &Registry::builtin()).files[0]
+        .unread_numeric
+        .is_empty());
+}
+
+#[test]
+fn netpipe_np_out_agrees_with_the_console_of_its_run() {
+    // The file NPtcp wrote with `-o np.out` in the run whose console is
+    // NPtcp-h-localhost-u65536.txt: the same sizes and rates, times in s.
+    let file = named_rows("netpipe/np.out");
+    let console = named_rows("netpipe/NPtcp-h-localhost-u65536.txt");
+    assert_eq!(file.len(), console.len());
+    for (f, c) in file.iter().zip(&console) {
+        assert_eq!((&f.1, &f.2, f.5), (&c.1, &c.2, c.5));
+        let scale = if f.2 == "latency" { 1e6 } else { 1.0 };
+        assert!((f.4 * scale - c.4).abs() <= 0.006, "{f:?} {c:?}");
+    }
+    assert_eq!((file[1].3.as_str(), file[1].4), ("s", 0.00000419));
 }

@@ -13,6 +13,7 @@
 //! and is summarised by `average rps` instead.
 
 use crate::error::Result;
+use crate::ingest::shared::lkp_wrapper;
 use crate::ingest::shared::logscan::{any_with, lazy_re, num};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
@@ -29,6 +30,10 @@ lazy_re!(
 lazy_re!(MINMAX, r"^\s*min=(\d+), max=(\d+)");
 lazy_re!(AVG_RPS, r"^average rps: ([\d.]+)");
 lazy_re!(CURRENT_RPS, r"^current rps: [\d.]+");
+lazy_re!(
+    SCHED_DELAY,
+    r"^sched delay: message \d+ \(usec\) worker \d+ \(usec\)"
+);
 // A schbench command line, after any prompt.
 lazy_re!(COMMAND, r"(?:^|[\s/$#>])schbench\s+-");
 
@@ -124,6 +129,13 @@ impl Format for Schbench {
                 .iter()
                 .any(|l| PCT.is_match(&l.text) || AVG_RPS.is_match(&l.text));
             if !has_values {
+                // What follows the last run (a last `sched delay:` line)
+                // or precedes the first (LKP's wrapper) is accounted.
+                all.skipped.extend(
+                    lines.iter().filter_map(|l| {
+                        frame_reason(&l.text).map(|why| (l.number, why.to_string()))
+                    }),
+                );
                 continue;
             }
             let run = parse_run(&Source::from_lines(&src.path, lines))?;
@@ -146,6 +158,18 @@ fn is_heading(t: &str) -> bool {
         && !MINMAX.is_match(t)
         && !AVG_RPS.is_match(t)
         && !CURRENT_RPS.is_match(t)
+        && !SCHED_DELAY.is_match(t)
+}
+
+/// Why `t` gives no value of the run although it holds numbers: a line
+/// of LKP's wrapper, or an older schbench's scheduling delays of one
+/// reporting interval; `None` for any other line.
+fn frame_reason(t: &str) -> Option<&'static str> {
+    if SCHED_DELAY.is_match(t) {
+        Some("scheduling delays of one reporting interval (older schbench), not the run's totals")
+    } else {
+        lkp_wrapper::reason(t, "schbench")
+    }
 }
 
 /// Whether `t` names the columns of a pasted percentile table: two or
@@ -235,6 +259,9 @@ fn parse_run(src: &Source) -> Result<Parsed> {
             } else if let Some(c) = AVG_RPS.captures(t) {
                 close(&mut current, &mut last);
                 rps = Some((c[1].to_string(), l.number));
+            } else if let Some(why) = frame_reason(t) {
+                close(&mut current, &mut last);
+                skipped.push((l.number, why.to_string()));
             } else if CURRENT_RPS.is_match(t) {
                 close(&mut current, &mut last);
                 let why = "rate of one reporting interval; the run's `average rps` is read";

@@ -8,7 +8,9 @@
 //! size and thread count where stated); metrics `bandwidth` (MB/s, the
 //! best rate) and `avg time`, `min time`, `max time` (s), each a sample of
 //! the run: a log of several runs (a shell loop, LKP's iterations) gives
-//! one run per table.
+//! one run per table. A run whose validation after its table failed
+//! (`Failed Validation on array a[]`) is left out with that reason, and a
+//! file of such runs only is refused.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num, Params};
@@ -24,6 +26,7 @@ lazy_re!(
     r"^(Copy|Scale|Add|Triad):\s+(\S+)\s+(\S+)\s+(\S+)\s+(\S+)\s*$"
 );
 lazy_re!(ARRAY, r"^Array size = (\d+)");
+lazy_re!(FAILED, r"^Failed Validation on array [abc]\[\]");
 lazy_re!(THREADS, r"^Number of Threads (?:counted|requested) = (\d+)");
 
 /// The STREAM importer.
@@ -52,13 +55,30 @@ impl Format for Stream {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let mut out = Vec::new();
+        let mut out: Vec<crate::model::Observation> = Vec::new();
+        let mut skipped: Vec<(u32, String)> = Vec::new();
         let mut params = Params::default();
         let mut in_table = false;
+        // Where the rows of the latest table start in `out`, and the first
+        // line that failed validation.
+        let mut run_start = 0;
+        let mut first_failure: Option<u32> = None;
         for l in &src.lines {
             let (n, t) = (l.number, l.text.trim());
             if HEADER.is_match(t) {
                 in_table = true;
+                run_start = out.len();
+            } else if FAILED.is_match(t) {
+                // STREAM checks its arrays after printing the table: wrong
+                // values mean the timed loops did not do the work the
+                // rates are computed from.
+                first_failure.get_or_insert(n);
+                let why = format!(
+                    "the run failed STREAM's validation (line {n}: its arrays hold wrong values), so its rates are not of the work they are computed from"
+                );
+                skipped.extend(out.drain(run_start..).map(|o| (o.line, why.clone())));
+                skipped.dedup();
+                skipped.push((n, why));
             } else if let Some(c) = KERNEL.captures(t).filter(|_| in_table) {
                 let mut p = params.clone();
                 p.set("function", c[1].to_ascii_lowercase());
@@ -88,14 +108,17 @@ impl Format for Stream {
         // Everything else is STREAM's banner (memory sizes, clock
         // granularity, its advice, the validation line) and a wrapper's
         // commands: the frame of the tables, not results.
-        let consumed = Parsed::frame_lines(src, &out, &[]);
-        Parsed::found(
-            src,
-            out,
-            consumed,
-            Vec::new(),
-            "no `Copy:`/`Scale:`/`Add:`/`Triad:` row under STREAM's `Function … Rate` header",
-        )
+        let consumed = Parsed::frame_lines(src, &out, &skipped);
+        let why = match first_failure {
+            Some(n) => format!(
+                "every STREAM run failed its validation (first at line {n}: `Failed Validation on array …`): no rate of correct work to read"
+            ),
+            None => {
+                "no `Copy:`/`Scale:`/`Add:`/`Triad:` row under STREAM's `Function … Rate` header"
+                    .to_string()
+            }
+        };
+        Parsed::found(src, out, consumed, skipped, why)
     }
 }
 
@@ -104,6 +127,42 @@ mod tests {
     use super::*;
 
     const OLD: &str = "Function      Rate (MB/s)   Avg time     Min time     Max time\nCopy:        4012.3456       0.0080       0.0079       0.0081\nTriad:       4511.0000       0.0107       0.0106       0.0109\n";
+
+    /// Two runs, the second failing validation, in the wording of
+    /// stream.c 5.10's checkSTREAMresults.
+    const FAILING: &str = "Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+        Copy:           25956.9     0.006271     0.006164     0.006907\n\
+        -------------------------------------------------------------\n\
+        Solution Validates: avg error less than 1.000000e-13 on all three arrays\n\
+        Function    Best Rate MB/s  Avg time     Min time     Max time\n\
+        Copy:           99999.9     0.001000     0.001000     0.001000\n\
+        -------------------------------------------------------------\n\
+        Failed Validation on array a[], AvgRelAbsErr > epsilon (1.000000e-13)\n\
+        \x20    Expected Value: 1.153301e+12, AvgAbsErr: 1.153301e+12, AvgRelAbsErr: 1.000000e+00\n\
+        \x20    For array a[], 10000000 errors were found.\n";
+
+    #[test]
+    fn a_run_that_failed_validation_is_left_out_with_the_reason() {
+        let p = Stream
+            .parse_accounted(&Source::from_text("s.txt", FAILING))
+            .unwrap();
+        assert!(p.observations.iter().all(|o| o.line == 2));
+        assert_eq!(p.observations[0].value, 25956.9);
+        assert!(p
+            .skipped
+            .iter()
+            .any(|(l, why)| *l == 6 && why.contains("line 8")));
+        // The failing run alone is refused, naming the failure's line.
+        let only = FAILING.lines().skip(4).collect::<Vec<_>>().join("\n");
+        let e = Stream
+            .parse_accounted(&Source::from_text("s.txt", &only))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("line 4") && e.contains("failed its validation"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn the_older_header_and_its_rows() {

@@ -13,7 +13,10 @@ use std::io::Read;
 use std::path::Path;
 use std::sync::OnceLock;
 
+mod bare_equals;
 mod rewrap;
+
+use bare_equals::{has_bare_equals, line_around};
 
 /// One prepared line and where it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -436,6 +439,7 @@ fn text_is_quoted_printable(text: &str) -> bool {
                 (at(3), at(4)),
                 (None, _) | (Some(b'\n'), _) | (Some(b'\r'), None | Some(b'\n'))
             )
+            && !has_bare_equals(line_around(text, i))
     })
 }
 
@@ -527,8 +531,7 @@ fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
             }
         }
         if l.contains("=3D")
-            || l.ends_with("=20")
-            || l.ends_with("=09")
+            || ((l.ends_with("=20") || l.ends_with("=09")) && !has_bare_equals(l))
             || l.contains(NBSP_RUN)
             || QP_HEADERS.iter().any(|h| l.contains(h))
         {

@@ -62,6 +62,21 @@ pub(crate) fn is_heading(line: &str) -> bool {
         && t.chars().any(char::is_alphabetic)
         && !t.contains('=')
         && !RUN_SEPARATOR.is_match(t)
+        && !is_timestamped(t)
+}
+
+lazy_re!(
+    TIMESTAMP,
+    r"^(?:\[\s*\d+\.\d+\]|\d{4}-\d\d-\d\d[ T]\d\d:\d\d|\d\d:\d\d:\d\d\b|[A-Z][a-z]{2} [A-Z][a-z]{2} +\d+ \d\d:\d\d|[A-Z][a-z]{2} +\d+ \d\d:\d\d:\d\d)"
+);
+
+/// Whether `line` starts with the time a log stamped it with: a kernel
+/// log's `[  12.345678]`, `2026-07-21 10:00:00`, `10:00:00`, `date`'s
+/// `Tue Jul 21 10:00` or syslog's `Jul 21 10:00:00`. Such a line is an
+/// event of the log (a command run, a message), never the heading of the
+/// lines under it, however few its words.
+pub(crate) fn is_timestamped(line: &str) -> bool {
+    TIMESTAMP.is_match(trim(line))
 }
 
 /// How many dot-separated numbers a release spelling holds (`6.8` 2,
@@ -116,6 +131,10 @@ mod heading_tests {
         assert!(is_heading("IRQ, 128/32/32, cache off"));
         assert!(is_heading("w/o extents:"));
         assert!(!is_heading("=== run 3 ==="));
+        assert!(!is_heading("2026-07-21 10:00:00 ./schbench -m 1"));
+        assert!(!is_heading("[   12.345678] rcu: Start-up"));
+        assert!(!is_heading("Jul 21 10:00:00 host kernel"));
+        assert!(!is_heading("Tue Jul 21 10:00:00 UTC 2026"));
         assert!(!is_heading("Iteration 2"));
         assert!(!is_heading("-----"));
         assert!(!is_heading("key=value"));

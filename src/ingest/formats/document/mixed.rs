@@ -8,6 +8,12 @@
 //! its own. In such a document the lines the importer did not read are
 //! read by the document reader, and when the importer fails on it the
 //! document reader reads all of it.
+//!
+//! Whether a file is such a document is judged on the lines the importer
+//! left: a harness log whose own lines read like sentences is still a log,
+//! and gets no rows nor variants from the document reader. Any file may
+//! hold a second tool's output (a shell's `time` line after the run), so
+//! the other importers are offered the lines left in either case.
 
 use super::Document;
 use crate::error::Result;
@@ -19,15 +25,15 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Pa
     let own = format.parse_accounted(src);
     // A format the user described (an extractor) reads what it was told
     // to, and nothing more.
-    if format.name() == Document.name()
-        || !is_prose_document(src)
-        || !Registry::is_builtin(format.name())
-    {
+    if format.name() == Document.name() || !Registry::is_builtin(format.name()) {
         return own;
     }
     let mut parsed = match own {
         Ok(p) => p,
-        Err(e) => {
+        // An importer certain that the file is its tool's output refuses
+        // it for a reason of that tool (a run whose checksums failed):
+        // the document reader would read the refused figures.
+        Err(e) if is_prose_document(src) && format.detect(src) < CERTAIN => {
             // The document reader's reading, when it has one; the
             // importer's error otherwise, which names the line.
             return match Document.parse_accounted(src) {
@@ -35,19 +41,34 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Pa
                 _ => Err(e),
             };
         }
-    };
-    let Ok(doc) = Document.parse_accounted(src) else {
-        return Ok(parsed);
+        Err(e) => return Err(e),
     };
     let mut used = used_lines(&parsed);
-    super::sections::name_variants(src, &mut parsed.observations, &used);
+    // The sentences that make a document are the writer's, not the
+    // harness's: a line the importer read or accounted for is its output
+    // (schbench's `Wakeup Latencies percentiles (usec) runtime 10 (s)`
+    // has the words of a sentence), so only the other lines are weighed.
+    // A log of tools' output alone has no headings to name builds by and
+    // no tables between its runs: its unclaimed lines (`warmup done,
+    // zeroing stats`) are neither.
+    let prose = is_prose(
+        src.lines
+            .iter()
+            .filter(|l| used.binary_search(&l.number).is_err())
+            .map(|l| l.text.as_str()),
+    );
+    if prose {
+        super::sections::name_variants(src, &mut parsed.observations, &used);
+    }
     let mut names = vec![format.name()];
     for _ in 0..MORE_HARNESSES {
         let Some((other, mut more)) = another_harness(registry, src, &used, &names) else {
             break;
         };
         let more_used = used_lines(&more);
-        super::sections::name_variants(src, &mut more.observations, &more_used);
+        if prose {
+            super::sections::name_variants(src, &mut more.observations, &more_used);
+        }
         names.push(other);
         used.extend(more_used);
         used.sort_unstable();
@@ -56,12 +77,22 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Pa
         parsed.consumed.append(&mut more.consumed);
         parsed.skipped.append(&mut more.skipped);
     }
+    if !prose {
+        return Ok(parsed);
+    }
+    let Ok(doc) = Document.parse_accounted(src) else {
+        return Ok(parsed);
+    };
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
     parsed
         .observations
         .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
     Ok(parsed)
 }
+
+/// The confidence at which an importer's refusal stands: detection that
+/// found the tool's own banner or table header.
+const CERTAIN: crate::ingest::Confidence = 96;
 
 /// How many more harnesses' outputs, beyond the first, a mail is searched
 /// for (ministat summaries above schbench percentiles).
@@ -126,9 +157,14 @@ fn another_harness(
 /// (`Vulnerability Spectre v2: Mitigation; …` is an attribute). Harness
 /// logs and system dumps hold none.
 pub fn is_prose_document(src: &Source) -> bool {
+    is_prose(src.lines.iter().map(|l| l.text.as_str()))
+}
+
+/// [`is_prose_document`] of some lines of a source.
+fn is_prose<'a>(texts: impl Iterator<Item = &'a str>) -> bool {
     let mut lines = 0;
-    for l in src.lines.iter().take(4000) {
-        match sentence_words(&l.text) {
+    for text in texts.take(4000) {
+        match sentence_words(text) {
             // One long sentence line is prose enough (a paragraph unwrapped).
             n if n >= 15 => return true,
             n if n >= 8 => lines += 1,

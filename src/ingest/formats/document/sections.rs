@@ -117,10 +117,15 @@ fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
 }
 
 /// The heading a line makes, if it is one: a few words, no sentence, no
-/// data (two numbers or more), no time of day, no mail header.
+/// data (two numbers or more), no time of day, no log line behind a
+/// timestamp, no mail header.
 fn heading(t: &str) -> Option<String> {
     let words = t.split_whitespace().count();
-    if words > HEADING_WORDS || t.ends_with('.') || labels::is_noise(t) {
+    if words > HEADING_WORDS
+        || t.ends_with('.')
+        || labels::is_noise(t)
+        || crate::ingest::shared::text::is_timestamped(t)
+    {
         return None;
     }
     let numbers = t
@@ -152,6 +157,7 @@ mod tests {
         );
         assert_eq!(heading("Thu Aug 16 22:34:59 IST 2007"), None);
         assert_eq!(heading("Elapsed Time 415.988 (8.37909)"), None);
+        assert_eq!(heading("[   41.021365] refscale: Start"), None);
         assert_eq!(
             heading("The runs below were made on a quiet machine."),
             None

@@ -6,7 +6,7 @@ use crate::ingest::shared::logscan::lazy_re;
 
 lazy_re!(
     BANNER,
-    r"^(?:MIGRATED )?([A-Za-z][A-Za-z0-9/ ]*?) TEST from \S+ \(.*?\) port \d+ \S+ to(?: (\S+))?(?:.*?AF_INET6?)?(.*)$"
+    r"^(?:MIGRATED )?([A-Za-z][A-Za-z0-9/ -]*?) TEST from \S+ \(.*?\) port \d+ \S+ to(?: (\S+))?(?:.*?AF_INET6?)?(.*)$"
 );
 
 /// One test's banner.
@@ -44,13 +44,18 @@ fn test_name(words: &str) -> String {
         ("TCP TRANSACTION/RESPONSE", "TCP_TRR"),
         ("UDP UNIDIRECTIONAL SEND", "UDP_STREAM"),
         ("UDP REQUEST/RESPONSE", "UDP_RR"),
+        // The SCTP tests' banners: `1-TO-MANY` is the `_MANY` variant.
+        ("SCTP STREAM", "SCTP_STREAM"),
+        ("SCTP 1-TO-MANY STREAM", "SCTP_STREAM_MANY"),
+        ("SCTP REQUEST/RESPONSE", "SCTP_RR"),
+        ("SCTP 1-TO-MANY REQUEST/RESPONSE", "SCTP_RR_MANY"),
         ("OMNI", "omni"),
         ("OMNI SEND", "omni"),
     ];
     known
         .iter()
         .find(|(words, _)| *words == w)
-        .map_or_else(|| w.replace([' ', '/'], "_"), |(_, t)| t.to_string())
+        .map_or_else(|| w.replace([' ', '/', '-'], "_"), |(_, t)| t.to_string())
 }
 
 #[cfg(test)]
@@ -66,6 +71,10 @@ mod tests {
         assert_eq!(b.test, "TCP_CRR");
         let b = parse("UDP UNIDIRECTIONAL SEND TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 192.168.2.125 (192.168.2.125) port 0 AF_INET").unwrap();
         assert_eq!(b.test, "UDP_STREAM");
+        // A hyphen in the test's words (LKP's SCTP_STREAM_MANY runs).
+        let b = parse("SCTP 1-TO-MANY STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to 127.0.0.1 () port 0 AF_INET : demo").unwrap();
+        assert_eq!(b.test, "SCTP_STREAM_MANY");
+        assert_eq!(b.host.as_deref(), Some("127.0.0.1"));
         assert!(parse("TCP STREAM results were good").is_none());
     }
 }

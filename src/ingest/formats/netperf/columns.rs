@@ -28,8 +28,9 @@ pub fn words(line: &str) -> Vec<(usize, usize, &str)> {
 
 /// The header words over each value of `row`, top line first: a word
 /// goes to the value its span overlaps most, or else the nearest one.
-/// netperf's one header that spans two columns, `Socket Size` over `Send
-/// Recv`, goes to both.
+/// netperf's headers that span two columns (`Socket Size` over `Send
+/// Recv`, and with `-c -C` `Utilization` and `Service Demand` over the
+/// local and remote sides) go to both.
 pub fn heads(header: &[&str], row: &str) -> Vec<Vec<String>> {
     let values = words(row);
     let mut out = vec![Vec::new(); values.len()];
@@ -51,6 +52,26 @@ pub fn heads(header: &[&str], row: &str) -> Vec<Vec<String>> {
                     }
                 }
                 i += 2;
+                continue;
+            }
+            // `Utilization` and `Service Demand` head two columns each, the
+            // local (send) and the remote (receive) side's, which the lines
+            // below name: each word stands over the first of its two.
+            let pair = w == "Service"
+                && ws
+                    .get(i + 1)
+                    .is_some_and(|n| n.2 == "Demand" && n.0 == e + 1);
+            if w == "Utilization" || pair {
+                let (name, e2) = if pair {
+                    ("Service Demand", ws[i + 1].1)
+                } else {
+                    ("Utilization", e)
+                };
+                let k = nearest(&values, s, e2.min(s + 1));
+                for v in out.iter_mut().skip(k).take(2) {
+                    v.push(name.to_string());
+                }
+                i += if pair { 2 } else { 1 };
                 continue;
             }
             out[nearest(&values, s, e)].push(w.to_string());

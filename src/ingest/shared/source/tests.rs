@@ -201,6 +201,7 @@ fn the_plain_path_agrees_with_the_general_one() {
         "a\r\r\nb",
         "x=20\r\ny",
         "x=20\r",
+        "          min=1, max=20\n          min=16000, max=16000\n",
         "x=2",
         "n=10-2\nA=1B\n",
         "> a\n   > b\n    > c\n",
@@ -349,4 +350,20 @@ fn fio_depth_distributions_are_not_quoted_printable() {
     // A real escape pair of a UTF-8 character still decodes.
     let qp = Source::from_text("mail.txt", "caf=C3=A9 time =3D 1.5\n");
     assert_eq!(qp.lines[0].text, "caf\u{e9} time = 1.5");
+}
+
+#[test]
+fn a_value_of_twenty_after_an_equals_sign_is_no_encoded_space() {
+    // `max=20` ends the line as an encoded trailing space would, but the
+    // `=1,` before it is no escape: the text is plain, and `max=16000`
+    // keeps its digits.
+    let src = Source::from_text(
+        "s.txt",
+        "          min=1, max=20\n          min=16000, max=16000\n",
+    );
+    let texts: Vec<&str> = src.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        ["          min=1, max=20", "          min=16000, max=16000"]
+    );
 }

@@ -13,7 +13,11 @@
 //!   sample per measurement, its total time over its iterations;
 //! - `raw.csv` (`group,function,value,…,iteration_count`, with
 //!   `sample_time_nanos` before 0.3, `sample_measured_value,unit` after):
-//!   the same samples, named by its own group, function and value columns.
+//!   the same samples, named by its own group, function and value columns;
+//! - `tukey.json` (a bare array of four numbers): the fences Criterion
+//!   classifies a run's outliers by (low severe, low mild, high mild, high
+//!   severe, from its sample's quartiles), not measurements: recognised,
+//!   and accounted without rows.
 //!
 //! The benchmark and run come from where the file lies (see [`id::of`]).
 
@@ -36,6 +40,7 @@ enum Kind {
     Estimates,
     Samples,
     RawCsv,
+    Tukey,
 }
 
 // Criterion writes these keys first (and so does a key-sorting printer).
@@ -55,6 +60,9 @@ fn kind(src: &Source) -> Option<Kind> {
     // name says what it is (kept at the end of a flattened copy's name).
     if text.starts_with("[[") && src.file_name().ends_with("sample.json") {
         return Some(Kind::Samples);
+    }
+    if src.file_name().ends_with("tukey.json") && is_four_fences(text) {
+        return Some(Kind::Tukey);
     }
     let header = src.lines.first().map_or("", |l| l.text.as_str());
     RAW_HEADER.is_match(header).then_some(Kind::RawCsv)
@@ -84,12 +92,40 @@ impl Format for CriterionFile {
         let text = src.raw_trimmed();
         match kind(src) {
             Some(Kind::RawCsv) => raw_csv(src),
+            Some(Kind::Tukey) => Ok(fences(src)),
             Some(Kind::Samples) => Ok(samples(src)?.into()),
             Some(Kind::Estimates) => Ok(estimates(src)?.into()),
             None if text.starts_with("[[") => Ok(samples(src)?.into()),
             None if src.looks_like_json() => Ok(estimates(src)?.into()),
             None => raw_csv(src),
         }
+    }
+}
+
+/// Whether `text` is a JSON array of exactly four numbers, as Criterion
+/// writes its fences.
+fn is_four_fences(text: &str) -> bool {
+    let Some(inner) = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')) else {
+        return false;
+    };
+    let cells: Vec<&str> = inner.split(',').map(str::trim).collect();
+    cells.len() == 4 && cells.iter().all(|c| parse_number(c).is_some())
+}
+
+/// A `tukey.json`: every line accounted, none a value. Its numbers are
+/// bounds computed from the sample, which the run's `sample.json` and
+/// `estimates.json` give; read as values they would pass for four timings.
+fn fences(src: &Source) -> Parsed {
+    let why = "Criterion's Tukey fences (low severe, low mild, high mild, high severe), \
+               bounds for classifying outliers, not measurements: the run's sample.json \
+               and estimates.json hold its values";
+    Parsed {
+        skipped: src
+            .lines
+            .iter()
+            .map(|l| (l.number, why.to_string()))
+            .collect(),
+        ..Parsed::default()
     }
 }
 
