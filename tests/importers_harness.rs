@@ -26,6 +26,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("cyclictest/q-t2.txt", "cyclictest"),
     ("cyclictest/script-q-t2-N.txt", "cyclictest"),
     ("cyclictest/verbose-t1.txt", "cyclictest-verbose"),
+    ("cyclictest/q-v-t2.txt", "cyclictest-verbose"),
     ("dbench/dbench-sync-flags.txt", "dbench"),
     ("dbench/dbench3-loop.txt", "dbench"),
     ("dbench/dbench3-mail-before-after.txt", "dbench"),
@@ -846,6 +847,28 @@ fn fio_histogram_logs_give_each_interval_s_percentiles_in_the_version_s_unit() {
         .dataset
         .rows()
         .all(|o| o.benchmark == "pkb_fio_avg_1506559526.49" && o.params == "bs=16384,dir=read"));
+}
+
+#[test]
+fn verbose_cyclictest_s_closing_summary_lines_are_not_a_second_run() {
+    let registry = Registry::builtin();
+    let got = ingest_one(
+        Path::new("tests/data/harness/cyclictest/q-v-t2.txt"),
+        &registry,
+    );
+    let rows = got.dataset.to_observations();
+    // min, avg and max of each of two threads, from their wake-ups.
+    assert_eq!(rows.len(), 6, "{rows:?}");
+    assert!(rows.iter().all(|o| o.run == Some(0)));
+    let max0 = rows
+        .iter()
+        .find(|o| o.params == "thread=0" && o.metric == "latency max")
+        .unwrap();
+    assert_eq!(max0.value, 80.0);
+    let report = &got.files[0];
+    let left: Vec<u32> = report.skipped.iter().map(|(n, _)| *n).collect();
+    assert_eq!(left, [173, 174], "{report:?}");
+    assert!(report.unread_numeric.iter().all(|&n| n <= 3), "{report:?}");
 }
 
 #[test]

@@ -11,6 +11,10 @@ use crate::ingest::shared::logscan::{last_line, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
+/// Why a thread's closing summary line is not read.
+const SUMMARY_LEFT_OUT: &str =
+    "the thread's summary of the wake-ups listed above, which are read instead";
+
 /// The cyclictest verbose-mode importer.
 pub struct CyclictestVerbose;
 
@@ -50,10 +54,18 @@ impl Format for CyclictestVerbose {
         // Per thread: its line of first value, min, sum, max, count.
         let mut threads: Vec<(String, u32, f64, f64, f64, f64)> = Vec::new();
         let mut consumed = Vec::new();
+        let mut skipped = Vec::new();
         for l in &src.lines {
             let n = l.number;
             if l.text.starts_with("Thread ") && l.text.contains(" Interval: ") {
                 consumed.push(n);
+                continue;
+            }
+            // The closing `T: 0 … Min: … Avg: … Max:` lines state what the
+            // wake-ups above give; read as well, each thread would count
+            // twice (and another reader would take them up as a run).
+            if l.text.trim_start().starts_with("T:") && l.text.contains(" Max:") {
+                skipped.push((n, SUMMARY_LEFT_OUT.to_string()));
                 continue;
             }
             let Some((t, _, v)) = record(&l.text) else {
@@ -97,7 +109,7 @@ impl Format for CyclictestVerbose {
         Ok(Parsed {
             observations: out,
             consumed,
-            skipped: Vec::new(),
+            skipped,
             ..Parsed::default()
         })
     }
