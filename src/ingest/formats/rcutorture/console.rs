@@ -2,8 +2,10 @@
 //! without its kernel stamp, the module tag it carries, and the parameters
 //! a `--- Start of test:` line states.
 
+use crate::error::Result;
 use crate::ingest::shared::lkp_wrapper;
 use crate::ingest::shared::logscan::{lazy_re, Params};
+use crate::ingest::Source;
 
 lazy_re!(STAMP, r"^\s*\[\s*\d+\.\d+\]\s?");
 lazy_re!(
@@ -36,6 +38,32 @@ pub(in crate::ingest) fn other_message(text: &str) -> Option<&'static str> {
     STAMP
         .is_match(text)
         .then_some("a kernel message of another subsystem in the console log")
+}
+
+/// A reader of a module's console log, one line at a time.
+pub(in crate::ingest) trait ConsoleReader {
+    /// Reads one line (`text`, its stamp removed), line `n` of `src`.
+    fn line(&mut self, src: &Source, n: u32, text: &str) -> Result<()>;
+    /// The sizes of what the reader keeps (rows, lines read for context,
+    /// lines left out, …): they change whenever a line gives anything.
+    fn taken(&self) -> [usize; 3];
+    /// The lines left out, with why.
+    fn skipped(&mut self) -> &mut Vec<(u32, String)>;
+}
+
+/// Gives `r` every line of `src`; a stamped line it took nothing from is
+/// left out as another subsystem's message.
+pub(in crate::ingest) fn read_lines(src: &Source, r: &mut impl ConsoleReader) -> Result<()> {
+    for l in &src.lines {
+        let before = r.taken();
+        r.line(src, l.number, unstamped(&l.text))?;
+        if r.taken() == before {
+            if let Some(why) = other_message(&l.text) {
+                r.skipped().push((l.number, why.to_string()));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The module tag of a console line without its stamp, if it has one.

@@ -12,7 +12,7 @@
 //! `batches`, and `grace-period duration` (ns from the module, its stats in
 //! µs from the script).
 
-use super::console::{harness_line, other_message, start_params, tagged, unstamped};
+use super::console::{harness_line, read_lines, start_params, tagged, unstamped, ConsoleReader};
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num};
 use crate::ingest::shared::row::Row;
@@ -72,15 +72,7 @@ impl Format for Rcuscale {
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut r = Reader::default();
-        for l in &src.lines {
-            let before = (r.out.len(), r.consumed.len(), r.skipped.len());
-            r.line(src, l.number, unstamped(&l.text))?;
-            if before == (r.out.len(), r.consumed.len(), r.skipped.len()) {
-                if let Some(why) = other_message(&l.text) {
-                    r.skipped.push((l.number, why.to_string()));
-                }
-            }
-        }
+        read_lines(src, &mut r)?;
         Parsed::found(
             src,
             r.out,
@@ -99,6 +91,20 @@ struct Reader {
     out: Vec<Observation>,
     consumed: Vec<u32>,
     skipped: Vec<(u32, String)>,
+}
+
+impl ConsoleReader for Reader {
+    fn line(&mut self, src: &Source, n: u32, text: &str) -> Result<()> {
+        Reader::line(self, src, n, text)
+    }
+
+    fn taken(&self) -> [usize; 3] {
+        [self.out.len(), self.consumed.len(), self.skipped.len()]
+    }
+
+    fn skipped(&mut self) -> &mut Vec<(u32, String)> {
+        &mut self.skipped
+    }
 }
 
 impl Reader {

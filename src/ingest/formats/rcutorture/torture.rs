@@ -13,7 +13,7 @@
 //! thread max|min` (one thread's most and fewest), and `write failures`/
 //! `read failures`, each a sample of its run.
 
-use super::console::{harness_line, other_message, start_params, tagged, unstamped};
+use super::console::{harness_line, read_lines, start_params, tagged, unstamped, ConsoleReader};
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num};
 use crate::ingest::shared::row::Row;
@@ -64,15 +64,7 @@ impl Format for Torture {
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut r = Reader::default();
-        for l in &src.lines {
-            let before = (r.consumed.len(), r.skipped.len(), r.stats.len());
-            r.line(src, l.number, unstamped(&l.text))?;
-            if before == (r.consumed.len(), r.skipped.len(), r.stats.len()) {
-                if let Some(why) = other_message(&l.text) {
-                    r.skipped.push((l.number, why.to_string()));
-                }
-            }
-        }
+        read_lines(src, &mut r)?;
         r.end_run(src);
         let why = match r.outcomes.as_slice() {
             [] if r.started => "a torture test's log without its outcome and without lock statistics (`Writes:  Total: N  Max/Min: MAX/MIN  Fail: F`): nothing measured".to_string(),
@@ -101,6 +93,20 @@ struct Reader {
     out: Vec<Observation>,
     consumed: Vec<u32>,
     skipped: Vec<(u32, String)>,
+}
+
+impl ConsoleReader for Reader {
+    fn line(&mut self, src: &Source, n: u32, text: &str) -> Result<()> {
+        Reader::line(self, src, n, text)
+    }
+
+    fn taken(&self) -> [usize; 3] {
+        [self.consumed.len(), self.skipped.len(), self.stats.len()]
+    }
+
+    fn skipped(&mut self) -> &mut Vec<(u32, String)> {
+        &mut self.skipped
+    }
 }
 
 impl Reader {
