@@ -127,8 +127,8 @@ fn another_harness(
 /// logs and system dumps hold none.
 pub fn is_prose_document(src: &Source) -> bool {
     let mut lines = 0;
-    for l in src.lines.iter().take(4000) {
-        match sentence_words(&l.text) {
+    for l in src.line_texts().take(4000) {
+        match sentence_words(l.text) {
             // One long sentence line is prose enough (a paragraph unwrapped).
             n if n >= 15 => return true,
             n if n >= 8 => lines += 1,
