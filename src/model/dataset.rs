@@ -25,7 +25,7 @@ pub const COLUMNS: [&str; 10] = [
 /// that share them all (a harness's samples of one command) are stored
 /// once, as one [`Head`]. Line numbers and run indices are kept per series
 /// as a rule while its rows follow one (the same line, runs counting up:
-/// see [`column`]), so that a sample of a harness is its 8-byte value
+/// see `dataset/column.rs`), so that a sample of a harness is its 8-byte value
 /// alone, instead of an [`Observation`]'s 176: two inputs of ten million
 /// samples each fit in a few hundred megabytes. Analysis walks the table
 /// series by series ([`Dataset::series`]); anything else sees [`Row`]s. The
@@ -118,27 +118,47 @@ impl Dataset {
     /// twice its size at each step.
     pub fn extend_from_vec(&mut self, rows: Vec<Observation>) {
         let mut series = 0;
+        // Whether some row breaks its series' rule for lines or runs: the
+        // rows then keep them per row, and room is made for all at once.
+        let (mut lines_per_row, mut runs_per_row) = (false, false);
         let mut prev: Option<&Observation> = None;
         for o in &rows {
             let continues = match prev {
                 Some(p) => Head::same_names(p, o),
                 None => self.heads.last().is_some_and(|h| h.fits(o)),
             };
+            if let Some(p) = prev.filter(|_| continues) {
+                lines_per_row |= p.line != o.line;
+                runs_per_row |= p.run.map(|r| r.wrapping_add(1)) != o.run;
+            }
             series += usize::from(!continues);
             prev = Some(o);
         }
+        let n = rows.len();
         if self.is_empty() {
             self.heads.reserve_exact(series);
             self.ends.reserve_exact(series);
             self.kept.reserve_exact(series);
-            self.values.reserve_exact(rows.len());
+            self.values.reserve_exact(n);
+            if lines_per_row {
+                self.lines.reserve_exact(n);
+            }
+            if runs_per_row {
+                self.runs.reserve_exact(n);
+            }
         } else {
             // Appending batch after batch: exact room each time would copy
             // the whole table at every batch.
             self.heads.reserve(series);
             self.ends.reserve(series);
             self.kept.reserve(series);
-            self.values.reserve(rows.len());
+            self.values.reserve(n);
+            if lines_per_row {
+                self.lines.reserve(n);
+            }
+            if runs_per_row {
+                self.runs.reserve(n);
+            }
         }
         for o in rows {
             self.push(o);
@@ -244,11 +264,19 @@ impl Dataset {
         }
     }
 
-    /// Room for `rows` rows in all, reserved exactly when more is needed
-    /// (in the value column: lines and runs mostly follow a rule).
+    /// Room for `rows` rows in all, reserved exactly when more is needed;
+    /// in the line and run columns only once some series keeps them per
+    /// row (most follow a rule and need none).
     pub fn reserve_total(&mut self, rows: usize) {
         if rows > self.values.capacity() {
-            self.values.reserve_exact(rows - self.values.len());
+            let more = rows - self.values.len();
+            self.values.reserve_exact(more);
+            if !self.lines.is_empty() {
+                self.lines.reserve_exact(more);
+            }
+            if !self.runs.is_empty() {
+                self.runs.reserve_exact(more);
+            }
         }
     }
 
@@ -553,6 +581,28 @@ mod tests {
             csv.lines().nth(1001).unwrap(),
             "\"\",0,hf,\"\",base,time,s,sample,124.875,999"
         );
+    }
+
+    /// Rows that keep their lines or runs per row get room for all of
+    /// them at once; rows that follow the rules get none.
+    #[test]
+    fn room_is_made_only_for_columns_kept_per_row() {
+        let rows = |line: fn(u32) -> u32| -> Vec<Observation> {
+            (0..100)
+                .map(|i| {
+                    Observation::sample("b", "m", "s", 1.0)
+                        .at_line(line(i))
+                        .with_run(i)
+                })
+                .collect()
+        };
+        let ruled = Dataset::new(rows(|_| 0));
+        assert_eq!((ruled.lines.capacity(), ruled.runs.capacity()), (0, 0));
+        let mut each = Dataset::new(rows(|i| i + 1));
+        assert!(each.lines.capacity() >= 100 && each.runs.capacity() == 0);
+        each.reserve_total(1000);
+        assert!(each.values.capacity() >= 1000 && each.lines.capacity() >= 1000);
+        assert_eq!(each.runs.capacity(), 0);
     }
 
     /// Run numbering and offsets apply to series kept as a rule and per

@@ -9,6 +9,7 @@ use super::{has_plusminus_spelling, is_plain, Line};
 /// One cleaned line, borrowed ([`Source::line_texts`]).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct LineText<'a> {
+    /// The cleaned text.
     pub text: &'a str,
     /// 1-based line number in the original file.
     pub number: u32,
@@ -33,7 +34,12 @@ pub enum LineTexts<'a> {
     /// The lines made.
     Made(std::slice::Iter<'a, Line>),
     /// The raw text's lines, the next numbered `number` (deferred lines).
-    Raw { rest: Option<&'a str>, number: u32 },
+    Raw {
+        /// The text from the next line on; `None` past the last.
+        rest: Option<&'a str>,
+        /// The next line's number.
+        number: u32,
+    },
 }
 
 impl<'a> Iterator for LineTexts<'a> {
