@@ -243,7 +243,7 @@ fn build(
                 variants.push(RawVariant {
                     name: h.variant.to_string(),
                     source: h.source.to_string(),
-                    line: s.lines[0],
+                    line: s.line(0),
                     ..Default::default()
                 });
                 runs.push(Vec::new());
@@ -259,7 +259,7 @@ fn build(
                 vparts.push(RawVariant {
                     name: h.variant.to_string(),
                     source: h.source.to_string(),
-                    line: s.lines[0],
+                    line: s.line(0),
                     ..Default::default()
                 });
                 vparts.len() - 1
@@ -268,7 +268,7 @@ fn build(
         let conversion = if unitless(h.stat) || h.unit == unit_str {
             Conversion::Same
         } else if h.unit.is_empty() {
-            let e = unit_assumed.get_or_insert((0, h.source.to_string(), s.lines[0]));
+            let e = unit_assumed.get_or_insert((0, h.source.to_string(), s.line(0)));
             e.0 += s.len();
             Conversion::Assumed
         } else {

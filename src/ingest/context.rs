@@ -72,12 +72,7 @@ const HEAD_BYTES: u64 = 64 * 1024;
 
 /// What kind of context file `src` is, if it is one.
 pub fn context_kind(src: &Source) -> Option<ContextKind> {
-    let head: Vec<&str> = src
-        .lines
-        .iter()
-        .take(HEAD_LINES)
-        .map(|l| l.text.as_str())
-        .collect();
+    let head: Vec<&str> = src.line_texts().take(HEAD_LINES).map(|l| l.text).collect();
     classify(src.file_name(), &head)
 }
 

@@ -42,6 +42,13 @@ pub trait Format: Send + Sync {
     /// Errors name the file and, where there is one, the line.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed>;
 
+    /// Whether [`Format::parse_accounted`] reads only [`Source::raw`] and
+    /// never [`Source::lines`] (a structured document): the driver then
+    /// need not make the lines of a large file ([`Source::read_deferred`]).
+    fn reads_raw(&self) -> bool {
+        false
+    }
+
     /// The values of [`Format::parse_accounted`] alone.
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
         self.parse_accounted(src).map(Parsed::into_observations)

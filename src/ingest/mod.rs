@@ -42,7 +42,7 @@ pub use formats::tidy::csv::{FieldMap, TidyCsv};
 pub use formats::tidy::json::TidyJson;
 pub use registry::Registry;
 pub use shared::numbers;
-pub use shared::source::{Line, Source};
+pub use shared::source::{Line, LineText, LineTexts, Source};
 #[cfg(test)]
 pub(crate) use testing::{any_line_matches, assert_detection_agrees, parse_file};
 

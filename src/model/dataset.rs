@@ -1,6 +1,9 @@
 //! The tidy table of observations and its exports.
 
 use super::{Head, Observation, Row};
+use column::{Kept, View};
+
+mod column;
 
 /// Column names of the tidy table, in order. `ingest --out` writes exactly these.
 pub const COLUMNS: [&str; 10] = [
@@ -20,20 +23,27 @@ pub const COLUMNS: [&str; 10] = [
 ///
 /// Rows are stored by column, and the names of a run of neighbouring rows
 /// that share them all (a harness's samples of one command) are stored
-/// once, as one [`Head`]: 16 bytes a sample instead of an [`Observation`]'s
-/// 176, so that two inputs of ten million samples each fit in a few
-/// hundred megabytes. Analysis walks the table series by series
-/// ([`Dataset::series`]); anything else sees [`Row`]s. The polars frame is
-/// built once, from columnar buffers, when the table is exported.
+/// once, as one [`Head`]. Line numbers and run indices are kept per series
+/// as a rule while its rows follow one (the same line, runs counting up:
+/// see `dataset/column.rs`), so that a sample of a harness is its 8-byte value
+/// alone, instead of an [`Observation`]'s 176: two inputs of ten million
+/// samples each fit in a few hundred megabytes. Analysis walks the table
+/// series by series ([`Dataset::series`]); anything else sees [`Row`]s. The
+/// polars frame is built once, from columnar buffers, when the table is
+/// exported.
 #[derive(Debug, Clone, Default)]
 pub struct Dataset {
     /// One head per series, in order.
     heads: Vec<Head>,
     /// Where each series ends in the row columns (exclusive).
     ends: Vec<usize>,
+    /// How each series keeps its lines and its runs.
+    kept: Vec<(Kept, Kept)>,
     values: Vec<f64>,
+    /// The lines of the series that keep them per row.
     lines: Vec<u32>,
-    /// `NO_RUN` for a row without a run index.
+    /// The runs of the series that keep them per row; `NO_RUN` for a row
+    /// without a run index.
     runs: Vec<u32>,
 }
 
@@ -48,8 +58,8 @@ pub struct Series<'a> {
     /// Index of the first row in the dataset.
     pub first: usize,
     pub values: &'a [f64],
-    pub lines: &'a [u32],
-    runs: &'a [u32],
+    lines: View<'a>,
+    runs: View<'a>,
 }
 
 impl<'a> Series<'a> {
@@ -63,16 +73,26 @@ impl<'a> Series<'a> {
         self.values.is_empty()
     }
 
+    /// Line number of the `i`th row (0 when unknown).
+    pub fn line(&self, i: usize) -> u32 {
+        self.lines.get(i)
+    }
+
+    /// The line numbers of the rows, in order.
+    pub fn lines(self) -> impl ExactSizeIterator<Item = u32> + Clone + 'a {
+        (0..self.len()).map(move |i| self.lines.get(i))
+    }
+
     /// Run index of the `i`th row.
     pub fn run(&self, i: usize) -> Option<u32> {
-        Some(self.runs[i]).filter(|&r| r != NO_RUN)
+        Some(self.runs.get(i)).filter(|&r| r != NO_RUN)
     }
 
     /// The `i`th row.
     pub fn row(&self, i: usize) -> Row<'a> {
         Row {
             head: self.head,
-            line: self.lines[i],
+            line: self.line(i),
             value: self.values[i],
             run: self.run(i),
         }
@@ -98,25 +118,47 @@ impl Dataset {
     /// twice its size at each step.
     pub fn extend_from_vec(&mut self, rows: Vec<Observation>) {
         let mut series = 0;
+        // Whether some row breaks its series' rule for lines or runs: the
+        // rows then keep them per row, and room is made for all at once.
+        let (mut lines_per_row, mut runs_per_row) = (false, false);
         let mut prev: Option<&Observation> = None;
         for o in &rows {
             let continues = match prev {
                 Some(p) => Head::same_names(p, o),
                 None => self.heads.last().is_some_and(|h| h.fits(o)),
             };
+            if let Some(p) = prev.filter(|_| continues) {
+                lines_per_row |= p.line != o.line;
+                runs_per_row |= p.run.map(|r| r.wrapping_add(1)) != o.run;
+            }
             series += usize::from(!continues);
             prev = Some(o);
         }
+        let n = rows.len();
         if self.is_empty() {
             self.heads.reserve_exact(series);
             self.ends.reserve_exact(series);
-            self.reserve_exact(rows.len());
+            self.kept.reserve_exact(series);
+            self.values.reserve_exact(n);
+            if lines_per_row {
+                self.lines.reserve_exact(n);
+            }
+            if runs_per_row {
+                self.runs.reserve_exact(n);
+            }
         } else {
             // Appending batch after batch: exact room each time would copy
             // the whole table at every batch.
             self.heads.reserve(series);
             self.ends.reserve(series);
-            self.reserve(rows.len());
+            self.kept.reserve(series);
+            self.values.reserve(n);
+            if lines_per_row {
+                self.lines.reserve(n);
+            }
+            if runs_per_row {
+                self.runs.reserve(n);
+            }
         }
         for o in rows {
             self.push(o);
@@ -128,7 +170,7 @@ impl Dataset {
         let (line, value, run) = (o.line, o.value, o.run);
         if !self.heads.last().is_some_and(|h| h.fits(&o)) {
             // The names move into the head: no reference count touched.
-            self.start_series(Head::from(o));
+            self.start_series(Head::from(o), line, run);
         }
         self.push_fields(line, value, run);
     }
@@ -141,63 +183,107 @@ impl Dataset {
         if values.is_empty() {
             return;
         }
-        if !self.heads.last().is_some_and(|h| h.fits(template)) {
-            self.start_series(Head::of(template));
-        }
-        self.reserve(values.len());
+        self.open_series(template, first_run);
+        self.values.reserve(values.len());
         for (i, &v) in values.iter().enumerate() {
             self.push_fields(template.line, v, first_run.map(|r| r + i as u32));
+        }
+    }
+
+    /// [`Dataset::push_values`] of values the dataset takes over: into an
+    /// empty dataset they become its value column as they are, without a
+    /// copy (a reader's ten million samples, parsed into a vector with
+    /// room for the few rows it adds after them).
+    pub fn push_values_vec(
+        &mut self,
+        template: &Observation,
+        values: Vec<f64>,
+        first_run: Option<u32>,
+    ) {
+        if !self.values.is_empty() || values.is_empty() {
+            return self.push_values(template, &values, first_run);
+        }
+        self.open_series(template, first_run);
+        let n = values.len();
+        self.values = values;
+        let (lines, runs) = self.kept.last_mut().expect("a series was just opened");
+        for i in 0..n {
+            lines.push(&mut self.lines, i, template.line);
+            runs.push(
+                &mut self.runs,
+                i,
+                first_run.map_or(NO_RUN, |r| r + i as u32),
+            );
+        }
+        self.ends[0] = n;
+    }
+
+    /// Starts a series for rows of `template`'s names unless the last
+    /// series has them.
+    fn open_series(&mut self, template: &Observation, first_run: Option<u32>) {
+        if !self.heads.last().is_some_and(|h| h.fits(template)) {
+            self.start_series(Head::of(template), template.line, first_run);
         }
     }
 
     /// Appends a row of this or another dataset.
     pub fn push_row(&mut self, r: &Row) {
         if !self.heads.last().is_some_and(|h| h == r.head) {
-            self.start_series(r.head.clone());
+            self.start_series(r.head.clone(), r.line, r.run);
         }
         self.push_fields(r.line, r.value, r.run);
     }
 
-    fn start_series(&mut self, head: Head) {
+    /// Opens a series whose first row has `line` and `run`: both kept as a
+    /// rule (one line; runs counting up from `run`) until a row breaks it.
+    fn start_series(&mut self, head: Head, line: u32, run: Option<u32>) {
         self.heads.push(head);
         self.ends.push(self.values.len());
+        let runs = run.map_or(Kept::Same(NO_RUN), Kept::Counting);
+        self.kept.push((Kept::Same(line), runs));
     }
 
     fn push_fields(&mut self, line: u32, value: f64, run: Option<u32>) {
+        let start = self.series_start(self.heads.len() - 1);
+        let i = self.values.len() - start;
+        let (lines, runs) = self.kept.last_mut().expect("rows belong to a series");
+        lines.push(&mut self.lines, i, line);
+        runs.push(&mut self.runs, i, run.unwrap_or(NO_RUN));
         self.values.push(value);
-        self.lines.push(line);
-        self.runs.push(run.unwrap_or(NO_RUN));
         if let Some(end) = self.ends.last_mut() {
             *end = self.values.len();
         }
     }
 
-    fn reserve_exact(&mut self, more: usize) {
-        self.values.reserve_exact(more);
-        self.lines.reserve_exact(more);
-        self.runs.reserve_exact(more);
+    /// Index of the first row of the `i`th series.
+    fn series_start(&self, i: usize) -> usize {
+        if i == 0 {
+            0
+        } else {
+            self.ends[i - 1]
+        }
     }
 
-    fn reserve(&mut self, more: usize) {
-        self.values.reserve(more);
-        self.lines.reserve(more);
-        self.runs.reserve(more);
-    }
-
-    /// Room for `rows` rows in all, reserved exactly when more is needed.
+    /// Room for `rows` rows in all, reserved exactly when more is needed;
+    /// in the line and run columns only once some series keeps them per
+    /// row (most follow a rule and need none).
     pub fn reserve_total(&mut self, rows: usize) {
         if rows > self.values.capacity() {
             let more = rows - self.values.len();
             self.values.reserve_exact(more);
-            self.lines.reserve_exact(more);
-            self.runs.reserve_exact(more);
+            if !self.lines.is_empty() {
+                self.lines.reserve_exact(more);
+            }
+            if !self.runs.is_empty() {
+                self.runs.reserve_exact(more);
+            }
         }
     }
 
     /// Appends all rows of `other`.
     pub fn extend(&mut self, other: impl IntoIterator<Item = Observation>) {
         let other = other.into_iter();
-        self.reserve(other.size_hint().0);
+        self.values.reserve(other.size_hint().0);
         for o in other {
             self.push(o);
         }
@@ -211,11 +297,18 @@ impl Dataset {
             return;
         }
         let base = self.values.len();
+        let (line_base, run_base) = (self.lines.len(), self.runs.len());
         self.values.extend_from_slice(&other.values);
         self.lines.extend_from_slice(&other.lines);
         self.runs.extend_from_slice(&other.runs);
         self.heads.extend(other.heads);
         self.ends.extend(other.ends.iter().map(|e| e + base));
+        self.kept.extend(
+            other
+                .kept
+                .iter()
+                .map(|&(l, r)| (l.shifted(line_base), r.shifted(run_base))),
+        );
     }
 
     /// The number of series ([`Dataset::series`]).
@@ -225,14 +318,15 @@ impl Dataset {
 
     /// The `i`th series.
     pub fn series_at(&self, i: usize) -> Series<'_> {
-        let first = if i == 0 { 0 } else { self.ends[i - 1] };
+        let first = self.series_start(i);
         let end = self.ends[i];
+        let (lines, runs) = self.kept[i];
         Series {
             head: &self.heads[i],
             first,
             values: &self.values[first..end],
-            lines: &self.lines[first..end],
-            runs: &self.runs[first..end],
+            lines: lines.view(&self.lines, end - first),
+            runs: runs.view(&self.runs, end - first),
         }
     }
 
@@ -248,19 +342,24 @@ impl Dataset {
 
     /// Numbers the rows of the `i`th series `first`, `first + 1`, ….
     pub fn number_series(&mut self, i: usize, first: u32) {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        for (k, run) in self.runs[start..self.ends[i]].iter_mut().enumerate() {
-            *run = first + k as u32;
-        }
+        // Entries it kept per row, if any, are left unused.
+        self.kept[i].1 = Kept::Counting(first);
     }
 
     /// Adds `offset` to the run index of every row of the `i`th series
     /// that has one.
     pub fn offset_runs(&mut self, i: usize, offset: u32) {
-        let start = if i == 0 { 0 } else { self.ends[i - 1] };
-        for run in &mut self.runs[start..self.ends[i]] {
-            if *run != NO_RUN {
-                *run += offset;
+        let len = self.ends[i] - self.series_start(i);
+        match &mut self.kept[i].1 {
+            Kept::Counting(first) => *first += offset,
+            Kept::Same(run) if *run != NO_RUN => *run += offset,
+            Kept::Same(_) => {}
+            Kept::At(at) => {
+                for run in &mut self.runs[*at..*at + len] {
+                    if *run != NO_RUN {
+                        *run += offset;
+                    }
+                }
             }
         }
     }
@@ -412,6 +511,120 @@ mod tests {
         assert_eq!(e.len(), 12);
         assert_eq!(e.to_observations()[6..], d.to_observations()[..]);
         assert_eq!(e.series_at(3).first, 6);
+    }
+
+    /// Samples whose lines and runs follow a rule (one line, runs
+    /// counting up), taken over as a vector or pushed one by one, read
+    /// back through rows, series and observations and write the same CSV
+    /// and Parquet as rows whose lines and runs are kept per row.
+    #[test]
+    fn series_kept_as_a_rule_read_and_write_as_rows() {
+        let tpl = Observation::sample("hf", "time", "s", 0.0).with_variant("base");
+        let values: Vec<f64> = (0..1000).map(|i| f64::from(i) / 8.0).collect();
+        let mut taken = Dataset::default();
+        taken.push_values_vec(&tpl, values.clone(), Some(0));
+        taken.push(Observation::new("hf", "time", "s", Stat::Mean, 2.0));
+        taken.push_values_vec(&tpl.clone().at_line(7), vec![1.5, 2.5], None);
+        let mut rows: Vec<Observation> = values
+            .iter()
+            .enumerate()
+            .map(|(i, &v)| {
+                let mut o = tpl.clone().with_run(i as u32);
+                o.value = v;
+                o
+            })
+            .collect();
+        rows.push(Observation::new("hf", "time", "s", Stat::Mean, 2.0));
+        for v in [1.5, 2.5] {
+            let mut o = tpl.clone().at_line(7);
+            o.value = v;
+            rows.push(o);
+        }
+        assert_eq!(taken.to_observations(), rows);
+        assert_eq!(taken, Dataset::new(rows.clone()));
+        let s = taken.series_at(0);
+        assert_eq!((s.len(), s.line(999), s.run(999)), (1000, 0, Some(999)));
+        assert!(s.lines().all(|l| l == 0));
+        let s = taken.series_at(2);
+        assert_eq!((s.first, s.line(1), s.run(1)), (1001, 7, None));
+        // The same rows with every line and run kept per row: a row
+        // that breaks each rule first.
+        let mut each = Dataset::default();
+        let mut breaker = tpl.clone().at_line(1);
+        breaker.run = None;
+        each.push(breaker.clone());
+        each.extend(rows.iter().cloned());
+        let mut rule = Dataset::default();
+        rule.push(breaker);
+        rule.append(taken.clone());
+        assert_eq!(each, rule);
+        let dir = tempfile::tempdir().unwrap();
+        for ext in ["csv", "parquet"] {
+            let (a, b) = (
+                dir.path().join(format!("a.{ext}")),
+                dir.path().join(format!("b.{ext}")),
+            );
+            each.write_path(&a).unwrap();
+            rule.write_path(&b).unwrap();
+            assert_eq!(
+                std::fs::read(&a).unwrap(),
+                std::fs::read(&b).unwrap(),
+                "{ext}"
+            );
+        }
+        let csv = std::fs::read_to_string(dir.path().join("b.csv")).unwrap();
+        assert_eq!(
+            csv.lines().nth(2).unwrap(),
+            "\"\",0,hf,\"\",base,time,s,sample,0.0,0"
+        );
+        assert_eq!(
+            csv.lines().nth(1001).unwrap(),
+            "\"\",0,hf,\"\",base,time,s,sample,124.875,999"
+        );
+    }
+
+    /// Rows that keep their lines or runs per row get room for all of
+    /// them at once; rows that follow the rules get none.
+    #[test]
+    fn room_is_made_only_for_columns_kept_per_row() {
+        let rows = |line: fn(u32) -> u32| -> Vec<Observation> {
+            (0..100)
+                .map(|i| {
+                    Observation::sample("b", "m", "s", 1.0)
+                        .at_line(line(i))
+                        .with_run(i)
+                })
+                .collect()
+        };
+        let ruled = Dataset::new(rows(|_| 0));
+        assert_eq!((ruled.lines.capacity(), ruled.runs.capacity()), (0, 0));
+        let mut each = Dataset::new(rows(|i| i + 1));
+        assert!(each.lines.capacity() >= 100 && each.runs.capacity() == 0);
+        each.reserve_total(1000);
+        assert!(each.values.capacity() >= 1000 && each.lines.capacity() >= 1000);
+        assert_eq!(each.runs.capacity(), 0);
+    }
+
+    /// Run numbering and offsets apply to series kept as a rule and per
+    /// row alike, rows without a run keep none.
+    #[test]
+    fn runs_are_renumbered_and_offset_whatever_their_keeping() {
+        let tpl = Observation::sample("b", "m", "s", 0.0);
+        let mut d = Dataset::default();
+        d.push_values(&tpl, &[1.0, 2.0], Some(4));
+        d.push(Observation::new("b", "m", "s", Stat::Mean, 1.5));
+        d.push(tpl.clone().with_run(0));
+        d.push(tpl.clone());
+        d.push(tpl.clone().with_run(9));
+        d.offset_runs(0, 10);
+        d.offset_runs(1, 10);
+        d.offset_runs(2, 1);
+        let runs: Vec<Option<u32>> = d.rows().map(|r| r.run).collect();
+        assert_eq!(runs, [Some(14), Some(15), None, Some(1), None, Some(10)]);
+        d.number_series(2, 3);
+        d.number_series(0, 0);
+        let runs: Vec<Option<u32>> = d.rows().map(|r| r.run).collect();
+        assert_eq!(runs, [Some(0), Some(1), None, Some(3), Some(4), Some(5)]);
     }
 
     proptest::proptest! {

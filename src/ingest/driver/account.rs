@@ -86,14 +86,14 @@ pub(super) fn account(
     };
     for s in batch.columns.series() {
         if let Some(i) = s.values.iter().position(|v| !v.is_finite()) {
-            return Err(not_finite(s.lines[i], &s.head.benchmark, &s.head.metric));
+            return Err(not_finite(s.line(i), &s.head.benchmark, &s.head.metric));
         }
     }
     if let Some(o) = batch.rows.iter().find(|o| !o.value.is_finite()) {
         return Err(not_finite(o.line, &o.benchmark, &o.metric));
     }
     let lines = || {
-        let columns = batch.columns.series().flat_map(|s| s.lines.iter().copied());
+        let columns = batch.columns.series().flat_map(|s| s.lines());
         columns.chain(batch.rows.iter().map(|o| o.line))
     };
     // Structured formats report line 0 for every value; counting their
@@ -120,6 +120,15 @@ pub(super) fn account(
         ..report_of(src.path.to_string(), Some(format.name().to_string()))
     };
     Ok((batch, report))
+}
+
+/// Whether [`account`] of `parsed` reads the source's lines: to list the
+/// numeric-looking lines nobody read, unless every value says it has no
+/// line (a structured format's; see [`account`]).
+pub(super) fn accounts_lines(parsed: &Parsed) -> bool {
+    let no_line = parsed.bulk.series().all(|s| s.lines().all(|l| l == 0))
+        && parsed.observations.iter().all(|o| o.line == 0);
+    !no_line || (parsed.bulk.is_empty() && parsed.observations.is_empty())
 }
 
 /// Escapes the names of rows ([`crate::model::escape_unsafe`]) for every

@@ -1,7 +1,9 @@
 //! Reading one input with the format detection or `--format` chooses,
 //! and the fallbacks when none does.
 
-use super::account::{account, numeric_lines, report_of, Account, LineSet, SafeNames};
+use super::account::{
+    account, accounts_lines, numeric_lines, report_of, Account, LineSet, SafeNames,
+};
 use super::detect::detect;
 use super::inputs::Input;
 use super::pieces;
@@ -44,7 +46,9 @@ pub(super) fn read_one(
             if crate::ingest::formats::tidy::parquet::is_parquet(path) {
                 return read_parquet(path);
             }
-            let src = Source::read(path)?;
+            // The lines of a JSON document are made only for a reader or an
+            // account that reads them.
+            let mut src = Source::read_deferred(path)?;
             // Context files are recognised before detection so that a
             // permissive reader never claims a .config as a table.
             if opts.format.is_none() {
@@ -72,6 +76,9 @@ pub(super) fn read_one(
             // unknown text may take its defaults for results.
             let unknown_text =
                 opts.format.is_none() && format.is_none_or(|f| f.name() == "document");
+            if src.lines_deferred() && needs_lines(format, opts, &src) {
+                src.ensure_lines();
+            }
             if let Some(line) = unknown_text
                 .then(|| super::usage::usage_line(&src))
                 .flatten()
@@ -125,6 +132,9 @@ pub(super) fn read_one(
                     return Ok(read);
                 }
             }
+            if src.lines_deferred() && accounts_lines(&parsed) {
+                src.ensure_lines();
+            }
             let (obs, report) = account(&src, format, parsed)?;
             Ok((obs, Account::Report(report)))
         }
@@ -152,6 +162,19 @@ pub(super) fn read_one(
             }
             Ok((obs, Account::More(report)))
         }
+    }
+}
+
+/// Whether reading `src` with `format` (none: the fallbacks) may read its
+/// lines: any reader but one of [`Format::reads_raw`], which the document
+/// reader joins when the text is prose ([`mixed::read`]).
+///
+/// [`mixed::read`]: crate::ingest::formats::document::mixed::read
+fn needs_lines(format: Option<&dyn Format>, opts: &IngestOptions, src: &Source) -> bool {
+    use crate::ingest::formats::document::mixed::is_prose_document;
+    match format {
+        Some(f) if f.reads_raw() => opts.format.is_none() && is_prose_document(src),
+        _ => true,
     }
 }
 

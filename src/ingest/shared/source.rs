@@ -14,7 +14,13 @@ use std::path::Path;
 use std::sync::OnceLock;
 
 mod bare_equals;
+mod line_texts;
 mod rewrap;
+mod terminal;
+
+use line_texts::lines_are_raw;
+pub use line_texts::{LineText, LineTexts};
+use terminal::{has_terminal_control, replay_terminal};
 
 use bare_equals::{has_bare_equals, line_around};
 
@@ -42,28 +48,46 @@ pub struct Source {
     pub raw: String,
     /// The cleaned lines joined, made on first use (see [`Source::joined`]).
     joined: OnceLock<Option<String>>,
+    /// Whether `lines` is left empty until [`Source::ensure_lines`]: a
+    /// structured document read from `raw` needs no copy of its text as
+    /// lines (see [`Source::read_deferred`]).
+    deferred: bool,
 }
 
 impl Source {
     /// Reads and prepares `path`. `.gz` (or gzip magic) is decompressed.
     pub fn read(path: &Path) -> Result<Source> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        Source::prepare(&path.display().to_string(), Cow::Owned(bytes))
+        Source::prepare(&path.display().to_string(), Cow::Owned(bytes), false)
+    }
+
+    /// [`Source::read`], except that the lines of a JSON document whose
+    /// lines are its raw text's as they are ([`lines_are_raw`]) are not
+    /// made until [`Source::ensure_lines`]: a structured format reads
+    /// `raw`, and a copy of a 100 MB document as lines is 100 MB more (a
+    /// `String` a line, when it is indented). Until then `lines` is empty,
+    /// and [`Source::line_texts`], [`Source::head`] and [`Source::text`]
+    /// read the lines from `raw`.
+    pub(crate) fn read_deferred(path: &Path) -> Result<Source> {
+        let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
+        Source::prepare(&path.display().to_string(), Cow::Owned(bytes), true)
     }
 
     /// [`Source::from_bytes`] of bytes the source takes over (no copy).
     pub(crate) fn from_owned(path: &str, bytes: Vec<u8>) -> Result<Source> {
-        Source::prepare(path, Cow::Owned(bytes))
+        Source::prepare(path, Cow::Owned(bytes), false)
     }
 
     /// Prepares in-memory bytes as if read from a file called `path`.
     pub fn from_bytes(path: &str, bytes: &[u8]) -> Result<Source> {
-        Source::prepare(path, Cow::Borrowed(bytes))
+        Source::prepare(path, Cow::Borrowed(bytes), false)
     }
 
     /// Decompresses, decodes and cleans. Bytes that are owned (a file just
     /// read, a decompressed stream) become the raw text without a copy.
-    fn prepare(path: &str, bytes: Cow<'_, [u8]>) -> Result<Source> {
+    /// `defer`: leave the lines to [`Source::ensure_lines`] when they are
+    /// the raw text's ([`Source::read_deferred`]).
+    fn prepare(path: &str, bytes: Cow<'_, [u8]>, defer: bool) -> Result<Source> {
         let bytes = if bytes.starts_with(&[0x1f, 0x8b]) {
             let mut out = Vec::new();
             flate2::read::MultiGzDecoder::new(&bytes[..])
@@ -76,12 +100,18 @@ impl Source {
             bytes
         };
         let raw = decode_text(path, bytes)?;
-        let lines = prepare_lines(&raw);
+        let deferred = defer && lines_are_raw(&raw);
+        let lines = if deferred {
+            Vec::new()
+        } else {
+            prepare_lines(&raw)
+        };
         Ok(Source {
             path: path.into(),
             lines,
             raw,
             joined: OnceLock::new(),
+            deferred,
         })
     }
 
@@ -92,6 +122,7 @@ impl Source {
             lines: prepare_lines(text),
             raw: text.to_string(),
             joined: OnceLock::new(),
+            deferred: false,
         }
     }
 
@@ -122,6 +153,7 @@ impl Source {
             lines,
             raw,
             joined: OnceLock::new(),
+            deferred: false,
         })
     }
 
@@ -133,6 +165,7 @@ impl Source {
             lines,
             raw: String::new(),
             joined: OnceLock::new(),
+            deferred: false,
         };
         src.raw = src.text();
         src
@@ -141,7 +174,30 @@ impl Source {
     /// The number of the source's first line in its file (1 when it has
     /// none): where a piece of a large file starts.
     pub(crate) fn first_line(&self) -> u32 {
-        self.lines.first().map_or(1, |l| l.number)
+        self.line_texts().next().map_or(1, |l| l.number)
+    }
+
+    /// Whether the lines are not made yet ([`Source::read_deferred`]).
+    pub(crate) fn lines_deferred(&self) -> bool {
+        self.deferred
+    }
+
+    /// Makes the lines of a source read with [`Source::read_deferred`],
+    /// for a reader or an account that reads them.
+    pub(crate) fn ensure_lines(&mut self) {
+        if self.deferred {
+            self.lines = prepare_lines(&self.raw);
+            self.deferred = false;
+        }
+    }
+
+    /// The cleaned lines in order, borrowed: from `lines`, or from `raw`
+    /// while the lines are deferred (where they are the same text).
+    pub fn line_texts(&self) -> LineTexts<'_> {
+        if !self.deferred {
+            return LineTexts::Made(self.lines.iter());
+        }
+        LineTexts::of_raw(&self.raw)
     }
 
     /// At most `max_lines` cleaned lines and `max_bytes` bytes of the start
@@ -149,17 +205,19 @@ impl Source {
     /// format detection on large files. A line longer than what is left of
     /// `max_bytes` (one-line JSON) is cut at a character boundary. `None`
     /// when the source fits.
+    /// A source whose lines are deferred always gives its head, lines
+    /// made, so that detection never reads the empty `lines`.
     pub fn head(&self, max_lines: usize, max_bytes: usize) -> Option<Source> {
-        if self.lines.len() <= max_lines && self.raw.len() <= max_bytes {
+        if !self.deferred && self.lines.len() <= max_lines && self.raw.len() <= max_bytes {
             return None;
         }
         let mut lines = Vec::new();
         let mut bytes = 0;
-        for l in self.lines.iter().take(max_lines) {
+        for l in self.line_texts().take(max_lines) {
             if bytes + l.text.len() > max_bytes {
                 // The line break counted after the previous line may already
                 // reach the limit: nothing of this line fits then.
-                let cut = floor_boundary(&l.text, max_bytes.saturating_sub(bytes));
+                let cut = floor_boundary(l.text, max_bytes.saturating_sub(bytes));
                 if cut > 0 {
                     lines.push(Line {
                         text: l.text[..cut].to_string(),
@@ -170,7 +228,7 @@ impl Source {
                 break;
             }
             bytes += l.text.len() + 1;
-            lines.push(l.clone());
+            lines.push(l.to_line());
         }
         // The raw text is cut at the end of line `max_lines` or at
         // `max_bytes`, whichever comes first: a line end past `max_bytes`
@@ -185,14 +243,15 @@ impl Source {
             lines,
             raw: self.raw[..end].to_string(),
             joined: OnceLock::new(),
+            deferred: false,
         })
     }
 
     /// The cleaned lines joined with `\n`.
     pub fn text(&self) -> String {
         let mut s = String::with_capacity(self.raw.len());
-        for l in &self.lines {
-            s.push_str(&l.text);
+        for l in self.line_texts() {
+            s.push_str(l.text);
             s.push('\n');
         }
         s
@@ -209,7 +268,7 @@ impl Source {
                 let text = self.text();
                 // One break per line: none inside a line.
                 let breaks = memchr::memchr_iter(b'\n', text.as_bytes()).count();
-                (breaks == self.lines.len()).then_some(text)
+                (breaks == self.line_texts().count()).then_some(text)
             })
             .as_deref()
     }
@@ -478,20 +537,6 @@ const QP_HEADERS: [&str; 2] = [
     "content-transfer-encoding: quoted-printable",
 ];
 
-/// True when some line would hold an ESC or a carriage return once the
-/// `\r`s of its line ending are gone ([`strip_line_end`]): then
-/// [`replay_terminal`] has work.
-fn has_terminal_control(text: &str) -> bool {
-    let b = text.as_bytes();
-    memchr::memchr2_iter(0x1b, b'\r', b).any(|i| {
-        if b[i] == 0x1b {
-            return true;
-        }
-        let after = b[i..].iter().position(|&c| c != b'\r').map(|k| b[i + k]);
-        !matches!(after, None | Some(b'\n'))
-    })
-}
-
 fn is_hex(b: u8) -> bool {
     b.is_ascii_digit() || (b'A'..=b'F').contains(&b)
 }
@@ -591,75 +636,6 @@ fn spaces_for_nbsp(text: String) -> String {
     } else {
         text
     }
-}
-
-/// Replays ANSI cursor movement and carriage returns the way a terminal
-/// would, so that only the last redraw of each screen line survives.
-fn replay_terminal(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
-    let has_escape = lines
-        .iter()
-        .any(|(l, _)| l.contains('\u{1b}') || l.contains('\r'));
-    if !has_escape {
-        return lines;
-    }
-    let mut screen: Vec<(String, u32)> = Vec::with_capacity(lines.len());
-    let mut row = 0usize;
-    for (line, number) in lines {
-        let mut current = String::new();
-        let mut chars = line.chars().peekable();
-        while let Some(c) = chars.next() {
-            match c {
-                '\r' => current.clear(),
-                '\u{1b}' => {
-                    // CSI: ESC [ params final-byte; other escapes: ESC + one char.
-                    if chars.peek() == Some(&'[') {
-                        chars.next();
-                        let mut params = String::new();
-                        let mut fin = None;
-                        for d in chars.by_ref() {
-                            if ('@'..='~').contains(&d) {
-                                fin = Some(d);
-                                break;
-                            }
-                            params.push(d);
-                        }
-                        if fin == Some('A') {
-                            // Cursor up: whatever was being written goes to the
-                            // current row first, then we move up.
-                            if !current.is_empty() {
-                                put(&mut screen, row, std::mem::take(&mut current), number);
-                            }
-                            let n: usize = params.parse().unwrap_or(1);
-                            row = row.saturating_sub(n);
-                        } else if fin == Some('B') {
-                            // Cursor down, below the redrawn block (how
-                            // cyclicdeadline leaves its screen).
-                            if !current.is_empty() {
-                                put(&mut screen, row, std::mem::take(&mut current), number);
-                            }
-                            row += params.parse::<usize>().unwrap_or(1);
-                        }
-                    } else {
-                        chars.next();
-                    }
-                }
-                _ => current.push(c),
-            }
-        }
-        // Moving over a line writes nothing on it: only text overwrites.
-        if !current.is_empty() || row >= screen.len() {
-            put(&mut screen, row, current, number);
-        }
-        row += 1;
-    }
-    screen
-}
-
-fn put(screen: &mut Vec<(String, u32)>, row: usize, text: String, number: u32) {
-    while screen.len() <= row {
-        screen.push((String::new(), number));
-    }
-    screen[row] = (text, number);
 }
 
 /// One line of a plain text as [`plain_lines`] prepares it (the `\r` of a

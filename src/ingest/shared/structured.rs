@@ -37,6 +37,10 @@ pub(crate) struct Bail;
 /// What a [`Cursor`] step gives.
 pub(crate) type Fast<T> = std::result::Result<T, Bail>;
 
+/// Entries of room left after an array of numbers ([`Cursor::numbers`]):
+/// more than the summary rows a reader adds after its samples.
+const ROOM_AFTER_SAMPLES: usize = 16;
+
 /// Fraction digits up to which a decimal with a significand of at most
 /// 2^53 is converted exactly by both serde_json and fast-float2 (the
 /// significand and the power of ten are exact doubles, their quotient is
@@ -454,11 +458,13 @@ impl<'a> Cursor<'a> {
         // one), and its elements are about as wide as the first with its
         // comma and indent. Only a hint, what the text holds is read
         // below; growing by doubling copied a million samples about twice
-        // over.
+        // over. A few more make room for the rows a reader adds after the
+        // samples when it takes the vector over as its table's column
+        // (see `Dataset::push_values_vec`), which else grows by a copy.
         self.peek();
         let width = self.pos - first;
         if let Some(len) = memchr::memchr(b']', &self.bytes()[first..]) {
-            out.reserve(len / width + 1);
+            out.reserve(len / width + 1 + ROOM_AFTER_SAMPLES);
         }
         loop {
             out.push(self.number_inline()?);

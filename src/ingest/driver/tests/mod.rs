@@ -432,3 +432,58 @@ fn a_criterion_tree_streams_run_by_run_with_one_report() {
         );
     }
 }
+
+/// Every JSON file of the corpus, and JSON no format claims, is read with
+/// its lines made only where a reader or the account needs them: the rows
+/// and the report are those of the same text with `\r\n` line ends, whose
+/// lines are always made (the line ends are stripped from them, and are
+/// whitespace to JSON).
+#[test]
+fn json_read_without_its_lines_gives_the_rows_and_report_of_lines_made() {
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/corpus");
+    let mut docs: Vec<(String, String)> = std::fs::read_dir(&corpus)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read_to_string(&p).unwrap())
+        })
+        .collect();
+    assert!(docs.len() > 20);
+    // Values on lines of their own that no structured format reads, and
+    // prose (the document reader joins a structured format on it).
+    docs.push((
+        "loose.json".into(),
+        "{\"note\": \"x\",\n \"elapsed\": 12.5,\n \"rate\": 3.25\n}\n".into(),
+    ));
+    docs.push((
+        "prose.json".into(),
+        "{\"results\": [{\"command\": \"sleep 1\", \"mean\": 1.0, \"times\": [1.0, 1.1]}],\n\
+         \"note\": \"we ran this on the quiet machine and the mean went down by a lot after the patch\",\n\
+         \"more\": \"and the second run of the same command shows the same change in the mean again\"}\n"
+            .into(),
+    ));
+    let registry = Registry::builtin();
+    let opts = IngestOptions::default();
+    let (lf, crlf) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for (name, text) in docs {
+        let text = text.replace("\r\n", "\n");
+        let (a, b) = (lf.path().join(&name), crlf.path().join(&name));
+        std::fs::write(&a, &text).unwrap();
+        std::fs::write(&b, text.replace('\n', "\r\n")).unwrap();
+        let read = |p: &Path| match ingest(&[p.to_path_buf()], &registry, &opts) {
+            Ok(mut got) => {
+                got.dataset
+                    .heads_mut()
+                    .for_each(|h| h.source = SmolStr::default());
+                for f in &mut got.files {
+                    f.path.clear();
+                }
+                Ok((got.dataset.to_observations(), got.files))
+            }
+            Err(e) => Err(e.to_string().replace(&p.display().to_string(), "")),
+        };
+        assert_eq!(read(&a), read(&b), "{name}");
+    }
+}

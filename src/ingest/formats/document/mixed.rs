@@ -157,7 +157,9 @@ fn another_harness(
 /// (`Vulnerability Spectre v2: Mitigation; …` is an attribute). Harness
 /// logs and system dumps hold none.
 pub fn is_prose_document(src: &Source) -> bool {
-    is_prose(src.lines.iter().map(|l| l.text.as_str()))
+    // Borrowed from the raw text when the lines are not made (a JSON
+    // document read whole).
+    is_prose(src.line_texts().map(|l| l.text))
 }
 
 /// [`is_prose_document`] of some lines of a source.

@@ -99,6 +99,10 @@ impl Format for PyperfJson {
         }
     }
 
+    fn reads_raw(&self) -> bool {
+        true
+    }
+
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let suite: Suite = parse_json(src, "pyperf JSON")?;
         if let Some(v) = &suite.version {
@@ -109,8 +113,8 @@ impl Format for PyperfJson {
                 ));
             }
         }
-        // Stored by column: a suite of millions of values is 16 bytes a
-        // value, not an observation each.
+        // Stored by column: a suite of millions of values is 8 bytes a
+        // value (their runs count up from 0), not an observation each.
         let mut out = Dataset::default();
         for (i, b) in suite.benchmarks.iter().enumerate() {
             let get = |k: &str| {

@@ -367,3 +367,57 @@ fn a_value_of_twenty_after_an_equals_sign_is_no_encoded_space() {
         ["          min=1, max=20", "          min=16000, max=16000"]
     );
 }
+
+/// A JSON document read with its lines deferred gives, from its raw text,
+/// the lines, head, text and first line that reading it whole gives, and
+/// the same lines once they are made; text whose lines are not its raw
+/// text's (line ends to strip, `±` to repair, no-break spaces, not JSON)
+/// is read as before.
+#[test]
+fn deferred_lines_are_the_lines_read_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let big: String = (0..3000).map(|i| format!("  {i}.5,\n")).collect();
+    let docs = [
+        ("plain", format!("{{\"a\": [\n{big}  1]\n}}\n"), true),
+        ("bom", "\u{feff}{\"a\": 1,\n\n\"b\": 2}".to_string(), true),
+        ("array", "[1,\n2]\n\n".to_string(), true),
+        (
+            "one line",
+            format!("{{\"t\":[{}0]}}", "0.25,".repeat(5000)),
+            true,
+        ),
+        ("quoted", "{\"a\":\n> 1}\n".to_string(), true),
+        ("crlf", "{\"a\":\r\n1}\r\n".to_string(), false),
+        ("plusminus", "{\"a\": \"1 Â± 2\"}\n".to_string(), false),
+        ("nbsp", "{\"a\": \"1\u{a0}2\"}\n".to_string(), false),
+        ("not json", "a: 1\nb: 2\n".to_string(), false),
+        ("redraw", "{\"a\":\n1\r2}\n".to_string(), false),
+    ];
+    for (what, doc, deferred) in docs {
+        let path = dir.path().join("doc.json");
+        std::fs::write(&path, &doc).unwrap();
+        let whole = Source::read(&path).unwrap();
+        let mut lazy = Source::read_deferred(&path).unwrap();
+        assert_eq!(lazy.lines_deferred(), deferred, "{what}");
+        assert_eq!(lazy.lines.is_empty(), deferred, "{what}");
+        let got: Vec<Line> = lazy.line_texts().map(|l| l.to_line()).collect();
+        assert_eq!(got, whole.lines, "{what}");
+        assert_eq!(lazy.raw, whole.raw, "{what}");
+        assert_eq!(lazy.text(), whole.text(), "{what}");
+        assert_eq!(lazy.joined(), whole.joined(), "{what}");
+        assert_eq!(lazy.first_line(), whole.first_line(), "{what}");
+        for (lines, bytes) in [(2, 1 << 20), (4000, 64), (4000, 1 << 20)] {
+            // A deferred source always gives its head, lines made.
+            let head = lazy.head(lines, bytes).unwrap_or_else(|| {
+                assert!(!deferred, "{what}");
+                lazy.clone()
+            });
+            let want = whole.head(lines, bytes).unwrap_or_else(|| whole.clone());
+            assert_eq!(head.lines, want.lines, "{what} {lines} {bytes}");
+            assert_eq!(head.raw, want.raw, "{what} {lines} {bytes}");
+        }
+        lazy.ensure_lines();
+        assert!(!lazy.lines_deferred());
+        assert_eq!(lazy.lines, whole.lines, "{what}");
+    }
+}
