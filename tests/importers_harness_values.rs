@@ -1,0 +1,200 @@
+//! Exact values read from real harness files under `tests/data/harness/`
+//! (see its README for the command behind each), ingested through the
+//! driver as the CLI does, so that the run numbering is checked too.
+
+use patchperf::ingest::{ingest, IngestOptions, Registry};
+use patchperf::model::Stat;
+use std::path::Path;
+
+const HARNESS: &str = "tests/data/harness";
+
+/// One row: benchmark, params, metric, unit, stat, value, run.
+type Row = (String, String, String, String, Stat, f64, Option<u32>);
+
+fn rows(file: &str) -> Vec<Row> {
+    let path = Path::new(HARNESS).join(file);
+    let got = ingest(
+        std::slice::from_ref(&path),
+        &Registry::builtin(),
+        &IngestOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{file}: {e}"));
+    got.dataset
+        .rows()
+        .map(|o| {
+            (
+                o.benchmark.to_string(),
+                o.params.to_string(),
+                o.metric.to_string(),
+                o.unit.to_string(),
+                o.stat,
+                o.value,
+                o.run,
+            )
+        })
+        .collect()
+}
+
+fn row(b: &str, p: &str, m: &str, u: &str, s: Stat, v: f64, run: Option<u32>) -> Row {
+    (b.into(), p.into(), m.into(), u.into(), s, v, run)
+}
+
+/// The row of `benchmark`, `params`, `metric` and `stat`; exactly one.
+fn find<'a>(rows: &'a [Row], b: &str, p: &str, m: &str, s: Stat) -> &'a Row {
+    let hits: Vec<&Row> = rows
+        .iter()
+        .filter(|r| r.0 == b && r.1 == p && r.2 == m && r.4 == s)
+        .collect();
+    assert_eq!(hits.len(), 1, "{b} {p} {m} {s:?}: {rows:?}");
+    hits[0]
+}
+
+#[test]
+fn hyperfine_org_export_gives_each_command_s_mean_stddev_min_and_max() {
+    use Stat::*;
+    // `| =sleep 0.01=  |  14.3 ± 2.1 |  11.3 |  16.0 |  1.00 |`
+    let two = rows("hyperfine/org-two.org");
+    assert_eq!(two.len(), 8, "{two:?}");
+    let t = |b: &str, s: Stat, v: f64| row(b, "", "time", "ms", s, v, None);
+    assert_eq!(two[0], t("sleep 0.01", Mean, 14.3));
+    assert_eq!(two[1], t("sleep 0.01", Stddev, 2.1));
+    assert_eq!(two[3], t("sleep 0.01", Max, 16.0));
+    assert_eq!(two[4], t("sleep 0.02", Mean, 23.2));
+    assert_eq!(two[6], t("sleep 0.02", Min, 21.3));
+    // `-P n 1 3`: one command per value, named as run.
+    let scan = rows("hyperfine/org-scan.org");
+    assert_eq!(scan.len(), 12, "{scan:?}");
+    assert_eq!(
+        *find(&scan, "sleep 0.001", "", "time", Min),
+        t("sleep 0.001", Min, 2.2)
+    );
+    assert_eq!(
+        *find(&scan, "sleep 0.002", "", "time", Max),
+        t("sleep 0.002", Max, 7.9)
+    );
+    assert_eq!(
+        *find(&scan, "sleep 0.003", "", "time", Mean),
+        t("sleep 0.003", Mean, 6.2)
+    );
+    assert_eq!(
+        *find(&scan, "sleep 0.003", "", "time", Stddev),
+        t("sleep 0.003", Stddev, 2.1)
+    );
+    // The `Relative` column (`1.62 ± 0.25`) is computed, not measured.
+    assert!(two.iter().chain(&scan).all(|r| r.5 != 1.62 && r.5 != 1.99));
+}
+
+#[test]
+fn hyperfine_console_styles_basic_full_and_nocolor_give_the_same_values() {
+    use Stat::*;
+    let t = |b: &str, m: &str, s: Stat, v: f64| row(b, "", m, "ms", s, v, None);
+    // `Time (mean ± σ):      14.3 ms ±   2.1 ms    [User: 1.0 ms, System: 0.2 ms]`
+    // `Range (min … max):    11.3 ms …  16.0 ms    5 runs`
+    let basic = rows("hyperfine/console-basic.txt");
+    assert_eq!(basic.len(), 14, "{basic:?}");
+    assert_eq!(basic[0], t("sleep 0.01", "time", Mean, 14.3));
+    assert_eq!(basic[2], t("sleep 0.01", "user", Mean, 1.0));
+    assert_eq!(basic[3], t("sleep 0.01", "system", Mean, 0.2));
+    assert_eq!(basic[6], t("sleep 0.01", "time", N, 5.0));
+    assert_eq!(basic[8], t("sleep 0.02", "time", Stddev, 1.3));
+    assert_eq!(basic[12], t("sleep 0.02", "time", Max, 24.6));
+    // `--style full`: the same lines inside ANSI colour escapes.
+    let full = rows("hyperfine/console-full.txt");
+    assert_eq!(full.len(), 21, "{full:?}");
+    assert_eq!(
+        *find(&full, "sleep 0.001", "", "time", Mean),
+        t("sleep 0.001", "time", Mean, 3.1)
+    );
+    assert_eq!(
+        *find(&full, "sleep 0.002", "", "time", Max),
+        t("sleep 0.002", "time", Max, 7.9)
+    );
+    assert_eq!(
+        *find(&full, "sleep 0.003", "", "user", Mean),
+        t("sleep 0.003", "user", Mean, 0.8)
+    );
+    assert_eq!(
+        *find(&full, "sleep 0.003", "", "system", Mean),
+        t("sleep 0.003", "system", Mean, 0.2)
+    );
+    assert_eq!(
+        *find(&full, "sleep 0.003", "", "time", N),
+        t("sleep 0.003", "time", N, 4.0)
+    );
+    // `Time (mean ± σ):       2.5 ms ±   2.1 ms    [User: 0.7 ms, System: 0.3 ms]`
+    let plain = rows("hyperfine/console-nocolor.txt");
+    assert_eq!(plain.len(), 7, "{plain:?}");
+    assert_eq!(plain[0], t("true", "time", Mean, 2.5));
+    assert_eq!(plain[1], t("true", "time", Stddev, 2.1));
+    assert_eq!(plain[4], t("true", "time", Min, 1.1));
+    assert_eq!(plain[5], t("true", "time", Max, 5.0));
+    assert_eq!(plain[6], t("true", "time", N, 3.0));
+    // The summary's `1.62 ± 0.25 times faster` is not a row.
+    assert!(basic
+        .iter()
+        .chain(&full)
+        .all(|r| r.5 != 1.62 && r.5 != 1.66));
+}
+
+#[test]
+fn fio_json_and_json_plus_give_each_direction_s_rates_and_latencies() {
+    let s = |p: &str, m: &str, u: &str, v: f64| row("fio", p, m, u, Stat::Sample, v, Some(0));
+    // `--numjobs=2 --group_reporting`: one job entry, `"jobname" : "rw"`.
+    let two = rows("fio/json-randrw-2jobs.json");
+    assert_eq!(two.len(), 16, "{two:?}");
+    assert_eq!(two[0], s("job=rw,rw=read", "iops", "iops", 9410.589411));
+    assert_eq!(two[1], s("job=rw,rw=read", "bw", "KiB/s", 37642.0));
+    assert_eq!(
+        two[2],
+        s("job=rw,rw=read", "clat mean", "ns", 160554.688641)
+    );
+    assert_eq!(two[6], s("job=rw,rw=read", "clat p99.9", "ns", 7241728.0));
+    assert_eq!(two[11], s("job=rw,rw=write", "clat p50", "ns", 3088.0));
+    assert_eq!(two[15], s("job=rw,rw=write", "lat mean", "ns", 7326.188889));
+    // json+ adds the latency bins; the same fields are read.
+    let plus = rows("fio/jsonplus-write.json");
+    assert_eq!(plus.len(), 8, "{plus:?}");
+    assert_eq!(plus[0], s("job=w,rw=write", "iops", "iops", 151316.683317));
+    assert_eq!(plus[1], s("job=w,rw=write", "bw", "KiB/s", 9684267.0));
+    assert_eq!(plus[3], s("job=w,rw=write", "clat p50", "ns", 3216.0));
+    assert_eq!(plus[6], s("job=w,rw=write", "clat p99.9", "ns", 82432.0));
+    // `--output-format=normal,json`: the JSON, not the text after it too.
+    let both = rows("fio/json-then-normal.txt");
+    assert_eq!(both.len(), 16, "{both:?}");
+    assert_eq!(
+        both[0],
+        s("job=randrw,rw=read", "iops", "iops", 10907.046477)
+    );
+    assert_eq!(
+        both[2],
+        s("job=randrw,rw=read", "clat mean", "ns", 75955.222222)
+    );
+    assert_eq!(both[9], s("job=randrw,rw=write", "bw", "KiB/s", 43534.0));
+}
+
+#[test]
+fn fio_terse_and_normal_with_terse_give_each_job_s_values() {
+    let s = |p: &str, m: &str, u: &str, v: f64| row("fio", p, m, u, Stat::Sample, v, Some(0));
+    // `3;fio-3.33;r;0;0;1384452;1381688;345422;1002;…;2.723930;…`
+    let terse = rows("fio/terse-read.txt");
+    assert_eq!(terse.len(), 8, "{terse:?}");
+    assert_eq!(terse[0], s("job=r,rw=read", "iops", "iops", 345422.0));
+    assert_eq!(terse[1], s("job=r,rw=read", "bw", "KiB/s", 1381688.0));
+    assert_eq!(terse[2], s("job=r,rw=read", "clat mean", "us", 2.72393));
+    assert_eq!(terse[3], s("job=r,rw=read", "lat mean", "us", 2.744682));
+    // Terse percentiles are whole µs: `50.000000%=0`, `99.900000%=724`.
+    assert_eq!(terse[4], s("job=r,rw=read", "clat p50", "us", 0.0));
+    assert_eq!(terse[7], s("job=r,rw=read", "clat p99.9", "us", 724.0));
+    // `normal,terse`: the text report is read, once per job.
+    let two = rows("fio/normal-terse-two-jobs.txt");
+    assert_eq!(two.len(), 16, "{two:?}");
+    // `read: IOPS=9748, BW=38.1MiB/s`, `clat (usec): … avg=101.32`
+    assert_eq!(two[0], s("job=a,rw=read", "iops", "iops", 9748.0));
+    assert_eq!(two[1], s("job=a,rw=read", "bw", "KiB/s", 38.1 * 1024.0));
+    assert_eq!(two[2], s("job=a,rw=read", "clat mean", "us", 101.32));
+    assert_eq!(two[6], s("job=a,rw=read", "clat p99", "us", 383.0));
+    // `write: IOPS=256k, BW=1000MiB/s`; `clat percentiles (nsec)`, `50.00th=[  1848]`
+    assert_eq!(two[8], s("job=b,rw=write", "iops", "iops", 256000.0));
+    assert_eq!(two[12], s("job=b,rw=write", "clat p50", "us", 1.848));
+    assert_eq!(two[15], s("job=b,rw=write", "clat p99.9", "us", 146.432));
+}
