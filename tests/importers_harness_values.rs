@@ -137,6 +137,30 @@ fn hyperfine_console_styles_basic_full_and_nocolor_give_the_same_values() {
 }
 
 #[test]
+fn cyclictest_histofall_s_all_threads_column_is_its_own_series() {
+    let got = rows("cyclictest/histofall-t2.txt");
+    assert_eq!(got.len(), 16, "{got:?}");
+    let us = |p: &str, m: &str, v: f64| row("cyclictest", p, m, "us", Stat::Sample, v, Some(0));
+    // `# Min Latencies: 00072 00073`, `# Avg Latencies: 00092 00087`
+    assert_eq!(got[0], us("thread=0", "latency min", 72.0));
+    assert_eq!(got[7], us("thread=1", "latency avg", 87.0));
+    // `# Max Latencies: 00340 00315 00340`: the third is all threads.
+    assert_eq!(got[8], us("thread=1", "latency max", 315.0));
+    assert_eq!(got[12], us("thread=all", "latency max", 340.0));
+    // Nearest rank over the buckets plus the overflows (1, 1, 2): the
+    // 50th of thread 0's 100 wake-ups is in `000088`, the 100th of all
+    // 200 in `000085`, the 198th in `000121`.
+    assert_eq!(got[3], us("thread=0", "latency p50", 88.0));
+    assert_eq!(got[10], us("thread=1", "latency p90", 96.0));
+    assert_eq!(got[13], us("thread=all", "latency p50", 85.0));
+    assert_eq!(got[14], us("thread=all", "latency p90", 104.0));
+    assert_eq!(got[15], us("thread=all", "latency p99", 121.0));
+    // p99.9 lies in the overflow count; min and avg are not given for all.
+    assert!(got.iter().all(|r| r.2 != "latency p99.9"));
+    assert_eq!(got.iter().filter(|r| r.1 == "thread=all").count(), 4);
+}
+
+#[test]
 fn fio_json_and_json_plus_give_each_direction_s_rates_and_latencies() {
     let s = |p: &str, m: &str, u: &str, v: f64| row("fio", p, m, u, Stat::Sample, v, Some(0));
     // `--numjobs=2 --group_reporting`: one job entry, `"jobname" : "rw"`.
