@@ -35,6 +35,18 @@ fn rows(file: &str) -> Vec<Row> {
         .collect()
 }
 
+/// The variant of each row, in order.
+fn variants(file: &str) -> Vec<String> {
+    let path = Path::new(HARNESS).join(file);
+    let got = ingest(
+        std::slice::from_ref(&path),
+        &Registry::builtin(),
+        &IngestOptions::default(),
+    )
+    .unwrap_or_else(|e| panic!("{file}: {e}"));
+    got.dataset.rows().map(|o| o.variant.to_string()).collect()
+}
+
 fn row(b: &str, p: &str, m: &str, u: &str, s: Stat, v: f64, run: Option<u32>) -> Row {
     (b.into(), p.into(), m.into(), u.into(), s, v, run)
 }
@@ -221,4 +233,68 @@ fn fio_terse_and_normal_with_terse_give_each_job_s_values() {
     assert_eq!(two[8], s("job=b,rw=write", "iops", "iops", 256000.0));
     assert_eq!(two[12], s("job=b,rw=write", "clat p50", "us", 1.848));
     assert_eq!(two[15], s("job=b,rw=write", "clat p99.9", "us", 146.432));
+}
+#[test]
+fn pyperf_dump_values_are_numbered_samples_per_benchmark() {
+    let t = |b: &str, u: &str, v: f64, run: u32| row(b, "", "time", u, Stat::Sample, v, Some(run));
+    // Ten runs of one warm-up and two values; warm-ups are not rows.
+    let dump = rows("pyperf/dump.txt");
+    assert_eq!(dump.len(), 20, "{dump:?}");
+    // Run 1 `- value 1: 1.97 us (-88%)`; Run 7 `- value 2: 204 us`; Run 9
+    // `- value 2: 86.4 us`.
+    assert_eq!(dump[0], t("pyperf", "us", 1.97, 0));
+    assert_eq!(dump[13], t("pyperf", "us", 204.0, 13));
+    assert_eq!(dump[17], t("pyperf", "us", 86.4, 17));
+    assert!(dump.iter().enumerate().all(|(i, r)| r.6 == Some(i as u32)));
+    // `--raw`: a batch of 1000 loops, `- raw value 1: 841 us` → 0.841 us.
+    let raw = rows("pyperf/dump-raw.txt");
+    assert_eq!(raw.len(), 9, "{raw:?}");
+    assert_eq!(raw[0], t("pyperf", "us", 0.841, 0));
+    assert_eq!(raw[3], t("pyperf", "us", 0.664, 3));
+    assert_eq!(raw[8], t("pyperf", "ms", 0.00117, 8));
+    // `-v`, same file: `- value 1: 841 ns`, `- value 3: 1.17 us (+35%)`.
+    let v = rows("pyperf/dump-v.txt");
+    assert_eq!(v.len(), 9, "{v:?}");
+    assert_eq!(v[0], t("pyperf", "ns", 841.0, 0));
+    assert_eq!(v[5], t("pyperf", "ns", 689.0, 5));
+    assert_eq!(v[8], t("pyperf", "us", 1.17, 8));
+    // A suite: each benchmark under its heading numbers its own samples;
+    // sum_range_1000's loop calibration (Run 1) is not a row.
+    let suite = rows("pyperf/dump-suite.txt");
+    assert_eq!(suite.len(), 9 + 20, "{suite:?}");
+    assert_eq!(suite[0], t("sum_range_100", "ns", 706.0, 0));
+    assert_eq!(suite[3], t("sum_range_100", "us", 1.03, 3));
+    assert_eq!(suite[9], t("sum_range_1000", "us", 20.3, 0));
+    assert_eq!(suite[28], t("sum_range_1000", "us", 15.4, 19));
+}
+
+#[test]
+fn pyperf_hist_gives_the_stability_warning_s_figures_per_file() {
+    use Stat::*;
+    let t = |u: &str, s: Stat, v: f64| row("pyperf", "", "time", u, s, v, None);
+    // `* the standard deviation (48.0 us) is 300% of the mean (16.0 us)`,
+    // `* the minimum (1.52 us)…`, `* the maximum (204 us)…`
+    let one = rows("pyperf/hist.txt");
+    assert_eq!(
+        one,
+        [
+            t("us", Stddev, 48.0),
+            t("us", Mean, 16.0),
+            t("us", Min, 1.52),
+            t("us", Max, 204.0)
+        ]
+    );
+    assert!(variants("pyperf/hist.txt").iter().all(String::is_empty));
+    // `hist a.json b.json`: `[ a ]`, `[ b ]` name the variants.
+    let two = rows("pyperf/hist-two.txt");
+    assert_eq!(
+        two,
+        [
+            t("ns", Stddev, 210.0),
+            t("ns", Mean, 863.0),
+            t("ns", Stddev, 122.0),
+            t("ns", Mean, 815.0)
+        ]
+    );
+    assert_eq!(variants("pyperf/hist-two.txt"), ["a", "a", "b", "b"]);
 }
