@@ -298,3 +298,42 @@ fn pyperf_hist_gives_the_stability_warning_s_figures_per_file() {
     );
     assert_eq!(variants("pyperf/hist-two.txt"), ["a", "a", "b", "b"]);
 }
+#[test]
+fn sigwaittest_and_ptsematest_text_give_min_avg_max_per_pair() {
+    let us = |b: &str, p: &str, m: &str, v: f64| row(b, p, m, "us", Stat::Sample, v, Some(0));
+    // `#1 -> #0, Min    1, Cur    2, Avg    5, Max   41`; Cur is not a row.
+    let sig = rows("rt-tests/sigwaittest-q.txt");
+    assert_eq!(
+        sig,
+        [
+            us("sigwaittest", "pair=0", "latency min", 1.0),
+            us("sigwaittest", "pair=0", "latency avg", 5.0),
+            us("sigwaittest", "pair=0", "latency max", 41.0)
+        ]
+    );
+    // `-t 2`: `#3 -> #2, Min    1, Cur    2, Avg    7, Max   44`
+    let sig2 = rows("rt-tests/sigwaittest-t2-q.txt");
+    assert_eq!(sig2.len(), 6, "{sig2:?}");
+    assert_eq!(sig2[1], us("sigwaittest", "pair=0", "latency avg", 13.0));
+    assert_eq!(sig2[2], us("sigwaittest", "pair=0", "latency max", 79.0));
+    assert_eq!(sig2[3], us("sigwaittest", "pair=2", "latency min", 1.0));
+    assert_eq!(sig2[5], us("sigwaittest", "pair=2", "latency max", 44.0));
+    // `#1 -> #0, Min    1, Cur   35, Avg    8, Max   49`
+    let sem = rows("rt-tests/ptsematest-q.txt");
+    assert_eq!(
+        sem,
+        [
+            us("ptsematest", "pair=0", "latency min", 1.0),
+            us("ptsematest", "pair=0", "latency avg", 8.0),
+            us("ptsematest", "pair=0", "latency max", 49.0)
+        ]
+    );
+    // `#1 -> #0, Min    0, Cur   62, Avg    3, Max   62`,
+    // `#3 -> #2, Min    1, Cur    1, Avg   16, Max   73`
+    let sem2 = rows("rt-tests/ptsematest-t2-q.txt");
+    assert_eq!(sem2.len(), 6, "{sem2:?}");
+    assert_eq!(sem2[0], us("ptsematest", "pair=0", "latency min", 0.0));
+    assert_eq!(sem2[1], us("ptsematest", "pair=0", "latency avg", 3.0));
+    assert_eq!(sem2[4], us("ptsematest", "pair=2", "latency avg", 16.0));
+    assert_eq!(sem2[5], us("ptsematest", "pair=2", "latency max", 73.0));
+}
