@@ -337,3 +337,80 @@ fn sigwaittest_and_ptsematest_text_give_min_avg_max_per_pair() {
     assert_eq!(sem2[4], us("ptsematest", "pair=2", "latency avg", 16.0));
     assert_eq!(sem2[5], us("ptsematest", "pair=2", "latency max", 73.0));
 }
+#[test]
+fn perf_stat_interval_text_gives_one_numbered_sample_per_interval() {
+    let s = |p: &str, m: &str, u: &str, v: f64, run: u32| {
+        row("perf stat", p, m, u, Stat::Sample, v, Some(run))
+    };
+    // `0.500580474  0.82 msec task-clock`, `1 context-switches`; the
+    // `<not counted>` interval at 1.001297326 is no sample; then `0.06`, `0`.
+    let text = rows("perf-stat/interval-text.txt");
+    assert_eq!(
+        text,
+        [
+            s("", "task-clock", "ms", 0.82, 0),
+            s("", "context-switches", "", 1.0, 0),
+            s("", "task-clock", "ms", 0.06, 1),
+            s("", "context-switches", "", 0.0, 1)
+        ]
+    );
+    // `-I 400 -a --per-core`: `1.001490006 S0-D0-C1  1  500.94 msec task-clock`
+    let cores = rows("perf-stat/interval-per-core.txt");
+    assert_eq!(cores.len(), 6, "{cores:?}");
+    assert_eq!(cores[0], s("core=S0-D0-C0", "task-clock", "ms", 504.5, 0));
+    assert_eq!(cores[1], s("core=S0-D0-C1", "task-clock", "ms", 500.76, 0));
+    assert_eq!(cores[3], s("core=S0-D0-C1", "task-clock", "ms", 500.94, 1));
+    assert_eq!(cores[4], s("core=S0-D0-C0", "task-clock", "ms", 100.21, 2));
+    assert_eq!(cores[5], s("core=S0-D0-C1", "task-clock", "ms", 100.22, 2));
+}
+
+#[test]
+fn perf_stat_text_per_cpu_core_socket_and_node_are_params() {
+    let s =
+        |p: &str, m: &str, u: &str, v: f64| row("system wide", p, m, u, Stat::Sample, v, Some(0));
+    let elapsed = |v: f64| s("", "time elapsed", "s", v);
+    // `-A`: `CPU1  303.93 msec task-clock`, `CPU0  193  context-switches`
+    let cpu = rows("perf-stat/per-cpu-A.txt");
+    assert_eq!(
+        cpu,
+        [
+            s("cpu=CPU0", "task-clock", "ms", 303.92),
+            s("cpu=CPU1", "task-clock", "ms", 303.93),
+            s("cpu=CPU0", "context-switches", "", 193.0),
+            s("cpu=CPU1", "context-switches", "", 251.0),
+            elapsed(0.303937811)
+        ]
+    );
+    // `--per-core`: `S0-D0-C1  1  210  context-switches` (the 1 is the CPU count)
+    let core = rows("perf-stat/per-core.txt");
+    assert_eq!(
+        core,
+        [
+            s("core=S0-D0-C0", "task-clock", "ms", 301.58),
+            s("core=S0-D0-C0", "context-switches", "", 170.0),
+            s("core=S0-D0-C1", "task-clock", "ms", 301.61),
+            s("core=S0-D0-C1", "context-switches", "", 210.0),
+            elapsed(0.301610847)
+        ]
+    );
+    // `--per-socket`: `S0  2  603.55 msec task-clock`
+    let socket = rows("perf-stat/per-socket.txt");
+    assert_eq!(
+        socket,
+        [
+            s("socket=S0", "task-clock", "ms", 603.55),
+            s("socket=S0", "context-switches", "", 290.0),
+            elapsed(0.301787196)
+        ]
+    );
+    // `--per-node`: `N0  2  191  context-switches`
+    let node = rows("perf-stat/per-node.txt");
+    assert_eq!(
+        node,
+        [
+            s("node=N0", "task-clock", "ms", 605.55),
+            s("node=N0", "context-switches", "", 191.0),
+            elapsed(0.303603954)
+        ]
+    );
+}
