@@ -414,3 +414,54 @@ fn perf_stat_text_per_cpu_core_socket_and_node_are_params() {
         ]
     );
 }
+/// Checks a perf bench run of two threads: each thread's `[ N ops/sec ]`
+/// a numbered sample, then `Averaged N operations/sec (+- P%)` as the
+/// mean, its standard error (P% of the mean) and the thread count.
+fn perf_bench_two_threads(file: &str, bench: &str, params: &str, t: [f64; 2], mean: f64, pct: f64) {
+    let got = rows(file);
+    let r =
+        |s: Stat, v: f64, run: Option<u32>| row(bench, params, "throughput", "ops/s", s, v, run);
+    assert_eq!(got.len(), 5, "{file}: {got:?}");
+    assert_eq!(got[0], r(Stat::Sample, t[0], Some(0)), "{file}");
+    assert_eq!(got[1], r(Stat::Sample, t[1], Some(1)), "{file}");
+    assert_eq!(got[2], r(Stat::Mean, mean, None), "{file}");
+    let (v, rest) = (got[3].5, r(Stat::Stderr, got[3].5, None));
+    assert_eq!(got[3], rest, "{file}");
+    assert!((v - mean * pct / 100.0).abs() <= 1e-9 * v, "{file}: {v}");
+    assert_eq!(got[4], r(Stat::N, 2.0, None), "{file}");
+}
+
+#[test]
+fn perf_bench_epoll_wait_lock_pi_and_simple_futex_hash_give_threads_and_average() {
+    // `2 threads monitoring on 64 file-descriptors for 1 secs.`
+    // `[thread  0] fdmap: … [ 589027 ops/sec ]`, `[thread  1] … [ 166596 ops/sec ]`
+    // `Averaged 377811 operations/sec (+- 55.91%), total secs = 1`
+    perf_bench_two_threads(
+        "perf-bench/epoll-wait.txt",
+        "perf bench epoll wait",
+        "fds=64,runtime=1s,threads=2",
+        [589027.0, 166596.0],
+        377811.0,
+        55.91,
+    );
+    // `[thread   0] futex: … [ 4474 ops/sec ]`, `[ 4475 ops/sec ]`,
+    // `Averaged 4474 operations/sec (+- 0.01%)`
+    perf_bench_two_threads(
+        "perf-bench/futex-lock-pi.txt",
+        "perf bench futex lock-pi",
+        "runtime=1s,threads=2",
+        [4474.0, 4475.0],
+        4474.0,
+        0.01,
+    );
+    // `-f simple`: no `# Running` line; `2 threads, each operating on 1024
+    // [private] futexes for 1 secs.`, `Averaged 3657728 operations/sec (+- 21.44%)`
+    perf_bench_two_threads(
+        "perf-bench/simple-futex-hash.txt",
+        "perf bench futex hash",
+        "futexes=1024,runtime=1s,scope=private,threads=2",
+        [2873344.0, 4442112.0],
+        3657728.0,
+        21.44,
+    );
+}
