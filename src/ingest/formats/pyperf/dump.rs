@@ -10,7 +10,9 @@
 //! ```
 //!
 //! Values are samples, one run per `Run N:` block (its number is the row's
-//! run). Warm-ups are left out with a reason. `--raw` values are the time of
+//! run). Warm-ups, and the loop calibration of a run that is first of its
+//! benchmark (`- calibrate 1: 22.2 us (loops: 1, raw: 22.2 us)`), are left
+//! out with a reason. `--raw` values are the time of
 //! a whole batch of loops; they are divided by the run's loop count, which
 //! gives the per-loop value the other modes print. The benchmark is named
 //! by its underlined heading (a suite), else `pyperf`.
@@ -28,6 +30,10 @@ pub struct PyperfDump;
 
 static VALUE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^- (raw )?(value|warmup) \d+: ([\d.]+(?:e[-+]?\d+)?) (\S+)(?: \([-+]?\d+%\))?$")
+        .expect("static regex")
+});
+static CALIBRATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^- calibrate \d+: [\d.]+(?:e[-+]?\d+)? \S+ \(loops: \d+, raw: [\d.]+(?:e[-+]?\d+)? \S+\)$")
         .expect("static regex")
 });
 static RUN: LazyLock<Regex> = LazyLock::new(|| {
@@ -100,6 +106,13 @@ impl Format for PyperfDump {
                     .at_line(n)
                     .with_run(run.saturating_sub(1));
                 parsed.observations.push(o);
+                continue;
+            }
+            if CALIBRATE.is_match(t) {
+                parsed.skipped.push((
+                    n,
+                    "loop calibration (timing growing loop counts), not a result".to_string(),
+                ));
                 continue;
             }
             if t == "Metadata:" || t == "- Metadata:" {

@@ -9,6 +9,10 @@
 //! computed from the buckets. cyclictest does not bin latencies beyond its
 //! last bucket, it only counts them; a percentile whose rank lands in that
 //! count has no known value and is left out (the trailer's max still holds).
+//!
+//! `--histofall` adds, with two threads or more, a last column summing the
+//! threads (also in `# Total:`, `# Max Latencies:` and `# Histogram
+//! Overflows:`, but not in the min and avg lines): it is `thread=all`.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, last_line, lazy_re, num, Params};
@@ -169,10 +173,23 @@ impl Format for CyclictestHist {
         };
         let nthreads = max_vals.len().max(rows.len());
         let overflows = get("Histogram Overflows");
+        // `--histofall`: the min line names one column fewer, and each
+        // bucket's last count is the sum of the others.
+        let all_column = nthreads >= 3
+            && get("Min Latencies").is_some_and(|(_, v, _)| v.len() + 1 == nthreads)
+            && rows.len() == nthreads
+            && (0..rows[0].len()).all(|i| {
+                let sum: u64 = rows[..nthreads - 1].iter().map(|r| r[i].1).sum();
+                sum == rows[nthreads - 1][i].1
+            });
         let mut out = Vec::new();
         for th in 0..nthreads {
             let mut p = Params::default();
-            p.set("thread", th.to_string());
+            if all_column && th == nthreads - 1 {
+                p.set("thread", "all");
+            } else {
+                p.set("thread", th.to_string());
+            }
             let params = p.render();
             for (name, metric) in [
                 ("Min Latencies", "latency min"),
