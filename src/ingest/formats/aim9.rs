@@ -11,7 +11,7 @@
 //! apart.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, num};
+use crate::ingest::shared::logscan::{any_near_start, lazy_re, num};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
@@ -37,12 +37,7 @@ impl Format for Aim9 {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if src
-            .lines
-            .iter()
-            .take(20_000)
-            .any(|l| HEADER.is_match(l.text.trim()))
-        {
+        if any_near_start(src, &HEADER) {
             96
         } else {
             0

@@ -13,7 +13,7 @@
 
 use crate::error::Result;
 use crate::ingest::shared::lkp_wrapper;
-use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::logscan::{any_near_start, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Observation;
@@ -38,12 +38,7 @@ impl Format for Coremark {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if src
-            .lines
-            .iter()
-            .take(20_000)
-            .any(|l| BANNER.is_match(l.text.trim()))
-        {
+        if any_near_start(src, &BANNER) {
             96
         } else {
             0

@@ -15,7 +15,7 @@
 
 use crate::error::Result;
 use crate::ingest::shared::lkp_wrapper;
-use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::logscan::{any_near_start, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Observation;
@@ -53,11 +53,7 @@ impl Format for Tinymembench {
             .iter()
             .take(200)
             .any(|l| BANNER.is_match(l.text.trim()));
-        let table = src
-            .lines
-            .iter()
-            .take(20_000)
-            .any(|l| LATENCY_HEADER.is_match(l.text.trim()));
+        let table = any_near_start(src, &LATENCY_HEADER);
         if banner || table {
             96
         } else {

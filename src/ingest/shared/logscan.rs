@@ -63,6 +63,20 @@ pub(crate) fn any(src: &Source, re: &Regex) -> bool {
     src.lines.iter().any(|l| re.is_match(&l.text))
 }
 
+/// Lines a detection by a table's header or a banner looks at: a
+/// harness prints them near its start, and a huge log need not be
+/// scanned whole to be recognised.
+pub(crate) const DETECT_LINES: usize = 20_000;
+
+/// True when one of the first [`DETECT_LINES`] prepared lines, trimmed,
+/// matches `re`.
+pub(crate) fn any_near_start(src: &Source, re: &Regex) -> bool {
+    src.lines
+        .iter()
+        .take(DETECT_LINES)
+        .any(|l| re.is_match(l.text.trim()))
+}
+
 /// True when some prepared line contains `literal` and matches `re`.
 ///
 /// `literal` must be a substring of every match of `re`, so the answer is
