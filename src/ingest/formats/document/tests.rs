@@ -593,3 +593,25 @@ fn one_cell_rows_of_a_pipe_table_name_the_groups_below_them() {
         ]
     );
 }
+
+#[test]
+fn a_sign_off_right_under_a_table_names_none_of_its_rows() {
+    // The rules take the sentence above as the table's name and find no
+    // column for its header; the grid reader then reads the rows, and the
+    // `Thanks` pending below them must not head them.
+    let doc = "Subject: x\n\nResults below, base vs patched (usec, lower is better):\n\n\
+               test                               base        patched\n\
+               ------------------------ -------------- --------------\n\
+               case-0                          100.134        101.847\n\
+               case-1                          100.764        101.255\n\
+               Thanks\n";
+    let obs = read(doc);
+    assert_eq!(obs.len(), 4, "{obs:?}");
+    assert!(obs.iter().all(|o| !o.benchmark.contains("Thanks")), "{obs:?}");
+    let patched: Vec<f64> = obs
+        .iter()
+        .filter(|o| o.variant == "patched")
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(patched, [101.847, 101.255]);
+}

@@ -19,6 +19,7 @@ impl<'a> Reader<'a> {
         }
         let start = self.out.len();
         let pending = self.pending.len();
+        let seq = self.label_seq;
         if let Err(e) = self.paragraph_by_rules(para) {
             // A ragged table in a mail is read by the grid reader; a file
             // of tables alone is malformed, and the error says where.
@@ -27,14 +28,25 @@ impl<'a> Reader<'a> {
             }
             self.out.truncate(start);
         }
-        self.grid_fallback(para, start, pending);
+        // A block the rules named took the pending headings; those pending
+        // now came below it (a sign-off under a table) and head nothing.
+        let named = self.label_seq != seq;
+        self.grid_fallback(para, start, pending, named);
         Ok(())
     }
 
     /// The grid reader on the lines of `para` holding a digit that no
     /// observation since `start` came from. A prose paragraph it reads is
     /// no heading after all: the headings it pushed (beyond `pending`) go.
-    pub(super) fn grid_fallback(&mut self, para: &[&Cl<'a>], start: usize, pending: usize) {
+    /// `named`: the rules named a block of the paragraph, whose label and
+    /// context then head what the grid reader finds.
+    pub(super) fn grid_fallback(
+        &mut self,
+        para: &[&Cl<'a>],
+        start: usize,
+        pending: usize,
+        named: bool,
+    ) {
         let has_digit = |c: &Cl| c.line.text.bytes().any(|b| b.is_ascii_digit());
         let digit_lines = para.iter().filter(|c| has_digit(c)).count();
         if digit_lines == 0 {
@@ -59,7 +71,7 @@ impl<'a> Reader<'a> {
         // The headings above the paragraph, the nearest last: those not yet
         // used, or the label and context of the block before.
         let above: Vec<&Heading> = match self.pending.get(..pending) {
-            Some(p) if !p.is_empty() => p.iter().collect(),
+            Some(p) if !p.is_empty() && !named => p.iter().collect(),
             _ => self.context.iter().chain(self.label.iter()).collect(),
         };
         let headings: Vec<String> = above
