@@ -97,27 +97,24 @@ type Key = (String, String, String);
 const PARALLEL_ROWS: usize = 50_000;
 
 /// (benchmark, params, metric) borrowed from a series' head.
-type RowKey<'a> = (&'a str, &'a str, &'a str);
+pub(crate) type RowKey<'a> = (&'a str, &'a str, &'a str);
 
 /// Per group: its key and the indices of its series in the dataset.
-type Buckets<'a> = Vec<(RowKey<'a>, Vec<u32>)>;
+pub(crate) type Buckets<'a> = Vec<(RowKey<'a>, Vec<u32>)>;
 
-/// Groups `data` in order of first appearance. The group's unit is the
-/// baseline's (or, without a baseline row, the first row's); every other
-/// value is converted to it, and a value whose unit cannot be converted is an
-/// input error naming its file and line.
-pub(crate) fn group(
-    data: &Dataset,
-    baseline: &str,
-    directions: &std::collections::BTreeMap<String, Direction>,
-) -> Result<Vec<RawGroup>> {
+/// The groups of `data` in order of first appearance, each as its key and
+/// the indices of its series, before anything is copied out of the rows:
+/// [`build_groups`] makes a window of them into groups at a time, so that
+/// a dataset of millions of groups (a long e-mail table, each row its own
+/// benchmark) never holds them all as [`RawGroup`]s.
+pub(crate) fn buckets(data: &Dataset) -> Buckets<'_> {
     // The table's series (runs of rows with one head) are bucketed, not
     // its rows: a harness's million samples of a command are one lookup.
-    // Many series (a long e-mail table, each row its own benchmark) are
-    // bucketed in chunks on all threads and the chunks' buckets merged in
-    // chunk order: the groups and series of a pass from top to bottom.
+    // Many series are bucketed in chunks on all threads and the chunks'
+    // buckets merged in chunk order: the groups and series of a pass from
+    // top to bottom.
     let n = data.series_count();
-    let groups = if n < PARALLEL_ROWS {
+    if n < PARALLEL_ROWS {
         bucket(data, 0..n)
     } else {
         let chunk = PARALLEL_ROWS / 2;
@@ -128,19 +125,42 @@ pub(crate) fn group(
                 .map(|a| bucket(data, a..(a + chunk).min(n)))
                 .collect(),
         )
-    };
-    // Groups are built on all threads; the first error in group order wins,
-    // as in a serial pass. A small dataset is built on this thread: waking
-    // the pool costs more than the work.
-    let build_one = |(key, series): (RowKey, Vec<u32>)| {
-        let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
-        build(owned, data, &series, baseline, directions)
-    };
-    if data.len() < PARALLEL_ROWS {
-        return groups.into_iter().map(build_one).collect();
     }
-    let built: Vec<Result<RawGroup>> = groups.into_par_iter().map(build_one).collect();
+}
+
+/// The groups of `buckets` (a window of [`buckets`]). The group's unit is
+/// the baseline's (or, without a baseline row, the first row's); every
+/// other value is converted to it, and a value whose unit cannot be
+/// converted is an input error naming its file and line (the first in
+/// group order).
+pub(crate) fn build_groups(
+    data: &Dataset,
+    buckets: &[(RowKey<'_>, Vec<u32>)],
+    baseline: &str,
+    directions: &std::collections::BTreeMap<String, Direction>,
+) -> Result<Vec<RawGroup>> {
+    let build_one = |(key, series): &(RowKey, Vec<u32>)| {
+        let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
+        build(owned, data, series, baseline, directions)
+    };
+    // A small dataset is built on this thread: waking the pool costs more
+    // than the work.
+    if data.len() < PARALLEL_ROWS {
+        return buckets.iter().map(build_one).collect();
+    }
+    let built: Vec<Result<RawGroup>> = buckets.par_iter().map(build_one).collect();
     built.into_iter().collect()
+}
+
+/// Groups `data` in order of first appearance: [`build_groups`] of all
+/// its [`buckets`] at once (a history's points, which its analysis holds
+/// together anyway).
+pub(crate) fn group(
+    data: &Dataset,
+    baseline: &str,
+    directions: &std::collections::BTreeMap<String, Direction>,
+) -> Result<Vec<RawGroup>> {
+    build_groups(data, &buckets(data), baseline, directions)
 }
 
 /// Series of `range` by (benchmark, params, metric), groups in order of

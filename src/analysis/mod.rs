@@ -75,26 +75,33 @@ pub fn analyze_with_variants(
         }
         None => variants.first().cloned().unwrap_or_default(),
     };
-    let raw = group::group(data, &baseline, &settings.directions)?;
-    let per_group: Vec<(Group, Vec<Comparison>, Vec<Finding>)> = raw
-        .par_iter()
-        .map(|g| analyze_group(g, &baseline, settings))
-        .collect();
-    // A lab's run has hundreds of thousands of samples to free: all threads
-    // free them.
-    if raw.len() < 64 {
-        drop(raw);
-    } else {
-        raw.into_par_iter().for_each(drop);
-    }
-    let mut groups = Vec::with_capacity(per_group.len());
+    // Groups are made and analysed a window at a time, each window on all
+    // threads: the rows copied out of the dataset for a group live only
+    // while its window is analysed.
+    let buckets = group::buckets(data);
+    let mut groups = Vec::with_capacity(buckets.len());
     let mut comparisons = Vec::new();
     let mut findings = Vec::new();
-    for (g, c, f) in per_group {
-        groups.push(g);
-        comparisons.extend(c);
-        findings.extend(f);
+    for window in buckets.chunks(GROUPS_PER_WINDOW) {
+        let raw = group::build_groups(data, window, &baseline, &settings.directions)?;
+        let per_group: Vec<(Group, Vec<Comparison>, Vec<Finding>)> = raw
+            .par_iter()
+            .map(|g| analyze_group(g, &baseline, settings))
+            .collect();
+        // A lab's run has hundreds of thousands of samples to free: all
+        // threads free them.
+        if raw.len() < 64 {
+            drop(raw);
+        } else {
+            raw.into_par_iter().for_each(drop);
+        }
+        for (g, c, f) in per_group {
+            groups.push(g);
+            comparisons.extend(c);
+            findings.extend(f);
+        }
     }
+    drop(buckets);
     verdict::decide(&mut comparisons, settings);
     let mut summary = findings::summary_findings(&comparisons, &groups, settings);
     findings.append(&mut summary);
@@ -116,6 +123,10 @@ pub fn analyze_with_variants(
         findings,
     })
 }
+
+/// Groups made and analysed together: enough to keep every thread busy,
+/// few enough that their copied rows stay small.
+const GROUPS_PER_WINDOW: usize = 16_384;
 
 fn analyze_group(
     g: &group::RawGroup,

@@ -13,7 +13,6 @@ use crate::report::compare_json::CompareJson;
 use crate::report::terminal::{benchmarks_per_variant, both, warn_unread, Terminal};
 use crate::report::{Renderer, Report, ReportContext};
 use clap::Args;
-use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `patchperf compare`.
@@ -229,11 +228,11 @@ pub fn run(args: CompareArgs) -> Result<u8> {
 /// on the pool (as `analysis` groups rows on it from this size on).
 const PARALLEL_ROWS: usize = 50_000;
 
-/// Writes `--json` (built only when asked for), then the terminal output
-/// unless the JSON goes to stdout. Freeing a large run's rows and analysis
-/// costs tens of millions of instructions: the pool frees the inputs while
-/// the outputs are built, and the analysis while they are written, instead
-/// of this thread after them.
+/// Writes `--json` (made only when asked for), then the terminal output
+/// unless the JSON goes to stdout, each as it is made: a run of millions of
+/// comparisons never holds its outputs. Freeing a large run's rows costs
+/// tens of millions of instructions: the pool frees the inputs while the
+/// outputs are written, instead of this thread after them.
 fn write_outputs(
     args: &CompareArgs,
     ctx: &ReportContext,
@@ -249,47 +248,26 @@ fn write_outputs(
     } else {
         &Terminal { color }
     };
-    let ((), (json, text)) = both(
-        serial,
-        move || drop(ingested),
-        || {
-            both(
-                serial,
-                || {
-                    args.json
-                        .as_ref()
-                        .map(|_| CompareJson.render(&report))
-                        .transpose()
-                },
-                || {
-                    (!json_to_stdout)
-                        .then(|| screen.render(&report))
-                        .transpose()
-                },
-            )
-        },
-    );
-    drop(report);
-    let (json, text) = (json?, text?);
+    let stdout = std::path::Path::new("<stdout>");
     let write = || -> Result<()> {
-        match (args.json.as_deref(), &json) {
-            (Some("-"), Some(json)) => {
-                let mut out = std::io::stdout().lock();
-                out.write_all(json).map_err(|e| Error::io("<stdout>", e))?;
+        match args.json.as_deref() {
+            Some("-") => {
+                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                CompareJson.render_to(&report, &mut out, stdout)?;
             }
-            (Some(path), Some(json)) => {
-                std::fs::File::create(path)
-                    .and_then(|mut f| f.write_all(json))
-                    .map_err(|e| Error::io(path, e))?;
+            Some(path) => {
+                let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+                let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+                CompareJson.render_to(&report, &mut out, std::path::Path::new(path))?;
             }
-            _ => {}
+            None => {}
         }
-        if let Some(text) = &text {
-            let mut out = std::io::stdout().lock();
-            out.write_all(text).map_err(|e| Error::io("<stdout>", e))?;
+        if !json_to_stdout {
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            screen.render_to(&report, &mut out, stdout)?;
         }
         Ok(())
     };
-    let ((), written) = both(serial, move || drop(analysis), write);
+    let ((), written) = both(serial, move || drop(ingested), write);
     written
 }

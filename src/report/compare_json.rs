@@ -7,6 +7,7 @@ use crate::analysis::{Analysis, Comparison};
 use crate::error::Result;
 use crate::model::Direction;
 use crate::model::Finding;
+use crate::report::json_pieces::Pieces;
 use serde::Serialize;
 
 /// One comparison in the `--json` schema (README, "compare --json").
@@ -94,14 +95,31 @@ impl<'a> JsonReport<'a> {
 /// pretty-printed by serde_json, with a final newline. The comparisons (a
 /// lab's run has thousands) are serialised on all threads, in pieces
 /// written in order; the fields are those of [`JsonReport`], in its order.
-pub fn to_json(a: &Analysis) -> Result<crate::report::json_pieces::Pieces> {
-    let mut doc = crate::report::json_pieces::Pieces::new();
+pub fn to_json(a: &Analysis) -> Result<Pieces<'static>> {
+    let mut doc = Pieces::new();
+    fill(&mut doc, a)?;
+    Ok(doc)
+}
+
+/// [`to_json`] written to `out` as it is made: a run of millions of
+/// comparisons never holds its JSON. I/O errors name `name`.
+pub fn write_json(
+    a: &Analysis,
+    out: &mut dyn std::io::Write,
+    name: &std::path::Path,
+) -> Result<()> {
+    let mut doc = Pieces::streaming(out, name);
+    fill(&mut doc, a)?;
+    doc.finish()
+}
+
+fn fill(doc: &mut Pieces<'_>, a: &Analysis) -> Result<()> {
     doc.push_raw(b"{\n  \"comparisons\": ");
     doc.push_array(&a.comparisons, 1, JsonComparison::of)?;
     doc.push_raw(b",\n  \"findings\": ");
     doc.push_value(&a.findings, 1)?;
     doc.push_raw(b"\n}\n");
-    Ok(doc)
+    Ok(())
 }
 
 /// The `compare --json` [`Renderer`](super::renderer::Renderer).
@@ -110,6 +128,15 @@ pub struct CompareJson;
 impl super::renderer::Renderer for CompareJson {
     fn render(&self, r: &super::renderer::Report<'_>) -> Result<Vec<u8>> {
         Ok(to_json(r.analysis)?.into_bytes())
+    }
+
+    fn render_to(
+        &self,
+        r: &super::renderer::Report<'_>,
+        out: &mut dyn std::io::Write,
+        name: &std::path::Path,
+    ) -> Result<()> {
+        write_json(r.analysis, out, name)
     }
 }
 
@@ -186,6 +213,13 @@ mod tests {
             reference.push('\n');
             let ours = String::from_utf8(to_json(&a).unwrap().into_bytes()).unwrap();
             assert_eq!(ours, reference, "{groups} groups");
+            let mut streamed = Vec::new();
+            write_json(&a, &mut streamed, std::path::Path::new("-")).unwrap();
+            assert_eq!(
+                String::from_utf8(streamed).unwrap(),
+                reference,
+                "{groups} groups"
+            );
         }
     }
 }

@@ -16,33 +16,85 @@ const ELEMENTS_PER_PIECE: usize = 64;
 /// the pool costs more than the work.
 const PARALLEL_ELEMENTS: usize = 256;
 
+/// Array elements serialised before a streaming document writes them out:
+/// enough to keep every thread busy, few enough that the bytes held stay
+/// small (a comparison is about 900 bytes of JSON).
+const ELEMENTS_PER_WINDOW: usize = 16_384;
+
 /// A JSON document built in pieces, in order: written one after another they
 /// are the document's bytes. Long arrays are serialised piece by piece on
-/// all threads and never copied into one buffer.
-#[derive(Debug, Default)]
-pub struct Pieces(Vec<Vec<u8>>);
+/// all threads and never copied into one buffer. A streaming document
+/// ([`Pieces::streaming`]) writes its pieces out a window of elements at a
+/// time, so that a run of millions of comparisons never holds its JSON.
+#[derive(Default)]
+pub struct Pieces<'w> {
+    held: Vec<Vec<u8>>,
+    sink: Option<Sink<'w>>,
+}
 
-impl Pieces {
-    /// No bytes yet.
+/// Where a streaming document writes, and the name its errors give.
+struct Sink<'w> {
+    out: &'w mut dyn Write,
+    name: std::path::PathBuf,
+}
+
+impl<'w> Pieces<'w> {
+    /// No bytes yet; the pieces are held until [`Pieces::into_bytes`] or
+    /// [`Pieces::write_to`].
     pub fn new() -> Self {
-        Pieces(Vec::new())
+        Pieces::default()
+    }
+
+    /// No bytes yet; pieces are written to `out` as soon as they are
+    /// complete, the rest by [`Pieces::finish`]. I/O errors name `name`.
+    pub fn streaming(out: &'w mut dyn Write, name: impl Into<std::path::PathBuf>) -> Self {
+        Pieces {
+            held: Vec::new(),
+            sink: Some(Sink {
+                out,
+                name: name.into(),
+            }),
+        }
+    }
+
+    /// Writes what a streaming document holds; nothing for one in memory.
+    fn drain(&mut self) -> Result<()> {
+        if let Some(sink) = &mut self.sink {
+            for p in self.held.drain(..) {
+                sink.out
+                    .write_all(&p)
+                    .map_err(|e| Error::io(sink.name.clone(), e))?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes the rest of a streaming document and flushes its writer.
+    pub fn finish(mut self) -> Result<()> {
+        self.drain()?;
+        if let Some(sink) = &mut self.sink {
+            sink.out
+                .flush()
+                .map_err(|e| Error::io(sink.name.clone(), e))?;
+        }
+        Ok(())
     }
 
     /// Appends literal bytes (punctuation and keys between values).
     pub fn push_raw(&mut self, bytes: &[u8]) {
-        match self.0.last_mut() {
+        match self.held.last_mut() {
             // Small literals join the piece before them.
             Some(last) if bytes.len() < 256 => last.extend_from_slice(bytes),
-            _ => self.0.push(bytes.to_vec()),
+            _ => self.held.push(bytes.to_vec()),
         }
     }
 
     /// Appends `value` pretty-printed as serde_json's pretty printer writes
     /// it `depth` levels deep in a document (two spaces per level).
     pub fn push_value<T: Serialize + ?Sized>(&mut self, value: &T, depth: usize) -> Result<()> {
-        let mut buf = self.0.pop().unwrap_or_default();
+        let mut buf = self.held.pop().unwrap_or_default();
         write_nested(&mut buf, value, depth)?;
-        self.0.push(buf);
+        self.held.push(buf);
         Ok(())
     }
 
@@ -67,31 +119,41 @@ impl Pieces {
         }
         // Each element starts on a new line one level deeper than the
         // brackets; the closing bracket on its own line at `depth`.
-        let piece = |(i, chunk): (usize, &'a [I])| -> Result<Vec<u8>> {
+        let piece = |first: bool, chunk: &'a [I]| -> Result<Vec<u8>> {
             let mut buf = Vec::with_capacity(chunk.len() * 1024);
             for (j, item) in chunk.iter().enumerate() {
-                buf.extend_from_slice(if i == 0 && j == 0 { b"\n" } else { b",\n" });
+                buf.extend_from_slice(if first && j == 0 { b"\n" } else { b",\n" });
                 indent(&mut buf, depth + 1);
                 write_nested(&mut buf, &element(item), depth + 1)?;
             }
             Ok(buf)
         };
         self.push_raw(b"[");
-        let pieces: Vec<Result<Vec<u8>>> = if items.len() < PARALLEL_ELEMENTS {
-            items
-                .chunks(ELEMENTS_PER_PIECE)
-                .enumerate()
-                .map(piece)
-                .collect()
+        // A document in memory takes the whole array as one window.
+        let window = if self.sink.is_some() {
+            ELEMENTS_PER_WINDOW
         } else {
-            items
-                .par_chunks(ELEMENTS_PER_PIECE)
-                .enumerate()
-                .map(piece)
-                .collect()
+            items.len()
         };
-        for p in pieces {
-            self.0.push(p?);
+        for (w, items) in items.chunks(window).enumerate() {
+            let at = |(i, chunk): (usize, &'a [I])| piece(w == 0 && i == 0, chunk);
+            let pieces: Vec<Result<Vec<u8>>> = if items.len() < PARALLEL_ELEMENTS {
+                items
+                    .chunks(ELEMENTS_PER_PIECE)
+                    .enumerate()
+                    .map(at)
+                    .collect()
+            } else {
+                items
+                    .par_chunks(ELEMENTS_PER_PIECE)
+                    .enumerate()
+                    .map(at)
+                    .collect()
+            };
+            for p in pieces {
+                self.held.push(p?);
+            }
+            self.drain()?;
         }
         let mut close = b"\n".to_vec();
         indent(&mut close, depth);
@@ -100,19 +162,19 @@ impl Pieces {
         Ok(())
     }
 
-    /// Total length in bytes.
+    /// Total length of the bytes held (all of them, in memory).
     pub fn len(&self) -> usize {
-        self.0.iter().map(Vec::len).sum()
+        self.held.iter().map(Vec::len).sum()
     }
 
     /// Whether there are no bytes.
     pub fn is_empty(&self) -> bool {
-        self.0.iter().all(Vec::is_empty)
+        self.held.iter().all(Vec::is_empty)
     }
 
-    /// Writes every piece in order.
+    /// Writes every piece held, in order.
     pub fn write_to<W: Write + ?Sized>(&self, w: &mut W) -> io::Result<()> {
-        for p in &self.0 {
+        for p in &self.held {
             w.write_all(p)?;
         }
         Ok(())
@@ -121,7 +183,7 @@ impl Pieces {
     /// The document's bytes in one buffer.
     pub fn into_bytes(self) -> Vec<u8> {
         let mut out = Vec::with_capacity(self.len());
-        for p in self.0 {
+        for p in self.held {
             out.extend_from_slice(&p);
         }
         out
@@ -320,6 +382,50 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn a_streaming_document_writes_the_same_bytes_across_windows() {
+        // More elements than a window and than the parallel threshold,
+        // a window boundary included, and a tail after the array.
+        let items: Vec<serde_json::Value> = (0..2 * ELEMENTS_PER_WINDOW + 3)
+            .map(|i| json!({ "i": i, "x": i as f64 / 3.0 }))
+            .collect();
+        let tail = [1u32, 2];
+        let reference = serde_json::to_string_pretty(&Doc {
+            items: items.clone(),
+            tail: &tail,
+        })
+        .unwrap();
+        let mut out = Vec::new();
+        let mut p = Pieces::streaming(&mut out, "x.json");
+        p.push_raw(b"{\n  \"items\": ");
+        p.push_array(&items, 1, |v| v.clone()).unwrap();
+        // Only what follows the last window is still held.
+        assert!(p.len() < 100, "{} bytes held", p.len());
+        p.push_raw(b",\n  \"tail\": ");
+        p.push_value(&tail[..], 1).unwrap();
+        p.push_raw(b"\n}");
+        p.finish().unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), reference);
+    }
+
+    #[test]
+    fn a_write_error_names_the_destination() {
+        struct Full;
+        impl Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::other("disk full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let mut full = Full;
+        let mut p = Pieces::streaming(&mut full, "out/compare.json");
+        p.push_raw(b"[");
+        let err = p.finish().unwrap_err().to_string();
+        assert!(err.contains("out/compare.json"), "{err}");
     }
 
     #[test]

@@ -23,6 +23,23 @@ use std::sync::OnceLock;
 pub trait Renderer: Sync {
     /// The bytes of this output for `report`.
     fn render(&self, report: &Report<'_>) -> Result<Vec<u8>>;
+
+    /// Writes this output for `report` to `out`; I/O errors name `name`.
+    /// Outputs that grow with the comparisons (the terminal, `compare
+    /// --json`) write as they go, so that a run of millions of them never
+    /// holds the whole output; the others write what [`Renderer::render`]
+    /// returns.
+    fn render_to(
+        &self,
+        report: &Report<'_>,
+        out: &mut dyn std::io::Write,
+        name: &Path,
+    ) -> Result<()> {
+        let bytes = self.render(report)?;
+        out.write_all(&bytes)
+            .and_then(|()| out.flush())
+            .map_err(|e| crate::error::Error::io(name, e))
+    }
 }
 
 /// One analysis to render, with what renderers share built once on demand.

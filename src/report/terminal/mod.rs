@@ -2,6 +2,7 @@
 //! benchmark, its findings and its summary line, in colour or not.
 
 mod accounting;
+mod index;
 mod notes;
 mod table;
 
@@ -11,83 +12,97 @@ pub use notes::{benchmarks_per_variant, warn_unread};
 use crate::analysis::{Analysis, Verdict};
 use crate::model::{Finding, Severity};
 use hashbrown::HashMap;
+use index::Index;
 use owo_colors::OwoColorize;
 use rayon::prelude::*;
 use std::fmt::Write as _;
-use table::{comps_of, render_table, table_notes, tables_of, Table, TableNotes};
+use table::{render_table, table_notes, TableNotes};
 
 /// Renders the terminal output: one table per (benchmark, metric), footnotes,
 /// findings and the summary line.
 pub fn render(a: &Analysis, color: bool) -> String {
-    let mut out = String::new();
+    let mut out = Vec::new();
+    write(a, color, &mut out).expect("writing to memory");
+    String::from_utf8(out).expect("the terminal output is UTF-8")
+}
+
+/// Tables laid out together before they are written: enough to keep every
+/// thread busy, few enough that the text held stays small when a long
+/// e-mail table makes millions of them.
+const TABLES_PER_WINDOW: usize = 4096;
+
+/// [`render`], written to `out` a window of tables at a time.
+pub fn write(a: &Analysis, color: bool, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     // A broken comparison must be seen before its numbers: every finding,
     // errors first, comes above the tables.
-    out.push_str(&render_findings(a, color));
-    // Tables in order of first appearance of (benchmark, metric), and the
-    // comparisons of each group: both indexes are built once, side by side,
-    // because a lab's run has thousands of groups.
-    let (tables, comps_of) = both(
-        a.groups.len() < SERIAL_TABLES,
-        || tables_of(&a.groups),
-        || comps_of(a),
-    );
-    let small = tables.len() < SERIAL_TABLES;
+    out.write_all(render_findings(a, color).as_bytes())?;
+    let ix = Index::new(a);
+    let tables = ix.tables();
+    let small = tables < SERIAL_TABLES;
     // Footnotes are numbered in order of first appearance over all tables:
-    // each table lists the notes its cells point to, in order, on all
-    // threads; they are numbered here in one pass, so that the tables can be
-    // laid out in parallel and joined in order.
-    let listed: Vec<TableNotes> = if small {
-        tables
-            .iter()
-            .map(|t| table_notes(&t.1, &comps_of))
-            .collect()
-    } else {
-        tables
-            .par_iter()
-            .map(|t| table_notes(&t.1, &comps_of))
-            .collect()
-    };
+    // each table lists the notes its cells point to, on all threads, and
+    // they are numbered here in order, a window at a time, so that the
+    // tables can then be laid out in parallel and written in order.
     let mut notes: Vec<&str> = Vec::new();
     let mut note_no: HashMap<&str, usize> = HashMap::new();
     let mut legend_n = false;
-    for t in &listed {
-        legend_n |= t.shown_n;
-        for &n in &t.notes {
-            note_no.entry(n).or_insert_with(|| {
-                notes.push(n);
-                notes.len()
-            });
+    let windows = || {
+        (0..tables)
+            .step_by(TABLES_PER_WINDOW)
+            .map(|s| s..(s + TABLES_PER_WINDOW).min(tables))
+    };
+    for w in windows() {
+        let notes_of = |t: usize| table_notes(ix.table(t).1, &ix);
+        let listed: Vec<TableNotes> = if small {
+            w.map(notes_of).collect()
+        } else {
+            w.into_par_iter().map(notes_of).collect()
+        };
+        for t in &listed {
+            legend_n |= t.shown_n;
+            for &n in &t.notes {
+                note_no.entry(n).or_insert_with(|| {
+                    notes.push(n);
+                    notes.len()
+                });
+            }
         }
     }
     // A few tables are laid out on this thread: waking the pool for them
     // costs more than the work.
-    let lay_out = |(key, groups): &Table| render_table(*key, groups, &comps_of, &note_no, color);
-    let laid_out: Vec<String> = if small {
-        tables.iter().map(lay_out).collect()
-    } else {
-        tables.par_iter().map(lay_out).collect()
+    let lay_out = |t: usize| {
+        let (key, members) = ix.table(t);
+        render_table(key, members, &ix, &note_no, color)
     };
-    out.reserve(laid_out.iter().map(String::len).sum::<usize>());
-    for t in laid_out {
-        out.push_str(&t);
+    for w in windows() {
+        let laid_out: Vec<String> = if small {
+            w.map(lay_out).collect()
+        } else {
+            w.into_par_iter().map(lay_out).collect()
+        };
+        for t in laid_out {
+            out.write_all(t.as_bytes())?;
+        }
     }
+    let mut tail = String::new();
     if legend_n {
         let _ = writeln!(
-            out,
+            tail,
             "n≥N: runs per side needed (inconclusive: to detect a {}% change with 80% power; \
              untestable: for the observed difference to reach p < {})",
             a.settings.threshold_pct, a.settings.alpha
         );
     }
     for (i, n) in notes.iter().enumerate() {
-        let _ = writeln!(out, "[{}] {n}", i + 1);
+        let _ = writeln!(tail, "[{}] {n}", i + 1);
     }
     if legend_n || !notes.is_empty() {
-        out.push('\n');
+        tail.push('\n');
     }
-    out.push_str(&summary_line(a));
-    out.push('\n');
-    out
+    tail.push_str(&summary_line(a));
+    tail.push('\n');
+    out.write_all(tail.as_bytes())?;
+    out.flush()
 }
 
 /// Fewer groups than this are rendered on the calling thread: waking the
@@ -211,5 +226,57 @@ pub struct Terminal {
 impl super::renderer::Renderer for Terminal {
     fn render(&self, r: &super::renderer::Report<'_>) -> crate::error::Result<Vec<u8>> {
         Ok(render(r.analysis, self.color).into_bytes())
+    }
+
+    fn render_to(
+        &self,
+        r: &super::renderer::Report<'_>,
+        out: &mut dyn std::io::Write,
+        name: &std::path::Path,
+    ) -> crate::error::Result<()> {
+        write(r.analysis, self.color, out).map_err(|e| crate::error::Error::io(name, e))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::{analyze, Settings};
+    use crate::model::{Dataset, Observation};
+
+    #[test]
+    fn tables_and_footnotes_in_order_across_windows() {
+        // More one-row tables than two windows; the tables of the first
+        // window point to one note, the later ones to another, which must
+        // be numbered after it and written once.
+        let tables = 2 * TABLES_PER_WINDOW + 3;
+        let mut rows = Vec::new();
+        for i in 0..tables {
+            let runs = if i < TABLES_PER_WINDOW { 1 } else { 2 };
+            for (variant, v) in [("base", 1.0), ("patched", 1.1)] {
+                for r in 0..runs {
+                    rows.push(
+                        Observation::sample(format!("b{i:05}").as_str(), "time", "s", v + r as f64)
+                            .with_variant(variant)
+                            .with_run(r),
+                    );
+                }
+            }
+        }
+        let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+        let text = render(&a, false);
+        let heads: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with('b') && l.contains(" · time"))
+            .collect();
+        assert_eq!(heads.len(), tables);
+        assert!(heads.windows(2).all(|w| w[0] < w[1]), "tables out of order");
+        let notes: Vec<&str> = text.lines().filter(|l| l.starts_with('[')).collect();
+        // The later tables' notes (Welch for reference, too few for a
+        // test, too few for an interval) come after the first window's.
+        assert_eq!(notes.len(), 4, "{notes:?}");
+        assert!(notes[0].starts_with("[1] n=1+1"), "{notes:?}");
+        assert!(notes[1].starts_with("[2] Welch"), "{notes:?}");
+        assert!(text.contains("untestable [1]\n") && text.contains("[2,3,4]\n"));
     }
 }

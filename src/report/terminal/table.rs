@@ -2,44 +2,12 @@
 //! comparison, with its change, interval, p-value and verdict; and the
 //! grouping of an analysis into those tables.
 
-use crate::analysis::{Analysis, Center, Comparison, Group, NoteKind, Verdict};
+use super::index::Index;
+use crate::analysis::{Center, Comparison, Group, NoteKind, Verdict};
 use crate::numfmt::{format_p, pct_terse};
 use crate::stats::pvalue::is_bound;
 use hashbrown::HashMap;
 use owo_colors::OwoColorize;
-
-/// Comparisons by (benchmark, params, metric), in analysis order.
-pub(crate) type CompsOf<'a> = HashMap<(&'a str, &'a str, &'a str), Vec<&'a Comparison>>;
-
-/// A (benchmark, metric) table: its key and its groups in analysis order.
-pub(crate) type Table<'a> = ((&'a str, &'a str), Vec<&'a Group>);
-
-/// The groups by (benchmark, metric), tables in order of first appearance.
-pub(crate) fn tables_of(groups: &[Group]) -> Vec<Table<'_>> {
-    let mut tables: Vec<Table> = Vec::new();
-    let mut table_of: HashMap<(&str, &str), usize> = HashMap::new();
-    for g in groups {
-        let key = (g.benchmark.as_str(), g.metric.as_str());
-        let i = *table_of.entry(key).or_insert_with(|| {
-            tables.push((key, Vec::new()));
-            tables.len() - 1
-        });
-        tables[i].1.push(g);
-    }
-    tables
-}
-
-/// The comparisons of each (benchmark, params, metric), in analysis order.
-pub(crate) fn comps_of(a: &Analysis) -> CompsOf<'_> {
-    let mut comps_of: CompsOf = HashMap::new();
-    for c in &a.comparisons {
-        comps_of
-            .entry((c.benchmark.as_str(), c.params.as_str(), c.metric.as_str()))
-            .or_default()
-            .push(c);
-    }
-    comps_of
-}
 
 /// What a table's cells say beyond their numbers.
 pub(crate) struct TableNotes<'a> {
@@ -50,14 +18,15 @@ pub(crate) struct TableNotes<'a> {
     pub(crate) notes: Vec<&'a str>,
 }
 
-/// The notes of one table's cells, in the order [`render_table`] marks them.
-pub(crate) fn table_notes<'a>(groups: &[&'a Group], comps_of: &CompsOf<'a>) -> TableNotes<'a> {
+/// The notes of the cells of a table of `groups`, in the order
+/// [`render_table`] marks them.
+pub(crate) fn table_notes<'a>(groups: &[u32], ix: &Index<'a>) -> TableNotes<'a> {
     let mut t = TableNotes {
         shown_n: false,
         notes: Vec::new(),
     };
-    for g in groups {
-        for (_, comp) in group_rows(g, comps_for(comps_of, g)) {
+    for &gi in groups {
+        for (_, comp) in group_rows(ix.group(gi), &ix.comps(gi)) {
             let Some(c) = comp else { continue };
             let (shown_n, cell) = cell_notes(c);
             t.shown_n |= shown_n;
@@ -69,12 +38,6 @@ pub(crate) fn table_notes<'a>(groups: &[&'a Group], comps_of: &CompsOf<'a>) -> T
         }
     }
     t
-}
-
-pub(crate) fn comps_for<'a, 'm>(comps_of: &'m CompsOf<'a>, g: &'a Group) -> &'m [&'a Comparison] {
-    comps_of
-        .get(&(g.benchmark.as_str(), g.params.as_str(), g.metric.as_str()))
-        .map_or(&[], |v| v.as_slice())
 }
 
 pub(crate) struct Row {
@@ -118,14 +81,15 @@ pub(crate) fn cell_notes(c: &Comparison) -> (bool, impl Iterator<Item = &str>) {
 
 /// One (benchmark, metric) table with its heading and a blank line after
 /// it; footnote marks use the numbers of `note_no`.
-pub(crate) fn render_table<'a>(
+pub(crate) fn render_table(
     (bench, metric): (&str, &str),
-    groups: &[&'a Group],
-    comps_of: &CompsOf<'a>,
+    members: &[u32],
+    ix: &Index<'_>,
     note_no: &HashMap<&str, usize>,
     color: bool,
 ) -> String {
     let mut out = String::new();
+    let groups: Vec<&Group> = members.iter().map(|&g| ix.group(g)).collect();
     let Some(first) = groups.first() else {
         return out;
     };
@@ -182,8 +146,9 @@ pub(crate) fn render_table<'a>(
         good: None,
         verdict: None,
     }];
-    for g in groups {
-        let comps = comps_for(comps_of, g);
+    for (&gi, g) in members.iter().zip(&groups) {
+        let comps = ix.comps(gi);
+        let comps = comps.as_slice();
         let mut first_row = true;
         for (vs, comp) in group_rows(g, comps) {
             let center = comp.map(|c| c.center).or(comps.first().map(|c| c.center));
