@@ -166,3 +166,30 @@ Mb Rep Threads   User      System
     assert!(r.params.contains("threads=2"), "{r:?}");
     assert!(r.metric.contains("System"), "{r:?}");
 }
+
+#[test]
+fn a_header_parted_from_its_rows_by_a_blank_line_still_heads_them() {
+    // A title, a header of multi-word column names, a blank line, rows;
+    // then a header underlined and parted from its rows the same way.
+    let text = "\
+                  host -> guest [Gbps]
+size     before opt   p 1     p 2+3
+
+32         0.032     0.030    0.048
+64         0.061     0.059    0.108
+
+ kind of run            count     mean       p99
+ ---------------------------------------------------
+
+ async polling       5,210,702    10,083    17,488
+";
+    let rows = read(text);
+    let r = row_of(&rows, 0.059);
+    assert!(
+        format!("{} {} {}", r.variant, r.metric, r.params).contains("p 1"),
+        "{r:#?}"
+    );
+    let r = row_of(&rows, 17488.0);
+    assert!(r.benchmark.contains("async polling"), "{r:#?}");
+    assert!(!r.benchmark.contains("count"), "{r:#?}");
+}

@@ -607,7 +607,10 @@ fn a_sign_off_right_under_a_table_names_none_of_its_rows() {
                Thanks\n";
     let obs = read(doc);
     assert_eq!(obs.len(), 4, "{obs:?}");
-    assert!(obs.iter().all(|o| !o.benchmark.contains("Thanks")), "{obs:?}");
+    assert!(
+        obs.iter().all(|o| !o.benchmark.contains("Thanks")),
+        "{obs:?}"
+    );
     let patched: Vec<f64> = obs
         .iter()
         .filter(|o| o.variant == "patched")

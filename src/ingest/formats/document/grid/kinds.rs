@@ -190,6 +190,14 @@ pub(super) fn pairs(text: &str) -> Option<LineKind> {
     if out.iter().any(|(k, _)| k.starts_with("CONFIG_")) {
         return None;
     }
+    // A key that opens a bracket it does not close is a heading around a
+    // setting (`Before(PAGE_SIZE=4096):`), not a list.
+    if out
+        .iter()
+        .any(|(k, _)| k.matches('(').count() != k.matches(')').count())
+    {
+        return None;
+    }
     if out.is_empty() || key.is_some() || (out.len() < 2 && !text.contains('=')) {
         return None;
     }

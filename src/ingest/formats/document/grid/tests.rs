@@ -156,3 +156,20 @@ fn values_side_by_side_with_changes_are_variants_even_without_a_header() {
         "2 512M-xfs Elapsed Time fsmark||column 3|value|sample|=120.33"
     );
 }
+
+#[test]
+fn a_pipe_table_headed_by_settings_names_its_columns() {
+    // Column names that are settings (`bs=4k`) over a rule of dash groups
+    // apart by `|`: a header, not a list of pairs.
+    let got = show(
+        "Before(PAGE_SIZE=4096):\n\n    DIO   | bs=4k    | bs=8k\n\
+         ---------|----------|----------\n\
+          4k      | 194 MB/s | 366 MB/s\n\
+          8k (LBS)| 188 MB/s | 359 MB/s",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.contains("bs=8k") && g.ends_with("=366")),
+        "{got:#?}"
+    );
+}
