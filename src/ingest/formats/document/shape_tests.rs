@@ -193,3 +193,20 @@ size     before opt   p 1     p 2+3
     assert!(r.benchmark.contains("async polling"), "{r:#?}");
     assert!(!r.benchmark.contains("count"), "{r:#?}");
 }
+
+#[test]
+fn rows_named_after_their_values_join_the_header_a_blank_line_parts() {
+    let text = "\
+   contended   total wait     max wait         type   caller
+
+         122      1.01 ms     18.73 us        mutex   pipe_read+0x57
+          33    149.06 us      8.88 us        mutex   pipe_write+0x50
+";
+    let rows = read(text);
+    let r = row_of(&rows, 18.73);
+    assert!(r.benchmark.contains("pipe_read+0x57"), "{r:#?}");
+    assert!(
+        format!("{} {}", r.variant, r.metric).contains("max wait"),
+        "{r:#?}"
+    );
+}

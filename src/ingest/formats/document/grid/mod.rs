@@ -40,6 +40,12 @@ pub struct GLine<'a> {
     pub text: &'a str,
 }
 
+/// Whether `text` is a data row to the grid reader (label words and
+/// values, values and a label, or values between two labels).
+pub fn is_data_row(text: &str) -> bool {
+    matches!(kind(text), LineKind::Data { .. })
+}
+
 /// Whether two or more of the first lines of `src` are grid rows or lists.
 pub fn has_rows(src: &crate::ingest::Source) -> bool {
     src.lines

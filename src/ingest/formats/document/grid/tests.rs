@@ -173,3 +173,25 @@ fn a_pipe_table_headed_by_settings_names_its_columns() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn a_last_text_column_labels_its_row_with_the_first() {
+    // The metric's name after the values, as a robot's summary writes it.
+    let got = show(
+        "testcase                        base            change          head       metric\n\
+         page_fault3/ enable THP         10092           -17.5%          8323       will-it-scale.per_thread_ops\n\
+         brk1/ enable THP                  957.67         -7.6%           885       will-it-scale.per_thread_ops",
+    );
+    assert!(
+        got.iter().any(|g| g.contains("page_fault3/ enable THP")
+            && g.contains("per_thread_ops")
+            && g.contains("head")
+            && g.ends_with("=8323")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.contains("base") && g.ends_with("=957.67")),
+        "{got:#?}"
+    );
+}

@@ -291,7 +291,15 @@ fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> (Vec<&'c Cl<'a>>, Vec<Range<usize>
             let (Some(last), Some(first)) = (prev.last(), p.first()) else {
                 return false;
             };
-            let rows_only = p.iter().all(|c| matches!(c.kind, Kind::Row(_)));
+            // Under a header parted from them, rows the layout rules do
+            // not see as such (a name after the values) count too.
+            let header_above = ends_in_header(prev);
+            let rows_only = p.iter().all(|c| {
+                matches!(c.kind, Kind::Row(_))
+                    || (header_above
+                        && matches!(c.kind, Kind::Text)
+                        && super::grid::is_data_row(&c.line.text))
+            });
             let gap_ok = first.line.number <= last.line.number + 2
                 && first.line.quote_depth == last.line.quote_depth;
             let prev_is_table = matches!(last.kind, Kind::Row(_))
@@ -299,7 +307,7 @@ fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> (Vec<&'c Cl<'a>>, Vec<Range<usize>
                     && matches!(last.kind, Kind::Text)
                     && last.line.text.starts_with([' ', '\t'])
                     && header_like(&last.line.text))
-                || ends_in_header(prev);
+                || header_above;
             rows_only && gap_ok && prev_is_table
         });
         match merged.last_mut() {
