@@ -210,3 +210,20 @@ fn rows_named_after_their_values_join_the_header_a_blank_line_parts() {
         "{r:#?}"
     );
 }
+
+#[test]
+fn a_run_of_lone_counters_is_read_though_one_alone_is_an_attribute() {
+    let text = "\
+Allocator statistics with the patch:
+
+  mballoc:
+    reqs: 12768
+    success: 11305
+    groups_scanned: 12768
+";
+    let rows = read(text);
+    assert_eq!(row_of(&rows, 11305.0).metric.as_str(), "success");
+    assert_eq!(rows.len(), 3, "{rows:#?}");
+    // One such line alone stays an attribute of the machine.
+    assert!(read("The box:\n\nCPU family: 6\n").is_empty());
+}
