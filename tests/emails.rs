@@ -28,12 +28,12 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 334 posts
-/// (12205, 8815 and 9550 of 13529 values), in percent. The goal is
+/// The floors asserted: what the reader reaches today on the 349 posts
+/// (12757, 9457 and 10233 of 14077 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 90.1;
-const LABEL_FLOOR: f64 = 65.1;
-const EITHER_FLOOR: f64 = 70.5;
+const VALUE_FLOOR: f64 = 90.6;
+const LABEL_FLOOR: f64 = 67.1;
+const EITHER_FLOOR: f64 = 72.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

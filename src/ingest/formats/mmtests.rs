@@ -116,14 +116,32 @@ impl Format for Mmtests {
                 .captures(&lines[start].text)
                 .map(|c| cells(&c[3]).len())
                 .unwrap_or(0);
-            let (variants, bench) = header(src, start, ncols, &mut consumed);
+            // A bracketed line right over the rows (`(SNC on)`) is the
+            // setting of the rows under it, the header above it.
+            let mut top = start;
+            let mut setting = None;
+            if start > 0 && subheading(&lines[start - 1].text) {
+                top = start - 1;
+                setting = Some(lines[top].text.trim().to_string());
+                consumed.push(lines[top].number);
+            }
+            let (variants, bench) = header(src, top, ncols, &mut consumed);
             let higher = lines[start..end]
                 .iter()
                 .any(|l| l.text.starts_with("Hmean"));
             let metric = if higher { "throughput" } else { "time" };
             for l in &lines[start..end] {
+                if subheading(&l.text) {
+                    setting = Some(l.text.trim().to_string());
+                    consumed.push(l.number);
+                    continue;
+                }
+                let named = match &setting {
+                    Some(s) => format!("{bench} {s}"),
+                    None => bench.clone(),
+                };
                 table_row(
-                    src, l.number, &l.text, &variants, &bench, metric, higher, ncols, &mut out,
+                    src, l.number, &l.text, &variants, &named, metric, higher, ncols, &mut out,
                 )?;
             }
             i = end;
@@ -138,6 +156,17 @@ impl Format for Mmtests {
             "no mmtests compare row found",
         )
     }
+}
+
+/// A bracketed line of a few words (`(SNC on)`, `(THP always)`) among the
+/// rows of a compare table: the setting of the rows below it.
+fn subheading(text: &str) -> bool {
+    let t = text.trim();
+    t.len() > 2
+        && t.starts_with('(')
+        && t.ends_with(')')
+        && t.split_whitespace().count() <= 4
+        && !t[1..t.len() - 1].contains(['(', ')'])
 }
 
 /// Kernel names and benchmark name from the lines above row `start`; the
@@ -418,5 +447,19 @@ mod tests {
             ]
         );
         assert_eq!(split_glued("   a b", "  x  y  z", 3), None);
+    }
+
+    #[test]
+    fn a_bracketed_setting_among_the_rows_names_the_rows_under_it() {
+        let text = "hackbench-process-pipes\n                         baseline\t\t  patched\n\
+                    (SNC on)\n\
+                    Amean     1        0.4557 (   0.00%)      0.4500 (   1.24%)\n\
+                    (SNC off)\n\
+                    Amean     1        0.3143 (   0.00%)      0.2933 (   6.68%)\n";
+        let rows = Mmtests.parse(&Source::from_text("m.txt", text)).unwrap();
+        let get = |v: f64| rows.iter().find(|o| o.value == v).unwrap();
+        assert_eq!(get(0.45).variant, "patched");
+        assert_eq!(get(0.4557).benchmark, "hackbench-process-pipes (SNC on)");
+        assert_eq!(get(0.2933).benchmark, "hackbench-process-pipes (SNC off)");
     }
 }

@@ -166,3 +166,64 @@ Mb Rep Threads   User      System
     assert!(r.params.contains("threads=2"), "{r:?}");
     assert!(r.metric.contains("System"), "{r:?}");
 }
+
+#[test]
+fn a_header_parted_from_its_rows_by_a_blank_line_still_heads_them() {
+    // A title, a header of multi-word column names, a blank line, rows;
+    // then a header underlined and parted from its rows the same way.
+    let text = "\
+                  host -> guest [Gbps]
+size     before opt   p 1     p 2+3
+
+32         0.032     0.030    0.048
+64         0.061     0.059    0.108
+
+ kind of run            count     mean       p99
+ ---------------------------------------------------
+
+ async polling       5,210,702    10,083    17,488
+";
+    let rows = read(text);
+    let r = row_of(&rows, 0.059);
+    assert!(
+        format!("{} {} {}", r.variant, r.metric, r.params).contains("p 1"),
+        "{r:#?}"
+    );
+    let r = row_of(&rows, 17488.0);
+    assert!(r.benchmark.contains("async polling"), "{r:#?}");
+    assert!(!r.benchmark.contains("count"), "{r:#?}");
+}
+
+#[test]
+fn rows_named_after_their_values_join_the_header_a_blank_line_parts() {
+    let text = "\
+   contended   total wait     max wait         type   caller
+
+         122      1.01 ms     18.73 us        mutex   pipe_read+0x57
+          33    149.06 us      8.88 us        mutex   pipe_write+0x50
+";
+    let rows = read(text);
+    let r = row_of(&rows, 18.73);
+    assert!(r.benchmark.contains("pipe_read+0x57"), "{r:#?}");
+    assert!(
+        format!("{} {}", r.variant, r.metric).contains("max wait"),
+        "{r:#?}"
+    );
+}
+
+#[test]
+fn a_run_of_lone_counters_is_read_though_one_alone_is_an_attribute() {
+    let text = "\
+Allocator statistics with the patch:
+
+  mballoc:
+    reqs: 12768
+    success: 11305
+    groups_scanned: 12768
+";
+    let rows = read(text);
+    assert_eq!(row_of(&rows, 11305.0).metric.as_str(), "success");
+    assert_eq!(rows.len(), 3, "{rows:#?}");
+    // One such line alone stays an attribute of the machine.
+    assert!(read("The box:\n\nCPU family: 6\n").is_empty());
+}

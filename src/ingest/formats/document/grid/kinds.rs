@@ -35,7 +35,9 @@ pub(super) fn kind(text: &str) -> LineKind {
         return LineKind::Text;
     };
     if !last.in_values() {
-        return trailing_label(&toks).unwrap_or_else(|| keyed(toks));
+        return trailing_label(&toks)
+            .or_else(|| label_at_both_ends(&toks))
+            .unwrap_or_else(|| keyed(toks));
     }
     let split = toks
         .iter()
@@ -79,6 +81,29 @@ pub(super) fn trailing_label(toks: &[Tok]) -> Option<LineKind> {
             label: label.to_vec(),
             values: values.to_vec(),
         })
+}
+
+/// A row whose values stand between its label and a last text column
+/// (`page_fault3/ enable THP   10092   -17.5%   8323   will-it-scale.per_thread_ops`,
+/// `Tasks … cpu   Sat Apr 30 14:01:51 2005`): the words at both ends label
+/// it. The values are a run of two or more with no word among them; the
+/// last column is a name of a few words, not prose (no full stop).
+pub(super) fn label_at_both_ends(toks: &[Tok]) -> Option<LineKind> {
+    let first = toks.iter().position(Tok::in_values)?;
+    let last = toks.iter().rposition(Tok::in_values)?;
+    let (lead, rest) = toks.split_at(first);
+    let (values, tail) = rest.split_at(last + 1 - first);
+    let prose = |t: &Tok| t.text.ends_with(['.', ',', ';']);
+    (!lead.is_empty()
+        && lead.len() + tail.len() <= MAX_LABEL_WORDS
+        && tail.len() <= 5
+        && values.iter().all(Tok::in_values)
+        && values.iter().filter(|t| t.is_value()).count() >= 2
+        && !lead.iter().chain(tail).any(prose))
+    .then(|| LineKind::Data {
+        label: lead.iter().chain(tail).cloned().collect(),
+        values: values.to_vec(),
+    })
 }
 
 /// The last resort for a line of values among words (`Iter 0 (325.719us):
@@ -188,6 +213,14 @@ pub(super) fn pairs(text: &str) -> Option<LineKind> {
     // sample line); pairs with `=` or several on a line are a list.
     // Kernel config settings (`CONFIG_HZ=250`) are context, not values.
     if out.iter().any(|(k, _)| k.starts_with("CONFIG_")) {
+        return None;
+    }
+    // A key that opens a bracket it does not close is a heading around a
+    // setting (`Before(PAGE_SIZE=4096):`), not a list.
+    if out
+        .iter()
+        .any(|(k, _)| k.matches('(').count() != k.matches(')').count())
+    {
         return None;
     }
     if out.is_empty() || key.is_some() || (out.len() < 2 && !text.contains('=')) {

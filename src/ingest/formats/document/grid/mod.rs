@@ -40,6 +40,12 @@ pub struct GLine<'a> {
     pub text: &'a str,
 }
 
+/// Whether `text` is a data row to the grid reader (label words and
+/// values, values and a label, or values between two labels).
+pub fn is_data_row(text: &str) -> bool {
+    matches!(kind(text), LineKind::Data { .. })
+}
+
 /// Whether two or more of the first lines of `src` are grid rows or lists.
 pub fn has_rows(src: &crate::ingest::Source) -> bool {
     src.lines
@@ -278,7 +284,13 @@ fn numeric_headers(kinds: &mut [LineKind]) {
     };
     for i in 0..kinds.len().saturating_sub(2) {
         let unlabelled = matches!(&kinds[i], LineKind::Data { .. }) && !labelled(&kinds[i]);
-        if unlabelled && matches!(kinds[i + 1], LineKind::Rule) && labelled(&kinds[i + 2]) {
+        // Settings heading the columns (`BIO | bs=4k | bs=8k`) read as
+        // `key=value` pairs: underlined over rows, they are a header.
+        let settings = matches!(&kinds[i], LineKind::Pairs(..) | LineKind::Keyed(..));
+        let rows = matches!(&kinds[i + 2], LineKind::Data { .. });
+        if matches!(kinds[i + 1], LineKind::Rule)
+            && ((unlabelled && labelled(&kinds[i + 2])) || (settings && rows))
+        {
             kinds[i] = LineKind::Text;
         }
     }
@@ -294,8 +306,9 @@ pub struct Read {
 
 /// Whether a line of `para` underlines columns one by one.
 pub fn has_ruled_header(para: &[GLine]) -> bool {
-    para.iter()
-        .any(|l| l.text.contains("- -") && ruled::spans(l.text).is_some())
+    para.iter().any(|l| {
+        ["- -", "-|-", "-+-"].iter().any(|p| l.text.contains(p)) && ruled::spans(l.text).is_some()
+    })
 }
 
 #[cfg(test)]

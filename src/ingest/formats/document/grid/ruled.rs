@@ -6,9 +6,19 @@
 use super::tokens::{split, tokens, Tok};
 
 /// The column extents of a rule line made of two or more groups of dashes
-/// (or equals signs) apart by spaces.
+/// (or equals signs) apart by spaces, or by the `|` or `+` of a table
+/// drawn without outer borders (`------|------|------`) or with bars only
+/// (`|------+------|`). A box's border (`+----+----+`) is the box
+/// reader's.
 pub fn spans(text: &str) -> Option<Vec<(usize, usize)>> {
-    let groups = split(text);
+    let t = text.trim();
+    let boxed = t.starts_with('+') || t.ends_with('+');
+    let open = if boxed {
+        text.into()
+    } else {
+        text.replace(['|', '+'], " ")
+    };
+    let groups = split(&open);
     let ok = groups.len() >= 2
         && groups
             .iter()
@@ -38,7 +48,8 @@ fn span_of(spans: &[(usize, usize)], col: usize, end: usize) -> usize {
 pub fn header_labels(spans: &[(usize, usize)], lines: &[&str]) -> Vec<String> {
     let mut out = vec![String::new(); spans.len()];
     for l in lines {
-        for (a, b, w) in split(l) {
+        let open = unboxed(l);
+        for (a, b, w) in split(&open) {
             let s = &mut out[span_of(spans, a, b)];
             if !s.is_empty() {
                 s.push(' ');
@@ -49,10 +60,22 @@ pub fn header_labels(spans: &[(usize, usize)], lines: &[&str]) -> Vec<String> {
     out
 }
 
+/// `text` without the `|` between the cells of a table drawn without
+/// outer borders (`4k   | 1.5 GB/s | 2.1 GB/s`): it parts cells and names
+/// nothing. A boxed row (`| 1500 | 15.55 |`) keeps its bars, which its
+/// reading relies on.
+fn unboxed(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.trim_start().starts_with('|') {
+        text.into()
+    } else {
+        text.replace('|', " ").into()
+    }
+}
+
 /// A row cut into the spans: the tokens of each.
 pub fn cells(spans: &[(usize, usize)], text: &str) -> Vec<Vec<Tok>> {
     let mut out: Vec<Vec<Tok>> = vec![Vec::new(); spans.len()];
-    for t in tokens(text) {
+    for t in tokens(&unboxed(text)) {
         out[span_of(spans, t.col, t.end)].push(t);
     }
     out
@@ -81,5 +104,15 @@ mod tests {
         assert!(c[3].is_empty());
         assert_eq!(c[4][0].value, 128.0);
         assert!(spans("-----------").is_none());
+    }
+
+    #[test]
+    fn pipes_and_pluses_part_the_dash_groups_of_a_rule() {
+        let s = spans("---------|--------|--------").unwrap();
+        assert_eq!(s, vec![(0, 9), (10, 18), (19, 27)]);
+        assert_eq!(spans("-----+-----").unwrap().len(), 2);
+        assert!(spans("|-----------|").is_none());
+        assert!(spans("+-----+-----+").is_none());
+        assert_eq!(spans("|-----+-----|").unwrap().len(), 2);
     }
 }

@@ -156,3 +156,42 @@ fn values_side_by_side_with_changes_are_variants_even_without_a_header() {
         "2 512M-xfs Elapsed Time fsmark||column 3|value|sample|=120.33"
     );
 }
+
+#[test]
+fn a_pipe_table_headed_by_settings_names_its_columns() {
+    // Column names that are settings (`bs=4k`) over a rule of dash groups
+    // apart by `|`: a header, not a list of pairs.
+    let got = show(
+        "Before(PAGE_SIZE=4096):\n\n    DIO   | bs=4k    | bs=8k\n\
+         ---------|----------|----------\n\
+          4k      | 194 MB/s | 366 MB/s\n\
+          8k (LBS)| 188 MB/s | 359 MB/s",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.contains("bs=8k") && g.ends_with("=366")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_last_text_column_labels_its_row_with_the_first() {
+    // The metric's name after the values, as a robot's summary writes it.
+    let got = show(
+        "testcase                        base            change          head       metric\n\
+         page_fault3/ enable THP         10092           -17.5%          8323       will-it-scale.per_thread_ops\n\
+         brk1/ enable THP                  957.67         -7.6%           885       will-it-scale.per_thread_ops",
+    );
+    assert!(
+        got.iter().any(|g| g.contains("page_fault3/ enable THP")
+            && g.contains("per_thread_ops")
+            && g.contains("head")
+            && g.ends_with("=8323")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.contains("base") && g.ends_with("=957.67")),
+        "{got:#?}"
+    );
+}

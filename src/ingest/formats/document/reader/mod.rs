@@ -232,6 +232,30 @@ fn header_like(text: &str) -> bool {
         && cells.iter().all(|c| c.text.split(' ').count() <= 6)
 }
 
+/// Whether a paragraph ends in a column header that a blank line parts
+/// from its rows: a last line of three or more cells apart by gaps
+/// (`pkt_size before opt   p 1     p 2+3`), or such a line over a rule of
+/// dashes or equals signs (`----------`). A line of prose has one cell, a
+/// legend line (`vanilla<tab>3.0-rc6`) two.
+fn ends_in_header(para: &[&Cl]) -> bool {
+    let header = |c: &Cl| {
+        matches!(c.kind, Kind::Text)
+            && split_cells(c.line.text.trim()).len() >= 3
+            && header_like(&c.line.text)
+    };
+    match para {
+        [.., above, last] if is_rule_line(&last.line.text) => header(above),
+        [.., last] => header(last),
+        [] => false,
+    }
+}
+
+/// A line of dashes or equals signs alone (`-------`, `=== ===`).
+fn is_rule_line(text: &str) -> bool {
+    let t = text.trim();
+    t.len() >= 3 && t.chars().all(|c| matches!(c, '-' | '=' | ' ' | '+'))
+}
+
 /// Splits classified lines into paragraphs (non-blank runs at one quote
 /// depth), then joins a column table that blank lines cut into pieces: a
 /// lone indented header line, or rows, followed after one blank line by more
@@ -267,14 +291,23 @@ fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> (Vec<&'c Cl<'a>>, Vec<Range<usize>
             let (Some(last), Some(first)) = (prev.last(), p.first()) else {
                 return false;
             };
-            let rows_only = p.iter().all(|c| matches!(c.kind, Kind::Row(_)));
+            // Under a header parted from them, rows the layout rules do
+            // not see as such (a name after the values) count too.
+            let header_above = ends_in_header(prev);
+            let rows_only = p.iter().all(|c| {
+                matches!(c.kind, Kind::Row(_))
+                    || (header_above
+                        && matches!(c.kind, Kind::Text)
+                        && super::grid::is_data_row(&c.line.text))
+            });
             let gap_ok = first.line.number <= last.line.number + 2
                 && first.line.quote_depth == last.line.quote_depth;
             let prev_is_table = matches!(last.kind, Kind::Row(_))
                 || (prev.len() == 1
                     && matches!(last.kind, Kind::Text)
                     && last.line.text.starts_with([' ', '\t'])
-                    && header_like(&last.line.text));
+                    && header_like(&last.line.text))
+                || header_above;
             rows_only && gap_ok && prev_is_table
         });
         match merged.last_mut() {

@@ -22,6 +22,17 @@ impl<'a> Reader<'a> {
         let mut caret_units: HashMap<String, String> = HashMap::new();
         let mut prev_pairs: Option<&Vec<lines::Pair>> = None;
         let mut first_metric: Option<(String, String)> = None;
+        // A run of lone `key: value` lines is a counter dump (`reqs: 17056`,
+        // `hits: 37`, `groups_considered: 9472`): every line a value, though
+        // one alone would be an attribute (`CPU family: 6`).
+        // Keys of a dump are names (`groups_scanned`), not row cells
+        // before a ratio (`1  7000  8000  10:1`).
+        let named = |k: &str| k.starts_with(|c: char| c.is_alphabetic() || c == '_');
+        let dump = part
+            .iter()
+            .filter(|c| matches!(&c.kind, Kind::Pairs(ps) if ps.len() == 1 && named(&ps[0].key)))
+            .count()
+            >= 3;
         // Sides the change lines do not name may be named by the heading
         // above them (`64B:  skb-mode -> native-mode`), which then says
         // what they were measured at before its colon: one heading for the
@@ -52,7 +63,7 @@ impl<'a> Reader<'a> {
                         .flatten();
                     match stat {
                         // A lone `CPU family: 6` is an attribute, not a run.
-                        None if ps.len() == 1 && !lines::is_measurement(&ps[0]) => {}
+                        None if ps.len() == 1 && !dump && !lines::is_measurement(&ps[0]) => {}
                         Some(Stat::Sample) | None => {
                             let keys: Vec<String> = ps
                                 .iter()
