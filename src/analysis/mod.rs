@@ -80,7 +80,14 @@ pub fn analyze_with_variants(
     // while its window is analysed.
     let buckets = group::buckets(data);
     let mut groups = Vec::with_capacity(buckets.len());
-    let mut comparisons = Vec::new();
+    // Two variants make at most a comparison a group: room for them once,
+    // not the doubling that holds up to three times their bytes while a
+    // million of them are moved.
+    let mut comparisons = Vec::with_capacity(if variants.len() == 2 {
+        buckets.len()
+    } else {
+        0
+    });
     let mut findings = Vec::new();
     for window in buckets.chunks(GROUPS_PER_WINDOW) {
         let raw = group::build_groups(data, window, &baseline, &settings.directions)?;
