@@ -371,6 +371,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("unixbench/lkp-01-file-write-alone.txt", "unixbench"),
     ("unixbench/lkp-03-gears-banner-cut.txt", "unixbench"),
     ("phoronix/composite-two-systems.xml", "phoronix"),
+    ("phoronix/export-two-systems.json", "phoronix-json"),
+    ("phoronix/export-two-systems.csv", "phoronix-csv"),
+    ("phoronix/export-two-systems-raw.csv", "phoronix-csv"),
+    ("phoronix/export-two-systems.txt", "phoronix-text"),
     ("fio/json-then-normal.txt", "fio-json"),
     ("sysbench/cpu-percentile0.txt", "sysbench"),
     (
@@ -402,6 +406,15 @@ const FORMATS: &[(&str, &str)] = &[
         "criterion-file",
     ),
     ("criterion-lone/criterion.json", "criterion-file"),
+    // One run folder of Criterion.rs's own book, read file by file here
+    // and as a folder in `a_criterion_run_folder_is_one_input`.
+    (
+        "criterion/Fibonacci/Recursive/new/estimates.json",
+        "criterion-file",
+    ),
+    ("criterion/Fibonacci/Recursive/new/sample.json", "criterion-file"),
+    // Names the run, holds no values.
+    ("criterion/Fibonacci/Recursive/new/benchmark.json", ""),
     // Tukey fences, no values: see `criterion_tukey_fences_are_accounted_not_read`.
     ("criterion/sum_100k/new/tukey.json", ""),
     ("phoronix/lkp-pts-1.log", "phoronix-console"),

@@ -465,3 +465,106 @@ fn perf_bench_epoll_wait_lock_pi_and_simple_futex_hash_give_threads_and_average(
         21.44,
     );
 }
+
+/// One saved run of a Criterion tree given as the input
+/// (`target/criterion/<id>/new/`): read as that run, its `benchmark.json`
+/// naming it, and not as three files of which one holds no values.
+#[test]
+fn a_criterion_run_folder_is_one_input() {
+    let path = Path::new(HARNESS).join("criterion/Fibonacci/Recursive/new");
+    let got = ingest(
+        std::slice::from_ref(&path),
+        &Registry::builtin(),
+        &IngestOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(got.files.len(), 1, "{:?}", got.files);
+    assert_eq!(got.files[0].format.as_deref(), Some("criterion-dir"));
+    let rows: Vec<_> = got.dataset.rows().collect();
+    assert!(rows.iter().all(|o| o.benchmark == "Fibonacci"
+        && o.params == "function=Recursive"
+        && o.variant == "new"
+        && o.unit == "ns"));
+    // estimates.json: `"Mean":{…"point_estimate":19284.21673781045`
+    let mean: Vec<f64> = rows
+        .iter()
+        .filter(|o| o.stat == Stat::Mean)
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(mean, [19284.21673781045]);
+    // sample.json `[[52.0,104.0,…],[1014000.0,…]]`: times over iterations.
+    let samples: Vec<f64> = rows
+        .iter()
+        .filter(|o| o.stat == Stat::Sample)
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(samples.len(), 100);
+    assert_eq!(samples[0], 19500.0);
+}
+
+/// The suite's own exports of one saved result (`composite-two-systems.xml`)
+/// name its tests and systems as the XML does: the JSON and the raw CSV
+/// give each run, the CSV and the text each system's mean.
+#[test]
+fn phoronix_exports_agree_with_the_saved_result() {
+    use Stat::*;
+    let ram = "test=RAM / Memory";
+    let xml = rows("phoronix/composite-two-systems.xml");
+    let json = rows("phoronix/export-two-systems.json");
+    // `"raw_values": [4144.05, 4167.47]` of runA, `[10508.66, 9974.8]` of runB.
+    assert_eq!(json, xml);
+    assert_eq!(
+        json[2],
+        row(
+            "Sysbench Local",
+            ram,
+            "result",
+            "MiB/s",
+            Sample,
+            10508.66,
+            Some(0)
+        )
+    );
+    assert_eq!(variants("phoronix/export-two-systems.json")[2], "runB");
+    // `"runB",10508.66,9974.8`; the raw layout states no unit.
+    let raw = rows("phoronix/export-two-systems-raw.csv");
+    let values = |r: &[Row]| {
+        r.iter()
+            .map(|r| (r.0.clone(), r.1.clone(), r.5, r.6))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(values(&raw), values(&xml));
+    // `"Sysbench Local - Test: CPU (Events/sec)",HIB,6537.71,7234.71`
+    let csv = rows("phoronix/export-two-systems.csv");
+    assert_eq!(csv.len(), 4);
+    assert_eq!(
+        csv[3],
+        row(
+            "Sysbench Local",
+            "test=CPU",
+            "result",
+            "Events/s",
+            Mean,
+            7234.71,
+            None
+        )
+    );
+    // `runA . 4155.76  |====…`
+    let text = rows("phoronix/export-two-systems.txt");
+    assert_eq!(
+        text[0],
+        row(
+            "Sysbench Local",
+            ram,
+            "result",
+            "MiB/s",
+            Mean,
+            4155.76,
+            None
+        )
+    );
+    assert_eq!(
+        variants("phoronix/export-two-systems.txt"),
+        ["runA", "runB", "runA", "runB"]
+    );
+}
