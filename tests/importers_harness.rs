@@ -53,6 +53,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("pyperf/check.txt", "pyperf-text"),
     ("pyperf/show-metadata.txt", "pyperf-text"),
     ("unknown/ip-s-link-lo.json", "generic"),
+    ("unknown/lkp-autonuma-benchmark-01.txt", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
     ("rt-tests/oslat-json-run.txt", "oslat"),

@@ -568,3 +568,18 @@ fn phoronix_exports_agree_with_the_saved_result() {
         ["runA", "runB", "runA", "runB"]
     );
 }
+
+/// A log no importer knows that prints each name alone over its value
+/// (`numa01` then `313.17`) is read generically, the name the metric and
+/// each round a run.
+#[test]
+fn names_over_bare_values_are_read_generically_round_by_round() {
+    let got = rows("unknown/lkp-autonuma-benchmark-01.txt");
+    let b = "lkp-autonuma-benchmark-01";
+    let s = |m: &str, v: f64, run: u32| row(b, "", m, "", Stat::Sample, v, Some(run));
+    assert_eq!(got[0], s("numa01", 313.17, 0));
+    assert_eq!(got[11], s("numa02_SMT_INVERSE_BIND", 7.19, 0));
+    assert_eq!(got[12], s("numa01", 301.07, 1));
+    let per_round = got.iter().filter(|r| r.2 == "numa01").count();
+    assert_eq!(got.len(), per_round * 12, "{got:?}");
+}
