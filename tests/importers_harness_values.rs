@@ -583,3 +583,23 @@ fn names_over_bare_values_are_read_generically_round_by_round() {
     let per_round = got.iter().filter(|r| r.2 == "numa01").count();
     assert_eq!(got.len(), per_round * 12, "{got:?}");
 }
+
+/// A JSON document cut short (mpstat stopped by its harness) gives the
+/// values it completed, instead of nothing.
+#[test]
+fn a_json_document_cut_short_gives_what_it_completed() {
+    let got = rows("unknown/lkp-mpstat-3-cut-short.json");
+    let usr: Vec<(String, f64)> = got
+        .iter()
+        .filter(|r| r.2.ends_with(".usr"))
+        .map(|r| (r.1.clone(), r.5))
+        .collect();
+    // `{"node": "all", "usr": 10.66, …`, then `"usr": 18.83` a second later.
+    assert_eq!(
+        usr,
+        [
+            ("hosts=0,node-load=0,statistics=0".to_string(), 10.66),
+            ("hosts=0,node-load=0,statistics=1".to_string(), 18.83),
+        ]
+    );
+}

@@ -17,6 +17,7 @@
 //! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
 //! JSON is read by its structure instead (see `json`).
 
+mod cut;
 mod delimited;
 mod json;
 mod pairs;
