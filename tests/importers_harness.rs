@@ -124,6 +124,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-bench/syscall-basic.txt", "perf-bench-more"),
     ("perf-stat/interval-per-core.txt", "perf-stat"),
     ("perf-stat/interval-per-cpu-A.csv", "perf-stat-csv-modes"),
+    ("perf-stat/lkp-1-interval-x-space.txt", "perf-stat-csv-modes"),
     ("perf-stat/interval-text.txt", "perf-stat"),
     ("perf-stat/interval.csv", "perf-stat-csv-modes"),
     ("perf-stat/interval.json", "perf-stat-json"),

@@ -603,3 +603,26 @@ fn a_json_document_cut_short_gives_what_it_completed() {
         ]
     );
 }
+
+/// `perf stat -x ' '` interval records (LKP's log) are read as `-x ,`
+/// ones are: the separator is whatever splits the lines into records.
+#[test]
+fn perf_stat_interval_records_separated_by_spaces() {
+    let got = rows("perf-stat/lkp-1-interval-x-space.txt");
+    assert_eq!(got.len(), 29, "{got:?}");
+    assert!(got
+        .iter()
+        .all(|r| r.0 == "perf stat" && r.4 == Stat::Sample));
+    // `1.012763890 3969592418  cpu-cycles 2683629138 16.60 0.246 GHz`
+    let first = &got[0];
+    assert_eq!(
+        (&first.2, first.5),
+        (&"cpu-cycles".to_string(), 3969592418.0)
+    );
+    // `1.012763890 16167.76 msec cpu-clock …`
+    let clock = got.iter().find(|r| r.2 == "cpu-clock").unwrap();
+    assert_eq!((clock.3.as_str(), clock.5), ("ms", 16167.76));
+    // `2.013754454 168434520  branch-misses …`, the second interval.
+    let last = got.last().unwrap();
+    assert_eq!((last.2.as_str(), last.5), ("branch-misses", 168434520.0));
+}

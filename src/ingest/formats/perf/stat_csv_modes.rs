@@ -12,7 +12,7 @@
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
-use crate::ingest::formats::perf::stat_csv::{is_missing, is_record};
+use crate::ingest::formats::perf::stat_csv::{is_missing, is_record, SEPARATORS};
 use crate::ingest::shared::logscan::num;
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
@@ -73,6 +73,26 @@ fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a s
     ((interval || agg.is_some()) && is_record(rest)).then_some((agg, rest))
 }
 
+/// The separator that splits most lines into records with leading
+/// columns (the first of equals), and how many it splits so.
+fn separator(src: &Source) -> Option<(char, usize)> {
+    let mut best: Option<(char, usize)> = None;
+    for sep in SEPARATORS {
+        let hits = src
+            .lines
+            .iter()
+            .map(|l| l.text.trim())
+            // Cheap first: a record holds at least five separators.
+            .filter(|t| t.matches(sep).nth(4).is_some())
+            .filter(|t| split_modes(&t.split(sep).collect::<Vec<_>>()).is_some())
+            .count();
+        if hits > 0 && best.is_none_or(|(_, b)| hits > b) {
+            best = Some((sep, hits));
+        }
+    }
+    best
+}
+
 impl Format for PerfStatCsvModes {
     fn name(&self) -> &'static str {
         "perf-stat-csv-modes"
@@ -83,22 +103,16 @@ impl Format for PerfStatCsvModes {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let mut content = 0usize;
-        let mut records = 0usize;
-        for l in &src.lines {
-            let t = l.text.trim();
-            if t.is_empty() || t.starts_with('#') {
-                continue;
-            }
-            content += 1;
-            // Cheap first: a record holds at least five commas.
-            if t.bytes().filter(|&b| b == b',').count() < 5 {
-                continue;
-            }
-            let f: Vec<&str> = t.split(',').collect();
-            records += usize::from(split_modes(&f).is_some());
-        }
-        if records > 0 && records * 10 >= content * 8 {
+        let content = src
+            .lines
+            .iter()
+            .map(|l| l.text.trim())
+            .filter(|t| !t.is_empty() && !t.starts_with('#'))
+            .count();
+        let Some((_, records)) = separator(src) else {
+            return 0;
+        };
+        if records * 10 >= content * 8 {
             85
         } else {
             0
@@ -108,9 +122,10 @@ impl Format for PerfStatCsvModes {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
+        let sep = separator(src).map_or(',', |(s, _)| s);
         for l in &src.lines {
             let t = l.text.trim();
-            let f: Vec<&str> = t.split(',').collect();
+            let f: Vec<&str> = t.split(sep).collect();
             let Some((agg, r)) = split_modes(&f) else {
                 continue;
             };
