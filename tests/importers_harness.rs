@@ -37,6 +37,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("ebizzy/lkp-t32-S10.txt", "ebizzy"),
     ("ebizzy/ten-runs-v.txt", "ebizzy"),
     ("fsmark/lkp-1-32-threads-8k.txt", "fsmark"),
+    ("fxmark/lkp-01-f2fs-mwul.txt", "fxmark"),
+    ("fxmark/lkp-02-nan-run.txt", "fxmark"),
     ("fsmark/lkp-2-13-threads-4m.txt", "fsmark"),
     ("vm-scalability/lkp-1-truncate-8-runs.txt", "vm-scalability"),
     ("vm-scalability/lkp-2-swapin-32-processes.txt", "vm-scalability"),

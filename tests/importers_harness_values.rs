@@ -626,3 +626,37 @@ fn perf_stat_interval_records_separated_by_spaces() {
     let last = got.last().unwrap();
     assert_eq!((last.2.as_str(), last.5), ("branch-misses", 168434520.0));
 }
+
+/// fxmark's `## media:fs:workload:cores:io` title names the parameters of
+/// the line of numbers under its `# ncpu secs works …` header; a `-nan`
+/// is left out.
+#[test]
+fn fxmark_columns_are_metrics_of_their_configuration() {
+    use Stat::Sample;
+    let got = rows("fxmark/lkp-01-f2fs-mwul.txt");
+    let two = "fs=f2fs,io=bufferedio,media=ssd,ncpu=2,workload=MWUL";
+    let one = "fs=f2fs,io=bufferedio,media=ssd,ncpu=1,workload=MWUL";
+    // `2 0.055294 10063.000000 181992.458426 0.112417 … 33.3333 …`
+    assert_eq!(
+        *find(&got, "fxmark", two, "secs", Sample),
+        row("fxmark", two, "secs", "s", Sample, 0.055294, Some(0))
+    );
+    assert_eq!(
+        find(&got, "fxmark", two, "works/sec", Sample).5,
+        181992.458426
+    );
+    assert_eq!(find(&got, "fxmark", two, "user.util", Sample).5, 33.3333);
+    // `1 0.061849 10048.000000 162460.185290 …`
+    assert_eq!(
+        find(&got, "fxmark", one, "works/sec", Sample).5,
+        162460.18529
+    );
+    assert_eq!(got.len(), 44);
+    // `2 0.000000 0.000000 -nan`: the rate is no number.
+    let nan = rows("fxmark/lkp-02-nan-run.txt");
+    assert!(!nan.iter().any(|r| r.1 == two && r.2 == "works/sec"));
+    assert_eq!(
+        find(&nan, "fxmark", one, "works/sec", Sample).5,
+        68425.891246
+    );
+}

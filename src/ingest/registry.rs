@@ -66,6 +66,7 @@ impl Registry {
             Box::new(ebizzy::Ebizzy),
             Box::new(stream::Stream),
             Box::new(fsmark::Fsmark),
+            Box::new(fxmark::Fxmark),
             Box::new(vm_scalability::VmScalability),
             Box::new(rcutorture::refscale::Refscale),
             Box::new(rcutorture::rcuscale::Rcuscale),

@@ -16,6 +16,7 @@ pub(in crate::ingest) mod document;
 pub(in crate::ingest) mod ebizzy;
 pub(in crate::ingest) mod fio;
 pub(in crate::ingest) mod fsmark;
+pub(in crate::ingest) mod fxmark;
 pub(in crate::ingest) mod gbench;
 pub mod generic;
 pub(in crate::ingest) mod go;
