@@ -78,6 +78,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("gbench/console-tabular.txt", "gbench-console"),
     ("gbench/compare-test3_run0.json", "gbench-json"),
     ("gbench/compare-test4_run0.json", "gbench-json"),
+    // Names and indices only: recognised, no values (see the module's tests).
+    ("gbench/compare-test4_run.json", ""),
     ("hyperfine/adoc-scan.adoc", "hyperfine-asciidoc"),
     ("hyperfine/adoc-two.adoc", "hyperfine-asciidoc"),
     ("hyperfine/console-basic.txt", "hyperfine-console"),
