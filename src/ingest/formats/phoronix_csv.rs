@@ -41,9 +41,12 @@ fn direction_of(cell: &str) -> Option<Direction> {
 /// A summary row: a quoted name ending in a unit in brackets, then the
 /// proportion.
 fn is_summary_row(t: &str) -> bool {
+    // The quote first: most lines are ruled out before any split.
+    if !t.starts_with('"') || !t.contains("\",") {
+        return false;
+    }
     let cells = split_csv(t, ',');
-    t.starts_with('"')
-        && cells.len() >= 3
+    cells.len() >= 3
         && cells[0].trim_end().ends_with(')')
         && matches!(cells[1].trim(), "HIB" | "LIB")
 }
