@@ -37,6 +37,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("ebizzy/lkp-t32-S10.txt", "ebizzy"),
     ("ebizzy/ten-runs-v.txt", "ebizzy"),
     ("fsmark/lkp-1-32-threads-8k.txt", "fsmark"),
+    ("fxmark/lkp-01-f2fs-mwul.txt", "fxmark"),
+    ("fxmark/lkp-02-nan-run.txt", "fxmark"),
     ("fsmark/lkp-2-13-threads-4m.txt", "fsmark"),
     ("vm-scalability/lkp-1-truncate-8-runs.txt", "vm-scalability"),
     ("vm-scalability/lkp-2-swapin-32-processes.txt", "vm-scalability"),
@@ -53,6 +55,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("pyperf/check.txt", "pyperf-text"),
     ("pyperf/show-metadata.txt", "pyperf-text"),
     ("unknown/ip-s-link-lo.json", "generic"),
+    ("unknown/lkp-autonuma-benchmark-01.txt", "generic"),
+    ("unknown/lkp-mpstat-3-cut-short.json", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
     ("rt-tests/oslat-json-run.txt", "oslat"),
@@ -74,6 +78,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("gbench/console-tabular.txt", "gbench-console"),
     ("gbench/compare-test3_run0.json", "gbench-json"),
     ("gbench/compare-test4_run0.json", "gbench-json"),
+    // Names and indices only: recognised, no values (see the module's tests).
+    ("gbench/compare-test4_run.json", ""),
     ("hyperfine/adoc-scan.adoc", "hyperfine-asciidoc"),
     ("hyperfine/adoc-two.adoc", "hyperfine-asciidoc"),
     ("hyperfine/console-basic.txt", "hyperfine-console"),
@@ -122,6 +128,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-bench/syscall-basic.txt", "perf-bench-more"),
     ("perf-stat/interval-per-core.txt", "perf-stat"),
     ("perf-stat/interval-per-cpu-A.csv", "perf-stat-csv-modes"),
+    ("perf-stat/lkp-1-interval-x-space.txt", "perf-stat-csv-modes"),
     ("perf-stat/interval-text.txt", "perf-stat"),
     ("perf-stat/interval.csv", "perf-stat-csv-modes"),
     ("perf-stat/interval.json", "perf-stat-json"),
@@ -371,6 +378,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("unixbench/lkp-01-file-write-alone.txt", "unixbench"),
     ("unixbench/lkp-03-gears-banner-cut.txt", "unixbench"),
     ("phoronix/composite-two-systems.xml", "phoronix"),
+    ("phoronix/export-two-systems.json", "phoronix-json"),
+    ("phoronix/export-two-systems.csv", "phoronix-csv"),
+    ("phoronix/export-two-systems-raw.csv", "phoronix-csv"),
+    ("phoronix/export-two-systems.txt", "phoronix-text"),
     ("fio/json-then-normal.txt", "fio-json"),
     ("sysbench/cpu-percentile0.txt", "sysbench"),
     (
@@ -402,6 +413,15 @@ const FORMATS: &[(&str, &str)] = &[
         "criterion-file",
     ),
     ("criterion-lone/criterion.json", "criterion-file"),
+    // One run folder of Criterion.rs's own book, read file by file here
+    // and as a folder in `a_criterion_run_folder_is_one_input`.
+    (
+        "criterion/Fibonacci/Recursive/new/estimates.json",
+        "criterion-file",
+    ),
+    ("criterion/Fibonacci/Recursive/new/sample.json", "criterion-file"),
+    // Names the run, holds no values.
+    ("criterion/Fibonacci/Recursive/new/benchmark.json", ""),
     // Tukey fences, no values: see `criterion_tukey_fences_are_accounted_not_read`.
     ("criterion/sum_100k/new/tukey.json", ""),
     ("phoronix/lkp-pts-1.log", "phoronix-console"),

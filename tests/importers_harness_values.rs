@@ -465,3 +465,198 @@ fn perf_bench_epoll_wait_lock_pi_and_simple_futex_hash_give_threads_and_average(
         21.44,
     );
 }
+
+/// One saved run of a Criterion tree given as the input
+/// (`target/criterion/<id>/new/`): read as that run, its `benchmark.json`
+/// naming it, and not as three files of which one holds no values.
+#[test]
+fn a_criterion_run_folder_is_one_input() {
+    let path = Path::new(HARNESS).join("criterion/Fibonacci/Recursive/new");
+    let got = ingest(
+        std::slice::from_ref(&path),
+        &Registry::builtin(),
+        &IngestOptions::default(),
+    )
+    .unwrap();
+    assert_eq!(got.files.len(), 1, "{:?}", got.files);
+    assert_eq!(got.files[0].format.as_deref(), Some("criterion-dir"));
+    let rows: Vec<_> = got.dataset.rows().collect();
+    assert!(rows.iter().all(|o| o.benchmark == "Fibonacci"
+        && o.params == "function=Recursive"
+        && o.variant == "new"
+        && o.unit == "ns"));
+    // estimates.json: `"Mean":{…"point_estimate":19284.21673781045`
+    let mean: Vec<f64> = rows
+        .iter()
+        .filter(|o| o.stat == Stat::Mean)
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(mean, [19284.21673781045]);
+    // sample.json `[[52.0,104.0,…],[1014000.0,…]]`: times over iterations.
+    let samples: Vec<f64> = rows
+        .iter()
+        .filter(|o| o.stat == Stat::Sample)
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(samples.len(), 100);
+    assert_eq!(samples[0], 19500.0);
+}
+
+/// The suite's own exports of one saved result (`composite-two-systems.xml`)
+/// name its tests and systems as the XML does: the JSON and the raw CSV
+/// give each run, the CSV and the text each system's mean.
+#[test]
+fn phoronix_exports_agree_with_the_saved_result() {
+    use Stat::*;
+    let ram = "test=RAM / Memory";
+    let xml = rows("phoronix/composite-two-systems.xml");
+    let json = rows("phoronix/export-two-systems.json");
+    // `"raw_values": [4144.05, 4167.47]` of runA, `[10508.66, 9974.8]` of runB.
+    assert_eq!(json, xml);
+    assert_eq!(
+        json[2],
+        row(
+            "Sysbench Local",
+            ram,
+            "result",
+            "MiB/s",
+            Sample,
+            10508.66,
+            Some(0)
+        )
+    );
+    assert_eq!(variants("phoronix/export-two-systems.json")[2], "runB");
+    // `"runB",10508.66,9974.8`; the raw layout states no unit.
+    let raw = rows("phoronix/export-two-systems-raw.csv");
+    let values = |r: &[Row]| {
+        r.iter()
+            .map(|r| (r.0.clone(), r.1.clone(), r.5, r.6))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(values(&raw), values(&xml));
+    // `"Sysbench Local - Test: CPU (Events/sec)",HIB,6537.71,7234.71`
+    let csv = rows("phoronix/export-two-systems.csv");
+    assert_eq!(csv.len(), 4);
+    assert_eq!(
+        csv[3],
+        row(
+            "Sysbench Local",
+            "test=CPU",
+            "result",
+            "Events/s",
+            Mean,
+            7234.71,
+            None
+        )
+    );
+    // `runA . 4155.76  |====…`
+    let text = rows("phoronix/export-two-systems.txt");
+    assert_eq!(
+        text[0],
+        row(
+            "Sysbench Local",
+            ram,
+            "result",
+            "MiB/s",
+            Mean,
+            4155.76,
+            None
+        )
+    );
+    assert_eq!(
+        variants("phoronix/export-two-systems.txt"),
+        ["runA", "runB", "runA", "runB"]
+    );
+}
+
+/// A log no importer knows that prints each name alone over its value
+/// (`numa01` then `313.17`) is read generically, the name the metric and
+/// each round a run.
+#[test]
+fn names_over_bare_values_are_read_generically_round_by_round() {
+    let got = rows("unknown/lkp-autonuma-benchmark-01.txt");
+    let b = "lkp-autonuma-benchmark-01";
+    let s = |m: &str, v: f64, run: u32| row(b, "", m, "", Stat::Sample, v, Some(run));
+    assert_eq!(got[0], s("numa01", 313.17, 0));
+    assert_eq!(got[11], s("numa02_SMT_INVERSE_BIND", 7.19, 0));
+    assert_eq!(got[12], s("numa01", 301.07, 1));
+    let per_round = got.iter().filter(|r| r.2 == "numa01").count();
+    assert_eq!(got.len(), per_round * 12, "{got:?}");
+}
+
+/// A JSON document cut short (mpstat stopped by its harness) gives the
+/// values it completed, instead of nothing.
+#[test]
+fn a_json_document_cut_short_gives_what_it_completed() {
+    let got = rows("unknown/lkp-mpstat-3-cut-short.json");
+    let usr: Vec<(String, f64)> = got
+        .iter()
+        .filter(|r| r.2.ends_with(".usr"))
+        .map(|r| (r.1.clone(), r.5))
+        .collect();
+    // `{"node": "all", "usr": 10.66, …`, then `"usr": 18.83` a second later.
+    assert_eq!(
+        usr,
+        [
+            ("hosts=0,node-load=0,statistics=0".to_string(), 10.66),
+            ("hosts=0,node-load=0,statistics=1".to_string(), 18.83),
+        ]
+    );
+}
+
+/// `perf stat -x ' '` interval records (LKP's log) are read as `-x ,`
+/// ones are: the separator is whatever splits the lines into records.
+#[test]
+fn perf_stat_interval_records_separated_by_spaces() {
+    let got = rows("perf-stat/lkp-1-interval-x-space.txt");
+    assert_eq!(got.len(), 29, "{got:?}");
+    assert!(got
+        .iter()
+        .all(|r| r.0 == "perf stat" && r.4 == Stat::Sample));
+    // `1.012763890 3969592418  cpu-cycles 2683629138 16.60 0.246 GHz`
+    let first = &got[0];
+    assert_eq!(
+        (&first.2, first.5),
+        (&"cpu-cycles".to_string(), 3969592418.0)
+    );
+    // `1.012763890 16167.76 msec cpu-clock …`
+    let clock = got.iter().find(|r| r.2 == "cpu-clock").unwrap();
+    assert_eq!((clock.3.as_str(), clock.5), ("ms", 16167.76));
+    // `2.013754454 168434520  branch-misses …`, the second interval.
+    let last = got.last().unwrap();
+    assert_eq!((last.2.as_str(), last.5), ("branch-misses", 168434520.0));
+}
+
+/// fxmark's `## media:fs:workload:cores:io` title names the parameters of
+/// the line of numbers under its `# ncpu secs works …` header; a `-nan`
+/// is left out.
+#[test]
+fn fxmark_columns_are_metrics_of_their_configuration() {
+    use Stat::Sample;
+    let got = rows("fxmark/lkp-01-f2fs-mwul.txt");
+    let two = "fs=f2fs,io=bufferedio,media=ssd,ncpu=2,workload=MWUL";
+    let one = "fs=f2fs,io=bufferedio,media=ssd,ncpu=1,workload=MWUL";
+    // `2 0.055294 10063.000000 181992.458426 0.112417 … 33.3333 …`
+    assert_eq!(
+        *find(&got, "fxmark", two, "secs", Sample),
+        row("fxmark", two, "secs", "s", Sample, 0.055294, Some(0))
+    );
+    assert_eq!(
+        find(&got, "fxmark", two, "works/sec", Sample).5,
+        181992.458426
+    );
+    assert_eq!(find(&got, "fxmark", two, "user.util", Sample).5, 33.3333);
+    // `1 0.061849 10048.000000 162460.185290 …`
+    assert_eq!(
+        find(&got, "fxmark", one, "works/sec", Sample).5,
+        162460.18529
+    );
+    assert_eq!(got.len(), 44);
+    // `2 0.000000 0.000000 -nan`: the rate is no number.
+    let nan = rows("fxmark/lkp-02-nan-run.txt");
+    assert!(!nan.iter().any(|r| r.1 == two && r.2 == "works/sec"));
+    assert_eq!(
+        find(&nan, "fxmark", one, "works/sec", Sample).5,
+        68425.891246
+    );
+}

@@ -377,13 +377,19 @@ impl Format for CriterionDir {
     }
 }
 
-/// True for a folder that is (or directly holds) a Criterion output tree:
-/// named `criterion`, holding a `criterion` child that is one, or whose
+/// True for a folder that is (or directly holds) a Criterion output tree,
+/// or is one saved run of it: named `criterion`, holding a `criterion` child that is one, or whose
 /// every sub-folder leads to saved runs within three levels. The last rule
 /// accepts copied or renamed trees and single groups without claiming a
 /// parent folder that merely contains a tree somewhere deep inside.
 fn is_criterion_root(dir: &Path) -> bool {
     let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    // One saved run given alone (`target/criterion/<id>/new/`): read as the
+    // run it is, so that its `benchmark.json` names it and no file of it
+    // is an input of its own that nothing recognises.
+    if is_run_dir(dir) && dir.join("benchmark.json").is_file() {
+        return true;
+    }
     if name == "criterion" && has_run_within(dir, 5) {
         return true;
     }

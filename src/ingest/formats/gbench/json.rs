@@ -29,6 +29,8 @@ pub struct GbenchJson;
 
 #[derive(Deserialize)]
 struct Report {
+    /// Absent from the inputs the library's compare tool keeps.
+    #[serde(default)]
     context: serde_json::Value,
     benchmarks: Vec<Entry>,
 }
@@ -128,8 +130,12 @@ pub(crate) fn aggregate_stat(name: &str) -> Option<Stat> {
 /// `cpu_scaling_enabled`, `num_cpus`, `mhz_per_cpu`, `host_name`, `date`.
 pub fn context(src: &Source) -> Result<BTreeMap<String, String>> {
     let report: Report = parse_json(src, "Google Benchmark JSON")?;
-    let serde_json::Value::Object(ctx) = report.context else {
-        return Err(src.error(None, "Google Benchmark JSON: `context` is not an object"));
+    let ctx = match report.context {
+        serde_json::Value::Object(ctx) => ctx,
+        serde_json::Value::Null => return Ok(BTreeMap::new()),
+        _ => {
+            return Err(src.error(None, "Google Benchmark JSON: `context` is not an object"));
+        }
     };
     Ok(ctx
         .into_iter()
@@ -160,6 +166,15 @@ impl Format for GbenchJson {
             if raw.contains("\"real_time\"") {
                 return 80;
             }
+        }
+        // The library's compare tool keeps inputs without `context`; the
+        // run kind with the family's instance index is its own pair.
+        if src.looks_like_json()
+            && raw.contains("\"benchmarks\"")
+            && raw.contains("\"run_type\"")
+            && raw.contains("\"per_family_instance_index\"")
+        {
+            return 90;
         }
         0
     }
@@ -358,6 +373,20 @@ fn entry_lines(src: &Source, count: usize) -> Vec<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn entries_without_context_or_times_are_recognised_and_give_no_value() {
+        let text = r#"{"benchmarks": [
+            {"name": "99 family 0 instance 0 repetition 0", "run_type": "iteration",
+             "family_index": 0, "per_family_instance_index": 0, "repetition_index": 0}]}"#;
+        let src = Source::from_text("test4_run.json", text);
+        assert_eq!(GbenchJson.detect(&src), 90);
+        assert!(GbenchJson
+            .parse_accounted(&src)
+            .unwrap()
+            .observations
+            .is_empty());
+    }
 
     #[test]
     fn old_files_without_run_type_use_the_name_suffix() {

@@ -63,6 +63,11 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
         }
         Err(e) => e,
     };
+    if whole.is_eof() {
+        if let Some(read) = read_cut(src, &root) {
+            return Some(Ok(read));
+        }
+    }
     // JSON lines: every non-blank line a document of its own.
     let mut documents = 0;
     for (i, line) in src.raw.lines().enumerate() {
@@ -77,6 +82,32 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
         walk(src, i as u32 + 1, &doc, &root, &mut out);
     }
     (documents > 0).then(|| Ok(out.into()))
+}
+
+/// A document cut short: the values it completed, and each line after
+/// the cut accounted as cut off.
+fn read_cut(src: &Source, root: &Ctx) -> Option<Parsed> {
+    let (text, cut) = super::cut::mend(src.raw_trimmed())?;
+    let doc = serde_json::from_str::<Value>(&text).ok()?;
+    let mut out = Vec::new();
+    walk(src, 0, &doc, root, &mut out);
+    if out.is_empty() {
+        return None;
+    }
+    let skipped = src
+        .lines
+        .iter()
+        .filter(|l| l.number > cut && !l.text.trim().is_empty())
+        .map(|l| {
+            let why = format!("the JSON document is cut short after line {cut}: this part of a value was never completed");
+            (l.number, why)
+        })
+        .collect();
+    Some(Parsed {
+        observations: out,
+        skipped,
+        ..Parsed::default()
+    })
 }
 
 /// Neither one document nor JSON lines. A document cut short, or an
@@ -308,6 +339,20 @@ mod tests {
             "[  5] local 127.0.0.1 port 5201\n[  5] 0.00-1.00 sec\n",
         );
         assert!(read(&log, "r").is_none());
+    }
+
+    #[test]
+    fn json_cut_after_complete_values_gives_them_and_accounts_the_rest() {
+        let cut = Source::from_text(
+            "m.json",
+            "{\"stats\": [\n {\"usr\": 6.33, \"idle\": 86.08},\n {\"usr\": 12.0, \"idle\"",
+        );
+        let p = read(&cut, "m").unwrap().unwrap();
+        let mut got: Vec<f64> = p.observations.iter().map(|o| o.value).collect();
+        got.sort_by(f64::total_cmp);
+        assert_eq!(got, [6.33, 86.08]);
+        assert_eq!(p.skipped.len(), 1);
+        assert_eq!(p.skipped[0].0, 3);
     }
 
     #[test]

@@ -17,10 +17,12 @@
 //! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
 //! JSON is read by its structure instead (see `json`).
 
+mod cut;
 mod delimited;
 mod json;
 mod pairs;
 mod sections;
+mod stacked;
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
@@ -313,9 +315,26 @@ fn label_lines(src: &Source) -> Parsed {
     let mut heading: Option<(u32, &str)> = None;
     let mut block_start = true;
     let mut sections = sections::Sections::default();
+    let stacked = stacked::stacked(src);
+    let mut stacked_at = stacked.iter().peekable();
     for l in &src.lines {
         let n = l.number;
         let t = l.text.trim();
+        if let Some(s) = stacked_at.next_if(|s| s.label_line == n) {
+            consumed.push(n);
+            out.push(
+                Row::at(src, s.value_line)
+                    .benchmark(&bench)
+                    .metric(s.label)
+                    .sample(s.value),
+            );
+            sections.row();
+            continue;
+        }
+        if out.last().is_some_and(|o| o.line == n) {
+            // The value of the label just read.
+            continue;
+        }
         if t.is_empty() {
             section = None;
             (heading, block_start) = (None, true);
@@ -468,6 +487,27 @@ mod tests {
             ]
         );
         assert_eq!(p.consumed, vec![4]);
+    }
+
+    #[test]
+    fn a_name_over_a_bare_number_is_its_label() {
+        let src = Source::from_text(
+            "bench.log",
+            "gcc numa01.c -o numa01\nHyper-Threading IS enabled.\nnuma01\n313.17\n\
+             numa01_HARD_BIND\n120.33\nThe End\n7\n",
+        );
+        let p = Generic.parse_accounted(&src).unwrap();
+        let got: Vec<(&str, f64, u32)> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value, o.line))
+            .collect();
+        // A phrase over a number is no label of it.
+        assert_eq!(
+            got,
+            [("numa01", 313.17, 4), ("numa01_HARD_BIND", 120.33, 6)]
+        );
+        assert!(p.consumed.contains(&3) && p.consumed.contains(&5));
     }
 
     #[test]

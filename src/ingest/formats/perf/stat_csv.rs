@@ -19,7 +19,9 @@ use crate::ingest::{Confidence, Format, Parsed, Source};
 /// The `perf stat -x` importer.
 pub struct PerfStatCsv;
 
-const SEPARATORS: [char; 4] = [',', ';', '\t', '|'];
+/// The separators `-x` is given in practice; a space too (LKP logs
+/// `-x ' '` records: `1.01 3969592418  cpu-cycles 2683629138 16.60 …`).
+pub(super) const SEPARATORS: [char; 5] = [',', ';', '\t', '|', ' '];
 
 pub(super) fn is_missing(v: &str) -> bool {
     matches!(v.trim(), "<not supported>" | "<not counted>")

@@ -12,7 +12,7 @@
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
-use crate::ingest::formats::perf::stat_csv::{is_missing, is_record};
+use crate::ingest::formats::perf::stat_csv::{is_missing, is_record, SEPARATORS};
 use crate::ingest::shared::logscan::num;
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
@@ -73,6 +73,44 @@ fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a s
     ((interval || agg.is_some()) && is_record(rest)).then_some((agg, rest))
 }
 
+/// Whether the trimmed line `t` can open a record: by its first byte.
+fn may_start_record(t: &str) -> bool {
+    matches!(
+        t.as_bytes().first(),
+        Some(b'0'..=b'9' | b'-' | b'.' | b'+' | b'<' | b'C' | b'S' | b'N')
+    )
+}
+
+/// The separator that splits most lines into records with leading
+/// columns (the first of equals), and how many it splits so.
+fn separator(src: &Source) -> Option<(char, usize)> {
+    let candidates = src
+        .lines
+        .iter()
+        .filter(|l| may_start_record(l.text.trim()))
+        .count();
+    let mut best: Option<(char, usize)> = None;
+    for sep in SEPARATORS {
+        let hits = src
+            .lines
+            .iter()
+            .map(|l| l.text.trim())
+            // Cheap first: a record holds at least five separators.
+            .filter(|t| may_start_record(t) && t.matches(sep).nth(4).is_some())
+            .filter(|t| split_modes(&t.split(sep).collect::<Vec<_>>()).is_some())
+            .count();
+        if hits > 0 && best.is_none_or(|(_, b)| hits > b) {
+            best = Some((sep, hits));
+        }
+        // One that splits nearly every candidate line is the one: the
+        // usual comma needs no look at the others.
+        if hits * 10 >= candidates * 9 {
+            break;
+        }
+    }
+    best
+}
+
 impl Format for PerfStatCsvModes {
     fn name(&self) -> &'static str {
         "perf-stat-csv-modes"
@@ -83,22 +121,27 @@ impl Format for PerfStatCsvModes {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
+        // Four in five content lines must be records, and a record starts
+        // with a number, a missing marker or an aggregation (`CPU0`, `S0`,
+        // `N0`): a look at first bytes rules out most text before any line
+        // is split (and every separator tried).
         let mut content = 0usize;
-        let mut records = 0usize;
+        let mut candidates = 0usize;
         for l in &src.lines {
             let t = l.text.trim();
             if t.is_empty() || t.starts_with('#') {
                 continue;
             }
             content += 1;
-            // Cheap first: a record holds at least five commas.
-            if t.bytes().filter(|&b| b == b',').count() < 5 {
-                continue;
-            }
-            let f: Vec<&str> = t.split(',').collect();
-            records += usize::from(split_modes(&f).is_some());
+            candidates += usize::from(may_start_record(t));
         }
-        if records > 0 && records * 10 >= content * 8 {
+        if candidates * 10 < content * 8 {
+            return 0;
+        }
+        let Some((_, records)) = separator(src) else {
+            return 0;
+        };
+        if records * 10 >= content * 8 {
             85
         } else {
             0
@@ -108,9 +151,10 @@ impl Format for PerfStatCsvModes {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
+        let sep = separator(src).map_or(',', |(s, _)| s);
         for l in &src.lines {
             let t = l.text.trim();
-            let f: Vec<&str> = t.split(',').collect();
+            let f: Vec<&str> = t.split(sep).collect();
             let Some((agg, r)) = split_modes(&f) else {
                 continue;
             };
