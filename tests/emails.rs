@@ -96,10 +96,12 @@ fn value_matches(e: &Expected, o: &Observation) -> bool {
 
 /// Label recall as the issue defines it: the row's benchmark/params/metric
 /// share a word with the expected row label, its variant/metric/stat with
-/// the expected column label.
+/// the expected column label. The stat is taken as every output writes it
+/// (`Display`: `p99` for the 99th percentile, where its bare kind is
+/// `percentile`).
 fn label_matches(e: &Expected, o: &Observation) -> bool {
     let row_side = words(&format!("{} {} {}", o.benchmark, o.params, o.metric));
-    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat.name()));
+    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat));
     shares_word(&e.row, &row_side) && shares_word(&e.column, &col_side)
 }
 
@@ -111,7 +113,7 @@ fn label_matches_either(e: &Expected, o: &Observation) -> bool {
         return true;
     }
     let row_side = words(&format!("{} {} {}", o.benchmark, o.params, o.metric));
-    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat.name()));
+    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat));
     shares_word(&e.column, &row_side) && shares_word(&e.row, &col_side)
 }
 
@@ -187,12 +189,7 @@ fn score() -> BTreeMap<String, FileScore> {
                     .map(|o| {
                         format!(
                             "got b={:?} p={:?} v={:?} m={:?} s={} u={:?}",
-                            o.benchmark,
-                            o.params,
-                            o.variant,
-                            o.metric,
-                            o.stat.name(),
-                            o.unit
+                            o.benchmark, o.params, o.variant, o.metric, o.stat, o.unit
                         )
                     })
                     .unwrap_or_else(|| "value not found".into());
