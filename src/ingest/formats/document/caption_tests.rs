@@ -68,3 +68,22 @@ fn a_short_heading_still_names_the_rows() {
     assert_eq!(o.benchmark, "mongodb (throughput, higher is better): write");
     assert_eq!(o.direction, Some(Direction::Higher));
 }
+
+#[test]
+fn a_change_heading_between_rules_makes_its_list_changes_of_the_build_it_names() {
+    let doc = "Numbers of the run follow.\n\n----------------------------------------\n\
+               % gain of new vs old (Avg of 3 runs)\n----------------------------------------\n\
+               alpha\t\t-0.17\nbeta\t\t+9.39\ngamma\t\t+8.19\n";
+    let rows = read(doc);
+    let o = row_of(&rows, 9.39);
+    assert_eq!(o.benchmark, "beta");
+    assert_eq!(
+        (o.stat, o.unit.as_str(), o.variant.as_str()),
+        (Stat::ChangePct, "%", "new")
+    );
+    // The run count of the heading stays with the same build.
+    assert!(rows.iter().any(|r| r.stat == Stat::N
+        && r.value == 3.0
+        && r.benchmark == "beta"
+        && r.variant == "new"));
+}

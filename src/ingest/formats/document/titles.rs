@@ -29,6 +29,26 @@ pub fn stated_direction(text: &str) -> Option<Direction> {
     c[1].parse().ok()
 }
 
+/// A caption that says its values are changes in percent: `% gain of A
+/// vs B`, `% improvement`, `gain (%)`; `A` of `A vs B` names the build
+/// changed.
+static CHANGE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(
+        r"(?ix)
+        ^\s*%\s*(?:gain|improvement|change|diff|difference|regression|speedup|delta)\b
+          (?:\s+(?:of|for|with)\s+(?P<a>[^\s,()]+)\s+(?:vs\.?|versus|over|against)\s+[^\s,()]+)?
+      | ^[^%]*\b(?:gain|improvement|change|diff|difference|regression|speedup|delta)\s*\(%\)",
+    )
+    .expect("change pattern")
+});
+
+/// Whether a caption states its values are changes in percent, and the
+/// build it names as changed (`% gain of PAN vs default` → `PAN`).
+pub fn stated_change(text: &str) -> Option<Option<String>> {
+    let c = CHANGE.captures(text)?;
+    Some(c.name("a").map(|m| m.as_str().to_string()))
+}
+
 /// Whether a caption over a table is a sentence (`Results below, base vs
 /// patched (usec, lower is better)`) rather than a short heading that
 /// names a test (`hackbench`, `Throughput (MB/s)`, `Average Optimal load
@@ -78,10 +98,25 @@ pub fn row_benchmark(title: &str, label: &str) -> String {
 pub fn state(caption: &str, obs: &mut [Observation]) {
     let unit = stated_unit(caption);
     let direction = stated_direction(caption);
-    if unit.is_none() && direction.is_none() {
+    let change = stated_change(caption);
+    if unit.is_none() && direction.is_none() && change.is_none() {
         return;
     }
     for o in obs {
+        // A value the caption calls a change is one, in percent, of the
+        // build it names (a spread or a count stays what it is).
+        if let Some(changed) = &change {
+            // Every stat of the values, their count too, is of that build.
+            if let Some(a) = changed.as_deref().filter(|_| o.variant.is_empty()) {
+                o.variant = a.into();
+            }
+            let plain = matches!(o.stat, Stat::Sample | Stat::Mean);
+            if plain && (o.unit.is_empty() || o.unit == "%") {
+                o.stat = Stat::ChangePct;
+                o.unit = "%".into();
+                continue;
+            }
+        }
         fill(o, unit.as_deref(), direction);
     }
 }
@@ -209,6 +244,28 @@ mod tests {
         ] {
             assert!(!is_sentence(h), "{h}");
         }
+    }
+
+    #[test]
+    fn captions_that_state_changes() {
+        assert_eq!(
+            stated_change("% gain of PAN vs default (Avg of 3 runs)"),
+            Some(Some("PAN".into()))
+        );
+        assert_eq!(stated_change("% improvement"), Some(None));
+        assert_eq!(stated_change("Throughput gain (%)"), Some(None));
+        assert_eq!(stated_change("Throughput (MB/s)"), None);
+        assert_eq!(stated_change("gain of 5% vs default"), None);
+        let mut obs = vec![
+            Observation::new("NAS-BT", "value", "", Stat::Mean, -0.17),
+            Observation::new("NAS-BT", "value", "", Stat::N, 3.0),
+        ];
+        state("% gain of PAN vs default (Avg of 3 runs)", &mut obs);
+        assert_eq!(
+            (obs[0].stat, obs[0].unit.as_str(), obs[0].variant.as_str()),
+            (Stat::ChangePct, "%", "PAN")
+        );
+        assert_eq!((obs[1].stat, obs[1].variant.as_str()), (Stat::N, "PAN"));
     }
 
     #[test]
