@@ -29,11 +29,11 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 349 posts
-/// (12757, 9457 and 10233 of 14077 values), in percent. The issue's goal is
+/// (12757, 9484 and 10243 of 14077 values), in percent. The issue's goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 90.6;
-const LABEL_FLOOR: f64 = 67.1;
-const EITHER_FLOOR: f64 = 72.6;
+const LABEL_FLOOR: f64 = 67.3;
+const EITHER_FLOOR: f64 = 72.7;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
@@ -96,10 +96,12 @@ fn value_matches(e: &Expected, o: &Observation) -> bool {
 
 /// Label recall as the issue defines it: the row's benchmark/params/metric
 /// share a word with the expected row label, its variant/metric/stat with
-/// the expected column label.
+/// the expected column label. The stat is taken as every output writes it
+/// (`Display`: `p99` for the 99th percentile, where its bare kind is
+/// `percentile`).
 fn label_matches(e: &Expected, o: &Observation) -> bool {
     let row_side = words(&format!("{} {} {}", o.benchmark, o.params, o.metric));
-    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat.name()));
+    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat));
     shares_word(&e.row, &row_side) && shares_word(&e.column, &col_side)
 }
 
@@ -111,7 +113,7 @@ fn label_matches_either(e: &Expected, o: &Observation) -> bool {
         return true;
     }
     let row_side = words(&format!("{} {} {}", o.benchmark, o.params, o.metric));
-    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat.name()));
+    let col_side = words(&format!("{} {} {}", o.variant, o.metric, o.stat));
     shares_word(&e.column, &row_side) && shares_word(&e.row, &col_side)
 }
 
@@ -187,12 +189,7 @@ fn score() -> BTreeMap<String, FileScore> {
                     .map(|o| {
                         format!(
                             "got b={:?} p={:?} v={:?} m={:?} s={} u={:?}",
-                            o.benchmark,
-                            o.params,
-                            o.variant,
-                            o.metric,
-                            o.stat.name(),
-                            o.unit
+                            o.benchmark, o.params, o.variant, o.metric, o.stat, o.unit
                         )
                     })
                     .unwrap_or_else(|| "value not found".into());

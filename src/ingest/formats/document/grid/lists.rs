@@ -59,7 +59,7 @@ pub(super) fn emit_keyed(
     let benchmark = if label.is_empty() {
         title.to_string()
     } else {
-        format!("{title}: {label}")
+        super::super::titles::row_benchmark(title, label)
     };
     for (key, t) in ps {
         let stat = match t.kind {

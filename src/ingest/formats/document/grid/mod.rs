@@ -245,6 +245,7 @@ pub fn read(
                     };
                     let before = out.len();
                     read_ruled(&spans, &head, &body, &names, &mut out);
+                    super::titles::state(&title, &mut out[before..]);
                     ruled_lines.extend(out[before..].iter().map(|o| o.line));
                     texts.clear();
                     i = j;
@@ -259,7 +260,11 @@ pub fn read(
                     stem,
                     path,
                 };
+                let before = out.len();
                 table.read(&rows, &mut out);
+                // What a caption states of the values: its unit and
+                // direction (the rows are named by their own labels).
+                super::titles::state(&title, &mut out[before..]);
                 texts.clear();
                 i = j;
             }

@@ -334,10 +334,10 @@ impl Grid<'_> {
 
     /// A row's benchmark: its label under the table's title.
     fn bench(&self, label: &str) -> String {
-        match (self.title.is_empty(), label.is_empty()) {
-            (_, true) => self.title_or_stem(),
-            (true, false) => label.to_string(),
-            (false, false) => format!("{}: {label}", self.title),
+        if label.is_empty() {
+            self.title_or_stem()
+        } else {
+            super::super::titles::row_benchmark(self.title, label)
         }
     }
 
@@ -405,10 +405,8 @@ pub(super) fn read_ruled(
         let title = if n.title.is_empty() { n.stem } else { n.title };
         let benchmark = if label.is_empty() {
             title.to_string()
-        } else if n.title.is_empty() {
-            label.clone()
         } else {
-            format!("{title}: {label}")
+            super::super::titles::row_benchmark(n.title, &label)
         };
         for (s, c) in cells.iter().enumerate() {
             if !value_col[s] || !is_value_cell(c) {

@@ -193,6 +193,20 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                 }
             }
         }
+        // `12.3 ns /pkt`: a `/word` after a value's unit divides that unit.
+        if t.kind == TokKind::Word {
+            let per = w.trim_end_matches([',', ';', ')']);
+            let is_per = per.len() > 1
+                && per.starts_with('/')
+                && per[1..].chars().all(|c| c.is_ascii_alphabetic());
+            if let Some(prev) = out.last_mut().filter(|p| is_per && p.is_value()) {
+                if !prev.unit.is_empty() && !prev.unit.contains('/') && prev.unit != "%" {
+                    prev.unit.push_str(per);
+                    prev.end = end;
+                    continue;
+                }
+            }
+        }
         // `2065 Kops/s`, `42.1 ms`: a unit after a value is the value's.
         if t.kind == TokKind::Word && known_unit(w.trim_end_matches([',', ';', ')'])) {
             if let Some(prev) = out.last_mut() {
@@ -501,6 +515,20 @@ mod tests {
         assert_eq!(number("6.6.78"), None);
         assert_eq!(number("0,1"), None);
         assert_eq!(number("1,2345"), None);
+    }
+
+    #[test]
+    fn a_per_word_after_a_unit_divides_it() {
+        let got: Vec<(f64, String)> = tokens("xdp_fwd :  4.7 Mpps  (213 ns /pkt)")
+            .into_iter()
+            .filter(|t| t.is_value())
+            .map(|t| (t.value, t.unit))
+            .collect();
+        assert_eq!(got, [(4.7, "Mpps".into()), (213.0, "ns/pkt".into())]);
+        // Not after a bare number, nor after a percentage: a word then.
+        let bare = tokens("rx 12 /pkt");
+        assert_eq!(bare.iter().filter(|t| t.is_value()).count(), 1);
+        assert_eq!(bare.last().map(|t| t.kind), Some(TokKind::Word));
     }
 
     #[test]

@@ -46,7 +46,7 @@ impl<'a> Reader<'a> {
         )?;
         if let Some(t) = t {
             let names = self.resolve(depth);
-            table::emit(&self.src.path, &t, &names, n, &mut self.memo, &mut self.out)?;
+            self.emit_stated(&t, &names, n)?;
         } else {
             // Not a header after all: headings for what follows.
             for h in head {
@@ -123,7 +123,24 @@ impl<'a> Reader<'a> {
                     format!("{}: {g}", names.benchmark).into()
                 };
             }
-            table::emit(&self.src.path, &t, &names, n, &mut self.memo, &mut self.out)?;
+            self.emit_stated(&t, &names, n)?;
+        }
+        Ok(())
+    }
+
+    /// Emits a table's rows, then gives them what the heading over the
+    /// block states (its unit and direction): rows named by their own
+    /// labels keep no trace of the heading otherwise.
+    fn emit_stated(
+        &mut self,
+        t: &table::Table<'_>,
+        names: &table::BlockNames,
+        n: Option<(f64, u32)>,
+    ) -> Result<()> {
+        let before = self.out.len();
+        table::emit(&self.src.path, t, names, n, &mut self.memo, &mut self.out)?;
+        if let Some(h) = self.label.as_ref().filter(|h| !h.prose) {
+            super::super::titles::state(&h.text, &mut self.out[before..]);
         }
         Ok(())
     }
