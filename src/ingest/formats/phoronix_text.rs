@@ -71,11 +71,16 @@ impl Format for PhoronixText {
         // The lines of the block so far (title, description), and the test
         // they name once its scale line is read.
         let mut block: Vec<&str> = Vec::new();
+        // Their line numbers: consumed once a scale line shows they title a
+        // result, left unaccounted otherwise (a mail quoting one chart has
+        // prose and other tables the document reader then reads).
+        let mut block_lines: Vec<u32> = Vec::new();
         let mut test: Option<Test> = None;
         for l in &src.lines {
             let (n, t) = (l.number, l.text.as_str());
             if t.trim().is_empty() {
                 block.clear();
+                block_lines.clear();
                 test = None;
                 continue;
             }
@@ -92,6 +97,7 @@ impl Format for PhoronixText {
                     c[1].to_string(),
                     direction,
                 ));
+                consumed.append(&mut block_lines);
                 consumed.push(n);
                 continue;
             }
@@ -108,7 +114,7 @@ impl Format for PhoronixText {
             // Title, description, the systems' components: what the results
             // are of.
             block.push(t);
-            consumed.push(n);
+            block_lines.push(n);
         }
         if out.is_empty() {
             return Err(src.error(None, "a Phoronix text result without a result bar"));
@@ -125,6 +131,21 @@ impl Format for PhoronixText {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn only_the_lines_that_title_a_result_are_taken_as_its_context() {
+        // A mail quoting one chart: its prose and the table after it are
+        // left for the document reader, not swallowed as context.
+        let src = Source::from_text(
+            "mail.txt",
+            "The quoted run:\n\nSQLite 3.30.1\nSeconds < Lower Is Better\n\
+             5.3.0 ..... 225 |=====\n\nOur own numbers:\n\
+             Hmean  Trans  2399.39  2602.73\n",
+        );
+        let p = PhoronixText.parse_accounted(&src).unwrap();
+        assert_eq!(p.observations.len(), 1);
+        assert_eq!(p.consumed, vec![3, 4]);
+    }
 
     #[test]
     fn each_bar_is_its_system_s_result() {
