@@ -139,33 +139,31 @@ fn bit_prefix(p: &str) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::testing::{rows_of, RowView};
+
+    /// A row of benchmark uperf.
+    fn row(params: &str, metric: &str, unit: &str, value: f64) -> RowView {
+        (
+            "uperf".into(),
+            params.into(),
+            metric.into(),
+            unit.into(),
+            value,
+        )
+    }
 
     #[test]
     fn a_connect_without_data_gives_its_operation_rate_only() {
         let text = "Starting 1 threads running profile:netperf ...   0.00 seconds\n\
                     Txn1            0 /   1.00(s) =            0           1op/s\n\
                     Total     197.80M /  32.33(s) =    51.32Mb/s      100228op/s\n";
-        let p = Uperf
-            .parse_accounted(&Source::from_text("u.txt", text))
-            .unwrap();
-        let got: Vec<_> = p
-            .observations
-            .iter()
-            .map(|o| {
-                (
-                    o.params.as_str(),
-                    o.metric.as_str(),
-                    o.unit.as_str(),
-                    o.value,
-                )
-            })
-            .collect();
+        let got = rows_of(&Uperf, "u.txt", text);
         assert_eq!(
             got,
             [
-                ("profile=netperf,threads=1,txn=1", "ops", "op/s", 1.0),
-                ("profile=netperf,threads=1", "throughput", "Mbit/s", 51.32),
-                ("profile=netperf,threads=1", "ops", "op/s", 100228.0),
+                row("profile=netperf,threads=1,txn=1", "ops", "op/s", 1.0),
+                row("profile=netperf,threads=1", "throughput", "Mbit/s", 51.32),
+                row("profile=netperf,threads=1", "ops", "op/s", 100228.0),
             ]
         );
     }

@@ -148,30 +148,31 @@ pub(super) fn number_runs(mut out: Vec<Observation>) -> Vec<Observation> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::testing::{rows_of, RowView};
+
+    /// A row of benchmark netpipe.
+    fn row(params: &str, metric: &str, unit: &str, value: f64) -> RowView {
+        (
+            "netpipe".into(),
+            params.into(),
+            metric.into(),
+            unit.into(),
+            value,
+        )
+    }
 
     #[test]
     fn version_five_keeps_its_scaled_sizes_and_units() {
         let text = "  1:       1  B      1000 times -->   71.619 Mbps  in  111.702 nsecs\n\
                     122:   8.389 MB      1000 times -->   66.191 Gbps  in    1.014 msecs\n\
                     Completed with        max bandwidth  311.403 Gbps      107.216 nsecs latency\n";
-        let p = Netpipe
-            .parse_accounted(&Source::from_text("np.txt", text))
-            .unwrap();
-        let got: Vec<_> = p
-            .observations
-            .iter()
-            .map(|o| {
-                (
-                    o.params.as_str(),
-                    o.metric.as_str(),
-                    o.unit.as_str(),
-                    o.value,
-                )
-            })
-            .collect();
-        assert_eq!(got[0], ("point=1,size=1B", "throughput", "Mbps", 71.619));
-        assert_eq!(got[1], ("point=1,size=1B", "latency", "ns", 111.702));
-        assert_eq!(got[3], ("point=122,size=8.389MB", "latency", "ms", 1.014));
-        assert_eq!(got[4], ("", "max throughput", "Gbps", 311.403));
+        let got = rows_of(&Netpipe, "np.txt", text);
+        assert_eq!(got[0], row("point=1,size=1B", "throughput", "Mbps", 71.619));
+        assert_eq!(got[1], row("point=1,size=1B", "latency", "ns", 111.702));
+        assert_eq!(
+            got[3],
+            row("point=122,size=8.389MB", "latency", "ms", 1.014)
+        );
+        assert_eq!(got[4], row("", "max throughput", "Gbps", 311.403));
     }
 }
