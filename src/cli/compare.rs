@@ -10,7 +10,7 @@ use crate::model::Ingested;
 use crate::pipeline::{baseline_name, CheckFiles, LoadOptions};
 use crate::report::brief::Brief;
 use crate::report::compare_json::CompareJson;
-use crate::report::terminal::{benchmarks_per_variant, both, warn_unread, Terminal};
+use crate::report::terminal::{benchmarks_per_variant, warn_unread, Terminal};
 use crate::report::{Renderer, Report, ReportContext};
 use clap::Args;
 use std::path::PathBuf;
@@ -268,6 +268,10 @@ fn write_outputs(
         }
         Ok(())
     };
-    let ((), written) = both(serial, move || drop(ingested), write);
-    written
+    if serial {
+        drop(ingested);
+        write()
+    } else {
+        rayon::join(move || drop(ingested), write).1
+    }
 }

@@ -109,19 +109,6 @@ pub fn write(a: &Analysis, color: bool, out: &mut dyn std::io::Write) -> std::io
 /// pool costs more than the work.
 pub(crate) const SERIAL_TABLES: usize = 64;
 
-/// `(f(), g())`, side by side on the pool unless `serial`.
-pub(crate) fn both<A: Send, B: Send>(
-    serial: bool,
-    f: impl FnOnce() -> A + Send,
-    g: impl FnOnce() -> B + Send,
-) -> (A, B) {
-    if serial {
-        (f(), g())
-    } else {
-        rayon::join(f, g)
-    }
-}
-
 /// The findings, errors first, each with its evidence and advice.
 pub(crate) fn render_findings(a: &Analysis, color: bool) -> String {
     let mut out = String::new();
