@@ -1,7 +1,7 @@
 //! Samples counted per run key over the inputs of one ingest, in memory
 //! that grows by a few bytes a key and never doubles at once.
 
-use super::runs::{digest, LocalRuns};
+use super::runs::LocalRuns;
 use std::collections::HashMap;
 
 /// A key's shard is the first this many bits of its digest.
@@ -58,20 +58,19 @@ impl RunCounter {
     /// mail is 780 pieces).
     pub(super) fn offsets(&mut self, inputs: &[&LocalRuns]) -> Vec<Vec<u32>> {
         let keys = inputs.iter().flat_map(|runs| {
-            runs.index
+            runs.digests
                 .iter()
-                .map(|(key, &k)| (digest(key), runs.counts[k as usize]))
+                .copied()
+                .zip(runs.counts.iter().copied())
         });
-        let mut seen = self.add_all(keys).into_iter();
-        // A map not changed since is walked in the same order again.
+        let seen = self.add_all(keys);
+        let mut seen = seen.as_slice();
         inputs
             .iter()
             .map(|runs| {
-                let mut offsets = vec![0; runs.counts.len()];
-                for (&k, n) in runs.index.values().zip(&mut seen) {
-                    offsets[k as usize] = n;
-                }
-                offsets
+                let (mine, rest) = seen.split_at(runs.counts.len());
+                seen = rest;
+                mine.to_vec()
             })
             .collect()
     }

@@ -34,29 +34,18 @@ impl Variants {
 /// Samples are numbered 0, 1, 2 … per (benchmark, params, variant, metric)
 /// in input order across files, so that run order survives for drift
 /// checks. Each input numbers its own samples from 0 (in parallel); the
-/// counts of earlier inputs are then added per key.
-pub(super) type RunKey = (SmolStr, SmolStr, SmolStr, SmolStr);
-
-/// A [`RunKey`] borrowed from a row, so that looking a row's key up copies
-/// no strings.
-#[derive(Hash)]
-pub(super) struct RunKeyRef<'a>(&'a str, &'a str, &'a str, &'a str);
-
-impl hashbrown::Equivalent<RunKey> for RunKeyRef<'_> {
-    fn equivalent(&self, k: &RunKey) -> bool {
-        text_eq(self.3, &k.3)
-            && text_eq(self.0, &k.0)
-            && text_eq(self.1, &k.1)
-            && text_eq(self.2, &k.2)
-    }
-}
-
-/// The keys of one input's samples and how many samples each has.
+/// counts of earlier inputs are then added per key, found by its
+/// [`digest`].
+///
+/// The keys of one input's samples and how many samples each has. A key
+/// is kept as its digest alone: the names are the rows' own, and a table
+/// whose every row is its own key (a Go log, a mail's one-table sweep)
+/// would otherwise hold its names twice.
 #[derive(Default)]
 pub(super) struct LocalRuns {
-    /// Each key and its index in `counts`.
-    pub(super) index: hashbrown::HashMap<RunKey, u32>,
-    /// Samples per key.
+    /// Per key: its digest.
+    pub(super) digests: Vec<u128>,
+    /// Per key: its samples.
     pub(super) counts: Vec<u32>,
     /// Per series of the columns, then per row: its key's index;
     /// `u32::MAX` for summaries.
@@ -64,7 +53,7 @@ pub(super) struct LocalRuns {
 }
 
 /// The (benchmark, params, variant) of a row, borrowed: the part of its
-/// [`RunKey`] that rows of one line or one command share.
+/// key that rows of one line or one command share.
 #[derive(Hash)]
 pub(super) struct GroupKey<'a>(&'a str, &'a str, &'a str);
 
@@ -77,7 +66,7 @@ impl PartialEq for GroupKey<'_> {
 impl Eq for GroupKey<'_> {}
 
 /// Metrics per group up to which a group's keys are found by a scan; past
-/// it, by hashing the whole key.
+/// it, by hashing the group and the metric.
 pub(super) const GROUP_SCAN: usize = 32;
 
 impl LocalRuns {
@@ -133,14 +122,26 @@ impl LocalRuns {
 }
 
 /// Finds the key of a sample's names (see [`LocalRuns::count`]).
+///
+/// A group's metrics are a chain through `links`, newest first, scanned
+/// while the group has at most [`GROUP_SCAN`] of them; a larger group's
+/// are hashed in `large`. One entry a key and one a group, with no
+/// allocation of their own: most groups of a log hold one to three keys.
 #[derive(Default)]
 struct KeyFinder<'a> {
     groups: hashbrown::HashMap<GroupKey<'a>, u32>,
-    /// Per group: the keys of its metrics so far.
-    metrics: Vec<Vec<(&'a str, u32)>>,
+    /// Per group: its newest link and how many metrics it has.
+    chains: Vec<(u32, u32)>,
+    /// Per key: its metric, its key and the group's link before it.
+    links: Vec<(&'a str, u32, u32)>,
+    /// The metrics of groups past [`GROUP_SCAN`], by group.
+    large: hashbrown::HashMap<(u32, &'a str), u32>,
     /// The previous sample's group.
     last: Option<(GroupKey<'a>, u32)>,
 }
+
+/// The end of a chain of links.
+const NO_LINK: u32 = u32::MAX;
 
 impl<'a> KeyFinder<'a> {
     fn key(
@@ -152,55 +153,75 @@ impl<'a> KeyFinder<'a> {
         let g = match &self.last {
             Some((above, g)) if *above == group => *g,
             _ => {
-                let next = self.metrics.len() as u32;
+                let next = self.chains.len() as u32;
                 let g = *self
                     .groups
                     .entry(GroupKey(group.0, group.1, group.2))
                     .or_insert(next);
                 if g == next {
-                    self.metrics.push(Vec::new());
+                    self.chains.push((NO_LINK, 0));
                 }
                 g
             }
         };
-        let known = &self.metrics[g as usize];
-        let found = if known.len() <= GROUP_SCAN {
-            known
-                .iter()
-                .find(|(m, _)| text_eq(m, metric))
-                .map(|&(_, k)| k)
+        let (head, len) = self.chains[g as usize];
+        let found = if len as usize <= GROUP_SCAN {
+            self.scan(head, metric)
         } else {
-            // Hashing the borrowed strings agrees with hashing the owned
-            // tuple: both hash four `str`s in order.
-            let key = RunKeyRef(benchmark, params, variant, metric);
-            runs.index.get(&key).copied()
+            self.large.get(&(g, metric)).copied()
         };
         let k = match found {
             Some(k) => k,
             None => {
-                let owned = (
-                    SmolStr::new(benchmark),
-                    SmolStr::new(params),
-                    SmolStr::new(variant),
-                    SmolStr::new(metric),
-                );
                 let k = runs.counts.len() as u32;
                 runs.counts.push(0);
-                runs.index.insert(owned, k);
-                self.metrics[g as usize].push((metric, k));
+                runs.digests
+                    .push(digest([benchmark, params, variant, metric]));
+                self.add(g, metric, k);
                 k
             }
         };
         self.last = Some((group, g));
         k
     }
+
+    fn scan(&self, mut link: u32, metric: &str) -> Option<u32> {
+        while let Some(&(m, k, before)) = self.links.get(link as usize) {
+            if text_eq(m, metric) {
+                return Some(k);
+            }
+            link = before;
+        }
+        None
+    }
+
+    fn add(&mut self, g: u32, metric: &'a str, k: u32) {
+        let (head, len) = self.chains[g as usize];
+        let len = len + 1;
+        if len as usize <= GROUP_SCAN {
+            self.links.push((metric, k, head));
+            self.chains[g as usize] = (self.links.len() as u32 - 1, len);
+            return;
+        }
+        if len as usize == GROUP_SCAN + 1 {
+            // The group outgrows the scan: its chain moves to the map.
+            let mut link = head;
+            while let Some(&(m, k, before)) = self.links.get(link as usize) {
+                self.large.insert((g, m), k);
+                link = before;
+            }
+        }
+        self.large.insert((g, metric), k);
+        self.chains[g as usize] = (NO_LINK, len);
+    }
 }
 
-/// A 128-bit digest of a key's names, each preceded by its length so that
-/// no two keys run together alike.
-pub(super) fn digest(key: &RunKey) -> u128 {
+/// A 128-bit digest of a key's names (benchmark, params, variant,
+/// metric), each preceded by its length so that no two keys run together
+/// alike.
+pub(super) fn digest(names: [&str; 4]) -> u128 {
     let mut h = xxhash_rust::xxh3::Xxh3::new();
-    for part in [&key.0, &key.1, &key.2, &key.3] {
+    for part in names {
         h.update(&(part.len() as u64).to_le_bytes());
         h.update(part.as_bytes());
     }
