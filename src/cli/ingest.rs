@@ -76,7 +76,7 @@ pub fn run(args: IngestArgs) -> crate::Result<u8> {
         |obs| {
             let n = obs.len();
             match &writer {
-                Some(w) => w.encode_batch(&obs).map(|e| (n, Some(e))),
+                Some(w) => w.encode_owned(obs).map(|e| (n, Some(e))),
                 None => Ok((n, None)),
             }
         },

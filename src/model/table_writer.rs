@@ -53,6 +53,9 @@ enum EncodedKind {
     /// CSV or JSON lines text, and how many rows it holds.
     Text(Vec<u8>, usize),
     Parquet(Vec<RowGroup>),
+    /// Rows of more than one Parquet row group, encoded as they are
+    /// appended (see [`TableWriter::encode_owned`]).
+    Deferred(Batch),
 }
 
 /// The CSV or JSON text being written and how many rows it holds so far
@@ -172,6 +175,18 @@ impl TableWriter {
         Ok(first)
     }
 
+    /// [`TableWriter::encode_batch`] of a batch handed over. A batch of
+    /// more than one Parquet row group is kept as it is and encoded a
+    /// group at a time by [`TableWriter::append`], each group written as
+    /// soon as it is made: its encoded groups are not all held at once
+    /// beside its rows. Smaller batches are encoded here, on any thread.
+    pub fn encode_owned(&self, batch: Batch) -> Result<Encoded> {
+        if self.parquet.is_some() && batch.len() > parquet::ROW_GROUP_ROWS {
+            return Ok(Encoded(EncodedKind::Deferred(batch)));
+        }
+        self.encode_batch(&batch)
+    }
+
     fn encode_rows<'a, R: RowFields<'a>>(
         &self,
         rows: impl Iterator<Item = R> + Clone,
@@ -207,6 +222,11 @@ impl TableWriter {
         match (&self.parquet, encoded.0) {
             (Some(w), EncodedKind::Parquet(groups)) => {
                 w.append(groups).map_err(self.polars_error())
+            }
+            (Some(w), EncodedKind::Deferred(batch)) => {
+                let columns = &batch.columns;
+                w.write_rows(columns.rows(), columns.len(), self.polars_error())?;
+                w.write_rows(batch.rows.iter(), batch.rows.len(), self.polars_error())
             }
             (None, EncodedKind::Text(text, n)) => {
                 let mut guard = self.text.lock().map_err(|_| self.poisoned())?;
@@ -425,6 +445,43 @@ mod tests {
         }
         w.finish().unwrap();
         std::fs::read(p).unwrap()
+    }
+
+    #[test]
+    fn a_batch_of_many_row_groups_handed_over_writes_the_same_parquet() {
+        let dir = tempfile::tempdir().unwrap();
+        let n = parquet::ROW_GROUP_ROWS * 2 + 5;
+        let big = rows(n, 0);
+        let small = rows(3, n);
+        let shapes = [
+            Batch::from(big.clone()),
+            Batch {
+                columns: Dataset::new(big[..n / 3].to_vec()),
+                rows: big[n / 3..].to_vec(),
+            },
+        ];
+        for (i, batch) in shapes.into_iter().enumerate() {
+            let write = |name: &str, owned: bool| {
+                let p = dir.path().join(name);
+                let w = TableWriter::create(&p).unwrap();
+                for b in [batch.clone(), Batch::from(small.clone())] {
+                    let e = if owned {
+                        w.encode_owned(b).unwrap()
+                    } else {
+                        w.encode_batch(&b).unwrap()
+                    };
+                    w.append(e).unwrap();
+                }
+                w.finish().unwrap();
+                std::fs::read(p).unwrap()
+            };
+            let owned = write(&format!("o{i}.parquet"), true);
+            assert_eq!(owned, write(&format!("e{i}.parquet"), false), "shape {i}");
+            // The large batch was kept whole, not encoded on handing over.
+            let w = TableWriter::create(&dir.path().join("x.parquet")).unwrap();
+            let kept = w.encode_owned(batch.clone()).unwrap();
+            assert!(matches!(kept.0, EncodedKind::Deferred(_)));
+        }
     }
 
     #[test]
