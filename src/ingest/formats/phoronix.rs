@@ -89,18 +89,16 @@ impl Format for Phoronix {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(None, "a Phoronix result file without a result value"));
-        }
         // The rest is markup and the systems' descriptions, read as the
         // structure the values sit in.
         let consumed = src.lines.iter().map(|l| l.number).collect();
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-            ..Parsed::default()
-        })
+            Vec::new(),
+            "a Phoronix result file without a result value",
+        )
     }
 }
 
@@ -180,6 +178,18 @@ mod tests {
         assert_eq!(rows[0].direction, Some(Direction::Higher));
         assert_eq!(rows[0].unit, "Events Per Second");
         assert_eq!(rows[0].line, 10);
+    }
+
+    #[test]
+    fn a_result_file_without_a_value_names_its_last_line() {
+        let text =
+            "<PhoronixTestSuite>\n<Result>\n<Title>x</Title>\n</Result>\n</PhoronixTestSuite>\n";
+        let e = Phoronix
+            .parse(&Source::from_text("c.xml", text))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("c.xml:5"), "{e}");
+        assert!(e.contains("without a result value"), "{e}");
     }
 
     #[test]

@@ -210,15 +210,13 @@ impl Format for PhoronixCsv {
             // describe the comparison.
             consumed.push(n);
         }
-        if out.is_empty() {
-            return Err(src.error(None, "a Phoronix CSV export without a result value"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-            ..Parsed::default()
-        })
+            Vec::new(),
+            "a Phoronix CSV export without a result value",
+        )
     }
 }
 

@@ -143,18 +143,16 @@ impl Format for PhoronixJson {
                 }
             }
         }
-        if out.is_empty() {
-            return Err(src.error(None, "a Phoronix JSON export without a result value"));
-        }
         // The systems' descriptions and the markup are the structure the
         // values sit in.
         let consumed = src.lines.iter().map(|l| l.number).collect();
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-            ..Parsed::default()
-        })
+            Vec::new(),
+            "a Phoronix JSON export without a result value",
+        )
     }
 }
 

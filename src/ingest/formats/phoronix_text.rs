@@ -116,15 +116,13 @@ impl Format for PhoronixText {
             block.push(t);
             block_lines.push(n);
         }
-        if out.is_empty() {
-            return Err(src.error(None, "a Phoronix text result without a result bar"));
-        }
-        Ok(Parsed {
-            observations: out,
+        Parsed::found(
+            src,
+            out,
             consumed,
-            skipped: Vec::new(),
-            ..Parsed::default()
-        })
+            Vec::new(),
+            "a Phoronix text result without a result bar",
+        )
     }
 }
 
