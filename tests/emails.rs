@@ -28,12 +28,16 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 349 posts
-/// (12757, 9484 and 10243 of 14077 values), in percent. The goal is
-/// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 90.6;
-const LABEL_FLOOR: f64 = 67.3;
-const EITHER_FLOOR: f64 = 72.7;
+/// The floors asserted: what the reader reaches today on the 377 posts
+/// (13309, 9790 and 10592 of 14776 values), in percent, rounded down. The
+/// 28 posts of part n were added unread (measured from outside the corpus
+/// first, then moved in unchanged), so the floors went down with them: the
+/// same reader gave 12757, 9485 and 10243 of 14077 values on the 349 posts
+/// before. The goal is 98% and 95%; these are what is reached, not
+/// what is wanted.
+const VALUE_FLOOR: f64 = 90.0;
+const LABEL_FLOOR: f64 = 66.2;
+const EITHER_FLOOR: f64 = 71.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
