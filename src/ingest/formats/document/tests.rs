@@ -645,3 +645,28 @@ fn sibling_headings_name_the_builds_of_numbered_columns() {
         ("Page Outs".into(), "ext3".into(), "column 1".into())
     );
 }
+
+#[test]
+fn a_build_heading_over_columns_that_name_builds_names_them_too() {
+    // `BASELINE` is a build word, so the columns name variants; the
+    // heading above says which kernel all three were measured on.
+    let doc = "Runs of the suite on one machine, before and after the patch.\n\n\
+               Before using the patch:\n\
+               System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+               Execl Throughput                                 43.0      43453.2  10105.4\n\
+               Pipe Throughput                               12440.0   46482107.6  37365.0\n\n\
+               After using the patch:\n\
+               System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+               Execl Throughput                                 43.0      43497.5  10115.7\n\
+               Pipe Throughput                               12440.0   46490222.6  37371.5\n";
+    let obs = read(doc);
+    let variant = |v: f64| {
+        obs.iter()
+            .find(|o| o.value == v)
+            .unwrap()
+            .variant
+            .to_string()
+    };
+    assert_eq!(variant(43453.2), "Before using the patch RESULT");
+    assert_eq!(variant(43497.5), "After using the patch RESULT");
+}
