@@ -62,12 +62,41 @@ pub fn paragraph_label(lines: &[&str]) -> Option<(String, bool)> {
     let sentence =
         joined.ends_with('.') && !joined.ends_with("...") && joined.split_whitespace().count() >= 3;
     let heading = lines.len() <= 2 && joined.chars().count() <= 100 && !sentence;
+    // A short title over the command that made the block (`IPv4 tests`
+    // over `for i in {1..10}; do netperf -t TCP_RR ...`): the title is
+    // the heading, the command is no prose about the rows.
+    if !heading && lines.len() >= 2 && lines[1..].iter().all(|l| is_command_line(l)) {
+        let title = lines[0];
+        let short = title.split_whitespace().count() <= 6 && title.chars().count() <= 60;
+        if short && !title.ends_with('.') && !is_command_line(title) {
+            let label = clean(title, HEADING_MAX);
+            return (!label.is_empty()).then_some((label, false));
+        }
+    }
     let label = if heading {
         clean(&joined, HEADING_MAX)
     } else {
         clean(first_sentence(&joined), SENTENCE_MAX)
     };
     (!label.is_empty()).then_some((label, !heading))
+}
+
+/// A shell command line: an option word (`-t`, `--size`) with the
+/// shell's separators (`;`, `|`) or a prompt, or a continued option list
+/// (a line that starts with an option).
+fn is_command_line(line: &str) -> bool {
+    let t = line.trim();
+    let option = |w: &str| {
+        let rest = w.strip_prefix("--").or_else(|| w.strip_prefix('-'));
+        rest.is_some_and(|r| r.starts_with(|c: char| c.is_ascii_alphabetic()))
+    };
+    let has_option = t.split_whitespace().any(option);
+    has_option
+        && (t.contains(';')
+            || t.contains('|')
+            || t.starts_with("$ ")
+            || t.starts_with("# ")
+            || t.starts_with('-'))
 }
 
 /// A label from one line inside a block (`* with simple list:`).
@@ -294,6 +323,33 @@ fn is_attribute(t: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_title_over_a_command_is_the_heading() {
+        let label = |lines: &[&str]| paragraph_label(lines);
+        assert_eq!(
+            label(&[
+                "IPv4 tests",
+                "for i in {1..10}; do netperf -t TCP_RR  -H 10.0.0.5 -p50000 -- -r80000,80000",
+                "-O MIN_LATENCY,P90_LATENCY,P99_LATENCY,THROUGHPUT|tail -1; done",
+            ]),
+            Some(("IPv4 tests".to_string(), false))
+        );
+        // Lines of prose under a title are no command: the paragraph is prose.
+        let prose = label(&[
+            "Results",
+            "The runs were made on an idle machine; each one took a minute",
+            "and the numbers below are the mean of five.",
+        ]);
+        assert!(prose.is_some_and(|(_, prose)| prose));
+        // A sentence over a command is no title.
+        let sentence = label(&[
+            "Ten runs of the same command were made.",
+            "$ perf bench sched pipe -l 100000",
+            "$ perf bench sched messaging -g 20",
+        ]);
+        assert!(sentence.is_some_and(|(_, prose)| prose));
+    }
 
     #[test]
     fn headings_are_cleaned_and_shortened() {

@@ -618,3 +618,55 @@ fn a_sign_off_right_under_a_table_names_none_of_its_rows() {
         .collect();
     assert_eq!(patched, [101.847, 101.255]);
 }
+
+#[test]
+fn sibling_headings_name_the_builds_of_numbered_columns() {
+    // Two headings over the same row labels name builds; the nameless
+    // columns under them are told apart by their numbers.
+    let obs = read(
+        "Some prose that introduces the two runs of the test, one per setting, for the reader.\n\n\
+         xfs:\nPage Ins      720433    392017\nPage Outs   27746435  27673017\n\n\
+         ext3:\nPage Ins      620433    292017\nPage Outs   17746435  17673017\n",
+    );
+    let names = |v: f64| {
+        let o = obs.iter().find(|o| o.value == v).unwrap();
+        (
+            o.benchmark.to_string(),
+            o.variant.to_string(),
+            o.metric.to_string(),
+        )
+    };
+    assert_eq!(
+        names(392017.0),
+        ("Page Ins".into(), "xfs".into(), "column 2".into())
+    );
+    assert_eq!(
+        names(17746435.0),
+        ("Page Outs".into(), "ext3".into(), "column 1".into())
+    );
+}
+
+#[test]
+fn a_build_heading_over_columns_that_name_builds_names_them_too() {
+    // `BASELINE` is a build word, so the columns name variants; the
+    // heading above says which kernel all three were measured on.
+    let doc = "Runs of the suite on one machine, before and after the patch.\n\n\
+               Before using the patch:\n\
+               System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+               Execl Throughput                                 43.0      43453.2  10105.4\n\
+               Pipe Throughput                               12440.0   46482107.6  37365.0\n\n\
+               After using the patch:\n\
+               System Benchmarks Index Values               BASELINE       RESULT    INDEX\n\
+               Execl Throughput                                 43.0      43497.5  10115.7\n\
+               Pipe Throughput                               12440.0   46490222.6  37371.5\n";
+    let obs = read(doc);
+    let variant = |v: f64| {
+        obs.iter()
+            .find(|o| o.value == v)
+            .unwrap()
+            .variant
+            .to_string()
+    };
+    assert_eq!(variant(43453.2), "Before using the patch RESULT");
+    assert_eq!(variant(43497.5), "After using the patch RESULT");
+}

@@ -187,6 +187,22 @@ impl Grid<'_> {
             .iter()
             .find(|r| r.cells.len() == k)
             .map(|r| r.cells.iter().map(|c| (c.0.col, c.0.end)).collect());
+        // A line whose words all end before any value starts heads the
+        // row labels at most (`MMTests Statistics: vmstat` over `Page Ins
+        // 5426648  2840348`): it names no column, it titles the table.
+        if let Some(h) = self
+            .header
+            .filter(|_| labelled && self.upper.is_none() && over_labels_only(head_cells, &rows))
+        {
+            let title = if self.title.is_empty() { h } else { self.title };
+            let retitled = Grid {
+                header: None,
+                upper: None,
+                title,
+                ..*self
+            };
+            return retitled.read(raw, out);
+        }
         let (cols, label_head) = header::column_labels(
             head_cells,
             positioned,
@@ -215,6 +231,9 @@ impl Grid<'_> {
             })
             .max()
             .unwrap_or(0);
+        // Labelled rows of several values under no header: the columns
+        // are different things (builds or quantities) no line names.
+        let unnamed = head_cells.is_empty() && labelled && value_cols >= 2;
         let legend = self
             .legend
             .filter(|l| side_by_side && l.len() == value_cols);
@@ -262,7 +281,17 @@ impl Grid<'_> {
                         "value".to_string(),
                     )
                 } else {
-                    let m = if col.is_empty() { "value" } else { col };
+                    // A column nothing names is told from the others by
+                    // its number: its values are no samples of one series.
+                    let numbered;
+                    let m = match col {
+                        "" if unnamed && !side_by_side => {
+                            numbered = format!("column {}", value_col + 1);
+                            numbered.as_str()
+                        }
+                        "" => "value",
+                        c => c,
+                    };
                     let named = legend.and_then(|l| l.get(value_col));
                     let variant = match (side_by_side, self.section) {
                         (false, section) => section.to_string(),
@@ -446,4 +475,14 @@ pub(super) fn read_ruled(
             }
         }
     }
+}
+
+/// Whether every header cell ends before the first value of any row
+/// starts: the line sits over the row labels alone.
+fn over_labels_only(cells: &[header::HCell], rows: &[Row]) -> bool {
+    let first_value = rows
+        .iter()
+        .filter_map(|r| r.cells.first().map(|c| c.0.col))
+        .min();
+    first_value.is_some_and(|v| !cells.is_empty() && cells.iter().all(|c| c.end < v))
 }

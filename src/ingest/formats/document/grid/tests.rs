@@ -195,3 +195,27 @@ fn a_last_text_column_labels_its_row_with_the_first() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn a_title_over_the_row_labels_names_no_column() {
+    // The words of `MMTests Statistics: vmstat` all end before the first
+    // value: the line titles the table, and its three columns (three
+    // kernels whose header the quote lost) stay apart, numbered.
+    let got = show(
+        "MMTests Statistics: vmstat\n\
+         Page Ins                                     5426648     2840348     2695120\n\
+         Page Outs                                    7206376     7854516     7860408",
+    );
+    assert_eq!(got.len(), 6);
+    assert_eq!(
+        got[0],
+        "2 MMTests Statistics: vmstat: Page Ins|||column 1|sample|=5426648"
+    );
+    assert_eq!(
+        got[5],
+        "3 MMTests Statistics: vmstat: Page Outs|||column 3|sample|=7860408"
+    );
+    // A header whose words sit over the values still names them.
+    let got = show("test        base     patched\nfork        1.10     1.20");
+    assert_eq!(got[1], "2 fork||patched|value|sample|=1.2");
+}

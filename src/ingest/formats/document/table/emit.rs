@@ -310,6 +310,21 @@ pub fn emit<'t>(
         ..
     } = &*plan;
     let (col_variants, has_change, values_per_row) = (*col_variants, *has_change, *values_per_row);
+    // A heading that names a build (`Before using the patch:`) over
+    // columns that name theirs (`BASELINE  RESULT  INDEX`): the values are
+    // of both, the heading's build first. Worked out once per table.
+    let under_build = col_variants && !names.variant.is_empty() && is_variant_like(&names.variant);
+    let col_names: Vec<Option<SmolStr>> = plans
+        .iter()
+        .map(|p| {
+            let v = p.as_ref()?.variant.as_ref()?;
+            Some(if under_build && !v.contains(names.variant.as_str()) {
+                SmolStr::new(format!("{} {v}", names.variant))
+            } else {
+                v.clone()
+            })
+        })
+        .collect();
     // The label of a row: its non-empty label cells joined by spaces (one
     // label column, the common case, needs no join).
     let label_of = |cells: &[Option<&'t str>]| -> std::borrow::Cow<'t, str> {
@@ -384,8 +399,7 @@ pub fn emit<'t>(
                     let Some((cell, cell_unit)) = read_value(text) else {
                         continue;
                     };
-                    let variant = plan
-                        .variant
+                    let variant = col_names[i]
                         .as_ref()
                         .or(row_variant.as_ref())
                         .unwrap_or(&names.variant);
