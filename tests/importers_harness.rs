@@ -460,6 +460,18 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/timestamps-epoch.txt", "iperf3"),
     ("iperf3/title-T-omit-O1.txt", "iperf3"),
     ("stress-ng/metrics-brief-timestamp.txt", "stress-ng"),
+    ("phpbench/lkp-01.txt", "phpbench"),
+    ("simoop/lkp-1.txt", "simoop"),
+    ("rt-app/lkp-01-mp3-short.txt", "rt-app"),
+    ("rt-app/lkp-02-web-cut.txt", "rt-app"),
+    ("kbuild/lkp-01.txt", "kbuild"),
+    ("kbuild/lkp-02.txt", "kbuild"),
+    ("kbuild/lkp-03.txt", "kbuild"),
+    ("jitter/lkp-01.txt", "jitter"),
+    ("lmbench/lkp-01-bw_mem-after-build.txt", "lmbench"),
+    ("lmbench/lkp-02-mmap-series.txt", "lmbench"),
+    ("dbench/lkp-tbench-01-two-runs.txt", "dbench"),
+    ("dbench/lkp-tbench-02.txt", "dbench"),
 ];
 
 /// One harness file ingested with the default options.

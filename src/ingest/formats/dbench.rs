@@ -311,6 +311,56 @@ mod tests {
 }
 
 #[cfg(test)]
+mod lkp_logs {
+    use super::*;
+    use crate::ingest::parse_file;
+
+    #[test]
+    fn two_tbench_runs_give_each_its_throughput_and_max_latency() {
+        let p = parse_file(
+            &Dbench,
+            "tests/data/harness/dbench/lkp-tbench-01-two-runs.txt",
+        );
+        let got: Vec<(&str, &str, &str, f64, u32)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "throughput" || o.metric == "max latency")
+            .map(|o| {
+                (
+                    o.benchmark.as_str(),
+                    o.params.as_str(),
+                    o.metric.as_str(),
+                    o.value,
+                    o.line,
+                )
+            })
+            .collect();
+        let c = "clients=128,procs=128";
+        assert_eq!(
+            got,
+            [
+                ("tbench", c, "throughput", 23775.4, 68),
+                ("tbench", c, "max latency", 8.632, 68),
+                ("tbench", c, "throughput", 20853.0, 132),
+                ("tbench", c, "max latency", 8.158, 132),
+            ]
+        );
+        // Each run's sixteen operations, three figures each.
+        assert_eq!(p.observations.len(), 2 * (16 * 3 + 2));
+        let p = parse_file(&Dbench, "tests/data/harness/dbench/lkp-tbench-02.txt");
+        let lat = p
+            .observations
+            .iter()
+            .find(|o| o.metric == "max latency")
+            .unwrap();
+        assert_eq!(
+            (lat.value, lat.unit.as_str(), lat.params.as_str()),
+            (0.47, "ms", "clients=32,procs=32")
+        );
+    }
+}
+
+#[cfg(test)]
 mod old_versions {
     use super::*;
 
