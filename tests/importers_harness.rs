@@ -137,6 +137,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-stat/per-cpu-A.csv", "perf-stat-csv-modes"),
     ("perf-stat/per-cpu-A.json", "perf-stat-json"),
     ("perf-stat/interval-per-core.json", "perf-stat-json"),
+    ("perf-stat/metric-only-a.json", "perf-stat-json-metric-only"),
+    ("perf-stat/metric-only-per-socket.json", "perf-stat-json-metric-only"),
     ("perf-stat/per-cpu-A.txt", "perf-stat"),
     ("perf-stat/per-node.txt", "perf-stat"),
     ("perf-stat/per-socket.csv", "perf-stat-csv-modes"),

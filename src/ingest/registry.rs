@@ -20,6 +20,7 @@ impl Registry {
             Box::new(perf::stat_csv::PerfStatCsv),
             Box::new(perf::stat_csv_modes::PerfStatCsvModes),
             Box::new(perf::stat_json::PerfStatJson),
+            Box::new(perf::stat_json_metric_only::PerfStatJsonMetricOnly),
             Box::new(rt_tests::hackbench::Hackbench),
             Box::new(rt_tests::cyclictest::Cyclictest),
             Box::new(rt_tests::cyclictest_hist::CyclictestHist),
