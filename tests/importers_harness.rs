@@ -451,6 +451,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/usage-param-error.txt", ""),
     // iperf3's error JSON: refused with its error, see `failed_starts_say_why_instead_of_giving_rows`.
     ("iperf3/refused-ipv6.json", ""),
+    // stress-ng's failure and no metrics: refused with it, see `failed_starts_say_why_instead_of_giving_rows`.
+    ("stress-ng/lkp-04-fail-sigaction.txt", ""),
     ("sockperf/pp-udp-pps1000-fullrtt.txt", "sockperf"),
     ("pgbench/rate-latency-limit.txt", "pgbench"),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
@@ -773,6 +775,16 @@ fn failed_starts_say_why_instead_of_giving_rows() {
         .unwrap_or_default();
     assert!(
         err.contains("refused-ipv6.json:1: iperf3 JSON without results: unable to connect"),
+        "{err}"
+    );
+    // A stress-ng run that failed before its metrics says so, at its line.
+    let path = Path::new(HARNESS).join("stress-ng/lkp-04-fail-sigaction.txt");
+    let err = ingest(&[path], &registry, &IngestOptions::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.contains("lkp-04-fail-sigaction.txt:2: stress-ng failed and reported no metrics: `stress-ng: fail:  [5778]"),
         "{err}"
     );
 }
