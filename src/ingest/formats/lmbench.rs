@@ -57,10 +57,13 @@ impl Format for Lmbench {
             return 95;
         }
         // A bandwidth tool's command line right above its pairs.
-        let commanded = src
-            .lines
-            .windows(2)
-            .any(|w| PAIR.is_match(&w[1].text) && BW_COMMAND.is_match(w[0].text.trim_end()));
+        // Looked for only in an input naming a bw_ tool: detection runs on
+        // every input, and a regex on each line of a large one costs.
+        let commanded = crate::ingest::shared::logscan::has(src, "bw_")
+            && src
+                .lines
+                .windows(2)
+                .any(|w| BW_COMMAND.is_match(w[0].text.trim_end()) && PAIR.is_match(&w[1].text));
         if commanded {
             return 90;
         }
