@@ -36,10 +36,14 @@ const NOT_METRICS: &[&str] = &[
 pub struct PerfStatJsonMetricOnly;
 
 /// The record of line `t` when it has the shape of a metric-only record:
-/// an object without `event`, every other key's value a string that is
-/// a number (or empty: a metric perf could not compute), one at least.
+/// perf's spacing, an object without `event`, every other key's value a
+/// string that is a number (or empty: a metric perf could not compute),
+/// one at least.
 fn record(t: &str) -> Option<Map<String, Value>> {
-    if !t.starts_with('{') {
+    // perf writes `"key" : "value"` with a space each side of the colon,
+    // and short records: a long or differently spaced line is not parsed
+    // (detection runs on every input, a minified JSON file of any size).
+    if !t.starts_with('{') || t.len() > 64 * 1024 || !t.contains("\" : \"") {
         return None;
     }
     let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(t) else {
