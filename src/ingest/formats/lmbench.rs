@@ -35,6 +35,14 @@ lazy_re!(
     r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d |\S*[#$] )?(?:\S*/)?(bw_mem|bw_mmap_rd|bw_file_rd)((?:\s+\S+)+)\s*$"
 );
 lazy_re!(OPERATION, r"^[a-z][a-z0-9_]*$");
+// The build of the tools logged before their runs (LKP's lmbench3 logs
+// start with `cd src && make`): make's directory lines, the compiler's
+// command lines, its diagnostics (`bw_mem.c:76:23: warning: …`) and the
+// source excerpts under them (`   76 |    if (…)`, `      |    ^~~`).
+lazy_re!(
+    BUILD,
+    r"^(?:g?make(?:\[\d+\])?: |(?:gcc|cc|clang) |\S+\.[ch]:\d+:\d+: (?:warning|error|note): |\s*\d*\s+\| )"
+);
 
 /// The lmbench importer.
 pub struct Lmbench;
@@ -136,6 +144,11 @@ impl Format for Lmbench {
                 consumed.push(n);
             } else if t.starts_with("Avg xfer:") {
                 skipped.push((n, "lat_http's transfer summary, not a result".into()));
+            } else if BUILD.is_match(t) {
+                skipped.push((
+                    n,
+                    "the build of the tools (make and compiler output), not a result".into(),
+                ));
             }
         }
         Parsed::found(
