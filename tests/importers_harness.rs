@@ -137,6 +137,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-stat/per-cpu-A.csv", "perf-stat-csv-modes"),
     ("perf-stat/per-cpu-A.json", "perf-stat-json"),
     ("perf-stat/interval-per-core.json", "perf-stat-json"),
+    ("perf-stat/metric-only-a.json", "perf-stat-json-metric-only"),
+    ("perf-stat/metric-only-per-socket.json", "perf-stat-json-metric-only"),
     ("perf-stat/per-cpu-A.txt", "perf-stat"),
     ("perf-stat/per-node.txt", "perf-stat"),
     ("perf-stat/per-socket.csv", "perf-stat-csv-modes"),
@@ -449,6 +451,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/usage-param-error.txt", ""),
     // iperf3's error JSON: refused with its error, see `failed_starts_say_why_instead_of_giving_rows`.
     ("iperf3/refused-ipv6.json", ""),
+    // stress-ng's failure and no metrics: refused with it, see `failed_starts_say_why_instead_of_giving_rows`.
+    ("stress-ng/lkp-04-fail-sigaction.txt", ""),
     ("sockperf/pp-udp-pps1000-fullrtt.txt", "sockperf"),
     ("pgbench/rate-latency-limit.txt", "pgbench"),
     ("sysbench/oltp-ro-pgsql-interval-hist.txt", "sysbench"),
@@ -460,6 +464,18 @@ const FORMATS: &[(&str, &str)] = &[
     ("iperf3/timestamps-epoch.txt", "iperf3"),
     ("iperf3/title-T-omit-O1.txt", "iperf3"),
     ("stress-ng/metrics-brief-timestamp.txt", "stress-ng"),
+    ("phpbench/lkp-01.txt", "phpbench"),
+    ("simoop/lkp-1.txt", "simoop"),
+    ("rt-app/lkp-01-mp3-short.txt", "rt-app"),
+    ("rt-app/lkp-02-web-cut.txt", "rt-app"),
+    ("kbuild/lkp-01.txt", "kbuild"),
+    ("kbuild/lkp-02.txt", "kbuild"),
+    ("kbuild/lkp-03.txt", "kbuild"),
+    ("jitter/lkp-01.txt", "jitter"),
+    ("lmbench/lkp-01-bw_mem-after-build.txt", "lmbench"),
+    ("lmbench/lkp-02-mmap-series.txt", "lmbench"),
+    ("dbench/lkp-tbench-01-two-runs.txt", "dbench"),
+    ("dbench/lkp-tbench-02.txt", "dbench"),
 ];
 
 /// One harness file ingested with the default options.
@@ -759,6 +775,16 @@ fn failed_starts_say_why_instead_of_giving_rows() {
         .unwrap_or_default();
     assert!(
         err.contains("refused-ipv6.json:1: iperf3 JSON without results: unable to connect"),
+        "{err}"
+    );
+    // A stress-ng run that failed before its metrics says so, at its line.
+    let path = Path::new(HARNESS).join("stress-ng/lkp-04-fail-sigaction.txt");
+    let err = ingest(&[path], &registry, &IngestOptions::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(
+        err.contains("lkp-04-fail-sigaction.txt:2: stress-ng failed and reported no metrics: `stress-ng: fail:  [5778]"),
         "{err}"
     );
 }

@@ -3,11 +3,13 @@
 //! above it (`NTCreateX  27520  0.017  28.417`: count, average and maximum
 //! latency in ms).
 //!
-//! Benchmark `dbench` (`tbench` when the file name says so: both print
-//! the dbench banner), parameters `clients` and `procs`; metrics
+//! Benchmark `dbench` (`tbench` when the file name or a command line in
+//! it says so: both print the dbench banner), parameters `clients` and `procs`; metrics
 //! `throughput` (MB/s), `max latency` (ms), and per operation `<op> count`,
 //! `<op> latency avg`, `<op> latency max`, each a `sample` of the run. The
-//! per-second progress lines are left out with the reason.
+//! per-second progress lines, and the commands an LKP log records around
+//! the run (`2023-10-30 16:04:30 tbench -t 30 128 127.0.0.1`), are left
+//! out with the reason.
 //!
 //! Older dbench and tbench (1.x to 3.x) print only `Throughput 41.8089
 //! MB/sec 2 procs` (1.x: `Throughput 11.17 MB/sec (NB=13.97 MB/sec 111.7
@@ -19,6 +21,7 @@
 //! stated `mean`.
 
 use crate::error::Result;
+use crate::ingest::shared::lkp_wrapper;
 use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
@@ -47,6 +50,12 @@ lazy_re!(
 lazy_re!(OLD_PROGRESS, r"^\d+\s+\d+\s+[\d.]+ MB/sec");
 lazy_re!(OP, r"^ (\w+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)\s*$");
 lazy_re!(PROGRESS, r"^\s+\d+\s+(\d+\s+[\d.]+ MB/sec|cleanup)");
+// A command line running tbench (not its server, tbench_srv): the
+// command word, after a log's timestamp or a prompt, not a word of prose.
+lazy_re!(
+    TBENCH_COMMAND,
+    r"^\s*(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d |\S*[#$]\s*)?(?:\S*/)?tbench\s+(?:-\w|\d)"
+);
 
 /// The dbench/tbench importer.
 pub struct Dbench;
@@ -73,7 +82,9 @@ impl Format for Dbench {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let bench = if src.file_name().to_ascii_lowercase().contains("tbench") {
+        let bench = if src.file_name().to_ascii_lowercase().contains("tbench")
+            || any_with(src, "tbench", &TBENCH_COMMAND)
+        {
             "tbench"
         } else {
             "dbench"
@@ -94,6 +105,15 @@ impl Format for Dbench {
             let t = l.text.trim_end();
             if t.starts_with("dbench version") {
                 failed = None;
+            }
+            if lkp_wrapper::is_logged_command(t) {
+                // LKP's log of the commands around the run (the server
+                // started, the client found, the run itself, the kill).
+                skipped.push((
+                    n,
+                    "LKP wrapper: a command it runs, behind a timestamp".into(),
+                ));
+                continue;
             }
             if FAILED.is_match(t) {
                 failed.get_or_insert((n, t.trim().to_string()));
@@ -307,6 +327,68 @@ mod tests {
             .find(|o| o.metric == "throughput")
             .unwrap();
         assert_eq!(tp.value, 755.619);
+    }
+}
+
+#[cfg(test)]
+mod lkp_logs {
+    use super::*;
+    use crate::ingest::parse_file;
+
+    #[test]
+    fn two_tbench_runs_give_each_its_throughput_and_max_latency() {
+        let p = parse_file(
+            &Dbench,
+            "tests/data/harness/dbench/lkp-tbench-01-two-runs.txt",
+        );
+        let got: Vec<(&str, &str, &str, f64, u32)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "throughput" || o.metric == "max latency")
+            .map(|o| {
+                (
+                    o.benchmark.as_str(),
+                    o.params.as_str(),
+                    o.metric.as_str(),
+                    o.value,
+                    o.line,
+                )
+            })
+            .collect();
+        let c = "clients=128,procs=128";
+        assert_eq!(
+            got,
+            [
+                ("tbench", c, "throughput", 23775.4, 68),
+                ("tbench", c, "max latency", 8.632, 68),
+                ("tbench", c, "throughput", 20853.0, 132),
+                ("tbench", c, "max latency", 8.158, 132),
+            ]
+        );
+        // Each run's sixteen operations, three figures each.
+        assert_eq!(p.observations.len(), 2 * (16 * 3 + 2));
+        let wrapper: Vec<u32> = p
+            .skipped
+            .iter()
+            .filter(|(_, why)| why.starts_with("LKP wrapper"))
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(wrapper, [1, 3, 5, 69, 133]);
+        // Named by its command line when the file name does not say.
+        let text = std::fs::read_to_string("tests/data/harness/dbench/lkp-tbench-02.txt").unwrap();
+        let p = Dbench
+            .parse_accounted(&Source::from_text("02", &text))
+            .unwrap();
+        assert!(p.observations.iter().all(|o| o.benchmark == "tbench"));
+        let lat = p
+            .observations
+            .iter()
+            .find(|o| o.metric == "max latency")
+            .unwrap();
+        assert_eq!(
+            (lat.value, lat.unit.as_str(), lat.params.as_str()),
+            (0.47, "ms", "clients=32,procs=32")
+        );
     }
 }
 

@@ -28,6 +28,21 @@ lazy_re!(
 );
 lazy_re!(PAIR, r"^\s*(-?[\d.]+)\s+(-?[\d.]+)\s*([KMG]B/sec)?\s*$");
 lazy_re!(LAT_CTX, r"^size=(\d+k)\s+ovr=([\d.]+)");
+// A command running one of the bandwidth tools that print bare pairs:
+// the command word (after a prompt or a timestamp) is the tool.
+lazy_re!(
+    BW_COMMAND,
+    r"^(?:\d{4}-\d\d-\d\d \d\d:\d\d:\d\d |\S*[#$] )?(?:\S*/)?(bw_mem|bw_mmap_rd|bw_file_rd)((?:\s+\S+)+)\s*$"
+);
+lazy_re!(OPERATION, r"^[a-z][a-z0-9_]*$");
+// The build of the tools logged before their runs (LKP's lmbench3 logs
+// start with `cd src && make`): make's directory lines, the compiler's
+// command lines, its diagnostics (`bw_mem.c:76:23: warning: …`) and the
+// source excerpts under them (`   76 |    if (…)`, `      |    ^~~`).
+lazy_re!(
+    BUILD,
+    r"^(?:g?make(?:\[\d+\])?: |(?:gcc|cc|clang) |\S+\.[ch]:\d+:\d+: (?:warning|error|note): |\s*\d*\s+\| )"
+);
 
 /// The lmbench importer.
 pub struct Lmbench;
@@ -48,6 +63,17 @@ impl Format for Lmbench {
         let t = first.text.trim();
         if t.starts_with("[lmbench") && t.contains("results for") {
             return 95;
+        }
+        // A bandwidth tool's command line right above its pairs.
+        // Looked for only in an input naming a bw_ tool: detection runs on
+        // every input, and a regex on each line of a large one costs.
+        let commanded = crate::ingest::shared::logscan::has(src, "bw_")
+            && src
+                .lines
+                .windows(2)
+                .any(|w| BW_COMMAND.is_match(w[0].text.trim_end()) && PAIR.is_match(&w[1].text));
+        if commanded {
+            return 90;
         }
         // A tool's series alone: a quoted title over pairs.
         let second = src.lines.get(1).map_or("", |l| l.text.as_str());
@@ -72,6 +98,11 @@ impl Format for Lmbench {
                 continue;
             }
             if t.starts_with('[') && t.ends_with(']') {
+                consumed.push(n);
+                continue;
+            }
+            if let Some(c) = BW_COMMAND.captures(t) {
+                series = Some(Series::commanded(&c[1], &c[2]));
                 consumed.push(n);
                 continue;
             }
@@ -113,6 +144,11 @@ impl Format for Lmbench {
                 consumed.push(n);
             } else if t.starts_with("Avg xfer:") {
                 skipped.push((n, "lat_http's transfer summary, not a result".into()));
+            } else if BUILD.is_match(t) {
+                skipped.push((
+                    n,
+                    "the build of the tools (make and compiler output), not a result".into(),
+                ));
             }
         }
         Parsed::found(
@@ -157,6 +193,25 @@ impl Series {
             x_key,
             unit,
         }
+    }
+
+    /// The series of a bandwidth tool run by `args` (`-P 1 268435456 rd`):
+    /// metric the tool and its operation, the first word of the
+    /// arguments that is neither an option nor an option's value.
+    fn commanded(tool: &str, args: &str) -> Series {
+        let mut series = Series::new(tool, None);
+        let mut words = args.split_whitespace();
+        while let Some(w) = words.next() {
+            if let Some(option) = w.strip_prefix('-') {
+                if let ("P", Some(n)) = (option, words.next()) {
+                    series.params.set("parallel", n);
+                }
+            } else if OPERATION.is_match(w) {
+                series.metric = format!("{tool} {w}");
+                break;
+            }
+        }
+        series
     }
 
     /// Reads line `n` as a point of the series; false when it is not one.
@@ -276,5 +331,44 @@ mod tests {
         );
         let p = parse_file(&Lmbench, &format!("{DIR}/lat_ctx-s0-8procs.txt"));
         assert_eq!(find(&p, "context switch", "procs=8,size=0k").value, 1.80);
+    }
+
+    #[test]
+    fn a_bandwidth_tool_s_pairs_under_its_command_line() {
+        let path = format!("{DIR}/lkp-01-bw_mem-after-build.txt");
+        let src = Source::read(std::path::Path::new(&path)).unwrap();
+        assert_eq!(Lmbench.detect(&src), 90);
+        let p = parse_file(&Lmbench, &path);
+        assert_eq!(p.observations.len(), 1);
+        let o = find(&p, "bw_mem rd", "parallel=1,size_mb=268.44");
+        assert_eq!((o.value, o.unit.as_str()), (13805.57, "MB/s"));
+        // The compiler's lines naming the tools are no command of theirs.
+        let src = Source::from_text(
+            "build.txt",
+            "gcc -O -o ../bin/x86_64-linux-gnu/bw_mem bw_mem.c ../bin/lmbench.a\n8.39 85811.14\n",
+        );
+        assert_eq!(Lmbench.detect(&src), 0);
+        let p = Lmbench
+            .parse_accounted(&Source::from_text(
+                "prompt.txt",
+                "$ bw_file_rd 64m io_only /tmp/f\n67.11 9012.33\n",
+            ))
+            .unwrap();
+        assert_eq!(
+            find(&p, "bw_file_rd io_only", "size_mb=67.11").value,
+            9012.33
+        );
+    }
+
+    #[test]
+    fn lkp_s_mmap_series_by_their_titles() {
+        let p = parse_file(&Lmbench, &format!("{DIR}/lkp-02-mmap-series.txt"));
+        assert_eq!(p.observations.len(), 12 + 22 + 22);
+        let o = find(&p, "mmap latency", "size_mb=1073.741824");
+        assert_eq!((o.value, o.unit.as_str()), (6613.0, "us"));
+        let o = find(&p, "mmap read bandwidth", "size_mb=1073.74");
+        assert_eq!((o.value, o.unit.as_str()), (17573.23, "MB/s"));
+        let o = find(&p, "mmap read open2close bandwidth", "size_mb=1073.74");
+        assert_eq!(o.value, 9062.41);
     }
 }

@@ -6,3 +6,4 @@ pub(in crate::ingest) mod stat;
 pub(in crate::ingest) mod stat_csv;
 pub(in crate::ingest) mod stat_csv_modes;
 pub(in crate::ingest) mod stat_json;
+pub(in crate::ingest) mod stat_json_metric_only;

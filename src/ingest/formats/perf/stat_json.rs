@@ -25,10 +25,10 @@ use serde_json::Value;
 pub struct PerfStatJson;
 
 /// The keys of a record's aggregation, as perf writes them.
-const AGGREGATIONS: &[&str] = &["cpu", "core", "die", "socket", "node"];
+pub(super) const AGGREGATIONS: &[&str] = &["cpu", "core", "die", "socket", "node"];
 
 /// The record's aggregation as `key=value` parameters (empty without one).
-fn aggregation_params(obj: &serde_json::Map<String, Value>) -> String {
+pub(super) fn aggregation_params(obj: &serde_json::Map<String, Value>) -> String {
     let mut p = Params::default();
     for key in AGGREGATIONS {
         let value = match obj.get(*key) {

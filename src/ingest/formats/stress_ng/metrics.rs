@@ -73,6 +73,9 @@ impl Format for StressNg {
             95
         } else if has(src, "stress-ng: info:") && has(src, "dispatching hogs") {
             40
+        } else if failure(src).is_some() {
+            // A run that failed before its metrics: this reader says why.
+            60
         } else {
             0
         }
@@ -298,6 +301,14 @@ impl Format for StressNg {
                 skipped.push((n, reason.into()));
             }
         }
+        if out.is_empty() {
+            if let Some((n, text)) = failure(src) {
+                return Err(src.error(
+                    Some(n),
+                    format!("stress-ng failed and reported no metrics: `{text}`"),
+                ));
+            }
+        }
         Parsed::found(
             src,
             out,
@@ -306,6 +317,19 @@ impl Format for StressNg {
             "no stress-ng metrics row found (run with --metrics or --metrics-brief)",
         )
     }
+}
+
+/// The first `stress-ng: fail:` line, with its number: stress-ng's own
+/// report of a run that went wrong.
+fn failure(src: &Source) -> Option<(u32, &str)> {
+    crate::ingest::shared::logscan::lines_containing(src, "stress-ng: fail:")
+        .find(|l| l.trim_start().starts_with("stress-ng: fail:"))
+        .and_then(|text| {
+            src.lines
+                .iter()
+                .find(|l| l.text.as_str() == text)
+                .map(|l| (l.number, text.trim()))
+        })
 }
 
 #[cfg(test)]
