@@ -195,3 +195,54 @@ fn a_last_text_column_labels_its_row_with_the_first() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn a_row_label_set_apart_by_a_bar_may_have_four_words() {
+    // Cells of a word and several values after a label of four words,
+    // parted by bars (one glued to the label) and a full-width comma.
+    let got = show(
+        "w/ parallel dio reads | READ 78313KB/s, 19578, 1698.70us  | WRITE 78313KB/s, 19578, 4837.60us\n\
+         w/o parallel dio reads| READ 387774KB/s, 96943, 1009.73us | WRITE 387656KB/s\u{FF0C}96914, 308.87us",
+    );
+    assert_eq!(got.len(), 12, "{got:#?}");
+    assert!(
+        got.iter().any(|g| g.contains("w/ parallel dio reads")
+            && g.contains("|READ|")
+            && g.ends_with("us=1698.7")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter().any(|g| g.contains("w/o parallel dio reads|")
+            && g.contains("|WRITE|")
+            && g.ends_with("=96914")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_sentence_of_four_words_before_its_numbers_is_no_list() {
+    // Single spaces after the leading words: prose, whatever it counts.
+    let got = show(
+        "we ran it again with 4 jobs and 16 files\n\
+         we ran it again with 8 jobs and 32 files",
+    );
+    assert!(got.is_empty(), "{got:#?}");
+}
+
+#[test]
+fn pairs_joined_by_commas_are_read_one_by_one() {
+    // fio's read and write bandwidth in one cell, `r=…,w=…`.
+    let got = show(
+        "rwmixwrite=10%\n\
+         Instance 1\tr=27.5GiB/s,w=3125MiB/s\t\tr=75.9GiB/s,w=8636MiB/s\n\
+         Instance 2\tr=25.5GiB/s,w=2898MiB/s\t\tr=87.6GiB/s,w=9967MiB/s",
+    );
+    for v in ["GiB/s=27.5", "MiB/s=3125", "GiB/s=75.9", "MiB/s=9967"] {
+        assert!(got.iter().any(|g| g.ends_with(v)), "{v}: {got:#?}");
+    }
+    assert!(
+        got.iter()
+            .any(|g| g.contains("Instance 2 r") && g.ends_with("GiB/s=25.5")),
+        "{got:#?}"
+    );
+}

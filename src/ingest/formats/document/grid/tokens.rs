@@ -59,7 +59,9 @@ pub fn split(text: &str) -> Vec<(usize, usize, &str)> {
     let mut col = 0;
     let mut start: Option<(usize, usize)> = None;
     for (i, c) in text.char_indices() {
-        if c.is_whitespace() {
+        // A full-width comma (typed with a CJK input method) parts cells
+        // as a comma and a space would.
+        if c.is_whitespace() || c == '\u{FF0C}' {
             if let Some((b, sc)) = start.take() {
                 out.push((sc, col, &text[b..i]));
             }
