@@ -47,7 +47,12 @@ pub(super) fn kind(text: &str) -> LineKind {
     if !values.iter().any(Tok::is_value) {
         return LineKind::Text;
     }
-    if label.len() > MAX_LABEL_WORDS || label.iter().any(Tok::is_value) && label.len() > 4 {
+    // A value with its spread is a measurement, never part of a name
+    // (`private-stack-1:  2.226 ± 0.003M/s (drops 0.000 ± 0.000M/s)`).
+    let measured = label.iter().any(|t| t.kind == TokKind::Spread);
+    if label.len() > MAX_LABEL_WORDS
+        || label.iter().any(Tok::is_value) && (label.len() > 4 || measured)
+    {
         // Values among many words: a list line, not a row.
         return keyed(toks);
     }

@@ -246,3 +246,24 @@ fn pairs_joined_by_commas_are_read_one_by_one() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn a_value_with_its_spread_is_no_part_of_a_row_label() {
+    // The name, then a rate with its spread and unit written once, then a
+    // second rate in parentheses: each value keyed, none in the label.
+    let got = show(
+        "no-private-stack-1:  2.152 ± 0.004M/s (drops 0.000 ± 0.000M/s)\n\
+         private-stack-1:     2.226 ± 0.003M/s (drops 0.000 ± 0.000M/s)",
+    );
+    assert!(
+        got.iter().any(|g| g.contains("no-private-stack-1")
+            && !g.contains("2.152 ")
+            && g.ends_with("|sample|M/s=2.152")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.contains("private-stack-1") && g.ends_with("|stddev|M/s=0.003")),
+        "{got:#?}"
+    );
+}

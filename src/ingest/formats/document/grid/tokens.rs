@@ -219,6 +219,17 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                 }
             }
         }
+        // `2.152 ± 0.004M/s`: the unit written once, after the spread, is
+        // the value's too (a spread in percent is relative, and says
+        // nothing of the value's unit).
+        if t.kind == TokKind::Spread && !t.unit.is_empty() && t.unit != "%" {
+            if let Some(prev) = out
+                .last_mut()
+                .filter(|p| p.kind == TokKind::Num && p.unit.is_empty())
+            {
+                prev.unit = t.unit.clone();
+            }
+        }
         out.push(t);
     }
     out
@@ -636,5 +647,15 @@ mod tests {
         let t = tokens("0.01s846860.493 848882.424");
         let v: Vec<f64> = t.iter().map(|t| t.value).collect();
         assert_eq!(v, vec![0.01, 846860.493, 848882.424]);
+    }
+
+    #[test]
+    fn a_unit_after_the_spread_is_the_values_too() {
+        let t = tokens("private-stack-8:     90.023 ± 0.117M/s");
+        assert_eq!((t[1].value, t[1].unit.as_str()), (90.023, "M/s"));
+        assert_eq!((t[2].kind, t[2].unit.as_str()), (TokKind::Spread, "M/s"));
+        // A relative spread says nothing of the value's unit.
+        let t = tokens("runtime  12.5 ± 3%");
+        assert_eq!(t[1].unit, "");
     }
 }
