@@ -17,6 +17,8 @@ pub(super) enum LineKind {
     Pairs(String, Vec<(String, Tok)>),
     /// Values among words, each keyed by the words before it; the line's label.
     Keyed(String, Vec<(String, Tok)>),
+    /// A table collapsed into one line: headers and their rows in turn.
+    Collapsed(Vec<super::collapsed::Segment>),
     Text,
 }
 
@@ -30,6 +32,9 @@ pub(super) fn kind(text: &str) -> LineKind {
     let toks = tokens::tokens(text);
     if let Some(p) = pairs(text) {
         return p;
+    }
+    if let Some(segments) = super::collapsed::segments(&toks) {
+        return LineKind::Collapsed(segments);
     }
     let Some(last) = toks.last() else {
         return LineKind::Text;

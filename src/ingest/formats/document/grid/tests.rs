@@ -267,3 +267,30 @@ fn a_value_with_its_spread_is_no_part_of_a_row_label() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn a_table_collapsed_into_one_line_is_read_by_its_headers() {
+    // Line breaks and padding lost: two headers, each with its row.
+    let got = show(
+        "w/o patch: Gb Rep Threads User System Wall flt/cpu/s fault/wsec 4 3 1 0.146s 11.155s \
+         11.030s 69584.896 69566.852 w/patch Gb Rep Threads User System Wall flt/cpu/s fault/wsec \
+         1 1 1 0.014s 0.110s 0.012s524292.194 517665.538",
+    );
+    assert_eq!(got.len(), 16, "{got:#?}");
+    assert_eq!(got[4], "1 w/o patch|||System|sample|s=11.155");
+    assert_eq!(got[14], "1 w/patch|||flt/cpu/s|sample|=524292.194");
+}
+
+#[test]
+fn a_wide_row_is_no_collapsed_table() {
+    // One run of values after its label: a row, named by its label.
+    assert!(matches!(
+        kinds::kind("Total Send Recv Rate 1.2 3.4 5.6 7.8 9.1 2.3 4.5 6.7 8.9"),
+        LineKind::Data { .. }
+    ));
+    // Runs of values under words in turn, but too few per header.
+    assert!(!matches!(
+        kinds::kind("runs 1 2 then 3 4 then 5 6 then 7 8 then 9 10"),
+        LineKind::Collapsed(..)
+    ));
+}
