@@ -112,6 +112,18 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                 continue;
             }
         }
+        // `86.9%-70.8%`: two percentages written as a pair (sender and
+        // receiver), each a value of its own.
+        if let Some((a, b)) = w
+            .split_once("%-")
+            .filter(|(a, b)| b.ends_with('%') && number(a).is_some() && number(b).is_some())
+        {
+            let at = col + a.chars().count() + 2;
+            out.push(token(&format!("{a}%"), col, at - 1));
+            out.push(token(b, at, end));
+            spread_next = false;
+            continue;
+        }
         let mut t = token(w, col, end);
         // Columns run together once a value fills its width
         // (`0.01s846860.493`): a number with a unit, then another number.
@@ -691,5 +703,12 @@ mod tests {
         // A relative spread says nothing of the value's unit.
         let t = tokens("runtime  12.5 ± 3%");
         assert_eq!(t[1].unit, "");
+    }
+
+    #[test]
+    fn a_pair_of_percentages_is_two_values() {
+        let t = tokens("Server bind   19: 13.0Gbits/sec 28.371851000 86.9%-70.8%");
+        let v: Vec<(TokKind, f64)> = t[5..].iter().map(|t| (t.kind, t.value)).collect();
+        assert_eq!(v, [(TokKind::Num, 86.9), (TokKind::Num, 70.8)]);
     }
 }
