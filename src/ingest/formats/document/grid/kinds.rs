@@ -54,7 +54,13 @@ pub(super) fn kind(text: &str) -> LineKind {
     }
     // A value with its spread is a measurement, never part of a name
     // (`private-stack-1:  2.226 ± 0.003M/s (drops 0.000 ± 0.000M/s)`).
-    let measured = label.iter().any(|t| t.kind == TokKind::Spread);
+    // So is a signed fraction (`Hackbench pipes-1  -8.23  to 29.65`, a
+    // range of changes): names hold counts (`pipes-1`, `-j 8`), not those.
+    let signed_fraction =
+        |t: &Tok| t.kind == TokKind::Num && t.text.starts_with(['-', '+']) && t.text.contains('.');
+    let measured = label
+        .iter()
+        .any(|t| t.kind == TokKind::Spread || signed_fraction(t));
     if label.len() > MAX_LABEL_WORDS
         || label.iter().any(Tok::is_value) && (label.len() > 4 || measured)
     {

@@ -294,3 +294,24 @@ fn a_wide_row_is_no_collapsed_table() {
         LineKind::Collapsed(..)
     ));
 }
+
+#[test]
+fn a_range_of_signed_changes_is_two_values() {
+    // `from  to  upper`: the lower bound is no part of the row's name.
+    let got = show(
+        "Hackbench pipes-1              -8.23      to 29.65\n\
+         Hackbench pipes-4              -8.10      to 10.98",
+    );
+    assert!(
+        got.iter().any(|g| g.contains("Hackbench pipes-1")
+            && !g.contains("-8.23 ")
+            && g.ends_with("=-8.23")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter().any(|g| g.contains("Hackbench pipes-4")
+            && g.contains("|to|")
+            && g.ends_with("=10.98")),
+        "{got:#?}"
+    );
+}
