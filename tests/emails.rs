@@ -29,11 +29,11 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 349 posts
-/// (12999, 9720 and 10469 of 14077 values), in percent. The goal is
+/// (13015, 9736 and 10485 of 14077 values), in percent. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 92.3;
-const LABEL_FLOOR: f64 = 69.0;
-const EITHER_FLOOR: f64 = 74.3;
+const VALUE_FLOOR: f64 = 92.4;
+const LABEL_FLOOR: f64 = 69.1;
+const EITHER_FLOOR: f64 = 74.4;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
