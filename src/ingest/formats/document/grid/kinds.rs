@@ -17,6 +17,8 @@ pub(super) enum LineKind {
     Pairs(String, Vec<(String, Tok)>),
     /// Values among words, each keyed by the words before it; the line's label.
     Keyed(String, Vec<(String, Tok)>),
+    /// A table collapsed into one line: headers and their rows in turn.
+    Collapsed(Vec<super::collapsed::Segment>),
     Text,
 }
 
@@ -30,6 +32,9 @@ pub(super) fn kind(text: &str) -> LineKind {
     let toks = tokens::tokens(text);
     if let Some(p) = pairs(text) {
         return p;
+    }
+    if let Some(segments) = super::collapsed::segments(&toks) {
+        return LineKind::Collapsed(segments);
     }
     let Some(last) = toks.last() else {
         return LineKind::Text;
@@ -47,7 +52,18 @@ pub(super) fn kind(text: &str) -> LineKind {
     if !values.iter().any(Tok::is_value) {
         return LineKind::Text;
     }
-    if label.len() > MAX_LABEL_WORDS || label.iter().any(Tok::is_value) && label.len() > 4 {
+    // A value with its spread is a measurement, never part of a name
+    // (`private-stack-1:  2.226 ± 0.003M/s (drops 0.000 ± 0.000M/s)`).
+    // So is a signed fraction (`Hackbench pipes-1  -8.23  to 29.65`, a
+    // range of changes): names hold counts (`pipes-1`, `-j 8`), not those.
+    let signed_fraction =
+        |t: &Tok| t.kind == TokKind::Num && t.text.starts_with(['-', '+']) && t.text.contains('.');
+    let measured = label
+        .iter()
+        .any(|t| t.kind == TokKind::Spread || signed_fraction(t));
+    if label.len() > MAX_LABEL_WORDS
+        || label.iter().any(Tok::is_value) && (label.len() > 4 || measured)
+    {
         // Values among many words: a list line, not a row.
         return keyed(toks);
     }
@@ -115,10 +131,13 @@ pub(super) fn keyed(toks: Vec<Tok>) -> LineKind {
     let values = toks.iter().filter(|t| t.is_value()).count();
     let words = toks.len() - values;
     let last = toks.last().map_or("", |t| t.text.as_str());
+    // A row label set apart as a column of its own (`w/ parallel dio
+    // reads | READ 78313KB/s, …`) is a name however many words it has.
+    let column = label_column(&toks);
     // Keys are short: four words in a row are a phrase of prose.
     let mut run = 0;
     let mut longest = 0;
-    for t in &toks {
+    for t in &toks[column.unwrap_or(0)..] {
         run = if t.kind == TokKind::Word { run + 1 } else { 0 };
         longest = longest.max(run);
     }
@@ -127,8 +146,8 @@ pub(super) fn keyed(toks: Vec<Tok>) -> LineKind {
     }
     let mut label: Vec<&str> = Vec::new();
     let mut i = 0;
-    while i < toks.len() && toks[i].kind == TokKind::Word {
-        label.push(&toks[i].text);
+    while i < toks.len() && toks[i].kind == TokKind::Word && column.is_none_or(|c| i < c) {
+        label.push(toks[i].text.trim_end_matches('|'));
         i += 1;
     }
     if i < toks.len() && toks[i].int_digits > 0 && toks.get(i + 1).is_some() {
@@ -153,6 +172,19 @@ pub(super) fn keyed(toks: Vec<Tok>) -> LineKind {
     LineKind::Keyed(label, out)
 }
 
+/// Where the leading words of a line end when they are a column of their
+/// own: a bar (`|`, alone or glued to the last word), a tab or a gap of two
+/// or more spaces follows them. Prose runs on with single spaces.
+fn label_column(toks: &[Tok]) -> Option<usize> {
+    let end = toks.iter().position(|t| t.kind != TokKind::Word)?;
+    let apart = |k: usize| {
+        toks[k - 1].text.ends_with('|')
+            || toks[k].col >= toks[k - 1].end + 2
+            || (toks[k].kind == TokKind::Marker && toks[k].text == "|")
+    };
+    (1..=end.min(MAX_LABEL_WORDS)).find(|&k| apart(k))
+}
+
 /// The pairs of a `key=value, key: value` line, when every value of the
 /// line is one; words before the first key are the line's prefix
 /// (`slat (usec): min=2, max=196` → prefix `slat (usec)`).
@@ -160,7 +192,10 @@ pub(super) fn pairs(text: &str) -> Option<LineKind> {
     if !text.contains(['=', ':']) {
         return None;
     }
-    let words = tokens::split(text);
+    let words: Vec<(usize, usize, &str)> = tokens::split(text)
+        .into_iter()
+        .flat_map(joined_pairs)
+        .collect();
     let mut pending: Vec<&str> = Vec::new();
     let mut prefix = String::new();
     let mut out: Vec<(String, Tok)> = Vec::new();
@@ -231,6 +266,31 @@ pub(super) fn pairs(text: &str) -> Option<LineKind> {
         return None;
     }
     Some(LineKind::Pairs(prefix, out))
+}
+
+/// A word of pairs joined by commas without a space (fio's
+/// `r=27.5GiB/s,w=3125MiB/s`) as one word per pair; any other word as it is.
+fn joined_pairs((col, end, w): (usize, usize, &str)) -> Vec<(usize, usize, &str)> {
+    let is_pair = |p: &str| {
+        p.split_once('=').is_some_and(|(k, v)| {
+            k.starts_with(|c: char| c.is_alphabetic())
+                && v.starts_with(|c: char| c.is_ascii_digit())
+        })
+    };
+    let parts: Vec<&str> = w.split(',').filter(|p| !p.is_empty()).collect();
+    if parts.len() < 2 || !parts.iter().all(|p| is_pair(p)) {
+        return vec![(col, end, w)];
+    }
+    let mut at = col;
+    let mut out = Vec::with_capacity(parts.len());
+    for p in w.split(',') {
+        let n = p.chars().count();
+        if n > 0 {
+            out.push((at, at + n, p));
+        }
+        at += n + 1;
+    }
+    out
 }
 
 pub(super) fn join_key(pending: &[&str], k: &str) -> String {

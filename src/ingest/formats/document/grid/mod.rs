@@ -15,6 +15,7 @@
 //! The document reader gives this reader the paragraphs, or the lines of a
 //! paragraph, that its layout rules leave unread.
 
+mod collapsed;
 mod header;
 mod kinds;
 mod lists;
@@ -55,7 +56,10 @@ pub fn has_rows(src: &crate::ingest::Source) -> bool {
         .filter(|l| {
             matches!(
                 kind(&l.text),
-                LineKind::Data { .. } | LineKind::Pairs(..) | LineKind::Keyed(..)
+                LineKind::Data { .. }
+                    | LineKind::Pairs(..)
+                    | LineKind::Keyed(..)
+                    | LineKind::Collapsed(..)
             )
         })
         .nth(1)
@@ -111,7 +115,7 @@ pub fn read(
                 i += 1;
             }
             LineKind::Rule => i += 1,
-            LineKind::Pairs(..) | LineKind::Keyed(..) => {
+            LineKind::Pairs(..) | LineKind::Keyed(..) | LineKind::Collapsed(..) => {
                 let title = texts
                     .last()
                     .map(|&t| clean(para[t].text))
@@ -129,6 +133,9 @@ pub fn read(
                     }
                     LineKind::Keyed(label, ps) => {
                         emit_keyed(para[i].number, label, ps, &names, &mut out)
+                    }
+                    LineKind::Collapsed(segments) => {
+                        collapsed::emit(para[i].number, segments, &names, &mut out)
                     }
                     _ => {}
                 }

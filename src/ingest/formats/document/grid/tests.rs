@@ -219,3 +219,123 @@ fn a_title_over_the_row_labels_names_no_column() {
     let got = show("test        base     patched\nfork        1.10     1.20");
     assert_eq!(got[1], "2 fork||patched|value|sample|=1.2");
 }
+
+#[test]
+fn a_row_label_set_apart_by_a_bar_may_have_four_words() {
+    // Cells of a word and several values after a label of four words,
+    // parted by bars (one glued to the label) and a full-width comma.
+    let got = show(
+        "w/ parallel dio reads | READ 78313KB/s, 19578, 1698.70us  | WRITE 78313KB/s, 19578, 4837.60us\n\
+         w/o parallel dio reads| READ 387774KB/s, 96943, 1009.73us | WRITE 387656KB/s\u{FF0C}96914, 308.87us",
+    );
+    assert_eq!(got.len(), 12, "{got:#?}");
+    assert!(
+        got.iter().any(|g| g.contains("w/ parallel dio reads")
+            && g.contains("|READ|")
+            && g.ends_with("us=1698.7")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter().any(|g| g.contains("w/o parallel dio reads|")
+            && g.contains("|WRITE|")
+            && g.ends_with("=96914")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_sentence_of_four_words_before_its_numbers_is_no_list() {
+    // Single spaces after the leading words: prose, whatever it counts.
+    let got = show(
+        "we ran it again with 4 jobs and 16 files\n\
+         we ran it again with 8 jobs and 32 files",
+    );
+    assert!(got.is_empty(), "{got:#?}");
+}
+
+#[test]
+fn pairs_joined_by_commas_are_read_one_by_one() {
+    // fio's read and write bandwidth in one cell, `r=…,w=…`.
+    let got = show(
+        "rwmixwrite=10%\n\
+         Instance 1\tr=27.5GiB/s,w=3125MiB/s\t\tr=75.9GiB/s,w=8636MiB/s\n\
+         Instance 2\tr=25.5GiB/s,w=2898MiB/s\t\tr=87.6GiB/s,w=9967MiB/s",
+    );
+    for v in ["GiB/s=27.5", "MiB/s=3125", "GiB/s=75.9", "MiB/s=9967"] {
+        assert!(got.iter().any(|g| g.ends_with(v)), "{v}: {got:#?}");
+    }
+    assert!(
+        got.iter()
+            .any(|g| g.contains("Instance 2 r") && g.ends_with("GiB/s=25.5")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_value_with_its_spread_is_no_part_of_a_row_label() {
+    // The name, then a rate with its spread and unit written once, then a
+    // second rate in parentheses: each value keyed, none in the label.
+    let got = show(
+        "no-private-stack-1:  2.152 ± 0.004M/s (drops 0.000 ± 0.000M/s)\n\
+         private-stack-1:     2.226 ± 0.003M/s (drops 0.000 ± 0.000M/s)",
+    );
+    assert!(
+        got.iter().any(|g| g.contains("no-private-stack-1")
+            && !g.contains("2.152 ")
+            && g.ends_with("|sample|M/s=2.152")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.contains("private-stack-1") && g.ends_with("|stddev|M/s=0.003")),
+        "{got:#?}"
+    );
+}
+
+#[test]
+fn a_table_collapsed_into_one_line_is_read_by_its_headers() {
+    // Line breaks and padding lost: two headers, each with its row.
+    let got = show(
+        "w/o patch: Gb Rep Threads User System Wall flt/cpu/s fault/wsec 4 3 1 0.146s 11.155s \
+         11.030s 69584.896 69566.852 w/patch Gb Rep Threads User System Wall flt/cpu/s fault/wsec \
+         1 1 1 0.014s 0.110s 0.012s524292.194 517665.538",
+    );
+    assert_eq!(got.len(), 16, "{got:#?}");
+    assert_eq!(got[4], "1 w/o patch|||System|sample|s=11.155");
+    assert_eq!(got[14], "1 w/patch|||flt/cpu/s|sample|=524292.194");
+}
+
+#[test]
+fn a_wide_row_is_no_collapsed_table() {
+    // One run of values after its label: a row, named by its label.
+    assert!(matches!(
+        kinds::kind("Total Send Recv Rate 1.2 3.4 5.6 7.8 9.1 2.3 4.5 6.7 8.9"),
+        LineKind::Data { .. }
+    ));
+    // Runs of values under words in turn, but too few per header.
+    assert!(!matches!(
+        kinds::kind("runs 1 2 then 3 4 then 5 6 then 7 8 then 9 10"),
+        LineKind::Collapsed(..)
+    ));
+}
+
+#[test]
+fn a_range_of_signed_changes_is_two_values() {
+    // `from  to  upper`: the lower bound is no part of the row's name.
+    let got = show(
+        "Hackbench pipes-1              -8.23      to 29.65\n\
+         Hackbench pipes-4              -8.10      to 10.98",
+    );
+    assert!(
+        got.iter().any(|g| g.contains("Hackbench pipes-1")
+            && !g.contains("-8.23 ")
+            && g.ends_with("=-8.23")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter().any(|g| g.contains("Hackbench pipes-4")
+            && g.contains("|to|")
+            && g.ends_with("=10.98")),
+        "{got:#?}"
+    );
+}

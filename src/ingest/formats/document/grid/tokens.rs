@@ -59,7 +59,9 @@ pub fn split(text: &str) -> Vec<(usize, usize, &str)> {
     let mut col = 0;
     let mut start: Option<(usize, usize)> = None;
     for (i, c) in text.char_indices() {
-        if c.is_whitespace() {
+        // A full-width comma (typed with a CJK input method) parts cells
+        // as a comma and a space would.
+        if c.is_whitespace() || c == '\u{FF0C}' {
             if let Some((b, sc)) = start.take() {
                 out.push((sc, col, &text[b..i]));
             }
@@ -109,6 +111,18 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                 spread_next = true;
                 continue;
             }
+        }
+        // `86.9%-70.8%`: two percentages written as a pair (sender and
+        // receiver), each a value of its own.
+        if let Some((a, b)) = w
+            .split_once("%-")
+            .filter(|(a, b)| b.ends_with('%') && number(a).is_some() && number(b).is_some())
+        {
+            let at = col + a.chars().count() + 2;
+            out.push(token(&format!("{a}%"), col, at - 1));
+            out.push(token(b, at, end));
+            spread_next = false;
+            continue;
         }
         let mut t = token(w, col, end);
         // Columns run together once a value fills its width
@@ -217,6 +231,17 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                 }
             }
         }
+        // `2.152 ± 0.004M/s`: the unit written once, after the spread, is
+        // the value's too (a spread in percent is relative, and says
+        // nothing of the value's unit).
+        if t.kind == TokKind::Spread && !t.unit.is_empty() && t.unit != "%" {
+            if let Some(prev) = out
+                .last_mut()
+                .filter(|p| p.kind == TokKind::Num && p.unit.is_empty())
+            {
+                prev.unit = t.unit.clone();
+            }
+        }
         out.push(t);
     }
     out
@@ -299,6 +324,12 @@ fn token(w: &str, col: usize, end: usize) -> Tok {
 pub fn number(s: &str) -> Option<(f64, String, usize)> {
     if s.is_empty() {
         return None;
+    }
+    // `1.487.148`: dots as thousands separators, told from a decimal point
+    // by their count (a number has one decimal point at most).
+    if let Some(at) = dot_groups_end(s) {
+        let plain: String = s[..at].chars().filter(|&c| c != '.').collect();
+        return number(&format!("{plain}{}", &s[at..]));
     }
     let b = s.as_bytes();
     let mut i = 0;
@@ -395,6 +426,28 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
         _ => return None,
     };
     value.is_finite().then_some((value, unit, int_digits))
+}
+
+/// Where the digits of `s` end when they are groups of three parted by
+/// two or more dots after a lead of one to three (`1.487.148`, `-2.742.500`).
+fn dot_groups_end(s: &str) -> Option<usize> {
+    let b = s.as_bytes();
+    let start = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    let lead = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
+    if !(1..=3).contains(&lead) {
+        return None;
+    }
+    let mut i = start + lead;
+    let mut groups = 0;
+    while b.get(i) == Some(&b'.')
+        && b.len() >= i + 4
+        && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
+        && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
+    {
+        groups += 1;
+        i += 4;
+    }
+    (groups >= 2 && b.get(i) != Some(&b'.')).then_some(i)
 }
 
 /// Where a word splits into a number with a unit and a number glued to it.
@@ -513,6 +566,12 @@ mod tests {
         assert_eq!(number("487"), Some((487.0, String::new(), 3)));
         assert_eq!(number("528."), Some((528.0, String::new(), 0)));
         assert_eq!(number("6.6.78"), None);
+        let value = |s| number(s).map(|n| n.0);
+        assert_eq!(value("1.487.148"), Some(1487148.0));
+        assert_eq!(value("-2.742.500"), Some(-2742500.0));
+        assert_eq!(value("1.651.200K"), Some(1651200e3));
+        assert_eq!(value("141.394"), Some(141.394));
+        assert_eq!(number("5.10.100"), None);
         assert_eq!(number("0,1"), None);
         assert_eq!(number("1,2345"), None);
     }
@@ -634,5 +693,22 @@ mod tests {
         let t = tokens("0.01s846860.493 848882.424");
         let v: Vec<f64> = t.iter().map(|t| t.value).collect();
         assert_eq!(v, vec![0.01, 846860.493, 848882.424]);
+    }
+
+    #[test]
+    fn a_unit_after_the_spread_is_the_values_too() {
+        let t = tokens("private-stack-8:     90.023 ± 0.117M/s");
+        assert_eq!((t[1].value, t[1].unit.as_str()), (90.023, "M/s"));
+        assert_eq!((t[2].kind, t[2].unit.as_str()), (TokKind::Spread, "M/s"));
+        // A relative spread says nothing of the value's unit.
+        let t = tokens("runtime  12.5 ± 3%");
+        assert_eq!(t[1].unit, "");
+    }
+
+    #[test]
+    fn a_pair_of_percentages_is_two_values() {
+        let t = tokens("Server bind   19: 13.0Gbits/sec 28.371851000 86.9%-70.8%");
+        let v: Vec<(TokKind, f64)> = t[5..].iter().map(|t| (t.kind, t.value)).collect();
+        assert_eq!(v, [(TokKind::Num, 86.9), (TokKind::Num, 70.8)]);
     }
 }
