@@ -325,12 +325,6 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
     if s.is_empty() {
         return None;
     }
-    // `1.487.148`: dots as thousands separators, told from a decimal point
-    // by their count (a number has one decimal point at most).
-    if let Some(at) = dot_groups_end(s) {
-        let plain: String = s[..at].chars().filter(|&c| c != '.').collect();
-        return number(&format!("{plain}{}", &s[at..]));
-    }
     let b = s.as_bytes();
     let mut i = 0;
     let neg = b[0] == b'-';
@@ -426,28 +420,6 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
         _ => return None,
     };
     value.is_finite().then_some((value, unit, int_digits))
-}
-
-/// Where the digits of `s` end when they are groups of three parted by
-/// two or more dots after a lead of one to three (`1.487.148`, `-2.742.500`).
-fn dot_groups_end(s: &str) -> Option<usize> {
-    let b = s.as_bytes();
-    let start = usize::from(matches!(b.first(), Some(b'+' | b'-')));
-    let lead = b[start..].iter().take_while(|c| c.is_ascii_digit()).count();
-    if !(1..=3).contains(&lead) {
-        return None;
-    }
-    let mut i = start + lead;
-    let mut groups = 0;
-    while b.get(i) == Some(&b'.')
-        && b.len() >= i + 4
-        && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
-        && !b.get(i + 4).is_some_and(u8::is_ascii_digit)
-    {
-        groups += 1;
-        i += 4;
-    }
-    (groups >= 2 && b.get(i) != Some(&b'.')).then_some(i)
 }
 
 /// Where a word splits into a number with a unit and a number glued to it.
@@ -566,12 +538,6 @@ mod tests {
         assert_eq!(number("487"), Some((487.0, String::new(), 3)));
         assert_eq!(number("528."), Some((528.0, String::new(), 0)));
         assert_eq!(number("6.6.78"), None);
-        let value = |s| number(s).map(|n| n.0);
-        assert_eq!(value("1.487.148"), Some(1487148.0));
-        assert_eq!(value("-2.742.500"), Some(-2742500.0));
-        assert_eq!(value("1.651.200K"), Some(1651200e3));
-        assert_eq!(value("141.394"), Some(141.394));
-        assert_eq!(number("5.10.100"), None);
         assert_eq!(number("0,1"), None);
         assert_eq!(number("1,2345"), None);
     }
