@@ -29,15 +29,14 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 377 posts
-/// (13309, 9790 and 10592 of 14776 values), in percent, rounded down. The
+/// (13567, 10252 and 11034 of 14776 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
-/// first, then moved in unchanged), so the floors went down with them: the
-/// same reader gave 12757, 9485 and 10243 of 14077 values on the 349 posts
-/// before. The goal is 98% and 95%; these are what is reached, not
-/// what is wanted.
-const VALUE_FLOOR: f64 = 90.0;
-const LABEL_FLOOR: f64 = 66.2;
-const EITHER_FLOOR: f64 = 71.6;
+/// first, then moved in unchanged: 552, 305 and 349 of their 699 values),
+/// and the reader's later rules did not move them. The goal is 98%
+/// and 95%; these are what is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 91.7;
+const LABEL_FLOOR: f64 = 69.3;
+const EITHER_FLOOR: f64 = 74.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
