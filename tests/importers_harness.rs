@@ -243,6 +243,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("stress-ng/brief-cpu-matrix-hash.txt", "stress-ng"),
     ("stress-ng/metrics-brief-cpu-vm.txt", "stress-ng"),
     ("stress-ng/metrics-brief-pipe-times.txt", "stress-ng"),
+    ("stress-ng/brief-cpu-times.txt", "stress-ng"),
+    ("stress-ng/brief-cpu-vm-times.txt", "stress-ng"),
     ("stress-ng/metrics-cpu.txt", "stress-ng"),
     ("stress-ng/metrics-yaml-run.txt", "stress-ng"),
     ("stress-ng/yaml-cpu-switch.yaml", "stress-ng-yaml"),
