@@ -29,18 +29,19 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 377 posts
-/// (13354, 9813 and 10615 of 14776 values), in percent, rounded down:
+/// (13413, 9873 and 10675 of 14776 values), in percent, rounded down:
 /// raised from 13309, 9790 and 10592 by the harness readers reading what
 /// they left of their own output (untagged locktorture statistics,
-/// stress-ng's --times block, bpf bench drift, bare fio status groups) and
-/// a mail no longer lost to a harness importer's refusal. The 28 posts of
+/// stress-ng's --times block, bpf bench drift, bare fio status groups), a
+/// mail no longer lost to a harness importer's refusal, and the KUnit
+/// benchmark reader (a diff of two logs). The 28 posts of
 /// part n were added unread, so the floors went down with them: the same
 /// reader gave 12757, 9485 and 10243 of 14077 values on the 349 posts
 /// before. The goal is 98% and 95%; these are what is reached, not
 /// what is wanted.
-const VALUE_FLOOR: f64 = 90.3;
-const LABEL_FLOOR: f64 = 66.4;
-const EITHER_FLOOR: f64 = 71.8;
+const VALUE_FLOOR: f64 = 90.7;
+const LABEL_FLOOR: f64 = 66.8;
+const EITHER_FLOOR: f64 = 72.2;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

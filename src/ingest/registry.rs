@@ -60,6 +60,7 @@ impl Registry {
             Box::new(fio::hist_log::FioHistLog),
             Box::new(fio::text::FioText),
             Box::new(fio::status::FioStatus),
+            Box::new(kunit::Kunit),
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),
             Box::new(unixbench::Unixbench),

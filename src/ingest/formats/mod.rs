@@ -25,6 +25,7 @@ pub(in crate::ingest) mod ioping;
 pub(in crate::ingest) mod iperf2;
 pub(in crate::ingest) mod iperf3;
 pub(in crate::ingest) mod kernbench;
+pub(in crate::ingest) mod kunit;
 pub(in crate::ingest) mod lkp;
 pub(in crate::ingest) mod lmbench;
 pub(in crate::ingest) mod memtier;
