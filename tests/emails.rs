@@ -29,19 +29,19 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 377 posts
-/// (13413, 9873 and 10675 of 14776 values), in percent, rounded down:
+/// (13443, 9904 and 10706 of 14776 values), in percent, rounded down:
 /// raised from 13309, 9790 and 10592 by the harness readers reading what
 /// they left of their own output (untagged locktorture statistics,
 /// stress-ng's --times block, bpf bench drift, bare fio status groups), a
 /// mail no longer lost to a harness importer's refusal, and the KUnit
-/// benchmark reader (a diff of two logs). The 28 posts of
+/// benchmark (a diff of two logs) and glmark2 readers. The 28 posts of
 /// part n were added unread, so the floors went down with them: the same
 /// reader gave 12757, 9485 and 10243 of 14077 values on the 349 posts
 /// before. The goal is 98% and 95%; these are what is reached, not
 /// what is wanted.
-const VALUE_FLOOR: f64 = 90.7;
-const LABEL_FLOOR: f64 = 66.8;
-const EITHER_FLOOR: f64 = 72.2;
+const VALUE_FLOOR: f64 = 90.9;
+const LABEL_FLOOR: f64 = 67.0;
+const EITHER_FLOOR: f64 = 72.4;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -245,6 +245,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("stress-ng/metrics-brief-pipe-times.txt", "stress-ng"),
     ("stress-ng/brief-cpu-times.txt", "stress-ng"),
     ("kunit/crc-benchmark-diff-two-logs.txt", "kunit"),
+    ("glmark2/panfrost-es2-drm-wrapped.txt", "glmark2"),
     ("stress-ng/brief-cpu-vm-times.txt", "stress-ng"),
     ("stress-ng/metrics-cpu.txt", "stress-ng"),
     ("stress-ng/metrics-yaml-run.txt", "stress-ng"),
