@@ -136,7 +136,11 @@ pub(super) fn read_one(
                 src.ensure_lines();
             }
             let (obs, mut report) = account(&src, format, parsed)?;
-            report.note = refused;
+            // The account's own note (a file recognised but empty) stands
+            // unless an importer's refusal says more.
+            if refused.is_some() {
+                report.note = refused;
+            }
             Ok((obs, Account::Report(report)))
         }
         Input::Piece { file, piece } => {
