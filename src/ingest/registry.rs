@@ -61,6 +61,8 @@ impl Registry {
             Box::new(fio::hist_log::FioHistLog),
             Box::new(fio::text::FioText),
             Box::new(fio::status::FioStatus),
+            Box::new(kunit::Kunit),
+            Box::new(glmark2::Glmark2),
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),
             Box::new(unixbench::Unixbench),

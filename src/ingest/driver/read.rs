@@ -9,7 +9,7 @@ use super::inputs::Input;
 use super::pieces;
 use super::types::{FileReport, IngestOptions};
 use crate::error::Result;
-use crate::ingest::{Format, Registry, Source};
+use crate::ingest::{Format, Parsed, Registry, Source};
 use crate::model::{Batch, Observation};
 
 /// Reads one input: a part of a folder with its directory format, a piece
@@ -117,10 +117,10 @@ pub(super) fn read_one(
                 };
                 return Ok((Batch::default(), Account::Report(report)));
             };
-            let parsed = if opts.format.is_some() {
-                format.parse_accounted(&src)?
+            let (format, parsed, refused) = if opts.format.is_some() {
+                (format, format.parse_accounted(&src)?, None)
             } else {
-                crate::ingest::formats::document::mixed::read(registry, format, &src)?
+                refused_or_read(registry, format, &src)?
             };
             // The document reader claims any text with numbers; when it
             // finds no table there, the generic reader may still read it.
@@ -135,7 +135,12 @@ pub(super) fn read_one(
             if src.lines_deferred() && accounts_lines(&parsed) {
                 src.ensure_lines();
             }
-            let (obs, report) = account(&src, format, parsed)?;
+            let (obs, mut report) = account(&src, format, parsed)?;
+            // The account's own note (a file recognised but empty) stands
+            // unless an importer's refusal says more.
+            if refused.is_some() {
+                report.note = refused;
+            }
             Ok((obs, Account::Report(report)))
         }
         Input::Piece { file, piece } => {
@@ -163,6 +168,32 @@ pub(super) fn read_one(
             Ok((obs, Account::More(report)))
         }
     }
+}
+
+/// `src` read with `format`, detection's choice, supplemented by the
+/// document reader ([`mixed::read`]): the format that read it, its rows,
+/// and, when `format` refused a mail the document reader then read, the
+/// note that says so (with the refusal, so that a reader of the report
+/// sees why the harness's importer gave no row).
+///
+/// [`mixed::read`]: crate::ingest::formats::document::mixed::read
+fn refused_or_read<'r>(
+    registry: &'r Registry,
+    format: &'r dyn Format,
+    src: &Source,
+) -> Result<(&'r dyn Format, Parsed, Option<String>)> {
+    use crate::ingest::formats::document::{mixed, Document};
+    let reading = mixed::read(registry, format, src)?;
+    let Some(e) = reading.refused else {
+        return Ok((format, reading.parsed, None));
+    };
+    let document = registry.get(Document.name()).unwrap_or(format);
+    let note = format!(
+        "the {} importer refused this file ({e}); being a mail of prose, its tables \
+         and lines of values were read as a document (check the names)",
+        format.name()
+    );
+    Ok((document, reading.parsed, Some(note)))
 }
 
 /// Whether reading `src` with `format` (none: the fallbacks) may read its

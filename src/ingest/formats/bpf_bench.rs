@@ -18,7 +18,11 @@
 //! out, are left out with the reason: as many as make the later ones'
 //! mean the summary's (one, the tool's default, without a summary). The
 //! per-producer rate in brackets restates the rate per producer thread and
-//! is not read.
+//! is not read. The bracket after an iteration's index is its `drift`:
+//! how far the iteration's length missed one second (`(delta_ns - 1e9) /
+//! 1000`, us), a sample of the iteration like its rates. A line a quote
+//! cut short (`hits 62.462M/s (62.462M/prod), [...]`) gives the items
+//! before the cut.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num};
@@ -26,7 +30,10 @@ use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 
-lazy_re!(ITER, r"^Iter\s+(\d+)\s+\(\s*-?[\d.]+\s*[a-zµ]*s\):\s+(.+)$");
+lazy_re!(
+    ITER,
+    r"^Iter\s+(\d+)\s+\(\s*(-?[\d.]+)\s*([a-zµ]*s)\):\s+(.+)$"
+);
 lazy_re!(SUMMARY, r"^Summary:\s+(.+)$");
 // A script's summary line: a label, then the rate with its spread.
 lazy_re!(
@@ -132,7 +139,10 @@ impl Format for BpfBench {
             let (n, t) = (l.number, l.text.trim());
             if let Some(c) = ITER.captures(t) {
                 let k = c[1].parse().unwrap_or(0);
-                pending.push((n, k, items(&c[2])));
+                let mut its = items(&c[4]);
+                let drift = num(src, n, &c[2], "iteration drift")?;
+                its.push(("drift".into(), drift, None, c[3].to_string()));
+                pending.push((n, k, its));
             } else if let Some(c) = SUMMARY.captures(t) {
                 let stated = items(&c[1]);
                 flush(
@@ -274,6 +284,39 @@ mod tests {
             .unwrap();
         assert_eq!((mean.value, mean.unit.as_str()), (5.092, "M/s"));
         assert!(p.observations.iter().all(|o| !o.metric.contains("prod")));
+    }
+
+    #[test]
+    fn iterations_cut_short_by_a_quote_give_their_rate_drift_and_index() {
+        // The bot's quote of a commit message, each line cut after the
+        // per-producer rate.
+        let text = "> ./bench trig-kprobe-multi\n\
+            > Setting up benchmark 'trig-kprobe-multi'...\n\
+            > Benchmark 'trig-kprobe-multi' started.\n\
+            > Iter   0 ( 95.485us): hits   62.462M/s ( 62.462M/prod), [...]\n\
+            > Iter   1 (-80.054us): hits   62.486M/s ( 62.486M/prod), [...]\n\
+            > Iter   2 ( 13.572us): hits   62.287M/s ( 62.287M/prod), [...]\n\
+            > Summary: hits   62.338 ± 0.083M/s ( 62.338M/prod)\n";
+        let p = BpfBench
+            .parse_accounted(&Source::from_text("q.txt", text))
+            .unwrap();
+        let got: Vec<_> = p
+            .observations
+            .iter()
+            .filter(|o| o.stat == Stat::Sample)
+            .map(|o| (o.run, o.metric.as_str(), o.value, o.unit.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (Some(1), "hits", 62.486, "M/s"),
+                (Some(1), "drift", -80.054, "us"),
+                (Some(2), "hits", 62.287, "M/s"),
+                (Some(2), "drift", 13.572, "us"),
+            ]
+        );
+        // Iteration 0 is the warm-up the summary leaves out, drift and all.
+        assert_eq!(p.skipped.len(), 1);
     }
 
     #[test]

@@ -486,3 +486,54 @@ fn json_read_without_its_lines_gives_the_rows_and_report_of_lines_made() {
         assert_eq!(read(&a), read(&b), "{name}");
     }
 }
+
+/// A mail whose quoted harness lines make detection certain of a tool
+/// whose importer refuses them (a torture run's outcome, no statistics):
+/// the mail's own tables are read as a document and the report names the
+/// refusal; the same lines without the mail's paragraphs stay refused.
+#[test]
+fn a_mail_refused_by_its_quoted_harness_is_read_as_a_document_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let outcome = "[12107.328368] spin_lock-torture:--- End of test: SUCCESS: acq_writer_lim=0 \
+                   nreaders_stress=0 nwriters_stress=128 onoff_holdoff=0\n";
+    let mail = format!(
+        "A reply in a review thread that quotes a tester's small table of request rates, one \
+         column per lock kind, before it answers with a torture run of its own.\n\
+         The run below finished, and the reply reads no gap between the two lock kinds in \
+         it, which it explains by the cost of the extra atomic operations.\n\n\
+         > vzalloced shmem with     spinlock_t      rwlock_t      rwlock_t(with above change)\n\
+         > Requests/sec              564961.29     442534.33     439733.31\n\n{outcome}"
+    );
+    let path = dir.path().join("mail.txt");
+    std::fs::write(&path, mail).unwrap();
+    let registry = Registry::builtin();
+    let got = ingest(&[path], &registry, &IngestOptions::default()).unwrap();
+    let values: Vec<f64> = got
+        .dataset
+        .to_observations()
+        .iter()
+        .map(|o| o.value)
+        .collect();
+    assert_eq!(values, [564961.29, 442534.33, 439733.31]);
+    let report = &got.files[0];
+    assert_eq!(report.format.as_deref(), Some("document"));
+    let note = report.note.as_deref().unwrap_or("");
+    assert!(
+        note.starts_with("the torture importer refused this file (")
+            && note.contains("`SUCCESS`")
+            && note.contains("read as a document"),
+        "{note}"
+    );
+    // A log of the tool's lines alone is no mail: its refusal stands.
+    let log = dir.path().join("log.txt");
+    std::fs::write(
+        &log,
+        format!("[ 9.5] spin_lock-torture:--- Start of test: nwriters_stress=4\n{outcome}"),
+    )
+    .unwrap();
+    let err = ingest(&[log], &registry, &IngestOptions::default())
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(err.contains("does not measure"), "{err}");
+}

@@ -19,25 +19,56 @@ use super::Document;
 use crate::error::Result;
 use crate::ingest::{Format, Parsed, Registry, Source};
 
+/// What [`read`] gives: the rows, and the importer's refusal when the
+/// document reader read the file in its place.
+pub struct Reading {
+    pub parsed: Parsed,
+    /// The error of the importer detection chose, when it refused a
+    /// document of prose that the document reader then read: the driver
+    /// accounts the rows to the document reader and says why.
+    pub refused: Option<crate::Error>,
+}
+
+impl From<Parsed> for Reading {
+    fn from(parsed: Parsed) -> Self {
+        Reading {
+            parsed,
+            refused: None,
+        }
+    }
+}
+
 /// Reads `src` with `format`, supplemented by the document reader where
 /// `src` is a document of prose (see the module documentation).
-pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Parsed> {
+pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Reading> {
     let own = format.parse_accounted(src);
     // A format the user described (an extractor) reads what it was told
     // to, and nothing more.
     if format.name() == Document.name() || !Registry::is_builtin(format.name()) {
-        return own;
+        return own.map(Reading::from);
     }
     let mut parsed = match own {
         Ok(p) => p,
         // An importer certain that the file is its tool's output refuses
-        // it for a reason of that tool (a run whose checksums failed):
-        // the document reader would read the refused figures.
-        Err(e) if is_prose_document(src) && format.detect(src) < CERTAIN => {
+        // it for a reason of that tool (a run whose checksums failed): a
+        // log with a line or two that read like prose (CoreMark's `(e.g.
+        // code in flash, data on heap etc)`) stays refused, or the
+        // document reader would read the refused figures. A mail, whose
+        // paragraphs no log holds, quotes the tool among its own tables:
+        // refusing it would lose them all.
+        Err(e)
+            if is_prose_document(src) && (format.detect(src) < CERTAIN || has_sentences(src)) =>
+        {
             // The document reader's reading, when it has one; the
             // importer's error otherwise, which names the line.
-            return match Document.parse_accounted(src) {
-                Ok(d) if !d.observations.is_empty() => Ok(d),
+            let doc = Document
+                .parse_accounted(src)
+                .map(|d| without_own_lines(format, src, d));
+            return match doc {
+                Ok(d) if !d.observations.is_empty() => Ok(Reading {
+                    parsed: d,
+                    refused: Some(e),
+                }),
                 _ => Err(e),
             };
         }
@@ -78,16 +109,39 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Pa
         parsed.skipped.append(&mut more.skipped);
     }
     if !prose {
-        return Ok(parsed);
+        return Ok(parsed.into());
     }
     let Ok(doc) = Document.parse_accounted(src) else {
-        return Ok(parsed);
+        return Ok(parsed.into());
     };
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
     parsed
         .observations
         .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
-    Ok(parsed)
+    Ok(parsed.into())
+}
+
+/// `doc`, the document reader's reading of a mail that `format` refused,
+/// without the values of the lines `format` is certain of one by one: its
+/// tool's own lines (a torture run's end line and its settings), which it
+/// refused with the file, accounted as left out for that reason.
+fn without_own_lines(format: &dyn Format, src: &Source, mut doc: Parsed) -> Parsed {
+    let own: Vec<u32> = src
+        .lines
+        .iter()
+        .filter(|l| l.text.bytes().any(|b| b.is_ascii_digit()))
+        .filter(|l| format.detect(&Source::from_lines(&src.path, vec![(*l).clone()])) >= CERTAIN)
+        .map(|l| l.number)
+        .collect();
+    doc.observations
+        .retain(|o| own.binary_search(&o.line).is_err());
+    let why = format!(
+        "a line of the {} importer's tool, which refused the file",
+        format.name()
+    );
+    doc.skipped
+        .extend(own.into_iter().map(|n| (n, why.clone())));
+    doc
 }
 
 /// The confidence at which an importer's refusal stands: detection that

@@ -8,13 +8,17 @@
 //! `Jobs: 1 (f=1): [w(1)][100.0%][r=0KiB/s,w=402MiB/s][r=0,w=402 IOPS][eta 00m:00s]`
 //! (fio 3: each direction named).
 //!
+//! A mail may keep only the groups (`[183K/0/0 iops]`, a line per run
+//! under `Before:` and `After:`): a line of nothing but such groups is a
+//! status line too, when one of them holds a rate or IOPS.
+//!
 //! Each line is a `sample` of benchmark `fio`, parameter `rw=` the
 //! direction, metrics `bw` (in the unit the line prints) and `iops` (a
 //! count, its `K` multiplied out as a table's `155K` is). A direction the
 //! jobs do not run prints 0 and is left out: it is no measurement.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{any_with, lazy_re, Params};
+use crate::ingest::shared::logscan::{lazy_re, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::rescale;
@@ -136,6 +140,27 @@ fn groups(rest: &str) -> Vec<Group> {
         .collect()
 }
 
+/// The groups of a status line: after its `Jobs: N (f=N):` prefix, or a
+/// line of bracketed groups alone (`[183K/0/0 iops]`); none for any other
+/// line, or one whose groups hold no rate.
+fn status_groups(text: &str) -> Vec<Group> {
+    if let Some(c) = STATUS.captures(text) {
+        return groups(c.get(1).map_or("", |m| m.as_str()));
+    }
+    let t = text.trim();
+    let only_groups = t.starts_with('[')
+        && t.ends_with(']')
+        && t.split('[').skip(1).all(|g| {
+            g.split_once(']')
+                .is_some_and(|(inside, after)| !inside.is_empty() && after.trim().is_empty())
+        });
+    if only_groups {
+        groups(t)
+    } else {
+        Vec::new()
+    }
+}
+
 impl Format for FioStatus {
     fn name(&self) -> &'static str {
         "fio-status"
@@ -146,18 +171,13 @@ impl Format for FioStatus {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let reads = |l: &str| {
-            STATUS
-                .captures(l)
-                .is_some_and(|c| !groups(c.get(1).map_or("", |m| m.as_str())).is_empty())
-        };
         let lines = src
             .lines
             .iter()
-            .filter(|l| l.text.starts_with("Jobs: ") && reads(&l.text))
+            .filter(|l| l.text.contains(']') && !status_groups(&l.text).is_empty())
             .count();
         // One line could be quoted in passing; a series of them is output.
-        if lines >= 2 && any_with(src, "Jobs: ", &STATUS) {
+        if lines >= 2 {
             60
         } else {
             0
@@ -168,10 +188,7 @@ impl Format for FioStatus {
         let mut out = Vec::new();
         let mut consumed = Vec::new();
         for l in &src.lines {
-            let Some(c) = STATUS.captures(&l.text) else {
-                continue;
-            };
-            let found = groups(c.get(1).map_or("", |m| m.as_str()));
+            let found = status_groups(&l.text);
             if found.is_empty() {
                 continue;
             }
@@ -277,6 +294,32 @@ Jobs: 24 (f=24): [0.1% done] [9782M/0K /s] [2388K/0  iops] [09h:59m:12s]\n";
                 (3, "rw=read", "iops", 2388000.0, ""),
             ]
         );
+        // A mail that kept only the IOPS group of each line, under its
+        // headings (read IOPS, K multiplied out; the idle directions'
+        // zeros are no measurement).
+        let bare = Source::from_text(
+            "b.txt",
+            ">> Before:\n>> [183K/0/0 iops]\n>> [172K/0/0 iops]\n>>\n>> After:\n>> [258K/0/0 iops]\n",
+        );
+        assert_eq!(FioStatus.detect(&bare), 60);
+        let p = FioStatus.parse_accounted(&bare).unwrap();
+        let got: Vec<(u32, &str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.line, o.params.as_str(), o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (2, "rw=read", "iops", 183000.0),
+                (3, "rw=read", "iops", 172000.0),
+                (6, "rw=read", "iops", 258000.0)
+            ]
+        );
+        // Brackets around other words, or with text after them, are not.
+        assert!(status_groups("[  5]  0.00-1.00 sec  1.10 GBytes").is_empty());
+        assert!(status_groups("[0.1% done] [eta 09h:58m:40s]").is_empty());
+        assert!(status_groups("[183K/0/0 iops] and more").is_empty());
         // One line quoted in passing is not output to read.
         let one = Source::from_text(
             "o.txt",

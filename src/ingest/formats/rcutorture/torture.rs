@@ -4,7 +4,11 @@
 //! locktorture prints its statistics every `stat_interval` and at the end,
 //! `<lock>-torture: Writes:  Total: N  Max/Min: MAX/MIN  Fail: F` (and a
 //! `Reads :` line for reader-writer locks): cumulative counts of lock
-//! acquisitions, so the last of a run holds its totals. rcutorture checks
+//! acquisitions, so the last of a run holds its totals. Kernels since 5.x
+//! print that line without the module's tag (`pr_alert("%s", buf)`), so a
+//! statistics line is the module's with or without it. The end line
+//! repeats the start line's parameters, which name a run whose start the
+//! log (or a mail quoting its end) does not hold. rcutorture checks
 //! RCU and reports a pass or fail outcome; its counters (`Reader Pipe:`,
 //! `Free-Block Circulation:`) count its checks, not a measurement.
 //!
@@ -48,12 +52,14 @@ impl Format for Torture {
 
     fn detect(&self, src: &Source) -> Confidence {
         let own = |t: &str| {
-            tagged(unstamped(t)).is_some_and(|g| {
-                g.kind == "torture"
-                    && (g.message.starts_with("--- Start of test:")
-                        || g.message.starts_with("--- End of test:")
-                        || STATS.is_match(g.message))
-            })
+            let t = unstamped(t);
+            STATS.is_match(t.trim())
+                || tagged(t).is_some_and(|g| {
+                    g.kind == "torture"
+                        && (g.message.starts_with("--- Start of test:")
+                            || g.message.starts_with("--- End of test:")
+                            || STATS.is_match(g.message))
+                })
         };
         if src.lines.iter().take(5000).any(|l| own(&l.text)) {
             96
@@ -90,6 +96,8 @@ struct Reader {
     outcomes: Vec<String>,
     /// Whether a run's start was seen.
     started: bool,
+    /// Whether the run being read has its start line (its parameters).
+    in_run: bool,
     out: Vec<Observation>,
     consumed: Vec<u32>,
     skipped: Vec<(u32, String)>,
@@ -112,6 +120,9 @@ impl ConsoleReader for Reader {
 impl Reader {
     fn line(&mut self, src: &Source, n: u32, t: &str) -> Result<()> {
         let Some(tag) = tagged(t) else {
+            if STATS.is_match(t.trim()) {
+                return self.stats_line(src, n, t.trim());
+            }
             if let Some(why) = harness_line(t) {
                 self.skipped.push((n, why.to_string()));
             }
@@ -124,19 +135,19 @@ impl Reader {
         if m.starts_with("--- Start of test:") {
             self.end_run(src);
             self.started = true;
+            self.in_run = true;
             self.params = start_params(tag.test_type, m, PARAMS).render();
             self.consumed.push(n);
-        } else if let Some(c) = STATS.captures(m) {
-            let kind = if &c[1] == "Writes" { "write" } else { "read" };
-            let mut v = [0.0; 4];
-            for (i, slot) in v.iter_mut().enumerate() {
-                *slot = num(src, n, &c[i + 2], "locktorture statistics")?;
-            }
-            self.stats.push((n, kind.to_string(), v));
+        } else if STATS.is_match(m) {
+            return self.stats_line(src, n, m);
         } else if let Some(c) = END.captures(m) {
             self.outcomes.push(c[1].to_string());
             self.consumed.push(n);
+            if !self.in_run {
+                self.params = start_params(tag.test_type, m, PARAMS).render();
+            }
             self.end_run(src);
+            self.in_run = false;
         } else {
             // Progress and self-check messages (`Creating … task`,
             // `Free-Block Circulation:`, `rtc: … ver: …`).
@@ -145,6 +156,21 @@ impl Reader {
                 "a torture module's progress or self-check message, not a measurement".to_string(),
             ));
         }
+        Ok(())
+    }
+
+    /// A statistics line `m` (`Writes:  Total: N  Max/Min: MAX/MIN  Fail: F`),
+    /// line `n`, kept until its run ends.
+    fn stats_line(&mut self, src: &Source, n: u32, m: &str) -> Result<()> {
+        let Some(c) = STATS.captures(m) else {
+            return Ok(());
+        };
+        let kind = if &c[1] == "Writes" { "write" } else { "read" };
+        let mut v = [0.0; 4];
+        for (i, slot) in v.iter_mut().enumerate() {
+            *slot = num(src, n, &c[i + 2], "locktorture statistics")?;
+        }
+        self.stats.push((n, kind.to_string(), v));
         Ok(())
     }
 
@@ -206,6 +232,40 @@ mod tests {
             "nreaders_stress=0,nwriters_stress=4,type=spin_lock"
         );
         assert_eq!(p.skipped.len(), 1);
+    }
+
+    #[test]
+    fn statistics_without_the_module_tag_are_read_with_the_end_lines_parameters() {
+        // A newer kernel's log, as a mail quotes it: the statistics line
+        // carries no tag, and no start line precedes it.
+        let text = "[12051.968992] Writes:  Total: 47843400  Max/Min: 1335320/5942 ???  Fail: 0 \n\
+                    [12051.969236] spin_lock-torture: lock_torture_stats is stopping\n\
+                    [12051.969507] Writes:  Total: 47843400  Max/Min: 1335320/5942 ???  Fail: 0 \n\
+                    [12051.969813] spin_lock-torture:--- End of test: SUCCESS: acq_writer_lim=0 bind_readers=0-63 nreaders_stress=0 nwriters_stress=128 onoff_holdoff=0\n";
+        let src = Source::from_text("l.txt", text);
+        assert_eq!(Torture.detect(&src), 96);
+        let p = Torture.parse_accounted(&src).unwrap();
+        let got: Vec<_> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value, o.line))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("writes", 47843400.0, 3),
+                ("writes per thread max", 1335320.0, 3),
+                ("writes per thread min", 5942.0, 3),
+                ("write failures", 0.0, 3)
+            ]
+        );
+        assert_eq!(
+            p.observations[0].params.as_str(),
+            "nreaders_stress=0,nwriters_stress=128,type=spin_lock"
+        );
+        // The tag alone does not make a line statistics.
+        let other = Source::from_text("o.txt", "[1.0] Reads:  Total: 5\n");
+        assert_eq!(Torture.detect(&other), 0);
     }
 
     #[test]

@@ -3,10 +3,25 @@
 //! print of their own (the hash stressor's `hash: <method> <hashes/sec>
 //! <chi squared>` rows under a header of the same prefix), and the cyclic
 //! stressor's latency summary (`cyclic:   mean: 18648.37 ns, mode: 16022
-//! ns`, `min: …, max: …, std.dev. …`, then `25.00%:  16416 ns` lines).
+//! ns`, `min: …, max: …, std.dev. …`, then `25.00%:  16416 ns` lines),
+//! and `--times`' CPU time of the whole run (`1.57s system time ( 39.21%)`).
 
 use crate::ingest::shared::logscan::lazy_re;
 use crate::model::Stat;
+
+lazy_re!(
+    TIMES,
+    r"^(\d+(?:\.\d+)?)s\s+([a-zA-Z][a-zA-Z ]*?)\s*(?:\(\s*[\d.]+%\s*\))?$"
+);
+
+/// One line of `--times`' block (`169.44s system time (  8.82%)`): the
+/// seconds and what they are (`system time`). The share of the available
+/// CPU time in brackets is the ratio of two of the block's values, so it
+/// is not kept.
+pub(super) fn cpu_time(text: &str) -> Option<(f64, String)> {
+    let c = TIMES.captures(text.trim())?;
+    Some((c[1].parse().ok()?, c[2].to_string()))
+}
 
 lazy_re!(
     PERF,

@@ -12,7 +12,10 @@
 //! run: `bogo ops`, `real time`, `usr time`, `sys time` (s), `bogo ops/s`
 //! (real time), `bogo ops/s usr+sys`, and with `--metrics` also
 //! `cpu used per instance` (%) and `rss max` (KB). Several runs in one log
-//! (a shell loop) give one run each.
+//! (a shell loop) give one run each. `--times` adds the CPU time of the
+//! whole run (`available CPU time`, `user time`, `system time`, `total
+//! time`, s): benchmark `stress-ng`, a parameter per dispatched stressor
+//! giving its instances (`cpu=1,vm=1`), as it sums them all.
 
 use super::{blocks, names};
 use crate::error::Result;
@@ -82,7 +85,7 @@ impl Format for StressNg {
     }
 
     /// Header, units, dispatch and completion lines are `consumed`; the
-    /// `--times` CPU-time lines and load average are `skipped`. `--perf`
+    /// load average after `--times`' block is `skipped`. `--perf`
     /// counters give `perf <event>` (a count) and `perf <event> rate` (/s)
     /// of their stressor; a stressor's own table (the hash stressor's) gives
     /// its columns, with the row's name as a parameter named by the
@@ -276,6 +279,23 @@ impl Format for StressNg {
                 }
                 continue;
             }
+            if times {
+                if let Some((secs, what)) = blocks::cpu_time(t) {
+                    let mut run = Params::default();
+                    for (stressor, k) in &instances {
+                        run.set(stressor, k);
+                    }
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark("stress-ng")
+                            .params(&run.render())
+                            .metric(&what)
+                            .unit("s")
+                            .sample(secs),
+                    );
+                    continue;
+                }
+            }
             if t.starts_with("successful run completed")
                 || t.starts_with("setting to a")
                 || t.starts_with("for a ")
@@ -285,8 +305,10 @@ impl Format for StressNg {
                 times = t.starts_with("for a ");
                 consumed.push(n);
             } else if level == "info" && t.chars().any(|c| c.is_ascii_digit()) {
-                let reason = if times || t.starts_with("load average:") {
-                    "run-wide CPU time or load summary (--times), not a stressor's result"
+                let reason = if t.starts_with("load average:") {
+                    "the system's load average (--times), not the run's result"
+                } else if times {
+                    "a line of the --times block that is no `Ns <what> time` line"
                 } else if ["passed:", "failed:", "skipped:", "metrics untrustworthy:"]
                     .iter()
                     .any(|p| t.starts_with(p))
@@ -374,7 +396,9 @@ mod tests {
         let p = read("tests/data/harness/stress-ng/metrics-brief-pipe-times.txt");
         let rate = value(&p, "stress-ng pipe", "pipe write rate");
         assert_eq!(rate, vec![531.44]);
-        assert_eq!(p.skipped.len(), 5, "{:?}", p.skipped);
+        assert_eq!(value(&p, "stress-ng", "system time"), vec![1.57]);
+        // The load average alone is left out.
+        assert_eq!(p.skipped.len(), 1, "{:?}", p.skipped);
         let p = read("tests/data/harness/stress-ng/metrics-yaml-run.txt");
         // The brackets go, as in the YAML key of the same metric.
         let ns = value(&p, "stress-ng switch", "context switch pipe method");
@@ -452,10 +476,54 @@ mod tests {
         assert_eq!(with_unit(&p, b, "read128"), one(1754.68, "MB/s", ""));
         assert_eq!(with_unit(&p, b, "read8"), one(1078.30, "MB/s", ""));
         assert_eq!(value(&p, b, "bogo ops"), vec![3159.0]);
-        assert_eq!(p.observations.len(), 6 + 10);
-        // Only the --times block and load average are left out, as such.
-        assert_eq!(p.skipped.len(), 5, "{:?}", p.skipped);
+        assert_eq!(p.observations.len(), 6 + 10 + 4);
+        // LKP kept no `dispatching hogs:` line to name the stressors by.
+        assert_eq!(
+            with_unit(&p, "stress-ng", "available CPU time"),
+            one(5765.35, "s", "")
+        );
+        // Only the load average is left out, as such.
+        assert_eq!(p.skipped.len(), 1, "{:?}", p.skipped);
         assert!(p.skipped.iter().all(|(_, why)| why.contains("--times")));
+    }
+
+    #[test]
+    fn the_times_block_is_the_cpu_time_of_the_whole_run() {
+        // `--times` after one stressor, and after two: their CPU time
+        // together, named by the stressors it sums.
+        let p = read("tests/data/harness/stress-ng/brief-cpu-times.txt");
+        let got: Vec<_> = p
+            .observations
+            .iter()
+            .filter(|o| o.benchmark == "stress-ng")
+            .map(|o| {
+                (
+                    o.metric.as_str(),
+                    o.value,
+                    o.unit.as_str(),
+                    o.params.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("available CPU time", 4.01, "s", "cpu=1"),
+                ("user time", 1.90, "s", "cpu=1"),
+                ("system time", 0.0, "s", "cpu=1"),
+                ("total time", 1.90, "s", "cpu=1"),
+            ]
+        );
+        assert_eq!(value(&p, "stress-ng cpu", "bogo ops"), vec![3065.0]);
+        let p = read("tests/data/harness/stress-ng/brief-cpu-vm-times.txt");
+        let total: Vec<_> = p
+            .observations
+            .iter()
+            .filter(|o| o.benchmark == "stress-ng" && o.metric == "total time")
+            .map(|o| (o.value, o.params.as_str()))
+            .collect();
+        assert_eq!(total, [(2.39, "cpu=1,vm=1")]);
+        assert_eq!(p.skipped.len(), 1, "{:?}", p.skipped);
     }
 
     #[test]
