@@ -339,3 +339,29 @@ fn a_range_of_signed_changes_is_two_values() {
         "{got:#?}"
     );
 }
+
+#[test]
+fn semicolons_part_the_cells_of_a_pasted_export() {
+    // A header of two-word cells and rows of values, parted by `;`.
+    let got = show(
+        "Old min ; new min ; freq GHz; load % ; duration mS\n\
+         27      ; 28      ; 4.60    ; 68.17  ; 10.226\n\
+         28      ; 26      ; 4.53    ; 57.47  ; 10.005",
+    );
+    // The first two columns set the run, the others are measured.
+    assert_eq!(got.len(), 6, "{got:#?}");
+    assert_eq!(got[0], "2 stem|old min=27,new min=28||freq GHz|sample|=4.6");
+    assert_eq!(
+        got[5],
+        "3 stem|old min=28,new min=26||duration mS|sample|=10.005"
+    );
+    // A sentence's semicolons are punctuation, not cells.
+    let words: Vec<&str> = super::tokens::split("it ran; then it stopped; 3 times")
+        .iter()
+        .map(|w| w.2)
+        .collect();
+    assert_eq!(
+        words,
+        ["it", "ran;", "then", "it", "stopped;", "3", "times"]
+    );
+}

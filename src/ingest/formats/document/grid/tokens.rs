@@ -58,10 +58,12 @@ pub fn split(text: &str) -> Vec<(usize, usize, &str)> {
     let mut out = Vec::new();
     let mut col = 0;
     let mut start: Option<(usize, usize)> = None;
+    let semicolons = semicolon_cells(text);
     for (i, c) in text.char_indices() {
         // A full-width comma (typed with a CJK input method) parts cells
-        // as a comma and a space would.
-        if c.is_whitespace() || c == '\u{FF0C}' {
+        // as a comma and a space would; so does a semicolon in a line
+        // whose cells it parts.
+        if c.is_whitespace() || c == '\u{FF0C}' || (semicolons && c == ';') {
             if let Some((b, sc)) = start.take() {
                 out.push((sc, col, &text[b..i]));
             }
@@ -81,6 +83,19 @@ pub fn split(text: &str) -> Vec<(usize, usize, &str)> {
         out.push((sc, col, &text[b..]));
     }
     out
+}
+
+/// Whether semicolons part the cells of `text` (`27 ; 28 ; 4.60` under
+/// `Old min ; new min ; freq GHz`, a spreadsheet's export pasted as text):
+/// two or more standing alone between gaps; then every one before a gap
+/// parts cells. Prose glues its semicolons to the word before them.
+fn semicolon_cells(text: &str) -> bool {
+    let b = text.as_bytes();
+    let gap = |i: usize| b.get(i).is_none_or(|n| n.is_ascii_whitespace());
+    (0..b.len())
+        .filter(|&i| b[i] == b';' && i > 0 && gap(i - 1) && gap(i + 1))
+        .count()
+        >= 2
 }
 
 /// The tokens of a line; a spread operator standing alone (`+-`, `±`) is
