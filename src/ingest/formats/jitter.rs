@@ -58,24 +58,40 @@ impl Format for Jitter {
         let mut in_table = false;
         // The last row of the table under way, for its running extremes.
         let mut last: Option<(u32, Vec<String>)> = None;
+        // The cells of a row named by `columns`, each a sample in cycles.
+        let push = |n: u32,
+                    cells: &[String],
+                    columns: &[(usize, &str)],
+                    params: &Params,
+                    out: &mut Vec<_>|
+         -> Result<()> {
+            for &(i, metric) in columns {
+                let v = num(src, n, &cells[i], metric)?;
+                out.push(
+                    Row::at(src, n)
+                        .benchmark("jitter")
+                        .params(&params.render())
+                        .metric(metric)
+                        .unit("cycles")
+                        .sample(v),
+                );
+            }
+            Ok(())
+        };
         let close = |last: &mut Option<(u32, Vec<String>)>,
                      params: &Params,
                      out: &mut Vec<_>|
          -> Result<()> {
-            if let Some((n, cells)) = last.take() {
-                for (i, metric) in [(4, "absolute min"), (5, "absolute max")] {
-                    let v = num(src, n, &cells[i], metric)?;
-                    out.push(
-                        Row::at(src, n)
-                            .benchmark("jitter")
-                            .params(&params.render())
-                            .metric(metric)
-                            .unit("cycles")
-                            .sample(v),
-                    );
-                }
+            match last.take() {
+                Some((n, cells)) => push(
+                    n,
+                    &cells,
+                    &[(4, "absolute min"), (5, "absolute max")],
+                    params,
+                    out,
+                ),
+                None => Ok(()),
             }
-            Ok(())
         };
         for l in &src.lines {
             let (n, t) = (l.number, l.text.trim_end());
@@ -85,17 +101,7 @@ impl Format for Jitter {
                 consumed.push(n);
             } else if in_table && ROW.is_match(t) {
                 let cells: Vec<String> = t.split_whitespace().map(str::to_string).collect();
-                for (i, metric) in PER_ROW {
-                    let v = num(src, n, &cells[i], metric)?;
-                    out.push(
-                        Row::at(src, n)
-                            .benchmark("jitter")
-                            .params(&params.render())
-                            .metric(metric)
-                            .unit("cycles")
-                            .sample(v),
-                    );
-                }
+                push(n, &cells, &PER_ROW, &params, &mut out)?;
                 last = Some((n, cells));
             } else if !t.trim().is_empty() {
                 // The banner of the next run, or anything after a table.
