@@ -147,27 +147,19 @@ impl Format for PerfStatJsonMetricOnly {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::parse_file;
+    use crate::ingest::testing::rows_of_file as rows_of;
 
-    fn rows(path: &str) -> Vec<(String, String, String, f64)> {
-        parse_file(&PerfStatJsonMetricOnly, path)
-            .observations
-            .iter()
-            .map(|o| {
-                (
-                    o.params.to_string(),
-                    o.metric.to_string(),
-                    o.unit.to_string(),
-                    o.value,
-                )
-            })
-            .collect()
+    fn rows(path: &str) -> Vec<crate::ingest::testing::RowView> {
+        rows_of(&PerfStatJsonMetricOnly, path)
     }
 
     #[test]
     fn each_metric_with_its_unit_and_the_aggregation() {
-        let r =
-            |p: &str, m: &str, u: &str, v: f64| (p.to_string(), m.to_string(), u.to_string(), v);
+        // Every record's benchmark is the tool's.
+        let r = |p: &str, m: &str, u: &str, v: f64| {
+            let b = "perf stat".to_string();
+            (b, p.to_string(), m.to_string(), u.to_string(), v)
+        };
         assert_eq!(
             rows("tests/data/harness/perf-stat/metric-only-a.json"),
             [
