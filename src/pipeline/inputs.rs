@@ -83,9 +83,9 @@ pub fn load_plan(
     opts: &LoadOptions,
     registry: &Registry,
 ) -> Result<Ingested> {
-    let mut out = Ingested::default();
+    let mut read = Vec::with_capacity(plan.len());
     for v in plan {
-        out.append(ingest(
+        read.push(ingest(
             &v.paths,
             registry,
             &IngestOptions {
@@ -95,6 +95,11 @@ pub fn load_plan(
                 selection: opts.selection.clone(),
             },
         )?);
+    }
+    super::unnamed::name_after_shared_part(&mut read);
+    let mut out = Ingested::default();
+    for r in read {
+        out.append(r);
     }
     if out.dataset.is_empty() {
         let why: Vec<String> = out
@@ -294,7 +299,7 @@ fn is_version(t: &str) -> bool {
 
 /// `name-7` → (`name`, 7) when the last token is a number and something is
 /// left before it.
-fn split_run_index(label: &str) -> Option<(String, u64)> {
+pub(super) fn split_run_index(label: &str) -> Option<(String, u64)> {
     let t = tokens(label);
     if t.len() < 2 {
         return None;
@@ -345,6 +350,40 @@ fn strip_common(names: &[String]) -> Vec<String> {
         stripped
     } else {
         names.to_vec()
+    }
+}
+
+/// What all `names` share at their start and at their end, whole tokens
+/// (`hackbench-base`, `hackbench-patched` → `hackbench`; `v6.8-pipe`,
+/// `v6.9-pipe` → `pipe`): the part [`strip_common`] takes off, empty when
+/// they share nothing.
+pub(super) fn shared_part(names: &[String]) -> String {
+    let toks: Vec<Vec<(usize, usize)>> = names.iter().map(|n| tokens(n)).collect();
+    let min_len = toks.iter().map(|t| t.len()).min().unwrap_or(0);
+    if names.len() < 2 || min_len == 0 {
+        return String::new();
+    }
+    let text = |i: usize, k: usize| &names[i][toks[i][k].0..toks[i][k].1];
+    let mut lead = 0;
+    while lead < min_len && (1..names.len()).all(|i| text(i, lead) == text(0, lead)) {
+        lead += 1;
+    }
+    let mut trail = 0;
+    while lead + trail < min_len
+        && (1..names.len())
+            .all(|i| text(i, toks[i].len() - 1 - trail) == text(0, toks[0].len() - 1 - trail))
+    {
+        trail += 1;
+    }
+    let first = &names[0];
+    let t = &toks[0];
+    let head = (lead > 0).then(|| &first[t[0].0..t[lead - 1].1]);
+    let tail = (trail > 0).then(|| &first[t[t.len() - trail].0..t[t.len() - 1].1]);
+    match (head, tail) {
+        (Some(h), Some(t)) => format!("{h}-{t}"),
+        (Some(h), None) => h.to_string(),
+        (None, Some(t)) => t.to_string(),
+        (None, None) => String::new(),
     }
 }
 
@@ -449,6 +488,17 @@ mod tests {
             plan[0].paths[9],
             PathBuf::from("d/hackbench-baseline-10.txt")
         );
+    }
+
+    #[test]
+    fn the_shared_part_is_whole_tokens_at_either_end() {
+        let s = |n: &[&str]| shared_part(&n.iter().map(|x| x.to_string()).collect::<Vec<_>>());
+        assert_eq!(s(&["hackbench-base", "hackbench-patched"]), "hackbench");
+        assert_eq!(s(&["v6.8-pipe", "v6.9-pipe"]), "pipe");
+        assert_eq!(s(&["run_a_x", "run_b_x"]), "run-x");
+        assert_eq!(s(&["timeonly-a", "timeonly-b"]), "timeonly");
+        assert_eq!(s(&["a", "b"]), "");
+        assert_eq!(s(&["hackbenchA", "hackbenchB"]), "");
     }
 
     #[test]

@@ -7,13 +7,15 @@
 //! - [`study`]: the study file (`report STUDY.toml`);
 //! - [`run`]: `compare`'s run, from paths to an analysis with its findings;
 //! - [`prepare`]: a study's run, to what its reports are made from;
-//! - [`history`]: `history`'s run, one point per input, to change points.
+//! - [`history`]: `history`'s run, one point per input, to change points;
+//! - `unnamed`: values named only by their file, when each variant is one.
 
 pub mod history;
 pub mod inputs;
 pub mod prepare;
 pub mod run;
 pub mod study;
+mod unnamed;
 
 pub use inputs::{
     baseline_name, load, load_plan, load_with, plan_variants, LoadOptions, VariantInput,

@@ -25,7 +25,7 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
     let mut registry = Registry::builtin();
     add_user_formats(&mut registry, &[], &study.extractor_paths()?)
         .map_err(|e| in_study(study, "extractors", e))?;
-    let mut ingested = Ingested::default();
+    let mut read = Vec::with_capacity(study.variants.len());
     for v in &study.variants {
         if v.inputs.is_empty() {
             continue;
@@ -37,10 +37,15 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
             default_variant: None,
             ..Default::default()
         };
-        ingested.append(
+        read.push(
             ingest(&paths, &registry, &opts)
                 .map_err(|e| in_study(study, &format!("variant `{}`", v.name), e))?,
         );
+    }
+    super::unnamed::name_after_shared_part(&mut read);
+    let mut ingested = Ingested::default();
+    for r in read {
+        ingested.append(r);
     }
     let mut dataset = std::mem::take(&mut ingested.dataset);
     for d in &study.documents {
