@@ -12,6 +12,7 @@
 
 pub mod history;
 pub mod inputs;
+mod names;
 pub mod prepare;
 pub mod run;
 pub mod study;

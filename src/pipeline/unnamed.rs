@@ -10,7 +10,7 @@
 //! share (`hackbench-base.log`, `hackbench-patched.log` → `hackbench`), or
 //! after their format when the names share nothing.
 
-use super::inputs::{shared_part, split_run_index};
+use super::names::{shared_part, split_run_index};
 use crate::model::Ingested;
 use std::path::Path;
 
