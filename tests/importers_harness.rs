@@ -104,6 +104,8 @@ const FORMATS: &[(&str, &str)] = &[
         "perf-bench-more",
     ),
     ("perf-bench/simple-syscall-all.txt", "perf-bench-more"),
+    ("perf-bench/uprobe-all-thousands.txt", "perf-bench-more"),
+    ("perf-bench/uprobe-baseline-quoted-header.txt", "perf-bench-more"),
     ("perf-bench/breakpoint-thread.txt", "perf-bench-more"),
     ("perf-bench/epoll-ctl.txt", "perf-bench-more"),
     ("perf-bench/epoll-wait.txt", "perf-bench"),

@@ -17,6 +17,10 @@
 //! - epoll ctl: per-thread `[ add: N ops; mod: N ops; del: N ops ]` samples
 //!   and their `Averaged N ADD operations (+- x%)` means;
 //! - breakpoint: `Total time`, `usecs/op`, `usecs/op/cpu`;
+//! - uprobe: `Total time: 1,053,963 usecs` and `1,053.963 usecs/op`, written
+//!   with thousands separators, each run after the first followed by its
+//!   difference `to baseline` (and `to previous`), which is derived and not
+//!   read; with `-f simple` the bare total time in microseconds;
 //! - mem memcpy/memset with `-f simple`: `# function '…'` then the bare
 //!   bandwidth in bytes/s.
 //!
@@ -54,6 +58,19 @@ lazy_re!(
 );
 lazy_re!(TOTAL_TIME, r"^\s*Total time:\s*([\d.]+) \[sec\]");
 lazy_re!(PER_OP, r"^\s*([\d.]+) (usecs/op(?:/cpu)?|ops/sec)\s*$");
+// uprobe's lines: `%'` numbers and the differences to earlier runs.
+lazy_re!(
+    GROUPED_TOTAL,
+    r"^\s*Total time:\s*(\d{1,3}(?:,\d{3})*|\d+) usecs((?:\s+[+-]?[\d,]+ to (?:baseline|previous))*)\s*$"
+);
+lazy_re!(
+    GROUPED_PER_OP,
+    r"^\s*(\d{1,3}(?:,\d{3})*\.\d+|\d+\.\d+) usecs/op((?:\s+[+-]?[\d,.]+ usecs/op to (?:baseline|previous))*)\s*$"
+);
+lazy_re!(
+    UPROBE_EXECUTED,
+    r"^# Executed (\d{1,3}(?:,\d{3})*|\d+) (\S+) calls"
+);
 lazy_re!(MEM_FUNC, r"^# function '([^']+)' \(.*\)\s*$");
 lazy_re!(BARE, r"^\s*(\d+(?:\.\d+)?)\s*$");
 
@@ -62,8 +79,10 @@ pub struct PerfBenchMore;
 
 /// The benchmarks a `# Running` header names that this importer reads.
 fn ours(collection: &str, bench: &str) -> bool {
-    matches!(collection, "syscall" | "internals" | "numa" | "breakpoint")
-        || (collection, bench) == ("mem", "find_bit")
+    matches!(
+        collection,
+        "syscall" | "internals" | "numa" | "breakpoint" | "uprobe"
+    ) || (collection, bench) == ("mem", "find_bit")
         || (collection, bench) == ("epoll", "ctl")
 }
 
@@ -153,6 +172,13 @@ impl Format for PerfBenchMore {
                 params = Params::default();
                 params.set("loops", &c[1]);
                 consumed.push(n);
+            } else if let Some(c) = UPROBE_EXECUTED
+                .captures(t)
+                .filter(|_| bench.starts_with("perf bench uprobe"))
+            {
+                params = Params::default();
+                params.set("loops", &c[1].replace(',', ""));
+                consumed.push(n);
             } else if let Some(c) = FIND_BIT.captures(t) {
                 bench = "perf bench mem find_bit".into();
                 params = Params::default();
@@ -168,6 +194,12 @@ impl Format for PerfBenchMore {
                     // `-f simple`: the total time, as `%lu.%03lu` seconds.
                     let v = num(src, n, &c[1], "total time")?;
                     push(&bench, &params, "total time", "s", Stat::Sample, v);
+                    continue;
+                }
+                if function.is_empty() && bench.starts_with("perf bench uprobe ") {
+                    // `-f simple`: the total time in microseconds.
+                    let v = num(src, n, &c[1], "total time")?;
+                    push(&bench, &params, "total time", "us", Stat::Sample, v);
                     continue;
                 }
                 if function.is_empty() {
@@ -189,6 +221,12 @@ impl Format for PerfBenchMore {
                     Stat::Sample,
                     v,
                 );
+            } else if let Some(c) = GROUPED_TOTAL.captures(t) {
+                let v = num(src, n, &c[1].replace(',', ""), "total time")?;
+                push(&bench, &params, "total time", "us", Stat::Sample, v);
+            } else if let Some(c) = GROUPED_PER_OP.captures(t) {
+                let v = num(src, n, &c[1].replace(',', ""), "usecs/op")?;
+                push(&bench, &params, "usecs/op", "us/op", Stat::Sample, v);
             } else if let Some(c) = TOTAL_TIME.captures(t) {
                 let v = num(src, n, &c[1], "total time")?;
                 push(&bench, &params, "total time", "s", Stat::Sample, v);
@@ -465,5 +503,64 @@ mod tests {
         );
         let p = read("simple-mem-memset.txt");
         assert_eq!(p.observations[3].benchmark, "perf bench mem memset");
+    }
+
+    #[test]
+    fn uprobe_numbers_with_thousands_separators_and_differences_to_baseline() {
+        let p = read("uprobe-all-thousands.txt");
+        let b = |x: &str| format!("perf bench uprobe {x}");
+        assert_eq!(
+            rows(&p),
+            vec![
+                (b("baseline"), "total time".into(), Stat::Sample, 1053963.0),
+                (b("baseline"), "usecs/op".into(), Stat::Sample, 1053.963),
+                (b("empty"), "total time".into(), Stat::Sample, 1056293.0),
+                (b("empty"), "usecs/op".into(), Stat::Sample, 1056.293),
+                (
+                    b("trace_printk"),
+                    "total time".into(),
+                    Stat::Sample,
+                    1056977.0
+                ),
+                (b("trace_printk"), "usecs/op".into(), Stat::Sample, 1056.977),
+            ]
+        );
+        assert!(p.observations.iter().all(|o| &*o.params == "loops=1000"));
+        assert_eq!(p.observations[0].unit, "us");
+        assert_eq!(p.observations[1].unit, "us/op");
+        // Its header names the collection: it is this reader's, not the
+        // main perf bench importer's (which refused it).
+        let src = crate::ingest::Source::read(std::path::Path::new(
+            "tests/data/harness/perf-bench/uprobe-baseline-quoted-header.txt",
+        ))
+        .unwrap();
+        assert_eq!(PerfBenchMore.detect(&src), 96);
+        let q = read("uprobe-baseline-quoted-header.txt");
+        assert_eq!(
+            rows(&q),
+            vec![
+                (b("baseline"), "total time".into(), Stat::Sample, 1050383.0),
+                (b("baseline"), "usecs/op".into(), Stat::Sample, 1050.383),
+            ]
+        );
+    }
+
+    #[test]
+    fn uprobe_simple_format_is_the_total_in_microseconds() {
+        let src = crate::ingest::Source::from_text(
+            "uprobe.txt",
+            "# Running 'uprobe/baseline' benchmark:\n1053963\n",
+        );
+        let p = PerfBenchMore.parse_accounted(&src).unwrap();
+        assert_eq!(
+            rows(&p),
+            vec![(
+                "perf bench uprobe baseline".into(),
+                "total time".into(),
+                Stat::Sample,
+                1053963.0
+            )]
+        );
+        assert_eq!(p.observations[0].unit, "us");
     }
 }
