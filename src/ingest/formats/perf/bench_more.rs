@@ -177,7 +177,7 @@ impl Format for PerfBenchMore {
                 .filter(|_| bench.starts_with("perf bench uprobe"))
             {
                 params = Params::default();
-                params.set("loops", &c[1].replace(',', ""));
+                params.set("loops", c[1].replace(',', ""));
                 consumed.push(n);
             } else if let Some(c) = FIND_BIT.captures(t) {
                 bench = "perf bench mem find_bit".into();
