@@ -46,6 +46,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/json-randrw-2jobs.json", "fio-json"),
     ("fio/jsonplus-write.json", "fio-json"),
     ("fio/normal-randread.txt", "fio"),
+    ("fio/group-lines-two-runs.txt", "fio-group"),
     ("fio/normal-terse-two-jobs.txt", "fio"),
     ("fio/v2-randread-libaio-5runs.txt", "fio"),
     ("fio/normal-status-interval.txt", "fio"),

@@ -61,6 +61,7 @@ impl Registry {
             Box::new(fio::hist_log::FioHistLog),
             Box::new(fio::text::FioText),
             Box::new(fio::status::FioStatus),
+            Box::new(fio::group::FioGroup),
             Box::new(kunit::Kunit),
             Box::new(glmark2::Glmark2),
             Box::new(lkp::Lkp),

@@ -1,6 +1,8 @@
 //! fio: normal, JSON (and json+) and terse output, and the bandwidth, IOPS
-//! and latency logs, and the latency histogram logs.
+//! and latency logs, the latency histogram logs, the status lines and the
+//! group summary lines a mail pastes alone.
 
+pub(in crate::ingest) mod group;
 pub(in crate::ingest) mod hist_log;
 pub(in crate::ingest) mod json;
 pub(in crate::ingest) mod log;
