@@ -13,7 +13,8 @@ impl Registry {
     /// Every built-in format.
     pub fn builtin() -> Registry {
         let formats: Vec<Box<dyn Format>> = vec![
-            Box::new(bonnie::Bonnie),
+            Box::new(bonnie::csv::Bonnie),
+            Box::new(bonnie::table::BonnieTable),
             Box::new(perf::bench::PerfBench),
             Box::new(perf::bench_more::PerfBenchMore),
             Box::new(perf::stat::PerfStat),

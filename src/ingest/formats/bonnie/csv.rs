@@ -16,11 +16,11 @@
 //! 1.96 and 1.97 (bonnie++ 1.96, 1.97) have not those two fields, so every
 //! later field stands two places earlier (48 fields, not 50).
 
+use super::{micros, TESTS};
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
-use crate::model::rescale;
 
 lazy_re!(CSV, r"^1\.9\d,[\d.]+\w*,");
 
@@ -43,37 +43,6 @@ lazy_re!(
 
 /// The bonnie++ importer.
 pub struct Bonnie;
-
-/// The tests of a result line: name, the field of its rate (its CPU %
-/// follows), the field of its latency, and the rate's unit.
-const TESTS: [(&str, usize, usize, &str); 12] = [
-    ("seq output char", 9, 38, "KiB/s"),
-    ("seq output block", 11, 39, "KiB/s"),
-    ("rewrite", 13, 40, "KiB/s"),
-    ("seq input char", 15, 41, "KiB/s"),
-    ("seq input block", 17, 42, "KiB/s"),
-    ("random seeks", 19, 43, "/s"),
-    ("seq create", 26, 44, "files/s"),
-    ("seq stat", 28, 45, "files/s"),
-    ("seq delete", 30, 46, "files/s"),
-    ("random create", 32, 47, "files/s"),
-    ("random stat", 34, 48, "files/s"),
-    ("random delete", 36, 49, "files/s"),
-];
-
-/// A latency cell (`11003us`, `1346ms`) in µs.
-fn micros(cell: &str) -> Option<f64> {
-    let (digits, scale) = if let Some(d) = cell.strip_suffix("us") {
-        (d, 1.0)
-    } else if let Some(d) = cell.strip_suffix("ms") {
-        (d, 1e3)
-    } else if let Some(d) = cell.strip_suffix('s') {
-        (d, 1e6)
-    } else {
-        return None;
-    };
-    digits.parse::<f64>().ok().map(|v| rescale(v, scale))
-}
 
 impl Format for Bonnie {
     fn name(&self) -> &'static str {
