@@ -1,0 +1,342 @@
+//! Table lines a mail client wrapped: a client that wraps plain text at
+//! 72-80 columns cuts every longer line at its last gap before the width,
+//! so a wide table comes out with each header, rule and row over two
+//! lines (`File  Program  States (A)  States` / `(DIFF)  Insns (A) …`).
+//! Read as they stand, the second halves are rows of their own, with
+//! values under no header and the header's last words lost.
+//!
+//! A paragraph is taken as wrapped when it ends in a run of such pairs
+//! (at least two), each pair's first line too full for the second line's
+//! first word to have fitted (the line as long as the paragraph's longest
+//! allowed, which is the client's width at most), neither half holding as
+//! many cells as the rest of the table's lines, and every joined pair (or
+//! unwrapped line) holding the same number of cells. The second half of a
+//! row holds what overflowed: it is shorter than the first, with fewer
+//! cells, and its cells do not stand under the first half's (two rows of a
+//! table, or two tables side by side, line up; a rule's runs are left out
+//! of that test, as they line up with anything by chance). The paragraph's
+//! lines before the run (a title, a command) are left as they are. The
+//! pairs are joined, the second line's number accounted as read.
+
+use crate::ingest::{Line, Source};
+use std::borrow::Cow;
+
+/// The widest line a mail client's wrapping leaves: widths set in clients
+/// are 72 to 80 columns. A paragraph with a longer line was not wrapped.
+const MAX_WIDTH: usize = 80;
+
+/// The narrowest paragraph taken as wrapped: below it a client's width is
+/// not what ended the lines.
+const MIN_WIDTH: usize = 56;
+
+/// `src`, or a copy whose wrapped table lines are joined, with the numbers
+/// of the lines joined to the one above them.
+pub fn rejoin(src: &Source) -> (Cow<'_, Source>, Vec<u32>) {
+    let lines = &src.lines;
+    let mut joins: Vec<(usize, &'static str)> = Vec::new();
+    let mut start = 0;
+    while start < lines.len() {
+        let mut end = start;
+        while end < lines.len()
+            && !lines[end].text.trim().is_empty()
+            && lines[end].quote_depth == lines[start].quote_depth
+        {
+            end += 1;
+        }
+        if end > start {
+            joins.extend(
+                paragraph_joins(&lines[start..end])
+                    .into_iter()
+                    .map(|(i, sep)| (start + i, sep)),
+            );
+            start = end;
+        } else {
+            start += 1;
+        }
+    }
+    if joins.is_empty() {
+        return (Cow::Borrowed(src), Vec::new());
+    }
+    let mut out = Vec::with_capacity(lines.len() - joins.len());
+    let mut continued = Vec::with_capacity(joins.len());
+    let mut k = 0;
+    let mut i = 0;
+    while i < lines.len() {
+        match joins.get(k) {
+            Some(&(at, sep)) if at == i => {
+                let (a, b) = (&lines[i], &lines[i + 1]);
+                out.push(Line {
+                    text: format!("{}{sep}{}", a.text.trim_end(), b.text),
+                    number: a.number,
+                    quote_depth: a.quote_depth,
+                });
+                continued.push(b.number);
+                k += 1;
+                i += 2;
+            }
+            _ => {
+                out.push(lines[i].clone());
+                i += 1;
+            }
+        }
+    }
+    (Cow::Owned(Source::from_lines(&src.path, out)), continued)
+}
+
+/// The pairs of a paragraph to join, by the index of their first line and
+/// the gap to put between the halves: none when the paragraph does not end
+/// in a wrapped table.
+fn paragraph_joins(para: &[Line]) -> Vec<(usize, &'static str)> {
+    if para.len() < 4 || para.iter().any(|l| l.text.contains('\t')) {
+        return Vec::new();
+    }
+    let width = para
+        .iter()
+        .map(|l| l.text.trim_end().chars().count())
+        .max()
+        .unwrap_or(0);
+    if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
+        return Vec::new();
+    }
+    for start in 0..para.len() - 3 {
+        let rest = &para[start..];
+        if !is_wrap(&rest[0].text, &rest[1].text, width) {
+            continue;
+        }
+        for target in [joined_cells(rest, " "), joined_cells(rest, "  ")] {
+            if let Some(joins) = table_of(rest, width, target) {
+                return joins.into_iter().map(|(i, sep)| (start + i, sep)).collect();
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// The cells of the first two lines of `rest` joined by `sep`.
+fn joined_cells(rest: &[Line], sep: &str) -> usize {
+    cells(&format!("{}{sep}{}", rest[0].text.trim_end(), rest[1].text))
+}
+
+/// The joins that make every line of `rest` a row of `target` cells, when
+/// two pairs at least are needed and each is a wrap.
+fn table_of(rest: &[Line], width: usize, target: usize) -> Option<Vec<(usize, &'static str)>> {
+    if target < 3 {
+        return None;
+    }
+    let mut joins = Vec::new();
+    let mut i = 0;
+    while i < rest.len() {
+        let a = &rest[i].text;
+        if cells(a) == target {
+            i += 1;
+            continue;
+        }
+        let b = &rest.get(i + 1)?.text;
+        if !is_wrap(a, b, width)
+            || cells(a) >= target
+            || cells(b) >= target
+            || b.trim().len() >= a.trim().len()
+            || (!is_rule(a) && (cells(b) >= cells(a) || aligned(a, b)))
+        {
+            return None;
+        }
+        let sep = [" ", "  "]
+            .into_iter()
+            .find(|sep| cells(&format!("{}{sep}{b}", a.trim_end())) == target)?;
+        joins.push((i, sep));
+        i += 2;
+    }
+    (joins.len() >= 2).then_some(joins)
+}
+
+/// Whether `b` may be the rest of `a` that a client wrapped at `width` or
+/// more: `a` too full for `b`'s first word to have fitted after it.
+fn is_wrap(a: &str, b: &str, width: usize) -> bool {
+    let first = b.split_whitespace().next().map_or(0, |w| w.chars().count());
+    first > 0 && a.trim_end().chars().count() + 1 + first > width
+}
+
+/// Whether the cells of `b` stand where those of `a` do: half the edges
+/// of `b`'s cells (where one starts or ends, or a bar) at an edge of
+/// `a`'s. Two rows of one table are; the rest of a wrapped line, moved to
+/// the left margin, is not.
+fn aligned(a: &str, b: &str) -> bool {
+    // The left margin is where both start, wrapped or not.
+    let (ea, mut eb) = (edges(a), edges(b));
+    eb.retain(|&x| x > 1);
+    let near = |x: usize| ea.iter().any(|&y| x.abs_diff(y) <= 1);
+    2 * eb.iter().filter(|&&x| near(x)).count() >= eb.len()
+}
+
+/// A rule under a header (`----  -------`): its runs line up with any
+/// line's cells by chance, so alignment says nothing of it.
+fn is_rule(text: &str) -> bool {
+    let t = text.trim();
+    !t.is_empty() && t.chars().all(|c| matches!(c, '-' | '=' | '+' | ' '))
+}
+
+/// Where the cells of a line start and end, by character: runs of text
+/// between gaps of two spaces or more, and the bars of a bar table.
+fn edges(text: &str) -> Vec<usize> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        if chars[i] == '|' {
+            out.push(i);
+            i += 1;
+            continue;
+        }
+        if chars[i] == ' ' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < chars.len()
+            && chars[i] != '|'
+            && !(chars[i] == ' ' && chars.get(i + 1).is_none_or(|c| *c == ' '))
+        {
+            i += 1;
+        }
+        out.push(start);
+        out.push(i);
+    }
+    out
+}
+
+/// The cells of a table line: between bars when it has any, dash or equals
+/// runs of a rule, else runs of text set apart by two spaces or more.
+fn cells(text: &str) -> usize {
+    let t = text.trim();
+    if t.contains('|') {
+        return t.split('|').filter(|c| !c.trim().is_empty()).count();
+    }
+    if is_rule(t) {
+        return t.split_whitespace().count();
+    }
+    t.split("  ").filter(|c| !c.trim().is_empty()).count()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(text: &str) -> Source {
+        Source::from_bytes("m.txt", text.as_bytes()).unwrap()
+    }
+
+    /// veristat's compare output wrapped at 72 columns by a mail client,
+    /// as a part-n post shows it: title and command, then the header,
+    /// rule and rows each over two lines.
+    #[test]
+    fn a_table_a_client_wrapped_is_joined_back() {
+        let text = "\
+../../veristat/src/veristat -C -e file,prog,states,insns -f
+\"insns_pct>1\" fork_after_arsh fork_before_and
+File                   Program  States (A)  States (B)  States (DIFF)
+Insns (A)  Insns (B)  Insns (DIFF)
+---------------------  -------  ----------  ----------  -------------
+---------  ---------  ------------
+verifier_subreg.bpf.o  arsh_31           1           1    +0 (+0.00%)
+       12         11   -1 (-8.33%)
+verifier_subreg.bpf.o  arsh_63           1           1    +0 (+0.00%)
+       12         11   -1 (-8.33%)
+";
+        let s = src(text);
+        let (joined, continued) = rejoin(&s);
+        assert_eq!(continued, vec![4, 6, 8, 10]);
+        let texts: Vec<&str> = joined.lines.iter().map(|l| l.text.as_str()).collect();
+        assert_eq!(texts.len(), 6);
+        assert_eq!(texts[0], s.lines[0].text);
+        assert!(texts[2].ends_with("States (DIFF)  Insns (A)  Insns (B)  Insns (DIFF)"));
+        assert!(texts[4].ends_with("+0 (+0.00%)        12         11   -1 (-8.33%)"));
+        assert_eq!(cells(texts[2]), 8);
+        assert_eq!(cells(texts[3]), 8);
+        assert_eq!(cells(texts[5]), 8);
+    }
+
+    /// Read by the document reader, each value of the wrapped rows is
+    /// named by its column, and the second lines are accounted as read.
+    #[test]
+    fn the_values_of_wrapped_rows_get_their_columns() {
+        use crate::ingest::Format;
+        let text = "\
+The new selftests, previous version (A) against this one (B):
+
+File                   Program  States (A)  States (B)  States (DIFF)
+Insns (A)  Insns (B)  Insns (DIFF)
+---------------------  -------  ----------  ----------  -------------
+---------  ---------  ------------
+verifier_subreg.bpf.o  arsh_31           1           1    +0 (+0.00%)
+       12         11   -1 (-8.33%)
+verifier_subreg.bpf.o  arsh_63           1           1    +0 (+0.00%)
+       12         11   -1 (-8.33%)
+";
+        let parsed = super::super::Document.parse_accounted(&src(text)).unwrap();
+        let metric_of = |v: f64| {
+            parsed
+                .observations
+                .iter()
+                .filter(|o| o.value == v)
+                .map(|o| o.metric.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(metric_of(12.0), ["Insns (A)", "Insns (A)"]);
+        assert_eq!(metric_of(11.0), ["Insns (B)", "Insns (B)"]);
+        assert!(parsed
+            .observations
+            .iter()
+            .all(|o| o.line == 7 || o.line == 9));
+        assert!([4, 6, 8, 10].iter().all(|n| parsed.consumed.contains(n)));
+    }
+
+    /// The same output wrapped where a cell holds a space: `States` /
+    /// `(DIFF)` and `+0` / `(+0.00%)` are joined by one space, back into
+    /// one cell.
+    #[test]
+    fn a_cell_cut_at_its_own_space_is_made_whole() {
+        let text = "\
+File          Program              States (A)  States (B)  States
+(DIFF)  Insns (A)  Insns (B)  Insns (DIFF)
+------------  -------------------  ----------  ----------
+-------------  ---------  ---------  ------------
+scxtop.bpf.o  schedule_stop_trace           1           1    +0
+(+0.00%)         14         16  +2 (+14.29%)
+";
+        let s = src(text);
+        let (joined, continued) = rejoin(&s);
+        assert_eq!(continued, vec![2, 4, 6]);
+        assert!(joined.lines[0].text.contains("States (DIFF)  Insns (A)"));
+        assert!(joined.lines[2].text.contains("+0 (+0.00%)"));
+    }
+
+    /// Tables whose lines were never wrapped (rows of one shape, and two
+    /// reports side by side, from corpus posts) and a prose paragraph
+    /// filled to 72 columns are left as they are, though each line is as
+    /// full as a wrapped one.
+    #[test]
+    fn tables_and_prose_a_client_did_not_wrap_stay() {
+        let table = "\
+Execl Throughput                           2311.6 lps   (29.9 secs, 3 samples)
+C Compiler Throughput                      1331.9 lpm   (60.4 secs, 3 samples)
+Shell Scripts (1 concurrent)               7500.7 lpm   (60.0 secs, 3 samples)
+Shell Scripts (8 concurrent)               3031.0 lpm   (60.0 secs, 3 samples)
+";
+        let side_by_side = "\
+Elapsed Time 338.122 (0.869207)       Elapsed Time 336.404 (1.69196)
+User Time 2025.49 (4.11097)           User Time 2028.17 (1.34199)
+System Time 218.098 (0.826632)        System Time 219.022 (0.978581)
+Percent CPU 663 (2.12132)             Percent CPU 667.4 (3.20936)
+";
+        let prose = "\
+The mail client wrapped veristat's wide compare output at about 72
+columns, so the header, the rule and every row are split over two
+lines: states before, after and their difference on the first line,
+instructions before, after and their difference on the second.
+";
+        for text in [table, side_by_side, prose] {
+            let (_, continued) = rejoin(&src(text));
+            assert!(continued.is_empty(), "{text}");
+        }
+    }
+}
