@@ -92,7 +92,7 @@ fn paragraph_joins(para: &[Line]) -> Vec<(usize, &'static str)> {
     }
     let width = para
         .iter()
-        .map(|l| l.text.trim_end().chars().count())
+        .map(|l| l.text.chars().count())
         .max()
         .unwrap_or(0);
     if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
@@ -127,37 +127,49 @@ fn table_of(rest: &[Line], width: usize, target: usize) -> Option<Vec<(usize, &'
     let mut i = 0;
     while i < rest.len() {
         let a = &rest[i].text;
-        if cells(a) == target {
-            i += 1;
-            continue;
-        }
-        let b = &rest.get(i + 1)?.text;
-        if !is_wrap(a, b, width)
-            || cells(a) >= target
-            || cells(b) >= target
-            || b.trim().len() >= a.trim().len()
-            || (!is_rule(a) && (cells(b) >= cells(a) || aligned(a, b)))
+        if let Some(sep) = rest
+            .get(i + 1)
+            .and_then(|b| pair(a, &b.text, width, target))
         {
+            joins.push((i, sep));
+            i += 2;
+        } else if cells(a) == target {
+            i += 1;
+        } else {
             return None;
         }
-        let sep = [" ", "  "]
-            .into_iter()
-            .find(|sep| cells(&format!("{}{sep}{b}", a.trim_end())) == target)?;
-        joins.push((i, sep));
-        i += 2;
     }
     (joins.len() >= 2).then_some(joins)
 }
 
-/// Whether `b` may be the rest of `a` that a client wrapped at `width` or
-/// more: `a` too full for `b`'s first word to have fitted after it.
-fn is_wrap(a: &str, b: &str, width: usize) -> bool {
-    let first = b.split_whitespace().next().map_or(0, |w| w.chars().count());
-    first > 0 && a.trim_end().chars().count() + 1 + first > width
+/// The gap that joins `a` and `b` into a row of `target` cells, when `b`
+/// is what overflowed `a`: shorter, with fewer cells, not under `a`'s
+/// cells. `a` may hold all `target` cells when the cut fell inside its
+/// last one (`Base +` / `mm_count_padding`).
+fn pair(a: &str, b: &str, width: usize, target: usize) -> Option<&'static str> {
+    if !is_wrap(a, b, width)
+        || cells(a) > target
+        || cells(b) >= target
+        || b.trim().len() >= a.trim().len()
+        || (!is_rule(a) && (cells(b) >= cells(a) || aligned(a, b)))
+    {
+        return None;
+    }
+    [" ", "  "]
+        .into_iter()
+        .find(|sep| cells(&format!("{}{sep}{b}", a.trim_end())) == target)
 }
 
-/// Whether the cells of `b` stand where those of `a` do: half the edges
-/// of `b`'s cells (where one starts or ends, or a bar) at an edge of
+/// Whether `b` may be the rest of `a` that a client wrapped at `width` or
+/// more: `a` too full for `b`'s first word to have fitted after it. The
+/// spaces a client leaves at the end of `a` count, as it counted them.
+fn is_wrap(a: &str, b: &str, width: usize) -> bool {
+    let first = b.split_whitespace().next().map_or(0, |w| w.chars().count());
+    first > 0 && a.chars().count() + 1 + first > width
+}
+
+/// Whether the cells of `b` stand where those of `a` do: two and half the
+/// edges of `b`'s cells (where one starts or ends, or a bar) at an edge of
 /// `a`'s. Two rows of one table are; the rest of a wrapped line, moved to
 /// the left margin, is not.
 fn aligned(a: &str, b: &str) -> bool {
@@ -165,7 +177,9 @@ fn aligned(a: &str, b: &str) -> bool {
     let (ea, mut eb) = (edges(a), edges(b));
     eb.retain(|&x| x > 1);
     let near = |x: usize| ea.iter().any(|&y| x.abs_diff(y) <= 1);
-    2 * eb.iter().filter(|&&x| near(x)).count() >= eb.len()
+    // One edge in the right place is chance.
+    let matched = eb.iter().filter(|&&x| near(x)).count();
+    matched >= 2 && 2 * matched >= eb.len()
 }
 
 /// A rule under a header (`----  -------`): its runs line up with any
@@ -308,6 +322,33 @@ scxtop.bpf.o  schedule_stop_trace           1           1    +0
         assert_eq!(continued, vec![2, 4, 6]);
         assert!(joined.lines[0].text.contains("States (DIFF)  Insns (A)"));
         assert!(joined.lines[2].text.contains("+0 (+0.00%)"));
+    }
+
+    /// A header cut inside its last cell (`Base +` / `mm_count_padding`),
+    /// quoted, with the spaces the client left at the end of each first
+    /// half: the header keeps its four cells, each row gets its third
+    /// value back.
+    #[test]
+    fn a_header_cut_inside_a_cell_and_quoted_rows_are_joined() {
+        let text = "\
+>> Test:              Base (v6.4-rc1)   Base + new_mmcid_reverted  Base + 
+>> mm_count_padding
+>>   1-groups:         5.23 (0.00 pct)         4.61 (11.85 pct)        
+>> 5.11 (2.29 pct)
+>>   2-groups:         4.99 (0.00 pct)         4.72 (5.41 pct)         
+>> 5.00 (-0.20 pct)
+>> 16-groups:        11.48 (0.00 pct)         8.07 (29.70 pct)       
+>> 10.68 (6.96 pct)
+";
+        let s = src(text);
+        let (joined, continued) = rejoin(&s);
+        // The last rest ends under the end of a cell above it (`10.68 (6.96
+        // pct)` / `11.48`): one edge alone does not make it a row.
+        assert_eq!(continued, vec![2, 4, 6, 8]);
+        let texts: Vec<&str> = joined.lines.iter().map(|l| l.text.as_str()).collect();
+        assert!(texts[0].ends_with("new_mmcid_reverted  Base + mm_count_padding"));
+        assert!(texts[1].ends_with("4.61 (11.85 pct)  5.11 (2.29 pct)"));
+        assert!(texts.iter().all(|t| cells(t) == 4));
     }
 
     /// Tables whose lines were never wrapped (rows of one shape, and two
