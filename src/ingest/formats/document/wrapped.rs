@@ -169,8 +169,7 @@ fn is_wrap(a: &str, b: &str, width: usize) -> bool {
 }
 
 /// Whether the cells of `b` stand where those of `a` do: two and half the
-/// edges of `b`'s cells (where one starts or ends, or a bar) at an edge of
-/// `a`'s. Two rows of one table are; the rest of a wrapped line, moved to
+/// edges of `b`'s cells ([`edges`]) at an edge of `a`'s. Two rows of one table are; the rest of a wrapped line, moved to
 /// the left margin, is not.
 fn aligned(a: &str, b: &str) -> bool {
     // The left margin is where both start, wrapped or not.
@@ -189,27 +188,23 @@ fn is_rule(text: &str) -> bool {
     !t.is_empty() && t.chars().all(|c| matches!(c, '-' | '=' | '+' | ' '))
 }
 
-/// Where the cells of a line start and end, by character: runs of text
-/// between gaps of two spaces or more, and the bars of a bar table.
+/// Where the cells of a line start and end, by character: the bars of a
+/// bar table (its cells' text need not line up), else the ends of runs of
+/// text between gaps of two spaces or more.
 fn edges(text: &str) -> Vec<usize> {
     let chars: Vec<char> = text.chars().collect();
+    if chars.contains(&'|') {
+        return (0..chars.len()).filter(|&i| chars[i] == '|').collect();
+    }
     let mut out = Vec::new();
     let mut i = 0;
     while i < chars.len() {
-        if chars[i] == '|' {
-            out.push(i);
-            i += 1;
-            continue;
-        }
         if chars[i] == ' ' {
             i += 1;
             continue;
         }
         let start = i;
-        while i < chars.len()
-            && chars[i] != '|'
-            && !(chars[i] == ' ' && chars.get(i + 1).is_none_or(|c| *c == ' '))
-        {
+        while i < chars.len() && !(chars[i] == ' ' && chars.get(i + 1).is_none_or(|c| *c == ' ')) {
             i += 1;
         }
         out.push(start);
@@ -349,6 +344,26 @@ scxtop.bpf.o  schedule_stop_trace           1           1    +0
         assert!(texts[0].ends_with("new_mmcid_reverted  Base + mm_count_padding"));
         assert!(texts[1].ends_with("4.61 (11.85 pct)  5.11 (2.29 pct)"));
         assert!(texts.iter().all(|t| cells(t) == 4));
+    }
+
+    /// A Markdown table wrapped after its header (from a corpus post): the
+    /// rests' bars fall nowhere near the first halves' bars, though their
+    /// text ends where a cell of the first half does.
+    #[test]
+    fn a_bar_table_is_lined_up_by_its_bars() {
+        let text = "\
+| feature | 1 | 2 | 1000 | 2000 | 3000 | 5800 |
+| -------- | -------- | -------- | -------- | -------- | -------- | 
+-------- |
+| ASYNC     |  0.3%    |   1.0%   |   62.5%  |  111.3%  |  198.3%  | 
+420.9%   |
+| ASYNC_HYBRID     |    0.3%  |   1.0%   |  360%   |  435.5%  |  516.6% 
+  |   1100%  |
+";
+        let s = src(text);
+        let (joined, continued) = rejoin(&s);
+        assert_eq!(continued, vec![3, 5, 7]);
+        assert!(joined.lines.iter().all(|l| cells(&l.text) == 7));
     }
 
     /// Tables whose lines were never wrapped (rows of one shape, and two
