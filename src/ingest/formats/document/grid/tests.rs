@@ -365,3 +365,30 @@ fn semicolons_part_the_cells_of_a_pasted_export() {
         ["it", "ran;", "then", "it", "stopped;", "3", "times"]
     );
 }
+
+/// Rows whose labels hold numbers, from a part-n post with no heading over
+/// them: each row is named by its own label. The file's name stands in
+/// for a benchmark only where nothing names one; it was put before the
+/// label of such rows (`stem: File Copy 1024`), where the table reader
+/// never puts it.
+#[test]
+fn the_file_name_is_no_title_over_a_row_with_its_own_label() {
+    let got = read(
+        &lines(
+            "Dhrystone 2 using register variables         2666.8     2689.7    +0.9%\n\
+             File Copy 1024 bufsize 2000 maxblocks        2892.8     2904.2    -0.4%",
+        ),
+        &[],
+        None,
+        "stem",
+        "p",
+    )
+    .observations;
+    assert!(!got.is_empty());
+    for o in &got {
+        assert!(!o.benchmark.contains("stem"), "{}", o.benchmark);
+    }
+    assert!(got
+        .iter()
+        .any(|o| o.benchmark.starts_with("File Copy 1024")));
+}
