@@ -46,7 +46,7 @@ fn repeated_lines_of_values_among_words() {
          Iter   1 (-17.295us): hits    5.224M/s (  5.224M/prod), drops 0.000M/s",
     );
     assert_eq!(got.len(), 8);
-    assert_eq!(got[1], "1 stem: Iter 0|||hits|sample|M/s=5.105");
+    assert_eq!(got[1], "1 Iter 0|||hits|sample|M/s=5.105");
     // One such line alone is not read: it may be prose.
     assert!(show("Iter   0 (325.719us): hits    5.105M/s").is_empty());
 }
