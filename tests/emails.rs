@@ -29,15 +29,15 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 377 posts
-/// (13701, 10366 and 11148 of 14776 values), in percent, rounded down. The
+/// (13702, 10400 and 11172 of 14776 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
-/// for their own harnesses since did (674, 419 and 464). The goal
+/// for their own harnesses since did (675, 423 and 468). The goal
 /// is 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 92.6;
-const LABEL_FLOOR: f64 = 70.1;
-const EITHER_FLOOR: f64 = 75.3;
+const VALUE_FLOOR: f64 = 92.7;
+const LABEL_FLOOR: f64 = 70.3;
+const EITHER_FLOOR: f64 = 75.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
