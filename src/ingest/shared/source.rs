@@ -22,7 +22,7 @@ use line_texts::lines_are_raw;
 pub use line_texts::{LineText, LineTexts};
 use terminal::{has_terminal_control, replay_terminal};
 
-use bare_equals::{has_bare_equals, line_around};
+use bare_equals::{bare_soft_breaks, has_bare_equals, line_around};
 
 /// One prepared line and where it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -472,9 +472,11 @@ fn plain_lines(text: &str, json_like: bool) -> Vec<Line> {
 fn text_is_quoted_printable(text: &str) -> bool {
     let b = text.as_bytes();
     // Soft breaks span two lines: looked for only where one may be.
-    if memchr::memmem::find(b, b" =\n").is_some()
-        && soft_breaks(text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l))) >= 2
-    {
+    let lines = || text.lines().map(|l| l.strip_suffix('\r').unwrap_or(l));
+    if memchr::memmem::find(b, b" =\n").is_some() && soft_breaks(lines()) >= 2 {
+        return true;
+    }
+    if memchr::memmem::find(b, b"=\n").is_some() && bare_soft_breaks(lines()) {
         return true;
     }
     if QP_HEADERS
@@ -558,7 +560,9 @@ fn high_pair(b: &[u8]) -> bool {
 /// often (`Iterations=5000`) and must not be touched.
 fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
     let mut escapes = 0;
-    if soft_breaks(lines.iter().map(|(l, _)| l.as_str())) >= 2 {
+    if soft_breaks(lines.iter().map(|(l, _)| l.as_str())) >= 2
+        || bare_soft_breaks(lines.iter().map(|(l, _)| l.as_str()))
+    {
         return true;
     }
     for (l, _) in lines {

@@ -23,6 +23,7 @@ mod runs;
 mod sections;
 mod table;
 mod titles;
+mod wrapped;
 
 use crate::error::Result;
 use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
@@ -125,12 +126,15 @@ impl Format for Document {
         // spelling, a `value [change](CV)` cell as `value +-CV%`.
         let ascii = boxchars::ascii_rules(src);
         let spelled = cv_cells::plus_minus(&ascii);
-        let src = &*spelled;
+        // A table a mail client wrapped is read with its lines joined back.
+        let (unwrapped, continued) = wrapped::rejoin(&spelled);
+        let src = &*unwrapped;
         let mut observations = reader::read(src)?;
         let statements = runs::apply(src, &mut observations);
         titles::apply(&mut observations);
         let mut parsed = Parsed::from(observations);
         parsed.consumed.extend(statements);
+        parsed.consumed.extend(continued);
         // Lines whose values are all NaN or infinite (a failed run) give no
         // row and hold no digit the accounting would notice: said here.
         parsed.skipped.extend(

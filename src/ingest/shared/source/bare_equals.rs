@@ -1,5 +1,6 @@
-//! Telling a plain `key=20` from quoted-printable's encoded trailing space:
-//! both end a line in `=20`, but an encoder leaves no other bare `=`.
+//! Telling a plain `key=20` from quoted-printable's encoded trailing space
+//! (both end a line in `=20`), and a plain line ending in `=` from a soft
+//! break: an encoder leaves no other bare `=`.
 
 use super::is_hex;
 
@@ -20,4 +21,38 @@ pub(super) fn has_bare_equals(line: &str) -> bool {
     b.iter().enumerate().any(|(i, &c)| {
         c == b'=' && i + 1 < b.len() && !(i + 2 < b.len() && is_hex(b[i + 1]) && is_hex(b[i + 2]))
     })
+}
+
+/// The longest line a quoted-printable encoder writes, soft break
+/// included (RFC 2045).
+const QP_WIDTH: usize = 76;
+
+/// Whether unquoted lines show soft breaks an archive left undecoded: two
+/// or more lines ending in `=`, and every such line (but a rule of `==`)
+/// one an encoder would have written. An encoder breaks a line only when
+/// it is longer than [`QP_WIDTH`], so each broken line is at most that
+/// long and, with the rest on the next line, longer; and it escapes every
+/// other `=` (as `=3D`), so neither line holds a bare one. A log line
+/// ending in `=` (`ret =` over the rest of a statement, `key=` with an
+/// empty value) fails one of these.
+pub(super) fn bare_soft_breaks<'a>(lines: impl Iterator<Item = &'a str>) -> bool {
+    let mut count = 0;
+    let mut lines = lines.peekable();
+    while let Some(l) = lines.next() {
+        let b = l.as_bytes();
+        if b.last() != Some(&b'=') || b.len() < 2 || b[b.len() - 2] == b'=' {
+            continue;
+        }
+        let next = lines.peek().copied().unwrap_or("");
+        let encoded = b.len() <= QP_WIDTH
+            && !next.is_empty()
+            && b.len() - 1 + next.len() > QP_WIDTH
+            && !has_bare_equals(l)
+            && !has_bare_equals(next);
+        if !encoded {
+            return false;
+        }
+        count += 1;
+    }
+    count >= 2
 }

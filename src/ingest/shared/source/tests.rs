@@ -232,6 +232,36 @@ fn plus_minus_mangled_by_mail_and_archives_is_plus_minus_again() {
     );
 }
 
+/// The second table of a part-n post, sent as raw quoted-printable with
+/// no quote marks: each row broken by a soft break, and no other sign of
+/// the encoding in the text.
+#[test]
+fn unquoted_soft_breaks_are_joined_when_every_one_is_an_encoders() {
+    let text = "\
+#workers      stock                     CNA / speedup               =
+CNA+patch / speedup
+ 18   262932.282 (12638.248)   249653.081 (11822.940) / 0.949  =
+265189.104 (9271.447) / 1.009
+ 36   277315.640 (11100.324)   260177.335 (7186.451) / 0.938   =
+274691.250 (10329.523) / 0.991
+";
+    let s = Source::from_text("m", text);
+    let got: Vec<&str> = s.lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(got.len(), 3);
+    assert!(got[0].ends_with("CNA / speedup               CNA+patch / speedup"));
+    assert!(got[1].ends_with("/ 0.949  265189.104 (9271.447) / 1.009"));
+    same_as_general(text);
+    // A statement a log wrapped after its `=` is too short to have been
+    // broken by an encoder, and a line holding another bare `=` was never
+    // encoded: both stay.
+    for plain in [
+        "\tret =\n\t\tfoo(bar);\n\tval =\n\t\tbaz(qux);\n",
+        "run 1: iters=5000 total time spent in the measured loop, in seconds =\n12.5 s\nrun 2: iters=5000 total time spent in the measured loop, in seconds =\n12.7 s\n",
+    ] {
+        assert_eq!(Source::from_text("m", plain).lines.len(), 4, "{plain}");
+    }
+}
+
 /// Texts of up to 40 tokens drawn from `alphabet`.
 fn texts_of(alphabet: Vec<&'static str>) -> impl proptest::strategy::Strategy<Value = String> {
     use proptest::strategy::Strategy;

@@ -55,11 +55,13 @@ pub(super) fn emit_keyed(
     n: &Names,
     out: &mut Vec<Observation>,
 ) {
-    let title = if n.title.is_empty() { n.stem } else { n.title };
+    // The file's name stands in for a benchmark nothing names, never for
+    // a title over a row that has its own label (as in the table reader).
     let benchmark = if label.is_empty() {
+        let title = if n.title.is_empty() { n.stem } else { n.title };
         title.to_string()
     } else {
-        super::super::titles::row_benchmark(title, label)
+        super::super::titles::row_benchmark(n.title, label)
     };
     for (key, t) in ps {
         let stat = match t.kind {

@@ -46,7 +46,7 @@ fn repeated_lines_of_values_among_words() {
          Iter   1 (-17.295us): hits    5.224M/s (  5.224M/prod), drops 0.000M/s",
     );
     assert_eq!(got.len(), 8);
-    assert_eq!(got[1], "1 stem: Iter 0|||hits|sample|M/s=5.105");
+    assert_eq!(got[1], "1 Iter 0|||hits|sample|M/s=5.105");
     // One such line alone is not read: it may be prose.
     assert!(show("Iter   0 (325.719us): hits    5.105M/s").is_empty());
 }
@@ -364,4 +364,31 @@ fn semicolons_part_the_cells_of_a_pasted_export() {
         words,
         ["it", "ran;", "then", "it", "stopped;", "3", "times"]
     );
+}
+
+/// Rows whose labels hold numbers, from a part-n post with no heading over
+/// them: each row is named by its own label. The file's name stands in
+/// for a benchmark only where nothing names one; it was put before the
+/// label of such rows (`stem: File Copy 1024`), where the table reader
+/// never puts it.
+#[test]
+fn the_file_name_is_no_title_over_a_row_with_its_own_label() {
+    let got = read(
+        &lines(
+            "Dhrystone 2 using register variables         2666.8     2689.7    +0.9%\n\
+             File Copy 1024 bufsize 2000 maxblocks        2892.8     2904.2    -0.4%",
+        ),
+        &[],
+        None,
+        "stem",
+        "p",
+    )
+    .observations;
+    assert!(!got.is_empty());
+    for o in &got {
+        assert!(!o.benchmark.contains("stem"), "{}", o.benchmark);
+    }
+    assert!(got
+        .iter()
+        .any(|o| o.benchmark.starts_with("File Copy 1024")));
 }
