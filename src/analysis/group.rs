@@ -241,9 +241,9 @@ fn build(
     let unit = Unit::parse(&unit_str);
     let mut variants: Vec<RawVariant> = Vec::new();
     let mut unit_assumed: Option<(usize, String, u32)> = None;
-    // Samples with their run index and the input part (file) they came
-    // from, in row order; sorted by run at the end.
-    let mut runs: Vec<Vec<(u32, u32, f64)>> = Vec::new();
+    // Samples in row order with the input part (file) each came from;
+    // sorted by run at the end.
+    let mut runs: Vec<Samples> = Vec::new();
     // Per variant: one summary-only RawVariant per input file, in order.
     let mut parts: Vec<Vec<RawVariant>> = Vec::new();
     // A history has hundreds of variants (points): beyond a few, their
@@ -266,7 +266,7 @@ fn build(
                     line: s.line(0),
                     ..Default::default()
                 });
-                runs.push(Vec::new());
+                runs.push(Samples::default());
                 parts.push(Vec::new());
                 variants.len() - 1
             }
@@ -295,7 +295,7 @@ fn build(
             Conversion::From(Unit::parse(&h.unit))
         };
         if h.stat == Stat::Sample {
-            runs[vi].reserve(s.len());
+            runs[vi].values.reserve(s.len());
         }
         for i in 0..s.len() {
             let o = s.row(i);
@@ -327,7 +327,7 @@ fn build(
                 ));
             }
             if h.stat == Stat::Sample {
-                runs[vi].push((o.run.unwrap_or(u32::MAX), pi as u32, value));
+                runs[vi].push(o.run.unwrap_or(u32::MAX), pi as u32, value);
             } else {
                 variants[vi].state(h.stat, value);
                 parts[vi][pi].state(h.stat, value);
@@ -335,17 +335,22 @@ fn build(
         }
     }
     for ((v, mut r), mut vparts) in variants.iter_mut().zip(runs).zip(parts) {
-        // Stable: samples with one run index keep their row order.
-        if !r.is_sorted_by_key(|&(run, _, _)| run) {
-            r.sort_by_key(|&(run, _, _)| run);
+        if r.out_of_order {
+            // The run of each sample, read again from the rows in the
+            // order the samples were taken.
+            let runs: Vec<u32> = all()
+                .filter(|s| s.head.stat == Stat::Sample && s.head.variant == v.name)
+                .flat_map(|s| (0..s.len()).map(move |i| s.row(i).run.unwrap_or(u32::MAX)))
+                .collect();
+            r.sort_by_runs(&runs);
         }
         if vparts.len() > 1 && vparts.iter().any(|p| p.has_stated() || p.n.is_some()) {
-            for &(_, pi, x) in &r {
-                vparts[pi as usize].samples.push(x);
+            for (pi, x) in r.parts().zip(&r.values) {
+                vparts[pi as usize].samples.push(*x);
             }
             v.parts = vparts;
         }
-        v.samples = r.into_iter().map(|(_, _, x)| x).collect();
+        v.samples = r.values;
     }
     // What the user says beats what the input says beats a guess from names.
     let stated = all().find_map(|s| s.head.direction);
@@ -363,6 +368,59 @@ fn build(
         variants,
         unit_assumed,
     })
+}
+
+/// The samples of one variant of a group as they are taken, row by row:
+/// their values, 8 bytes each (a run index and part beside each value made
+/// a million-sample side 16 bytes a sample, and its values kept that
+/// allocation), the input part each came from as runs of one part, and
+/// whether their runs ever count down (hardly ever: a harness numbers
+/// its runs in order).
+#[derive(Default)]
+struct Samples {
+    values: Vec<f64>,
+    parts: Vec<(u32, u32)>,
+    last_run: u32,
+    out_of_order: bool,
+}
+
+impl Samples {
+    fn push(&mut self, run: u32, part: u32, value: f64) {
+        if run < self.last_run && !self.values.is_empty() {
+            self.out_of_order = true;
+        }
+        self.last_run = run;
+        self.values.push(value);
+        match self.parts.last_mut() {
+            Some((p, count)) if *p == part => *count += 1,
+            _ => self.parts.push((part, 1)),
+        }
+    }
+
+    /// The part of each sample, in order.
+    fn parts(&self) -> impl Iterator<Item = u32> + '_ {
+        self.parts
+            .iter()
+            .flat_map(|&(p, count)| std::iter::repeat_n(p, count as usize))
+    }
+
+    /// The samples in the order of `runs` (one per sample); stable, so
+    /// that samples of one run index keep their row order.
+    fn sort_by_runs(&mut self, runs: &[u32]) {
+        let mut order: Vec<u32> = (0..self.values.len() as u32).collect();
+        order.sort_by_key(|&i| runs[i as usize]);
+        let parts: Vec<u32> = self.parts().collect();
+        self.values = order.iter().map(|&i| self.values[i as usize]).collect();
+        self.parts.clear();
+        for &i in &order {
+            let part = parts[i as usize];
+            match self.parts.last_mut() {
+                Some((p, count)) if *p == part => *count += 1,
+                _ => self.parts.push((part, 1)),
+            }
+        }
+        self.out_of_order = false;
+    }
 }
 
 /// Largest count kept exactly in a double: a stated n beyond it is no
@@ -489,6 +547,50 @@ mod tests {
         ]);
         let g = group(&data, "a", &Default::default()).unwrap();
         assert_eq!(g[0].variants[0].samples, vec![1.0, 2.0, 3.0]);
+    }
+
+    /// Samples of two files whose runs interleave: in run order, each
+    /// file's own in run order too (its stated mean is checked against
+    /// them), those of one run index in row order.
+    #[test]
+    fn samples_of_several_parts_follow_run_order_each() {
+        let sample = |file: &str, run: u32, x: f64| {
+            let mut o = Observation::sample("b", "t", "s", x)
+                .with_variant("a")
+                .with_run(run);
+            o.source = file.into();
+            o
+        };
+        let mut mean = Observation::new("b", "t", "s", Stat::Mean, 15.0).with_variant("a");
+        mean.source = "f1".into();
+        let data = Dataset::new(vec![
+            sample("f1", 2, 20.0),
+            sample("f1", 0, 0.0),
+            mean,
+            sample("f2", 1, 10.0),
+            sample("f2", 3, 30.0),
+            sample("f2", 1, 11.0),
+        ]);
+        let g = group(&data, "a", &Default::default()).unwrap();
+        let v = &g[0].variants[0];
+        assert_eq!(v.samples, [0.0, 10.0, 11.0, 20.0, 30.0]);
+        let parts: Vec<(&str, &[f64])> = v
+            .parts
+            .iter()
+            .map(|p| (p.source.as_str(), p.samples.as_slice()))
+            .collect();
+        assert_eq!(
+            parts,
+            [("f1", &[0.0, 20.0][..]), ("f2", &[10.0, 11.0, 30.0][..])]
+        );
+        // Runs in order: taken as they come.
+        let data = Dataset::new(vec![
+            sample("f1", 0, 5.0),
+            sample("f1", 0, 4.0),
+            sample("f1", 1, 3.0),
+        ]);
+        let g = group(&data, "a", &Default::default()).unwrap();
+        assert_eq!(g[0].variants[0].samples, [5.0, 4.0, 3.0]);
     }
 
     #[test]

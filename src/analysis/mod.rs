@@ -90,9 +90,9 @@ pub fn analyze_with_variants(
     });
     let mut findings = Vec::new();
     for window in buckets.chunks(GROUPS_PER_WINDOW) {
-        let raw = group::build_groups(data, window, &baseline, &settings.directions)?;
+        let mut raw = group::build_groups(data, window, &baseline, &settings.directions)?;
         let per_group: Vec<(Group, Vec<Comparison>, Vec<Finding>)> = raw
-            .par_iter()
+            .par_iter_mut()
             .map(|g| analyze_group(g, &baseline, settings))
             .collect();
         // A lab's run has hundreds of thousands of samples to free: all
@@ -136,7 +136,7 @@ pub fn analyze_with_variants(
 const GROUPS_PER_WINDOW: usize = 16_384;
 
 fn analyze_group(
-    g: &group::RawGroup,
+    g: &mut group::RawGroup,
     baseline: &str,
     settings: &Settings,
 ) -> (Group, Vec<Comparison>, Vec<Finding>) {
@@ -154,10 +154,18 @@ fn analyze_group(
             "Check that the unit stated elsewhere in the input applies to these values too.",
         ));
     }
+    // Each side's samples move into its summary, not copied.
+    let samples: Vec<Vec<f64>> = g
+        .variants
+        .iter_mut()
+        .map(|v| std::mem::take(&mut v.samples))
+        .collect();
+    let g = &*g;
     let sides: Vec<describe::Side> = g
         .variants
         .iter()
-        .map(|v| describe::describe(v, g, settings.assume_n, &mut findings))
+        .zip(samples)
+        .map(|(v, x)| describe::describe(v, x, g, settings.assume_n, &mut findings))
         .collect();
     let mut comparisons = Vec::new();
     // A group without the baseline (a benchmark only some variants ran)

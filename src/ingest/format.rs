@@ -49,6 +49,29 @@ pub trait Format: Send + Sync {
         false
     }
 
+    /// Whether [`Format::parse_streamed`] reads a document of this format
+    /// from disk: the driver then never holds the text of a large one.
+    fn streams(&self) -> bool {
+        false
+    }
+
+    /// Reads the document `reader` gives (a whole file of `size` bytes)
+    /// without holding its text: what [`Format::parse_accounted`] gives
+    /// for the file read whole, or `None` where the reader gives up (a
+    /// malformed document, text it does not handle); the driver then
+    /// reads the file whole with [`Format::parse_accounted`], which names
+    /// the line of the error. `head`, the file's start, names the file in
+    /// rows and messages.
+    fn parse_streamed(
+        &self,
+        head: &Source,
+        reader: &mut dyn std::io::Read,
+        size: u64,
+    ) -> Result<Option<Parsed>> {
+        let _ = (head, reader, size);
+        Ok(None)
+    }
+
     /// The values of [`Format::parse_accounted`] alone.
     fn parse(&self, src: &Source) -> Result<Vec<Observation>> {
         self.parse_accounted(src).map(Parsed::into_observations)

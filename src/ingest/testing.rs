@@ -84,3 +84,19 @@ pub(crate) fn any_line_matches(src: &Source, literal: &str, re: &regex::Regex) -
         .iter()
         .any(|l| l.text.contains(literal) && re.is_match(&l.text))
 }
+
+/// A reader that gives at most `step` bytes a call: a reader of a file a
+/// window at a time then meets the ends of its reads inside every token.
+pub(crate) struct Trickle<'a> {
+    pub(crate) bytes: &'a [u8],
+    pub(crate) step: usize,
+}
+
+impl std::io::Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.bytes.len());
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        Ok(n)
+    }
+}

@@ -135,9 +135,6 @@ impl<W: Write> ParquetOut<W> {
         // ten times.
         let mut text: [Dictionary; 6] = Default::default();
         let mut stat = StatColumn::default();
-        for t in &mut text {
-            t.reserve(n);
-        }
         let mut line = Vec::with_capacity(n);
         let mut value = Vec::with_capacity(n);
         let mut run = Vec::with_capacity(n);
@@ -156,32 +153,35 @@ impl<W: Write> ParquetOut<W> {
             run.push(r.run());
         }
         let [source, benchmark, params, variant, metric, unit] = text;
-        let (line, line_encoding) = line_column(line).map_err(fail)?;
-        let (run, run_encoding) = run_column(run).map_err(fail)?;
-        let arrays: [Box<dyn Array>; 10] = [
-            source.finish().map_err(fail)?,
-            line,
-            benchmark.finish().map_err(fail)?,
-            params.finish().map_err(fail)?,
-            variant.finish().map_err(fail)?,
-            metric.finish().map_err(fail)?,
-            unit.finish().map_err(fail)?,
-            stat.finish().map_err(fail)?,
-            Box::new(PrimitiveArray::from_vec(value)),
-            run,
+        // polars estimates the values' cardinality and tries a dictionary,
+        // but its cast cannot make one of floats: the values are always
+        // plain in the end (tested). Only an empty column is written as an
+        // empty dictionary.
+        let value_encoding = if n > 0 {
+            Encoding::Plain
+        } else {
+            Encoding::RleDictionary
+        };
+        let dictionary = |d: Dictionary| Ok((d.finish()?, Encoding::RleDictionary));
+        // Each column's array is made, encoded and dropped in turn: the
+        // ten arrays of a group of a million rows held at once were 60 MB
+        // beside the rows (a hyperfine export's peak).
+        type Made = std::result::Result<(Box<dyn Array>, Encoding), PolarsError>;
+        let makers: [Box<dyn FnOnce() -> Made + '_>; 10] = [
+            Box::new(move || dictionary(source)),
+            Box::new(move || line_column(line)),
+            Box::new(move || dictionary(benchmark)),
+            Box::new(move || dictionary(params)),
+            Box::new(move || dictionary(variant)),
+            Box::new(move || dictionary(metric)),
+            Box::new(move || dictionary(unit)),
+            Box::new(move || Ok((stat.finish()?, Encoding::RleDictionary))),
+            Box::new(move || Ok((PrimitiveArray::from_vec(value).boxed(), value_encoding))),
+            Box::new(move || run_column(run)),
         ];
-        let mut columns = Vec::with_capacity(arrays.len());
-        for (i, (array, column)) in arrays.iter().zip(&self.columns).enumerate() {
-            let encoding = match i {
-                1 => line_encoding,
-                // polars estimates the values' cardinality and tries a
-                // dictionary, but its cast cannot make one of floats: the
-                // values are always plain in the end (tested). Only an
-                // empty column is written as an empty dictionary.
-                8 if n > 0 => Encoding::Plain,
-                9 => run_encoding,
-                _ => Encoding::RleDictionary,
-            };
+        let mut columns = Vec::with_capacity(makers.len());
+        for (make, column) in makers.into_iter().zip(&self.columns) {
+            let (array, encoding) = make().map_err(fail)?;
             columns.push(
                 self.compressed_pages(array.as_ref(), column, encoding)
                     .map_err(fail)?,
@@ -381,7 +381,7 @@ fn run_column(
 /// so the file is the same bytes polars would write).
 #[derive(Default)]
 struct Dictionary<'a> {
-    keys: Vec<u32>,
+    keys: Keys,
     values: MutableBinaryViewArray<str>,
     /// The distinct values so far, borrowed from the rows. Most columns
     /// hold a handful per batch: those are found by a short scan; a hash
@@ -396,16 +396,12 @@ struct Dictionary<'a> {
 const SCAN: usize = 8;
 
 impl<'a> Dictionary<'a> {
-    fn reserve(&mut self, rows: usize) {
-        self.keys.reserve(rows);
-    }
-
     // Always inlined: six calls per row, most of them settled by one
     // comparison, cost more in the call than in the work.
     #[inline(always)]
     fn push(&mut self, text: &'a str) {
         match self.last {
-            Some((above, k)) if text_eq(text, above) => self.keys.push(k),
+            Some((above, _)) if text_eq(text, above) => self.keys.repeat(),
             _ => self.push_other(text),
         }
     }
@@ -442,7 +438,47 @@ impl<'a> Dictionary<'a> {
     }
 
     fn finish(self) -> std::result::Result<Box<dyn Array>, PolarsError> {
-        dictionary_array(self.keys, self.values.into())
+        dictionary_array(self.keys.expand(), self.values.into())
+    }
+}
+
+/// The keys of a dictionary column as runs of one key: a column's cells
+/// repeat the one above in long runs (a benchmark's million samples share
+/// its names), and a key per row is made only when the column is encoded.
+#[derive(Default)]
+struct Keys {
+    runs: Vec<(u32, u32)>,
+    rows: usize,
+}
+
+impl Keys {
+    fn push(&mut self, key: u32) {
+        self.rows += 1;
+        match self.runs.last_mut() {
+            Some((k, count)) if *k == key && *count < u32::MAX => *count += 1,
+            _ => self.runs.push((key, 1)),
+        }
+    }
+
+    /// The key of the row above, once more.
+    #[inline(always)]
+    fn repeat(&mut self) {
+        match self.runs.last_mut() {
+            Some((_, count)) if *count < u32::MAX => {
+                self.rows += 1;
+                *count += 1;
+            }
+            _ => self.push(self.runs.last().map_or(0, |r| r.0)),
+        }
+    }
+
+    /// One key per row.
+    fn expand(self) -> Vec<u32> {
+        let mut keys = Vec::with_capacity(self.rows);
+        for (key, count) in self.runs {
+            keys.extend(std::iter::repeat_n(key, count as usize));
+        }
+        keys
     }
 }
 
@@ -479,7 +515,7 @@ fn dictionary<'a, T: 'a>(
 /// dictionary is the one its names would give).
 #[derive(Default)]
 struct StatColumn {
-    keys: Vec<u32>,
+    keys: Keys,
     seen: Vec<Stat>,
     last: Option<(Stat, u32)>,
 }
@@ -510,7 +546,7 @@ impl StatColumn {
             values.push_value(stat.to_string());
         }
         let values: Utf8ViewArray = values.into();
-        dictionary_array(self.keys, values)
+        dictionary_array(self.keys.expand(), values)
     }
 }
 
@@ -685,6 +721,21 @@ mod tests {
         }
         assert_eq!(keys[..3], [0, 1, 2]);
         assert_eq!(keys[13..16], [0, 1, 2]);
+        // Keys kept as runs give a key per row: runs of one cell, a run
+        // coming back after another, a run of one.
+        let cells: Vec<&str> = [("x", 5), ("y", 3), ("x", 2), ("z", 1), ("y", 4)]
+            .iter()
+            .flat_map(|&(c, n)| std::iter::repeat_n(c, n))
+            .collect();
+        let array = dictionary(&cells, |c| c).unwrap();
+        let want: Vec<u32> = [(0, 5), (1, 3), (0, 2), (2, 1), (1, 4)]
+            .iter()
+            .flat_map(|&(k, n)| std::iter::repeat_n(k, n))
+            .collect();
+        assert_eq!(
+            dict_of(&*array),
+            (want, vec!["x".into(), "y".into(), "z".into()])
+        );
     }
 
     fn dict_of(array: &dyn Array) -> (Vec<u32>, Vec<String>) {

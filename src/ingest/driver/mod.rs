@@ -10,6 +10,7 @@ mod read;
 mod run_counter;
 mod runs;
 mod stream;
+mod streamed;
 #[cfg(test)]
 mod tests;
 mod types;

@@ -7,6 +7,7 @@ use super::account::{
 use super::detect::detect;
 use super::inputs::Input;
 use super::pieces;
+use super::streamed::{read_streamed, STREAM_BYTES};
 use super::types::{FileReport, IngestOptions};
 use crate::error::Result;
 use crate::ingest::{Format, Parsed, Registry, Source};
@@ -41,10 +42,14 @@ pub(super) fn read_one(
             };
             Ok((obs, account))
         }
-        Input::File(path, _) => {
+        Input::File(path, size) => {
             // Parquet is binary: read as a tidy table before any text is made of it.
             if crate::ingest::formats::tidy::parquet::is_parquet(path) {
                 return read_parquet(path);
+            }
+            // A large JSON document is read from disk, its text never whole.
+            if let Some(read) = read_streamed(path, *size, STREAM_BYTES, registry, opts)? {
+                return Ok(read);
             }
             // The lines of a JSON document are made only for a reader or an
             // account that reads them.

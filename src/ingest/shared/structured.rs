@@ -10,6 +10,9 @@ use crate::ingest::shared::text::{strip_line_end, trim};
 use crate::ingest::Source;
 use serde::de::DeserializeOwned;
 
+mod stream;
+pub(crate) use stream::{JsonCursor, StreamCursor};
+
 /// Deserialises the whole raw text of `src` as `T`. A syntax or type error
 /// names the file, the line and the column (serde_json's position).
 pub(crate) fn parse_json<T: DeserializeOwned>(src: &Source, what: &str) -> Result<T> {

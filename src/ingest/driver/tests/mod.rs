@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod in_pieces;
+mod streamed;
 
 #[test]
 fn every_byte_value_is_a_digit_or_not_in_every_position() {

@@ -3,7 +3,9 @@
 //! `parameters` become params and non-zero `exit_codes` are counted.
 
 use crate::error::Result;
-use crate::ingest::shared::structured::{finite, parse_json, Bail, Cursor, Fast};
+use crate::ingest::shared::structured::{
+    finite, parse_json, Bail, Cursor, Fast, JsonCursor, StreamCursor,
+};
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{canonical_params, Dataset, Observation, SmolStr, Stat};
 use serde::Deserialize;
@@ -71,6 +73,29 @@ impl Format for HyperfineJson {
 
     fn reads_raw(&self) -> bool {
         true
+    }
+
+    fn streams(&self) -> bool {
+        true
+    }
+
+    fn parse_streamed(
+        &self,
+        head: &Source,
+        reader: &mut dyn std::io::Read,
+        size: u64,
+    ) -> Result<Option<Parsed>> {
+        // The fast reader on the file a window at a time: what it gives
+        // for the text read whole. Anything it gives up on is read whole.
+        let mut c = StreamCursor::new(reader, Some(size));
+        let export = match read_export(&mut c) {
+            Ok(e) if c.intact() => e,
+            _ => return Ok(None),
+        };
+        Ok(Some(Parsed {
+            bulk: rows(head, export)?,
+            ..Parsed::default()
+        }))
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
@@ -193,7 +218,12 @@ fn rows(src: &Source, mut export: Export) -> Result<Dataset> {
 /// text, or [`Bail`] for anything it does not handle (a duplicate field,
 /// a missing one, results as arrays, invalid JSON).
 fn read_fast(text: &str) -> Fast<Export> {
-    let mut c = Cursor::new(text);
+    read_export(&mut Cursor::new(text))
+}
+
+/// [`read_fast`] with any cursor: the text in memory, or a file read a
+/// window at a time.
+fn read_export(c: &mut impl JsonCursor) -> Fast<Export> {
     let mut results = None;
     c.object(|c, key| {
         if key != "results" {
@@ -217,7 +247,7 @@ fn read_fast(text: &str) -> Fast<Export> {
 }
 
 /// One `results` entry (see [`read_fast`]).
-fn read_result(c: &mut Cursor) -> Fast<HfResult> {
+fn read_result(c: &mut impl JsonCursor) -> Fast<HfResult> {
     fn once<T>(slot: &mut Option<T>, v: T) -> Fast<()> {
         match slot.replace(v) {
             Some(_) => Err(Bail),
@@ -470,6 +500,51 @@ mod tests {
                 Err(Bail) => assert!(!fast, "{doc}"),
             }
         }
+    }
+
+    /// Every hyperfine export of the corpus and of the harness tests, read
+    /// from disk a few bytes at a time (every token cut somewhere by the
+    /// end of a read) as a large file is: the rows the text read whole
+    /// gives. A malformed one is given up on, for the whole reading to
+    /// name its line.
+    #[test]
+    fn streamed_reading_gives_the_rows_of_the_whole_text() {
+        use crate::ingest::Trickle;
+        let root = env!("CARGO_MANIFEST_DIR");
+        let mut files: Vec<_> = [
+            "tests/data/corpus/hyperfine*.json",
+            "tests/data/harness/hyperfine/*.json",
+        ]
+        .iter()
+        .flat_map(|g| glob::glob(&format!("{root}/{g}")).unwrap().flatten())
+        .collect();
+        files.sort();
+        assert!(files.len() >= 12, "{files:?}");
+        for f in &files {
+            let bytes = std::fs::read(f).unwrap();
+            let src = Source::from_bytes("h.json", &bytes).unwrap();
+            let whole = HyperfineJson.parse_accounted(&src).unwrap();
+            assert!(!whole.bulk.is_empty());
+            for step in [1, 3, 4096, usize::MAX] {
+                let mut r = Trickle {
+                    bytes: &bytes,
+                    step,
+                };
+                let size = bytes.len() as u64;
+                let streamed = HyperfineJson.parse_streamed(&src, &mut r, size).unwrap();
+                assert_eq!(streamed.as_ref(), Some(&whole), "{f:?} step {step}");
+            }
+        }
+        let cut = r#"{"results":[{"command":"a","mean":1,"times":[1,2,"#;
+        let src = Source::from_text("h.json", cut);
+        let mut r = Trickle {
+            bytes: cut.as_bytes(),
+            step: 2,
+        };
+        assert!(HyperfineJson
+            .parse_streamed(&src, &mut r, 0)
+            .unwrap()
+            .is_none());
     }
 
     /// Exports of any length in the layouts hyperfine and generators
