@@ -98,6 +98,9 @@ const TIME: &[(&str, f64)] = &[
 
 const BYTES: &[(&str, f64)] = &[
     ("B", 1.0),
+    // The SI spelling, the one `/proc/meminfo`, vmstat and most of the
+    // kernel's debugfs counters print (`BdiDirtyThresh:  1346824 kB`).
+    ("kB", 1e3),
     ("KB", 1e3),
     ("MB", 1e6),
     ("GB", 1e9),
@@ -120,6 +123,14 @@ impl Unit {
             .trim_start_matches(['(', '['])
             .trim_end_matches([')', ']'])
             .trim();
+        // `kBps`, `MBps`: bytes a second written without the slash (bits,
+        // `Mbps`, are another quantity and keep their spelling).
+        let t = match t.strip_suffix("ps") {
+            Some(bytes) if bytes.ends_with('B') && bytes.len() <= 3 => {
+                return smol_str::format_smolstr!("{bytes}/s");
+            }
+            _ => t,
+        };
         let (head, per) = match t.split_once('/') {
             Some((h, p)) if !h.is_empty() => (h, Some(p)),
             _ => (t, None),
@@ -440,6 +451,16 @@ mod tests {
             Unit::parse("MB/s").convert(1.0, &Unit::parse("KB/s")),
             Some(1000.0)
         );
+        // meminfo's and debugfs's spelling is a size, and per second a rate.
+        assert_eq!(Unit::parse("kB").dimension, Dimension::Bytes);
+        assert_eq!(
+            Unit::parse("MB").convert(1.0, &Unit::parse("kB")),
+            Some(1000.0)
+        );
+        assert_eq!(Unit::parse("kB/s").dimension, Dimension::Bandwidth);
+        assert_eq!(Unit::normalize_spelling("kBps"), "kB/s");
+        assert_eq!(Unit::normalize_spelling("MiBps"), "MiB/s");
+        assert_eq!(Unit::normalize_spelling("Mbps"), "Mbps");
     }
 
     #[test]

@@ -211,7 +211,7 @@ mod tests {
             .iter()
             .find(|o| o.metric.starts_with("File Copy 256"))
             .unwrap();
-        assert_eq!((o.unit.as_str(), o.value), ("KBps", 203821.0));
+        assert_eq!((o.unit.as_str(), o.value), ("KB/s", 203821.0));
     }
 
     #[test]
@@ -254,8 +254,8 @@ mod tests {
         assert_eq!(
             r,
             vec![
-                (write, "KBps", "copies=1", Stat::Mean, 3121976.0),
-                (write, "KBps", "copies=1", Stat::N, 7.0)
+                (write, "KB/s", "copies=1", Stat::Mean, 3121976.0),
+                (write, "KB/s", "copies=1", Stat::N, 7.0)
             ]
         );
         assert_eq!(p.observations[0].line, 15);

@@ -670,3 +670,34 @@ fn a_build_heading_over_columns_that_name_builds_names_them_too() {
     assert_eq!(variant(43453.2), "Before using the patch RESULT");
     assert_eq!(variant(43497.5), "After using the patch RESULT");
 }
+
+#[test]
+fn counters_in_kb_are_read_beside_unitless_ones() {
+    // A debugfs stats file quoted in a 2024 reply: meminfo's `kB` spelling
+    // was no unit, so those lines were dropped and only the bare counters
+    // read.
+    let doc = "A reply with the device's writeback stats before the patch, as the submitter pasted them into the mail.\n\n\
+without patch:\n---\n\
+BdiWriteback:                0 kB\n\
+BdiReclaimable:             96 kB\n\
+BdiDirtyThresh:        1346824 kB\n\
+BdiWriteBandwidth:           0 kBps\n\
+b_dirty:                     0\n\
+state:                       1\n";
+    let obs = read(doc);
+    let thresh: Vec<(f64, &str)> = obs
+        .iter()
+        .filter(|o| o.metric.eq_ignore_ascii_case("BdiDirtyThresh"))
+        .map(|o| (o.value, o.unit.as_str()))
+        .collect();
+    assert_eq!(thresh, [(1346824.0, "kB")]);
+    assert!(obs
+        .iter()
+        .any(|o| o.metric.eq_ignore_ascii_case("BdiReclaimable") && o.value == 96.0));
+    let bw: Vec<&str> = obs
+        .iter()
+        .filter(|o| o.metric.eq_ignore_ascii_case("BdiWriteBandwidth"))
+        .map(|o| o.unit.as_str())
+        .collect();
+    assert_eq!(bw, ["kB/s"]);
+}
