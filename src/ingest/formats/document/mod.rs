@@ -17,6 +17,7 @@ mod grid;
 mod labels;
 mod lines;
 pub mod mixed;
+mod open_pipes;
 mod piece;
 mod reader;
 mod runs;
@@ -126,6 +127,8 @@ impl Format for Document {
         // spelling, a `value [change](CV)` cell as `value +-CV%`.
         let ascii = boxchars::ascii_rules(src);
         let spelled = cv_cells::plus_minus(&ascii);
+        // A pipe table without outer pipes is read with them.
+        let spelled = open_pipes::close(&spelled);
         // A table a mail client wrapped is read with its lines joined back.
         let (unwrapped, continued) = wrapped::rejoin(&spelled);
         let src = &*unwrapped;
