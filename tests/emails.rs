@@ -29,19 +29,19 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 407 posts
-/// (14664, 11183 and 11983 of 15734 values), in percent, rounded down. The
+/// (14682, 11220 and 12021 of 15734 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
 /// for their own harnesses since did (675, 423 and 468). The 30 posts of
 /// part o were added unread too, measured from outside the corpus before
-/// any change (926, 768 and 784 of their 958 values); readers fixed from
-/// their misses since read 936, 776 and 804, and the merged grid rules
-/// written without them moved them by +4, -4 and +4. The goal is
+/// any change (926, 768 and 784 of their 958 values); grid rules written
+/// without them, merged later, moved them by +4, -4 and +4; readers and
+/// units fixed from their misses since read 950, 809 and 837. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.1;
-const LABEL_FLOOR: f64 = 71.0;
-const EITHER_FLOOR: f64 = 76.1;
+const VALUE_FLOOR: f64 = 93.3;
+const LABEL_FLOOR: f64 = 71.3;
+const EITHER_FLOOR: f64 = 76.4;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
