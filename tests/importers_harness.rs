@@ -221,6 +221,13 @@ const FORMATS: &[(&str, &str)] = &[
     ("netpipe/np.out", "netpipe-out"),
     ("netpipe/lkp-NPtcp-n1000.txt", "netpipe"),
     ("netpipe/lkp-NPmpi-repeats1000-color.txt", "netpipe"),
+    ("osu/pkb-allgather-intel-mpi.txt", "osu"),
+    ("osu/pkb-latency-mt.txt", "osu"),
+    ("osu/pkb-mbw-mr.txt", "osu"),
+    ("osu/pkb-get-acc-latency.txt", "osu"),
+    ("osu/pkb-ibarrier.txt", "osu"),
+    // Usage texts of every test, with osu_hello's and osu_init's runs among them.
+    ("osu/pkb-help-hello-init.txt", "osu"),
     ("coremark/validation-seeds-auto-iterations.txt", "coremark"),
     ("coremark/lkp-fork4.txt", "coremark"),
     // CRCs that do not match: refused, see `coremark_reports_give_score_and_time`.

@@ -82,6 +82,7 @@ impl Registry {
             Box::new(memtier::Memtier),
             Box::new(netpipe::console::Netpipe),
             Box::new(netpipe::np_out::NetpipeOut),
+            Box::new(osu::Osu),
             Box::new(coremark::Coremark),
             Box::new(tinymembench::Tinymembench),
             Box::new(ycsb::Ycsb),

@@ -38,6 +38,7 @@ pub(in crate::ingest) mod netperf;
 pub(in crate::ingest) mod netpipe;
 pub(in crate::ingest) mod nuttcp;
 pub(in crate::ingest) mod openssl_speed;
+pub(in crate::ingest) mod osu;
 pub(in crate::ingest) mod perf;
 pub(in crate::ingest) mod pgbench;
 pub(in crate::ingest) mod phoronix;
