@@ -237,6 +237,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("tinymembench/x86-64-v0.4.9-here.txt", "tinymembench"),
     ("ycsb/lkp-01-read-insert.txt", "ycsb"),
     ("ycsb/run-status-gc-read-update.txt", "ycsb"),
+    // The client died before any result: refused, see the ycsb module's tests.
+    ("ycsb/pkb-redis-read-timeout-no-result.txt", ""),
     ("uperf/lkp-01-netperf-profile.txt", "uperf"),
     ("uperf/lkp-02-netperf-profile-warnings.txt", "uperf"),
     ("aim9/lkp-02-tcp-test.txt", "aim9"),
