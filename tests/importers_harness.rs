@@ -283,6 +283,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("lmbench/results-x86_64-3alpha4.txt", "lmbench"),
     ("netperf/omni-rr-O-human.txt", "netperf"),
     ("netperf/omni-rr-k-keyval.txt", "netperf"),
+    ("netperf/pkb-udp-rr-o-csv-wrapped-histogram.txt", "netperf"),
     ("netperf/omni-rr-o-csv.txt", "netperf"),
     ("netperf/tcp_crr-o-latency-selectors.txt", "netperf"),
     ("netperf/tcp_crr-trailing-spaces.txt", "netperf"),
