@@ -217,6 +217,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("schbench/lkp-multi-instance.txt", "schbench"),
     ("memtier/lkp-4-instances.txt", "memtier"),
     ("memtier/x10-best-worst-average.txt", "memtier"),
+    ("memtier/pkb-redis-ratio-1-9.json", "memtier-json"),
     ("netpipe/NPtcp-h-localhost-u65536.txt", "netpipe"),
     ("netpipe/np.out", "netpipe-out"),
     ("netpipe/lkp-NPtcp-n1000.txt", "netpipe"),

@@ -80,6 +80,7 @@ impl Registry {
             Box::new(rcutorture::rcuscale::Rcuscale),
             Box::new(rcutorture::torture::Torture),
             Box::new(memtier::Memtier),
+            Box::new(memtier_json::MemtierJson),
             Box::new(netpipe::console::Netpipe),
             Box::new(netpipe::np_out::NetpipeOut),
             Box::new(osu::Osu),

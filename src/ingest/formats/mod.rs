@@ -32,6 +32,7 @@ pub(in crate::ingest) mod kunit;
 pub(in crate::ingest) mod lkp;
 pub(in crate::ingest) mod lmbench;
 pub(in crate::ingest) mod memtier;
+pub(in crate::ingest) mod memtier_json;
 pub(in crate::ingest) mod ministat;
 pub(in crate::ingest) mod mmtests;
 pub(in crate::ingest) mod netperf;
