@@ -300,6 +300,12 @@ impl Format for Osu {
             ),
             None => "no `# OSU … Test` title".to_string(),
         };
+        // Every other line (usage texts, osu_hello's greeting, launcher
+        // output without a rank prefix) is the frame of the tests: read
+        // as such, so that no reader of prose takes numbers from it.
+        consumed.extend(Parsed::frame_lines(src, &out, &skipped));
+        consumed.sort_unstable();
+        consumed.dedup();
         Parsed::found(src, out, consumed, skipped, why)
     }
 }
@@ -441,6 +447,9 @@ mod tests {
         assert_eq!(p.observations.len(), 3);
         assert_eq!(p.observations[0].benchmark, "OSU MPI Init");
         assert_eq!(p.observations[0].line, 508);
+        // The usage lines are the frame, read as such: none is left for a
+        // reader of prose to take `-m 128` from.
+        assert!(p.consumed.contains(&23), "{:?}", &p.consumed[..5]);
         let failed = "# OSU MPI Bandwidth Test v5.7.1\nThis test requires exactly two processes\n";
         let e = Osu
             .parse_accounted(&Source::from_text("f.txt", failed))
