@@ -57,6 +57,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/ip-s-link-lo.json", "generic"),
     ("unknown/lkp-autonuma-benchmark-01.txt", "generic"),
     ("unknown/lkp-mpstat-3-cut-short.json", "generic"),
+    ("unknown/pkb-pcp-dstat-output.csv", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
     ("rt-tests/oslat-json-run.txt", "oslat"),
