@@ -241,6 +241,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("ycsb/run-status-gc-read-update.txt", "ycsb"),
     // The client died before any result: refused, see the ycsb module's tests.
     ("ycsb/pkb-redis-read-timeout-no-result.txt", ""),
+    ("hammerdb/pkb-tpcc-mysql.txt", "hammerdb"),
+    ("hammerdb/pkb-tpch-mysql.txt", "hammerdb"),
+    ("hammerdb/pkb-tpcc-timeprofile-4.3.txt", "hammerdb"),
+    ("hammerdb/pkb-tpm-per-second-4.3.txt", "hammerdb"),
     ("uperf/lkp-01-netperf-profile.txt", "uperf"),
     ("uperf/lkp-02-netperf-profile-warnings.txt", "uperf"),
     ("aim9/lkp-02-tcp-test.txt", "aim9"),

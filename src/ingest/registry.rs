@@ -87,6 +87,7 @@ impl Registry {
             Box::new(coremark::Coremark),
             Box::new(tinymembench::Tinymembench),
             Box::new(ycsb::Ycsb),
+            Box::new(hammerdb::Hammerdb),
             Box::new(uperf::Uperf),
             Box::new(aim9::Aim9),
             Box::new(dd::Dd),
