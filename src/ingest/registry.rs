@@ -84,6 +84,7 @@ impl Registry {
             Box::new(netpipe::console::Netpipe),
             Box::new(netpipe::np_out::NetpipeOut),
             Box::new(osu::Osu),
+            Box::new(imb::Imb),
             Box::new(coremark::Coremark),
             Box::new(tinymembench::Tinymembench),
             Box::new(ycsb::Ycsb),

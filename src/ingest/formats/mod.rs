@@ -23,6 +23,7 @@ pub(in crate::ingest) mod glmark2;
 pub(in crate::ingest) mod go;
 pub(in crate::ingest) mod hammerdb;
 pub(in crate::ingest) mod hyperfine;
+pub(in crate::ingest) mod imb;
 pub(in crate::ingest) mod ioping;
 pub(in crate::ingest) mod iperf2;
 pub(in crate::ingest) mod iperf3;
