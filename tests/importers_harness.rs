@@ -58,6 +58,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/lkp-autonuma-benchmark-01.txt", "generic"),
     ("unknown/lkp-mpstat-3-cut-short.json", "generic"),
     ("unknown/pkb-pcp-dstat-output.csv", "generic"),
+    ("unknown/pkb-ntttcp-tcp-receiver.xml", "generic"),
+    ("unknown/pkb-specsfs2014-summary.xml", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
     ("rt-tests/oslat-json-run.txt", "oslat"),
