@@ -12,6 +12,10 @@
 //! (and each other return code), other measurements by their name in
 //! their bracketed unit, the collector sections by their own name (`total
 //! gc time`, ms). Each is a sample of the run, as its figures are.
+//!
+//! A client's log without any result line (the run died: a stack trace
+//! after `YCSB Client 0.9.0` and its `Command line:`) is recognised by
+//! that banner and refused, naming the first exception it printed.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, num};
@@ -23,6 +27,13 @@ lazy_re!(NAMED, r"^([A-Za-z0-9. ]+?)\(([^)]+)\)$");
 lazy_re!(PERCENTILE, r"^(\d+(?:\.\d+)?)(?:th)?PercentileLatency$");
 lazy_re!(BUCKET, r"^>?\d+$");
 lazy_re!(STATUS, r"\d+ sec: \d+ operations;");
+// The client's banner: `YCSB Client 0.9.0`, then `Command line: -db …`.
+lazy_re!(BANNER, r"^YCSB Client \d[\w.-]*$");
+// A Java exception or error as its stack trace opens it.
+lazy_re!(
+    EXCEPTION,
+    r"^(?:Exception in thread .*?)?[\w$.]+(?:Exception|Error)(?::\s.*)?$"
+);
 
 /// The YCSB importer.
 pub struct Ycsb;
@@ -44,6 +55,14 @@ impl Format for Ycsb {
         });
         if overall {
             96
+        } else if src
+            .lines
+            .iter()
+            .take(200)
+            .any(|l| BANNER.is_match(l.text.trim()))
+        {
+            // The client started but may have printed no result.
+            80
         } else {
             0
         }
@@ -97,13 +116,16 @@ impl Format for Ycsb {
                 .unit(&unit);
             out.push(row.sample(v));
         }
-        Parsed::found(
-            src,
-            out,
-            Vec::new(),
-            skipped,
-            "no YCSB result line (`[OVERALL], Throughput(ops/sec), N`)",
-        )
+        let failed = src.lines.iter().find(|l| EXCEPTION.is_match(l.text.trim()));
+        let why = match failed {
+            Some(l) => format!(
+                "no YCSB result line (`[OVERALL], Throughput(ops/sec), N`): the client failed at line {} (`{}`)",
+                l.number,
+                l.text.trim()
+            ),
+            None => "no YCSB result line (`[OVERALL], Throughput(ops/sec), N`)".to_string(),
+        };
+        Parsed::found(src, out, Vec::new(), skipped, why)
     }
 }
 
@@ -139,6 +161,20 @@ fn metric(measure: &str) -> Option<(String, String)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_client_that_died_is_refused_at_its_exception() {
+        let path = "tests/data/harness/ycsb/pkb-redis-read-timeout-no-result.txt";
+        let src = Source::read(std::path::Path::new(path)).unwrap();
+        assert!(Ycsb.detect(&src) >= 50);
+        let e = Ycsb.parse_accounted(&src).unwrap_err().to_string();
+        assert!(
+            e.contains("line 23 (`redis.clients.jedis.exceptions.JedisConnectionException: java.net.SocketTimeoutException: Read timed out`)"),
+            "{e}"
+        );
+        assert!(!EXCEPTION.is_match("Loading workload..."));
+        assert!(!EXCEPTION.is_match("Caused by: java.net.SocketTimeoutException: Read timed out"));
+    }
 
     #[test]
     fn measurement_names_give_metrics_and_units() {

@@ -8,7 +8,7 @@ use super::bracket_unit;
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
 use crate::ingest::shared::structured::split_csv;
-use crate::ingest::{Parsed, Source};
+use crate::ingest::{Line, Parsed, Source};
 
 /// The fields of `line` split at `delim` (quoted as CSV quotes), trimmed.
 fn fields(line: &str, delim: char) -> Vec<String> {
@@ -20,13 +20,21 @@ fn fields(line: &str, delim: char) -> Vec<String> {
 
 /// The file read as a delimited table with a header, or `None` when it is
 /// not one (fewer than two columns, a ragged row, no numeric column, or a
-/// header that is itself all numbers).
+/// header that is itself all numbers). The header is the first line, or,
+/// below a preamble (a monitor's banner and command line), the line above
+/// the rows of numbers, with the row of group names above it when there
+/// is one.
 pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
-    let lines: Vec<_> = src
+    let lines: Vec<&Line> = src
         .lines
         .iter()
         .filter(|l| !l.text.trim().is_empty())
         .collect();
+    first_line_header(src, stem, &lines).or_else(|| under_preamble(src, stem, &lines))
+}
+
+/// A table whose first line is its header.
+fn first_line_header(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
     let (head, rows) = lines.split_first()?;
     if rows.is_empty() {
         return None;
@@ -35,6 +43,91 @@ pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
         .into_iter()
         .find(|&d| fields(&head.text, d).len() >= 2)?;
     let header = fields(&head.text, delim);
+    // A header names every column: a first line holding a number is a
+    // data row, and a file without its header is no table read here.
+    let header_is_names = header
+        .iter()
+        .all(|h| !h.is_empty() && parse_number(h).is_none());
+    if !header_is_names {
+        return None;
+    }
+    table(src, stem, &header, rows, delim)
+}
+
+/// A table under lines of another shape (dstat's `--output` CSV: its
+/// banner, author, host and command line, then a row of group names
+/// spanning empty cells, `"total cpu usage",,,,,,"load avg",,`, a row of
+/// column names, `"usr","sys","idl",…`, and rows of numbers). The rows are
+/// the trailing lines of the last line's field count whose cells are all
+/// numbers or empty; the header the line above them, holding names (a
+/// column may be named by a number, an interrupt's `12`); a line above it
+/// of the same width with empty cells names groups, each the prefix of the
+/// columns up to the next.
+fn under_preamble(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
+    let last = lines.last()?;
+    let delim = [',', ';', '\t']
+        .into_iter()
+        .find(|&d| fields(&last.text, d).len() >= 2)?;
+    let width = fields(&last.text, delim).len();
+    let of_width = |l: &Line| {
+        let f = fields(&l.text, delim);
+        (f.len() == width).then_some(f)
+    };
+    let numbers = |f: &[String]| {
+        f.iter().all(|c| c.is_empty() || parse_number(c).is_some())
+            && f.iter().any(|c| !c.is_empty())
+    };
+    let mut first = lines.len();
+    while first > 0 && of_width(lines[first - 1]).is_some_and(|f| numbers(&f)) {
+        first -= 1;
+    }
+    let header_at = first.checked_sub(1)?;
+    let names = of_width(lines[header_at])?;
+    if first == lines.len() || names.iter().any(String::is_empty) || numbers(&names) {
+        return None;
+    }
+    let groups = header_at
+        .checked_sub(1)
+        .and_then(|k| of_width(lines[k]))
+        .filter(|g| g.iter().any(String::is_empty) && !numbers(g));
+    let header: Vec<String> = match &groups {
+        None => names,
+        Some(g) => {
+            let mut group = String::new();
+            names
+                .iter()
+                .zip(g)
+                .map(|(name, cell)| {
+                    if !cell.is_empty() {
+                        group.clone_from(cell);
+                    }
+                    if group.is_empty() || group == *name {
+                        name.clone()
+                    } else {
+                        format!("{group} {name}")
+                    }
+                })
+                .collect()
+        }
+    };
+    // The preamble is the frame of the table, not the file's matter: a
+    // log of its own lines ending in a small table is read line by line.
+    let preamble = header_at - usize::from(groups.is_some());
+    if preamble >= lines.len() - first {
+        return None;
+    }
+    table(src, stem, &header, &lines[first..], delim)
+}
+
+/// The rows under `header`: a metric per numeric column, the text columns
+/// joined as the benchmark, each row a run.
+fn table(
+    src: &Source,
+    stem: &str,
+    header: &[String],
+    rows: &[&Line],
+    delim: char,
+) -> Option<Parsed> {
     let table: Vec<Vec<String>> = rows.iter().map(|l| fields(&l.text, delim)).collect();
     if table.iter().any(|r| r.len() != header.len()) {
         return None;
@@ -50,12 +143,7 @@ pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
             all && any
         })
         .collect();
-    // A header names every column: a first line holding a number is a
-    // data row, and a file without its header is no table read here.
-    let header_is_names = header
-        .iter()
-        .all(|h| !h.is_empty() && parse_number(h).is_none());
-    if !numeric.iter().any(|&n| n) || !header_is_names {
+    if !numeric.iter().any(|&n| n) {
         return None;
     }
     let mut out = Vec::new();
@@ -150,6 +238,49 @@ mod tests {
                 Some(1)
             )
         );
+    }
+
+    #[test]
+    fn a_header_under_a_preamble_takes_its_group_names() {
+        // pcp-dstat's --output CSV (lines of a real file, cut to 8 columns).
+        let text = "\"pcp-dstat 5.0.3 CSV Output\"\n\
+            \"Host:\",\"pkb-d43f64f0-0\",,,,\"User:\",\"perfkit\"\n\
+            \n\
+            \"epoch\",\"total cpu usage\",,,\"interrupts\",,,\"memory usage\"\n\
+            \"epoch\",\"usr\",\"sys\",\"idl\",\"12\",\"25\",\"30\",\"used\"\n\
+            1475708693.291,6.400,5.216,86.808,0.058,3481.518,10.190,2632093696.0\n\
+            1475708694.292,0.0,0.0,100.0,0.0,4.0,0.0,2630492160.0\n\
+            1475708695.292,0.0,0.0,100.0,0.0,0.0,0.0,2630492160.0\n";
+        let r = rows("dstat.csv", text);
+        assert_eq!(r.len(), 24);
+        assert_eq!(r[0].1, "epoch");
+        assert_eq!(
+            r[1],
+            (
+                "stem".into(),
+                "total cpu usage usr".into(),
+                "".into(),
+                6.4,
+                Some(0)
+            )
+        );
+        assert_eq!(r[5].1, "interrupts 25");
+        assert_eq!(
+            r[15],
+            (
+                "stem".into(),
+                "memory usage used".into(),
+                "".into(),
+                2630492160.0,
+                Some(1)
+            )
+        );
+        // Without a group row, the names alone; a preamble over rows
+        // without a header of names is no table.
+        let r = rows("p.csv", "banner\n\na,b\n1,2\n3,4\n");
+        assert_eq!(r[3].1, "b");
+        assert!(rows("p.csv", "banner\n1,2\n3,4\n").is_empty());
+        assert!(rows("p.csv", "a: 1\nb: 2\nc: 3\nx,y\n1,2\n").is_empty());
     }
 
     #[test]

@@ -23,6 +23,7 @@ mod json;
 mod pairs;
 mod sections;
 mod stacked;
+mod xml;
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
@@ -242,7 +243,7 @@ impl Format for Generic {
     }
 
     fn description(&self) -> &'static str {
-        "any other text log: `label: number [unit]` / `label number [unit]` lines, `key=value` records, delimited tables with a header (`,` `;` or tab: a metric per numeric column), and any other JSON or JSON lines, each number named by its keys (used when no importer recognises a file)"
+        "any other text log: `label: number [unit]` / `label number [unit]` lines, `key=value` records, delimited tables with a header (`,` `;` or tab: a metric per numeric column), any other JSON or JSON lines, each number named by its keys, and any other XML document, each number named by its elements (used when no importer recognises a file)"
     }
 
     fn detect(&self, _src: &Source) -> Confidence {
@@ -265,6 +266,8 @@ pub enum Shape {
     Numbers,
     /// A delimited table under a header line.
     Delimited,
+    /// An XML document, each number named by its elements.
+    Xml,
     /// `label: value` lines and `key=value` records.
     Lines,
 }
@@ -276,6 +279,7 @@ impl Shape {
             Shape::Json => "JSON, each number named by the keys above it",
             Shape::Numbers => "lines of numbers (nothing names them)",
             Shape::Delimited => "a delimited table, each numeric column named by its header",
+            Shape::Xml => "XML, each number named by the elements above it",
             Shape::Lines => "`label: value` lines",
         }
     }
@@ -288,6 +292,11 @@ impl Generic {
         if src.looks_like_json() {
             let parsed = json::read(src, &file_stem(src)).unwrap_or_else(|| Ok(Parsed::default()));
             return parsed.map(|p| (p, Shape::Json));
+        }
+        if xml::looks_like_xml(src) {
+            if let Some(values) = xml::read(src, &file_stem(src)) {
+                return Ok((values, Shape::Xml));
+            }
         }
         if !is_log(src) {
             return Ok((Parsed::default(), Shape::Lines));

@@ -30,6 +30,8 @@ lazy_re!(COMMAND, r"^(?:\S*[$#]\s*)?(?:\S*/)?netperf(?:\s+-\S+.*)?$");
 lazy_re!(TEST_FLAG, r"\s-t\s*(\S+)");
 // The last line of a classic header: sizes in bytes, the time in seconds.
 lazy_re!(UNITS_ROW, r"^\s*bytes\s+[Bb]ytes\s+(?:.*\s)?secs\.");
+// The second line of a wrapped banner: `10.0.0.2 () port 0 AF_INET : …`.
+lazy_re!(WRAPPED, r"^\S+ \(.*?\) port \d+ ");
 lazy_re!(
     HISTOGRAM,
     r"^(Histogram of|(UNIT|TEN|HUNDRED)_(USEC|MSEC|SEC)\s*:|>?100_SECS:|HIST_TOTAL:)"
@@ -146,6 +148,12 @@ impl Format for Netperf {
                 run = Some(Run::new(b, heading_of(heading, &mut consumed)));
                 (header, above, gap, main_table) = (Vec::new(), None, false, false);
                 consumed.push(l.number);
+                // A banner wrapped after its `to`: the remote host and the
+                // rest of it on the next line.
+                if t.ends_with(" to") && i < lines.len() && WRAPPED.is_match(&lines[i].text) {
+                    consumed.push(lines[i].number);
+                    i += 1;
+                }
                 continue;
             }
             if !is_row(t) {
@@ -220,8 +228,11 @@ impl Format for Netperf {
             }
             let head: Vec<&str> = header.iter().map(|(_, h)| *h).collect();
             main_table |= head.last().is_some_and(|h| UNITS_ROW.is_match(h));
+            let wrapped = unwrap_csv_header(&head, rows[0].1);
             let read = if head.len() == 1 && head[0].contains(',') {
                 csv_table(src, head[0], &rows, r)?
+            } else if let Some(joined) = wrapped {
+                csv_table(src, &joined, &rows, r)?
             } else {
                 table(src, &head, &rows, r)?
             };
@@ -285,6 +296,25 @@ fn headline(test: &str) -> (&'static str, &'static str) {
     } else {
         ("result", "")
     }
+}
+
+/// An `-o` CSV header wrapped over several lines (a terminal's or a
+/// file's line length cut it, mid-name or after a comma), joined again:
+/// only when every line holds a comma and the joined header has as many
+/// fields as the row under it.
+fn unwrap_csv_header(head: &[&str], row: &str) -> Option<String> {
+    if head.len() < 2 || !head.iter().all(|h| h.contains(',')) {
+        return None;
+    }
+    let mut joined = String::new();
+    for h in head {
+        let h = h.trim();
+        if !joined.is_empty() && !joined.ends_with(',') && !h.starts_with(',') {
+            joined.push(' ');
+        }
+        joined.push_str(h);
+    }
+    (joined.split(',').count() == row.split(',').count()).then_some(joined)
 }
 
 /// Whether `t` is a row of values: it starts with a number.
@@ -608,6 +638,32 @@ mod tests {
                 row("stddev latency", "us", 11.14),
                 row("transaction rate", "trans/s", 17730.719),
             ]
+        );
+    }
+
+    #[test]
+    fn a_wrapped_banner_and_csv_header_are_joined_again() {
+        let (rows, _, p) = read("pkb-udp-rr-o-csv-wrapped-histogram.txt");
+        assert_eq!(p.observations[0].benchmark, "UDP_RR");
+        assert_eq!(
+            rows,
+            [
+                row("throughput", "trans/s", 2217.06),
+                row("50th percentile latency", "us", 442.0),
+                row("90th percentile latency", "us", 487.0),
+                row("99th percentile latency", "us", 589.0),
+                row("stddev latency", "us", 81.26),
+                row("minimum latency", "us", 361.0),
+                row("maximum latency", "us", 9688.0),
+            ]
+        );
+        assert!(p.consumed.contains(&2), "the banner's second line is read");
+        assert!(p.skipped_reason(11).contains("histogram"));
+        // A header of several lines whose fields do not add up is no CSV.
+        assert_eq!(unwrap_csv_header(&["a,b", "c"], "1,2,3"), None);
+        assert_eq!(
+            unwrap_csv_header(&["Throughput,Mean", "Latency,Units"], "1,2,x").as_deref(),
+            Some("Throughput,Mean Latency,Units")
         );
     }
 
