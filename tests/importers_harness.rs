@@ -133,6 +133,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-bench/syscall-all.txt", "perf-bench-more"),
     ("perf-bench/syscall-basic.txt", "perf-bench-more"),
     ("perf-stat/interval-per-core.txt", "perf-stat"),
+    ("perf-stat/metric-only-interval-hv24x7.txt", "perf-stat-metric-only"),
+    ("perf-stat/metric-only-topdown-per-core.txt", "perf-stat-metric-only"),
     ("perf-stat/interval-per-cpu-A.csv", "perf-stat-csv-modes"),
     ("perf-stat/lkp-1-interval-x-space.txt", "perf-stat-csv-modes"),
     ("perf-stat/interval-text.txt", "perf-stat"),

@@ -22,6 +22,7 @@ impl Registry {
             Box::new(perf::stat_csv_modes::PerfStatCsvModes),
             Box::new(perf::stat_json::PerfStatJson),
             Box::new(perf::stat_json_metric_only::PerfStatJsonMetricOnly),
+            Box::new(perf::stat_metric_only::PerfStatMetricOnly),
             Box::new(rt_tests::hackbench::Hackbench),
             Box::new(rt_tests::cyclictest::Cyclictest),
             Box::new(rt_tests::cyclictest_hist::CyclictestHist),

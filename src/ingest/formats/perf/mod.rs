@@ -7,3 +7,4 @@ pub(in crate::ingest) mod stat_csv;
 pub(in crate::ingest) mod stat_csv_modes;
 pub(in crate::ingest) mod stat_json;
 pub(in crate::ingest) mod stat_json_metric_only;
+pub(in crate::ingest) mod stat_metric_only;
