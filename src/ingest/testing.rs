@@ -19,17 +19,18 @@ pub(crate) type RowView = (String, String, String, String, f64);
 
 /// The rows `format` reads from `text` (a file called `name`), in order.
 pub(crate) fn rows_of(format: &dyn Format, name: &str, text: &str) -> Vec<RowView> {
-    views(format.parse(&Source::from_text(name, text)).unwrap())
+    views(&format.parse(&Source::from_text(name, text)).unwrap())
 }
 
 /// The rows `format` reads from the file at `path` (relative to the
 /// crate), in order.
 pub(crate) fn rows_of_file(format: &dyn Format, path: &str) -> Vec<RowView> {
-    views(parse_file(format, path).observations)
+    views(&parse_file(format, path).observations)
 }
 
-fn views(rows: Vec<crate::model::Observation>) -> Vec<RowView> {
-    rows.into_iter()
+/// The rows of a reading already made, as [`rows_of`] gives them.
+pub(crate) fn views(rows: &[crate::model::Observation]) -> Vec<RowView> {
+    rows.iter()
         .map(|o| {
             (
                 o.benchmark.to_string(),

@@ -229,20 +229,8 @@ mod tests {
 
     const DIR: &str = "tests/data/harness/hammerdb";
 
-    fn rows(file: &str) -> Vec<(String, String, String, String, f64)> {
-        parse_file(&Hammerdb, &format!("{DIR}/{file}"))
-            .observations
-            .iter()
-            .map(|o| {
-                (
-                    o.benchmark.to_string(),
-                    o.params.to_string(),
-                    o.metric.to_string(),
-                    o.unit.to_string(),
-                    o.value,
-                )
-            })
-            .collect()
+    fn rows(file: &str) -> Vec<crate::ingest::testing::RowView> {
+        crate::ingest::testing::rows_of_file(&Hammerdb, &format!("{DIR}/{file}"))
     }
 
     fn row(b: &str, p: &str, m: &str, u: &str, v: f64) -> (String, String, String, String, f64) {

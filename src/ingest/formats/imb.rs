@@ -170,19 +170,8 @@ mod tests {
 
     const DIR: &str = "tests/data/harness/imb";
 
-    fn rows(p: &Parsed) -> Vec<(String, String, String, String, f64)> {
-        p.observations
-            .iter()
-            .map(|o| {
-                (
-                    o.benchmark.to_string(),
-                    o.params.to_string(),
-                    o.metric.to_string(),
-                    o.unit.to_string(),
-                    o.value,
-                )
-            })
-            .collect()
+    fn rows(p: &Parsed) -> Vec<crate::ingest::testing::RowView> {
+        crate::ingest::testing::views(&p.observations)
     }
 
     fn row(b: &str, p: &str, m: &str, u: &str, v: f64) -> (String, String, String, String, f64) {
