@@ -110,13 +110,7 @@ impl Format for PerfStat {
             if t.starts_with(|c: char| c.is_ascii_whitespace() || matches!(c, 'C' | 'S' | 'N')) {
                 if let Some(c) = AGGREGATE.captures(t) {
                     let id = c.get(1).map_or("", |m| m.as_str());
-                    let key = match id.as_bytes().first() {
-                        Some(b'C') => "cpu",
-                        Some(b'N') => "node",
-                        _ if id.contains("-C") => "core",
-                        _ if id.contains("-D") => "die",
-                        _ => "socket",
-                    };
+                    let key = aggregation_key(id);
                     aggregates.push((n, key, id.to_string()));
                     t = c.get(2).map_or("", |m| m.as_str());
                 }
@@ -287,6 +281,19 @@ pub(super) fn missing_reason(text: &str, event: &str) -> String {
         "<not supported> (no such counter on this machine)"
     };
     format!("{} {what}", event.trim())
+}
+
+/// What perf's aggregate id names, as the readers' parameter key: `CPU3`
+/// a cpu, `N0` a node, `S0-D0-C1` (or `S0-C1`) a core, `S0-D1` a die,
+/// `S0` a socket.
+pub(super) fn aggregation_key(id: &str) -> &'static str {
+    match id.as_bytes().first() {
+        Some(b'C') => "cpu",
+        Some(b'N') => "node",
+        _ if id.contains("-C") => "core",
+        _ if id.contains("-D") => "die",
+        _ => "socket",
+    }
 }
 
 #[cfg(test)]

@@ -110,7 +110,7 @@ impl Format for PerfStatMetricOnly {
             }
             let mut p = Params::default();
             if let Some(a) = v.aggregate {
-                p.set(aggregation_key(a), a);
+                p.set(super::stat::aggregation_key(a), a);
             }
             let params = p.render();
             for ((name, unit), cell) in metrics.iter().zip(&v.cells) {
@@ -138,21 +138,6 @@ fn row(src: &Source, n: u32, params: &str, metric: &str, unit: &str) -> Row {
         .params(params)
         .metric(metric)
         .unit(unit)
-}
-
-/// The counters' reader's name for an aggregate (`S0-C0` is a core).
-fn aggregation_key(a: &str) -> &'static str {
-    if a.starts_with("CPU") {
-        "cpu"
-    } else if a.starts_with('N') {
-        "node"
-    } else if a.contains("-C") {
-        "core"
-    } else if a.contains("-D") {
-        "die"
-    } else {
-        "socket"
-    }
 }
 
 /// The header lines of `src` that a line of as many values follows.
@@ -184,7 +169,12 @@ fn header(text: &str) -> Option<Names> {
             "time" | "core" | "cpus" | "socket" | "die" | "node" | "CPU"
         )
     };
-    let cells: Vec<&str> = split_gaps(t).into_iter().skip_while(skip).collect();
+    let cells: Vec<&str> = t
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .skip_while(skip)
+        .collect();
     if cells.is_empty()
         || cells
             .iter()
@@ -222,32 +212,6 @@ fn is_unit(w: &str) -> bool {
     );
     (w.len() <= 6 && !w.contains('_') && known)
         || matches!(w, "%" | "GHz" | "MHz" | "K/sec" | "M/sec" | "CPUs")
-}
-
-/// The cells of `t` parted by two spaces or more.
-fn split_gaps(t: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut start = None;
-    let mut spaces = 0;
-    for (i, ch) in t.char_indices() {
-        if ch == ' ' || ch == '\t' {
-            spaces += if ch == '\t' { 2 } else { 1 };
-            continue;
-        }
-        match start {
-            Some(s) if spaces >= 2 => {
-                out.push(t[s..i].trim_end());
-                start = Some(i);
-            }
-            None => start = Some(i),
-            _ => {}
-        }
-        spaces = 0;
-    }
-    if let Some(s) = start {
-        out.push(t[s..].trim_end());
-    }
-    out
 }
 
 /// A line of `k` values, after an interval's time or an aggregate and its
