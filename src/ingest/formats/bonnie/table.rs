@@ -24,7 +24,7 @@
 
 use super::{micros, TESTS};
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{rescale, Observation};
@@ -36,7 +36,7 @@ lazy_re!(
 lazy_re!(CREATE_HEAD, r"-+Sequential Create-+\s+-+Random Create-+");
 lazy_re!(SIZE, r"^\d+(?:\.\d+)?[KMGTkmgt](?::\S+)?$");
 lazy_re!(FILES, r"^\d+(?:[:/][\d/:]+)?$");
-lazy_re!(CSV_1_9, r"^1\.9\d,[\d.]+\w*,");
+lazy_re!(CSV_1_9, r"^\s*1\.9\d,[\d.]+\w*,");
 
 /// The bonnie++ human-report importer.
 pub struct BonnieTable;
@@ -59,16 +59,18 @@ impl Format for BonnieTable {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let table = src
-            .lines
-            .iter()
-            .any(|l| OUTPUT_HEAD.is_match(&l.text) || CREATE_HEAD.is_match(&l.text));
+        // Every input is offered to every detector: literal searches, and
+        // the patterns only on the lines they find.
+        let table = any_with(src, "Sequential Output", &OUTPUT_HEAD)
+            || any_with(src, "Sequential Create", &CREATE_HEAD);
+        if !table {
+            return 0;
+        }
         // A CSV result line of 1.9x restates the tables: that reader's file.
-        let csv = src.lines.iter().any(|l| CSV_1_9.is_match(l.text.trim()));
-        if table && !csv {
-            95
-        } else {
+        if any_with(src, "1.9", &CSV_1_9) {
             0
+        } else {
+            95
         }
     }
 

@@ -56,7 +56,10 @@ impl Format for FioGroup {
         if any_with(src, "(groupid=", &JOB) {
             return 0;
         }
-        if group_lines(src).next().is_some() {
+        // Every input is offered to every detector: a literal search first,
+        // the lines and their joins only where a group line may be.
+        let maybe = any_with(src, ": bw=", &START) || any_with(src, ": io=", &START);
+        if maybe && group_lines(src).next().is_some() {
             95
         } else {
             0
