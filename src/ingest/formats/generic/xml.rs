@@ -32,44 +32,48 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Parsed> {
     let skipped_lines = src.raw[..src.raw.len() - src.raw_trimmed().len()]
         .matches('\n')
         .count() as u32;
-    let mut out = Vec::new();
-    let root = doc.root_element();
-    children(
+    let mut tree = Tree {
         src,
-        &doc,
+        doc: &doc,
         skipped_lines,
         stem,
-        root,
-        &[],
-        &Params::default(),
-        &mut out,
-    );
-    Some(out.into())
+        out: Vec::new(),
+    };
+    tree.children(doc.root_element(), &[], &Params::default());
+    Some(tree.out.into())
 }
 
-#[allow(clippy::too_many_arguments)]
-fn walk(
-    src: &Source,
-    doc: &Document,
+/// What the walk over one document reads with, and what it has read.
+struct Tree<'s, 'd, 'i> {
+    src: &'s Source,
+    doc: &'d Document<'i>,
+    /// Lines trimmed off before the document's first.
     skipped_lines: u32,
-    stem: &str,
-    node: Node,
-    path: &[&str],
-    params: &Params,
-    out: &mut Vec<Observation>,
-) {
-    let name = node.tag_name().name();
-    let mut path = path.to_vec();
-    path.push(name);
-    let elements: Vec<Node> = node.children().filter(Node::is_element).collect();
-    if elements.is_empty() {
+    stem: &'s str,
+    out: Vec<Observation>,
+}
+
+impl<'i> Tree<'_, '_, 'i> {
+    /// `node`'s value, when it holds no element, or the values under it.
+    fn walk(&mut self, node: Node<'_, 'i>, path: &[&str], params: &Params) {
+        let name = node.tag_name().name();
+        let mut path = path.to_vec();
+        path.push(name);
+        if !node.children().any(|c| c.is_element()) {
+            self.value(node, &path, params);
+            return;
+        }
+        self.children(node, &path, params);
+    }
+
+    fn value(&mut self, node: Node, path: &[&str], params: &Params) {
         let Some(v) = node.text().map(str::trim).and_then(parse_number) else {
             return;
         };
         if !v.is_finite() {
             return;
         }
-        let mut metric: Vec<&str> = path.clone();
+        let mut metric: Vec<&str> = path.to_vec();
         if let Some(n) = node.attribute("name").filter(|n| parse_number(n).is_none()) {
             metric.pop();
             metric.push(n);
@@ -79,46 +83,44 @@ fn walk(
             .find_map(|a| node.attribute(*a))
             .filter(|u| parse_number(u).is_none())
             .unwrap_or("");
-        let line = doc.text_pos_at(node.range().start).row + skipped_lines;
-        out.push(
-            Row::at(src, line)
-                .benchmark(stem)
+        let line = self.doc.text_pos_at(node.range().start).row + self.skipped_lines;
+        self.out.push(
+            Row::at(self.src, line)
+                .benchmark(self.stem)
                 .params(&params.render())
                 .metric(&metric.join("."))
                 .unit(unit)
                 .sample(v),
         );
-        return;
     }
-    children(src, doc, skipped_lines, stem, node, &path, params, out);
-}
 
-/// The elements under `node`, those of one name repeated that hold
-/// elements told apart by their position.
-#[allow(clippy::too_many_arguments)]
-fn children(
-    src: &Source,
-    doc: &Document,
-    skipped_lines: u32,
-    stem: &str,
-    node: Node,
-    path: &[&str],
-    params: &Params,
-    out: &mut Vec<Observation>,
-) {
-    for child in node.children().filter(Node::is_element) {
-        let mut p = params.clone();
-        let tag = child.tag_name().name();
-        let same: Vec<Node> = node
-            .children()
-            .filter(|c| c.is_element() && c.tag_name().name() == tag)
-            .collect();
-        let holds_elements = child.children().any(|c| c.is_element());
-        if same.len() > 1 && holds_elements {
-            let i = same.iter().position(|c| *c == child).unwrap_or(0);
-            p.set(tag, i.to_string());
+    /// The elements under `node`, those of one name repeated that hold
+    /// elements told apart by their position among that name's elements.
+    fn children(&mut self, node: Node<'_, 'i>, path: &[&str], params: &Params) {
+        let elements: Vec<Node> = node.children().filter(Node::is_element).collect();
+        // Each name's count, then a running position: one pass each, not
+        // a scan of the siblings per child.
+        let mut names: Vec<(&str, usize, usize)> = Vec::new();
+        for e in &elements {
+            let tag = e.tag_name().name();
+            match names.iter_mut().find(|(t, ..)| *t == tag) {
+                Some((_, count, _)) => *count += 1,
+                None => names.push((tag, 1, 0)),
+            }
         }
-        walk(src, doc, skipped_lines, stem, child, path, &p, out);
+        for child in elements {
+            let tag = child.tag_name().name();
+            let Some((_, count, seen)) = names.iter_mut().find(|(t, ..)| *t == tag) else {
+                continue;
+            };
+            let at = *seen;
+            *seen += 1;
+            let mut p = params.clone();
+            if *count > 1 && child.children().any(|c| c.is_element()) {
+                p.set(tag, at.to_string());
+            }
+            self.walk(child, path, &p);
+        }
     }
 }
 
