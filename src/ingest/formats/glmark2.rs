@@ -9,7 +9,7 @@
 //! with the indented lines that complete it.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
@@ -69,6 +69,11 @@ impl Format for Glmark2 {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
+        // Every input is offered to every detector: a scene line holds
+        // `FPS:`, and an input without one is ruled out by one search.
+        if !has(src, "FPS:") {
+            return 0;
+        }
         let scene_lines = src
             .lines
             .iter()

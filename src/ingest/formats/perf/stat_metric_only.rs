@@ -21,7 +21,7 @@
 //! the counters' reader reads it.
 
 use crate::error::Result;
-use crate::ingest::shared::logscan::{lazy_re, num, Params};
+use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
@@ -53,11 +53,7 @@ impl Format for PerfStatMetricOnly {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let perf = src
-            .lines
-            .iter()
-            .any(|l| l.text.contains("Performance counter stats for"));
-        if perf && tables(src).next().is_some() {
+        if has(src, "Performance counter stats for") && tables(src).next().is_some() {
             96
         } else {
             0
