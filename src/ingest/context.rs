@@ -175,7 +175,12 @@ fn capture_by_content(first: &str, meaningful: &[&str], name: &str) -> Option<Ca
             w.split_once('=')
                 .is_some_and(|(_, v)| crate::ingest::shared::numbers::parse_number(v).is_some())
         });
-        assignments >= 3 && assignments * 4 >= words && !all_numbers
+        // A word ending in a colon labels what follows (`READ: io=2051.2MB,
+        // aggrb=78853KB/s, …`): a command line has none.
+        let labelled = first
+            .split_whitespace()
+            .any(|w| w.len() > 1 && w.ends_with(':'));
+        assignments >= 3 && assignments * 4 >= words && !all_numbers && !labelled
     };
     if count == 1
         && first.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -242,6 +247,15 @@ mod tests {
         assert_eq!(kind("t", "key=1 other=2 third=3 fourth=4\nx=1\n"), None);
         let json = r#"{"benchmarks": [{"metadata": {"a": "x=1 y=2 z=3"}}]}"#;
         assert_eq!(kind("j", json), None);
+        // fio 2's group lines pasted on one line (a deployment tool's
+        // output cell) are results, not a command line.
+        let fio = "testresult  String  READ: io=2051.2MB, aggrb=78853KB/s, minb=19713KB/s, maxb=20024KB/s, mint=26222msec, maxt=26636msec;\n";
+        assert_eq!(kind("f", fio), None);
+        let args = "console=ttyS0,115200 isolcpus=2-7 nohz_full=2-7 mitigations=off\n";
+        assert_eq!(
+            kind("c", args).map(ContextKind::label),
+            Some("kernel command line (/proc/cmdline)")
+        );
         let cmdline = "BOOT_IMAGE=/vmlinuz root=/dev/sda1 ro quiet mitigations=off\n";
         assert_eq!(
             kind("c", cmdline).map(ContextKind::label),
