@@ -7,7 +7,8 @@
 //!   maxb=7273KB/s, mint=112623msec, maxt=113021msec`.
 //!
 //! A line a mail client wrapped after one of its commas is joined with the
-//! line that completes it (`io=…, run=…`).
+//! line that completes it (`io=…, run=…`), and groups a tool collected
+//! into one line after other text, each closed by `;`, are read one by one.
 //!
 //! Benchmark `fio`, parameters `rw=` the direction and `group=` the
 //! number of the `Run status group` line above, when there is one; each
@@ -35,6 +36,8 @@ lazy_re!(
 );
 // The start of a group line: what detection and joining look for.
 lazy_re!(START, r"^\s*(?:READ|WRITE|TRIM|MIXED): (?:bw|io)=");
+// A group line after other text on its line.
+lazy_re!(INLINE, r"\b(?:READ|WRITE|TRIM|MIXED): (?:bw|io)=");
 lazy_re!(GROUP, r"^\s*Run status group (\d+) \(all jobs\):\s*$");
 // A job's report of the normal output, which makes the file the
 // normal-output reader's.
@@ -58,7 +61,7 @@ impl Format for FioGroup {
         }
         // Every input is offered to every detector: a literal search first,
         // the lines and their joins only where a group line may be.
-        let maybe = any_with(src, ": bw=", &START) || any_with(src, ": io=", &START);
+        let maybe = any_with(src, ": bw=", &INLINE) || any_with(src, ": io=", &INLINE);
         if maybe && group_lines(src).next().is_some() {
             95
         } else {
@@ -100,18 +103,30 @@ impl Format for FioGroup {
 /// made of (one, or two when a mail client wrapped it).
 fn group_lines(src: &Source) -> impl Iterator<Item = (Vec<u32>, String)> + '_ {
     let lines = &src.lines;
-    lines.iter().enumerate().filter_map(move |(i, l)| {
-        if !START.is_match(&l.text) {
-            return None;
-        }
+    lines.iter().enumerate().flat_map(move |(i, l)| {
         let whole = |t: &str| FIO3.is_match(t) || FIO2.is_match(t);
-        if whole(&l.text) {
-            return Some((vec![l.number], l.text.clone()));
+        if START.is_match(&l.text) {
+            if whole(&l.text) {
+                return vec![(vec![l.number], l.text.clone())];
+            }
+            let joined = lines.get(i + 1).and_then(|next| {
+                let joined = format!("{} {}", l.text.trim_end(), next.text.trim());
+                (l.text.trim_end().ends_with(',') && whole(&joined))
+                    .then(|| (vec![l.number, next.number], joined))
+            });
+            return joined.into_iter().collect();
         }
-        let next = lines.get(i + 1)?;
-        let joined = format!("{} {}", l.text.trim_end(), next.text.trim());
-        (l.text.trim_end().ends_with(',') && whole(&joined))
-            .then(|| (vec![l.number, next.number], joined))
+        // Several groups on one line after other text, each closed by a
+        // `;` (a tool that collected fio's summary into one field).
+        let Some(at) = INLINE.find(&l.text).map(|m| m.start()) else {
+            return Vec::new();
+        };
+        l.text[at..]
+            .split(';')
+            .map(str::trim)
+            .filter(|part| whole(part))
+            .map(|part| (vec![l.number], part.to_string()))
+            .collect()
     })
 }
 
@@ -305,5 +320,24 @@ Run status group 0 (all jobs):\n\
             ]
         );
         assert_eq!(p.consumed, [1, 4]);
+    }
+
+    #[test]
+    fn groups_collected_on_one_line_after_other_text() {
+        // A deployment template's output cell, as its README shows it.
+        let r = rows("testresult       String                     READ: io=2051.2MB, aggrb=78853KB/s, minb=19713KB/s, maxb=20024KB/s, mint=26222msec, maxt=26636msec; WRITE: io=2044.9MB, aggrb=78613KB/s, minb=19653KB/s, maxb=19963KB/s, mint=26222msec, maxt=26636msec;\n");
+        let got: Vec<(&str, &str, f64)> = r
+            .iter()
+            .filter(|x| x.2 == "aggrb")
+            .map(|x| (x.1.as_str(), x.2.as_str(), x.3))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("rw=read", "aggrb", 78853.0),
+                ("rw=write", "aggrb", 78613.0)
+            ]
+        );
+        assert_eq!(r.len(), 12);
     }
 }
