@@ -227,3 +227,48 @@ Allocator statistics with the patch:
     // One such line alone stays an attribute of the machine.
     assert!(read("The box:\n\nCPU family: 6\n").is_empty());
 }
+
+#[test]
+fn a_line_of_column_names_alone_heads_the_sections_of_rows_below_it() {
+    // /proc/vmstat counters before and after a run, with the protection
+    // switched on and off: one line names the columns of both sections.
+    let text = "\
+Counters from /proc/vmstat, sampled at each step.
+
+        nr_mapped   nr_active_file nr_inactive_file       pgmajfault     pgdeactivate           pgfree
+
+VM_EXEC protection ON:
+begin:       9740             8920            64075              561                0           678360
+end:          768           218254           220029              565           798953         21057006
+
+VM_EXEC protection OFF:
+begin:       9368             5035            26389              554                0           633391
+end:          770           218449           221230              661           646472         17832500
+";
+    let rows = read(text);
+    assert_eq!(rows.len(), 24);
+    assert_eq!(row_of(&rows, 218254.0).metric.as_str(), "nr_active_file");
+    assert_eq!(row_of(&rows, 633391.0).metric.as_str(), "pgfree");
+    assert_eq!(
+        row_of(&rows, 633391.0).variant.as_str(),
+        "VM_EXEC protection OFF"
+    );
+}
+
+#[test]
+fn column_names_stop_at_a_paragraph_of_sentences() {
+    let text = "\
+        reads      writes
+
+Run on the first machine:
+ext4     1200   800
+
+The second machine, a different layout and no names for its columns.
+
+xfs      1300   900
+btrfs    1100   700
+";
+    let rows = read(text);
+    assert_eq!(row_of(&rows, 800.0).metric.as_str(), "writes");
+    assert_ne!(row_of(&rows, 900.0).metric.as_str(), "writes");
+}

@@ -66,17 +66,22 @@ pub fn has_rows(src: &crate::ingest::Source) -> bool {
         .is_some()
 }
 
+/// What earlier paragraphs of the document say of a headerless table.
+#[derive(Default, Clone, Copy)]
+pub struct Above<'a> {
+    /// The names of a legend above, for a table of as many builds.
+    pub legend: Option<&'a [String]>,
+    /// A line of column names standing alone above sections of tables
+    /// (`nr_mapped  pgfree` over `ON:` rows and `OFF:` rows): the header
+    /// of a headerless table below whose rows have one value per name.
+    pub header: Option<&'a str>,
+}
+
 /// Reads the grids and lists of a paragraph. `headings`: the headings
-/// above it, the nearest last; `legend`: the names of a legend above, for
-/// a headerless table of as many builds; `stem`: the benchmark name of
-/// last resort.
-pub fn read(
-    para: &[GLine],
-    headings: &[&str],
-    legend: Option<&[String]>,
-    stem: &str,
-    path: &str,
-) -> Read {
+/// above it, the nearest last; `above`: names earlier paragraphs give;
+/// `stem`: the benchmark name of last resort.
+pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, path: &str) -> Read {
+    let legend = above_para.legend;
     let heading = headings.last().copied().unwrap_or("");
     let mut ruled_lines: Vec<u32> = Vec::new();
     let mut last_header: Option<(usize, usize)> = None;
@@ -165,6 +170,11 @@ pub fn read(
                 if let Some(h) = above {
                     last_header = Some((h, values_of(i)));
                 }
+                // Else the column names standing alone above, when each
+                // row has one value per name and a label of its own.
+                let carried = above_para.header.filter(|h| {
+                    above.is_none() && (i..j).all(|k| labelled_with(&kinds[k], names_in(h)))
+                });
                 // A title holds words: a line of values no rule reads is none.
                 let titled = |t: &usize| {
                     tokens::tokens(para[*t].text)
@@ -202,7 +212,7 @@ pub fn read(
                         _ => None,
                     })
                     .collect();
-                let header = above.map(|h| para[h].text);
+                let header = above.map(|h| para[h].text).or(carried);
                 // One row is a table only under a header, with two values.
                 let lone = rows.len() == 1
                     && (header.is_none() || rows[0].2.iter().filter(|t| t.is_value()).count() < 2);
@@ -305,6 +315,30 @@ fn numeric_headers(kinds: &mut [LineKind]) {
         {
             kinds[i] = LineKind::Text;
         }
+    }
+}
+
+/// The number of names in a line of column names standing alone.
+fn names_in(header: &str) -> usize {
+    header.split_whitespace().count()
+}
+
+/// Whether `kind` is a row whose label has a word and which holds `n`
+/// values (a change counts with the value before it).
+fn labelled_with(kind: &LineKind, n: usize) -> bool {
+    match kind {
+        LineKind::Data { label, values } => {
+            label
+                .iter()
+                .any(|t| t.text.chars().any(char::is_alphabetic))
+                && group(values)
+                    .iter()
+                    .filter(|c| c.0.kind != TokKind::Change)
+                    .count()
+                    == n
+        }
+        LineKind::Rule => true,
+        _ => false,
     }
 }
 

@@ -13,7 +13,7 @@ fn lines(text: &str) -> Vec<GLine<'_>> {
 }
 
 fn show(text: &str) -> Vec<String> {
-    read(&lines(text), &[], None, "stem", "p")
+    read(&lines(text), &[], Above::default(), "stem", "p")
         .observations
         .iter()
         .map(|o| {
@@ -379,7 +379,7 @@ fn the_file_name_is_no_title_over_a_row_with_its_own_label() {
              File Copy 1024 bufsize 2000 maxblocks        2892.8     2904.2    -0.4%",
         ),
         &[],
-        None,
+        Above::default(),
         "stem",
         "p",
     )

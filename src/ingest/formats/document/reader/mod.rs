@@ -74,6 +74,10 @@ struct Reader<'a> {
     /// The names of the last legend paragraph (`vanilla  3.0-rc6` over
     /// `patched  patches 1-7`), for a headerless table of as many columns.
     legend: Option<Vec<String>>,
+    /// The last line of column names standing alone in its paragraph,
+    /// until a paragraph of sentences: it heads the headerless tables of
+    /// the sections below it.
+    column_names: Option<&'a str>,
 }
 
 /// The last few answers of a pure function of a key, looked up by a linear
@@ -127,6 +131,7 @@ impl<'a> Reader<'a> {
             box_headers: Recent::new(),
             prose: super::mixed::is_prose_document(src),
             legend: None,
+            column_names: None,
         }
     }
 

@@ -17,6 +17,11 @@ impl<'a> Reader<'a> {
         if let Some(names) = legend(para) {
             self.legend = Some(names);
         }
+        match column_names(para) {
+            Some(line) => self.column_names = Some(line),
+            None if is_sentences(para) => self.column_names = None,
+            None => {}
+        }
         let start = self.out.len();
         let pending = self.pending.len();
         let seq = self.label_seq;
@@ -83,7 +88,10 @@ impl<'a> Reader<'a> {
         let got = grid::read(
             &lines,
             &headings,
-            self.legend.as_deref(),
+            grid::Above {
+                legend: self.legend.as_deref(),
+                header: self.column_names,
+            },
             file_stem(&self.src.path),
             &self.src.path,
         );
@@ -338,6 +346,39 @@ impl<'a> Reader<'a> {
         self.names = Some((self.label_seq, names.clone()));
         names
     }
+}
+
+/// The line of a paragraph that is one line of column names: two to 24
+/// names set apart by gaps of two spaces or more or a tab (a heading of
+/// single-spaced words is a title, not names of columns), none ending as a
+/// word of a sentence does (`:`, `.`, `,`), and no number among them.
+fn column_names<'a>(para: &[&Cl<'a>]) -> Option<&'a str> {
+    let [c] = para else { return None };
+    if !matches!(c.kind, Kind::Text) {
+        return None;
+    }
+    let text = c.line.text.as_str();
+    let inner = text.trim();
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let names = (2..=24).contains(&words.len())
+        && (inner.contains('\t') || inner.contains("  "))
+        && words.iter().all(|w| {
+            w.chars().any(char::is_alphabetic)
+                && !w.ends_with([':', '.', ',', ';', '!', '?'])
+                && w.parse::<f64>().is_err()
+        });
+    names.then_some(text)
+}
+
+/// Whether a paragraph is written sentences: a line of text ending as a
+/// sentence does, or several lines of text.
+fn is_sentences(para: &[&Cl]) -> bool {
+    let text = |c: &&Cl| matches!(c.kind, Kind::Text);
+    para.iter().all(text)
+        && (para.len() > 1
+            || para
+                .iter()
+                .any(|c| c.line.text.trim_end().ends_with(['.', '!', '?'])))
 }
 
 /// The names a legend paragraph gives, in order: two to eight lines, each a
