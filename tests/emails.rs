@@ -28,8 +28,8 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 407 posts
-/// (14682, 11220 and 12021 of 15734 values), in percent, rounded down. The
+/// The floors asserted: what the reader reaches today on the 437 posts
+/// (15483, 11729 and 12645 of 16607 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -37,11 +37,13 @@ fn dir() -> String {
 /// part o were added unread too, measured from outside the corpus before
 /// any change (926, 768 and 784 of their 958 values); grid rules written
 /// without them, merged later, moved them by +4, -4 and +4; readers and
-/// units fixed from their misses since read 950, 809 and 837. The goal is
+/// units fixed from their misses since read 950, 809 and 837. The 30 posts
+/// of part p were added unread the same way (801, 509 and 624 of their 873
+/// values), which lowered all three figures. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.3;
-const LABEL_FLOOR: f64 = 71.3;
-const EITHER_FLOOR: f64 = 76.4;
+const VALUE_FLOOR: f64 = 93.2;
+const LABEL_FLOOR: f64 = 70.6;
+const EITHER_FLOOR: f64 = 76.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
