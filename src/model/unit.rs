@@ -236,6 +236,14 @@ impl Unit {
             (Dimension::Rate, Dimension::Rate) => {
                 rate_event(&self.spelling) == rate_event(&other.spelling)
             }
+            // `2794K` in an IOPS column and `2794000 iops` are one value:
+            // a scale letter alone counts whatever the rate counts.
+            (Dimension::Count, Dimension::Rate) => {
+                scale_letter(&self.spelling) && counts_operations(&other.spelling)
+            }
+            (Dimension::Rate, Dimension::Count) => {
+                scale_letter(&other.spelling) && counts_operations(&self.spelling)
+            }
             (a, b) => a == b,
         }
     }
@@ -307,6 +315,17 @@ fn per_second_word(s: &str) -> Option<(f64, &str)> {
         _ => (1.0, head),
     };
     matches!(event, "p" | "b" | "io" | "IO" | "f" | "c").then_some((k, event))
+}
+
+/// Whether a unit is a scale letter alone (`K`, `M`, `G`).
+fn scale_letter(spelling: &str) -> bool {
+    matches!(spelling, "K" | "k" | "M" | "G")
+}
+
+/// Whether a rate counts operations, packets or frames (`iops`, `Kpps`,
+/// `ops/s`, `tps`), not bits, whose thousands a bare `K` does not state.
+fn counts_operations(spelling: &str) -> bool {
+    rate_event(spelling) != "b"
 }
 
 /// The counted thing of a rate unit: `ops` for `ops/s`, `Kops` → `ops`.
@@ -381,6 +400,21 @@ mod tests {
             Unit::parse("IOPS").convert(2.0, &Unit::parse("KIOPS")),
             Some(0.002)
         );
+        // A scale letter alone counts what a rate of operations counts.
+        assert_eq!(
+            Unit::parse("K").convert(2794.0, &Unit::parse("iops")),
+            Some(2_794_000.0)
+        );
+        assert_eq!(
+            Unit::parse("iops").convert(2.62e6, &Unit::parse("M")),
+            Some(2.62)
+        );
+        assert_eq!(
+            Unit::parse("M").convert(1.5, &Unit::parse("Kops/s")),
+            Some(1500.0)
+        );
+        assert!(!Unit::parse("K").convertible(&Unit::parse("Mbps")));
+        assert!(!Unit::parse("").convertible(&Unit::parse("iops")));
         // Picoseconds stay time; other words ending in `ps` are not rates.
         assert_eq!(Unit::parse("ps").dimension, Dimension::Time);
         assert!(matches!(
