@@ -64,6 +64,7 @@ impl Registry {
             Box::new(fio::text::FioText),
             Box::new(fio::status::FioStatus),
             Box::new(fio::group::FioGroup),
+            Box::new(fio::io_uring::FioIoUring),
             Box::new(kunit::Kunit),
             Box::new(glmark2::Glmark2),
             Box::new(lkp::Lkp),

@@ -4,6 +4,7 @@
 
 pub(in crate::ingest) mod group;
 pub(in crate::ingest) mod hist_log;
+pub(in crate::ingest) mod io_uring;
 pub(in crate::ingest) mod json;
 pub(in crate::ingest) mod log;
 pub(in crate::ingest) mod status;
