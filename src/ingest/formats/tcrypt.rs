@@ -28,7 +28,7 @@ lazy_re!(TESTING, r"testing speed of (?:async |multibuffer )?(\S+)");
 lazy_re!(DIRECTION, r" (encryption|decryption)\s*$");
 lazy_re!(
     CIPHER,
-    r"test\s+\d+\s+\(\s*(\d+) bit key,\s+(\d+) byte blocks\):\s+(\d+) operations? in\s+(\d+) (cycles|seconds) \(\d+ bytes\)"
+    r"test\s+\d+\s+\(\s*(\d+) bit key,\s+(\d+) byte blocks\):\s+(?:(\d+) operations? in\s+(\d+) (cycles|seconds) \(\d+ bytes\)|(\d+) ops/s \(\s*\d+ bytes\))"
 );
 lazy_re!(
     HASH,
@@ -76,6 +76,15 @@ impl Format for Tcrypt {
                 let mut p = Params::default();
                 p.set("key", &c[1]);
                 p.set("block", &c[2]);
+                // The per-second form some builds print (`3140785 ops/s
+                // ( 50252560 bytes)`): the rate itself.
+                if let Some(rate) = c.get(6) {
+                    let ops = num(src, n, rate.as_str(), "ops/s")?;
+                    let block = num(src, n, &c[2], "block")?;
+                    out.push(row(&p, "operations/s", "ops/s", ops));
+                    out.push(row(&p, "bytes/s", "B/s", ops * block));
+                    continue;
+                }
                 let ops = num(src, n, &c[3], "operations")?;
                 let amount = num(src, n, &c[4], "cycles")?;
                 if &c[5] == "cycles" {
@@ -166,6 +175,25 @@ mod tests {
         assert_eq!(r[1].0, "tcrypt xts(aes) decryption");
         assert_eq!((r[1].2.as_str(), r[1].3), ("operations/s", 568192.0));
         assert_eq!(r[2].3, 568192.0 * 4096.0);
+    }
+
+    #[test]
+    fn the_per_second_form_gives_the_rate_it_prints() {
+        let r = rows(
+            "testing speed of async essiv(cbc(aes),aes,sha256) (essiv(cbc-aes-ce,aes-ce,sha256-ce)) encryption\n\
+             tcrypt: test  0 (128 bit key,   16 byte blocks): 3140785 ops/s ( 50252560 bytes)\n\
+             tcrypt: test  5 (128 bit key, 8192 byte blocks):   99329 ops/s (813703168 bytes)\n",
+        );
+        assert_eq!(
+            r[0],
+            (
+                "tcrypt essiv(cbc(aes),aes,sha256) encryption".into(),
+                "block=16,key=128".into(),
+                "operations/s".into(),
+                3140785.0
+            )
+        );
+        assert_eq!((r[3].2.as_str(), r[3].3), ("bytes/s", 99329.0 * 8192.0));
     }
 
     #[test]
