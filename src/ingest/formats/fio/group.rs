@@ -2,7 +2,8 @@
 //! which mails often paste alone, one per run, to compare two kernels:
 //!
 //! - fio 3: `READ: bw=16.5GiB/s (17.7GB/s), 16.5GiB/s-16.5GiB/s
-//!   (17.7GB/s-17.7GB/s), io=1987GiB (2133GB), run=120422-120422msec`;
+//!   (17.7GB/s-17.7GB/s), io=1987GiB (2133GB), run=120422-120422msec`,
+//!   or cut after the jobs' range;
 //! - fio 2: `READ: io=3200.0MB, aggrb=28992KB/s, minb=7248KB/s,
 //!   maxb=7273KB/s, mint=112623msec, maxt=113021msec`.
 //!
@@ -16,8 +17,8 @@
 //! group's aggregate bandwidth), `minb`, `maxb` (its slowest and fastest
 //! job), `mint`, `maxt` (run times, ms); fio 3's `bw` (in the unit printed
 //! first), `io` and `run` (the longest job's run time, ms), with `bw min`,
-//! `bw max` and `run min` when the jobs differ (one job prints its value
-//! twice). A file with fio's per-job reports is the normal-output reader's:
+//! `bw max` when they add to the total (one job prints its bandwidth three
+//! times) and `run min` when the jobs' run times differ. A file with fio's per-job reports is the normal-output reader's:
 //! there the group lines summarise jobs already read.
 
 use crate::error::Result;
@@ -28,7 +29,7 @@ use crate::model::Observation;
 
 lazy_re!(
     FIO3,
-    r"^\s*(READ|WRITE|TRIM|MIXED): bw=([\d.]+)([KMGTP]?i?B/s)\s*\([^)]*\),\s*([\d.]+)([KMGTP]?i?B/s)-([\d.]+)([KMGTP]?i?B/s)\s*\([^)]*\),\s*io=([\d.]+)([KMGTP]?i?B)\s*\([^)]*\),\s*run=(\d+)-(\d+)msec\s*$"
+    r"^\s*(READ|WRITE|TRIM|MIXED): bw=([\d.]+)([KMGTP]?i?B/s)\s*\([^)]*\),\s*([\d.]+)([KMGTP]?i?B/s)-([\d.]+)([KMGTP]?i?B/s)\s*\([^)]*\)(?:,\s*io=([\d.]+)([KMGTP]?i?B)\s*\([^)]*\),\s*run=(\d+)-(\d+)msec)?\s*$"
 );
 lazy_re!(
     FIO2,
@@ -157,15 +158,21 @@ fn read_line(
     if let Some(c) = FIO3.captures(text) {
         let d = &c[1];
         push("bw", &c[2], &c[3], d)?;
-        if (&c[4], &c[5]) != (&c[6], &c[7]) {
+        // One job prints its bandwidth three times; several jobs give
+        // their slowest and fastest, equal or not, beside the total.
+        if (&c[4], &c[5]) != (&c[6], &c[7]) || (&c[4], &c[5]) != (&c[2], &c[3]) {
             push("bw min", &c[4], &c[5], d)?;
             push("bw max", &c[6], &c[7], d)?;
         }
-        push("io", &c[8], &c[9], d)?;
-        if c[10] != c[11] {
-            push("run min", &c[10], "ms", d)?;
+        // A line cut after the jobs' range (posts trim the rest) has no
+        // `io=` nor `run=`.
+        if let (Some(io), Some(run_min), Some(run)) = (c.get(8), c.get(10), c.get(11)) {
+            push("io", io.as_str(), &c[9], d)?;
+            if run_min.as_str() != run.as_str() {
+                push("run min", run_min.as_str(), "ms", d)?;
+            }
+            push("run", run.as_str(), "ms", d)?;
         }
-        push("run", &c[11], "ms", d)?;
     } else if let Some(c) = FIO2.captures(text) {
         let d = &c[1];
         push("io", &c[2], &c[3], d)?;
@@ -224,6 +231,28 @@ io=1987GiB (2133GB), run=120422-120422msec\n\n\
                 (5, s("rw=write"), s("run"), 42633.0, s("ms")),
             ]
         );
+    }
+
+    #[test]
+    fn a_fio3_line_cut_after_the_jobs_range_gives_its_bandwidths() {
+        // Four runs' summaries as a post quoted them, tab-indented.
+        let r = rows(
+            "\tWRITE: bw=451MiB/s (473MB/s), 113MiB/s-113MiB/s (118MB/s-118MB/s)\n\
+             \tWRITE: bw=455MiB/s (478MB/s), 114MiB/s-114MiB/s (119MB/s-120MB/s)\n",
+        );
+        let m: Vec<(&str, f64)> = r.iter().map(|x| (x.2.as_str(), x.3)).collect();
+        assert_eq!(
+            m,
+            [
+                ("bw", 451.0),
+                ("bw min", 113.0),
+                ("bw max", 113.0),
+                ("bw", 455.0),
+                ("bw min", 114.0),
+                ("bw max", 114.0)
+            ]
+        );
+        assert_eq!(r[0].4, "MiB/s");
     }
 
     #[test]
