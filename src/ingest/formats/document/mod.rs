@@ -22,6 +22,7 @@ mod piece;
 mod reader;
 mod runs;
 mod sections;
+mod slashed;
 mod table;
 mod titles;
 mod wrapped;
@@ -129,6 +130,8 @@ impl Format for Document {
         let spelled = cv_cells::plus_minus(&ascii);
         // A pipe table without outer pipes is read with them.
         let spelled = open_pipes::close(&spelled);
+        // `min/avg/max = 1/2/3 ms` is read as the three pairs it stands for.
+        let spelled = slashed::expand(&spelled);
         // A table a mail client wrapped is read with its lines joined back.
         let (unwrapped, continued) = wrapped::rejoin(&spelled);
         let src = &*unwrapped;

@@ -1,0 +1,131 @@
+//! Names joined by slashes against as many values joined by slashes:
+//! `rtt min/avg/max/mdev = 0.040/0.055/0.071/0.015 ms` (ping),
+//! `round-trip min/avg/max = 0.072/0.086/0.101 ms`, `min/avg/max/mdev =
+//! 28.8 ms / 380.8 ms / 847.8 ms / 297.1 ms` (a unit after each value).
+//! The pair reader knows one value per key; such a line is read as the
+//! pairs it stands for (`rtt min = 0.040 ms, avg = 0.055 ms, …`), each name
+//! with its value, the words before the names kept before the first.
+//! Counts that differ leave the line as it was (`read/write = 1.2` is a
+//! ratio, not two values).
+
+use crate::ingest::shared::pattern::lazy_re;
+use crate::ingest::{Line, Source};
+use std::borrow::Cow;
+
+lazy_re!(
+    SLASHED,
+    r"^(?P<pre>.*?)(?P<names>[A-Za-z_][\w.%-]*(?:/[A-Za-z_][\w.%-]*)+)\s*[=:]\s*(?P<values>[-+]?\d[\d.]*(?:\s*[A-Za-zµ%]+)?(?:\s*/\s*[-+]?\d[\d.]*(?:\s*[A-Za-zµ%]+)?)+)\s*(?P<unit>[A-Za-zµ%][\w/µ%]*)?\s*$"
+);
+
+/// `src`, or a copy whose slash-joined names and values are written as
+/// the pairs they stand for.
+pub fn expand(src: &Source) -> Cow<'_, Source> {
+    let has = |l: &Line| l.text.contains('/') && l.text.contains(['=', ':']);
+    if !src
+        .lines
+        .iter()
+        .any(|l| has(l) && SLASHED.is_match(&l.text))
+    {
+        return Cow::Borrowed(src);
+    }
+    let mut out = src.clone();
+    for l in &mut out.lines {
+        if has(l) {
+            if let Some(text) = pairs(&l.text) {
+                l.text = text;
+            }
+        }
+    }
+    Cow::Owned(out)
+}
+
+/// The pairs a slashed line stands for, or `None` when it is no such line.
+fn pairs(text: &str) -> Option<String> {
+    let c = SLASHED.captures(text)?;
+    let names: Vec<&str> = c["names"].split('/').collect();
+    let values: Vec<&str> = c["values"].split('/').map(str::trim).collect();
+    if names.len() != values.len() {
+        return None;
+    }
+    let own_unit = |v: &str| {
+        v.trim_start_matches(|ch: char| ch.is_ascii_digit() || "+-.".contains(ch))
+            .trim()
+            .to_string()
+    };
+    // A unit after the last value alone is the line's (`0.015 ms`).
+    let mut values: Vec<String> = values.iter().map(|v| v.to_string()).collect();
+    let mut unit = c
+        .name("unit")
+        .map_or(String::new(), |m| m.as_str().to_string());
+    let bare = values[..values.len() - 1]
+        .iter()
+        .all(|v| own_unit(v).is_empty());
+    if let Some(last) = values.last_mut() {
+        let u = own_unit(last);
+        if bare && !u.is_empty() && unit.is_empty() {
+            *last = last[..last.len() - u.len()].trim().to_string();
+            unit = u;
+        }
+    }
+    let pairs: Vec<String> = names
+        .iter()
+        .zip(&values)
+        .map(|(name, value)| {
+            // A value with its own unit keeps it; a bare one takes the
+            // line's.
+            let own =
+                value.trim_start_matches(|ch: char| ch.is_ascii_digit() || "+-.".contains(ch));
+            if own.trim().is_empty() && !unit.is_empty() {
+                format!("{name} = {value} {unit}")
+            } else {
+                format!("{name} = {value}")
+            }
+        })
+        .collect();
+    Some(format!("{}{}", &c["pre"], pairs.join(", ")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ingest::Format;
+
+    #[test]
+    fn slashed_names_and_values_become_pairs() {
+        assert_eq!(
+            pairs("rtt min/avg/max/mdev = 0.040/0.055/0.071/0.015 ms").as_deref(),
+            Some("rtt min = 0.040 ms, avg = 0.055 ms, max = 0.071 ms, mdev = 0.015 ms")
+        );
+        assert_eq!(
+            pairs("min/avg/max/mdev = 28.8 ms / 380.8 ms / 847.8 ms / 297.1 ms").as_deref(),
+            Some("min = 28.8 ms, avg = 380.8 ms, max = 847.8 ms, mdev = 297.1 ms")
+        );
+        assert_eq!(
+            pairs("round-trip min/avg/max = 0.072/0.086/0.101 ms").as_deref(),
+            Some("round-trip min = 0.072 ms, avg = 0.086 ms, max = 0.101 ms")
+        );
+    }
+
+    #[test]
+    fn other_slashes_are_left_alone() {
+        // A ratio of two names, counts that differ, a path, a date.
+        assert_eq!(pairs("read/write = 1.2"), None);
+        assert_eq!(pairs("min/avg/max = 1/2"), None);
+        assert_eq!(pairs("see /proc/meminfo: 12 kB"), None);
+        assert_eq!(pairs("Date: 2019/07/02"), None);
+    }
+
+    #[test]
+    fn a_document_reads_each_name_with_its_value() {
+        let src = Source::from_text(
+            "ping.txt",
+            "--- 10.0.0.2 ping statistics ---\nrtt min/avg/max/mdev = 0.040/0.055/0.071/0.015 ms\n",
+        );
+        let rows = crate::ingest::formats::document::Document
+            .parse(&src)
+            .unwrap();
+        let avg = rows.iter().find(|o| o.value == 0.055).expect("avg read");
+        assert_eq!((avg.metric.as_str(), avg.unit.as_str()), ("avg", "ms"));
+        assert!(rows.iter().any(|o| o.value == 0.015 && o.metric == "mdev"));
+    }
+}
