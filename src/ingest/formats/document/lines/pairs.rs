@@ -105,14 +105,98 @@ pub(super) fn pairs_in<T: Sym>(c: &[T], sub: impl Fn(usize, usize) -> String) ->
                 }
             }
         }
+        let first = out.len();
+        let has_unit = !unit.is_empty();
         out.push(Pair {
-            key,
+            key: key.clone(),
             value,
             unit: Unit::normalize_spelling(&unit).to_string(),
             span: (vstart, vend),
         });
+        // More values with units of their own after one key (`tx: 0 bps
+        // 0 pps rx: …`): each named by the key and what its unit counts.
+        if has_unit {
+            while let Some((value, unit, span, next)) = unit_value(c, i, &sub) {
+                out.push(Pair {
+                    key: key.clone(),
+                    value,
+                    unit,
+                    span,
+                });
+                i = next;
+                skip_ws(&mut i);
+            }
+            if out.len() - first > 1 {
+                for p in &mut out[first..] {
+                    p.key = format!("{key} {}", unprefixed(&p.unit));
+                }
+            }
+        }
     }
     (!out.is_empty()).then_some(out)
+}
+
+/// A value and the known unit after it (glued or after a space) starting
+/// at `i`, with its span and where reading goes on; `None` when what is
+/// there is anything else, the next key among it.
+fn unit_value<T: Sym>(
+    c: &[T],
+    i: usize,
+    sub: &impl Fn(usize, usize) -> String,
+) -> Option<(f64, String, (usize, usize), usize)> {
+    let n = c.len();
+    let digit = |k: usize| k < n && (c[k].ch().is_ascii_digit() || c[k].ch() == '.');
+    if !digit(i) {
+        return None;
+    }
+    let mut j = i;
+    while digit(j) {
+        j += 1;
+    }
+    let value = parse_number(&sub(i, j))?;
+    let mut k = j;
+    while k < n && c[k].ch().is_whitespace() {
+        k += 1;
+    }
+    let ustart = if k > j { k } else { j };
+    let mut end = ustart;
+    while end < n && !c[end].ch().is_whitespace() && c[end].ch() != ':' && c[end].ch() != '=' {
+        end += 1;
+    }
+    let unit = sub(ustart, end);
+    let keyed = end < n && (c[end].ch() == ':' || c[end].ch() == '=');
+    (!keyed && !unit.is_empty() && known_unit(&unit)).then(|| {
+        (
+            value,
+            Unit::normalize_spelling(&unit).to_string(),
+            (i, end),
+            end,
+        )
+    })
+}
+
+/// A unit without its SI prefix (`Mbps` → `bps`, `Kpps` → `pps`, `MiB/s`
+/// → `B/s`), so that values of one key name the same series from line to
+/// line whatever prefix each was printed with.
+fn unprefixed(unit: &str) -> &str {
+    for skip in [2, 1] {
+        let Some(rest) = unit.get(skip..) else {
+            continue;
+        };
+        let prefix = &unit[..skip];
+        let si = matches!(
+            prefix,
+            "k" | "K" | "M" | "G" | "T" | "Ki" | "Mi" | "Gi" | "Ti"
+        );
+        if si
+            && !rest.is_empty()
+            && known_unit(rest)
+            && Unit::parse(rest).convertible(&Unit::parse(unit))
+        {
+            return rest;
+        }
+    }
+    unit
 }
 
 /// A load generator's record line, `key=value` items separated by commas

@@ -114,6 +114,28 @@ fn pairs_with_spaced_units_and_equals() {
 }
 
 #[test]
+fn several_values_with_units_after_one_key_are_each_named_by_what_they_count() {
+    // A traffic meter's line: bits and packets a second, sent and received.
+    let p = pairs("tx: 0 bps 0 pps rx: 397.4 Mbps 827.9 Kpps").unwrap();
+    let got: Vec<(&str, f64, &str)> = p
+        .iter()
+        .map(|p| (p.key.as_str(), p.value, p.unit.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            ("tx bps", 0.0, "bps"),
+            ("tx pps", 0.0, "pps"),
+            ("rx bps", 397.4, "Mbps"),
+            ("rx pps", 827.9, "Kpps")
+        ]
+    );
+    // One value a key keeps the key alone.
+    let p = pairs("rx: 397.4 Mbps tx: 2 Mbps").unwrap();
+    assert_eq!((p[0].key.as_str(), p[1].key.as_str()), ("rx", "tx"));
+}
+
+#[test]
 fn prose_and_headers_are_not_pairs() {
     for l in [
         "Date:\tWed, 10 Jan 2007 12:47:21 +0100",
