@@ -80,7 +80,7 @@ pub(super) fn worth_planning(size: u64, piece_bytes: usize) -> bool {
 }
 
 /// The smallest piece a format asks for ([`crate::ingest::Pieces::piece_bytes`]).
-const SMALLEST_PIECE_BYTES: usize = 256 << 10;
+const SMALLEST_PIECE_BYTES: usize = 128 << 10;
 
 /// Whether a file of `size` bytes is cut into pieces of `piece_bytes`:
 /// at least [`MIN_PIECES`] of them.

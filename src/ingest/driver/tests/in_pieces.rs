@@ -399,7 +399,7 @@ fn a_mail_of_a_few_megabytes_is_cut_in_the_document_reader_s_small_pieces() {
     let (_, cut) = pieces::plan(&mail, size, &registry, &opts, driver)
         .unwrap()
         .expect("cut in small pieces");
-    assert!(cut.len() >= size as usize / (256 << 10), "{}", cut.len());
+    assert!(cut.len() >= size as usize / (128 << 10), "{}", cut.len());
 }
 
 #[test]
