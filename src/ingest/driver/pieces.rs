@@ -17,6 +17,7 @@ use crate::ingest::driver::carry::Carrier;
 use crate::ingest::driver::detect::{detect_at, WIDE_PROBE_BYTES};
 use crate::ingest::shared::source::{is_plain, prepared_lines};
 use crate::ingest::{context_kind, Format, IngestOptions, Line, Registry, Source};
+use crate::model::Observation;
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::ops::Range;
@@ -79,7 +80,7 @@ pub(super) fn worth_planning(size: u64, piece_bytes: usize) -> bool {
 }
 
 /// The smallest piece a format asks for ([`crate::ingest::Pieces::piece_bytes`]).
-const SMALLEST_PIECE_BYTES: usize = 256 << 10;
+const SMALLEST_PIECE_BYTES: usize = 128 << 10;
 
 /// Whether a file of `size` bytes is cut into pieces of `piece_bytes`:
 /// at least [`MIN_PIECES`] of them.
@@ -153,6 +154,11 @@ pub(super) fn plan(
         };
         head
     };
+    let driver_piece_bytes = piece_bytes;
+    let piece_bytes = match spec.piece_bytes {
+        Some(b) => b.min(piece_bytes),
+        None => sized_by_rows(format, &src, piece_bytes),
+    };
     let json_like = src.looks_like_json();
     drop(src);
     file.seek(SeekFrom::Start(0))
@@ -163,8 +169,6 @@ pub(super) fn plan(
         lines: Vec::new(),
     });
     let mut carrier = spec.carry.map(|c| Carrier::new(c, json_like));
-    let driver_piece_bytes = piece_bytes;
-    let piece_bytes = spec.piece_bytes.map_or(piece_bytes, |b| b.min(piece_bytes));
     if !cut_worth_it(size, piece_bytes) {
         return Ok(None);
     }
@@ -196,9 +200,35 @@ pub(super) fn plan(
         head,
         first_as_file: head_lines > 0,
         json_like,
-        weight: (driver_piece_bytes / piece_bytes.max(1)).max(1) as u64,
+        weight: driver_piece_bytes.div_ceil(piece_bytes.max(1)).max(1) as u64,
     };
     Ok(Some((Arc::new(file), pieces)))
+}
+
+/// The size a piece of a format that reads its lines one by one grows to:
+/// the driver's `piece_bytes` shrunk so that the rows of a piece take
+/// about as much memory as `piece_bytes` of text, by the rows the format
+/// gives on the `probe` (the file's first MiB). A row read line by line is
+/// an [`Observation`] of 176 bytes whatever its text: a 15 MB Go log of
+/// three metrics a line (30 bytes of text a row) held 60 MB of rows for
+/// the two 4 MiB pieces being read, a tidy CSV of 50-byte lines 30 MB, and
+/// the whole file's rows were held at once, read or being written. A
+/// probe the format cannot read, or whose rows take less than its text,
+/// leaves the driver's size; pieces never shrink below
+/// [`SMALLEST_PIECE_BYTES`] (the document reader's, which holds the most
+/// per byte and says so itself).
+fn sized_by_rows(format: &dyn Format, probe: &Source, piece_bytes: usize) -> usize {
+    let Ok(parsed) = format.parse_accounted(probe) else {
+        return piece_bytes;
+    };
+    let rows = parsed.observations.len() + parsed.bulk.len();
+    let held = rows.saturating_mul(std::mem::size_of::<Observation>());
+    let text = probe.raw.len().max(1);
+    if held <= text {
+        return piece_bytes;
+    }
+    let sized = (piece_bytes as f64 * text as f64 / held as f64) as usize;
+    sized.clamp(piece_bytes.min(SMALLEST_PIECE_BYTES), piece_bytes)
 }
 
 /// Reads `file` from its start and cuts it after the first line break at

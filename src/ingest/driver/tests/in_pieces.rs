@@ -276,13 +276,12 @@ fn same_in_pieces_as_whole(path: &Path, format: &str) -> (Vec<Observation>, Vec<
         .expect("a plain tidy table is cut");
     assert!(cut.len() > 20, "{}", cut.len());
     assert_eq!(pieces::format(&registry, &file).unwrap().name(), format);
-    // Whole: pieces larger than the file.
-    let whole = read_with_pieces(&path, &opts, 4 * size).unwrap();
-    assert!(
-        pieces::plan(&path, size, &registry, &opts, 4 * size as usize)
-            .unwrap()
-            .is_none()
-    );
+    // Whole: pieces larger than the file, even shrunk to the rows'
+    // memory (see `pieces_are_sized_by_the_memory_of_the_rows_they_give`).
+    let whole = read_with_pieces(&path, &opts, 1 << 30).unwrap();
+    assert!(pieces::plan(&path, size, &registry, &opts, 1 << 30)
+        .unwrap()
+        .is_none());
     let pieced = read_with_pieces(&path, &opts, small as u64).unwrap();
     assert_eq!(pieced.1, whole.1);
     assert_eq!(pieced.0.len(), whole.0.len());
@@ -400,19 +399,62 @@ fn a_mail_of_a_few_megabytes_is_cut_in_the_document_reader_s_small_pieces() {
     let (_, cut) = pieces::plan(&mail, size, &registry, &opts, driver)
         .unwrap()
         .expect("cut in small pieces");
-    assert!(cut.len() >= size as usize / (256 << 10), "{}", cut.len());
-    // A tidy table of the same size is read whole: its pieces would be
-    // the driver's, and it is smaller than one.
-    let table = dir.path().join("table.csv");
-    std::fs::write(&table, tidy_table(60_000)).unwrap();
+    assert!(cut.len() >= size as usize / (128 << 10), "{}", cut.len());
+}
+
+#[test]
+fn pieces_are_sized_by_the_memory_of_the_rows_they_give() {
+    // A row read line by line is an `Observation` whatever its text, so a
+    // table of short lines holds several times its size in rows and is cut
+    // in pieces whose rows take about as much as the driver's piece of
+    // text; one of long lines keeps the driver's pieces, and is read whole
+    // when smaller than one.
+    let dir = tempfile::tempdir().unwrap();
+    let registry = Registry::builtin();
+    let opts = IngestOptions::default();
+    let driver = super::super::stream::WINDOW_BYTES_PER_THREAD as usize;
+    let row = std::mem::size_of::<Observation>();
+    let short = dir.path().join("short.csv");
+    std::fs::write(&short, tidy_table(60_000)).unwrap();
+    let size = std::fs::metadata(&short).unwrap().len();
+    assert!(
+        size > 2 * WIDE_PROBE_BYTES as u64 && size < driver as u64,
+        "{size}"
+    );
+    let (file, cut) = pieces::plan(&short, size, &registry, &opts, driver)
+        .unwrap()
+        .expect("short rows are cut below the driver's piece");
+    assert!(cut.len() >= 2, "{}", cut.len());
+    let text = std::fs::read(&short).unwrap();
+    for p in &cut[1..cut.len() - 1] {
+        let bytes = &text[p.bytes.start as usize..p.bytes.end as usize];
+        let rows = memchr::memchr_iter(b'\n', bytes).count();
+        let held = rows * row;
+        assert!(held <= driver * 11 / 10 && held >= driver / 2, "{held}");
+    }
+    // A byte of such a piece counts for more in the driver's windows.
+    let piece = cut[1].bytes.end - cut[1].bytes.start;
+    assert!(file.weight >= 2 && file.weight * piece >= driver as u64);
+    // The same table with long names: fewer rows than bytes of memory.
+    let long = tidy_table(12_000).replace(",n=", &format!(",{}n=", "x".repeat(160)));
+    let table = dir.path().join("long.csv");
+    std::fs::write(&table, long).unwrap();
     let size = std::fs::metadata(&table).unwrap().len();
     assert!(
-        size > 2 * WIDE_PROBE_BYTES as u64 && size < 4 * driver as u64,
+        size > 2 * WIDE_PROBE_BYTES as u64 && size < driver as u64,
         "{size}"
     );
     assert!(pieces::plan(&table, size, &registry, &opts, driver)
         .unwrap()
         .is_none());
+    // Cut with the driver's pieces when it holds more than one.
+    let (file, cut) = pieces::plan(&table, size, &registry, &opts, 256 << 10)
+        .unwrap()
+        .expect("cut in the driver's pieces");
+    assert_eq!(file.weight, 1);
+    assert!(cut[..cut.len() - 1]
+        .iter()
+        .all(|p| p.bytes.end - p.bytes.start >= 256 << 10));
 }
 
 #[test]

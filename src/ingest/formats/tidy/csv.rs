@@ -422,9 +422,12 @@ impl Format for TidyCsv {
     fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
         let header = self.header(head)?;
         let first = body.first_line();
+        // One chunk: the driver reads pieces on all threads already, and
+        // the rows of a piece's chunks were held twice while they were
+        // joined (8 MB of the 29 MB heap peak of a 15 MB table).
         header
             .table(body)
-            .read_chunks(&body.raw, first, CHUNK_BYTES)
+            .read_chunks(&body.raw, first, body.raw.len().max(1))
     }
 }
 
@@ -565,7 +568,11 @@ impl Table<'_> {
     fn read_chunks(&self, body: &str, first: u32, chunk_bytes: usize) -> Result<Parsed> {
         let chunks = split_lines(body, chunk_bytes);
         if let [chunk] = chunks[..] {
-            return self.read(chunk, first, 0);
+            // Room for the rows at once: grown by doubling, the vector of a
+            // piece's rows was copied a dozen times and left up to half
+            // its room unused.
+            let lines = memchr::memchr_iter(b'\n', chunk.as_bytes()).count() + 1;
+            return self.read(chunk, first, lines);
         }
         // Lines per chunk: where each chunk starts, and room for its rows
         // (a row is one value unless several columns are mapped to values).
