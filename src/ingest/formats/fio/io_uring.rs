@@ -141,6 +141,59 @@ struct Run {
 }
 
 impl Run {
+    /// The rows of one rate line, the run's next sample.
+    fn rate(
+        &mut self,
+        src: &Source,
+        n: u32,
+        c: &regex::Captures,
+        out: &mut Vec<Observation>,
+    ) -> Result<()> {
+        let k = self.samples;
+        self.samples += 1;
+        self.last_rate = Some(n);
+        let iops = scaled(num(src, n, &c[1], "IOPS")?, &c[2]);
+        out.push(self.row(src, n, "iops", "iops").sample(iops).with_run(k));
+        if let (Some(bw), Some(unit)) = (c.get(3), c.get(4)) {
+            let bw = num(src, n, bw.as_str(), "BW")?;
+            out.push(
+                self.row(src, n, "bw", &format!("{}/s", unit.as_str()))
+                    .sample(bw)
+                    .with_run(k),
+            );
+        }
+        // `-1/-1`: no submission call in that second.
+        if !c[5].starts_with('-') {
+            for (metric, at) in [("ios/call", 5), ("reaps/call", 6)] {
+                let v = num(src, n, &c[at], metric)?;
+                out.push(self.row(src, n, metric, "").sample(v).with_run(k));
+            }
+        }
+        // In flight: the total, and each file's when it has several.
+        let files: Vec<&str> = c
+            .get(8)
+            .map_or(Vec::new(), |m| m.as_str().split_whitespace().collect());
+        let files: Vec<&str> = files.into_iter().filter(|f| !f.contains('=')).collect();
+        if let Some(total) = c.get(7) {
+            let v = num(src, n, total.as_str(), "inflight")?;
+            out.push(self.row(src, n, "inflight", "").sample(v).with_run(k));
+        } else if let [one] = files.as_slice() {
+            let v = num(src, n, one, "inflight")?;
+            out.push(self.row(src, n, "inflight", "").sample(v).with_run(k));
+        }
+        if files.len() > 1 {
+            for (f, text) in files.iter().enumerate() {
+                let v = num(src, n, text, "inflight")?;
+                let metric = format!("inflight file {}", f + 1);
+                out.push(self.row(src, n, &metric, "").sample(v).with_run(k));
+            }
+        }
+        if let Some(hit) = c.get(9) {
+            let v = num(src, n, hit.as_str(), "Cachehit")?;
+            out.push(self.row(src, n, "cache hit", "%").sample(v).with_run(k));
+        }
+        Ok(())
+    }
     fn row(&self, src: &Source, n: u32, metric: &str, unit: &str) -> Row {
         Row::at(src, n)
             .benchmark("t/io_uring")
@@ -248,49 +301,7 @@ impl Format for FioIoUring {
                     run.samples = 0;
                 }
                 gap = false;
-                let k = run.samples;
-                run.samples += 1;
-                run.last_rate = Some(n);
-                let iops = scaled(num(src, n, &c[1], "IOPS")?, &c[2]);
-                out.push(run.row(src, n, "iops", "iops").sample(iops).with_run(k));
-                if let (Some(bw), Some(unit)) = (c.get(3), c.get(4)) {
-                    let bw = num(src, n, bw.as_str(), "BW")?;
-                    out.push(
-                        run.row(src, n, "bw", &format!("{}/s", unit.as_str()))
-                            .sample(bw)
-                            .with_run(k),
-                    );
-                }
-                // `-1/-1`: no submission call in that second.
-                if !c[5].starts_with('-') {
-                    for (metric, at) in [("ios/call", 5), ("reaps/call", 6)] {
-                        let v = num(src, n, &c[at], metric)?;
-                        out.push(run.row(src, n, metric, "").sample(v).with_run(k));
-                    }
-                }
-                // In flight: the total, and each file's when it has several.
-                let files: Vec<&str> = c
-                    .get(8)
-                    .map_or(Vec::new(), |m| m.as_str().split_whitespace().collect());
-                let files: Vec<&str> = files.into_iter().filter(|f| !f.contains('=')).collect();
-                if let Some(total) = c.get(7) {
-                    let v = num(src, n, total.as_str(), "inflight")?;
-                    out.push(run.row(src, n, "inflight", "").sample(v).with_run(k));
-                } else if let [one] = files.as_slice() {
-                    let v = num(src, n, one, "inflight")?;
-                    out.push(run.row(src, n, "inflight", "").sample(v).with_run(k));
-                }
-                if files.len() > 1 {
-                    for (f, text) in files.iter().enumerate() {
-                        let v = num(src, n, text, "inflight")?;
-                        let metric = format!("inflight file {}", f + 1);
-                        out.push(run.row(src, n, &metric, "").sample(v).with_run(k));
-                    }
-                }
-                if let Some(hit) = c.get(9) {
-                    let v = num(src, n, hit.as_str(), "Cachehit")?;
-                    out.push(run.row(src, n, "cache hit", "%").sample(v).with_run(k));
-                }
+                run.rate(src, n, &c, &mut out)?;
             } else if let Some(c) = MAXIMUM.captures(t) {
                 let v = scaled(num(src, n, &c[1], "Maximum IOPS")?, &c[2]);
                 out.push(run.row(src, n, "iops", "iops").stat(Stat::Max, v));
@@ -308,7 +319,7 @@ impl Format for FioIoUring {
                 consumed.push(n);
             } else if t.starts_with('|') && PERCENTILE.is_match(t) && !run.unit.is_empty() {
                 let mut params = run.params.clone();
-                params.set("thread", (run.threads - 1).to_string());
+                params.set("thread", run.threads.saturating_sub(1).to_string());
                 for c in PERCENTILE.captures_iter(t) {
                     let p = num(src, n, &c[1], "percentile")?;
                     let v = num(src, n, &c[2], "latency")?;
