@@ -275,6 +275,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("glmark2/panfrost-es2-drm-wrapped.txt", "glmark2"),
     ("stress-ng/brief-cpu-vm-times.txt", "stress-ng"),
     ("stress-ng/metrics-cpu.txt", "stress-ng"),
+    ("stress-ng/log-brief-cpu-switch-times.txt", "stress-ng"),
+    ("stress-ng/log-brief-metrics-cpu-vm.txt", "stress-ng"),
     ("stress-ng/metrics-yaml-run.txt", "stress-ng"),
     ("stress-ng/yaml-cpu-switch.yaml", "stress-ng-yaml"),
     ("stress-ng/metrics-yaml-hdd-cache-run.txt", "stress-ng"),
