@@ -8,7 +8,9 @@
 //! Benchmark `perf stat`; parameter `cpu`, `core`, `die`, `socket` or
 //! `node` for an aggregation; each value a `sample` (an interval's count is
 //! one point of a time series). `<not counted>` records are skipped with
-//! the reason.
+//! the reason. `-I` with `--summary` ends with records whose time column
+//! says `summary`: the whole run's totals, the sum of the intervals read,
+//! left out with the reason.
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
@@ -44,16 +46,19 @@ fn aggregation(field: &str) -> Option<&'static str> {
 /// A record's aggregation: its kind (`cpu`, `core` …) and name (`CPU0`).
 type Aggregation<'a> = Option<(&'static str, &'a str)>;
 
+/// What `--summary` prints in the interval time's column of its totals.
+const SUMMARY: &str = "summary";
+
 /// A record's aggregation and the plain record after its leading interval
 /// time and aggregation columns; `None` when the line has neither or is
 /// no record.
 fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a str])> {
     let mut rest = fields;
     let mut interval = false;
-    // An interval time is followed by a value (or a missing marker) or an
-    // aggregation, where a plain record has its unit.
+    // An interval time (or `summary`) is followed by a value (or a missing
+    // marker) or an aggregation, where a plain record has its unit.
     if rest.len() > 2
-        && parse_number(rest[0]).is_some()
+        && (parse_number(rest[0]).is_some() || rest[0].trim() == SUMMARY)
         && (parse_number(rest[1]).is_some()
             || is_missing(rest[1])
             || aggregation(rest[1]).is_some())
@@ -77,7 +82,7 @@ fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a s
 fn may_start_record(t: &str) -> bool {
     matches!(
         t.as_bytes().first(),
-        Some(b'0'..=b'9' | b'-' | b'.' | b'+' | b'<' | b'C' | b'S' | b'N')
+        Some(b'0'..=b'9' | b'-' | b'.' | b'+' | b'<' | b'C' | b'S' | b'N' | b's')
     )
 }
 
@@ -159,6 +164,13 @@ impl Format for PerfStatCsvModes {
                 continue;
             };
             let event = r[2].trim();
+            if f[0].trim() == SUMMARY {
+                skipped.push((
+                    l.number,
+                    format!("{event}: the --summary total of the whole run, the sum of the intervals read"),
+                ));
+                continue;
+            }
             if is_missing(r[0]) {
                 skipped.push((
                     l.number,
@@ -219,6 +231,27 @@ mod tests {
             ]
         );
         assert_eq!(p.skipped.len(), 2);
+    }
+
+    #[test]
+    fn summary_records_after_intervals_are_left_out_as_totals() {
+        let p = read("interval-summary.csv");
+        assert_eq!(
+            rows(&p),
+            vec![
+                ("", "task-clock", 1.06),
+                ("", "context-switches", 1.0),
+                ("", "page-faults", 75.0),
+                ("", "task-clock", 0.09),
+                ("", "context-switches", 0.0),
+                ("", "page-faults", 0.0)
+            ]
+        );
+        let lines: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(lines, vec![4, 5, 6, 10, 11, 12]);
+        assert!(p.skipped[3]
+            .1
+            .starts_with("task-clock: the --summary total"));
     }
 
     #[test]

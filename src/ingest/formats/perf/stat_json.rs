@@ -12,6 +12,10 @@
 //! that key is a parameter, named and valued as the text and CSV readers
 //! name it (`cpu=CPU0`, `core=S0-D0-C0`), so the records of one interval
 //! are one run of each CPU or core rather than runs of one counter.
+//!
+//! `-I` with `--summary` ends with the records of the whole run, which have
+//! no `interval` key: totals of the intervals above, not another sample of
+//! them, they are left out with the reason.
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
@@ -79,6 +83,7 @@ impl Format for PerfStatJson {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
+        let interval = crate::ingest::shared::logscan::has(src, "\"interval\"");
         for l in &src.lines {
             let t = l.text.trim();
             if t.is_empty() {
@@ -99,6 +104,13 @@ impl Format for PerfStatJson {
                     ))
                 }
             };
+            if interval && !obj.contains_key("interval") {
+                skipped.push((
+                    l.number,
+                    format!("{event}: the --summary total of the whole run, the sum of the intervals read"),
+                ));
+                continue;
+            }
             let value = match obj.get("counter-value") {
                 Some(Value::String(s)) if s.trim().starts_with('<') => {
                     let reason = crate::ingest::formats::perf::stat::missing_reason(s, event);
@@ -172,6 +184,28 @@ mod tests {
             .iter()
             .map(|o| (o.params.to_string(), o.metric.to_string(), o.value))
             .collect()
+    }
+
+    #[test]
+    fn summary_records_after_intervals_are_left_out_as_totals() {
+        let path = "tests/data/harness/perf-stat/interval-summary.json";
+        assert_eq!(
+            rows(path),
+            vec![
+                (String::new(), "task-clock".into(), 1.286823),
+                (String::new(), "context-switches".into(), 9.0),
+                (String::new(), "task-clock".into(), 0.05772),
+                (String::new(), "context-switches".into(), 0.0),
+            ]
+        );
+        let p = crate::ingest::parse_file(&PerfStatJson, path);
+        let lines: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(lines, vec![3, 4, 7, 8]);
+        assert!(
+            p.skipped[2].1.contains("--summary total"),
+            "{:?}",
+            p.skipped
+        );
     }
 
     #[test]
