@@ -93,6 +93,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("hyperfine/org-scan.org", "hyperfine-markdown"),
     ("hyperfine/org-two.org", "hyperfine-markdown"),
     ("iperf3/tcp-P2-reverse.txt", "iperf3"),
+    ("iperf3/server-log-13-tests.txt", "iperf3"),
     ("iperf3/tcp-text.txt", "iperf3"),
     ("iperf3/tcp-bidir-t2.txt", "iperf3"),
     ("iperf3/tcp-bidir.json", "iperf3-json"),
