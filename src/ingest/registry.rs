@@ -95,6 +95,8 @@ impl Registry {
             Box::new(uperf::Uperf),
             Box::new(aim9::Aim9),
             Box::new(dd::Dd),
+            Box::new(hdparm::Hdparm),
+            Box::new(mbw::Mbw),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),
             Box::new(ab::percentiles::AbPercentiles),
