@@ -14,6 +14,8 @@
 //! The benchmark is the measured command (`perf stat` when the header is
 //! missing); each counter is a metric named after its event. With `-I` each
 //! timestamped line is one interval's count: a `sample` of that event.
+//! `--per-thread` puts each thread's `comm-tid` before its counters:
+//! parameter `thread`, as perf prints it, as `-A` gives `cpu`.
 //! `-I` with `--summary` ends with the usual block of the whole run: its
 //! counters are the totals of the intervals read, left out with the
 //! reason; its elapsed, user and system times are read.
@@ -53,6 +55,9 @@ lazy_re!(
 );
 // An interval's time, then a value, a missing marker or an aggregation:
 // a summary line (`1.25 msec task-clock`) has a unit after its number.
+// `--per-thread`: the thread as `comm-tid` (the name may hold spaces,
+// `/` and `:`: `kworker/1:1-events-23039`) before the counter.
+lazy_re!(THREAD, r"^\s*(\S(?:.*?\S)?-\d+)\s+(\d.*|<not .*)$");
 lazy_re!(TIMESTAMP, r"^\s*\d+\.\d+\s+((?:\d|<|CPU\d|S\d|N\d).*)$");
 
 /// The `perf stat` text importer.
@@ -126,6 +131,16 @@ impl Format for PerfStat {
                     let id = c.get(1).map_or("", |m| m.as_str());
                     let key = aggregation_key(id);
                     aggregates.push((n, key, id.to_string()));
+                    t = c.get(2).map_or("", |m| m.as_str());
+                }
+            }
+            if !t
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '<')
+            {
+                if let Some(c) = THREAD.captures(t) {
+                    let id = c.get(1).map_or("", |m| m.as_str());
+                    aggregates.push((n, "thread", id.to_string()));
                     t = c.get(2).map_or("", |m| m.as_str());
                 }
             }
@@ -390,6 +405,37 @@ mod tests {
         assert_eq!(p.observations.len(), 7);
         assert_eq!(p.observations[5].params, "cpu=CPU1");
         assert_eq!(p.observations[5].value, 97.08);
+        assert_eq!(p.skipped.len(), 2);
+    }
+
+    #[test]
+    fn per_thread_lines_carry_their_thread() {
+        let text = "\n Performance counter stats for 'system wide':\n\n\
+                    \x20    lto cgu.130-4349                  89.07 msec task-clock   #    0.897 CPUs utilized\n\
+                    kworker/1:1-events-23039                  0.20 msec task-clock   #    0.002 CPUs utilized\n\
+                    \x20 memfd:sealed-91-28027                  0.05 msec task-clock   #    0.001 CPUs utilized\n\n\
+                    \x20      0.100 seconds time elapsed\n";
+        let src = Source::from_text("perf.txt", text);
+        let p = PerfStat.parse_accounted(&src).unwrap();
+        let rows: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.params.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                ("thread=lto cgu.130-4349", 89.07),
+                ("thread=kworker/1:1-events-23039", 0.2),
+                ("thread=memfd:sealed-91-28027", 0.05),
+                ("", 0.1)
+            ]
+        );
+        let p =
+            crate::ingest::parse_file(&PerfStat, "tests/data/harness/perf-stat/per-thread-p.txt");
+        assert_eq!(p.observations.len(), 5);
+        assert_eq!(p.observations[2].params, "thread=python3-31617");
+        assert_eq!(p.observations[2].metric, "context-switches");
         assert_eq!(p.skipped.len(), 2);
     }
 

@@ -12,6 +12,8 @@
 //! that key is a parameter, named and valued as the text and CSV readers
 //! name it (`cpu=CPU0`, `core=S0-D0-C0`), so the records of one interval
 //! are one run of each CPU or core rather than runs of one counter.
+//! `--per-thread` names each record's thread (`"thread" : "python3-31677"`):
+//! parameter `thread`, as perf prints it.
 //!
 //! `-I` with `--summary` ends with the records of the whole run, which have
 //! no `interval` key: totals of the intervals above, not another sample of
@@ -29,7 +31,7 @@ use serde_json::Value;
 pub struct PerfStatJson;
 
 /// The keys of a record's aggregation, as perf writes them.
-pub(super) const AGGREGATIONS: &[&str] = &["cpu", "core", "die", "socket", "node"];
+pub(super) const AGGREGATIONS: &[&str] = &["cpu", "core", "die", "socket", "node", "thread"];
 
 /// The record's aggregation as `key=value` parameters (empty without one).
 pub(super) fn aggregation_params(obj: &serde_json::Map<String, Value>) -> String {
@@ -184,6 +186,21 @@ mod tests {
             .iter()
             .map(|o| (o.params.to_string(), o.metric.to_string(), o.value))
             .collect()
+    }
+
+    #[test]
+    fn per_thread_records_carry_their_thread() {
+        let path = "tests/data/harness/perf-stat/per-thread-p.json";
+        let r = rows(path);
+        assert_eq!(r.len(), 4);
+        assert_eq!(
+            r[3],
+            (
+                "thread=python3-31727".into(),
+                "context-switches".into(),
+                267.0
+            )
+        );
     }
 
     #[test]
