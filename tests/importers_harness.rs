@@ -166,6 +166,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-stat/per-socket.csv", "perf-stat-csv-modes"),
     ("perf-stat/per-socket.txt", "perf-stat"),
     ("perf-stat/repeat-r3.txt", "perf-bench"),
+    ("pgbench/failures-detailed-max-tries3.txt", "pgbench"),
+    ("pgbench/N-max-tries2-verbose-errors.txt", "pgbench"),
     ("pgbench/agg.23979", "pgbench-log"),
     ("pgbench/agg.23979.1", "pgbench-log"),
     ("pgbench/aggregate-run-stdout.txt", "pgbench"),
