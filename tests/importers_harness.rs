@@ -97,6 +97,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("hdparm/t-direct-loop3.txt", "hdparm"),
     ("hdparm/T-direct-loop.txt", "hdparm"),
     ("hdparm/tT-loop-and-refused-vda.txt", "hdparm"),
+    ("postmark/n1000-s5k-50k-t40000.txt", "postmark"),
+    ("postmark/n1000-s5k-50k-t40000-terse.txt", "postmark"),
     ("mbw/n3-b4096-16.txt", "mbw"),
     ("mbw/q-n2-32.txt", "mbw"),
     ("iperf3/server-log-13-tests.txt", "iperf3"),

@@ -97,6 +97,7 @@ impl Registry {
             Box::new(dd::Dd),
             Box::new(hdparm::Hdparm),
             Box::new(mbw::Mbw),
+            Box::new(postmark::Postmark),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),
             Box::new(ab::percentiles::AbPercentiles),

@@ -53,6 +53,7 @@ pub(in crate::ingest) mod phoronix_json;
 pub(in crate::ingest) mod phoronix_text;
 pub(in crate::ingest) mod phpbench;
 pub(in crate::ingest) mod pktgen;
+pub(in crate::ingest) mod postmark;
 pub(in crate::ingest) mod pyperf;
 pub(in crate::ingest) mod pytest_benchmark;
 pub(in crate::ingest) mod qperf;
