@@ -20,6 +20,12 @@
 //! report of the same test, its `receiver` line the server's view of the
 //! client's `receiver` line: it is left out with the reason (up to `iperf
 //! Done.` or the next run's `Connecting to host`), not read as another run.
+//!
+//! The server's own log (`iperf3 -s`) holds one test after another, each
+//! opened by `Server listening on 5201 (test #N)`: each test is read as a
+//! client's run is, with its own protocol, streams and `[SUM]` lines, its
+//! summary lines named by the role the server played (`receiver` when the
+//! client sent).
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{has, lazy_re, num, Params};
@@ -83,6 +89,61 @@ fn line_prefix(src: &Source) -> usize {
         .map_or(0, |(at, _)| at)
 }
 
+/// Whether a line opens a test: a client's `Connecting to host`, a
+/// server's `Server listening on 5201 (test #2)`.
+fn opens_test(t: &str) -> bool {
+    t.starts_with("Connecting to host") || t.starts_with("Server listening on")
+}
+
+/// What the lines of one test say about all of its reports.
+#[derive(Clone, Copy, Default)]
+struct Test {
+    /// UDP: its headers name `Jitter` or `Total Datagrams`.
+    udp: bool,
+    /// Several streams, totalled on `[SUM]` lines.
+    summed: bool,
+    /// `--bidir`: the streams of both directions connect, half each way.
+    ways: usize,
+}
+
+/// Each line's test: a file may hold several (a client's loop, a server's
+/// log of every test it served), each of its own protocol and streams.
+fn tests(src: &Source, prefix: usize) -> Vec<Test> {
+    let mut of_line = Vec::with_capacity(src.lines.len());
+    let mut start = 0;
+    let close = |of_line: &mut Vec<Test>, start: usize, end: usize| {
+        let lines = &src.lines[start..end];
+        let any = |p: &dyn Fn(&str) -> bool| lines.iter().any(|l| p(&l.text));
+        let test = Test {
+            udp: any(&|t| t.contains("Total Datagrams") || t.contains("Jitter")),
+            summed: any(&|t| t.contains("[SUM]")),
+            ways: if any(&|t| t.contains("][TX-") || t.contains("][RX-")) {
+                2
+            } else {
+                1
+            },
+        };
+        of_line.extend(std::iter::repeat_n(test, end - start));
+    };
+    // The server output a client asked for is part of the client's test:
+    // the server's `Server listening` in it opens none.
+    let mut asked = false;
+    for (i, l) in src.lines.iter().enumerate() {
+        let t = l.text.get(prefix..).unwrap_or("").trim();
+        if t == "Server output:" {
+            asked = true;
+        } else if opens_test(t) && !(asked && t.starts_with("Server listening on")) {
+            if i > start {
+                close(&mut of_line, start, i);
+                start = i;
+            }
+            asked = false;
+        }
+    }
+    close(&mut of_line, start, src.lines.len());
+    of_line
+}
+
 impl Format for Iperf3Text {
     fn name(&self) -> &'static str {
         "iperf3"
@@ -105,29 +166,19 @@ impl Format for Iperf3Text {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let udp = has(src, "Total Datagrams") || has(src, "Jitter");
-        let bench = if udp { "iperf3 udp" } else { "iperf3 tcp" };
-        let summed = has(src, "[SUM]");
+        let prefix = line_prefix(src);
+        let tests = tests(src, prefix);
         let mut out: Vec<Observation> = Vec::new();
         let mut consumed = Vec::new();
         let mut skipped = Vec::new();
         let mut streams: Vec<String> = Vec::new();
         let mut reverse = "0";
         let mut server_output = false;
-        let prefix = line_prefix(src);
-        // `--bidir`: the streams of both directions connect, half each way.
-        let ways = if src
-            .lines
-            .iter()
-            .any(|l| l.text.contains("][TX-C]") || l.text.contains("][RX-C]"))
-        {
-            2
-        } else {
-            1
-        };
-        for l in &src.lines {
+        for (i, l) in src.lines.iter().enumerate() {
             let n = l.number;
             let t = l.text.get(prefix..).unwrap_or("").trim_end();
+            let Test { udp, summed, ways } = tests[i];
+            let bench = if udp { "iperf3 udp" } else { "iperf3 tcp" };
             if t == "Server output:" {
                 server_output = true;
             } else if t.starts_with("iperf Done.") || t.starts_with("Connecting to host") {
@@ -151,10 +202,15 @@ impl Format for Iperf3Text {
                 consumed.push(n);
                 continue;
             }
-            if t.starts_with("Connecting to host") || t.contains(" connected to ") {
+            if t.starts_with("Accepted connection from") {
                 consumed.push(n);
-                // The next run of a loop connects anew.
-                if t.starts_with("Connecting to host") {
+                continue;
+            }
+            if opens_test(t) || t.contains(" connected to ") {
+                consumed.push(n);
+                // The next run of a loop connects anew, and a server
+                // listens anew for each test.
+                if opens_test(t) {
                     streams.clear();
                     reverse = "0";
                 }
@@ -361,6 +417,69 @@ mod tests {
             ]
         );
         assert_eq!(p.observations.len(), 10);
+    }
+
+    #[test]
+    fn a_server_log_reads_each_test_with_its_own_protocol_and_streams() {
+        let p = read("tests/data/harness/iperf3/server-log-13-tests.txt");
+        let at = |line: u32| -> Vec<(&str, &str, &str, f64)> {
+            p.observations
+                .iter()
+                .filter(|o| o.line == line)
+                .map(|o| {
+                    (
+                        o.benchmark.as_str(),
+                        o.params.as_str(),
+                        o.metric.as_str(),
+                        o.value,
+                    )
+                })
+                .collect()
+        };
+        // Test 1, UDP --bidir: the server receives on one stream, sends on
+        // the other.
+        assert_eq!(
+            at(12)[2],
+            (
+                "iperf3 udp",
+                "direction=rx,reverse=0,streams=1",
+                "jitter",
+                0.151
+            )
+        );
+        // Test 3, TCP -R: the server sent, with its retransmits.
+        assert_eq!(
+            at(33)[2],
+            ("iperf3 tcp", "reverse=0,streams=1", "retransmits", 8.0)
+        );
+        // Test 4, TCP -P 2: the [SUM] line alone, two streams.
+        assert_eq!(
+            at(52)[0],
+            (
+                "iperf3 tcp",
+                "reverse=0,streams=2",
+                "receiver bitrate",
+                1.76e9
+            )
+        );
+        // Test 6, UDP -P 2.
+        assert_eq!(
+            at(90)[3],
+            ("iperf3 udp", "reverse=0,streams=2", "lost", 0.0)
+        );
+        // Six plain TCP tests: six runs of one series, named alike.
+        let lines: Vec<u32> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "receiver bitrate" && o.params == "reverse=0,streams=1")
+            .filter(|o| o.benchmark == "iperf3 tcp")
+            .map(|o| o.line)
+            .collect();
+        assert_eq!(lines, vec![101, 111, 121, 132, 142, 153]);
+        assert_eq!(p.observations.len(), 38);
+        // Each test's `Server listening` and `Accepted connection` lines
+        // are read as context.
+        assert!(p.consumed.contains(&2) && p.consumed.contains(&4));
     }
 
     #[test]

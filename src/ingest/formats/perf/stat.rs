@@ -14,6 +14,11 @@
 //! The benchmark is the measured command (`perf stat` when the header is
 //! missing); each counter is a metric named after its event. With `-I` each
 //! timestamped line is one interval's count: a `sample` of that event.
+//! `--per-thread` puts each thread's `comm-tid` before its counters:
+//! parameter `thread`, as perf prints it, as `-A` gives `cpu`.
+//! `-I` with `--summary` ends with the usual block of the whole run: its
+//! counters are the totals of the intervals read, left out with the
+//! reason; its elapsed, user and system times are read.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{
@@ -48,7 +53,12 @@ lazy_re!(
     AGGREGATE,
     r"^\s*(CPU\d+|S\d+-D\d+-C\d+|S\d+-D\d+|S\d+|N\d+)\s+(?:\d+\s+)?(\d.*|<not .*)$"
 );
-lazy_re!(TIMESTAMP, r"^\s*\d+\.\d+\s+(\S.*)$");
+// An interval's time, then a value, a missing marker or an aggregation:
+// a summary line (`1.25 msec task-clock`) has a unit after its number.
+// `--per-thread`: the thread as `comm-tid` (the name may hold spaces,
+// `/` and `:`: `kworker/1:1-events-23039`) before the counter.
+lazy_re!(THREAD, r"^\s*(\S(?:.*?\S)?-\d+)\s+(\d.*|<not .*)$");
+lazy_re!(TIMESTAMP, r"^\s*\d+\.\d+\s+((?:\d|<|CPU\d|S\d|N\d).*)$");
 
 /// The `perf stat` text importer.
 pub struct PerfStat;
@@ -93,11 +103,20 @@ impl Format for PerfStat {
         let mut skipped = Vec::new();
         let mut bench = String::from("perf stat");
         let mut runs: Option<usize> = None;
-        // Output pasted without its header line is still read.
-        let mut seen_header = !any(src, &HEADER);
         // `-I` prefixes every counter line with a timestamp: each line is
         // then one interval's count, a sample of a time series.
         let interval = any(src, &INTERVAL_HEADER);
+        // Output pasted without its header line is still read; with `-I`
+        // the header only opens `--summary`'s block, after the intervals.
+        let mut seen_header = interval || !any(src, &HEADER);
+        // With `-I`, the block under the header: `--summary`'s totals.
+        let mut summary = false;
+        // The intervals come before the header that names the command.
+        if interval {
+            if let Some(c) = src.lines.iter().find_map(|l| HEADER.captures(&l.text)) {
+                bench = measured(&c);
+            }
+        }
         let mut table_rows = 0usize;
         // The aggregation (CPU, core, socket …) of each line that has one.
         let mut aggregates: Vec<(u32, &'static str, String)> = Vec::new();
@@ -115,19 +134,21 @@ impl Format for PerfStat {
                     t = c.get(2).map_or("", |m| m.as_str());
                 }
             }
+            if !t
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit() || c == '<')
+            {
+                if let Some(c) = THREAD.captures(t) {
+                    let id = c.get(1).map_or("", |m| m.as_str());
+                    aggregates.push((n, "thread", id.to_string()));
+                    t = c.get(2).map_or("", |m| m.as_str());
+                }
+            }
             if let Some(c) = HEADER.captures(t) {
-                let cmd = c
-                    .get(1)
-                    .or(c.get(2))
-                    .map(|m| m.as_str().trim())
-                    .unwrap_or("");
-                bench = if cmd.is_empty() {
-                    "perf stat".into()
-                } else {
-                    cmd.to_string()
-                };
+                bench = measured(&c);
                 runs = c.get(3).and_then(|m| m.as_str().parse().ok());
                 seen_header = true;
+                summary = interval;
                 consumed.push(n);
                 continue;
             }
@@ -192,6 +213,14 @@ impl Format for PerfStat {
                 continue;
             }
             if !seen_header {
+                continue;
+            }
+            if let Some(c) = VALUE.captures(t).filter(|_| summary) {
+                let event = c[2].split('#').next().unwrap_or("").trim();
+                skipped.push((
+                    n,
+                    format!("{event}: the --summary total of the whole run, the sum of the intervals read"),
+                ));
                 continue;
             }
             if let Some(c) = VALUE.captures(t) {
@@ -273,6 +302,20 @@ impl Format for PerfStat {
     }
 }
 
+/// The benchmark a header names: its command, or `perf stat` for none.
+fn measured(c: &regex::Captures) -> String {
+    let cmd = c
+        .get(1)
+        .or(c.get(2))
+        .map(|m| m.as_str().trim())
+        .unwrap_or("");
+    if cmd.is_empty() {
+        "perf stat".into()
+    } else {
+        cmd.to_string()
+    }
+}
+
 /// The reason a counter without a value gives: perf's own word for it.
 pub(super) fn missing_reason(text: &str, event: &str) -> String {
     let what = if text.contains("<not counted>") {
@@ -327,6 +370,73 @@ mod tests {
             .iter()
             .any(|o| o.metric == "task-clock" && o.line == 4));
         assert_eq!(PerfStat.parse(&src).unwrap(), p.observations);
+    }
+
+    #[test]
+    fn intervals_before_a_summary_block_are_read_and_its_totals_left_out() {
+        let p = crate::ingest::parse_file(
+            &PerfStat,
+            "tests/data/harness/perf-stat/interval-summary.txt",
+        );
+        let rows: Vec<(u32, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.line, o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            rows[..4],
+            [
+                (2, "task-clock", 1.18),
+                (3, "context-switches", 1.0),
+                (4, "page-faults", 75.0),
+                (8, "task-clock", 0.07)
+            ]
+        );
+        assert_eq!(rows[6], (18, "time elapsed", 0.702157161));
+        assert_eq!(rows.len(), 9);
+        assert!(p.observations.iter().all(|o| o.benchmark == "sleep 0.7"));
+        let lines: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(lines, vec![5, 6, 7, 14, 15, 16]);
+        // Per CPU, the summary's lines carry the CPU too.
+        let p = crate::ingest::parse_file(
+            &PerfStat,
+            "tests/data/harness/perf-stat/interval-per-cpu-A-summary.txt",
+        );
+        assert_eq!(p.observations.len(), 7);
+        assert_eq!(p.observations[5].params, "cpu=CPU1");
+        assert_eq!(p.observations[5].value, 97.08);
+        assert_eq!(p.skipped.len(), 2);
+    }
+
+    #[test]
+    fn per_thread_lines_carry_their_thread() {
+        let text = "\n Performance counter stats for 'system wide':\n\n\
+                    \x20    lto cgu.130-4349                  89.07 msec task-clock   #    0.897 CPUs utilized\n\
+                    kworker/1:1-events-23039                  0.20 msec task-clock   #    0.002 CPUs utilized\n\
+                    \x20 memfd:sealed-91-28027                  0.05 msec task-clock   #    0.001 CPUs utilized\n\n\
+                    \x20      0.100 seconds time elapsed\n";
+        let src = Source::from_text("perf.txt", text);
+        let p = PerfStat.parse_accounted(&src).unwrap();
+        let rows: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.params.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                ("thread=lto cgu.130-4349", 89.07),
+                ("thread=kworker/1:1-events-23039", 0.2),
+                ("thread=memfd:sealed-91-28027", 0.05),
+                ("", 0.1)
+            ]
+        );
+        let p =
+            crate::ingest::parse_file(&PerfStat, "tests/data/harness/perf-stat/per-thread-p.txt");
+        assert_eq!(p.observations.len(), 5);
+        assert_eq!(p.observations[2].params, "thread=python3-31617");
+        assert_eq!(p.observations[2].metric, "context-switches");
+        assert_eq!(p.skipped.len(), 2);
     }
 
     #[test]

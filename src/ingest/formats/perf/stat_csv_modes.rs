@@ -2,13 +2,16 @@
 //! time first (`0.500595017,0.84,msec,task-clock,…`), `-A` the CPU
 //! (`CPU0,304.70,msec,…`), `--per-core` / `--per-die` / `--per-socket` /
 //! `--per-node` the aggregation and its CPU count (`S0-D0-C0,1,301.95,…`),
-//! and `-I` with either both. Past those columns the record is the plain
+//! `--per-thread` the thread as `comm-tid` (`python3-31677,280,,…`), and
+//! `-I` with either both. Past those columns the record is the plain
 //! one [`crate::ingest::formats::perf::stat_csv`] reads.
 //!
-//! Benchmark `perf stat`; parameter `cpu`, `core`, `die`, `socket` or
-//! `node` for an aggregation; each value a `sample` (an interval's count is
+//! Benchmark `perf stat`; parameter `cpu`, `core`, `die`, `socket`,
+//! `node` or `thread` (its `comm-tid` as perf prints it) for an aggregation; each value a `sample` (an interval's count is
 //! one point of a time series). `<not counted>` records are skipped with
-//! the reason.
+//! the reason. `-I` with `--summary` ends with records whose time column
+//! says `summary`: the whole run's totals, the sum of the intervals read,
+//! left out with the reason.
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
@@ -20,6 +23,14 @@ use crate::ingest::{Confidence, Format, Parsed, Source};
 
 /// The `perf stat -x` importer for interval and per-CPU/aggregated records.
 pub struct PerfStatCsvModes;
+
+/// Whether a field is `--per-thread`'s `comm-tid` (`python3-31677`,
+/// `kworker/1:1-events-23039`): a name, a dash, the thread id.
+fn is_thread(field: &str) -> bool {
+    field.rsplit_once('-').is_some_and(|(comm, tid)| {
+        !comm.trim().is_empty() && !tid.is_empty() && tid.bytes().all(|b| b.is_ascii_digit())
+    })
+}
 
 /// The aggregation a field names (`CPU3` → cpu), if it is one.
 fn aggregation(field: &str) -> Option<&'static str> {
@@ -37,6 +48,7 @@ fn aggregation(field: &str) -> Option<&'static str> {
         [s] if ok(s, 'S') => Some("socket"),
         [s, d] if ok(s, 'S') && ok(d, 'D') => Some("die"),
         [s, d, c] if ok(s, 'S') && ok(d, 'D') && ok(c, 'C') => Some("core"),
+        _ if is_thread(f) => Some("thread"),
         _ => None,
     }
 }
@@ -44,16 +56,19 @@ fn aggregation(field: &str) -> Option<&'static str> {
 /// A record's aggregation: its kind (`cpu`, `core` …) and name (`CPU0`).
 type Aggregation<'a> = Option<(&'static str, &'a str)>;
 
+/// What `--summary` prints in the interval time's column of its totals.
+const SUMMARY: &str = "summary";
+
 /// A record's aggregation and the plain record after its leading interval
 /// time and aggregation columns; `None` when the line has neither or is
 /// no record.
 fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a str])> {
     let mut rest = fields;
     let mut interval = false;
-    // An interval time is followed by a value (or a missing marker) or an
-    // aggregation, where a plain record has its unit.
+    // An interval time (or `summary`) is followed by a value (or a missing
+    // marker) or an aggregation, where a plain record has its unit.
     if rest.len() > 2
-        && parse_number(rest[0]).is_some()
+        && (parse_number(rest[0]).is_some() || rest[0].trim() == SUMMARY)
         && (parse_number(rest[1]).is_some()
             || is_missing(rest[1])
             || aggregation(rest[1]).is_some())
@@ -65,20 +80,29 @@ fn split_modes<'a>(fields: &'a [&'a str]) -> Option<(Aggregation<'a>, &'a [&'a s
     if let Some(key) = rest.first().and_then(|f| aggregation(f)) {
         agg = Some((key, rest[0].trim()));
         rest = &rest[1..];
-        // Aggregations other than CPU print the number of CPUs next.
-        if key != "cpu" && rest.len() > 1 && rest[0].trim().bytes().all(|b| b.is_ascii_digit()) {
+        // Aggregations other than CPU and thread print the number of CPUs
+        // next.
+        if key != "cpu"
+            && key != "thread"
+            && rest.len() > 1
+            && rest[0].trim().bytes().all(|b| b.is_ascii_digit())
+        {
             rest = &rest[1..];
         }
     }
     ((interval || agg.is_some()) && is_record(rest)).then_some((agg, rest))
 }
 
-/// Whether the trimmed line `t` can open a record: by its first byte.
+/// Whether the trimmed line `t` can open a record: by its first byte, or
+/// (`--per-thread`) by a `comm-tid` before its first separator.
 fn may_start_record(t: &str) -> bool {
     matches!(
         t.as_bytes().first(),
-        Some(b'0'..=b'9' | b'-' | b'.' | b'+' | b'<' | b'C' | b'S' | b'N')
-    )
+        Some(b'0'..=b'9' | b'-' | b'.' | b'+' | b'<' | b'C' | b'S' | b'N' | b's')
+    ) || t
+        .split([',', ';', '\t', '|'])
+        .next()
+        .is_some_and(|first| first.len() < t.len() && is_thread(first))
 }
 
 /// The separator that splits most lines into records with leading
@@ -159,6 +183,13 @@ impl Format for PerfStatCsvModes {
                 continue;
             };
             let event = r[2].trim();
+            if f[0].trim() == SUMMARY {
+                skipped.push((
+                    l.number,
+                    format!("{event}: the --summary total of the whole run, the sum of the intervals read"),
+                ));
+                continue;
+            }
             if is_missing(r[0]) {
                 skipped.push((
                     l.number,
@@ -219,6 +250,49 @@ mod tests {
             ]
         );
         assert_eq!(p.skipped.len(), 2);
+    }
+
+    #[test]
+    fn per_thread_records_carry_their_thread() {
+        let p = read("per-thread-p.csv");
+        assert_eq!(
+            rows(&p),
+            vec![
+                ("thread=python3-31678", "task-clock", 4.70),
+                ("thread=python3-31677", "task-clock", 3.06),
+                ("thread=python3-31677", "context-switches", 280.0),
+                ("thread=python3-31678", "context-switches", 266.0)
+            ]
+        );
+        assert_eq!(p.skipped.len(), 2);
+        assert_eq!(
+            PerfStatCsvModes.detect(&Source::from_text(
+                "t.csv",
+                "python3-31678,4.70,msec,task-clock,4699750,100.00,0.016,CPUs utilized\n"
+            )),
+            85
+        );
+    }
+
+    #[test]
+    fn summary_records_after_intervals_are_left_out_as_totals() {
+        let p = read("interval-summary.csv");
+        assert_eq!(
+            rows(&p),
+            vec![
+                ("", "task-clock", 1.06),
+                ("", "context-switches", 1.0),
+                ("", "page-faults", 75.0),
+                ("", "task-clock", 0.09),
+                ("", "context-switches", 0.0),
+                ("", "page-faults", 0.0)
+            ]
+        );
+        let lines: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(lines, vec![4, 5, 6, 10, 11, 12]);
+        assert!(p.skipped[3]
+            .1
+            .starts_with("task-clock: the --summary total"));
     }
 
     #[test]

@@ -12,6 +12,12 @@
 //! that key is a parameter, named and valued as the text and CSV readers
 //! name it (`cpu=CPU0`, `core=S0-D0-C0`), so the records of one interval
 //! are one run of each CPU or core rather than runs of one counter.
+//! `--per-thread` names each record's thread (`"thread" : "python3-31677"`):
+//! parameter `thread`, as perf prints it.
+//!
+//! `-I` with `--summary` ends with the records of the whole run, which have
+//! no `interval` key: totals of the intervals above, not another sample of
+//! them, they are left out with the reason.
 
 use crate::error::Result;
 use crate::ingest::formats::perf::stat::event_unit;
@@ -25,7 +31,7 @@ use serde_json::Value;
 pub struct PerfStatJson;
 
 /// The keys of a record's aggregation, as perf writes them.
-pub(super) const AGGREGATIONS: &[&str] = &["cpu", "core", "die", "socket", "node"];
+pub(super) const AGGREGATIONS: &[&str] = &["cpu", "core", "die", "socket", "node", "thread"];
 
 /// The record's aggregation as `key=value` parameters (empty without one).
 pub(super) fn aggregation_params(obj: &serde_json::Map<String, Value>) -> String {
@@ -79,6 +85,7 @@ impl Format for PerfStatJson {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
+        let interval = crate::ingest::shared::logscan::has(src, "\"interval\"");
         for l in &src.lines {
             let t = l.text.trim();
             if t.is_empty() {
@@ -99,6 +106,13 @@ impl Format for PerfStatJson {
                     ))
                 }
             };
+            if interval && !obj.contains_key("interval") {
+                skipped.push((
+                    l.number,
+                    format!("{event}: the --summary total of the whole run, the sum of the intervals read"),
+                ));
+                continue;
+            }
             let value = match obj.get("counter-value") {
                 Some(Value::String(s)) if s.trim().starts_with('<') => {
                     let reason = crate::ingest::formats::perf::stat::missing_reason(s, event);
@@ -172,6 +186,43 @@ mod tests {
             .iter()
             .map(|o| (o.params.to_string(), o.metric.to_string(), o.value))
             .collect()
+    }
+
+    #[test]
+    fn per_thread_records_carry_their_thread() {
+        let path = "tests/data/harness/perf-stat/per-thread-p.json";
+        let r = rows(path);
+        assert_eq!(r.len(), 4);
+        assert_eq!(
+            r[3],
+            (
+                "thread=python3-31727".into(),
+                "context-switches".into(),
+                267.0
+            )
+        );
+    }
+
+    #[test]
+    fn summary_records_after_intervals_are_left_out_as_totals() {
+        let path = "tests/data/harness/perf-stat/interval-summary.json";
+        assert_eq!(
+            rows(path),
+            vec![
+                (String::new(), "task-clock".into(), 1.286823),
+                (String::new(), "context-switches".into(), 9.0),
+                (String::new(), "task-clock".into(), 0.05772),
+                (String::new(), "context-switches".into(), 0.0),
+            ]
+        );
+        let p = crate::ingest::parse_file(&PerfStatJson, path);
+        let lines: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(lines, vec![3, 4, 7, 8]);
+        assert!(
+            p.skipped[2].1.contains("--summary total"),
+            "{:?}",
+            p.skipped
+        );
     }
 
     #[test]

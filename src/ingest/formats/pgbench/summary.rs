@@ -11,7 +11,10 @@
 //!   whose `tps = X (including reconnection times)` is its `tps` (parameter
 //!   `reconnect=1`), `connection time avg`: `average connection time`;
 //! - `failures` (failed transactions): a run with failures is not comparable, so the
-//!   count is kept where PG ≥ 15 prints it;
+//!   count is kept where PG ≥ 15 prints it; with `--failures-detailed` and
+//!   `--max-tries` also `serialization failures`, `deadlock failures`,
+//!   `transactions retried` and `retries` (counts; the `%` beside them is
+//!   that count over the transactions);
 //! - `-R` (`--rate`) and `--latency-limit`: `skipped transactions` and
 //!   `transactions above latency limit` (count and `%`, the limit as the
 //!   `latency_limit` parameter, in ms), `schedule lag avg|max` (ms);
@@ -83,6 +86,11 @@ lazy_re!(
 );
 lazy_re!(CONNECT, r"^(initial|average) connection time = ([\d.]+) ms");
 lazy_re!(FAILED, r"^number of failed transactions: (\d+)");
+// PG ≥ 15: failures by kind (`--failures-detailed`) and retries.
+lazy_re!(
+    RETRIES,
+    r"^(?:number of (serialization failures|deadlock failures|transactions retried)|total number of (retries)): (\d+)"
+);
 // `-R` with `--latency-limit`: transactions never sent, late ones, and
 // how far behind the schedule the sends were.
 lazy_re!(
@@ -319,6 +327,11 @@ impl Format for Pgbench {
                     }
                     None => push!("failures", "", v, &params),
                 }
+            } else if let Some(c) = RETRIES.captures(t) {
+                let metric = c.get(1).or(c.get(2)).map_or("", |m| m.as_str());
+                let v = num(src, n, &c[3], metric)?;
+                let p = script.clone().unwrap_or_else(|| params.clone());
+                push!(metric, "", v, p);
             } else if let Some(c) = SKIPPED.captures(t) {
                 let p = script.clone().unwrap_or_else(|| params.clone());
                 push!(
@@ -394,6 +407,36 @@ mod tests {
             .iter()
             .map(|o| (o.line, o.params.to_string(), o.metric.to_string(), o.value))
             .collect()
+    }
+
+    #[test]
+    fn failures_by_kind_and_retries_are_counted() {
+        let dir = "tests/data/harness/pgbench";
+        let counts = |file: &str| -> Vec<(u32, String)> {
+            rows(&format!("{dir}/{file}"))
+                .into_iter()
+                .filter(|r| r.3 == 0.0)
+                .map(|r| (r.0, r.2))
+                .collect()
+        };
+        assert_eq!(
+            counts("failures-detailed-max-tries3.txt"),
+            vec![
+                (11, "failures".to_string()),
+                (12, "serialization failures".to_string()),
+                (13, "deadlock failures".to_string()),
+                (14, "transactions retried".to_string()),
+                (15, "retries".to_string())
+            ]
+        );
+        assert_eq!(
+            counts("N-max-tries2-verbose-errors.txt"),
+            vec![
+                (11, "failures".to_string()),
+                (12, "transactions retried".to_string()),
+                (13, "retries".to_string())
+            ]
+        );
     }
 
     #[test]

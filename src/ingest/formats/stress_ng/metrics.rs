@@ -16,6 +16,10 @@
 //! whole run (`available CPU time`, `user time`, `system time`, `total
 //! time`, s): benchmark `stress-ng`, a parameter per dispatched stressor
 //! giving its instances (`cpu=1,vm=1`), as it sums them all.
+//!
+//! `--log-brief` prints the same lines without the `stress-ng: <level>:
+//! [PID]` prefix: a file whose table header stands bare at the start of a
+//! line is read line by line as it is, each line taken as a metrics line.
 
 use super::{blocks, names};
 use crate::error::Result;
@@ -60,6 +64,17 @@ fn body(line: &str) -> Option<(&str, &str)> {
     Some((level.trim(), rest))
 }
 
+/// Whether a line is the table's header as `--log-brief` prints it: bare,
+/// at the start of the line.
+fn bare_header(line: &str) -> bool {
+    line.starts_with("stressor ") && line.contains("bogo ops")
+}
+
+/// Whether the file is a `--log-brief` log: its header has no prefix.
+fn log_brief(src: &Source) -> bool {
+    crate::ingest::shared::logscan::lines_containing(src, "bogo ops").any(bare_header)
+}
+
 impl Format for StressNg {
     fn name(&self) -> &'static str {
         "stress-ng"
@@ -74,6 +89,10 @@ impl Format for StressNg {
             .any(|l| l.starts_with("stress-ng: ") && l.contains("bogo ops"));
         if header {
             95
+        } else if log_brief(src) {
+            // The header alone says stress-ng; its units line under it
+            // (`(secs)`) is checked by the reader.
+            90
         } else if has(src, "stress-ng: info:") && has(src, "dispatching hogs") {
             40
         } else if failure(src).is_some() {
@@ -104,9 +123,13 @@ impl Format for StressNg {
         // table with its column names.
         let mut perf_of: Option<String> = None;
         let mut own: Option<(String, String)> = None;
+        let brief = log_brief(src);
         for l in &src.lines {
             let n = l.number;
-            let Some((level, rest)) = body(&l.text) else {
+            // `--log-brief` drops the level: every line is taken as a
+            // metrics one, as the table's lines are.
+            let Some((level, rest)) = body(&l.text).or(brief.then_some(("metrc", l.text.as_str())))
+            else {
                 continue;
             };
             let t = rest.trim();
@@ -304,7 +327,7 @@ impl Format for StressNg {
                 misc = false;
                 times = t.starts_with("for a ");
                 consumed.push(n);
-            } else if level == "info" && t.chars().any(|c| c.is_ascii_digit()) {
+            } else if (level == "info" || brief) && t.chars().any(|c| c.is_ascii_digit()) {
                 let reason = if t.starts_with("load average:") {
                     "the system's load average (--times), not the run's result"
                 } else if times {
@@ -389,6 +412,23 @@ mod tests {
         assert_eq!(p.observations.len(), 12);
         assert_eq!(value(&p, "stress-ng vm", "bogo ops"), vec![73293.0]);
         assert_eq!(value(&p, "stress-ng cpu", "bogo ops/s"), vec![1154.36]);
+    }
+
+    #[test]
+    fn log_brief_lines_without_prefix_are_read_as_the_table() {
+        let p = read("tests/data/harness/stress-ng/log-brief-cpu-switch-times.txt");
+        assert_eq!(value(&p, "stress-ng cpu", "bogo ops"), vec![492.0]);
+        assert_eq!(value(&p, "stress-ng switch", "rss max"), vec![2516.0]);
+        assert_eq!(p.observations[0].params, "instances=1");
+        let ns = value(&p, "stress-ng switch", "context switch pipe method");
+        assert_eq!(ns, vec![5336.83]);
+        assert_eq!(value(&p, "stress-ng", "total time"), vec![0.77]);
+        // The load average alone is left out, with its reason.
+        assert_eq!(p.skipped.len(), 1, "{:?}", p.skipped);
+        assert_eq!(p.skipped[0].0, 14);
+        let p = read("tests/data/harness/stress-ng/log-brief-metrics-cpu-vm.txt");
+        assert_eq!(p.observations.len(), 16);
+        assert_eq!(value(&p, "stress-ng vm", "bogo ops/s"), vec![4787.85]);
     }
 
     #[test]
