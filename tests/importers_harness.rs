@@ -469,6 +469,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("stream/lkp-01-ten-iterations.txt", "stream"),
     ("netperf/lkp-udp-stream-16-instances.txt", "netperf"),
     ("pytest-benchmark/pytest-benchmark-5.json", "pytest-benchmark"),
+    // `stats.data` cut short by hand with a note among the numbers.
+    ("pytest-benchmark/gab-data-cut-with-note.json", "pytest-benchmark"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
         "pytest-benchmark",
