@@ -125,6 +125,7 @@ impl Registry {
             Box::new(gbench::json::GbenchJson),
             Box::new(gbench::csv::GbenchCsv),
             Box::new(gbench::console::GbenchConsole),
+            Box::new(catch2::Catch2),
             Box::new(go::text::GoText),
             Box::new(go::json::GoJson),
             Box::new(go::benchstat_text::BenchstatText),

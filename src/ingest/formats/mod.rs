@@ -7,6 +7,7 @@ pub mod archive;
 pub(in crate::ingest) mod bmf;
 pub(in crate::ingest) mod bonnie;
 pub(in crate::ingest) mod bpf_bench;
+pub(in crate::ingest) mod catch2;
 pub(in crate::ingest) mod coremark;
 pub(in crate::ingest) mod criterion;
 pub(in crate::ingest) mod cryptsetup;
