@@ -473,6 +473,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("pytest-benchmark/gab-data-cut-with-note.json", "pytest-benchmark"),
     ("catch2/gab-v2.11-est-run-time.txt", "catch2"),
     ("catch2/bencher-sections-long-name.txt", "catch2"),
+    ("benchmark-js/gab-fib.txt", "benchmark-js"),
+    ("benchmark-js/bencher-chromium-suite.txt", "benchmark-js"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
         "pytest-benchmark",

@@ -126,6 +126,7 @@ impl Registry {
             Box::new(gbench::csv::GbenchCsv),
             Box::new(gbench::console::GbenchConsole),
             Box::new(catch2::Catch2),
+            Box::new(benchmark_js::BenchmarkJs),
             Box::new(go::text::GoText),
             Box::new(go::json::GoJson),
             Box::new(go::benchstat_text::BenchstatText),
