@@ -475,6 +475,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("catch2/bencher-sections-long-name.txt", "catch2"),
     ("benchmark-js/gab-fib.txt", "benchmark-js"),
     ("benchmark-js/bencher-chromium-suite.txt", "benchmark-js"),
+    ("jmh/gab-params.json", "jmh-json"),
+    ("jmh/bencher-six-params.json", "jmh-json"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
         "pytest-benchmark",

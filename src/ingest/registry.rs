@@ -127,6 +127,7 @@ impl Registry {
             Box::new(gbench::console::GbenchConsole),
             Box::new(catch2::Catch2),
             Box::new(benchmark_js::BenchmarkJs),
+            Box::new(jmh_json::JmhJson),
             Box::new(go::text::GoText),
             Box::new(go::json::GoJson),
             Box::new(go::benchstat_text::BenchstatText),
