@@ -477,6 +477,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("benchmark-js/bencher-chromium-suite.txt", "benchmark-js"),
     ("jmh/gab-params.json", "jmh-json"),
     ("jmh/bencher-six-params.json", "jmh-json"),
+    ("benchmarkdotnet/bencher-memory-full.json", "benchmarkdotnet-json"),
+    ("benchmarkdotnet/bencher-brief.json", "benchmarkdotnet-json"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
         "pytest-benchmark",

@@ -128,6 +128,7 @@ impl Registry {
             Box::new(catch2::Catch2),
             Box::new(benchmark_js::BenchmarkJs),
             Box::new(jmh_json::JmhJson),
+            Box::new(benchmarkdotnet::BenchmarkDotNet),
             Box::new(go::text::GoText),
             Box::new(go::json::GoJson),
             Box::new(go::benchstat_text::BenchstatText),
