@@ -479,6 +479,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("jmh/bencher-six-params.json", "jmh-json"),
     ("benchmarkdotnet/bencher-memory-full.json", "benchmarkdotnet-json"),
     ("benchmarkdotnet/bencher-brief.json", "benchmarkdotnet-json"),
+    ("gungraun/bencher-summary-and-regressions.txt", "gungraun"),
+    ("gungraun/bencher-callgrind-and-dhat.txt", "gungraun"),
+    ("gungraun/bencher-ansi-escapes.txt", "gungraun"),
     (
         "pytest-benchmark/0001_b87b9aae14ff14a7887a6bbaa9731b9a8760555d_20150814_190343_uncommitted-changes.json",
         "pytest-benchmark",

@@ -24,6 +24,7 @@ pub(in crate::ingest) mod gbench;
 pub mod generic;
 pub(in crate::ingest) mod glmark2;
 pub(in crate::ingest) mod go;
+pub(in crate::ingest) mod gungraun;
 pub(in crate::ingest) mod hammerdb;
 pub(in crate::ingest) mod hyperfine;
 pub(in crate::ingest) mod imb;
