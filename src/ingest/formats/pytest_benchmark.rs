@@ -50,8 +50,11 @@ struct Stats {
     q1: Option<f64>,
     q3: Option<f64>,
     rounds: Option<f64>,
+    /// Kept as JSON values: a file cut by hand may put a note among the
+    /// numbers, which is left out with its line rather than refusing the
+    /// file.
     #[serde(default)]
-    data: Vec<f64>,
+    data: Vec<serde_json::Value>,
 }
 
 impl Format for PytestBenchmark {
@@ -81,6 +84,8 @@ impl Format for PytestBenchmark {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let file: File = parse_json(src, "pytest-benchmark JSON")?;
         let mut out = Vec::new();
+        let mut skipped = Vec::new();
+        let mut cursor = 0;
         for b in &file.benchmarks {
             let id = b.fullname.as_deref().unwrap_or(&b.name);
             let Some(stats) = &b.stats else {
@@ -93,7 +98,12 @@ impl Format for PytestBenchmark {
                 let named = Row::at(src, 0).benchmark(benchmark).params(&params);
                 Ok(named.metric("time").unit("s").stat(stat, v))
             };
-            for (i, &v) in stats.data.iter().enumerate() {
+            for (i, v) in stats.data.iter().enumerate() {
+                let Some(v) = v.as_f64() else {
+                    let why = format!("an element of `{id}`'s \"data\" that is no number: {v}");
+                    skipped.push((line_holding(src, &v.to_string(), &mut cursor), why));
+                    continue;
+                };
                 let mut o = row(Stat::Sample, v)?;
                 o.run = Some(i as u32);
                 out.push(o);
@@ -118,9 +128,26 @@ impl Format for PytestBenchmark {
             src,
             out,
             Vec::new(),
-            Vec::new(),
+            skipped,
             "no benchmark in \"benchmarks\"",
         )
+    }
+}
+
+/// The first line from `from` on whose text holds `needle` (a JSON value
+/// as written), so that what is left out is named by its line; `from`
+/// moves past it, as the benchmarks come in the order of the file. 0 (the
+/// whole input) when the writer put it otherwise.
+fn line_holding(src: &Source, needle: &str, from: &mut usize) -> u32 {
+    match src.lines[*from..]
+        .iter()
+        .position(|l| l.text.contains(needle))
+    {
+        Some(k) => {
+            *from += k + 1;
+            src.lines[*from - 1].number
+        }
+        None => 0,
     }
 }
 
@@ -164,6 +191,41 @@ mod tests {
             ("t.py::test_x", "param=0".to_string())
         );
         assert_eq!(split("t.py::test_y", None), ("t.py::test_y", String::new()));
+    }
+
+    #[test]
+    fn a_note_among_the_samples_is_left_out_with_its_line() {
+        // Lines of github-action-benchmark's test/data/extract/pytest_output.json,
+        // whose writers cut `data` short with a note.
+        let text = r#"{"machine_info": {}, "benchmarks": [{"name": "test_fib_10",
+ "stats": {"min": 2.1775999999862045e-05, "max": 0.0001007429999999079,
+  "mean": 2.4088733589499285e-05, "rounds": 38523,
+  "data": [
+   3.215300000025678e-05,
+   2.8706999999794647e-05,
+   "... omitted to keep this file small"
+  ]}},
+ {"name": "test_fib_20", "stats": {"mean": 0.002, "data": [
+   0.0021,
+   "... omitted to keep this file small"
+  ]}}]}"#;
+        let src = Source::from_text("p.json", text);
+        let parsed = PytestBenchmark.parse_accounted(&src).unwrap();
+        let samples: Vec<f64> = parsed
+            .observations
+            .iter()
+            .filter(|o| o.stat == Stat::Sample)
+            .map(|o| o.value)
+            .collect();
+        assert_eq!(
+            samples,
+            [3.215300000025678e-05, 2.8706999999794647e-05, 0.0021]
+        );
+        assert_eq!(parsed.observations.len(), 2 + 4 + 2);
+        let lines: Vec<u32> = parsed.skipped.iter().map(|s| s.0).collect();
+        assert_eq!(lines, [7, 11]);
+        assert!(parsed.skipped[0].1.contains("test_fib_10"));
+        assert!(parsed.skipped[1].1.contains("test_fib_20"));
     }
 
     #[test]

@@ -3,7 +3,9 @@
 //! `--output-format bencher`. The value is the median. The `+/-` means the
 //! standard deviation from Criterion but max − min from libtest, so it is
 //! kept only when the file is not libtest's (libtest prints `running N tests`
-//! and `test result:` around its lines).
+//! and `test result:` around its lines). libtest's ids are paths, but
+//! Criterion prints a benchmark's name as given, spaces and all (`test
+//! Symbols (Execution) ... bench:`): the id is everything up to ` ... bench:`.
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
@@ -16,7 +18,7 @@ use std::sync::LazyLock;
 pub struct Bencher;
 
 static LINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^test (\S+)\s+\.\.\. bench:\s+([\d,.]+) (\w+)/iter \(\+/- ([\d,.]+)\)(?:\s*=\s*([\d,.]+) (\S+))?")
+    Regex::new(r"^test (\S(?:.*?\S)?)\s+\.\.\. bench:\s+([\d,.]+) (\w+)/iter \(\+/- ([\d,.]+)\)(?:\s*=\s*([\d,.]+) (\S+))?")
         .expect("static regex")
 });
 static LIBTEST: LazyLock<Regex> =
@@ -94,6 +96,32 @@ mod tests {
         } else {
             0
         }
+    }
+
+    #[test]
+    fn a_criterion_name_may_hold_spaces() {
+        // Lines of github-action-benchmark's test/data/extract/criterion_output.txt.
+        let text = "Gnuplot not found, using plotters backend
+test Create Realm ... bench:         329 ns/iter (+/- 4)
+
+test Symbols (Execution) ... bench:        3268 ns/iter (+/- 47)
+";
+        let src = Source::from_text("c.txt", text);
+        assert_eq!(Bencher.detect(&src), 90);
+        let rows = Bencher.parse(&src).unwrap();
+        let got: Vec<(&str, Stat, f64)> = rows
+            .iter()
+            .map(|o| (o.benchmark.as_str(), o.stat, o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("Create Realm", Stat::Median, 329.0),
+                ("Create Realm", Stat::Stddev, 4.0),
+                ("Symbols (Execution)", Stat::Median, 3268.0),
+                ("Symbols (Execution)", Stat::Stddev, 47.0),
+            ]
+        );
     }
 
     #[test]

@@ -9,7 +9,8 @@
 //! `op=read`). A `name`/`benchmark`/`test`/`command` string names the
 //! benchmark of its object; otherwise the benchmark is the file's stem.
 //! An array of numbers is a list of samples of its key. A unit is taken
-//! from a key's suffix (`duration_ms`, `lat_ns`, `time_sec`). Strings,
+//! from a key's suffix (`duration_ms`, `lat_ns`, `time_sec`), else from
+//! a `unit` string beside the number in its object. Strings,
 //! booleans and nulls hold no value. Each value is a `sample`.
 
 use crate::error::Result;
@@ -46,6 +47,8 @@ struct Ctx {
     benchmark: String,
     params: Params,
     path: Vec<String>,
+    /// The unit an object's `unit` string states for its own numbers.
+    unit: Option<String>,
 }
 
 /// Reads `src` as JSON, or as JSON lines; `None` when it is neither.
@@ -54,6 +57,7 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
         benchmark: stem.to_string(),
         params: Params::default(),
         path: Vec::new(),
+        unit: None,
     };
     let mut out = Vec::new();
     let whole = match serde_json::from_str::<Value>(src.raw_trimmed()) {
@@ -149,8 +153,18 @@ fn walk(src: &Source, line: u32, v: &Value, ctx: &Ctx, out: &mut Vec<Observation
         }
         Value::Object(map) => {
             let c = with_names(ctx, map);
+            // `{"name": …, "unit": "ns", "value": 90.9}`: the unit of the
+            // object's own numbers, not of the objects below it.
+            let unit = ["unit", "units"]
+                .iter()
+                .find_map(|k| map.get(*k).and_then(Value::as_str))
+                .filter(|u| !u.trim().is_empty());
             for (k, child) in map {
                 let mut cc = c.clone();
+                cc.unit = match child {
+                    Value::Number(_) | Value::Array(_) => unit.map(|u| u.trim().to_string()),
+                    _ => None,
+                };
                 if is_index(k) {
                     let key = c.path.last().cloned().unwrap_or_else(|| "key".into());
                     cc.params.set(&key, k);
@@ -223,7 +237,11 @@ fn unit_of(key: &str) -> (&str, &'static str) {
 }
 
 fn push(src: &Source, line: u32, ctx: &Ctx, x: f64, out: &mut Vec<Observation>) {
-    let (last, unit) = ctx.path.last().map(|k| unit_of(k)).unwrap_or(("value", ""));
+    let (last, suffix) = ctx.path.last().map(|k| unit_of(k)).unwrap_or(("value", ""));
+    let unit = match (suffix, &ctx.unit) {
+        ("", Some(stated)) => stated.as_str(),
+        _ => suffix,
+    };
     let mut metric: Vec<&str> = ctx.path[..ctx.path.len().saturating_sub(1)]
         .iter()
         .map(String::as_str)
@@ -260,6 +278,32 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn a_unit_string_beside_a_number_is_its_unit() {
+        // Two entries of github-action-benchmark's
+        // test/data/extract/customSmallerIsBetter_output2.json, and an object
+        // below one whose numbers the outer unit does not reach.
+        let got = rows(
+            r#"[
+  {"name": "No instrumentation", "unit": "ns", "value": 90.9439, "range": 0.519165},
+  {"name": "Binary file", "unit": "ns", "value": 3886.75, "extra": {"count": 4}}
+]"#,
+        );
+        let units: Vec<(&str, &str, f64)> = got
+            .iter()
+            .map(|r| (r.2.as_str(), r.3.as_str(), r.4))
+            .collect();
+        assert_eq!(
+            units,
+            [
+                ("range", "ns", 0.519165),
+                ("value", "ns", 90.9439),
+                ("extra.count", "", 4.0),
+                ("value", "ns", 3886.75),
+            ]
+        );
     }
 
     #[test]

@@ -19,6 +19,7 @@
 
 mod cut;
 mod delimited;
+mod embedded;
 mod json;
 mod pairs;
 mod sections;
@@ -301,6 +302,15 @@ impl Generic {
         if !is_log(src) {
             return Ok((Parsed::default(), Shape::Lines));
         }
+        if let Some(found) = embedded::read(src, &file_stem(src)) {
+            let (mut parsed, inside) = found?;
+            // The lines around the documents are read as any log's.
+            let rest = label_lines(&without(src, &inside));
+            parsed.observations.extend(rest.observations);
+            parsed.consumed.extend(rest.consumed);
+            parsed.skipped.extend(rest.skipped);
+            return Ok((parsed, Shape::Json));
+        }
         if let Some(values) = bare_numbers(src) {
             return Ok((values, Shape::Numbers));
         }
@@ -309,6 +319,23 @@ impl Generic {
         }
         Ok((label_lines(src), Shape::Lines))
     }
+}
+
+/// `src` with the lines flagged in `inside` (by index in `src.lines`)
+/// blanked, every other line at its number.
+fn without(src: &Source, inside: &[bool]) -> Source {
+    let gone: std::collections::HashSet<u32> = src
+        .lines
+        .iter()
+        .zip(inside)
+        .filter(|(_, &i)| i)
+        .map(|(l, _)| l.number)
+        .collect();
+    let text: Vec<&str> = (1u32..)
+        .zip(src.raw.lines())
+        .map(|(n, t)| if gone.contains(&n) { "" } else { t })
+        .collect();
+    Source::from_text(&src.path, &text.join("\n"))
 }
 
 /// `label: value` lines and `key=value` records, the reading of any text
@@ -463,6 +490,33 @@ mod tests {
             Some(("Select on 100 fd's", 1.3716, "microseconds"))
         );
         assert_eq!(value_line("12 apples"), None);
+    }
+
+    #[test]
+    fn a_json_document_inside_a_log_is_read_with_the_lines_around_it() {
+        // libtest's lines, then a JSON line cut from bencher's
+        // rust/gungraun/json_one_callgrind_all_metrics.txt, and a label line.
+        let text = "running 0 tests\n\n\
+            {\"module_path\":\"play_game::bench_play_game_100\",\"Ir\":{\"Int\":21880}}\n\
+            elapsed: 3.5 s\n";
+        let src = Source::from_text("g.txt", text);
+        let (p, shape) = Generic::read(&src).unwrap();
+        assert_eq!(shape, Shape::Json);
+        let got: Vec<(u32, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.line, o.metric.as_str(), o.value))
+            .collect();
+        // The lines around are read as before (libtest's count too, as
+        // in any log read generically).
+        assert_eq!(
+            got,
+            [
+                (3, "Ir.Int", 21880.0),
+                (1, "running", 0.0),
+                (4, "elapsed", 3.5)
+            ]
+        );
     }
 
     #[test]
