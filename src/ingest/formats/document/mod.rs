@@ -24,6 +24,7 @@ mod runs;
 mod sections;
 mod table;
 mod titles;
+mod underscores;
 mod wrapped;
 
 use crate::error::Result;
@@ -129,6 +130,8 @@ impl Format for Document {
         let spelled = cv_cells::plus_minus(&ascii);
         // A pipe table without outer pipes is read with them.
         let spelled = open_pipes::close(&spelled);
+        // A pipe table padded with underscores is read padded with spaces.
+        let spelled = underscores::unpad(&spelled);
         // A table a mail client wrapped is read with its lines joined back.
         let (unwrapped, continued) = wrapped::rejoin(&spelled);
         let src = &*unwrapped;

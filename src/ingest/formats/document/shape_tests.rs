@@ -272,3 +272,26 @@ btrfs    1100   700
     assert_eq!(row_of(&rows, 800.0).metric.as_str(), "writes");
     assert_ne!(row_of(&rows, 900.0).metric.as_str(), "writes");
 }
+
+/// A pipe table drawn with underscores (an erofs-utils commit message):
+/// the padded header names the columns, the group's last row drawn as its
+/// bottom rule is data, a blank first cell carries the name above, the
+/// options column names the rows too, and a cell in two units gives both.
+#[test]
+fn underscore_drawn_table_with_grouped_rows_and_two_unit_cells() {
+    let doc = "Image sizes:\n\n _________________________________________________________________________\n|______ Testset _____|        Vanilla          |          After           | Command Line\n|  CoreOS [1]        |   802107392 (765 MiB)   |   687501312 (656 MiB)    | -zlzma,6 -Eall-fragments,fragdedupe=inode -C131072\n|____________________|__ 771715072 (736 MiB) __|__ 658485248 (628 MiB)  __| -zlzma,6 -Eall-fragments,fragdedupe=inode -C1048576\n|  Fedora KIWI [2]   |_ 2584076288 (2465 MiB) _|_ 2550837248 (2433 MiB) __| -zlzma,6 -Eall-fragments,fragdedupe=inode -C1048576\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let at = |v: f64| {
+        obs.iter()
+            .find(|o| o.value == v)
+            .unwrap_or_else(|| panic!("{v} not read: {obs:#?}"))
+    };
+    let bytes = at(771715072.0);
+    assert_eq!(bytes.line, 6);
+    assert_eq!(bytes.variant, "Vanilla");
+    assert_eq!(bytes.benchmark, "CoreOS [1]");
+    assert!(bytes.params.ends_with("-C1048576"), "{bytes:?}");
+    let mib = at(628.0);
+    assert_eq!((mib.variant.as_str(), mib.unit.as_str()), ("After", "MiB"));
+    assert!(at(2550837248.0).benchmark.starts_with("Fedora KIWI"));
+}
