@@ -2,7 +2,7 @@
 //! units, wrapped rows and the like, each on a small table.
 
 use super::*;
-use crate::model::Observation;
+use crate::model::{Observation, Stat};
 
 fn read(text: &str) -> Vec<Observation> {
     Document.parse(&Source::from_text("doc.txt", text)).unwrap()
@@ -294,4 +294,26 @@ fn underscore_drawn_table_with_grouped_rows_and_two_unit_cells() {
     let mib = at(628.0);
     assert_eq!((mib.variant.as_str(), mib.unit.as_str()), ("After", "MiB"));
     assert!(at(2550837248.0).benchmark.starts_with("Fedora KIWI"));
+}
+
+/// A pipe table whose cells flag a loss with an arrow after the bracketed
+/// change (a redis-benchmark table of an SMC-R patch): the flagged cells
+/// are read, and the signed bracket is a change, not a spread.
+#[test]
+fn marker_after_a_bracketed_change_in_a_pipe_cell() {
+    let doc = "Requests Per Second (RPS), gain/loss against TCP in brackets.\n\n| Clients | TCP      | SMC (original)      | SMC (cq_pool)       |\n|---------|----------|---------------------|---------------------|\n| c = 2   | 46420    | 53216  (+14%)       | 64391  (+38%)       |\n| c = 16  | 159673   | 83668  (-48%)  <--  | 216947 (+36%)       |\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let flagged = obs
+        .iter()
+        .find(|o| o.value == 83668.0)
+        .unwrap_or_else(|| panic!("flagged cell not read: {obs:#?}"));
+    assert_eq!(flagged.variant, "SMC (original)");
+    let change = |v: &str, line: u32| {
+        obs.iter()
+            .find(|o| o.variant == v && o.line == line && o.stat == Stat::ChangePct)
+            .map(|o| o.value)
+    };
+    assert_eq!(change("SMC (original)", 6), Some(-48.0));
+    assert_eq!(change("SMC (cq_pool)", 5), Some(38.0));
+    assert!(!obs.iter().any(|o| o.stat == Stat::Cv), "{obs:#?}");
 }

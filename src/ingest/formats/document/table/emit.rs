@@ -22,6 +22,36 @@ pub fn metric_from_unit(unit: &str) -> String {
     }
 }
 
+/// `text` without a trailing word of marker characters (`<--`, `*`,
+/// `!`, `<==`, `←`), which flags a cell worth a look.
+fn unmarked(text: &str) -> &str {
+    let t = trim(text);
+    match t.rsplit_once([' ', '\t']) {
+        Some((head, last))
+            if !last.is_empty()
+                && last
+                    .chars()
+                    .all(|c| matches!(c, '*' | '!' | '<' | '>' | '=' | '-' | '←' | '^')) =>
+        {
+            trim(head)
+        }
+        _ => t,
+    }
+}
+
+/// The change a cell states in brackets after its value, written with its
+/// sign (`(+27%)`, `( -48% )`); a spread is written `(±x%)` or `(+- x%)`.
+fn signed_change(text: &str) -> Option<f64> {
+    let inner = trim(text).strip_suffix(')')?;
+    let (_, inner) = inner.rsplit_once('(')?;
+    let inner = trim(inner).strip_suffix('%')?;
+    let digits = inner.strip_prefix(['+', '-'])?;
+    if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    inner.parse::<f64>().ok()
+}
+
 pub(super) fn missing(t: &str) -> bool {
     matches!(trim(t), "" | "-" | "--" | "n/a" | "N/A" | "na" | "—" | "?")
 }
@@ -398,6 +428,9 @@ pub fn emit<'t>(
                     // left unread, not guessed at.
                     // A value stated in two units (`741978112 (708 MiB)`)
                     // gives both.
+                    // A marker after the value (`83668 (-48%)  <--`)
+                    // flags the cell, it does not make it a remark.
+                    let text = unmarked(text);
                     let reads = match read_value(text) {
                         Some(r) => [Some(r), None],
                         None => match in_two_units(text) {
@@ -433,7 +466,12 @@ pub fn emit<'t>(
                         };
                         out.push(row.observation(variant, metric, unit, stat, cell.value));
                         if let Some(s) = cell.spread {
-                            if cell.spread_is_pct {
+                            if let Some(c) = signed_change(text) {
+                                // A signed bracketed percentage after a
+                                // value (`31172 (+27%)`) is its change.
+                                let stat = Stat::ChangePct;
+                                out.push(row.observation(variant, metric, &pct, stat, c));
+                            } else if cell.spread_is_pct {
                                 out.push(row.observation(variant, metric, &pct, Stat::Cv, s));
                             } else {
                                 let stat = plan.bracket.unwrap_or(Stat::Stddev);
