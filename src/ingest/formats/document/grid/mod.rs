@@ -187,6 +187,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                 let upper = above.and_then(|h| h.checked_sub(1)).filter(|&u| {
                     // Group words may trail dots (`tmpfs......`): no sentence's.
                     texts.contains(&u)
+                        && ruled::dashed_title(para[u].text).is_none()
                         && para[u].text.split_whitespace().count() <= 24
                         && header::stacked(para[u].text, para[u + 1].text).is_some()
                 });
@@ -240,7 +241,11 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                     });
                 if let Some(spans) = rule {
                     let mut top = i - 1;
-                    while top > 0 && top + 4 > i && matches!(kinds[top - 1], LineKind::Text) {
+                    while top > 0
+                        && top + 4 > i
+                        && matches!(kinds[top - 1], LineKind::Text)
+                        && ruled::dashed_title(para[top - 1].text).is_none()
+                    {
                         top -= 1;
                     }
                     let head: Vec<&str> = para[top..i - 1].iter().map(|l| l.text).collect();
