@@ -317,3 +317,30 @@ fn marker_after_a_bracketed_change_in_a_pipe_cell() {
     assert_eq!(change("SMC (cq_pool)", 5), Some(38.0));
     assert!(!obs.iter().any(|o| o.stat == Stat::Cv), "{obs:#?}");
 }
+
+/// A quoted table parted from its header by a remark (a raid0 patch's fio
+/// results, quoted three deep): the rows below the remark have the shape
+/// of the row under the header (two values in MB/s) and take its columns.
+#[test]
+fn table_resumed_after_a_remark_keeps_its_header() {
+    let doc = "Read:\n\n> > >                           without patch    with patch\n> > > psync read          100MB/s           101MB/s         job:1 bs:4k\n\nThe rest of the read rows:\n\n> > >                            1015MB/s         1016MB/s       job:1 bs:128k\n> > >                            1359MB/s         1358MB/s       job:1 bs:256k\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let at = |v: f64| {
+        obs.iter()
+            .find(|o| o.value == v)
+            .unwrap_or_else(|| panic!("{v} not read: {obs:#?}"))
+    };
+    assert_eq!(at(1015.0).variant, "without patch");
+    assert_eq!(at(1358.0).variant, "with patch");
+    assert_eq!(at(1358.0).unit, "MB/s");
+}
+
+/// Rows of another shape below a remark are not taken into the table
+/// above (one value, not two): they keep their own reading.
+#[test]
+fn rows_of_another_shape_do_not_resume_a_table() {
+    let doc = "> > >                           without patch    with patch\n> > > psync read          100MB/s           101MB/s         job:1 bs:4k\n\nAn unrelated list:\n\n> > > latency one    15 us\n> > > latency two    17 us\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let v = obs.iter().find(|o| o.value == 15.0).expect("read");
+    assert!(!v.variant.contains("patch"), "{v:?}");
+}
