@@ -134,6 +134,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
         }
     }
     numeric_headers(&mut kinds);
+    first_keys(&mut kinds);
     let mut out = Vec::new();
     let mut texts: Vec<usize> = Vec::new();
     let mut i = 0;

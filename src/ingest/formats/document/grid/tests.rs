@@ -416,3 +416,18 @@ fn dashed_title_over_a_ruled_header_and_a_column_of_sizes() {
         "6 Kernel: iomap_v1 file type: normal: 128k|||Avg. IOPS|sample|=11000.8"
     );
 }
+
+/// Lines of a vfs patch's timings quoted three deep: the word before the
+/// first value is the same on every line (`time_1`) while the names before
+/// it differ: it keys the first value, as `time_2` keys the second.
+#[test]
+fn the_first_key_of_keyed_lines_is_not_part_of_their_name() {
+    let got = show(
+        "qstr . time_1 0.020531 time_2 0.005786\n\
+         qstr .. time_1 0.017892 time_2 0.008798\n\
+         qstr example time_1 0.011820 time_2 0.003605",
+    );
+    assert_eq!(got.len(), 6, "{got:#?}");
+    assert_eq!(got[0], "1 qstr .|||time_1|sample|=0.020531");
+    assert_eq!(got[5], "3 qstr example|||time_2|sample|=0.003605");
+}
