@@ -29,7 +29,7 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 437 posts
-/// (15483, 11729 and 12645 of 16607 values), in percent, rounded down. The
+/// (15524, 11920 and 12878 of 16607 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -39,11 +39,14 @@ fn dir() -> String {
 /// without them, merged later, moved them by +4, -4 and +4; readers and
 /// units fixed from their misses since read 950, 809 and 837. The 30 posts
 /// of part p were added unread the same way (801, 509 and 624 of their 873
-/// values), which lowered all three figures. The goal is
+/// values), which lowered all three figures; rules written from their
+/// misses by layout (underscore-drawn tables, a marker after a change, a
+/// dashed title and a key column of sizes, a table resumed after a remark,
+/// the first key of keyed lines) read 838, 624 and 733 of them. The goal is
 /// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.2;
-const LABEL_FLOOR: f64 = 70.6;
-const EITHER_FLOOR: f64 = 76.1;
+const VALUE_FLOOR: f64 = 93.4;
+const LABEL_FLOOR: f64 = 71.7;
+const EITHER_FLOOR: f64 = 77.5;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

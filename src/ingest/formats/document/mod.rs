@@ -25,6 +25,7 @@ mod sections;
 mod slashed;
 mod table;
 mod titles;
+mod underscores;
 mod wrapped;
 
 use crate::error::Result;
@@ -132,6 +133,8 @@ impl Format for Document {
         let spelled = open_pipes::close(&spelled);
         // `min/avg/max = 1/2/3 ms` is read as the three pairs it stands for.
         let spelled = slashed::expand(&spelled);
+        // A pipe table padded with underscores is read padded with spaces.
+        let spelled = underscores::unpad(&spelled);
         // A table a mail client wrapped is read with its lines joined back.
         let (unwrapped, continued) = wrapped::rejoin(&spelled);
         let src = &*unwrapped;

@@ -2,7 +2,7 @@
 //! units, wrapped rows and the like, each on a small table.
 
 use super::*;
-use crate::model::Observation;
+use crate::model::{Observation, Stat};
 
 fn read(text: &str) -> Vec<Observation> {
     Document.parse(&Source::from_text("doc.txt", text)).unwrap()
@@ -271,4 +271,76 @@ btrfs    1100   700
     let rows = read(text);
     assert_eq!(row_of(&rows, 800.0).metric.as_str(), "writes");
     assert_ne!(row_of(&rows, 900.0).metric.as_str(), "writes");
+}
+
+/// A pipe table drawn with underscores (an erofs-utils commit message):
+/// the padded header names the columns, the group's last row drawn as its
+/// bottom rule is data, a blank first cell carries the name above, the
+/// options column names the rows too, and a cell in two units gives both.
+#[test]
+fn underscore_drawn_table_with_grouped_rows_and_two_unit_cells() {
+    let doc = "Image sizes:\n\n _________________________________________________________________________\n|______ Testset _____|        Vanilla          |          After           | Command Line\n|  CoreOS [1]        |   802107392 (765 MiB)   |   687501312 (656 MiB)    | -zlzma,6 -Eall-fragments,fragdedupe=inode -C131072\n|____________________|__ 771715072 (736 MiB) __|__ 658485248 (628 MiB)  __| -zlzma,6 -Eall-fragments,fragdedupe=inode -C1048576\n|  Fedora KIWI [2]   |_ 2584076288 (2465 MiB) _|_ 2550837248 (2433 MiB) __| -zlzma,6 -Eall-fragments,fragdedupe=inode -C1048576\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let at = |v: f64| {
+        obs.iter()
+            .find(|o| o.value == v)
+            .unwrap_or_else(|| panic!("{v} not read: {obs:#?}"))
+    };
+    let bytes = at(771715072.0);
+    assert_eq!(bytes.line, 6);
+    assert_eq!(bytes.variant, "Vanilla");
+    assert_eq!(bytes.benchmark, "CoreOS [1]");
+    assert!(bytes.params.ends_with("-C1048576"), "{bytes:?}");
+    let mib = at(628.0);
+    assert_eq!((mib.variant.as_str(), mib.unit.as_str()), ("After", "MiB"));
+    assert!(at(2550837248.0).benchmark.starts_with("Fedora KIWI"));
+}
+
+/// A pipe table whose cells flag a loss with an arrow after the bracketed
+/// change (a redis-benchmark table of an SMC-R patch): the flagged cells
+/// are read, and the signed bracket is a change, not a spread.
+#[test]
+fn marker_after_a_bracketed_change_in_a_pipe_cell() {
+    let doc = "Requests Per Second (RPS), gain/loss against TCP in brackets.\n\n| Clients | TCP      | SMC (original)      | SMC (cq_pool)       |\n|---------|----------|---------------------|---------------------|\n| c = 2   | 46420    | 53216  (+14%)       | 64391  (+38%)       |\n| c = 16  | 159673   | 83668  (-48%)  <--  | 216947 (+36%)       |\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let flagged = obs
+        .iter()
+        .find(|o| o.value == 83668.0)
+        .unwrap_or_else(|| panic!("flagged cell not read: {obs:#?}"));
+    assert_eq!(flagged.variant, "SMC (original)");
+    let change = |v: &str, line: u32| {
+        obs.iter()
+            .find(|o| o.variant == v && o.line == line && o.stat == Stat::ChangePct)
+            .map(|o| o.value)
+    };
+    assert_eq!(change("SMC (original)", 6), Some(-48.0));
+    assert_eq!(change("SMC (cq_pool)", 5), Some(38.0));
+    assert!(!obs.iter().any(|o| o.stat == Stat::Cv), "{obs:#?}");
+}
+
+/// A quoted table parted from its header by a remark (a raid0 patch's fio
+/// results, quoted three deep): the rows below the remark have the shape
+/// of the row under the header (two values in MB/s) and take its columns.
+#[test]
+fn table_resumed_after_a_remark_keeps_its_header() {
+    let doc = "Read:\n\n> > >                           without patch    with patch\n> > > psync read          100MB/s           101MB/s         job:1 bs:4k\n\nThe rest of the read rows:\n\n> > >                            1015MB/s         1016MB/s       job:1 bs:128k\n> > >                            1359MB/s         1358MB/s       job:1 bs:256k\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let at = |v: f64| {
+        obs.iter()
+            .find(|o| o.value == v)
+            .unwrap_or_else(|| panic!("{v} not read: {obs:#?}"))
+    };
+    assert_eq!(at(1015.0).variant, "without patch");
+    assert_eq!(at(1358.0).variant, "with patch");
+    assert_eq!(at(1358.0).unit, "MB/s");
+}
+
+/// Rows of another shape below a remark are not taken into the table
+/// above (one value, not two): they keep their own reading.
+#[test]
+fn rows_of_another_shape_do_not_resume_a_table() {
+    let doc = "> > >                           without patch    with patch\n> > > psync read          100MB/s           101MB/s         job:1 bs:4k\n\nAn unrelated list:\n\n> > > latency one    15 us\n> > > latency two    17 us\n";
+    let obs = Document.parse(&Source::from_text("doc.txt", doc)).unwrap();
+    let v = obs.iter().find(|o| o.value == 15.0).expect("read");
+    assert!(!v.variant.contains("patch"), "{v:?}");
 }

@@ -100,3 +100,52 @@ pub(super) fn push(
     o.source = SmolStr::new(path);
     out.push(o);
 }
+
+/// Gives back the first key of keyed lines that read it as the end of
+/// their label (`qstr . time_1 0.020531 time_2 0.005786`: label `qstr .
+/// time_1`, the first value unkeyed). In a run of two or more keyed lines
+/// whose first values have no key and whose labels end in the same word
+/// while what comes before it differs, that word keys the first value as
+/// the words between the values key the others.
+pub(super) fn first_keys(kinds: &mut [LineKind]) {
+    let mut i = 0;
+    while i < kinds.len() {
+        let mut j = i;
+        while j < kinds.len() && matches!(kinds[j], LineKind::Keyed(..)) {
+            j += 1;
+        }
+        if j - i >= 2 {
+            split_run(&mut kinds[i..j]);
+        }
+        i = j + 1;
+    }
+}
+
+/// [`first_keys`] on one run of keyed lines.
+fn split_run(run: &mut [LineKind]) {
+    let parts: Vec<Option<(String, String)>> = run
+        .iter()
+        .map(|k| match k {
+            LineKind::Keyed(label, ps) if ps.len() >= 2 && ps[0].0.is_empty() => label
+                .rsplit_once(' ')
+                .filter(|(head, _)| !head.trim().is_empty())
+                .map(|(head, last)| (head.trim().to_string(), last.to_string())),
+            _ => None,
+        })
+        .collect();
+    let Some(parts) = parts.into_iter().collect::<Option<Vec<_>>>() else {
+        return;
+    };
+    let key = &parts[0].1;
+    let same_key = parts.iter().all(|(_, k)| k == key);
+    let names_differ = parts.iter().any(|(h, _)| *h != parts[0].0);
+    if !same_key || !names_differ || !key.chars().any(char::is_alphabetic) {
+        return;
+    }
+    for (k, (head, last)) in run.iter_mut().zip(parts) {
+        if let LineKind::Keyed(label, ps) = k {
+            *label = head;
+            ps[0].0 = last;
+        }
+    }
+}

@@ -75,6 +75,29 @@ pub struct Above<'a> {
     /// (`nr_mapped  pgfree` over `ON:` rows and `OFF:` rows): the header
     /// of a headerless table below whose rows have one value per name.
     pub header: Option<&'a str>,
+    /// The last table read under a header of its own, for rows of the
+    /// same shape that an interruption (a remark at another quote depth,
+    /// a line of prose) parted from it.
+    pub table: Option<&'a Carried>,
+}
+
+/// A table's header and the shape of its rows, carried to the paragraphs
+/// below it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Carried {
+    /// The header line.
+    pub header: String,
+    /// The kind and unit of each value of its first row.
+    pub shape: Vec<(TokKind, String)>,
+}
+
+/// The kind and unit of each value of a row (a spread or change goes with
+/// the value before it).
+fn shape_of(values: &[Tok]) -> Vec<(TokKind, String)> {
+    group(values)
+        .iter()
+        .map(|c| (c.0.kind, c.0.unit.clone()))
+        .collect()
 }
 
 /// Reads the grids and lists of a paragraph. `headings`: the headings
@@ -85,6 +108,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
     let heading = headings.last().copied().unwrap_or("");
     let mut ruled_lines: Vec<u32> = Vec::new();
     let mut last_header: Option<(usize, usize)> = None;
+    let mut table_above: Option<Carried> = None;
     let mut kinds: Vec<LineKind> = para
         .iter()
         .map(|l| {
@@ -110,6 +134,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
         }
     }
     numeric_headers(&mut kinds);
+    first_keys(&mut kinds);
     let mut out = Vec::new();
     let mut texts: Vec<usize> = Vec::new();
     let mut i = 0;
@@ -175,6 +200,28 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                 let carried = above_para.header.filter(|h| {
                     above.is_none() && (i..j).all(|k| labelled_with(&kinds[k], names_in(h)))
                 });
+                // Else the header of the last table above, when every row
+                // has its rows' shape: as many values, of the same kinds
+                // and units (a table resumed after an interruption).
+                let resumed = above_para
+                    .table
+                    .filter(|c| {
+                        above.is_none()
+                            && carried.is_none()
+                            && c.shape.len() >= 2
+                            && (i..j).all(|k| match &kinds[k] {
+                                LineKind::Data { values, .. } => shape_of(values) == c.shape,
+                                _ => true,
+                            })
+                    })
+                    .map(|c| c.header.as_str());
+                let carried = carried.or(resumed);
+                if let (Some(h), LineKind::Data { values, .. }) = (above, &kinds[i]) {
+                    table_above = Some(Carried {
+                        header: para[h].text.to_string(),
+                        shape: shape_of(values),
+                    });
+                }
                 // A title holds words: a line of values no rule reads is none.
                 let titled = |t: &usize| {
                     tokens::tokens(para[*t].text)
@@ -187,6 +234,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                 let upper = above.and_then(|h| h.checked_sub(1)).filter(|&u| {
                     // Group words may trail dots (`tmpfs......`): no sentence's.
                     texts.contains(&u)
+                        && ruled::dashed_title(para[u].text).is_none()
                         && para[u].text.split_whitespace().count() <= 24
                         && header::stacked(para[u].text, para[u + 1].text).is_some()
                 });
@@ -240,7 +288,11 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                     });
                 if let Some(spans) = rule {
                     let mut top = i - 1;
-                    while top > 0 && top + 4 > i && matches!(kinds[top - 1], LineKind::Text) {
+                    while top > 0
+                        && top + 4 > i
+                        && matches!(kinds[top - 1], LineKind::Text)
+                        && ruled::dashed_title(para[top - 1].text).is_none()
+                    {
                         top -= 1;
                     }
                     let head: Vec<&str> = para[top..i - 1].iter().map(|l| l.text).collect();
@@ -290,6 +342,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
     Read {
         observations: out,
         ruled_lines,
+        table: table_above,
     }
 }
 
@@ -348,6 +401,8 @@ pub struct Read {
     /// Lines of tables underlined column by column: their reading here is
     /// surer than any layout rule's, and replaces it.
     pub ruled_lines: Vec<u32>,
+    /// The last table of the paragraph read under a header of its own.
+    pub table: Option<Carried>,
 }
 
 /// Whether a line of `para` underlines columns one by one.

@@ -12,7 +12,8 @@ pub(super) fn header_like(text: &str) -> bool {
 }
 
 pub(super) fn clean(text: &str) -> String {
-    let t = text.trim().trim_matches(['*', '#', '=', '_', '`']);
+    let t = super::ruled::dashed_title(text).unwrap_or(text);
+    let t = t.trim().trim_matches(['*', '#', '=', '_', '`']);
     labels::clean(labels::benchmark_name(t), 60)
 }
 

@@ -81,6 +81,18 @@ pub fn cells(spans: &[(usize, usize)], text: &str) -> Vec<Vec<Tok>> {
     out
 }
 
+/// The words of a title line set between dashes or equals signs
+/// (`--- Kernel: iomap_v1 file type: normal ---`, `=== 4 threads ===`):
+/// a caption over the table below, never a line of its header.
+pub fn dashed_title(text: &str) -> Option<&str> {
+    let t = text.trim();
+    let rule = |c: char| c == '-' || c == '=';
+    let inner = t.trim_matches(rule).trim();
+    let framed =
+        t.starts_with("--") && t.ends_with("--") || t.starts_with("==") && t.ends_with("==");
+    (framed && inner.chars().any(char::is_alphabetic) && !inner.starts_with(rule)).then_some(inner)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -414,6 +414,23 @@ pub(super) fn read_ruled(
             v * 2 >= rows.len() && v > 0
         })
         .collect();
+    // A column of sizes (`4k`, `128k`, `1M`, `1G`, in any order) under a
+    // header naming a parameter (`Block Size (bs)`) says which setting a
+    // row is: it names the row, it is no measurement.
+    let size = |c: &[Tok]| match c {
+        [t] => t.kind == TokKind::Num && sized(&t.text),
+        _ => false,
+    };
+    let value_col: Vec<bool> = value_col
+        .iter()
+        .enumerate()
+        .map(|(s, &v)| {
+            let key = rows.len() >= 2
+                && super::super::table::names_parameter(&labels[s])
+                && rows.iter().all(|(_, c)| size(&c[s]));
+            v && !key
+        })
+        .collect();
     let value_labels: Vec<&String> = labels
         .iter()
         .zip(&value_col)
@@ -475,6 +492,30 @@ pub(super) fn read_ruled(
             }
         }
     }
+}
+
+/// A size as a setting is written: digits, then a scale letter or a
+/// byte unit (`4k`, `128K`, `1M`, `10G`, `64KiB`), no decimal point.
+fn sized(text: &str) -> bool {
+    let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+    let unit = &text[digits..];
+    digits > 0
+        && matches!(
+            unit,
+            "k" | "K"
+                | "m"
+                | "M"
+                | "g"
+                | "G"
+                | "t"
+                | "T"
+                | "KB"
+                | "MB"
+                | "GB"
+                | "KiB"
+                | "MiB"
+                | "GiB"
+        )
 }
 
 /// Whether every header cell ends before the first value of any row

@@ -392,3 +392,42 @@ fn the_file_name_is_no_title_over_a_row_with_its_own_label() {
         .iter()
         .any(|o| o.benchmark.starts_with("File Copy 1024")));
 }
+
+/// Lines of an f2fs cover letter: a dashed title right over a header
+/// underlined column by column is the title, not a header line, and the
+/// block sizes (not sorted) under `Block Size (bs)` name the rows.
+#[test]
+fn dashed_title_over_a_ruled_header_and_a_column_of_sizes() {
+    let got = show(
+        "--- Kernel: iomap_v1 file type: normal ---\n\
+         Block Size (bs)      | Avg. Bandwidth (MiB/s)       | Avg. IOPS\n\
+         ---------------------+------------------------------+-----------------\n\
+         100M                 | 2809.60                      | 27.50\n\
+         10M                  | 3184.60                      | 317.90\n\
+         128k                 | 1376.20                      | 11000.80",
+    );
+    assert_eq!(got.len(), 6, "{got:#?}");
+    assert_eq!(
+        got[0],
+        "4 Kernel: iomap_v1 file type: normal: 100M|||Avg. Bandwidth (MiB/s)|sample|MiB/s=2809.6"
+    );
+    assert_eq!(
+        got[5],
+        "6 Kernel: iomap_v1 file type: normal: 128k|||Avg. IOPS|sample|=11000.8"
+    );
+}
+
+/// Lines of a vfs patch's timings quoted three deep: the word before the
+/// first value is the same on every line (`time_1`) while the names before
+/// it differ: it keys the first value, as `time_2` keys the second.
+#[test]
+fn the_first_key_of_keyed_lines_is_not_part_of_their_name() {
+    let got = show(
+        "qstr . time_1 0.020531 time_2 0.005786\n\
+         qstr .. time_1 0.017892 time_2 0.008798\n\
+         qstr example time_1 0.011820 time_2 0.003605",
+    );
+    assert_eq!(got.len(), 6, "{got:#?}");
+    assert_eq!(got[0], "1 qstr .|||time_1|sample|=0.020531");
+    assert_eq!(got[5], "3 qstr example|||time_2|sample|=0.003605");
+}

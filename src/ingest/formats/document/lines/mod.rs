@@ -25,7 +25,7 @@ pub use classify::classify;
 pub use classify::{classify_for_detection, classify_without_rows, Classifier};
 pub use pairs::is_measurement;
 pub use time::duration_seconds;
-pub use values::{is_value, read_value};
+pub use values::{in_two_units, is_value, read_value};
 
 /// One `key: value` pair of a line.
 #[derive(Debug, Clone, PartialEq)]

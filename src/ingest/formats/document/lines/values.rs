@@ -106,6 +106,22 @@ pub fn is_value(text: &str) -> bool {
     value_cell(text).is_some()
 }
 
+/// A cell that states one value in two units, the second in brackets
+/// with its unit (`741978112 (708 MiB)`, `2.5 s (2500 ms)`): both values.
+/// A bracketed percentage is a spread or a change, read as such by
+/// [`read_value`], never here.
+pub fn in_two_units(text: &str) -> Option<(ReadCell, ReadCell)> {
+    let inner = trim(text).strip_suffix(')')?;
+    let (first, second) = inner.rsplit_once(" (")?;
+    let a = read_value(trim(first))?;
+    let b = read_value(trim(second))?;
+    let unit = b.1.as_deref()?;
+    (!unit.contains('%') && a.0.spread.is_none() && b.0.spread.is_none()).then_some((a, b))
+}
+
+/// A value cell as [`read_value`] reads it: the value and its own unit.
+pub type ReadCell = (Cell, Option<SmolStr>);
+
 /// [`value_cell`] with the bare decimal of most table cells read first.
 #[inline]
 pub fn read_value(text: &str) -> Option<(Cell, Option<SmolStr>)> {

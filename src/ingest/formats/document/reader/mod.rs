@@ -78,6 +78,9 @@ struct Reader<'a> {
     /// until a paragraph of sentences: it heads the headerless tables of
     /// the sections below it.
     column_names: Option<&'a str>,
+    /// The last table the grid reader read under a header of its own:
+    /// its header heads rows of the same shape resumed below it.
+    table_above: Option<super::grid::Carried>,
 }
 
 /// The last few answers of a pure function of a key, looked up by a linear
@@ -132,6 +135,7 @@ impl<'a> Reader<'a> {
             prose: super::mixed::is_prose_document(src),
             legend: None,
             column_names: None,
+            table_above: None,
         }
     }
 

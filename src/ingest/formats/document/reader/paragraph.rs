@@ -91,10 +91,14 @@ impl<'a> Reader<'a> {
             grid::Above {
                 legend: self.legend.as_deref(),
                 header: self.column_names,
+                table: self.table_above.as_ref(),
             },
             file_stem(&self.src.path),
             &self.src.path,
         );
+        if got.table.is_some() {
+            self.table_above = got.table;
+        }
         let mut ruled = got.ruled_lines;
         ruled.sort_unstable();
         ruled.dedup();

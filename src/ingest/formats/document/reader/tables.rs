@@ -150,7 +150,9 @@ impl<'a> Reader<'a> {
         if self.box_headers.find(|h| *h == cells).is_some() {
             return true;
         }
-        let header = !cells.iter().any(lines::is_value);
+        let header = !cells
+            .iter()
+            .any(|c| lines::is_value(c) || lines::in_two_units(c).is_some());
         if header {
             self.box_headers.insert(cells, ());
         }

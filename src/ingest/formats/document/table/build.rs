@@ -1,6 +1,6 @@
 //! Building a table from the rows of a block: boxed, aligned under a header, or headerless.
 
-use super::super::lines::{is_value, BoxCells, DataRow, RawCell};
+use super::super::lines::{in_two_units, is_value, BoxCells, DataRow, RawCell};
 use super::*;
 use crate::error::{Error, Result};
 use std::rc::Rc;
@@ -65,6 +65,41 @@ pub fn boxed<'a>(
             .is_some_and(|k| k.len() >= 2 && rising_or_repeated(&k));
     if !first_is_label && (keyed || matches!(roles.first(), Some(Role::Label { .. }))) {
         Rc::make_mut(&mut roles)[0] = Role::Param(param_name(first_header));
+    }
+    if first_is_label {
+        let rows = all.len() / width.max(1);
+        // A column under a header whose every cell is words (the options
+        // a row was run with, written at its end) is a parameter of the
+        // row: rows differing only there are different runs, not samples.
+        let worded = |c: usize| {
+            (0..rows).all(|r| {
+                all[r * width + c].is_some_and(|t| {
+                    !t.is_empty()
+                        && !is_value(t)
+                        && in_two_units(t).is_none()
+                        && t.chars().any(char::is_alphabetic)
+                })
+            })
+        };
+        let header_of = |c: usize| joined.as_ref().map_or(first[c], |h| h[c].as_str());
+        let worded: Vec<usize> = (1..width)
+            .filter(|&c| matches!(roles[c], Role::Value(_)) && worded(c))
+            .filter(|&c| !param_name(header_of(c)).is_empty())
+            .collect();
+        for c in worded {
+            Rc::make_mut(&mut roles)[c] = Role::Param(param_name(header_of(c)));
+        }
+        // Rows grouped under one name leave its cell blank after the
+        // group's first row: the name carries down to them.
+        for r in 1..rows {
+            let (above, row) = all.split_at_mut(r * width);
+            let has_values = row[1..width]
+                .iter()
+                .any(|c| c.is_some_and(|t| !t.is_empty()));
+            if row[0] == Some("") && has_values {
+                row[0] = above[(r - 1) * width];
+            }
+        }
     }
     Ok(Some(Table {
         roles,

@@ -1,7 +1,7 @@
 //! Turning the rows of a table into observations, through a plan of its columns cached per header.
 
 use super::super::labels::is_variant_like;
-use super::super::lines::read_value;
+use super::super::lines::{in_two_units, read_value};
 use super::roles::RATE_METRICS;
 use super::*;
 use crate::error::Result;
@@ -20,6 +20,36 @@ pub fn metric_from_unit(unit: &str) -> String {
         Dimension::Cycles => "cycles".into(),
         _ => "value".into(),
     }
+}
+
+/// `text` without a trailing word of marker characters (`<--`, `*`,
+/// `!`, `<==`, `←`), which flags a cell worth a look.
+fn unmarked(text: &str) -> &str {
+    let t = trim(text);
+    match t.rsplit_once([' ', '\t']) {
+        Some((head, last))
+            if !last.is_empty()
+                && last
+                    .chars()
+                    .all(|c| matches!(c, '*' | '!' | '<' | '>' | '=' | '-' | '←' | '^')) =>
+        {
+            trim(head)
+        }
+        _ => t,
+    }
+}
+
+/// The change a cell states in brackets after its value, written with its
+/// sign (`(+27%)`, `( -48% )`); a spread is written `(±x%)` or `(+- x%)`.
+fn signed_change(text: &str) -> Option<f64> {
+    let inner = trim(text).strip_suffix(')')?;
+    let (_, inner) = inner.rsplit_once('(')?;
+    let inner = trim(inner).strip_suffix('%')?;
+    let digits = inner.strip_prefix(['+', '-'])?;
+    if !digits.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    inner.parse::<f64>().ok()
 }
 
 pub(super) fn missing(t: &str) -> bool {
@@ -396,53 +426,69 @@ pub fn emit<'t>(
                 (Role::Value(_), Some(plan)) => {
                     // A remark instead of a number (`FAIL`, `timeout`) is
                     // left unread, not guessed at.
-                    let Some((cell, cell_unit)) = read_value(text) else {
-                        continue;
+                    // A value stated in two units (`741978112 (708 MiB)`)
+                    // gives both.
+                    // A marker after the value (`83668 (-48%)  <--`)
+                    // flags the cell, it does not make it a remark.
+                    let text = unmarked(text);
+                    let reads = match read_value(text) {
+                        Some(r) => [Some(r), None],
+                        None => match in_two_units(text) {
+                            Some((a, b)) => [Some(a), Some(b)],
+                            None => continue,
+                        },
                     };
-                    let variant = col_names[i]
-                        .as_ref()
-                        .or(row_variant.as_ref())
-                        .unwrap_or(&names.variant);
-                    let own;
-                    let (unit, metric) = match cell_unit.as_deref() {
-                        Some(raw) => {
-                            own = value_unit(
-                                memo,
-                                raw,
-                                plan.metric.as_ref(),
-                                default_metric.as_ref(),
-                            );
-                            (&own.0, &own.1)
-                        }
-                        None => {
-                            let u = &plan.units[usize::from(cell.is_pct)];
-                            (&u.0, &u.1)
-                        }
-                    };
-                    let stat = if cell.spread.is_some() {
-                        plan.col_stat.unwrap_or(Stat::Mean)
-                    } else {
-                        plan.stat
-                    };
-                    out.push(row.observation(variant, metric, unit, stat, cell.value));
-                    if let Some(s) = cell.spread {
-                        if cell.spread_is_pct {
-                            out.push(row.observation(variant, metric, &pct, Stat::Cv, s));
+                    for (cell, cell_unit) in reads.into_iter().flatten() {
+                        let variant = col_names[i]
+                            .as_ref()
+                            .or(row_variant.as_ref())
+                            .unwrap_or(&names.variant);
+                        let own;
+                        let (unit, metric) = match cell_unit.as_deref() {
+                            Some(raw) => {
+                                own = value_unit(
+                                    memo,
+                                    raw,
+                                    plan.metric.as_ref(),
+                                    default_metric.as_ref(),
+                                );
+                                (&own.0, &own.1)
+                            }
+                            None => {
+                                let u = &plan.units[usize::from(cell.is_pct)];
+                                (&u.0, &u.1)
+                            }
+                        };
+                        let stat = if cell.spread.is_some() {
+                            plan.col_stat.unwrap_or(Stat::Mean)
                         } else {
-                            let stat = plan.bracket.unwrap_or(Stat::Stddev);
-                            out.push(row.observation(variant, metric, unit, stat, s));
+                            plan.stat
+                        };
+                        out.push(row.observation(variant, metric, unit, stat, cell.value));
+                        if let Some(s) = cell.spread {
+                            if let Some(c) = signed_change(text) {
+                                // A signed bracketed percentage after a
+                                // value (`31172 (+27%)`) is its change.
+                                let stat = Stat::ChangePct;
+                                out.push(row.observation(variant, metric, &pct, stat, c));
+                            } else if cell.spread_is_pct {
+                                out.push(row.observation(variant, metric, &pct, Stat::Cv, s));
+                            } else {
+                                let stat = plan.bracket.unwrap_or(Stat::Stddev);
+                                out.push(row.observation(variant, metric, unit, stat, s));
+                            }
                         }
-                    }
-                    if let (Some(Role::Spread(s)), Some(Some(t))) =
-                        (roles.get(i + 1), cells.get(i + 1))
-                    {
-                        if let Some((sc, _)) = read_value(t) {
-                            out.push(row.observation(variant, metric, unit, *s, sc.value));
+                        if let (Some(Role::Spread(s)), Some(Some(t))) =
+                            (roles.get(i + 1), cells.get(i + 1))
+                        {
+                            if let Some((sc, _)) = read_value(t) {
+                                out.push(row.observation(variant, metric, unit, *s, sc.value));
+                            }
                         }
-                    }
-                    // Only a change column reads what its value column was.
-                    if has_change {
-                        last = Some((variant.clone(), metric.clone()));
+                        // Only a change column reads what its value column was.
+                        if has_change {
+                            last = Some((variant.clone(), metric.clone()));
+                        }
                     }
                 }
                 (Role::Change, _) => {

@@ -12,7 +12,7 @@ mod tests;
 
 pub use build::{aligned, boxed};
 pub use emit::{emit, metric_from_unit, Memo};
-pub use roles::roles;
+pub use roles::{names_parameter, roles};
 
 /// What a column of a table holds.
 #[derive(Debug, Clone, PartialEq)]

@@ -201,6 +201,18 @@ pub(super) fn header_role(raw: &str) -> Role {
     Role::Value(col)
 }
 
+/// Whether a header cell names a parameter (`Block Size (bs)`,
+/// `threads`): its words without their bracket, or the bracket's word
+/// (a short name written after the long one), is a parameter word.
+pub fn names_parameter(raw: &str) -> bool {
+    let lower = raw.to_lowercase();
+    let (words, bracket) = match lower.split_once('(') {
+        Some((w, b)) => (w.trim(), b.trim_end_matches(')').trim()),
+        None => (lower.trim(), ""),
+    };
+    PARAM_WORDS.contains(&words) || PARAM_WORDS.contains(&bracket)
+}
+
 /// The role of a header cell over the row labels: it may name the metric
 /// and unit of the whole table (`Latency (us)`).
 pub(super) fn label_role(raw: &str) -> Role {
