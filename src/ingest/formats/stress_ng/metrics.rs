@@ -337,8 +337,13 @@ impl Format for StressNg {
                     .any(|p| t.starts_with(p))
                 {
                     "stress-ng's count of stressors passed, failed or skipped, not a result"
-                } else {
+                } else if level == "info" {
                     "a stressor's message about its set-up or progress, not a metric"
+                } else {
+                    // A bare line of a `--log-brief` file that is none of
+                    // stress-ng's own: another tool's output or a mail's
+                    // prose, for the other readers.
+                    continue;
                 };
                 if t.starts_with("load average:") {
                     times = false;
@@ -429,6 +434,23 @@ mod tests {
         let p = read("tests/data/harness/stress-ng/log-brief-metrics-cpu-vm.txt");
         assert_eq!(p.observations.len(), 16);
         assert_eq!(value(&p, "stress-ng vm", "bogo ops/s"), vec![4787.85]);
+    }
+
+    #[test]
+    fn a_log_brief_run_leaves_other_tools_lines_to_other_readers() {
+        // The log-brief run pasted after a shell's `time` lines: those are
+        // no stressor's messages, and skipping them would hide them from
+        // the readers that read them.
+        let log =
+            std::fs::read_to_string("tests/data/harness/stress-ng/log-brief-cpu-switch-times.txt")
+                .unwrap();
+        let text = format!("real\t0m1.05s\nuser\t0m0.36s\nsys\t0m0.41s\n\n{log}");
+        let p = StressNg
+            .parse_accounted(&Source::from_text("mail.txt", &text))
+            .unwrap();
+        assert_eq!(value(&p, "stress-ng cpu", "bogo ops"), vec![492.0]);
+        assert!(p.skipped.iter().all(|(n, _)| *n > 4), "{:?}", p.skipped);
+        assert_eq!(p.skipped.len(), 1, "{:?}", p.skipped);
     }
 
     #[test]
