@@ -42,11 +42,15 @@ fn dir() -> String {
 /// values), which lowered all three figures; rules written from their
 /// misses by layout (underscore-drawn tables, a marker after a change, a
 /// dashed title and a key column of sizes, a table resumed after a remark,
-/// the first key of keyed lines) read 838, 624 and 733 of them. The goal is
-/// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.4;
-const LABEL_FLOOR: f64 = 71.7;
-const EITHER_FLOOR: f64 = 77.5;
+/// the first key of keyed lines) read 838, 624 and 733 of them, and with
+/// the harness readers and line forms fixed from the same misses (t/io_uring,
+/// tcrypt's ops/s, a cut fio line, slashed names, several values a key)
+/// 867, 652 and 727. Fifteen more posts collected with part p were kept out
+/// of the corpus, sealed, to measure these rules from outside. The issue's
+/// goal is 98% and 95%; these are what is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 93.7;
+const LABEL_FLOOR: f64 = 72.0;
+const EITHER_FLOOR: f64 = 77.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
