@@ -31,8 +31,9 @@ lazy_re!(
 );
 lazy_re!(MAXIMUM, r"^Maximum IOPS=([\d.]+)([KM]?)\s*$");
 // The program as a word of a command line: `t/io_uring`, `./io_uring`,
-// `~/git/fio/t/io_uring`, followed by an option.
-lazy_re!(COMMAND, r"(?:^|[\s#$])(?:\S*/)?io_uring\s+(-.*)$");
+// `~/git/fio/t/io_uring`, or a build of it under a longer name
+// (`t/io_uring-vblk`), followed by an option.
+lazy_re!(COMMAND, r"(?:^|[\s#$])(?:\S*/)?io_uring[\w.-]*\s+(-.*)$");
 lazy_re!(
     BANNER,
     r"^#?\s*polled=(\d+), fixedbufs=([\d/]+), (?:register_files=(\d+), )?buffered=(\d+),? QD=(\d+)"
@@ -426,6 +427,29 @@ mod tests {
         assert_eq!(iops[5], (2304224.0, Some(0)));
         assert!(!rows.iter().any(|o| o.metric == "bw"));
         assert_eq!(values(&rows, "inflight", "")[..3], [128.0, 64.0, 96.0]);
+    }
+
+    #[test]
+    fn a_renamed_build_of_the_tool_still_names_its_runs_by_their_options() {
+        // Two runs of a modified build, the passthrough device and the
+        // block device, each line led by the writer's own tag.
+        let text = "(passthru) taskset -c 0 t/io_uring-vblk -b4096 -d8 -c4 -s4 -p0 -F1 -B0 -O0 -n1 -u1 /dev/vdcc0\n\
+                    IOPS=189.80K, BW=741MiB/s, IOS/call=4/3\n\
+                    IOPS=187.68K, BW=733MiB/s, IOS/call=4/3\n\
+                    (block) taskset -c 0 t/io_uring-vblk -b4096 -d8 -c4 -s4 -p0 -F1 -B0 -O0 -n1 -u0 /dev/vdc\n\
+                    IOPS=101.51K, BW=396MiB/s, IOS/call=4/3\n\
+                    IOPS=100.01K, BW=390MiB/s, IOS/call=4/4\n";
+        let rows = FioIoUring
+            .parse(&Source::from_text("vblk.txt", text))
+            .unwrap();
+        assert_eq!(
+            values(&rows, "iops", "passthrough=1"),
+            vec![189.80e3, 187.68e3]
+        );
+        assert_eq!(
+            values(&rows, "iops", "passthrough=0"),
+            vec![101.51e3, 100.01e3]
+        );
     }
 
     #[test]
