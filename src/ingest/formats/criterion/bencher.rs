@@ -23,6 +23,10 @@ static LINE: LazyLock<Regex> = LazyLock::new(|| {
 });
 static LIBTEST: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(r"^(running \d+ tests?$|test result: )").expect("static regex"));
+// A benchmark libtest ran without a value: it failed, or was ignored.
+static NO_VALUE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^test (\S(?:.*?\S)?) \.\.\. (FAILED|ignored)$").expect("static regex")
+});
 
 impl Format for Bencher {
     fn name(&self) -> &'static str {
@@ -43,7 +47,9 @@ impl Format for Bencher {
     }
 
     /// libtest's `running N tests` and `test result:` lines are `skipped`:
-    /// test counts and the whole run's duration, not benchmark values.
+    /// test counts and the whole run's duration, not benchmark values. So
+    /// is a benchmark libtest marks `FAILED` or `ignored`, by name, so that
+    /// a comparison missing it says why.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let libtest = src.lines.iter().any(|l| LIBTEST.is_match(&l.text));
         let mut out = Vec::new();
@@ -53,6 +59,17 @@ impl Format for Bencher {
                 if LIBTEST.is_match(&l.text) {
                     let why = "libtest's test count or summary, not a benchmark value";
                     skipped.push((l.number, why.to_string()));
+                } else if let Some(c) = NO_VALUE.captures(&l.text) {
+                    let why = match &c[2] {
+                        "FAILED" => {
+                            format!("benchmark `{}` failed: libtest gave it no value", &c[1])
+                        }
+                        _ => format!(
+                            "benchmark `{}` was ignored: libtest gave it no value",
+                            &c[1]
+                        ),
+                    };
+                    skipped.push((l.number, why));
                 }
                 continue;
             };
@@ -122,6 +139,23 @@ test Symbols (Execution) ... bench:        3268 ns/iter (+/- 47)
                 ("Symbols (Execution)", Stat::Stddev, 47.0),
             ]
         );
+    }
+
+    #[test]
+    fn failed_and_ignored_benchmarks_are_left_out_with_their_reason() {
+        // Lines of bencher's rust_bench_failed fixture.
+        let text = "running 4 tests
+test tests::ignored ... ignored
+test tests::benchmark_a ... bench:       3,296 ns/iter (+/- 521)
+test tests::benchmark_b ... FAILED
+test tests::benchmark_c ... bench:       3,215 ns/iter (+/- 356)
+";
+        let p = Bencher
+            .parse_accounted(&Source::from_text("b.txt", text))
+            .unwrap();
+        assert_eq!(p.observations.len(), 2);
+        assert!(p.skipped_reason(4).contains("`tests::benchmark_b` failed"));
+        assert!(p.skipped_reason(2).contains("ignored"));
     }
 
     #[test]
