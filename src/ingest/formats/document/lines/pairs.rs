@@ -61,50 +61,8 @@ pub(super) fn pairs_in<T: Sym>(c: &[T], sub: impl Fn(usize, usize) -> String) ->
         if i + 1 < n && c[i].ch() == '~' && c[i + 1].ch().is_ascii_digit() {
             i += 1;
         }
-        let vstart = i;
-        if i < n && (c[i].ch() == '+' || c[i].ch() == '-') {
-            i += 1;
-        }
-        let dstart = i;
-        while i < n && (c[i].ch().is_ascii_digit() || c[i].ch() == '.' || c[i].ch() == ',') {
-            i += 1;
-        }
-        if i == dstart || !c[dstart].ch().is_ascii_digit() && c[dstart].ch() != '.' {
-            return None;
-        }
-        let num = sub(vstart, i);
-        let value = parse_number(&num)?;
-        let ustart = i;
-        while i < n && (c[i].ch().is_alphabetic() || c[i].ch() == '%' || c[i].ch() == '/') {
-            i += 1;
-        }
-        let mut unit = sub(ustart, i);
-        if i < n && !c[i].ch().is_whitespace() {
-            return None;
-        }
-        if !unit.is_empty() && !known_unit(&unit) {
-            return None;
-        }
-        let mut vend = i;
-        skip_ws(&mut i);
-        if unit.is_empty() && i < n {
-            // A unit after a space, unless that word is the next key.
-            let tstart = i;
-            let mut j = i;
-            while j < n && !c[j].ch().is_whitespace() && c[j].ch() != ':' && c[j].ch() != '=' {
-                j += 1;
-            }
-            let next_is_sep = j < n && (c[j].ch() == ':' || c[j].ch() == '=');
-            if !next_is_sep {
-                let tok = sub(tstart, j);
-                if known_unit(&tok) {
-                    unit = tok;
-                    vend = j;
-                    i = j;
-                    skip_ws(&mut i);
-                }
-            }
-        }
+        let (value, unit, (vstart, vend), next) = value_at(c, i, &sub)?;
+        i = next;
         let first = out.len();
         let has_unit = !unit.is_empty();
         out.push(Pair {
@@ -136,43 +94,87 @@ pub(super) fn pairs_in<T: Sym>(c: &[T], sub: impl Fn(usize, usize) -> String) ->
     (!out.is_empty()).then_some(out)
 }
 
-/// A value and the known unit after it (glued or after a space) starting
-/// at `i`, with its span and where reading goes on; `None` when what is
-/// there is anything else, the next key among it.
+/// A value with a unit of its own (glued or after a space) starting at
+/// `i`, with its span and where reading goes on; `None` when what is there
+/// is anything else, the next key among it.
 fn unit_value<T: Sym>(
     c: &[T],
     i: usize,
     sub: &impl Fn(usize, usize) -> String,
 ) -> Option<(f64, String, (usize, usize), usize)> {
-    let n = c.len();
-    let digit = |k: usize| k < n && (c[k].ch().is_ascii_digit() || c[k].ch() == '.');
-    if !digit(i) {
-        return None;
-    }
-    let mut j = i;
-    while digit(j) {
-        j += 1;
-    }
-    let value = parse_number(&sub(i, j))?;
-    let mut k = j;
-    while k < n && c[k].ch().is_whitespace() {
-        k += 1;
-    }
-    let ustart = if k > j { k } else { j };
-    let mut end = ustart;
-    while end < n && !c[end].ch().is_whitespace() && c[end].ch() != ':' && c[end].ch() != '=' {
-        end += 1;
-    }
-    let unit = sub(ustart, end);
-    let keyed = end < n && (c[end].ch() == ':' || c[end].ch() == '=');
-    (!keyed && !unit.is_empty() && known_unit(&unit)).then(|| {
+    let digit = i < c.len() && (c[i].ch().is_ascii_digit() || c[i].ch() == '.');
+    let (value, unit, span, next) = value_at(c, i, sub).filter(|_| digit)?;
+    (!unit.is_empty()).then(|| {
         (
             value,
             Unit::normalize_spelling(&unit).to_string(),
-            (i, end),
-            end,
+            span,
+            next,
         )
     })
+}
+
+/// The value starting at `i` (a sign, digits with `.` and `,`) and its
+/// unit, glued or after a space unless that word is the next key: the
+/// value, the unit as written, the value's span and where reading goes on
+/// (past the spaces after it). `None` when no value stands there, or a
+/// word glued to it is no unit.
+fn value_at<T: Sym>(
+    c: &[T],
+    mut i: usize,
+    sub: &impl Fn(usize, usize) -> String,
+) -> Option<(f64, String, (usize, usize), usize)> {
+    let n = c.len();
+    let skip_ws = |i: &mut usize| {
+        while *i < n && c[*i].ch().is_whitespace() {
+            *i += 1;
+        }
+    };
+    let vstart = i;
+    if i < n && (c[i].ch() == '+' || c[i].ch() == '-') {
+        i += 1;
+    }
+    let dstart = i;
+    while i < n && (c[i].ch().is_ascii_digit() || c[i].ch() == '.' || c[i].ch() == ',') {
+        i += 1;
+    }
+    if i == dstart || !c[dstart].ch().is_ascii_digit() && c[dstart].ch() != '.' {
+        return None;
+    }
+    let num = sub(vstart, i);
+    let value = parse_number(&num)?;
+    let ustart = i;
+    while i < n && (c[i].ch().is_alphabetic() || c[i].ch() == '%' || c[i].ch() == '/') {
+        i += 1;
+    }
+    let mut unit = sub(ustart, i);
+    if i < n && !c[i].ch().is_whitespace() {
+        return None;
+    }
+    if !unit.is_empty() && !known_unit(&unit) {
+        return None;
+    }
+    let mut vend = i;
+    skip_ws(&mut i);
+    if unit.is_empty() && i < n {
+        // A unit after a space, unless that word is the next key.
+        let tstart = i;
+        let mut j = i;
+        while j < n && !c[j].ch().is_whitespace() && c[j].ch() != ':' && c[j].ch() != '=' {
+            j += 1;
+        }
+        let next_is_sep = j < n && (c[j].ch() == ':' || c[j].ch() == '=');
+        if !next_is_sep {
+            let tok = sub(tstart, j);
+            if known_unit(&tok) {
+                unit = tok;
+                vend = j;
+                i = j;
+                skip_ws(&mut i);
+            }
+        }
+    }
+    Some((value, unit, (vstart, vend), i))
 }
 
 /// A unit without its SI prefix (`Mbps` → `bps`, `Kpps` → `pps`, `MiB/s`
