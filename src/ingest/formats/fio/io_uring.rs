@@ -196,12 +196,17 @@ impl Run {
         Ok(())
     }
     fn row(&self, src: &Source, n: u32, metric: &str, unit: &str) -> Row {
-        Row::at(src, n)
-            .benchmark("t/io_uring")
-            .params(&self.params.render())
-            .metric(metric)
-            .unit(unit)
+        row(src, n, &self.params.render(), metric, unit)
     }
+}
+
+/// A row of the tool's benchmark with its parameters, rendered.
+fn row(src: &Source, n: u32, params: &str, metric: &str, unit: &str) -> Row {
+    Row::at(src, n)
+        .benchmark("t/io_uring")
+        .params(params)
+        .metric(metric)
+        .unit(unit)
 }
 
 impl Format for FioIoUring {
@@ -321,17 +326,12 @@ impl Format for FioIoUring {
             } else if t.starts_with('|') && PERCENTILE.is_match(t) && !run.unit.is_empty() {
                 let mut params = run.params.clone();
                 params.set("thread", run.threads.saturating_sub(1).to_string());
+                let params = params.render();
                 for c in PERCENTILE.captures_iter(t) {
                     let p = num(src, n, &c[1], "percentile")?;
                     let v = num(src, n, &c[2], "latency")?;
-                    out.push(
-                        Row::at(src, n)
-                            .benchmark("t/io_uring")
-                            .params(&params.render())
-                            .metric("latency")
-                            .unit(&run.unit)
-                            .stat(Stat::percentile(p), v),
-                    );
+                    let latency = row(src, n, &params, "latency", &run.unit);
+                    out.push(latency.stat(Stat::percentile(p), v));
                 }
             } else if t.starts_with("IOPS=") {
                 skipped.push((n, "a t/io_uring rate line of a form not known".to_string()));
