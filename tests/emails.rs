@@ -28,8 +28,8 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 437 posts
-/// (15524, 11920 and 12878 of 16607 values), in percent, rounded down. The
+/// The floors asserted: what the reader reaches today on the 452 posts
+/// (15894, 12228 and 13159 of 17050 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -46,11 +46,13 @@ fn dir() -> String {
 /// the harness readers and line forms fixed from the same misses (t/io_uring,
 /// tcrypt's ops/s, a cut fio line, slashed names, several values a key)
 /// 867, 652 and 727. Fifteen more posts collected with part p were kept out
-/// of the corpus, sealed, to measure these rules from outside. The issue's
+/// of the corpus, sealed, to measure these rules from outside (327, 248
+/// and 255 of their 443 values before them, 331, 260 and 267 after); they
+/// were then moved in unchanged as part q. The issue's
 /// goal is 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.7;
-const LABEL_FLOOR: f64 = 72.0;
-const EITHER_FLOOR: f64 = 77.6;
+const VALUE_FLOOR: f64 = 93.2;
+const LABEL_FLOOR: f64 = 71.7;
+const EITHER_FLOOR: f64 = 77.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
