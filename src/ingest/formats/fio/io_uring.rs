@@ -21,6 +21,7 @@
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
+use crate::ingest::shared::numbers::scale_suffix;
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{rescale, Observation, Stat};
@@ -118,13 +119,10 @@ fn command_params(args: &str) -> Params {
     params
 }
 
-/// Thousands or millions as t/io_uring prints a large count.
+/// Thousands or millions as t/io_uring prints a large count (`1.23M`),
+/// with the scale letters every table reader shares.
 fn scaled(v: f64, suffix: &str) -> f64 {
-    match suffix {
-        "K" => rescale(v, 1e3),
-        "M" => rescale(v, 1e6),
-        _ => v,
-    }
+    scale_suffix(suffix).map_or(v, |factor| rescale(v, factor))
 }
 
 /// A run being read: its parameters, the sample count so far, the last
