@@ -2,6 +2,7 @@
 //! every file and every numeric-looking line that no format read.
 
 mod account;
+mod budget;
 mod carry;
 mod detect;
 mod inputs;

@@ -2,6 +2,7 @@
 //! and handing on their rows in input order.
 
 use super::account::Account;
+use super::budget;
 use super::inputs::{cut_large, expand, input_bytes, input_size, Input};
 use super::read::read_one;
 use super::run_counter::RunCounter;
@@ -89,68 +90,76 @@ pub(super) fn stream<T: Send>(
     // and the one before that is sunk. The only serial steps are the run
     // offsets (one lookup per distinct key and input) and the sink.
     let threads = rayon::current_num_threads().max(1);
-    let mut windows = windows(&inputs, threads, window_bytes_per_thread).into_iter();
-    let mut pending: Vec<Result<(ReadInput, Account)>> = Vec::new();
-    let mut prepared: Vec<(Result<T>, Progress)> = Vec::new();
-    loop {
-        let window: &[Input] = windows.next().unwrap_or(&[]);
-        let mut delivered = Vec::with_capacity(pending.len());
-        for r in std::mem::take(&mut pending) {
-            match r {
-                Ok((r, report)) => {
-                    report.add_to(&mut reports);
-                    delivered.push(r);
+    let readers = budget::readers(threads, inputs.iter().map(input_size).sum());
+    let rounds = || -> Result<Vec<FileReport>> {
+        let mut windows = windows(&inputs, readers, window_bytes_per_thread).into_iter();
+        let mut pending: Vec<Result<(ReadInput, Account)>> = Vec::new();
+        let mut prepared: Vec<(Result<T>, Progress)> = Vec::new();
+        loop {
+            let window: &[Input] = windows.next().unwrap_or(&[]);
+            let mut delivered = Vec::with_capacity(pending.len());
+            for r in std::mem::take(&mut pending) {
+                match r {
+                    Ok((r, report)) => {
+                        report.add_to(&mut reports);
+                        delivered.push(r);
+                    }
+                    Err(e) => {
+                        // Rows of earlier inputs are delivered before the error.
+                        sink_all(prepared)?;
+                        return Err(e);
+                    }
                 }
-                Err(e) => {
-                    // Rows of earlier inputs are delivered before the error.
-                    sink_all(prepared)?;
-                    return Err(e);
+            }
+            let keys: Vec<&LocalRuns> = delivered.iter().map(|r| &r.runs).collect();
+            let offsets = runs.offsets(&keys);
+            let mut numbered: Vec<(ReadInput, Vec<u32>)> =
+                delivered.into_iter().zip(offsets).collect();
+            numbered
+                .par_iter_mut()
+                .for_each(|(r, offsets)| r.number_runs(offsets));
+            let batches = batches(numbered.into_iter().map(|(r, _)| r).collect());
+            if window.is_empty() && batches.is_empty() {
+                sink_all(prepared)?;
+                return Ok(reports);
+            }
+            let batches = batches.into_iter().map(|(rows, bytes)| {
+                batched += bytes;
+                let progress = Progress {
+                    done: batched,
+                    total,
+                };
+                (rows, progress)
+            });
+            // Reading and preparing are one parallel pass with the two kinds
+            // of job alternating, so that the halves the pool splits it into
+            // hold about equal work: as two joined passes, a thread that had
+            // finished its share waited for the other's last large input.
+            let jobs = interleave(window, batches);
+            let (sunk, done) = rayon::join(
+                || sink_all(std::mem::take(&mut prepared)),
+                || {
+                    jobs.into_par_iter()
+                        .with_max_len(1)
+                        .map(|job| match job {
+                            Job::Read(input) => Done::Read(Box::new(read(input))),
+                            Job::Prepare(rows, progress) => Done::Prepared(prepare(rows), progress),
+                        })
+                        .collect::<Vec<_>>()
+                },
+            );
+            sunk?;
+            for d in done {
+                match d {
+                    Done::Read(r) => pending.push(*r),
+                    Done::Prepared(p, progress) => prepared.push((p, progress)),
                 }
             }
         }
-        let keys: Vec<&LocalRuns> = delivered.iter().map(|r| &r.runs).collect();
-        let offsets = runs.offsets(&keys);
-        let mut numbered: Vec<(ReadInput, Vec<u32>)> = delivered.into_iter().zip(offsets).collect();
-        numbered
-            .par_iter_mut()
-            .for_each(|(r, offsets)| r.number_runs(offsets));
-        let batches = batches(numbered.into_iter().map(|(r, _)| r).collect());
-        if window.is_empty() && batches.is_empty() {
-            sink_all(prepared)?;
-            return Ok(reports);
-        }
-        let batches = batches.into_iter().map(|(rows, bytes)| {
-            batched += bytes;
-            let progress = Progress {
-                done: batched,
-                total,
-            };
-            (rows, progress)
-        });
-        // Reading and preparing are one parallel pass with the two kinds
-        // of job alternating, so that the halves the pool splits it into
-        // hold about equal work: as two joined passes, a thread that had
-        // finished its share waited for the other's last large input.
-        let jobs = interleave(window, batches);
-        let (sunk, done) = rayon::join(
-            || sink_all(std::mem::take(&mut prepared)),
-            || {
-                jobs.into_par_iter()
-                    .with_max_len(1)
-                    .map(|job| match job {
-                        Job::Read(input) => Done::Read(Box::new(read(input))),
-                        Job::Prepare(rows, progress) => Done::Prepared(prepare(rows), progress),
-                    })
-                    .collect::<Vec<_>>()
-            },
-        );
-        sunk?;
-        for d in done {
-            match d {
-                Done::Read(r) => pending.push(*r),
-                Done::Prepared(p, progress) => prepared.push((p, progress)),
-            }
-        }
+    };
+    match budget::reading_pool(readers) {
+        Some(pool) => pool.install(rounds),
+        None => rounds(),
     }
 }
 

@@ -488,3 +488,54 @@ fn large_files_that_must_be_read_whole_are() {
         .unwrap()
         .is_none());
 }
+
+/// On a pool of more threads than a small input's memory affords, pieces
+/// are read on a smaller pool of their own, and give the rows, in order,
+/// and the reports of a reading on one thread.
+#[test]
+fn a_mail_read_on_fewer_threads_than_the_pool_has_gives_the_same_rows() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mail.txt");
+    std::fs::write(&path, long_mail()).unwrap();
+    let opts = IngestOptions::default();
+    let on = |threads: usize| {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let names = std::sync::Mutex::new(std::collections::BTreeSet::new());
+        let mut rows = Vec::new();
+        let files = pool.install(|| {
+            stream(
+                std::slice::from_ref(&path),
+                &Registry::builtin(),
+                &opts,
+                64 << 10,
+                |batch: Batch| {
+                    let name = std::thread::current().name().map(str::to_string);
+                    names.lock().unwrap().insert(name.unwrap_or_default());
+                    Ok(batch)
+                },
+                |batch: Batch, _| {
+                    rows.extend(batch.into_observations());
+                    Ok(())
+                },
+            )
+            .unwrap()
+        });
+        (rows, files, names.into_inner().unwrap())
+    };
+    let (one, one_files, _) = on(1);
+    let (six, six_files, names) = on(6);
+    // The mail is far under 100 MB: two readers, on threads of their own.
+    assert_eq!(super::super::budget::readers(6, 1 << 20), 2);
+    assert!(!names.is_empty() && names.len() <= 2, "{names:?}");
+    assert!(
+        names.iter().all(|n| n.starts_with("patchperf-read-")),
+        "{names:?}"
+    );
+    assert!(one.len() > 1000, "{}", one.len());
+    assert_eq!(six.len(), one.len());
+    assert!(six.iter().zip(&one).all(|(a, b)| a == b));
+    assert_eq!(six_files, one_files);
+}
