@@ -11,8 +11,12 @@
 //! `retransmits` (TCP), `jitter` (ms) and `lost` (%) (UDP receiver), `cpu
 //! host` and `cpu remote` (%, `-V`'s CPU Utilization line), each a
 //! `sample` of the run. A file of several runs (a shell loop) gives one run
-//! per summary. Interval lines and per-stream summaries under a `[SUM]` are
-//! within-run detail, left out with the reason. A `--bidir` run connects
+//! per summary. Each interval line is a sample of the run's time series,
+//! as `perf stat -I`'s intervals are: `interval bitrate` and `interval
+//! transfer`, with a TCP sender's `interval retransmits` and `cwnd` (MiB).
+//! They are named apart from the summaries, which state the whole test,
+//! so that neither is compared as the other. Per-stream lines under a
+//! `[SUM]` are within-run detail, left out with the reason. A `--bidir` run connects
 //! one set of streams for each direction: `streams` counts one set, as
 //! `-J`'s `num_streams` does.
 //!
@@ -42,6 +46,8 @@ lazy_re!(
     UDP_TAIL,
     r"^\s+([\d.]+) ms\s+\d+/\d+ \(([\d.e+-]+)%\)\s+(sender|receiver)\s*$"
 );
+
+lazy_re!(INTERVAL_TCP_TAIL, r"^\s+(\d+)\s+([\d.]+) (\w?)Bytes\s*$");
 
 lazy_re!(
     CPU,
@@ -249,11 +255,7 @@ impl Format for Iperf3Text {
             } else if t.ends_with("receiver") {
                 "receiver"
             } else {
-                skipped.push((
-                    n,
-                    "one interval of the run (a time series, not a replicate)".into(),
-                ));
-                continue;
+                "interval"
             };
             if summed && &c[1] != "SUM" {
                 skipped.push((n, "one stream of several; its [SUM] line is read".into()));
@@ -290,6 +292,20 @@ impl Format for Iperf3Text {
             push(&format!("{role} bitrate"), "bit/s", rate);
             push(&format!("{role} transfer"), "MiB", transfer);
             let tail = &c[8];
+            if role == "interval" {
+                // A TCP sender's interval ends in its retransmits and
+                // congestion window (`0   3.12 MBytes`).
+                if let Some(w) = INTERVAL_TCP_TAIL.captures(tail) {
+                    push(
+                        "interval retransmits",
+                        "",
+                        num(src, n, &w[1], "retransmits")?,
+                    );
+                    let cwnd = num(src, n, &w[2], "cwnd")? * bytes(&w[3]);
+                    push("cwnd", "MiB", rescale(cwnd, 1.0 / 1048576.0));
+                }
+                continue;
+            }
             if let Some(u) = UDP_TAIL.captures(tail) {
                 if role == "receiver" {
                     push("jitter", "ms", num(src, n, &u[1], "jitter")?);
@@ -315,14 +331,22 @@ impl Format for Iperf3Text {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Stat;
 
     fn read(path: &str) -> Parsed {
         crate::ingest::parse_file(&Iperf3Text, path)
     }
 
+    /// Whether a row is one of an interval line's (the run's time series).
+    fn of_interval(o: &Observation) -> bool {
+        o.metric.starts_with("interval ") || o.metric == "cwnd"
+    }
+
+    /// The metric and value of the rows of the summary lines.
     fn values(p: &Parsed) -> Vec<(&str, f64)> {
         p.observations
             .iter()
+            .filter(|o| !of_interval(o))
             .map(|o| (o.metric.as_str(), o.value))
             .collect()
     }
@@ -341,7 +365,49 @@ mod tests {
             ]
         );
         assert_eq!(p.observations[0].params, "reverse=0,streams=1");
-        assert_eq!(p.skipped.len(), 2);
+        assert!(p.skipped.is_empty());
+    }
+
+    #[test]
+    fn interval_lines_are_samples_of_the_run_s_time_series() {
+        let p = read("tests/data/harness/iperf3/tcp-text.txt");
+        let intervals: Vec<(&str, f64, u32)> = p
+            .observations
+            .iter()
+            .filter(|o| of_interval(o))
+            .map(|o| (o.metric.as_str(), o.value, o.line))
+            .collect();
+        assert_eq!(
+            intervals,
+            vec![
+                ("interval bitrate", 19.1e9, 4),
+                ("interval transfer", 2.22 * 1024.0, 4),
+                ("interval retransmits", 7.0, 4),
+                ("cwnd", 1023.0 / 1024.0, 4),
+                ("interval bitrate", 19.3e9, 5),
+                ("interval transfer", 2.25 * 1024.0, 5),
+                ("interval retransmits", 12.0, 5),
+                ("cwnd", 1023.0 / 1024.0, 5),
+            ]
+        );
+        assert!(p.observations.iter().all(|o| o.stat == Stat::Sample));
+        // A receiver's intervals (reverse mode) have no retransmits.
+        let p = read("tests/data/harness/iperf3/tcp-P2-reverse.txt");
+        let metrics: Vec<&str> = p
+            .observations
+            .iter()
+            .filter(|o| of_interval(o))
+            .map(|o| o.metric.as_str())
+            .collect();
+        assert_eq!(
+            metrics,
+            [
+                "interval bitrate",
+                "interval transfer",
+                "interval bitrate",
+                "interval transfer"
+            ]
+        );
     }
 
     #[test]
@@ -403,7 +469,7 @@ mod tests {
         let rx: Vec<(&str, f64)> = p
             .observations
             .iter()
-            .filter(|o| o.params == "direction=rx,reverse=0,streams=1")
+            .filter(|o| o.params == "direction=rx,reverse=0,streams=1" && !of_interval(o))
             .map(|o| (o.metric.as_str(), o.value))
             .collect();
         assert_eq!(
@@ -416,7 +482,10 @@ mod tests {
                 ("receiver transfer", 2570.24)
             ]
         );
-        assert_eq!(p.observations.len(), 10);
+        assert_eq!(
+            p.observations.iter().filter(|o| !of_interval(o)).count(),
+            10
+        );
     }
 
     #[test]
@@ -476,7 +545,10 @@ mod tests {
             .map(|o| o.line)
             .collect();
         assert_eq!(lines, vec![101, 111, 121, 132, 142, 153]);
-        assert_eq!(p.observations.len(), 38);
+        assert_eq!(
+            p.observations.iter().filter(|o| !of_interval(o)).count(),
+            38
+        );
         // Each test's `Server listening` and `Accepted connection` lines
         // are read as context.
         assert!(p.consumed.contains(&2) && p.consumed.contains(&4));
