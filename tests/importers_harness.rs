@@ -1302,11 +1302,28 @@ fn iperf2_reports_give_the_whole_test_s_figures_in_one_unit() {
             ("transfer".into(), "MiB".into(), 5.12 * 1024.0),
         ]
     );
-    // -i: the interval lines are left out, the 0-3 s line is the test's.
+    // -i: each interval line is a sample of the time series, the 0-3 s
+    // line is the test's.
     let path = Path::new(HARNESS).join("iperf2/client-tcp-i1.txt");
     let ing = ingest_one(&path, &Registry::builtin());
-    assert_eq!(ing.dataset.to_observations()[0].value, 19800.0);
-    assert_eq!(ing.files[0].skipped.len(), 3);
+    let rows: Vec<(String, f64)> = ing
+        .dataset
+        .to_observations()
+        .into_iter()
+        .map(|o| (o.metric.to_string(), o.value))
+        .collect();
+    let bandwidths: Vec<&(String, f64)> =
+        rows.iter().filter(|r| r.0.ends_with("bandwidth")).collect();
+    assert_eq!(
+        bandwidths,
+        [
+            &("interval bandwidth".into(), 12800.0),
+            &("interval bandwidth".into(), 21900.0),
+            &("interval bandwidth".into(), 24800.0),
+            &("bandwidth".into(), 19800.0)
+        ]
+    );
+    assert!(ing.files[0].skipped.is_empty());
     assert!(ing.files[0].unread_numeric.is_empty());
     // -P 2 -e: the [SUM] line, with the retries; streams left out.
     let p2 = metric_values("iperf2/client-tcp-P2-e.txt");

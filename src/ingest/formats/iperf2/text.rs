@@ -10,8 +10,10 @@
 //! test's figure and each stream's line is left out with the reason; where
 //! no `[SUM]` line totals them (`-d`'s two directions, the server reports
 //! of parallel UDP streams) each stream's is read with a `stream`
-//! parameter. `-i` interval lines are left out. A log of several tests
-//! gives a run each.
+//! parameter. Each `-i` interval line is a sample of the test's time
+//! series, `interval bandwidth` (`interval bandwidth received` on a server
+//! report) and `interval transfer`, named apart from the whole-test
+//! figures. A log of several tests gives a run each.
 
 use super::{mbits, mebibytes};
 use crate::error::Result;
@@ -173,13 +175,6 @@ fn finish(
             && !test[i + 1..]
                 .iter()
                 .any(|o| o.stream == r.stream && o.server == r.server && o.end > r.end);
-        if !whole {
-            skipped.push((
-                r.line,
-                "an interval report (-i); the whole-test line follows".into(),
-            ));
-            continue;
-        }
         if summed && !is_total(&r.stream) {
             skipped.push((
                 r.line,
@@ -202,6 +197,17 @@ fn finish(
                 .unit(unit)
                 .sample(v)
         };
+        if !whole {
+            // An interval (`-i`): a sample of the test's time series.
+            if r.server {
+                out.push(row("interval bandwidth received", "Mbit/s", r.mbits));
+            } else {
+                out.push(row("interval bandwidth", "Mbit/s", r.mbits));
+                out.push(row("interval transfer", "MiB", r.mib));
+            }
+            consumed.push(r.line);
+            continue;
+        }
         if r.server {
             out.push(row("bandwidth received", "Mbit/s", r.mbits));
         } else {
