@@ -209,12 +209,7 @@ impl Unit {
                 if let Some(&(_, f)) = BYTES.iter().find(|(u, _)| *u == head) {
                     return (Dimension::Bandwidth, f);
                 }
-                let k = match head.chars().next() {
-                    Some('K') if head.len() > 1 => 1e3,
-                    Some('M') if head.len() > 1 => 1e6,
-                    _ => 1.0,
-                };
-                return (Dimension::Rate, k);
+                return (Dimension::Rate, rate_prefix(head).0);
             }
         }
         if matches!(s, "tps" | "qps" | "rps" | "Hz") {
@@ -339,19 +334,89 @@ fn rate_event(spelling: &str) -> String {
         "rps" => "requests".into(),
         "Hz" => "".into(),
         s => {
-            let head = s.split('/').next().unwrap_or("");
-            let head = head
-                .strip_prefix(['K', 'M'])
-                .filter(|h| !h.is_empty())
-                .unwrap_or(head);
-            head.to_string()
+            let head = rate_prefix(s.split('/').next().unwrap_or("")).1;
+            // `Gbits/sec` and `Mbit/s` count one thing.
+            match head {
+                "bits" => "bit".to_string(),
+                other => other.to_string(),
+            }
         }
+    }
+}
+
+/// The SI prefix of what a rate counts (`Kops`, `Mbits`, `Gbit`) as a
+/// factor, and the counted thing. Only before things that are counted
+/// this way: `Messages/s`, `Misses/sec` and `Gets/sec` are words, not
+/// millions of `essages`.
+fn rate_prefix(head: &str) -> (f64, &str) {
+    let factor = match head.chars().next() {
+        Some('K' | 'k') => 1e3,
+        Some('M') => 1e6,
+        Some('G') => 1e9,
+        Some('T') => 1e12,
+        _ => return (1.0, head),
+    };
+    let rest = &head[1..];
+    let counted = matches!(
+        rest,
+        "bit"
+            | "bits"
+            | "b"
+            | "op"
+            | "ops"
+            | "Ops"
+            | "req"
+            | "reqs"
+            | "pkt"
+            | "pkts"
+            | "packets"
+            | "msg"
+            | "msgs"
+            | "events"
+            | "calls"
+            | "iops"
+            | "IOPS"
+            | "frames"
+            | "flows"
+            | "conns"
+            | "lookups"
+            | "hashes"
+            | "keys"
+            | "rows"
+            | "samples"
+    );
+    if counted {
+        (factor, rest)
+    } else {
+        (1.0, head)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bit_rates_convert_across_prefixes_and_words_keep_their_letters() {
+        let g = Unit::parse("Gbits/sec");
+        let m = Unit::parse("Mbit/s");
+        assert_eq!(g.convert(46.5, &m), Some(46500.0));
+        assert_eq!(
+            Unit::parse("Kops/s").convert(2.0, &Unit::parse("ops/s")),
+            Some(2000.0)
+        );
+        assert_eq!(
+            Unit::parse("Tbits/s").convert(1.0, &Unit::parse("Gbit/s")),
+            Some(1000.0)
+        );
+        // Words that begin with a prefix letter are what they count.
+        for word in ["Messages/s", "Misses/sec", "Gets/sec", "Transactions/s"] {
+            let u = Unit::parse(word);
+            assert_eq!(u.scale, 1.0, "{word}");
+            assert!(!u.convertible(&Unit::parse("ops/s")), "{word}");
+        }
+        assert!(!Unit::parse("Messages/s").convertible(&Unit::parse("essages/s")));
+    }
 
     #[test]
     fn rescaling_by_powers_of_ten_matches_reading_the_shifted_text() {
