@@ -35,7 +35,7 @@ lazy_re!(
 );
 lazy_re!(
     TCP_TAIL,
-    r"^\s*\d+/\d+\s+(\d+)(?:\s+[\d.]+[KM]?/(\d+)(?:\(\d+\))? us)?"
+    r"^\s*\d+/\d+\s+(\d+)(?:\s+(?:[\d.]+[KMG]?(?:\(\d+\))?/)+(\d+)(?:\(\d+\))?\s*us)?"
 );
 
 // Settings and bookkeeping around the reports: read past as context.
@@ -198,12 +198,24 @@ fn finish(
                 .sample(v)
         };
         if !whole {
-            // An interval (`-i`): a sample of the test's time series.
+            // An interval (`-i`): a sample of the test's time series, with
+            // `-e`'s retries and round-trip time.
             if r.server {
                 out.push(row("interval bandwidth received", "Mbit/s", r.mbits));
             } else {
                 out.push(row("interval bandwidth", "Mbit/s", r.mbits));
                 out.push(row("interval transfer", "MiB", r.mib));
+            }
+            if let Some(c) = TCP_TAIL.captures(&r.tail).filter(|_| proto == "tcp") {
+                out.push(row(
+                    "interval retries",
+                    "",
+                    c[1].parse().unwrap_or(f64::NAN),
+                ));
+                if let Some(rtt) = c.get(2) {
+                    let rtt = rtt.as_str().parse().unwrap_or(f64::NAN);
+                    out.push(row("interval rtt", "us", rtt));
+                }
             }
             consumed.push(r.line);
             continue;
@@ -228,4 +240,41 @@ fn finish(
         consumed.push(r.line);
     }
     test.clear();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `-e -i 10` of a 2.2 client: intervals with writes, retries and the
+    /// `InF(pkts)/Cwnd(pkts)/RTT(var)` column, no whole-test line.
+    #[test]
+    fn enhanced_intervals_give_their_retries_and_round_trip_time() {
+        let text = "\
+[ ID] Interval            Transfer    Bandwidth       Write/Err  Rtry     InF(pkts)/Cwnd(pkts)/RTT(var)        NetPwr
+[  1] 0.0000-10.0000 sec  2.38 MBytes  2.00 Mbits/sec  20/0        73       22K(16)/24K(17)/56167(15843) us  4.448847
+[  1] 10.0000-20.0000 sec  5.88 MBytes  4.93 Mbits/sec  47/0        38      178K(126)/178K(126)/462265(40709) us  1.332652
+";
+        let p = Iperf2Text
+            .parse_accounted(&Source::from_text("e.txt", text))
+            .unwrap();
+        let got: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("interval bandwidth", 2.0),
+                ("interval transfer", 2.38),
+                ("interval retries", 73.0),
+                ("interval rtt", 56167.0),
+                ("interval bandwidth", 4.93),
+                ("interval transfer", 5.88),
+                ("interval retries", 38.0),
+                ("interval rtt", 462265.0),
+            ]
+        );
+    }
 }
