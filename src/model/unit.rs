@@ -109,6 +109,12 @@ const BYTES: &[(&str, f64)] = &[
     ("MiB", 1048576.0),
     ("GiB", 1073741824.0),
     ("TiB", 1099511627776.0),
+    // iperf's and netperf's spelling, in powers of 1024 (`-f M` is
+    // "MBytes", 2^20 bytes): what their reports print beside Mbits/sec.
+    ("KBytes", 1024.0),
+    ("MBytes", 1048576.0),
+    ("GBytes", 1073741824.0),
+    ("TBytes", 1099511627776.0),
 ];
 
 impl Unit {
@@ -275,10 +281,12 @@ impl Unit {
             _ => return (value, self.spelling.clone()),
         };
         let base = value * self.scale;
-        let decimal = !self.spelling.contains('i');
+        let decimal = !self.spelling.contains('i') && !self.spelling.contains("Bytes");
         let mut best = (value, self.spelling.clone());
         for (u, f) in ladder {
+            // iperf's `MBytes` is read, never written.
             if matches!(*u, "ps" | "min" | "h")
+                || u.ends_with("Bytes")
                 || (self.dimension == Dimension::Bytes && decimal == u.contains('i'))
             {
                 continue;
@@ -395,6 +403,19 @@ fn rate_prefix(head: &str) -> (f64, &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn iperf_s_bytes_are_powers_of_1024_and_never_chosen_to_write() {
+        let m = Unit::parse("MBytes");
+        assert_eq!(m.convert(26.9, &Unit::parse("MiB")), Some(26.9));
+        assert_eq!(
+            Unit::parse("GBytes").convert(1.0, &Unit::parse("MBytes")),
+            Some(1024.0)
+        );
+        assert_eq!(Unit::parse("MBytes/sec").dimension, Dimension::Bandwidth);
+        assert_eq!(Unit::parse("B").readable(5e6), (5.0, "MB".to_string()));
+        assert_eq!(m.readable(2048.0), (2.0, "GiB".to_string()));
+    }
 
     #[test]
     fn bit_rates_convert_across_prefixes_and_words_keep_their_letters() {
