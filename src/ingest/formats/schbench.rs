@@ -240,12 +240,13 @@ fn parse_run(src: &Source) -> Result<Parsed> {
                             b.rows.push((stat, c[2].to_string(), l.number, None))
                         }
                     }
-                    None => {
-                        return Err(src.error(
-                            Some(l.number),
-                            "percentile line outside a percentiles block",
-                        ))
-                    }
+                    // A block's title lost (a line cut or overwritten by a
+                    // carriage return): its lines are accounted, and the
+                    // rest of the file still read.
+                    None => skipped.push((
+                        l.number,
+                        "a percentile line outside a percentiles block".to_string(),
+                    )),
                 }
             } else if let Some(c) = MINMAX.captures(t) {
                 if let Some(b) = current.as_mut() {
@@ -254,6 +255,9 @@ fn parse_run(src: &Source) -> Result<Parsed> {
                         .push(("min".into(), c[1].to_string(), l.number, None));
                     b.rows
                         .push(("max".into(), c[2].to_string(), l.number, None));
+                } else {
+                    let why = "a min/max line outside a percentiles block";
+                    skipped.push((l.number, why.to_string()));
                 }
                 close(&mut current, &mut last);
             } else if let Some(c) = AVG_RPS.captures(t) {
@@ -374,6 +378,25 @@ mod tests {
             .observations
             .iter()
             .any(|o| o.metric == "rps" && o.line == 19));
+    }
+
+    /// A carriage return inside a block's first line (a terminal capture)
+    /// leaves its lines without their block: they are accounted, and the
+    /// blocks around them still read. Found by the mutation property test.
+    #[test]
+    fn lines_cut_from_their_block_are_accounted_and_the_rest_read() {
+        let text = std::fs::read_to_string("tests/data/logs/schbench-lkp.txt").unwrap();
+        let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+        lines[8].insert(40, '\r');
+        let src = Source::from_text("cut.txt", &lines.join("\n"));
+        let p = Schbench.parse_accounted(&src).unwrap();
+        assert!(p.skipped_reason(10).contains("outside a percentiles block"));
+        assert!(p.skipped_reason(11).contains("outside a percentiles block"));
+        assert!(p
+            .observations
+            .iter()
+            .any(|o| o.metric == "wakeup latency p99" && o.line == 5));
+        assert!(p.observations.iter().any(|o| o.metric == "rps"));
     }
 
     #[test]
