@@ -45,3 +45,54 @@ fn a_code_fence_with_a_language_is_markup_but_a_tilde_underline_is_not() {
     assert!(!matches!(classify("~~~~~~"), Kind::Blank));
     assert!(!matches!(classify("``` before ``` after"), Kind::Blank));
 }
+
+/// The two `perf top` sections of a post, cut to three rows each.
+const PERF_TOP: &str = "\
+Cover letter of the fourth version of a 48-patch series that makes
+slab shrinking lockless. In a reclaim test with 4000 memory cgroups each
+holding a tmpfs mount, perf top was sampled before and after the series.
+Before:
+
+  40.44%  [kernel]            [k] down_read_trylock
+  17.59%  [kernel]            [k] up_read
+  13.64%  [kernel]            [k] pv_native_safe_halt
+
+After, shrink_slab itself is the top entry, as intended:
+
+  60.17%  [kernel]           [k] shrink_slab
+  20.42%  [kernel]           [k] pv_native_safe_halt
+   3.03%  [kernel]           [k] do_shrink_slab
+";
+
+#[test]
+fn a_short_line_closing_prose_and_a_build_before_a_comma_name_the_sides() {
+    let rows = read(PERF_TOP);
+    assert_eq!(row_of(&rows, 40.44).variant.as_str(), "Before");
+    assert_eq!(row_of(&rows, 60.17).variant.as_str(), "After");
+    assert_eq!(row_of(&rows, 3.03).variant.as_str(), "After");
+}
+
+#[test]
+fn a_closing_line_heads_only_after_a_sentence_and_a_build_only_before_a_clause() {
+    use super::labels::paragraph_label;
+    let label = |lines: &[&str]| paragraph_label(lines).unwrap();
+    assert_eq!(
+        label(&[
+            "a tmpfs mount, perf top was sampled before and after the series.",
+            "Before:"
+        ]),
+        ("Before".to_string(), false)
+    );
+    // A sentence wrapped onto a short last line is still prose.
+    let wrapped = label(&[
+        "The runs were made on an idle machine. Each took a minute, and",
+        "the numbers below are the mean of five runs; the results are as",
+        "follows:",
+    ]);
+    assert!(wrapped.1, "{wrapped:?}");
+    assert_eq!(
+        label(&["With the change, far fewer nfsd_file allocations and a small gain:"]).0,
+        "With the change"
+    );
+    assert_eq!(label(&["Baseline, 4k:"]).0, "Baseline, 4k");
+}

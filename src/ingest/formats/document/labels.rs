@@ -73,12 +73,40 @@ pub fn paragraph_label(lines: &[&str]) -> Option<(String, bool)> {
             return (!label.is_empty()).then_some((label, false));
         }
     }
+    // Running prose that closes on a short line of its own ending in a
+    // colon, after a sentence has ended (`…before and after the series.`
+    // over `Before:`): that line heads the block below, the prose above it
+    // is about the whole post.
+    if let [.., above, last] = lines[..] {
+        let closes = above.ends_with(['.', '!', '?']) && !above.ends_with("...");
+        if closes && last.ends_with(':') && last.split_whitespace().count() <= 6 {
+            let label = opening_build(last);
+            return (!label.is_empty()).then_some((label, false));
+        }
+    }
     let label = if heading {
-        clean(&joined, HEADING_MAX)
+        opening_build(&joined)
     } else {
         clean(first_sentence(&joined), SENTENCE_MAX)
     };
     (!label.is_empty()).then_some((label, !heading))
+}
+
+/// A heading cleaned; one that opens with a build named before a comma
+/// and goes on with a clause about the block (`After, shrink_slab itself
+/// is the top entry, as intended:`, `With this patch, hackbench gives:`)
+/// is that build.
+fn opening_build(text: &str) -> String {
+    if let Some((head, rest)) = text.split_once(", ") {
+        let first = head.split_whitespace().next().unwrap_or("").to_lowercase();
+        if VARIANT_WORDS.contains(&first.as_str())
+            && head.split_whitespace().count() <= 4
+            && rest.split_whitespace().count() >= 2
+        {
+            return clean(head, HEADING_MAX);
+        }
+    }
+    clean(text, HEADING_MAX)
 }
 
 /// A shell command line: an option word (`-t`, `--size`) with the
