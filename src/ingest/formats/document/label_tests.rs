@@ -96,3 +96,38 @@ fn a_closing_line_heads_only_after_a_sentence_and_a_build_only_before_a_clause()
     );
     assert_eq!(label(&["Baseline, 4k:"]).0, "Baseline, 4k");
 }
+
+#[test]
+fn counters_below_a_comparison_with_changes_take_its_builds() {
+    let text = "\
+Tip-tree notification for a sched/fair commit. netperf TCP_STREAM from
+mmtests on a two-socket machine, baseline against the patch:
+
+ netperf-tcp -- mmtests config config-network-netperf-unbound
+			      baseline              lbnuma-v3
+ Hmean     64         568.73 (   0.00%)      577.56 *   1.55%*
+ Hmean     128       1089.98 (   0.00%)     1128.06 *   3.49%*
+ Stddev    64           2.16 (   0.00%)        2.02 (   6.53%)
+
+NUMA balancing counters for the same run, baseline then patched:
+
+ Ops NUMA base-page range updates       19796.00         292.00
+ Ops NUMA PTE updates                   19796.00         292.00
+ Ops NUMA hint local percent               52.18          99.30
+
+schbench with one message thread per node, latency percentiles:
+
+ Lat 50.00th-qrtle-1        44.00 (   0.00%)       37.00 (  15.91%)
+ Lat 75.00th-qrtle-1        53.00 (   0.00%)       41.00 (  22.64%)
+";
+    let rows = read(text);
+    let r = row_of(&rows, 52.18);
+    assert_eq!(r.variant.as_str(), "baseline", "{r:?}");
+    assert!(r.benchmark.contains("hint local percent"), "{r:?}");
+    assert_eq!(row_of(&rows, 99.3).variant.as_str(), "lbnuma-v3");
+    assert_eq!(row_of(&rows, 41.0).variant.as_str(), "lbnuma-v3");
+    assert!(
+        rows.iter().all(|o| !o.metric.starts_with("column")),
+        "{rows:#?}"
+    );
+}
