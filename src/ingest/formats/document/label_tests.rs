@@ -131,3 +131,23 @@ schbench with one message thread per node, latency percentiles:
         "{rows:#?}"
     );
 }
+
+#[test]
+fn a_count_column_rising_beside_a_key_is_a_key_too() {
+    let text = "\
+> > Before this patch:
+> >
+> >    FSUse%        Count         Size    Files/sec     App Overhead
+> >        10      1200000            0     171845.7         12253839
+> >        16      2400000            0     230898.7         12308254
+> >        23      3600000            0     212292.9         12467768
+";
+    let rows = read(text);
+    let r = row_of(&rows, 230898.7);
+    assert!(r.params.contains("count=2400000"), "{r:?}");
+    assert_eq!(r.stat, crate::model::Stat::Sample);
+    assert!(
+        rows.iter().all(|o| o.stat != crate::model::Stat::N),
+        "{rows:#?}"
+    );
+}
