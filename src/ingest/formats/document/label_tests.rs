@@ -151,3 +151,33 @@ fn a_count_column_rising_beside_a_key_is_a_key_too() {
         "{rows:#?}"
     );
 }
+
+#[test]
+fn a_ruled_two_line_header_alone_heads_the_sections_below_it() {
+    let text = "\
+Busy system (tcrypt run while 10 stress-ng tasks were burning 100% CPU)
+
+                             base                test
+                             ----------------    ---------------
+speedup    key_sz  blk_sz    ops/sec    stdev    ops/sec   stdev
+
+(pcrypt(rfc4106-gcm-aesni)) encryption (tcrypt mode=211)
+
+ 117.2x       160      16        960       30     112555   24775
+ 135.1x       160      64        845      246     114145   25124
+
+(pcrypt(rfc4106-gcm-aesni)) decryption (tcrypt mode=211)
+
+ 127.2x       160      16        997        5     126834   24244
+ 128.4x       160      64       1000        0     128438   23261
+";
+    let rows = read(text);
+    let r = row_of(&rows, 112555.0);
+    assert!(
+        r.metric.contains("ops/sec") || r.variant.contains("ops/sec"),
+        "{r:?}"
+    );
+    assert!(r.benchmark.contains("encryption"), "{r:?}");
+    assert!(row_of(&rows, 1000.0).benchmark.contains("decryption"));
+    assert!(rows.iter().all(|o| o.metric != "value"), "{rows:#?}");
+}

@@ -396,14 +396,16 @@ fn names_in(header: &str) -> usize {
     header.split_whitespace().count()
 }
 
-/// Whether `kind` is a row whose label has a word and which holds `n`
-/// values (a change counts with the value before it).
+/// Whether `kind` is a row whose label has a word, or which has no label
+/// (the names then head every column), and which holds `n` values (a
+/// change counts with the value before it).
 fn labelled_with(kind: &LineKind, n: usize) -> bool {
     match kind {
         LineKind::Data { label, values } => {
-            label
-                .iter()
-                .any(|t| t.text.chars().any(char::is_alphabetic))
+            (label.is_empty()
+                || label
+                    .iter()
+                    .any(|t| t.text.chars().any(char::is_alphabetic)))
                 && group(values)
                     .iter()
                     .filter(|c| c.0.kind != TokKind::Change)
