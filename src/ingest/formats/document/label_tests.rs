@@ -181,3 +181,30 @@ speedup    key_sz  blk_sz    ops/sec    stdev    ops/sec   stdev
     assert!(row_of(&rows, 1000.0).benchmark.contains("decryption"));
     assert!(rows.iter().all(|o| o.metric != "value"), "{rows:#?}");
 }
+
+#[test]
+fn a_row_name_a_bar_closes_keeps_the_counts_in_it() {
+    let text = "\
+unix benchmark result:
+  host:  kernel 5.10.0-rc6, HiSilicon Kunpeng920, 8 CPUs
+  guest: kernel 5.10.0-rc6, 16 VCPUs
+                                       | 5.10.0-rc6 | pv_cond_yield | vcpu_is_preempted
+ System Benchmarks Index Values        |    INDEX   |      INDEX    |      INDEX
+---------------------------------------+------------+---------------+-------------------
+ Dhrystone 2 using register variables  |  29164.0   |    29156.9    |    29207.2
+ Double-Precision Whetstone            |   6807.6   |     6789.2    |     6912.1
+ File Copy 1024 bufsize 2000 maxblocks |    189.9   |      923.5    |     1094.2
+ File Copy 256 bufsize 500 maxblocks   |    121.9   |      578.4    |      588.7
+ Pipe Throughput                       |   6727.2   |     6670.2    |     6743.2
+";
+    let rows = read(text);
+    let r = row_of(&rows, 923.5);
+    assert!(
+        r.benchmark
+            .contains("File Copy 1024 bufsize 2000 maxblocks"),
+        "{r:?}"
+    );
+    assert!(rows.iter().all(|o| o.value != 2000.0), "{rows:#?}");
+    let p = row_of(&rows, 6670.2);
+    assert!(p.variant.contains("pv_cond_yield"), "{p:?}");
+}

@@ -61,8 +61,17 @@ pub(super) fn kind(text: &str) -> LineKind {
     let measured = label
         .iter()
         .any(|t| t.kind == TokKind::Spread || signed_fraction(t));
+    // A label a bar closes (`File Copy 1024 bufsize 2000 maxblocks |
+    // 189.9 | 923.5`) is a cell of its own: the counts in it are part of
+    // the name, however many words it has.
+    let barred = label.last().is_some_and(|t| t.text.ends_with('|'))
+        || values
+            .first()
+            .is_some_and(|t| t.kind == TokKind::Marker && t.text == "|");
     if label.len() > MAX_LABEL_WORDS
-        || label.iter().any(Tok::is_value) && (label.len() > 4 || measured)
+        || label.iter().any(Tok::is_value)
+            && (label.len() > 4 || measured)
+            && !(barred && !measured)
     {
         // Values among many words: a list line, not a row.
         return keyed(toks);
