@@ -208,3 +208,59 @@ unix benchmark result:
     let p = row_of(&rows, 6670.2);
     assert!(p.variant.contains("pv_cond_yield"), "{p:?}");
 }
+
+#[test]
+fn a_row_name_a_gap_sets_apart_keeps_the_counts_in_it() {
+    let text = "\
+> Normal 2.6.27-rc1-mm1
+> 
+> 
+>   BYTE UNIX Benchmarks (Version 4.1.0)
+>   System -- Linux localhost.localdomain 2.6.27-rc1-mm1 #1 SMP Mon Aug 4 16:08:48 JST 2008 ia64 ia64 ia64 GNU/Linux
+
+>                      INDEX VALUES            
+> TEST                                        BASELINE     RESULT      INDEX
+> 
+> Execl Throughput                                43.0     2954.0      687.0
+> File Copy 1024 bufsize 2000 maxblocks         3960.0   218859.0      552.7
+> File Copy 256 bufsize 500 maxblocks           1655.0    57095.0      345.0
+> Pipe Throughput                              12440.0   462027.5      371.4
+> System Call Overhead                         15000.0  1320907.8      880.6
+>                                                                  =========
+>      FINAL SCORE                                                     565.6
+";
+    let rows = read(text);
+    let r = row_of(&rows, 218859.0);
+    assert!(
+        r.benchmark
+            .contains("File Copy 1024 bufsize 2000 maxblocks"),
+        "{r:?}"
+    );
+    assert!(
+        r.variant.contains("RESULT") || r.metric.contains("RESULT"),
+        "{r:?}"
+    );
+    assert!(rows.iter().all(|o| o.value != 2000.0), "{rows:#?}");
+    assert!(row_of(&rows, 371.4).benchmark.contains("Pipe Throughput"));
+}
+
+#[test]
+fn a_total_under_its_column_is_named_by_that_column() {
+    let text = "\
+> Before using the patch:
+> System Benchmarks Index Values               BASELINE       RESULT    INDEX
+> Dhrystone 2 using register variables         116700.0  948326591.2  81261.9
+> Double-Precision Whetstone                       55.0     211986.3  38543.0
+> File Copy 1024 bufsize 2000 maxblocks          3960.0     438936.2   1108.4
+> System Call Overhead                          15000.0    4714906.1   3143.3
+>                                                                     ========
+> System Benchmarks Index Score                                        7923.3
+";
+    let rows = read(text);
+    let r = row_of(&rows, 7923.3);
+    assert!(
+        r.variant.contains("INDEX") || r.metric.contains("INDEX"),
+        "{r:?}"
+    );
+    assert!(!r.variant.contains("BASELINE"), "{r:?}");
+}

@@ -68,10 +68,20 @@ pub(super) fn kind(text: &str) -> LineKind {
         || values
             .first()
             .is_some_and(|t| t.kind == TokKind::Marker && t.text == "|");
+    // So is a label of single-spaced words set apart from the values by a
+    // gap (`File Copy 1024 bufsize 2000 maxblocks         3960.0   218859.0`):
+    // a row name aligned as a column.
+    let gapped = label.len() >= 2
+        && label[0].kind == TokKind::Word
+        && label.windows(2).all(|w| w[1].col <= w[0].end + 1)
+        && !label.iter().any(|t| t.text.ends_with(['.', ',', ';']))
+        && values
+            .first()
+            .zip(label.last())
+            .is_some_and(|(v, l)| v.col >= l.end + 2);
+    let cell = (barred || gapped) && !measured;
     if label.len() > MAX_LABEL_WORDS
-        || label.iter().any(Tok::is_value)
-            && (label.len() > 4 || measured)
-            && !(barred && !measured)
+        || label.iter().any(Tok::is_value) && (label.len() > 4 || measured) && !cell
     {
         // Values among many words: a list line, not a row.
         return keyed(toks);
