@@ -264,3 +264,24 @@ fn a_total_under_its_column_is_named_by_that_column() {
     );
     assert!(!r.variant.contains("BASELINE"), "{r:?}");
 }
+
+#[test]
+fn a_build_in_brackets_over_its_rows_is_their_side() {
+    let text = "\
+> > [before]
+> >  32k pcluster + lz4hc,12 + fragment\t\t454M
+> >  64k pcluster + lz4hc,12 + fragment\t\t439M
+> >  128k pcluster + lz4hc,12 + fragment\t\t431M
+> > 
+> > [after]
+> >  32k pcluster + lz4hc,12 + fragment\t\t316M
+> >  64k pcluster + lz4hc,12 + fragment\t\t300M
+> >  128k pcluster + lz4hc,12 + fragment\t\t292M
+";
+    let rows = read(text);
+    // `439M`: the suffix scales the value.
+    assert_eq!(row_of(&rows, 439e6).variant.as_str(), "before");
+    assert_eq!(row_of(&rows, 300e6).variant.as_str(), "after");
+    assert!(super::labels::is_noise("[snip]"));
+    assert!(super::labels::is_noise("[...]"));
+}

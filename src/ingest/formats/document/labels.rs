@@ -158,6 +158,11 @@ pub fn clean(text: &str, max: usize) -> String {
     let leading: &[char] = &['*', '-', '#', '•', '>', ' '];
     let cut = s.len() - s.trim_start_matches(leading).len();
     s.replace_range(..cut, "");
+    // A name in brackets alone (`[before]`) is that name.
+    if s.starts_with('[') && s.ends_with(']') && s.matches(['[', ']']).count() == 2 {
+        s.pop();
+        s.remove(0);
+    }
     if s.chars().count() > max {
         let mut out = String::new();
         for w in s.split(' ') {
@@ -281,7 +286,7 @@ pub fn is_noise(line: &str) -> bool {
         || t.contains('@')
         || lower.contains("http://")
         || lower.contains("https://")
-        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || is_bracketed_tag(t)
         || lower.starts_with("[snip")
         || t == "--"
         || t == "-"
@@ -312,12 +317,20 @@ fn is_noise_ascii(t: &str) -> bool {
         || ends("wrote:")
         || memchr::memchr(b'@', b).is_some()
         || url
-        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || is_bracketed_tag(t)
         || starts("[snip")
         || t == "--"
         || t == "-"
         || is_attribute(t)
         || is_settings_banner(t)
+}
+
+/// `[...]`, `[snip]`, `[12:12:28]`: a tag in brackets, no heading; but
+/// a build in brackets over its rows (`[before]`, `[after]`) is one.
+fn is_bracketed_tag(t: &str) -> bool {
+    t.strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .is_some_and(|inner| !inner.contains(' ') && !is_variant_like(inner))
 }
 
 /// `Engine=io_uring, sq_ring=128, cq_ring=128`: a harness's banner of its
