@@ -227,9 +227,9 @@ pub(super) fn key_column(
 /// same from row to row, or at least does not rise with every row.
 fn count_keys(roles: &mut [Role], header: &[String], data: &[(u32, &DataRow)]) {
     let values = roles.len() - 1;
-    for c in 2..roles.len() {
+    for (c, role) in roles.iter_mut().enumerate().skip(2) {
         let is_count = matches!(
-            &roles[c],
+            role,
             Role::Value(ValueCol {
                 stat: Some(Stat::N),
                 variant: None,
@@ -250,7 +250,7 @@ fn count_keys(roles: &mut [Role], header: &[String], data: &[(u32, &DataRow)]) {
             .collect();
         let rising = column.is_some_and(|k| k.len() >= 2 && k.windows(2).all(|w| w[0] < w[1]));
         if is_count && rising && !name.is_empty() {
-            roles[c] = Role::Param(name);
+            *role = Role::Param(name);
         }
     }
 }
