@@ -285,3 +285,26 @@ fn a_build_in_brackets_over_its_rows_is_their_side() {
     assert!(super::labels::is_noise("[snip]"));
     assert!(super::labels::is_noise("[...]"));
 }
+
+#[test]
+fn a_list_in_parentheses_run_onto_an_indented_line_is_one_line() {
+    let text = "\
+>>     Without-APF: 7029030180/minute = avg(7559625120 5962155840 7823208540
+>>                                          7629633480 6170527920)
+>>     With-APF:    8286827472/minute = avg(8464584540 8177073360 8262723180
+>>                                          8095084020 8434672260)
+>>     Outcome:     +17.8%
+";
+    let rows = read(text);
+    let r = row_of(&rows, 7629633480.0);
+    assert!(
+        r.benchmark.contains("Without-APF") || r.variant.contains("Without-APF"),
+        "{r:?}"
+    );
+    assert_eq!(r.line, 1, "{r:?}");
+    let w = row_of(&rows, 8434672260.0);
+    assert!(
+        w.benchmark.contains("With-APF") || w.variant.contains("With-APF"),
+        "{w:?}"
+    );
+}
