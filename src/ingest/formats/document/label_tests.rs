@@ -308,3 +308,27 @@ fn a_list_in_parentheses_run_onto_an_indented_line_is_one_line() {
         "{w:?}"
     );
 }
+
+#[test]
+fn a_list_of_counts_each_before_its_name_is_keyed_by_the_names() {
+    let text = "\
+Verifying IP connectivity...
+PING 10.0.0.1 (10.0.0.1) from 10.0.0.2 nk1: 56(84) bytes of data.
+64 bytes from 10.0.0.1: icmp_seq=1 ttl=64 time=0.071 ms
+64 bytes from 10.0.0.1: icmp_seq=2 ttl=64 time=0.040 ms
+
+--- 10.0.0.1 ping statistics ---
+2 packets transmitted, 2 received, 0% packet loss, time 1013ms
+rtt min/avg/max/mdev = 0.040/0.055/0.071/0.015 ms
+";
+    let rows = read(text);
+    let sent = rows
+        .iter()
+        .find(|o| o.line == 7 && o.metric.contains("packets transmitted"))
+        .unwrap_or_else(|| panic!("{rows:#?}"));
+    assert_eq!(sent.value, 2.0);
+    assert!(sent.benchmark.contains("ping statistics"), "{sent:?}");
+    assert!(rows
+        .iter()
+        .any(|o| o.line == 7 && o.metric.contains("packet loss")));
+}
