@@ -29,7 +29,7 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 452 posts
-/// (15894, 12228 and 13159 of 17050 values), in percent, rounded down. The
+/// (15901, 12589 and 13483 of 17050 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -48,11 +48,17 @@ fn dir() -> String {
 /// 867, 652 and 727. Fifteen more posts collected with part p were kept out
 /// of the corpus, sealed, to measure these rules from outside (327, 248
 /// and 255 of their 443 values before them, 331, 260 and 267 after); they
-/// were then moved in unchanged as part q. The issue's
-/// goal is 98% and 95%; these are what is reached, not what is wanted.
+/// were then moved in unchanged as part q (15894, 12228 and 13159 of the
+/// whole corpus then). Label rules written from the misses of parts p and
+/// q and the largest label-miss classes since (a code fence, a closing
+/// `Before:` line, the header of a compare table over its counters, a
+/// rising count column as a key, a ruled header standing alone, row names
+/// with counts in them set apart by a bar or a gap, a bracketed build, a
+/// list of counts) read 15901, 12589 and 13483. The goal is 98% and 95%; these
+/// are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 93.2;
-const LABEL_FLOOR: f64 = 71.7;
-const EITHER_FLOOR: f64 = 77.1;
+const LABEL_FLOOR: f64 = 73.8;
+const EITHER_FLOOR: f64 = 79.0;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

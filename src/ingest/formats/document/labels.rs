@@ -73,12 +73,40 @@ pub fn paragraph_label(lines: &[&str]) -> Option<(String, bool)> {
             return (!label.is_empty()).then_some((label, false));
         }
     }
+    // Running prose that closes on a short line of its own ending in a
+    // colon, after a sentence has ended (`…before and after the series.`
+    // over `Before:`): that line heads the block below, the prose above it
+    // is about the whole post.
+    if let [.., above, last] = lines[..] {
+        let closes = above.ends_with(['.', '!', '?']) && !above.ends_with("...");
+        if closes && last.ends_with(':') && last.split_whitespace().count() <= 6 {
+            let label = opening_build(last);
+            return (!label.is_empty()).then_some((label, false));
+        }
+    }
     let label = if heading {
-        clean(&joined, HEADING_MAX)
+        opening_build(&joined)
     } else {
         clean(first_sentence(&joined), SENTENCE_MAX)
     };
     (!label.is_empty()).then_some((label, !heading))
+}
+
+/// A heading cleaned; one that opens with a build named before a comma
+/// and goes on with a clause about the block (`After, shrink_slab itself
+/// is the top entry, as intended:`, `With this patch, hackbench gives:`)
+/// is that build.
+fn opening_build(text: &str) -> String {
+    if let Some((head, rest)) = text.split_once(", ") {
+        let first = head.split_whitespace().next().unwrap_or("").to_lowercase();
+        if VARIANT_WORDS.contains(&first.as_str())
+            && head.split_whitespace().count() <= 4
+            && rest.split_whitespace().count() >= 2
+        {
+            return clean(head, HEADING_MAX);
+        }
+    }
+    clean(text, HEADING_MAX)
 }
 
 /// A shell command line: an option word (`-t`, `--size`) with the
@@ -130,6 +158,11 @@ pub fn clean(text: &str, max: usize) -> String {
     let leading: &[char] = &['*', '-', '#', '•', '>', ' '];
     let cut = s.len() - s.trim_start_matches(leading).len();
     s.replace_range(..cut, "");
+    // A name in brackets alone (`[before]`) is that name.
+    if s.starts_with('[') && s.ends_with(']') && s.matches(['[', ']']).count() == 2 {
+        s.pop();
+        s.remove(0);
+    }
     if s.chars().count() > max {
         let mut out = String::new();
         for w in s.split(' ') {
@@ -253,7 +286,7 @@ pub fn is_noise(line: &str) -> bool {
         || t.contains('@')
         || lower.contains("http://")
         || lower.contains("https://")
-        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || is_bracketed_tag(t)
         || lower.starts_with("[snip")
         || t == "--"
         || t == "-"
@@ -284,12 +317,20 @@ fn is_noise_ascii(t: &str) -> bool {
         || ends("wrote:")
         || memchr::memchr(b'@', b).is_some()
         || url
-        || (t.starts_with('[') && t.ends_with(']') && !t.contains(' '))
+        || is_bracketed_tag(t)
         || starts("[snip")
         || t == "--"
         || t == "-"
         || is_attribute(t)
         || is_settings_banner(t)
+}
+
+/// `[...]`, `[snip]`, `[12:12:28]`: a tag in brackets, no heading; but
+/// a build in brackets over its rows (`[before]`, `[after]`) is one.
+fn is_bracketed_tag(t: &str) -> bool {
+    t.strip_prefix('[')
+        .and_then(|r| r.strip_suffix(']'))
+        .is_some_and(|inner| !inner.contains(' ') && !is_variant_like(inner))
 }
 
 /// `Engine=io_uring, sq_ring=128, cq_ring=128`: a harness's banner of its

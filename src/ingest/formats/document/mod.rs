@@ -313,6 +313,8 @@ fn ends_with_ci(text: &str, suffix: &str) -> bool {
 #[cfg(test)]
 mod caption_tests;
 #[cfg(test)]
+mod label_tests;
+#[cfg(test)]
 mod shape_tests;
 #[cfg(test)]
 mod tests;

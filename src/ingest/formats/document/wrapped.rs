@@ -44,11 +44,12 @@ pub fn rejoin(src: &Source) -> (Cow<'_, Source>, Vec<u32>) {
             end += 1;
         }
         if end > start {
-            joins.extend(
-                paragraph_joins(&lines[start..end])
-                    .into_iter()
-                    .map(|(i, sep)| (start + i, sep)),
-            );
+            let para = &lines[start..end];
+            let mut found = paragraph_joins(para);
+            if found.is_empty() {
+                found = parenthesis_joins(para);
+            }
+            joins.extend(found.into_iter().map(|(i, sep)| (start + i, sep)));
             start = end;
         } else {
             start += 1;
@@ -110,6 +111,29 @@ fn paragraph_joins(para: &[Line]) -> Vec<(usize, &'static str)> {
         }
     }
     Vec::new()
+}
+
+/// The lines of a paragraph that a list of values in parentheses runs
+/// over (`Without-APF: 7029030180/minute = avg(7559625120 5962155840
+/// 7823208540` over an indented `7629633480 6170527920)`): the next line,
+/// indented deeper, holds values alone and closes the parenthesis the line
+/// left open.
+fn parenthesis_joins(para: &[Line]) -> Vec<(usize, &'static str)> {
+    let indent = |t: &str| t.len() - t.trim_start().len();
+    let depth = |t: &str| t.matches('(').count() as i64 - t.matches(')').count() as i64;
+    (0..para.len().saturating_sub(1))
+        .filter(|&i| {
+            let (a, b) = (&para[i].text, &para[i + 1].text);
+            let inner = b.trim().trim_end_matches(')');
+            depth(a) > 0
+                && depth(b) < 0
+                && b.trim_end().ends_with(')')
+                && indent(b) > indent(a)
+                && !inner.is_empty()
+                && inner.split_whitespace().all(|w| w.parse::<f64>().is_ok())
+        })
+        .map(|i| (i, " "))
+        .collect()
 }
 
 /// The cells of the first two lines of `rest` joined by `sep`.

@@ -33,6 +33,9 @@ pub(super) fn kind(text: &str) -> LineKind {
     if let Some(p) = pairs(text) {
         return p;
     }
+    if let Some(p) = counted_list(text) {
+        return p;
+    }
     if let Some(segments) = super::collapsed::segments(&toks) {
         return LineKind::Collapsed(segments);
     }
@@ -61,8 +64,27 @@ pub(super) fn kind(text: &str) -> LineKind {
     let measured = label
         .iter()
         .any(|t| t.kind == TokKind::Spread || signed_fraction(t));
+    // A label a bar closes (`File Copy 1024 bufsize 2000 maxblocks |
+    // 189.9 | 923.5`) is a cell of its own: the counts in it are part of
+    // the name, however many words it has.
+    let barred = label.last().is_some_and(|t| t.text.ends_with('|'))
+        || values
+            .first()
+            .is_some_and(|t| t.kind == TokKind::Marker && t.text == "|");
+    // So is a label of single-spaced words set apart from the values by a
+    // gap (`File Copy 1024 bufsize 2000 maxblocks         3960.0   218859.0`):
+    // a row name aligned as a column.
+    let gapped = label.len() >= 2
+        && label[0].kind == TokKind::Word
+        && label.windows(2).all(|w| w[1].col <= w[0].end + 1)
+        && !label.iter().any(|t| t.text.ends_with(['.', ',', ';']))
+        && values
+            .first()
+            .zip(label.last())
+            .is_some_and(|(v, l)| v.col >= l.end + 2);
+    let cell = (barred || gapped) && !measured;
     if label.len() > MAX_LABEL_WORDS
-        || label.iter().any(Tok::is_value) && (label.len() > 4 || measured)
+        || label.iter().any(Tok::is_value) && (label.len() > 4 || measured) && !cell
     {
         // Values among many words: a list line, not a row.
         return keyed(toks);
@@ -82,6 +104,46 @@ pub(super) fn kind(text: &str) -> LineKind {
         label: label.to_vec(),
         values: values.to_vec(),
     }
+}
+
+/// A list of counts, each value before the words naming it, apart by
+/// commas (`2 packets transmitted, 2 received, 0% packet loss, time
+/// 1013ms`): pairs keyed by those words. An item may name its value first
+/// (`time 1013ms`); two items at least put the value first. Keys are
+/// words of letters (`insertions(+)` is none: a diffstat is no result).
+fn counted_list(text: &str) -> Option<LineKind> {
+    let items: Vec<&str> = text.trim().split(", ").collect();
+    if items.len() < 2 {
+        return None;
+    }
+    let word = |t: &Tok| {
+        t.kind == TokKind::Word
+            && t.text
+                .chars()
+                .all(|c| c.is_alphabetic() || c == '_' || c == '-')
+    };
+    let mut out = Vec::new();
+    let mut value_first = 0;
+    for item in items {
+        let toks = tokens::tokens(item);
+        let (value, key) = match &toks[..] {
+            [v, rest @ ..]
+                if v.is_value() && (1..=3).contains(&rest.len()) && rest.iter().all(word) =>
+            {
+                value_first += 1;
+                (v, rest)
+            }
+            [rest @ .., v]
+                if v.is_value() && (1..=2).contains(&rest.len()) && rest.iter().all(word) =>
+            {
+                (v, rest)
+            }
+            _ => return None,
+        };
+        let key: Vec<&str> = key.iter().map(|t| t.text.as_str()).collect();
+        out.push((key.join(" "), value.clone()));
+    }
+    (value_first >= 2).then(|| LineKind::Pairs(String::new(), out))
 }
 
 /// A row whose label follows its values (`347258 ~ 0%  -18.2%  284195 ~ 0%

@@ -100,6 +100,23 @@ fn shape_of(values: &[Tok]) -> Vec<(TokKind, String)> {
         .collect()
 }
 
+/// Whether a row of shape `shape` holds the values of the table `above`,
+/// one per cell of its header, without the key it stated beside them and
+/// with or without its changes (in percent): a comparison of builds
+/// (mmtests' `Hmean  64  568.73 (0.00%)  577.56 * 1.55%*` under `baseline
+/// lbnuma-v3`) and, below it, counters of the same builds with the values
+/// alone, or latencies keyed by a name of their own.
+fn measured_only(shape: &[(TokKind, String)], above: &Carried) -> bool {
+    let plain = |s: &[(TokKind, String)]| s.iter().filter(|c| c.1 != "%").count();
+    let values = plain(shape);
+    values >= 2
+        && plain(&above.shape) >= values
+        && shape
+            .iter()
+            .all(|c| c.0 == TokKind::Num && above.shape.contains(c))
+        && header::cells(&above.header).0.len() == values
+}
+
 /// Reads the grids and lists of a paragraph. `headings`: the headings
 /// above it, the nearest last; `above`: names earlier paragraphs give;
 /// `stem`: the benchmark name of last resort.
@@ -210,7 +227,10 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                             && carried.is_none()
                             && c.shape.len() >= 2
                             && (i..j).all(|k| match &kinds[k] {
-                                LineKind::Data { values, .. } => shape_of(values) == c.shape,
+                                LineKind::Data { values, .. } => {
+                                    let shape = shape_of(values);
+                                    shape == c.shape || measured_only(&shape, c)
+                                }
                                 _ => true,
                             })
                     })
@@ -376,14 +396,16 @@ fn names_in(header: &str) -> usize {
     header.split_whitespace().count()
 }
 
-/// Whether `kind` is a row whose label has a word and which holds `n`
-/// values (a change counts with the value before it).
+/// Whether `kind` is a row whose label has a word, or which has no label
+/// (the names then head every column), and which holds `n` values (a
+/// change counts with the value before it).
 fn labelled_with(kind: &LineKind, n: usize) -> bool {
     match kind {
         LineKind::Data { label, values } => {
-            label
-                .iter()
-                .any(|t| t.text.chars().any(char::is_alphabetic))
+            (label.is_empty()
+                || label
+                    .iter()
+                    .any(|t| t.text.chars().any(char::is_alphabetic)))
                 && group(values)
                     .iter()
                     .filter(|c| c.0.kind != TokKind::Change)

@@ -256,7 +256,16 @@ impl Grid<'_> {
                 if tok.kind == TokKind::Missing {
                     continue;
                 }
-                let col = cols.get(j).map(String::as_str).unwrap_or("");
+                // A row of fewer values than the others (a total under
+                // its column) has each under the column it stands in.
+                let at = match &spans {
+                    Some(sp) if r.cells.len() < k => sp
+                        .iter()
+                        .position(|&(a, b)| tok.col < b && a < tok.end)
+                        .unwrap_or(j),
+                    _ => j,
+                };
+                let col = cols.get(at).map(String::as_str).unwrap_or("");
                 let col_unit = unit_in(col);
                 let unit = if !tok.unit.is_empty() {
                     tok.unit.clone()

@@ -431,3 +431,20 @@ fn the_first_key_of_keyed_lines_is_not_part_of_their_name() {
     assert_eq!(got[0], "1 qstr .|||time_1|sample|=0.020531");
     assert_eq!(got[5], "3 qstr example|||time_2|sample|=0.003605");
 }
+
+#[test]
+fn a_list_of_counts_is_pairs_but_a_diffstat_is_not() {
+    let list = kinds::kind("2 packets transmitted, 2 received, 0% packet loss, time 1013ms");
+    let LineKind::Pairs(_, ps) = list else {
+        panic!("not pairs");
+    };
+    let keys: Vec<&str> = ps.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        ["packets transmitted", "received", "packet loss", "time"]
+    );
+    assert!(!matches!(
+        kinds::kind(" 5 files changed, 120 insertions(+), 30 deletions(-)"),
+        LineKind::Pairs(..)
+    ));
+}

@@ -79,13 +79,24 @@ impl<'a> Classifier<'a> {
 /// boxed row.
 #[inline]
 pub(super) fn classify_boxed(t: &str) -> Option<Kind<'_>> {
-    if t.is_empty() {
+    // A code fence (```` ``` ````, ```` ```text ````) only marks
+    // where a pasted block starts or ends: a break between paragraphs, not
+    // a heading that names the block (nor a line of it).
+    if t.is_empty() || is_fence(t) {
         return Some(Kind::Blank);
     }
     if is_border(t) {
         return Some(Kind::Border);
     }
     box_inner(t).map(|inner| Kind::BoxRow(BoxCells(inner)))
+}
+
+/// A Markdown code fence: three or more backticks, then at most one word
+/// naming the language. (A run of tildes, Markdown's other fence, is in
+/// mails the underline of a title above it.)
+fn is_fence(t: &str) -> bool {
+    let rest = t.trim_start_matches('`');
+    t.len() - rest.len() >= 3 && !rest.contains('`') && rest.split_whitespace().count() <= 1
 }
 
 /// [`classify_with`] of a line that is not blank, a border or a boxed row;

@@ -303,12 +303,15 @@ fn paragraphs<'c, 'a>(lines: &'c [Cl<'a>]) -> (Vec<&'c Cl<'a>>, Vec<Range<usize>
             // Under a header parted from them, rows the layout rules do
             // not see as such (a name after the values) count too.
             let header_above = ends_in_header(prev);
-            let rows_only = p.iter().all(|c| {
-                matches!(c.kind, Kind::Row(_))
-                    || (header_above
-                        && matches!(c.kind, Kind::Text)
-                        && super::grid::is_data_row(&c.line.text))
-            });
+            // So do rules under the rows (`=========` over a total).
+            let rows_only = p.iter().any(|c| !is_rule_line(&c.line.text))
+                && p.iter().all(|c| {
+                    matches!(c.kind, Kind::Row(_))
+                        || (header_above
+                            && matches!(c.kind, Kind::Text)
+                            && (super::grid::is_data_row(&c.line.text)
+                                || is_rule_line(&c.line.text)))
+                });
             let gap_ok = first.line.number <= last.line.number + 2
                 && first.line.quote_depth == last.line.quote_depth;
             let prev_is_table = matches!(last.kind, Kind::Row(_))

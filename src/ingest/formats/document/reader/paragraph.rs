@@ -355,9 +355,25 @@ impl<'a> Reader<'a> {
 /// The line of a paragraph that is one line of column names: two to 24
 /// names set apart by gaps of two spaces or more or a tab (a heading of
 /// single-spaced words is a title, not names of columns), none ending as a
-/// word of a sentence does (`:`, `.`, `,`), and no number among them.
+/// word of a sentence does (`:`, `.`, `,`), and no number among them. A
+/// header over two lines, ruled under its upper line (`base  test` over
+/// dashes over `speedup  key_sz  blk_sz  ops/sec  stdev …`), names the
+/// columns by its last line.
 fn column_names<'a>(para: &[&Cl<'a>]) -> Option<&'a str> {
-    let [c] = para else { return None };
+    let (last, above) = para.split_last()?;
+    let ruled_above = above.len() <= 2
+        && above.iter().any(|c| is_rule_line(&c.line.text))
+        && above
+            .iter()
+            .all(|c| is_rule_line(&c.line.text) || names_line(c).is_some());
+    if !above.is_empty() && !ruled_above {
+        return None;
+    }
+    names_line(last)
+}
+
+/// [`column_names`] of one line.
+fn names_line<'a>(c: &Cl<'a>) -> Option<&'a str> {
     if !matches!(c.kind, Kind::Text) {
         return None;
     }

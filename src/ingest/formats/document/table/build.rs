@@ -213,9 +213,46 @@ pub(super) fn key_column(
     let keyed = key.is_some_and(|k| k.len() >= 2 && rising_or_repeated(&k));
     if keyed && matches!(roles[1], Role::Value(_)) && !name.is_empty() {
         roles[1] = Role::Param(name);
+        count_keys(roles, header, data);
         return true;
     }
     false
+}
+
+/// Makes a key of each column right of the key column whose header is a
+/// count (`Count`, `N`, `runs`) and whose cells are plain integers rising
+/// from row to row: fs_mark's `FSUse%  Count  Size` over `10  1200000  0`
+/// states the files made so far, a setting of the row like the fill
+/// level beside it. A count of the runs behind a row's values is the
+/// same from row to row, or at least does not rise with every row.
+fn count_keys(roles: &mut [Role], header: &[String], data: &[(u32, &DataRow)]) {
+    let values = roles.len() - 1;
+    for (c, role) in roles.iter_mut().enumerate().skip(2) {
+        let is_count = matches!(
+            role,
+            Role::Value(ValueCol {
+                stat: Some(Stat::N),
+                variant: None,
+                metric: None,
+                ..
+            })
+        );
+        let Some(name) = header.get(c - 1).map(|h| param_name(h)) else {
+            break;
+        };
+        let column: Option<Vec<f64>> = data
+            .iter()
+            .filter(|(_, r)| !summary_row(r, values))
+            .map(|(_, r)| {
+                let (text, cell) = r.cells.get(c - 1)?;
+                (text.bytes().all(|b| b.is_ascii_digit()) && !text.is_empty()).then_some(cell.value)
+            })
+            .collect();
+        let rising = column.is_some_and(|k| k.len() >= 2 && k.windows(2).all(|w| w[0] < w[1]));
+        if is_count && rising && !name.is_empty() {
+            *role = Role::Param(name);
+        }
+    }
 }
 
 /// The value of a cell that is a plain unsigned integer (`64`, not `6.4`,
