@@ -545,6 +545,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("lmbench/lkp-02-mmap-series.txt", "lmbench"),
     ("dbench/lkp-tbench-01-two-runs.txt", "dbench"),
     ("dbench/lkp-tbench-02.txt", "dbench"),
+    ("sysstat/sadf-p-3000-lines.txt", "document"),
 ];
 
 /// One harness file ingested with the default options.
