@@ -546,6 +546,13 @@ const FORMATS: &[(&str, &str)] = &[
     ("dbench/lkp-tbench-01-two-runs.txt", "dbench"),
     ("dbench/lkp-tbench-02.txt", "dbench"),
     ("sysstat/sadf-p-3000-lines.txt", "document"),
+    ("sysstat/sar-u.txt", "sysstat"),
+    ("sysstat/sar-dev.txt", "sysstat"),
+    ("sysstat/pidstat-A.txt", "sysstat"),
+    ("sysstat/mpstat-I.txt", "sysstat"),
+    ("sysstat/iostat-x.txt", "sysstat"),
+    ("sysstat/iostat-human.txt", "sysstat"),
+    ("sysstat/tapestat.txt", "sysstat"),
 ];
 
 /// One harness file ingested with the default options.

@@ -98,6 +98,7 @@ impl Registry {
             Box::new(dd::Dd),
             Box::new(hdparm::Hdparm),
             Box::new(mbw::Mbw),
+            Box::new(sysstat::Sysstat),
             Box::new(postmark::Postmark),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

@@ -73,6 +73,7 @@ pub(in crate::ingest) mod sockperf;
 pub(in crate::ingest) mod stream;
 pub(in crate::ingest) mod stress_ng;
 pub(in crate::ingest) mod sysbench;
+pub(in crate::ingest) mod sysstat;
 pub(in crate::ingest) mod tcrypt;
 pub(in crate::ingest) mod tidy;
 pub(in crate::ingest) mod time;
