@@ -553,6 +553,9 @@ const FORMATS: &[(&str, &str)] = &[
     ("sysstat/iostat-x.txt", "sysstat"),
     ("sysstat/iostat-human.txt", "sysstat"),
     ("sysstat/tapestat.txt", "sysstat"),
+    ("jmeter/sample_log2-first-40.jtl", "jmeter-xml"),
+    ("jmeter/HTMLReportTestFile.csv", "jmeter-csv"),
+    ("jmeter/HTMLReportFalseTestFile.csv", "jmeter-csv"),
 ];
 
 /// One harness file ingested with the default options.

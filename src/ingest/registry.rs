@@ -99,6 +99,8 @@ impl Registry {
             Box::new(hdparm::Hdparm),
             Box::new(mbw::Mbw),
             Box::new(sysstat::Sysstat),
+            Box::new(jmeter::xml::JmeterXml),
+            Box::new(jmeter::csv::JmeterCsv),
             Box::new(postmark::Postmark),
             Box::new(wrk::Wrk),
             Box::new(ab::Ab),

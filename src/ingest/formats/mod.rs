@@ -33,6 +33,7 @@ pub(in crate::ingest) mod ioping;
 pub(in crate::ingest) mod iperf2;
 pub(in crate::ingest) mod iperf3;
 pub(in crate::ingest) mod jitter;
+pub(in crate::ingest) mod jmeter;
 pub(in crate::ingest) mod jmh_json;
 pub(in crate::ingest) mod kbuild;
 pub(in crate::ingest) mod kernbench;
