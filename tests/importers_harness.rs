@@ -64,6 +64,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/ip-s-link-lo.json", "generic"),
     ("unknown/lkp-autonuma-benchmark-01.txt", "generic"),
     ("unknown/lkp-mpstat-3-cut-short.json", "generic"),
+    ("unknown/asv-results-nan.json", "generic"),
     ("unknown/pkb-pcp-dstat-output.csv", "generic"),
     ("unknown/pkb-ntttcp-tcp-receiver.xml", "generic"),
     ("unknown/pkb-specsfs2014-summary.xml", "generic"),
