@@ -99,6 +99,7 @@ impl Registry {
             Box::new(hdparm::Hdparm),
             Box::new(mbw::Mbw),
             Box::new(sysstat::Sysstat),
+            Box::new(sadf::Sadf),
             Box::new(jmeter::xml::JmeterXml),
             Box::new(jmeter::csv::JmeterCsv),
             Box::new(postmark::Postmark),

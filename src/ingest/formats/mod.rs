@@ -67,6 +67,7 @@ pub(in crate::ingest) mod rcutorture;
 pub(in crate::ingest) mod redis;
 pub(in crate::ingest) mod rt_app;
 pub(in crate::ingest) mod rt_tests;
+pub(in crate::ingest) mod sadf;
 pub(in crate::ingest) mod schbench;
 pub(in crate::ingest) mod sevenzip;
 pub(in crate::ingest) mod simoop;
