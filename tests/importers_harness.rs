@@ -64,6 +64,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/ip-s-link-lo.json", "generic"),
     ("unknown/lkp-autonuma-benchmark-01.txt", "generic"),
     ("unknown/lkp-mpstat-3-cut-short.json", "generic"),
+    ("unknown/asv-results-nan.json", "generic"),
     ("unknown/pkb-pcp-dstat-output.csv", "generic"),
     ("unknown/pkb-ntttcp-tcp-receiver.xml", "generic"),
     ("unknown/pkb-specsfs2014-summary.xml", "generic"),
@@ -545,6 +546,18 @@ const FORMATS: &[(&str, &str)] = &[
     ("lmbench/lkp-02-mmap-series.txt", "lmbench"),
     ("dbench/lkp-tbench-01-two-runs.txt", "dbench"),
     ("dbench/lkp-tbench-02.txt", "dbench"),
+    ("sysstat/sadf-p-3000-lines.txt", "sysstat-sadf"),
+    ("sysstat/sadf-d-first-60-lines.txt", "sysstat-sadf"),
+    ("sysstat/sar-u.txt", "sysstat"),
+    ("sysstat/sar-dev.txt", "sysstat"),
+    ("sysstat/pidstat-A.txt", "sysstat"),
+    ("sysstat/mpstat-I.txt", "sysstat"),
+    ("sysstat/iostat-x.txt", "sysstat"),
+    ("sysstat/iostat-human.txt", "sysstat"),
+    ("sysstat/tapestat.txt", "sysstat"),
+    ("jmeter/sample_log2-first-40.jtl", "jmeter-xml"),
+    ("jmeter/HTMLReportTestFile.csv", "jmeter-csv"),
+    ("jmeter/HTMLReportFalseTestFile.csv", "jmeter-csv"),
 ];
 
 /// One harness file ingested with the default options.

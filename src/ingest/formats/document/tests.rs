@@ -701,3 +701,17 @@ state:                       1\n";
         .collect();
     assert_eq!(bw, ["kB/s"]);
 }
+
+#[test]
+fn a_long_paragraph_of_value_lines_is_read_in_linear_time() {
+    // The first 3,000 lines of sysstat's expected `sadf -p` output: one
+    // paragraph of text lines to the grid reader, whose build-naming
+    // section was looked up through all the lines above each line (98 s
+    // for the whole 5,500-line file in a debug build, now 2 s).
+    let text = include_str!("../../../../tests/data/harness/sysstat/sadf-p-3000-lines.txt");
+    let start = std::time::Instant::now();
+    let rows = read(text);
+    let took = start.elapsed();
+    assert!(!rows.is_empty());
+    assert!(took.as_secs() < 10, "took {took:?}");
+}

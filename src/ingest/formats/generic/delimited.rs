@@ -33,16 +33,41 @@ pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
     first_line_header(src, stem, &lines).or_else(|| under_preamble(src, stem, &lines))
 }
 
-/// A table whose first line is its header.
+/// A table whose first line is its header. Comment lines (`#`) may stand
+/// above it, and the header may be the last of them (`#Tag,Interval_Start,…`,
+/// `# hostname;interval;…`) when, its `#` taken off, it has as many
+/// fields as the line below.
 fn first_line_header(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
-    let (head, rows) = lines.split_first()?;
+    let comments = lines
+        .iter()
+        .take_while(|l| l.text.trim_start().starts_with('#'))
+        .count();
+    let below = &lines[comments..];
+    let commented = comments
+        .checked_sub(1)
+        .map(|k| lines[k].text.trim_start().trim_start_matches('#').trim())
+        .filter(|h| {
+            below.first().is_some_and(|first| {
+                [',', ';', '\t'].into_iter().any(|d| {
+                    let n = fields(h, d).len();
+                    n >= 2 && n == fields(&first.text, d).len()
+                })
+            })
+        });
+    let (head, rows): (&str, &[&Line]) = match commented {
+        Some(h) => (h, below),
+        None => {
+            let (head, rows) = below.split_first()?;
+            (&head.text, rows)
+        }
+    };
     if rows.is_empty() {
         return None;
     }
     let delim = [',', ';', '\t']
         .into_iter()
-        .find(|&d| fields(&head.text, d).len() >= 2)?;
-    let header = fields(&head.text, delim);
+        .find(|&d| fields(head, d).len() >= 2)?;
+    let header = fields(head, delim);
     // A header names every column: a first line holding a number is a
     // data row, and a file without its header is no table read here.
     let header_is_names = header
@@ -135,10 +160,12 @@ fn table(
     let numeric: Vec<bool> = (0..header.len())
         .map(|k| {
             let mut any = false;
+            // `NaN` is a number not measured: a missing cell, as an empty one.
             let all = table.iter().all(|r| {
                 let c = &r[k];
-                any |= !c.is_empty();
-                c.is_empty() || parse_number(c).is_some()
+                let missing = c.is_empty() || c.eq_ignore_ascii_case("nan");
+                any |= !missing;
+                missing || parse_number(c).is_some()
             });
             all && any
         })
@@ -146,13 +173,23 @@ fn table(
     if !numeric.iter().any(|&n| n) {
         return None;
     }
+    // A column of time stamps or encoded payloads tells rows apart; it
+    // names none of them.
+    let naming: Vec<bool> = (0..header.len())
+        .map(|k| {
+            !numeric[k]
+                && !table
+                    .iter()
+                    .all(|r| r[k].is_empty() || is_time_stamp(&r[k]) || is_blob(&r[k]))
+        })
+        .collect();
     let mut out = Vec::new();
     let mut runs: hashbrown::HashMap<String, u32> = hashbrown::HashMap::new();
     for (l, r) in rows.iter().zip(&table) {
         let names: Vec<&str> = r
             .iter()
-            .zip(&numeric)
-            .filter(|(c, &num)| !num && !c.is_empty())
+            .zip(&naming)
+            .filter(|(c, &name)| name && !c.is_empty())
             .map(|(c, _)| c.as_str())
             .collect();
         let bench = if names.is_empty() {
@@ -174,6 +211,30 @@ fn table(
         *run += 1;
     }
     (!out.is_empty()).then(|| out.into())
+}
+
+/// A date with an optional time of day, fraction and zone
+/// (`2023-04-07 00:55:33.422461033+00:00`, `2019-04-18 13:20:19 UTC`).
+fn is_time_stamp(cell: &str) -> bool {
+    let b = cell.as_bytes();
+    let date = b.len() >= 10
+        && b[..10].iter().enumerate().all(|(i, c)| {
+            if i == 4 || i == 7 {
+                *c == b'-'
+            } else {
+                c.is_ascii_digit()
+            }
+        });
+    date && (b.len() == 10 || matches!(b[10], b' ' | b'T') && b.len() >= 16 && b[13] == b':')
+}
+
+/// An encoded payload: a long run of base64 characters (an HdrHistogram
+/// log's compressed histogram).
+fn is_blob(cell: &str) -> bool {
+    cell.len() >= 40
+        && cell
+            .bytes()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, b'+' | b'/' | b'='))
 }
 
 #[cfg(test)]
@@ -281,6 +342,61 @@ mod tests {
         assert_eq!(r[3].1, "b");
         assert!(rows("p.csv", "banner\n1,2\n3,4\n").is_empty());
         assert!(rows("p.csv", "a: 1\nb: 2\nc: 3\nx,y\n1,2\n").is_empty());
+    }
+
+    #[test]
+    fn a_header_among_comment_lines_and_columns_that_only_tell_rows_apart() {
+        // Otava's test data (a histogram-statistics log): the header is the
+        // last comment line, the text column names the rows.
+        let text = "#logging stats for session scenario_20220407_172524_360\n\
+            #[Histogram log format version 1.0]\n\
+            #[TimeUnit: NANOSECONDS]\n\
+            #Tag,Interval_Start,Interval_Length,count,min,p50,max\n\
+            Tag=initialize.tokenfiller,2.616,2.385,2028,1012224,1068031,15114239\n\
+            Tag=initialize.tokenfiller,5.001,2.000,2002,1008640,1064959,2129919\n";
+        let r = rows("histostat.csv", text);
+        assert_eq!(r.len(), 12);
+        assert_eq!(
+            r[5],
+            (
+                "Tag=initialize.tokenfiller".into(),
+                "max".into(),
+                "".into(),
+                15114239.0,
+                Some(0)
+            )
+        );
+        // Conbench's test data: time stamps tell rows apart and name none;
+        // a `NaN` is a missing value, not a word.
+        let text = "# taken from real world benchmark data with two\n\
+            # \"obvious\" outliers.\n\
+            time,svs\n\
+            2023-04-10 00:34:55.724803925+00:00,45.61756\n\
+            2023-04-11 00:43:45.687037945+00:00,NaN\n\
+            2023-04-11 07:19:02.033335924+00:00,44.38074\n";
+        let r = rows("outlier_A.csv", text);
+        assert_eq!(r.len(), 2);
+        assert_eq!(
+            r[1],
+            ("stem".into(), "svs".into(), "".into(), 44.38074, Some(2))
+        );
+        // An HdrHistogram interval log: the compressed histogram is no name.
+        let text = "#[Histogram log format version 1.1]\n\
+            \"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n\
+            0.133,1.005,2.802,HISTIgAAAFd42pNpmazIwMAYxgABTBDKT4GBgdnNYMcCBvsPUBkeBkYGZqA8MwMbAzsDC5DFBCTZgJCDQY1BjkGLQZRBlUEPCB8zWD\n\
+            1.138,0.998,0.475,HISTIgAAAE542pNpmazIwMBgxQABTBDKT4GBgdnNYMcCBvsPDDDACMQsQJKRgYOBlYEZCFmAkB3IB/HkGJQYJBi4gXIyDPGMTAxzGK\n";
+        let r = rows("j.hlog", text);
+        assert_eq!(r.len(), 6);
+        assert_eq!(
+            r[5],
+            (
+                "stem".into(),
+                "Interval_Max".into(),
+                "".into(),
+                0.475,
+                Some(1)
+            )
+        );
     }
 
     #[test]

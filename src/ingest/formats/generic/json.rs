@@ -72,6 +72,33 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<Parsed>> {
             return Some(Ok(read));
         }
     }
+    if whole.is_syntax() {
+        if let Some((text, lines)) = super::literals::python_literals(src.raw_trimmed()) {
+            if let Ok(doc) = serde_json::from_str::<Value>(&text) {
+                walk(src, 0, &doc, &root, &mut out);
+                // The literal's line in the file: the trimmed text starts at its first non-blank line.
+                let first = src
+                    .lines
+                    .iter()
+                    .find(|l| !l.text.trim().is_empty())
+                    .map_or(1, |l| l.number);
+                let skipped = lines
+                    .into_iter()
+                    .map(|n| {
+                        (
+                            n + first - 1,
+                            "NaN or Infinity: Python's JSON for a value not measured".to_string(),
+                        )
+                    })
+                    .collect();
+                return Some(Ok(Parsed {
+                    observations: out,
+                    skipped,
+                    ..Parsed::default()
+                }));
+            }
+        }
+    }
     // JSON lines: every non-blank line a document of its own.
     let mut documents = 0;
     for (i, line) in src.raw.lines().enumerate() {
@@ -329,6 +356,19 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn python_s_bare_nan_is_a_value_not_measured_not_malformed_json() {
+        // Lines of asv's example results (its test data): Python's json
+        // module writes a skipped benchmark's result as a bare NaN.
+        let text = "{\n    \"results\": {\n\t\"time_AAA_failure\": null,\n\t\"time_AAA_skip\": NaN,\n        \"time_coordinates.time_latitude\": 0.0004540278911590576\n    }\n}";
+        let src = Source::from_text("r.json", text);
+        let p = read(&src, "r").unwrap().unwrap();
+        assert_eq!(p.observations.len(), 1);
+        assert_eq!(p.observations[0].value, 0.0004540278911590576);
+        assert_eq!(p.skipped.len(), 1);
+        assert_eq!(p.skipped[0].0, 4);
     }
 
     #[test]

@@ -21,6 +21,7 @@ mod cut;
 mod delimited;
 mod embedded;
 mod json;
+mod literals;
 mod pairs;
 mod sections;
 mod stacked;

@@ -44,6 +44,10 @@ const RECORD_FIELDS_READ: usize = 7;
 pub(super) fn is_record(fields: &[&str]) -> bool {
     fields.len() >= 5
         && (parse_number(fields[0]).is_some() || is_missing(fields[0]))
+        // The unit field is a unit or empty, never a number: a CSV log
+        // whose second column counts (`timeStamp,elapsed,label,…`) is
+        // no counter record.
+        && parse_number(fields[1]).is_none()
         && is_event_name(fields[2])
         && fields[3..]
             .iter()
@@ -272,6 +276,21 @@ mod tests {
         } else {
             40
         }
+    }
+
+    #[test]
+    fn a_csv_log_whose_second_column_counts_is_no_counter_record() {
+        // JMeter's CSV results (its test files): value, number, word, … as
+        // a record starts, but the unit field holds the request's time.
+        let text = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n\
+                    1551783627191,351,JR-OK,200,Good request,Thread Group 1-1,text,true,,18,8,1,1,null,0,0,0\n\
+                    1551783627543,192,JR-OK,200,Good request,Thread Group 1-1,text,true,,18,8,1,1,null,0,0,0\n\
+                    1551783627735,131,JR-OK,200,Good request,Thread Group 1-1,text,true,,18,8,1,1,null,0,0,0\n\
+                    1551783627866,261,JR-OK,200,Good request,Thread Group 1-1,text,true,,18,8,1,1,null,0,0,0\n";
+        assert_eq!(
+            PerfStatCsv.detect(&Source::from_text("jmeter.csv", text)),
+            0
+        );
     }
 
     #[test]

@@ -154,6 +154,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
     first_keys(&mut kinds);
     let mut out = Vec::new();
     let mut texts: Vec<usize> = Vec::new();
+    let mut sections = names::SectionMemo::default();
     let mut i = 0;
     while i < para.len() {
         match &kinds[i] {
@@ -167,7 +168,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                     .last()
                     .map(|&t| clean(para[t].text))
                     .unwrap_or_else(|| heading.to_string());
-                let section = section_of(para, &texts, headings);
+                let section = section_of(para, &texts, headings, &mut sections);
                 let names = Names {
                     title: &title,
                     section: &section,
@@ -289,7 +290,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                     i = j;
                     continue;
                 }
-                let section = section_of(para, &texts, headings);
+                let section = section_of(para, &texts, headings, &mut sections);
                 // Underlined column by column: the dash groups cut header and rows.
                 // The rows must keep to the columns: one value in a column at
                 // most (an archive that collapsed the gaps breaks them).
@@ -337,6 +338,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                     super::titles::state(&title, &mut out[before..]);
                     ruled_lines.extend(out[before..].iter().map(|o| o.line));
                     texts.clear();
+                    sections = names::SectionMemo::default();
                     i = j;
                     continue;
                 }
@@ -355,6 +357,7 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                 // direction (the rows are named by their own labels).
                 super::titles::state(&title, &mut out[before..]);
                 texts.clear();
+                sections = names::SectionMemo::default();
                 i = j;
             }
         }

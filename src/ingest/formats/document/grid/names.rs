@@ -27,14 +27,41 @@ pub(super) struct Names<'a> {
 
 /// The nearest heading naming a build: a text line of the paragraph above
 /// the block, or a heading above the paragraph.
-pub(super) fn section_of(para: &[GLine], texts: &[usize], headings: &[&str]) -> String {
-    texts
-        .iter()
-        .rev()
-        .map(|&t| clean(para[t].text))
-        .chain(headings.iter().rev().map(|h| clean(h)))
-        .find(|t| variant_like(t))
-        .unwrap_or_default()
+///
+/// The text lines only grow until a table clears them (and the memo with
+/// them), so the memo looks at each line once: asking again for every line
+/// of a long paragraph of keyed lines would read all the lines above each
+/// (quadratic).
+pub(super) fn section_of(
+    para: &[GLine],
+    texts: &[usize],
+    headings: &[&str],
+    memo: &mut SectionMemo,
+) -> String {
+    for &t in &texts[memo.seen.min(texts.len())..] {
+        let name = clean(para[t].text);
+        if variant_like(&name) {
+            memo.found = Some(name);
+        }
+    }
+    memo.seen = texts.len();
+    match &memo.found {
+        Some(name) => name.clone(),
+        None => headings
+            .iter()
+            .rev()
+            .map(|h| clean(h))
+            .find(|t| variant_like(t))
+            .unwrap_or_default(),
+    }
+}
+
+/// What `section_of` has read of a paragraph's text lines: how many, and
+/// the name of the last one naming a build. Cleared with the lines.
+#[derive(Default)]
+pub(super) struct SectionMemo {
+    seen: usize,
+    found: Option<String>,
 }
 
 /// The stat a column header names by its last word (`avg`, `stddev`, `p99`).
