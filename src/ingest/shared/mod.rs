@@ -6,6 +6,7 @@ pub(in crate::ingest) mod logscan;
 pub mod numbers;
 pub(in crate::ingest) mod pattern;
 pub(in crate::ingest) mod row;
+pub(in crate::ingest) mod runs;
 pub(in crate::ingest) mod source;
 pub(in crate::ingest) mod stack;
 pub(in crate::ingest) mod structured;
