@@ -56,7 +56,7 @@ const TABLE: &[(&str, Kind)] = &[
         "criterion-file",
         Document("JSON or CSV files of one benchmark's run folder"),
     ),
-    ("cryptsetup", Open("a date line between runs read as a value")),
+    ("cryptsetup", Lines),
     ("cyclictest", Lines),
     ("cyclictest-hist", Lines),
     ("cyclictest-json", Document("the JSON file --json writes")),
@@ -110,7 +110,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("memtier", Lines),
     ("memtier-json", Document("one JSON document per run")),
     ("netperf", Open("a bare number after a table read as its remote row")),
-    ("netpipe", Open("a date line between runs read as a value")),
+    ("netpipe", Lines),
     (
         "netpipe-out",
         Document("np.out, a file NPtcp writes once per run"),

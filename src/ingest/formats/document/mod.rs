@@ -16,6 +16,7 @@ mod cv_cells;
 mod grid;
 mod labels;
 mod lines;
+mod loop_separators;
 pub mod mixed;
 mod open_pipes;
 mod piece;
