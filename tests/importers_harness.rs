@@ -545,6 +545,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("lmbench/lkp-02-mmap-series.txt", "lmbench"),
     ("dbench/lkp-tbench-01-two-runs.txt", "dbench"),
     ("dbench/lkp-tbench-02.txt", "dbench"),
+    ("cyclictest/cyclictest-hist-date-loop2.txt", "cyclictest-hist"),
+    ("rt-tests/hackbench-loop3.txt", "hackbench"),
+    ("perf-bench/perf-bench-pipe-banner-loop3.txt", "perf-bench"),
+    ("sysbench/sysbench-cpu-echo-threads.txt", "sysbench"),
 ];
 
 /// One harness file ingested with the default options.

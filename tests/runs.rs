@@ -480,3 +480,56 @@ fn repeated_runs_of_every_line_log_stay_separate() {
     );
     assert!(faults.is_empty(), "{}", faults.join("\n"));
 }
+
+/// Real captures of several runs in one file, made by shell loops (see the
+/// harness README): file, and the runs each of its series must have.
+const LOOPS: &[(&str, u32)] = &[
+    ("cyclictest/cyclictest-hist-date-loop2.txt", 2),
+    ("rt-tests/hackbench-loop3.txt", 3),
+    ("perf-bench/perf-bench-pipe-banner-loop3.txt", 3),
+    ("dd/gnu-loop3.txt", 3),
+    ("ab/loop3.txt", 3),
+    ("lmbench/lmdd-write-bs64k-loop3.txt", 3),
+    ("netperf/tcp_rr-v0-loop5.txt", 5),
+    // One run per thread count: two settings, one run each.
+    ("sysbench/sysbench-cpu-echo-threads.txt", 1),
+    ("sysbench/cpu-loop-threads.txt", 1),
+];
+
+#[test]
+fn real_loop_captures_give_each_run_its_own_samples() {
+    for (file, runs) in LOOPS {
+        let path = Path::new(HARNESS).join(file);
+        let got = read(&path).unwrap_or_else(|e| panic!("{file}: {e}"));
+        // Per series of samples: its runs, in order.
+        let mut series: BTreeMap<(String, String, String), Vec<u32>> = BTreeMap::new();
+        for o in got.rows.iter().filter(|o| o.stat == Stat::Sample) {
+            let key = (
+                o.benchmark.to_string(),
+                o.params.to_string(),
+                o.metric.to_string(),
+            );
+            series.entry(key).or_default().push(o.run.unwrap());
+        }
+        assert!(!series.is_empty(), "{file}: no samples");
+        let want: Vec<u32> = (0..*runs).collect();
+        for (key, got) in &series {
+            assert_eq!(got, &want, "{file}: {key:?}");
+        }
+        // The loop's own lines (a counter, a banner, a date) are listed,
+        // never read.
+        let text = std::fs::read_to_string(&path).unwrap();
+        for (line, n) in text.lines().zip(1u32..) {
+            let t = line.trim();
+            let loop_line =
+                t.starts_with("===") || t.parse::<u32>().is_ok() || t.ends_with(" UTC 2026");
+            if loop_line {
+                assert!(got.rows.iter().all(|o| o.line != n), "{file}:{n} read");
+                assert!(
+                    got.unread.contains(&n) || got.skipped.contains(&n),
+                    "{file}:{n} not accounted"
+                );
+            }
+        }
+    }
+}
