@@ -3,6 +3,7 @@
 pub(in crate::ingest) mod keyvals;
 pub(in crate::ingest) mod lkp_wrapper;
 pub(in crate::ingest) mod logscan;
+pub(in crate::ingest) mod loop_lines;
 pub mod numbers;
 pub(in crate::ingest) mod pattern;
 pub(in crate::ingest) mod row;

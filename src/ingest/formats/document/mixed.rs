@@ -117,7 +117,7 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     // A loop's lines between the runs (a counter, a banner, a date) are
     // said to be such, and give the document reader no value.
     let texts = src.lines.iter().map(|l| (l.number, l.text.as_str()));
-    let between = super::loop_separators::separators(texts, &used);
+    let between = crate::ingest::shared::loop_lines::separators(texts, &used);
     let why = "printed between runs of the log (a loop's counter, banner or date): not a result";
     parsed
         .skipped

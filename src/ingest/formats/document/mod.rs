@@ -16,7 +16,6 @@ mod cv_cells;
 mod grid;
 mod labels;
 mod lines;
-mod loop_separators;
 pub mod mixed;
 mod open_pipes;
 mod piece;

@@ -14,7 +14,7 @@ use crate::ingest::shared::text::is_timestamped;
 
 /// The lines of `lines` (number and text, in order) that separate the runs
 /// of a log, given the sorted numbers of the lines the importer `used`.
-pub(super) fn separators<'a>(
+pub(crate) fn separators<'a>(
     lines: impl Iterator<Item = (u32, &'a str)>,
     used: &[u32],
 ) -> Vec<u32> {
@@ -58,6 +58,76 @@ pub(super) fn separators<'a>(
         .collect()
 }
 
+/// Of the `frame` lines of `lines` (those a reader takes as its log's
+/// frame: banners, menus), the loop's lines between runs: a date alone,
+/// or a short line of one number (four words at most) whose number counts
+/// up by one from each such line to the next (`=== run 2 ===`,
+/// `Iteration: 3`); a figure of the tool's own frame does not count so.
+/// A reader reads them as no frame of its tool, so they are listed as
+/// not read.
+pub(crate) fn counters_in_frame<'a>(
+    lines: impl Iterator<Item = (u32, &'a str)>,
+    frame: &[u32],
+) -> Vec<u32> {
+    let lines: Vec<(u32, &str)> = lines.filter(|(_, t)| !t.trim().is_empty()).collect();
+    // Per shape of a short line of one number: its lines and numbers.
+    let mut counters: Vec<(String, Vec<(u32, u64)>)> = Vec::new();
+    let mut out = Vec::new();
+    for &(n, t) in &lines {
+        if frame.binary_search(&n).is_err() || !t.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        if is_date(t) {
+            out.push(n);
+            continue;
+        }
+        let shape = mask(t);
+        let number = t
+            .split(|c: char| !c.is_ascii_digit())
+            .find(|w| !w.is_empty())
+            .and_then(|w| w.parse::<u64>().ok());
+        let (Some(number), 1, ..=4) = (
+            number,
+            shape.matches('#').count(),
+            t.split_whitespace().count(),
+        ) else {
+            continue;
+        };
+        match counters.iter_mut().find(|(s, _)| *s == shape) {
+            Some((_, seen)) => seen.push((n, number)),
+            None => counters.push((shape, vec![(n, number)])),
+        }
+    }
+    // A counter counts: 1, 2, 3 … (or from any start), one more each time,
+    // or starts again (the loop's log of another loop appended).
+    for (_, seen) in counters {
+        let first = seen[0].1;
+        let counts = seen.len() >= 2
+            && seen.windows(2).any(|w| w[1].1 == w[0].1 + 1)
+            && seen
+                .windows(2)
+                .all(|w| w[1].1 == w[0].1 + 1 || w[1].1 == first);
+        if counts {
+            out.extend(seen.iter().map(|&(n, _)| n));
+        }
+    }
+    out.sort_unstable();
+    out
+}
+
+/// Whether `text` is a date alone, as `date` prints it (`Sun Dec  6
+/// 20:11:48 UTC 2026`): led by a time, and nothing but numbers, times and
+/// short names (day, month, zone) after it; a command behind a time stamp
+/// is a log's line, not a loop's.
+fn is_date(text: &str) -> bool {
+    is_timestamped(text)
+        && text.split_whitespace().all(|w| {
+            w.bytes()
+                .all(|b| b.is_ascii_digit() || b == b':' || b == b'-')
+                || (w.len() <= 4 && w.bytes().all(|b| b.is_ascii_alphabetic()))
+        })
+}
+
 /// `text` trimmed, each run of digits written `#`.
 fn mask(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -75,7 +145,7 @@ fn mask(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::separators;
+    use super::{counters_in_frame, separators};
 
     fn of(text: &str, used: &[u32]) -> Vec<u32> {
         let lines: Vec<(u32, &str)> = text.lines().zip(1..).map(|(t, n)| (n, t)).collect();
@@ -109,5 +179,31 @@ mod tests {
         // Not right above a line the importer read.
         let text = "note 1\nsize 4 KiB x 2\nscore 5\nnote 2\nsize 8 KiB x 2\nscore 6\n";
         assert!(of(text, &[3, 6]).is_empty());
+    }
+
+    #[test]
+    fn frame_lines_that_count_or_tell_the_time_are_the_loop_s() {
+        let of = |text: &str, frame: &[u32]| {
+            let lines: Vec<(u32, &str)> = text.lines().zip(1..).map(|(t, n)| (n, t)).collect();
+            counters_in_frame(lines.into_iter(), frame)
+        };
+        let text = "=== run 1 ===\nbanner v2\nscore 5\n=== run 2 ===\nbanner v2\nscore 6\n";
+        assert_eq!(of(text, &[1, 2, 4, 5]), [1, 4]);
+        // Two loops' logs one after the other: the counter starts again.
+        let text = "=== run 1 ===\nscore 5\n=== run 2 ===\nscore 6\n=== run 1 ===\nscore 7\n";
+        assert_eq!(of(text, &[1, 3, 5]), [1, 3, 5]);
+        // The tool's own frame, the same in each run, is its frame.
+        let text = "banner v2\nscore 5\nbanner v2\nscore 6\n";
+        assert!(of(text, &[1, 3]).is_empty());
+        // A figure that changes from run to run without counting, or a
+        // command behind a time stamp, is the tool's or the wrapper's.
+        let text = "(= 4608 clock ticks)\nscore 5\n(= 4577 clock ticks)\nscore 6\n";
+        assert!(of(text, &[1, 3]).is_empty());
+        let text = "2022-09-13 12:10:37 ./stream\nscore 5\n2022-09-13 12:10:39 ./stream\nscore 6\n";
+        assert!(of(text, &[1, 3]).is_empty());
+        // A sentence with a figure that changes from run to run too.
+        let text = "Each test below will take on the order of 4608 microseconds.\nscore 5\n\
+                    Each test below will take on the order of 4577 microseconds.\nscore 6\n";
+        assert!(of(text, &[1, 3]).is_empty());
     }
 }
