@@ -10,6 +10,7 @@
 //! a line of its own shape (a list of `run 1: 12.3 ms` lines is values, one
 //! under the other).
 
+use crate::ingest::shared::numbers::looks_numeric;
 use crate::ingest::shared::text::is_timestamped;
 
 /// The lines of `lines` (number and text, in order) that separate the runs
@@ -28,7 +29,7 @@ pub(crate) fn separators<'a>(
     let texts: Vec<&str> = lines.iter().map(|&(_, t)| t).collect();
     let lines: Vec<(u32, Option<String>)> = lines
         .iter()
-        .map(|&(n, t)| (n, (!is_used(n) && digit(t)).then(|| mask(t))))
+        .map(|&(n, t)| (n, (!is_used(n) && looks_numeric(t)).then(|| mask(t))))
         .collect();
     let mut candidates: Vec<(u32, &str)> = Vec::new();
     for (i, (n, shape)) in lines.iter().enumerate() {
@@ -173,6 +174,10 @@ mod tests {
         assert!(of(text, &[3]).is_empty());
         // A line of several figures is a result, however it recurs.
         let text = "1 x Dhrystone 1 2 3\nscore 5\n1 x Dhrystone 4 5 6\nscore 6\n";
+        assert!(of(text, &[2, 4]).is_empty());
+        // A digit inside a word is no number (`python3`): the tool's own
+        // advice, repeated by each run.
+        let text = "Run 'python3 -m pyperf system tune'\nscore 5\nRun 'python3 -m pyperf system tune'\nscore 6\n";
         assert!(of(text, &[2, 4]).is_empty());
         // Once only: a heading or a value of its own.
         assert!(of("total 12\nscore 5\n", &[2]).is_empty());
