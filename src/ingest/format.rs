@@ -218,7 +218,9 @@ impl Parsed {
     /// Every line of `src` that gave none of `observations` and is not
     /// among `skipped`: the frame a log's values sit in (its banner, menus,
     /// a system description), read as such so that the document reader,
-    /// supplementing a log it takes for prose, reads nothing from it.
+    /// supplementing a log it takes for prose, reads nothing from it. A
+    /// loop's lines between runs are not the frame (see
+    /// [`counters_in_frame`](super::shared::loop_lines::counters_in_frame)).
     pub(crate) fn frame_lines(
         src: &Source,
         observations: &[Observation],
@@ -227,10 +229,19 @@ impl Parsed {
         let mut used: Vec<u32> = observations.iter().map(|o| o.line).collect();
         used.extend(skipped.iter().map(|(n, _)| *n));
         used.sort_unstable();
-        src.lines
+        let frame: Vec<u32> = src
+            .lines
             .iter()
             .map(|l| l.number)
             .filter(|n| used.binary_search(n).is_err())
+            .collect();
+        // A shell loop's counter, banner or date between the runs is no
+        // frame of the tool: left to the account of lines not read.
+        let texts = src.lines.iter().map(|l| (l.number, l.text.as_str()));
+        let between = super::shared::loop_lines::counters_in_frame(texts, &frame);
+        frame
+            .into_iter()
+            .filter(|n| between.binary_search(n).is_err())
             .collect()
     }
 

@@ -114,6 +114,16 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     let Ok(doc) = Document.parse_accounted(src) else {
         return Ok(parsed.into());
     };
+    // A loop's lines between the runs (a counter, a banner, a date) are
+    // said to be such, and give the document reader no value.
+    let texts = src.lines.iter().map(|l| (l.number, l.text.as_str()));
+    let between = crate::ingest::shared::loop_lines::separators(texts, &used);
+    let why = "printed between runs of the log (a loop's counter, banner or date): not a result";
+    parsed
+        .skipped
+        .extend(between.iter().map(|&n| (n, why.to_string())));
+    used.extend(between);
+    used.sort_unstable();
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
     parsed
         .observations
