@@ -22,6 +22,7 @@ mod piece;
 mod reader;
 mod runs;
 mod sections;
+mod slash_cells;
 mod slashed;
 mod table;
 mod titles;
@@ -133,6 +134,8 @@ impl Format for Document {
         let spelled = open_pipes::close(&spelled);
         // `min/avg/max = 1/2/3 ms` is read as the three pairs it stands for.
         let spelled = slashed::expand(&spelled);
+        // `0.1/1.3` in a table's cell is read as the two values it holds.
+        let spelled = slash_cells::expand(&spelled);
         // A pipe table padded with underscores is read padded with spaces.
         let spelled = underscores::unpad(&spelled);
         // A table a mail client wrapped is read with its lines joined back.
