@@ -18,6 +18,7 @@ mod labels;
 mod lines;
 pub mod mixed;
 mod open_pipes;
+mod paren_lists;
 mod piece;
 mod reader;
 mod runs;
@@ -138,8 +139,11 @@ impl Format for Document {
         let spelled = slash_cells::expand(&spelled);
         // A pipe table padded with underscores is read padded with spaces.
         let spelled = underscores::unpad(&spelled);
+        // A list of values in parentheses wrapped over lines is one line.
+        let (spelled, mut continued) = paren_lists::rejoin(&spelled);
         // A table a mail client wrapped is read with its lines joined back.
-        let (unwrapped, continued) = wrapped::rejoin(&spelled);
+        let (unwrapped, rejoined) = wrapped::rejoin(&spelled);
+        continued.extend(rejoined);
         let src = &*unwrapped;
         let mut observations = reader::read(src)?;
         let statements = runs::apply(src, &mut observations);

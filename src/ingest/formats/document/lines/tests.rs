@@ -603,3 +603,15 @@ fn a_pipe_row_is_no_long_settings_label() {
         Kind::Row(ref r) if r.label.contains('|') && r.label.split_whitespace().count() > 6
     ));
 }
+
+/// A value of a part-q post counted per minute (`7029030180/minute`), and
+/// others per hour: a unit a value carries, though no second is in it.
+#[test]
+fn rates_per_minute_or_hour_are_units() {
+    for u in ["/minute", "ops/min", "runs/hour"] {
+        assert!(known_unit(u), "{u}");
+    }
+    for u in ["/proc", "read/write", "min/avg"] {
+        assert!(!known_unit(u), "{u}");
+    }
+}
