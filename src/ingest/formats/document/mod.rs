@@ -13,6 +13,7 @@
 
 mod boxchars;
 mod cv_cells;
+mod dashed;
 mod grid;
 mod labels;
 mod lines;
@@ -135,6 +136,8 @@ impl Format for Document {
         let spelled = open_pipes::close(&spelled);
         // `min/avg/max = 1/2/3 ms` is read as the three pairs it stands for.
         let spelled = slashed::expand(&spelled);
+        // `bw: 1177-1367-1397` under a legend `bw: min-avg-max` likewise.
+        let spelled = dashed::expand(&spelled);
         // `0.1/1.3` in a table's cell is read as the two values it holds.
         let spelled = slash_cells::expand(&spelled);
         // A pipe table padded with underscores is read padded with spaces.
