@@ -14,6 +14,7 @@
 mod boxchars;
 mod cv_cells;
 mod dashed;
+mod fio_groups;
 mod grid;
 mod labels;
 mod lines;
@@ -138,6 +139,8 @@ impl Format for Document {
         let spelled = slashed::expand(&spelled);
         // `bw: 1177-1367-1397` under a legend `bw: min-avg-max` likewise.
         let spelled = dashed::expand(&spelled);
+        // fio's `BW=894KiB/s (915kB/s)(175MiB/200919msec)` as four pairs.
+        let spelled = fio_groups::expand(&spelled);
         // `0.1/1.3` in a table's cell is read as the two values it holds.
         let spelled = slash_cells::expand(&spelled);
         // A pipe table padded with underscores is read padded with spaces.
