@@ -73,10 +73,13 @@ fn segments(text: &str) -> Option<String> {
             (_, Some(v)) => v.as_str().split_whitespace().collect(),
             _ => continue,
         };
-        if values.len() != names.len() {
+        let words = c["words"].trim();
+        // Two names alone against two values is as often a ratio
+        // (`IOS/call=1/1` of t/io_uring) as a pair: words after the names
+        // (`Read/Write IOPS`) or a third name make it one.
+        if values.len() != names.len() || (words.is_empty() && names.len() < 3) {
             continue;
         }
-        let words = c["words"].trim();
         let pairs: Vec<String> = names
             .iter()
             .zip(&values)
@@ -213,6 +216,11 @@ mod tests {
             None
         );
         assert_eq!(segments("Requests/sec 583729.93 460007.44"), None);
+        // A ratio of t/io_uring's record lines.
+        assert_eq!(
+            segments("IOPS=254820, BW=124MiB/s, IOS/call=1/1, inflight=(1 1)"),
+            None
+        );
     }
 
     #[test]
