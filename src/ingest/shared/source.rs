@@ -260,8 +260,9 @@ impl Source {
     /// [`Source::text`], made once and kept, for searches of the whole text
     /// instead of line by line (format detection runs some forty detectors
     /// on the same lines). `None` when a cleaned line holds a line break
-    /// (a quoted-printable `=0A`): then a match in the joined text could
-    /// span two of the text's lines, and callers search line by line.
+    /// (none should: a quoted-printable `=0A` is decoded into two lines):
+    /// then a match in the joined text could span two of the text's lines,
+    /// and callers search line by line.
     pub fn joined(&self) -> Option<&str> {
         self.joined
             .get_or_init(|| {
