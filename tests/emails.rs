@@ -48,11 +48,14 @@ fn dir() -> String {
 /// 867, 652 and 727. Fifteen more posts collected with part p were kept out
 /// of the corpus, sealed, to measure these rules from outside (327, 248
 /// and 255 of their 443 values before them, 331, 260 and 267 after); they
-/// were then moved in unchanged as part q. The issue's
+/// were then moved in unchanged as part q; rules written from its misses
+/// (encoded line ends, slashed cells and keys, long settings labels, lists
+/// wrapped in parentheses, a baseline among changes, a table broken by a
+/// reply) read all 443 of its values. The issue's
 /// goal is 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.2;
-const LABEL_FLOOR: f64 = 71.7;
-const EITHER_FLOOR: f64 = 77.1;
+const VALUE_FLOOR: f64 = 94.2;
+const LABEL_FLOOR: f64 = 72.4;
+const EITHER_FLOOR: f64 = 78.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
