@@ -82,6 +82,15 @@ fn is_date(cell: &str) -> bool {
 /// `text` read as a row of slashed cells of `parts` parts each: a label
 /// with a letter, then value cells only, two or more of them slashed.
 fn row(text: &str) -> Option<(Row, usize)> {
+    // Most lines hold no number joined to another by a slash: told from
+    // the bytes before any cell is made (a log of paths has many slashes).
+    let b = text.as_bytes();
+    if !b
+        .windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == b'/' && w[2].is_ascii_digit())
+    {
+        return None;
+    }
     let cs = cells(text);
     let first_value = cs
         .iter()
