@@ -49,16 +49,20 @@ fn dir() -> String {
 /// of the corpus, sealed, to measure these rules from outside (327, 248
 /// and 255 of their 443 values before them, 331, 260 and 267 after); they
 /// were then moved in unchanged as part q (15894, 12228 and 13159 of the
-/// whole corpus then). Label rules written from the misses of parts p and
-/// q and the largest label-miss classes since (a code fence, a closing
-/// `Before:` line, the header of a compare table over its counters, a
-/// rising count column as a key, a ruled header standing alone, row names
-/// with counts in them set apart by a bar or a gap, a bracketed build, a
-/// list of counts) read 15901, 12589 and 13483. The goal is 98% and 95%; these
-/// are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.2;
-const LABEL_FLOOR: f64 = 73.8;
-const EITHER_FLOOR: f64 = 79.0;
+/// whole corpus then). Value rules written from the misses of parts p and
+/// q (encoded line ends, slashed cells and keys, long settings labels,
+/// lists wrapped in parentheses, a baseline among changes, dash-joined
+/// values under a legend, fio's bandwidth brackets) read all 443 of part
+/// q's values; label rules from the same misses and the largest label-miss
+/// classes since (a code fence, a closing `Before:` line, the header of a
+/// compare table over its counters, a rising count column as a key, a
+/// ruled header standing alone, row names with counts in them set apart
+/// by a bar or a gap, a bracketed build, a list of counts) and the value
+/// rules together read 16081, 12714 and 13653. The goal is 98% and 95%; these are
+/// what is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 94.3;
+const LABEL_FLOOR: f64 = 74.5;
+const EITHER_FLOOR: f64 = 80.0;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -22,7 +22,7 @@ use line_texts::lines_are_raw;
 pub use line_texts::{LineText, LineTexts};
 use terminal::{has_terminal_control, replay_terminal};
 
-use bare_equals::{bare_soft_breaks, has_bare_equals, line_around};
+use bare_equals::{bare_soft_breaks, encoded_quoted_breaks, has_bare_equals, line_around};
 
 /// One prepared line and where it came from.
 #[derive(Debug, Clone, PartialEq)]
@@ -260,8 +260,9 @@ impl Source {
     /// [`Source::text`], made once and kept, for searches of the whole text
     /// instead of line by line (format detection runs some forty detectors
     /// on the same lines). `None` when a cleaned line holds a line break
-    /// (a quoted-printable `=0A`): then a match in the joined text could
-    /// span two of the text's lines, and callers search line by line.
+    /// (none should: a quoted-printable `=0A` is decoded into two lines):
+    /// then a match in the joined text could span two of the text's lines,
+    /// and callers search line by line.
     pub fn joined(&self) -> Option<&str> {
         self.joined
             .get_or_init(|| {
@@ -482,6 +483,7 @@ fn text_is_quoted_printable(text: &str) -> bool {
     if QP_HEADERS
         .iter()
         .any(|h| memchr::memmem::find(b, h.as_bytes()).is_some())
+        || encoded_quoted_breaks(text) >= 2
     {
         return true;
     }
@@ -565,6 +567,14 @@ fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
     {
         return true;
     }
+    if lines
+        .iter()
+        .map(|(l, _)| encoded_quoted_breaks(l))
+        .sum::<usize>()
+        >= 2
+    {
+        return true;
+    }
     for (l, _) in lines {
         let b = l.as_bytes();
         for i in 0..b.len().saturating_sub(5) {
@@ -612,13 +622,27 @@ fn undo_quoted_printable(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
         if soft_break {
             pending = Some((buf, first));
         } else {
-            out.push((decoded_line(buf), first));
+            push_decoded(&mut out, buf, first);
         }
     }
     if let Some((buf, first)) = pending {
-        out.push((decoded_line(buf), first));
+        push_decoded(&mut out, buf, first);
     }
     out
+}
+
+/// Adds a decoded line to `out`, as the lines it holds: an encoded line
+/// end (`=0A`, `=0D=0A`) is a line break like any other, each line numbered
+/// as the encoded line it began on.
+fn push_decoded(out: &mut Vec<(String, u32)>, buf: Vec<u8>, number: u32) {
+    if !buf.contains(&b'\n') {
+        out.push((decoded_line(buf), number));
+        return;
+    }
+    for part in buf.split(|&c| c == b'\n') {
+        let part = part.strip_suffix(b"\r").unwrap_or(part);
+        out.push((decoded_line(part.to_vec()), number));
+    }
 }
 
 /// The text of a decoded quoted-printable line: UTF-8 when it is, else

@@ -13,15 +13,19 @@
 
 mod boxchars;
 mod cv_cells;
+mod dashed;
+mod fio_groups;
 mod grid;
 mod labels;
 mod lines;
 pub mod mixed;
 mod open_pipes;
+mod paren_lists;
 mod piece;
 mod reader;
 mod runs;
 mod sections;
+mod slash_cells;
 mod slashed;
 mod table;
 mod titles;
@@ -133,10 +137,19 @@ impl Format for Document {
         let spelled = open_pipes::close(&spelled);
         // `min/avg/max = 1/2/3 ms` is read as the three pairs it stands for.
         let spelled = slashed::expand(&spelled);
+        // `bw: 1177-1367-1397` under a legend `bw: min-avg-max` likewise.
+        let spelled = dashed::expand(&spelled);
+        // fio's `BW=894KiB/s (915kB/s)(175MiB/200919msec)` as four pairs.
+        let spelled = fio_groups::expand(&spelled);
+        // `0.1/1.3` in a table's cell is read as the two values it holds.
+        let spelled = slash_cells::expand(&spelled);
         // A pipe table padded with underscores is read padded with spaces.
         let spelled = underscores::unpad(&spelled);
+        // A list of values in parentheses wrapped over lines is one line.
+        let (spelled, mut continued) = paren_lists::rejoin(&spelled);
         // A table a mail client wrapped is read with its lines joined back.
-        let (unwrapped, continued) = wrapped::rejoin(&spelled);
+        let (unwrapped, rejoined) = wrapped::rejoin(&spelled);
+        continued.extend(rejoined);
         let src = &*unwrapped;
         let mut observations = reader::read(src)?;
         let statements = runs::apply(src, &mut observations);

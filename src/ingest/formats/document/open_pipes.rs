@@ -33,7 +33,13 @@ pub fn close(src: &Source) -> Cow<'_, Source> {
             j += 1;
         }
         let long_enough = j - i >= if k == 1 { 3 } else { 2 };
-        if long_enough && lines[i + 1..j].iter().all(|l| numbers_only(&l.text)) {
+        // Rows under a rule are the body of a table whose header stands
+        // above the rule, which the grid reader reads with it.
+        let under_rule = i > 0
+            && lines[i - 1].quote_depth == lines[i].quote_depth
+            && crate::ingest::shared::text::is_rule(lines[i - 1].text.trim())
+            && lines[i..j].iter().all(|l| numbers_only(&l.text));
+        if long_enough && !under_rule && lines[i + 1..j].iter().all(|l| numbers_only(&l.text)) {
             runs.push((i, j));
         }
         i = j;
@@ -80,6 +86,11 @@ fn numbers_only(text: &str) -> bool {
         .all(|c| !c.is_empty() && c.chars().all(|ch| matches!(ch, '-' | ':')));
     delimiter
         || cells.iter().all(|c| {
+            // A number may carry its unit after a space (`136 Gbps`).
+            let c = match c.rsplit_once(' ') {
+                Some((n, u)) if super::lines::known_unit(u) => n.trim_end(),
+                _ => c,
+            };
             let digits = c.trim_start_matches(['+', '-']).trim_end_matches('%');
             digits.is_empty() && c.is_empty()
                 || digits.starts_with(|ch: char| ch.is_ascii_digit())
@@ -98,6 +109,7 @@ fn closed(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::Format;
 
     fn closed_lines(text: &str) -> Vec<String> {
         let src = Source::from_text("t.txt", text);
@@ -126,6 +138,46 @@ mod tests {
         );
     }
 
+    /// The rest of a table of a part-q post, quoted after a reply broke
+    /// into it: no header, a unit in each value cell.
+    #[test]
+    fn values_with_their_units_are_numbers_of_a_row() {
+        let got = closed_lines(
+            "          32 |         136 Gbps    |     183 Gbps
+          48 |         159 Gbps    |     185 Gbps
+",
+        );
+        assert_eq!(
+            got[0],
+            "|           32 |         136 Gbps    |     183 Gbps |"
+        );
+        let src = Source::from_text(
+            "t.txt",
+            "The rest:
+
+          32 |         136 Gbps    |     183 Gbps
+          48 |         159 Gbps    |     185 Gbps
+",
+        );
+        let rows = crate::ingest::formats::document::Document
+            .parse(&src)
+            .unwrap();
+        for v in [136.0, 183.0, 159.0, 185.0] {
+            assert!(rows.iter().any(|o| o.value == v), "{v}: {rows:?}");
+        }
+        // The same rows under their header and its rule are the grid's.
+        let headed = "  no. of     | rx buf backed       | rx buf backed
+ connections | with page fragments | with full page
+-------------+---------------------+---------------
+           4 |         139 Gbps    |     138 Gbps
+           8 |         140 Gbps    |     162 Gbps
+";
+        assert!(matches!(
+            close(&Source::from_text("t.txt", headed)),
+            Cow::Borrowed(_)
+        ));
+    }
+
     #[test]
     fn shell_pipelines_and_prose_stay() {
         for text in [
@@ -137,6 +189,8 @@ mod tests {
             // Words in the rows' cells: the grid reader's.
             "      6.2 |  6.2 + V12\nProcess 10 Time:  0.35 | 0.42\nthread 10 Time:  0.35 | 0.43\n",
             " bs kB |  type |    V\n     1 | W/seq | 14795\n    64 | W/seq | 41987\n",
+            // A word after a number that is no unit.
+            "1 | 2 apples | 3\n4 | 5 pears | 6\n",
         ] {
             let src = Source::from_text("t.txt", text);
             assert!(matches!(close(&src), Cow::Borrowed(_)), "{text}");

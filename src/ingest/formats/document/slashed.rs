@@ -17,26 +17,111 @@ lazy_re!(
     r"^(?P<pre>.*?)(?P<names>[A-Za-z_][\w.%-]*(?:/[A-Za-z_][\w.%-]*)+)\s*[=:]\s*(?P<values>[-+]?\d[\d.]*(?:\s*[A-Za-zµ%]+)?(?:\s*/\s*[-+]?\d[\d.]*(?:\s*[A-Za-zµ%]+)?)+)\s*(?P<unit>[A-Za-zµ%][\w/µ%]*)?\s*$"
 );
 
+/// A number with its unit, which may hold a slash of its own (`481KB/s`).
+const NUM: &str = r"[-+]?\d+(?:\.\d+)?(?:[A-Za-zµ%]+(?:/[A-Za-z]+)?)?";
+
+lazy_re!(
+    SEGMENT,
+    &format!(
+        r"(?P<names>\b[A-Za-z][\w%-]*(?:/[A-Za-z][\w%-]*)+)(?P<words>(?:\s+[A-Za-z][\w()%-]*){{0,3}}?)(?:\s*[=:]\s*(?P<slashed>{NUM}(?:/{NUM})+)| (?P<spaced>{NUM}(?: {NUM})+))(?:[.,;]?(?:\s|$))"
+    )
+);
+
 /// `src`, or a copy whose slash-joined names and values are written as
 /// the pairs they stand for.
 pub fn expand(src: &Source) -> Cow<'_, Source> {
-    let has = |l: &Line| l.text.contains('/') && l.text.contains(['=', ':']);
+    let has = |l: &Line| l.text.contains('/');
     if !src
         .lines
         .iter()
-        .any(|l| has(l) && SLASHED.is_match(&l.text))
+        .any(|l| has(l) && (SLASHED.is_match(&l.text) || SEGMENT.is_match(&l.text)))
     {
         return Cow::Borrowed(src);
     }
     let mut out = src.clone();
     for l in &mut out.lines {
         if has(l) {
-            if let Some(text) = pairs(&l.text) {
+            if let Some(text) = pairs(&l.text).or_else(|| segments(&l.text)) {
                 l.text = text;
             }
         }
     }
     Cow::Owned(out)
+}
+
+/// A line holding slash-joined names with words after them, then their
+/// values joined by slashes after `:` or `=`, or as many values one space
+/// apart (values in columns are a table's, one per column), among other
+/// text: `1. Read/Write IOPS: 117/41. Read/Write Speed
+/// 481KB/s 168KB/s` is `1. Read IOPS = 117, Write IOPS = 41. Read Speed
+/// = 481KB/s, Write Speed = 168KB/s`. `None` when no part of it is such.
+fn segments(text: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut last = 0;
+    for c in SEGMENT.captures_iter(text) {
+        let names: Vec<&str> = c["names"].split('/').collect();
+        // A unit (`MB/s`, `Requests/sec`) is no pair of names.
+        if names.iter().any(|n| {
+            n.chars().filter(|ch| ch.is_alphabetic()).count() < 2
+                || ["sec", "ms", "us", "ns", "min", "op", "ops"]
+                    .contains(&n.to_lowercase().as_str())
+        }) {
+            continue;
+        }
+        let values: Vec<&str> = match (c.name("slashed"), c.name("spaced")) {
+            (Some(v), _) => slashed_values(v.as_str()),
+            (_, Some(v)) => v.as_str().split_whitespace().collect(),
+            _ => continue,
+        };
+        let words = c["words"].trim();
+        // Two names alone against two values is as often a ratio
+        // (`IOS/call=1/1` of t/io_uring) as a pair: words after the names
+        // (`Read/Write IOPS`) or a third name make it one.
+        if values.len() != names.len() || (words.is_empty() && names.len() < 3) {
+            continue;
+        }
+        let pairs: Vec<String> = names
+            .iter()
+            .zip(&values)
+            .map(|(n, v)| match words {
+                "" => format!("{n} = {v}"),
+                w => format!("{n} {w} = {v}"),
+            })
+            .collect();
+        let whole = c.get(0).expect("match");
+        let values_end = c
+            .name("slashed")
+            .or_else(|| c.name("spaced"))
+            .map_or(whole.end(), |m| m.end());
+        let start = c.name("names").map_or(whole.start(), |m| m.start());
+        out.push_str(&text[last..start]);
+        out.push_str(&pairs.join(", "));
+        last = values_end;
+    }
+    if last == 0 {
+        return None;
+    }
+    out.push_str(&text[last..]);
+    Some(out)
+}
+
+/// The values of `117/41` or `1.2MB/s/3.4MB/s`: split at each slash that
+/// is followed by a number (a unit's own slash is not).
+fn slashed_values(text: &str) -> Vec<&str> {
+    let b = text.as_bytes();
+    let mut out = Vec::new();
+    let mut start = 0;
+    for i in 0..b.len() {
+        let next_is_number = b
+            .get(i + 1)
+            .is_some_and(|c| c.is_ascii_digit() || *c == b'-' || *c == b'+');
+        if b[i] == b'/' && next_is_number {
+            out.push(&text[start..i]);
+            start = i + 1;
+        }
+    }
+    out.push(&text[start..]);
+    out
 }
 
 /// The pairs a slashed line stands for, or `None` when it is no such line.
@@ -103,6 +188,38 @@ mod tests {
         assert_eq!(
             pairs("round-trip min/avg/max = 0.072/0.086/0.101 ms").as_deref(),
             Some("round-trip min = 0.072 ms, avg = 0.086 ms, max = 0.101 ms")
+        );
+    }
+
+    /// Lines of a part-q post: numbered results with slashed keys, the
+    /// values joined by slashes after a colon, or apart with their units.
+    #[test]
+    fn slashed_keys_among_other_text_become_pairs() {
+        assert_eq!(
+            segments("1. Read/Write IOPS: 117/41. Read/Write Speed 481KB/s 168KB/s").as_deref(),
+            Some(
+                "1. Read IOPS = 117, Write IOPS = 41. Read Speed = 481KB/s, Write Speed = 168KB/s"
+            )
+        );
+        assert_eq!(
+            segments("4. Read/Write IOPS: 97/32. Read/Write Speed 400K/s 131KB/s").as_deref(),
+            Some("4. Read IOPS = 97, Write IOPS = 32. Read Speed = 400K/s, Write Speed = 131KB/s")
+        );
+        // Counts that differ, a unit, prose: left alone.
+        assert_eq!(segments("Read/Write IOPS: 117/41/12"), None);
+        assert_eq!(segments("throughput MB/s 120 130"), None);
+        assert_eq!(segments("the read/write path takes 5 ms"), None);
+        assert_eq!(segments("Patch 3/4 adds 2 helpers"), None);
+        // Columns of a table (mmtests, two kernels), a rate's unit.
+        assert_eq!(
+            segments("%age total pages scanned/reclaimed          99.48%    99.49%"),
+            None
+        );
+        assert_eq!(segments("Requests/sec 583729.93 460007.44"), None);
+        // A ratio of t/io_uring's record lines.
+        assert_eq!(
+            segments("IOPS=254820, BW=124MiB/s, IOS/call=1/1, inflight=(1 1)"),
+            None
         );
     }
 

@@ -44,6 +44,11 @@ pub(super) fn bare_soft_breaks<'a>(lines: impl Iterator<Item = &'a str>) -> bool
             continue;
         }
         let next = lines.peek().copied().unwrap_or("");
+        // The body's last soft break, after an encoded line end (`=0A=`),
+        // has nothing to join: the encoder's, when the line is.
+        if next.is_empty() && ends_encoded(l) {
+            continue;
+        }
         let encoded = b.len() <= QP_WIDTH
             && !next.is_empty()
             && b.len() - 1 + next.len() > QP_WIDTH
@@ -55,4 +60,20 @@ pub(super) fn bare_soft_breaks<'a>(lines: impl Iterator<Item = &'a str>) -> bool
         count += 1;
     }
     count >= 2
+}
+
+/// Whether `line` ends in an encoded line end before a soft break
+/// (`1319=0A=`), and is one an encoder could have written.
+fn ends_encoded(line: &str) -> bool {
+    let b = line.as_bytes();
+    b.len() <= QP_WIDTH
+        && (line.ends_with("=0A=") || line.ends_with("=0D="))
+        && !has_bare_equals(line)
+}
+
+/// How many line ends `text` holds encoded before a quote mark (`=0A>`):
+/// a body in which even the line breaks are escaped. Two make it
+/// quoted-printable; a plain `x=0A` hex value is not followed by `>`.
+pub(super) fn encoded_quoted_breaks(text: &str) -> usize {
+    memchr::memmem::find_iter(text.as_bytes(), b"=0A>").count()
 }

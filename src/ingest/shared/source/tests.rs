@@ -451,3 +451,54 @@ fn deferred_lines_are_the_lines_read_whole() {
         assert_eq!(lazy.lines, whole.lines, "{what}");
     }
 }
+
+/// A reply sent as raw quoted-printable in which the line ends are
+/// encoded too (`=0A`), rows of a part-q post: each encoded line end is a
+/// line break, and the quote marks after it are quotes.
+#[test]
+fn encoded_line_ends_of_a_quoted_printable_body_are_line_breaks() {
+    let text = "\
+> devicetype    configuration    MB/s    clat mea=
+n    clat 99%=0A> ---------------------------------------------------------=
+---------=0A> nvme base        1m,32,4     2259    59280        67634=0A> c=
+rypt default    1m,32,4     2267    59050       182000=0A> crypt no_w_wq   =
+ 1m,32,4     1758    73954.54     84411=0A=
+
+The reply adds more results.
+";
+    let s = Source::from_text("m", text);
+    let got: Vec<(&str, u8)> = s
+        .lines
+        .iter()
+        .map(|l| (l.text.as_str(), l.quote_depth))
+        .collect();
+    assert_eq!(
+        got[0],
+        (
+            "devicetype    configuration    MB/s    clat mean    clat 99%",
+            1
+        )
+    );
+    assert_eq!(
+        got[2],
+        ("nvme base        1m,32,4     2259    59280        67634", 1)
+    );
+    assert_eq!(
+        got[3],
+        ("crypt default    1m,32,4     2267    59050       182000", 1)
+    );
+    assert_eq!(
+        got[4],
+        ("crypt no_w_wq    1m,32,4     1758    73954.54     84411", 1)
+    );
+    same_as_general(text);
+    // A log of hex register values is no such body: `=0A` ends a value,
+    // and no quote mark follows it.
+    for plain in ["reg=0A val=0B\nreg=0A val=0C\n", "a=0A\n> b=0A\n"] {
+        assert_eq!(
+            Source::from_text("m", plain).lines[0].text,
+            plain.lines().next().unwrap()
+        );
+        same_as_general(plain);
+    }
+}

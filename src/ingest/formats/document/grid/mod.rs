@@ -386,8 +386,34 @@ fn numeric_headers(kinds: &mut [LineKind]) {
         // `key=value` pairs: underlined over rows, they are a header.
         let settings = matches!(&kinds[i], LineKind::Pairs(..) | LineKind::Keyed(..));
         let rows = matches!(&kinds[i + 2], LineKind::Data { .. });
+        // Names with a number in them (`clat mean    clat 99%`): fewer
+        // values than the rows under the rule, and words running over the
+        // value columns of those rows, whose labels come before their
+        // values.
+        let over_values = match (&kinds[i], &kinds[i + 2]) {
+            (
+                LineKind::Data { label, values: own },
+                LineKind::Data {
+                    label: row_label,
+                    values,
+                },
+            ) => {
+                labelled(&kinds[i])
+                    && labelled(&kinds[i + 2])
+                    && group(own).len() < group(values).len()
+                    && label
+                        .last()
+                        .zip(values.first())
+                        .is_some_and(|(l, v)| l.end > v.col)
+                    && row_label
+                        .last()
+                        .zip(values.first())
+                        .is_some_and(|(l, v)| l.end < v.col)
+            }
+            _ => false,
+        };
         if matches!(kinds[i + 1], LineKind::Rule)
-            && ((unlabelled && labelled(&kinds[i + 2])) || (settings && rows))
+            && ((unlabelled && labelled(&kinds[i + 2])) || (settings && rows) || over_values)
         {
             kinds[i] = LineKind::Text;
         }

@@ -448,3 +448,22 @@ fn a_list_of_counts_is_pairs_but_a_diffstat_is_not() {
         LineKind::Pairs(..)
     ));
 }
+
+/// Rows of a part-q post (fio on dm-crypt): a header whose last name holds
+/// a number (`clat 99%`) is no row of one value; its words run over the
+/// value columns of the rows under its rule.
+#[test]
+fn a_header_naming_a_percentile_over_a_rule_is_no_row() {
+    let got = show(
+        "devicetype    configuration    MB/s    clat mean    clat 99%\n\
+         ------------------------------------------------------------------\n\
+         nvme base        1m,32,4     2259    59280        67634\n\
+         crypt default    1m,32,4     2267    59050       182000",
+    );
+    assert_eq!(got.len(), 6, "{got:?}");
+    assert!(!got.iter().any(|g| g.ends_with("=99")), "{got:?}");
+    assert!(
+        got[2].contains("clat 99%") && got[2].ends_with("=67634"),
+        "{got:?}"
+    );
+}

@@ -107,5 +107,15 @@ pub fn known_unit(u: &str) -> bool {
         return true;
     }
     let unit = Unit::parse(u);
-    !matches!(unit.dimension, Dimension::Other(_) | Dimension::Count)
+    !matches!(unit.dimension, Dimension::Other(_) | Dimension::Count) || per_long_time(u)
+}
+
+/// A rate over a span longer than a second (`/minute`, `ops/min`,
+/// `runs/hour`), which the unit model does not convert but a value may
+/// carry all the same.
+fn per_long_time(u: &str) -> bool {
+    u.rsplit_once('/').is_some_and(|(what, per)| {
+        what.chars().all(char::is_alphabetic)
+            && matches!(per, "min" | "mins" | "minute" | "hour" | "hr" | "h" | "day")
+    })
 }

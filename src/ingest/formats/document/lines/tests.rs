@@ -577,3 +577,41 @@ fn header_names_one_space_apart_over_their_columns_are_cells() {
     // A header the gaps already split needs no words.
     assert!(super::header_words("  a    b", &["  x    1"]).is_none());
 }
+
+/// Rows of a part-q post (erofs image sizes): a label of eight words
+/// that lists settings (`+` joins, digits) is a row label; a sentence of
+/// as many words before its number is not.
+#[test]
+fn a_long_label_listing_settings_is_a_row_label() {
+    let Kind::Row(r) = classify(" 32k pcluster + lz4hc,12 + fragment + dedupe\t376M") else {
+        panic!()
+    };
+    assert_eq!(r.label, "32k pcluster + lz4hc,12 + fragment + dedupe");
+    assert_eq!(r.cells.len(), 1);
+    assert_eq!(
+        classify("the image shrank on the larger trees by about\t376M"),
+        Kind::Text
+    );
+}
+
+/// A row of a pipe table whose label runs over several cells (unixbench
+/// with digits in its names) stays the pipe reader's.
+#[test]
+fn a_pipe_row_is_no_long_settings_label() {
+    assert!(!matches!(
+        classify(" File Copy 4096 bufsize 8000 maxblocks |    419.9   |     1992.0    |     2733.7"),
+        Kind::Row(ref r) if r.label.contains('|') && r.label.split_whitespace().count() > 6
+    ));
+}
+
+/// A value of a part-q post counted per minute (`7029030180/minute`), and
+/// others per hour: a unit a value carries, though no second is in it.
+#[test]
+fn rates_per_minute_or_hour_are_units() {
+    for u in ["/minute", "ops/min", "runs/hour"] {
+        assert!(known_unit(u), "{u}");
+    }
+    for u in ["/proc", "read/write", "min/avg"] {
+        assert!(!known_unit(u), "{u}");
+    }
+}

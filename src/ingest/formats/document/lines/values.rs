@@ -336,13 +336,34 @@ pub(super) fn all_cells_row(text: &str) -> Option<DataRow> {
     // Prose ends in a number now and then; a row label is short. A `key:`
     // label before one value is a sample line, not a row.
     let keyed = label.ends_with(':') && parsed.len() < 2;
-    if label.split_whitespace().count() > 6 || keyed || label.ends_with('=') {
+    let words = label.split_whitespace().count();
+    if (words > 6 && !(words <= 10 && settings_like(&label))) || keyed || label.ends_with('=') {
         return None;
     }
     Some(DataRow {
         label,
         cells: parsed,
     })
+}
+
+/// Whether a long row label is a list of settings rather than prose: half
+/// its words or more are settings (a number with its letters, `32k`,
+/// `lz4hc,12`) or a sign joining them (`+`), where a sentence has few or
+/// none. A label holding a bar spans the cells of a pipe table, and bare
+/// numbers are values, not settings.
+fn settings_like(label: &str) -> bool {
+    if label.contains('|') {
+        return false;
+    }
+    let words: Vec<&str> = label.split_whitespace().collect();
+    let set = words
+        .iter()
+        .filter(|w| {
+            (w.chars().any(|c| c.is_ascii_digit()) && w.chars().any(char::is_alphabetic))
+                || w.chars().all(|c| "+&=".contains(c))
+        })
+        .count();
+    2 * set >= words.len()
 }
 
 /// Powers of ten that are exact in an `f64`.

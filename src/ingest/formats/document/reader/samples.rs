@@ -42,6 +42,13 @@ impl<'a> Reader<'a> {
             .any(|c| matches!(c.kind, Kind::Change(_)))
             .then(|| lines::heading_sides(&names.benchmark))
             .flatten();
+        // Among lines of changes (`per-task: 674 -> 849`), a lone `key:
+        // value` (`5.12-rc1: 667`) is a row measured on the first side
+        // only, the baseline, not an attribute.
+        let changes = part
+            .iter()
+            .filter(|c| matches!(c.kind, Kind::Change(_)))
+            .count();
         for c in part {
             let number = c.line.number;
             let sample = |metric: &str, unit: &str, value: f64| {
@@ -62,6 +69,14 @@ impl<'a> Reader<'a> {
                         .then(|| ps[0].key.parse::<Stat>().ok())
                         .flatten();
                     match stat {
+                        None if ps.len() == 1 && changes >= 2 => {
+                            let before = heading_sides
+                                .as_ref()
+                                .map_or("before".to_string(), |(_, a, _)| a.clone());
+                            let mut o = sample(&ps[0].key.to_lowercase(), &ps[0].unit, ps[0].value);
+                            o.variant = join_variant(&names.variant, &before).into();
+                            self.out.push(o);
+                        }
                         // A lone `CPU family: 6` is an attribute, not a run.
                         None if ps.len() == 1 && !dump && !lines::is_measurement(&ps[0]) => {}
                         Some(Stat::Sample) | None => {
