@@ -28,8 +28,8 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 452 posts
-/// (15894, 12228 and 13159 of 17050 values), in percent, rounded down. The
+/// The floors asserted: what the reader reaches today on the 472 posts
+/// (16610, 12556 and 13516 of 17965 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -48,11 +48,14 @@ fn dir() -> String {
 /// 867, 652 and 727. Fifteen more posts collected with part p were kept out
 /// of the corpus, sealed, to measure these rules from outside (327, 248
 /// and 255 of their 443 values before them, 331, 260 and 267 after); they
-/// were then moved in unchanged as part q. The issue's
+/// were then moved in unchanged as part q. The 20 posts of part r, from
+/// lists the corpus had not drawn on, were added unread, measured from
+/// outside before any change (716, 328 and 357 of their 915 values), which
+/// lowered all three figures. The issue's
 /// goal is 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.2;
-const LABEL_FLOOR: f64 = 71.7;
-const EITHER_FLOOR: f64 = 77.1;
+const VALUE_FLOOR: f64 = 92.4;
+const LABEL_FLOOR: f64 = 69.8;
+const EITHER_FLOOR: f64 = 75.2;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
