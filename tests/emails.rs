@@ -28,8 +28,8 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 472 posts
-/// (16610, 12556 and 13516 of 17965 values), in percent, rounded down. The
+/// The floors asserted: what the reader reaches today on the 482 posts
+/// (16876, 12617 and 13609 of 18487 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -48,14 +48,15 @@ fn dir() -> String {
 /// 867, 652 and 727. Fifteen more posts collected with part p were kept out
 /// of the corpus, sealed, to measure these rules from outside (327, 248
 /// and 255 of their 443 values before them, 331, 260 and 267 after); they
-/// were then moved in unchanged as part q. The 20 posts of part r, from
+/// were then moved in unchanged as part q. The 30 posts of part r, from
 /// lists the corpus had not drawn on, were added unread, measured from
-/// outside before any change (716, 328 and 357 of their 915 values), which
-/// lowered all three figures. The issue's
+/// outside before any change (982, 389 and 450 of their 1437 values; 557
+/// of those values are iperf interval lines, which the iperf readers
+/// leave out), which lowered all three figures. The issue's
 /// goal is 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 92.4;
-const LABEL_FLOOR: f64 = 69.8;
-const EITHER_FLOOR: f64 = 75.2;
+const VALUE_FLOOR: f64 = 91.2;
+const LABEL_FLOOR: f64 = 68.2;
+const EITHER_FLOOR: f64 = 73.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
