@@ -28,8 +28,8 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 452 posts
-/// (15901, 12589 and 13483 of 17050 values), in percent, rounded down. The
+/// The floors asserted: what the reader reaches today on the 482 posts
+/// (17418, 13289 and 14262 of 18487 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -58,11 +58,17 @@ fn dir() -> String {
 /// compare table over its counters, a rising count column as a key, a
 /// ruled header standing alone, row names with counts in them set apart
 /// by a bar or a gap, a bracketed build, a list of counts) and the value
-/// rules together read 16081, 12714 and 13653. The goal is 98% and 95%; these are
-/// what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 94.3;
-const LABEL_FLOOR: f64 = 74.5;
-const EITHER_FLOOR: f64 = 80.0;
+/// rules together read 16081, 12714 and 13653 of the 452 posts. The 30
+/// posts of part r, from lists the corpus had not drawn on, were added
+/// unread, measured from outside before any change (982, 389 and 450 of
+/// their 1437 values; 557 of those values are iperf interval lines, which
+/// the iperf readers then left out); with the iperf readers and units
+/// fixed from them and the rules above, they read 1337, 575 and 609. The
+/// issue's goal is 98% and 95%; these are what is reached, not what is
+/// wanted.
+const VALUE_FLOOR: f64 = 94.2;
+const LABEL_FLOOR: f64 = 71.8;
+const EITHER_FLOOR: f64 = 77.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
