@@ -101,7 +101,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("jmeter-csv", Document("a results file JMeter writes once per test plan, header first")),
     ("jmeter-xml", Document("one XML document per test plan")),
     ("iperf2-csv", Open("records of two glued runs are not read; separators turn the file to the document reader")),
-    ("iperf3", Open("a banner or bare number before a timestamped or titled run is consumed without a word")),
+    ("iperf3", Lines),
     ("iperf3-json", Document("one JSON document per run")),
     ("jitter", Open("separator lines consumed without a word")),
     ("jmh-json", Document("one JSON document per run")),

@@ -95,6 +95,21 @@ fn line_prefix(src: &Source) -> usize {
         .map_or(0, |(at, _)| at)
 }
 
+/// The shape of a line prefix, the same on every line that has one: a
+/// title (`mytitle:  `) or a time stamp of any day (`Wed Dec  2 05:18:32
+/// 2026 `, `1733116712.123456 `), its letters, digits and spaces alike.
+fn prefix_shape(p: &str) -> String {
+    p.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == ' ' {
+                'x'
+            } else {
+                c
+            }
+        })
+        .collect()
+}
+
 /// Whether a line opens a test: a client's `Connecting to host`, a
 /// server's `Server listening on 5201 (test #2)`.
 fn opens_test(t: &str) -> bool {
@@ -173,6 +188,9 @@ impl Format for Iperf3Text {
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let prefix = line_prefix(src);
+        let prefix_seen = src.lines.iter().find_map(|l| {
+            (l.text.find("[ ID] Interval") == Some(prefix)).then(|| prefix_shape(&l.text[..prefix]))
+        });
         let tests = tests(src, prefix);
         let mut out: Vec<Observation> = Vec::new();
         let mut consumed = Vec::new();
@@ -199,7 +217,11 @@ impl Format for Iperf3Text {
                 continue;
             }
             // A header, rule or `iperf Done.` under a timestamp: read past.
-            if prefix > 0 && !t.bytes().any(|b| b.is_ascii_digit()) {
+            // A line without the prefix is none of them: a loop's `=== run
+            // 2 ===` or counter between runs is left to be listed.
+            let prefixed = l.text.get(..prefix).map(prefix_shape) == prefix_seen;
+            let unprefixed = !prefixed && l.text.bytes().any(|b| b.is_ascii_digit());
+            if prefix > 0 && !t.bytes().any(|b| b.is_ascii_digit()) && !unprefixed {
                 consumed.push(n);
                 continue;
             }
