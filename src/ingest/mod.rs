@@ -44,7 +44,9 @@ pub use registry::Registry;
 pub use shared::numbers;
 pub use shared::source::{Line, LineText, LineTexts, Source};
 #[cfg(test)]
-pub(crate) use testing::{any_line_matches, assert_detection_agrees, parse_file, Trickle};
+pub(crate) use testing::{
+    any_line_matches, assert_detection_agrees, parse_file, row_lines, Trickle,
+};
 
 #[cfg(doc)]
 use crate::model::Observation;

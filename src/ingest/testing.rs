@@ -43,6 +43,20 @@ pub(crate) fn views(rows: &[crate::model::Observation]) -> Vec<RowView> {
         .collect()
 }
 
+/// The rows of a reading as one line of text each, with the line they
+/// came from: `LINE BENCHMARK|PARAMS|METRIC|UNIT=VALUE`.
+pub(crate) fn row_lines(p: &Parsed) -> Vec<String> {
+    p.observations
+        .iter()
+        .map(|o| {
+            format!(
+                "{} {}|{}|{}|{}={}",
+                o.line, o.benchmark, o.params, o.metric, o.unit, o.value
+            )
+        })
+        .collect()
+}
+
 /// Reads the file at `path` (relative to the crate) with `format`, for
 /// importers' accounting tests.
 pub(crate) fn parse_file(format: &dyn Format, path: &str) -> Parsed {

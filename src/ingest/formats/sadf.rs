@@ -165,18 +165,7 @@ impl Format for Sadf {
 mod tests {
     use super::*;
     use crate::ingest::parse_file;
-
-    fn rows(p: &Parsed) -> Vec<String> {
-        p.observations
-            .iter()
-            .map(|o| {
-                format!(
-                    "{} {}|{}|{}|{}={}",
-                    o.line, o.benchmark, o.params, o.metric, o.unit, o.value
-                )
-            })
-            .collect()
-    }
+    use crate::ingest::row_lines as rows;
 
     #[test]
     fn sadf_d_tables_each_under_its_commented_header() {

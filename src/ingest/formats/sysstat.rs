@@ -229,18 +229,7 @@ impl Format for Sysstat {
 mod tests {
     use super::*;
     use crate::ingest::parse_file;
-
-    fn rows(p: &Parsed) -> Vec<String> {
-        p.observations
-            .iter()
-            .map(|o| {
-                format!(
-                    "{} {}|{}|{}|{}={}",
-                    o.line, o.benchmark, o.params, o.metric, o.unit, o.value
-                )
-            })
-            .collect()
-    }
+    use crate::ingest::row_lines as rows;
 
     #[test]
     fn sar_rows_are_samples_of_their_key_columns_and_averages_are_left_out() {

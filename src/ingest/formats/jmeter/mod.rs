@@ -56,19 +56,8 @@ fn sample_rows<'a>(
 mod tests {
     use super::csv::JmeterCsv;
     use super::xml::JmeterXml;
+    use crate::ingest::row_lines as rows;
     use crate::ingest::{parse_file, Format, Source};
-
-    fn rows(p: &crate::ingest::Parsed) -> Vec<String> {
-        p.observations
-            .iter()
-            .map(|o| {
-                format!(
-                    "{} {}|{}|{}|{}={}",
-                    o.line, o.benchmark, o.params, o.metric, o.unit, o.value
-                )
-            })
-            .collect()
-    }
 
     #[test]
     fn each_xml_sample_element_gives_its_times_under_its_label() {
