@@ -197,44 +197,31 @@ fn finish(
                 .unit(unit)
                 .sample(v)
         };
-        if !whole {
-            // An interval (`-i`): a sample of the test's time series, with
-            // `-e`'s retries and round-trip time.
-            if r.server {
-                out.push(row("interval bandwidth received", "Mbit/s", r.mbits));
+        // An interval (`-i`) is a sample of the test's time series, named
+        // apart from the whole-test figures; a UDP interval's tail is left.
+        let name = |metric: &str| {
+            if whole {
+                metric.to_string()
             } else {
-                out.push(row("interval bandwidth", "Mbit/s", r.mbits));
-                out.push(row("interval transfer", "MiB", r.mib));
+                format!("interval {metric}")
             }
-            if let Some(c) = TCP_TAIL.captures(&r.tail).filter(|_| proto == "tcp") {
-                out.push(row(
-                    "interval retries",
-                    "",
-                    c[1].parse().unwrap_or(f64::NAN),
-                ));
-                if let Some(rtt) = c.get(2) {
-                    let rtt = rtt.as_str().parse().unwrap_or(f64::NAN);
-                    out.push(row("interval rtt", "us", rtt));
-                }
-            }
-            consumed.push(r.line);
-            continue;
-        }
+        };
         if r.server {
-            out.push(row("bandwidth received", "Mbit/s", r.mbits));
+            out.push(row(&name("bandwidth received"), "Mbit/s", r.mbits));
         } else {
-            out.push(row("bandwidth", "Mbit/s", r.mbits));
-            out.push(row("transfer", "MiB", r.mib));
+            out.push(row(&name("bandwidth"), "Mbit/s", r.mbits));
+            out.push(row(&name("transfer"), "MiB", r.mib));
         }
-        if let Some(c) = UDP_TAIL.captures(&r.tail) {
+        if let Some(c) = UDP_TAIL.captures(&r.tail).filter(|_| whole) {
             let v = |i: usize| c[i].parse::<f64>().unwrap_or(f64::NAN);
             out.push(row("jitter", "ms", v(1)));
             out.push(row("lost datagrams", "", v(2)));
             out.push(row("loss", "%", v(4)));
         } else if let Some(c) = TCP_TAIL.captures(&r.tail).filter(|_| proto == "tcp") {
-            out.push(row("retries", "", c[1].parse().unwrap_or(f64::NAN)));
+            out.push(row(&name("retries"), "", c[1].parse().unwrap_or(f64::NAN)));
             if let Some(rtt) = c.get(2) {
-                out.push(row("rtt", "us", rtt.as_str().parse().unwrap_or(f64::NAN)));
+                let rtt = rtt.as_str().parse().unwrap_or(f64::NAN);
+                out.push(row(&name("rtt"), "us", rtt));
             }
         }
         consumed.push(r.line);
