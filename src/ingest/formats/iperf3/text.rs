@@ -84,15 +84,16 @@ fn bytes(prefix: &str) -> f64 {
     }
 }
 
-/// The width of what `--timestamps` or `-T title` puts before every line
-/// (`Wed Dec  2 05:18:32 2026 `, `mytitle:  `): where `[ ID]` starts on
-/// its first line. Both prefixes have one width on every line.
-fn line_prefix(src: &Source) -> usize {
+/// What `--timestamps` or `-T title` puts before every line (`Wed Dec  2
+/// 05:18:32 2026 `, `mytitle:  `) as it stands before `[ ID]` on its first
+/// line; empty when nothing does. Both prefixes have one width on every
+/// line.
+fn line_prefix(src: &Source) -> &str {
     src.lines
         .iter()
-        .find_map(|l| l.text.find("[ ID] Interval").map(|at| (at, &l.text[..at])))
-        .filter(|(_, before)| !before.trim().is_empty())
-        .map_or(0, |(at, _)| at)
+        .find_map(|l| l.text.find("[ ID] Interval").map(|at| &l.text[..at]))
+        .filter(|before| !before.trim().is_empty())
+        .unwrap_or("")
 }
 
 /// The shape of a line prefix, the same on every line that has one: a
@@ -187,10 +188,9 @@ impl Format for Iperf3Text {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let prefix = line_prefix(src);
-        let prefix_seen = src.lines.iter().find_map(|l| {
-            (l.text.find("[ ID] Interval") == Some(prefix)).then(|| prefix_shape(&l.text[..prefix]))
-        });
+        let prefix_text = line_prefix(src);
+        let prefix = prefix_text.len();
+        let shape = prefix_shape(prefix_text);
         let tests = tests(src, prefix);
         let mut out: Vec<Observation> = Vec::new();
         let mut consumed = Vec::new();
@@ -219,9 +219,13 @@ impl Format for Iperf3Text {
             // A header, rule or `iperf Done.` under a timestamp: read past.
             // A line without the prefix is none of them: a loop's `=== run
             // 2 ===` or counter between runs is left to be listed.
-            let prefixed = l.text.get(..prefix).map(prefix_shape) == prefix_seen;
-            let unprefixed = !prefixed && l.text.bytes().any(|b| b.is_ascii_digit());
-            if prefix > 0 && !t.bytes().any(|b| b.is_ascii_digit()) && !unprefixed {
+            let digit = |s: &str| s.bytes().any(|b| b.is_ascii_digit());
+            let prefixed = || {
+                l.text
+                    .get(..prefix)
+                    .is_some_and(|p| prefix_shape(p) == shape)
+            };
+            if prefix > 0 && !digit(t) && (prefixed() || !digit(&l.text)) {
                 consumed.push(n);
                 continue;
             }
