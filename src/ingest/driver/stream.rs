@@ -83,14 +83,15 @@ pub(super) fn stream<T: Send>(
         Ok(())
     };
     let total = inputs.iter().map(input_bytes).sum();
-    crate::ingest::progress::planned(inputs.iter().map(input_size).sum());
+    let size: u64 = inputs.iter().map(input_size).sum();
+    crate::ingest::progress::planned(size);
     // Bytes of the inputs whose rows went into batches so far.
     let mut batched = 0;
     // Each round reads one window while the window read before is prepared
     // and the one before that is sunk. The only serial steps are the run
     // offsets (one lookup per distinct key and input) and the sink.
     let threads = rayon::current_num_threads().max(1);
-    let readers = budget::readers(threads, inputs.iter().map(input_size).sum());
+    let readers = budget::readers(threads, size);
     let rounds = || -> Result<Vec<FileReport>> {
         let mut windows = windows(&inputs, readers, window_bytes_per_thread).into_iter();
         let mut pending: Vec<Result<(ReadInput, Account)>> = Vec::new();
