@@ -171,3 +171,29 @@ fn a_history_of_logs_that_name_no_benchmark_is_one_series() {
     );
     assert!(text.contains("hackbench-6.3 → hackbench-6.4"), "{text}");
 }
+
+#[test]
+fn a_gate_with_nothing_to_compare_fails_and_names_each_side_s_benchmarks() {
+    let dir = tempfile::tempdir().unwrap();
+    let go = |name: &str, bench: &str| {
+        let text: String = (0..5)
+            .map(|i| format!("Benchmark{bench}-8   \t 1000000\t  {} ns/op\n", 100 + i))
+            .collect();
+        std::fs::write(dir.path().join(name), format!("{text}PASS\n")).unwrap();
+    };
+    go("old.txt", "Encode");
+    go("new.txt", "Decode");
+    let out = Command::cargo_bin("patchperf")
+        .unwrap()
+        .current_dir(dir.path())
+        .args(["compare", "old.txt", "new.txt", "--fail-on-regression"])
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("0 comparisons"), "{stderr}");
+    // Each side's benchmarks, so the user sees why they never met.
+    assert!(stderr.contains("`old`: Encode"), "{stderr}");
+    assert!(stderr.contains("`new`: Decode"), "{stderr}");
+}

@@ -1,13 +1,12 @@
 //! A finding when values come from the generic `label: value` reader: no
 //! importer vouches for what those numbers mean.
 
-use crate::model::{FindingCode, Ingested};
+use crate::model::{FileReport, FindingCode};
 
 /// A finding when some values come from the generic `label: value` reader:
 /// no importer vouches for what those numbers mean.
-pub fn generic_read_finding(ingested: &Ingested) -> Option<crate::model::Finding> {
-    let files: Vec<&str> = ingested
-        .files
+pub fn generic_read_finding(files: &[FileReport]) -> Option<crate::model::Finding> {
+    let files: Vec<&str> = files
         .iter()
         .filter(|f| {
             f.rows > 0 && f.format.as_deref() == Some(crate::ingest::formats::generic::NAME)

@@ -6,8 +6,7 @@ use super::values::{parse_correction, parse_direction, parse_percent, parse_test
 use crate::analysis::{trips_gate, Analysis, Correction, Filter, Settings, TestChoice};
 use crate::error::{Error, Result};
 use crate::model::Direction;
-use crate::model::Ingested;
-use crate::pipeline::{baseline_name, CheckFiles, LoadOptions};
+use crate::pipeline::{baseline_name, CheckFiles, InputsRead, LoadOptions};
 use crate::report::brief::Brief;
 use crate::report::compare_json::CompareJson;
 use crate::report::terminal::{benchmarks_per_variant, warn_unread, Terminal};
@@ -137,7 +136,7 @@ impl CompareArgs {
 
 /// Reads the inputs and analyses them exactly as `compare` does; the report
 /// commands reuse it so that every output shows the same numbers.
-pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
+pub fn load_and_analyze(args: &CompareArgs) -> Result<(InputsRead, Analysis)> {
     let filter = args.filter.as_deref().map(Filter::parse).transpose()?;
     let checks = CheckFiles {
         kconfig: args.kconfig.clone(),
@@ -155,7 +154,7 @@ pub fn load_and_analyze(args: &CompareArgs) -> Result<(Ingested, Analysis)> {
 
 /// Writes `--html/--pdf/--md/--txt` with the renderers of `patchperf
 /// report`, so that every file shows the same numbers.
-fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -> Result<()> {
+fn write_reports(args: &CompareArgs, read: &InputsRead, analysis: &Analysis) -> Result<()> {
     use crate::report::{write_file, OutputFormat};
     let wanted = [
         (OutputFormat::Html, &args.html),
@@ -166,8 +165,7 @@ fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -
     if wanted.iter().all(|(_, p)| p.is_none()) {
         return Ok(());
     }
-    let ctx =
-        ReportContext::for_compare(&args.inputs, &ingested.files, &ingested.dataset.variants());
+    let ctx = ReportContext::for_compare(&args.inputs, &read.files, &read.variants);
     for (format, path) in wanted {
         if let Some(p) = path {
             write_file(analysis, &ctx, format, p, None)?;
@@ -179,7 +177,7 @@ fn write_reports(args: &CompareArgs, ingested: &Ingested, analysis: &Analysis) -
 /// Runs `compare`; exit code 1 when `--fail-on-regression` trips.
 pub fn run(args: CompareArgs) -> Result<u8> {
     let progress = super::progress::Activity::reading("reading and analysing");
-    let (ingested, analysis) = load_and_analyze(&args)?;
+    let (read, analysis) = load_and_analyze(&args)?;
     progress.stage(format!(
         "writing the results of {} comparison{}",
         analysis.comparisons.len(),
@@ -194,11 +192,11 @@ pub fn run(args: CompareArgs) -> Result<u8> {
         return Err(Error::Usage(format!(
             "0 comparisons: the variants never share a benchmark, so --fail-on-regression \
              has nothing to gate on. Seen per variant: {}",
-            benchmarks_per_variant(&ingested)
+            benchmarks_per_variant(&analysis)
         )));
     }
-    warn_unread(&ingested);
-    write_reports(&args, &ingested, &analysis)?;
+    warn_unread(&read.files);
+    write_reports(&args, &read, &analysis)?;
     let threshold = analysis.settings.threshold_pct;
     let tripped = analysis
         .comparisons
@@ -209,11 +207,12 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     drop(progress);
     // The brief's first line names the comparison as the reports do.
     let ctx = if args.brief {
-        ReportContext::for_compare(&args.inputs, &[], &ingested.dataset.variants())
+        ReportContext::for_compare(&args.inputs, &[], &read.variants)
     } else {
         ReportContext::default()
     };
-    write_outputs(&args, &ctx, ingested, analysis)?;
+    drop(read);
+    write_outputs(&args, &ctx, &analysis)?;
     if args.fail_on_regression && tripped > 0 {
         eprintln!(
             "patchperf: {tripped} comparison{} regressed by ≥ {threshold}%: failing (--fail-on-regression)",
@@ -224,54 +223,34 @@ pub fn run(args: CompareArgs) -> Result<u8> {
     Ok(0)
 }
 
-/// Rows from which a run counts as large: its inputs and analysis are freed
-/// on the pool (as `analysis` groups rows on it from this size on).
-const PARALLEL_ROWS: usize = 50_000;
-
 /// Writes `--json` (made only when asked for), then the terminal output
 /// unless the JSON goes to stdout, each as it is made: a run of millions of
-/// comparisons never holds its outputs. Freeing a large run's rows costs
-/// tens of millions of instructions: the pool frees the inputs while the
-/// outputs are written, instead of this thread after them.
-fn write_outputs(
-    args: &CompareArgs,
-    ctx: &ReportContext,
-    ingested: Ingested,
-    analysis: Analysis,
-) -> Result<()> {
+/// comparisons never holds its outputs.
+fn write_outputs(args: &CompareArgs, ctx: &ReportContext, analysis: &Analysis) -> Result<()> {
     let json_to_stdout = args.json.as_deref() == Some("-");
     let color = super::global::color();
-    let serial = ingested.dataset.len() < PARALLEL_ROWS;
-    let report = Report::new(&analysis, ctx);
+    let report = Report::new(analysis, ctx);
     let screen: &dyn Renderer = if args.brief {
         &Brief
     } else {
         &Terminal { color }
     };
     let stdout = std::path::Path::new("<stdout>");
-    let write = || -> Result<()> {
-        match args.json.as_deref() {
-            Some("-") => {
-                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-                CompareJson.render_to(&report, &mut out, stdout)?;
-            }
-            Some(path) => {
-                let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
-                let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
-                CompareJson.render_to(&report, &mut out, std::path::Path::new(path))?;
-            }
-            None => {}
-        }
-        if !json_to_stdout {
+    match args.json.as_deref() {
+        Some("-") => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            screen.render_to(&report, &mut out, stdout)?;
+            CompareJson.render_to(&report, &mut out, stdout)?;
         }
-        Ok(())
-    };
-    if serial {
-        drop(ingested);
-        write()
-    } else {
-        rayon::join(move || drop(ingested), write).1
+        Some(path) => {
+            let file = std::fs::File::create(path).map_err(|e| Error::io(path, e))?;
+            let mut out = std::io::BufWriter::with_capacity(1 << 20, file);
+            CompareJson.render_to(&report, &mut out, std::path::Path::new(path))?;
+        }
+        None => {}
     }
+    if !json_to_stdout {
+        let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+        screen.render_to(&report, &mut out, stdout)?;
+    }
+    Ok(())
 }

@@ -22,5 +22,5 @@ pub use inputs::{
     baseline_name, load, load_plan, load_with, plan_variants, LoadOptions, VariantInput,
 };
 pub use prepare::{prepare, Prepared};
-pub use run::{compare, load_and_analyze, CheckFiles};
+pub use run::{compare, load_and_analyze, CheckFiles, InputsRead};
 pub use study::Study;

@@ -6,8 +6,20 @@ use super::inputs::{load, LoadOptions};
 use crate::analysis::{self, Analysis, Filter, Settings};
 use crate::checks::{attach_findings, generic_read_finding, inputs_for_compare};
 use crate::error::{Error, Result};
-use crate::model::Ingested;
+use crate::model::FileReport;
 use std::path::PathBuf;
+
+/// What `compare` keeps of its inputs once they are analysed: each file's
+/// account and the variants in input order. The rows themselves go to the
+/// analysis, which frees them as soon as it has grouped them.
+#[derive(Debug, Clone, Default)]
+pub struct InputsRead {
+    pub files: Vec<FileReport>,
+    /// Variants in order of first appearance.
+    pub variants: Vec<String>,
+    /// Rows the analysis was given (after `--filter`).
+    pub rows: usize,
+}
 
 /// The config and environment files `compare` checks: `--kconfig` and
 /// `--env` (two paths each, or none) and `--rules`. With none given, the
@@ -29,25 +41,26 @@ pub fn compare(
     filter: Option<&Filter>,
     settings: &Settings,
     checks: &CheckFiles,
-) -> Result<(Ingested, Analysis)> {
-    let (ingested, mut analysis) = load_and_analyze(paths, load_opts, filter, settings)?;
+) -> Result<(InputsRead, Analysis)> {
+    let (read, mut analysis) = load_and_analyze(paths, load_opts, filter, settings)?;
     let inputs = inputs_for_compare(paths, &checks.kconfig, &checks.env, checks.rules.clone())?;
     attach_findings(&mut analysis, &inputs)?;
-    if let Some(f) = generic_read_finding(&ingested) {
+    if let Some(f) = generic_read_finding(&read.files) {
         analysis.findings.push(f);
         analysis.findings.sort_by_key(|f| f.severity);
     }
-    Ok((ingested, analysis))
+    Ok((read, analysis))
 }
 
 /// Reads `paths` as variants ([`load`]), applies `filter` (never dropping
-/// the baseline's rows for a `variant` condition) and analyses the result.
+/// the baseline's rows for a `variant` condition) and analyses the result,
+/// which takes the rows over.
 pub fn load_and_analyze(
     paths: &[PathBuf],
     load_opts: &LoadOptions,
     filter: Option<&Filter>,
     settings: &Settings,
-) -> Result<(Ingested, Analysis)> {
+) -> Result<(InputsRead, Analysis)> {
     let mut ingested = match filter {
         Some(f) => load(
             paths,
@@ -93,8 +106,14 @@ pub fn load_and_analyze(
             if filter.is_some() { " after --filter" } else { "" }
         )));
     }
-    let analysis = analysis::analyze_with_variants(&ingested.dataset, &variants, settings)?;
-    Ok((ingested, analysis))
+    let rows = ingested.dataset.len();
+    let analysis = analysis::analyze_owned(ingested.dataset, &variants, settings)?;
+    let read = InputsRead {
+        files: ingested.files,
+        variants,
+        rows,
+    };
+    Ok((read, analysis))
 }
 
 #[cfg(test)]

@@ -1,27 +1,31 @@
 //! What the terminal says about the inputs: files nothing was read from,
 //! numeric lines no format read, the benchmarks each variant has.
 
-use crate::model::Ingested;
+use crate::analysis::Analysis;
+use crate::model::FileReport;
 
 /// `variant: bench, bench; variant: …` for the message of a gate that has
-/// nothing to compare (a few names each).
-pub fn benchmarks_per_variant(ingested: &Ingested) -> String {
-    let mut seen: Vec<(String, Vec<String>)> = Vec::new();
-    for o in ingested.dataset.rows() {
-        let i = match seen.iter().position(|(v, _)| v == o.variant.as_str()) {
-            Some(i) => i,
-            None => {
-                seen.push((o.variant.to_string(), Vec::new()));
-                seen.len() - 1
-            }
-        };
-        let name = if o.params.is_empty() {
-            o.benchmark.to_string()
+/// nothing to compare (a few names each), from the analysis's groups: the
+/// rows are gone by then.
+pub fn benchmarks_per_variant(analysis: &Analysis) -> String {
+    let mut seen: Vec<(&str, Vec<String>)> = Vec::new();
+    for g in &analysis.groups {
+        let name = if g.params.is_empty() {
+            g.benchmark.clone()
         } else {
-            format!("{} ({})", o.benchmark, o.params)
+            format!("{} ({})", g.benchmark, g.params)
         };
-        if !seen[i].1.contains(&name) {
-            seen[i].1.push(name);
+        for v in &g.variants {
+            let i = match seen.iter().position(|(s, _)| *s == v.variant) {
+                Some(i) => i,
+                None => {
+                    seen.push((&v.variant, Vec::new()));
+                    seen.len() - 1
+                }
+            };
+            if !seen[i].1.contains(&name) {
+                seen[i].1.push(name.clone());
+            }
         }
     }
     seen.iter()
@@ -39,10 +43,10 @@ pub fn benchmarks_per_variant(ingested: &Ingested) -> String {
 
 /// Tells on stderr about inputs nothing was read from, and sums up the
 /// numeric-looking lines no format read (`patchperf ingest` lists them).
-pub fn warn_unread(ing: &Ingested) {
+pub fn warn_unread(files: &[FileReport]) {
     let mut partial = 0;
     let mut lines = 0;
-    for f in &ing.files {
+    for f in files {
         if f.format.is_none() {
             eprintln!(
                 "patchperf: {}: not read: {}",
