@@ -145,7 +145,9 @@ fn kendall_s_by_ranks(xs: &[f64], sorted: &[f64]) -> i64 {
     let mut distinct = sorted.to_vec();
     // `==` as the pairwise sign sees it (so −0 and 0 share a rank).
     distinct.dedup_by(|a, b| a == b);
-    let mut tree = vec![0i64; distinct.len() + 1];
+    // Counts never pass the samples' number, which a `u32` run index
+    // bounds: half the tree of 64-bit counts.
+    let mut tree = vec![0u32; distinct.len() + 1];
     let mut s: i64 = 0;
     for (seen, &x) in xs.iter().enumerate() {
         // 1-based rank of x; earlier values below it and not above it.
@@ -153,12 +155,12 @@ fn kendall_s_by_ranks(xs: &[f64], sorted: &[f64]) -> i64 {
         let (mut below, mut not_above) = (0i64, 0i64);
         let mut k = rank - 1;
         while k > 0 {
-            below += tree[k];
+            below += i64::from(tree[k]);
             k &= k - 1;
         }
         let mut k = rank;
         while k > 0 {
-            not_above += tree[k];
+            not_above += i64::from(tree[k]);
             k &= k - 1;
         }
         s += below - (seen as i64 - not_above);
