@@ -28,8 +28,8 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 502 posts
-/// (17998, 13621 and 14615 of 19150 values), in percent, rounded down. The
+/// The floors asserted: what the reader reaches today on the 512 posts
+/// (18312, 13788 and 14790 of 19506 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -64,14 +64,14 @@ fn dir() -> String {
 /// their 1437 values; 557 of those values are iperf interval lines, which
 /// the iperf readers then left out); with the iperf readers and units
 /// fixed from them and the rules above, they read 1337, 575 and 609. The
-/// 20 posts of part s, from seven more lists, were added unread the same
-/// way and measured from outside before any change (580, 332 and 353 of
-/// their 663 values); the floors were lowered to what the grown corpus
+/// 30 posts of part s, from seven more lists, were added unread the same
+/// way and measured from outside before any change (894, 499 and 528 of
+/// their 1019 values); the floors were lowered to what the grown corpus
 /// reads, with no rule changed. The goal is 98% and 95%; these
 /// are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.9;
-const LABEL_FLOOR: f64 = 71.1;
-const EITHER_FLOOR: f64 = 76.3;
+const VALUE_FLOOR: f64 = 93.8;
+const LABEL_FLOOR: f64 = 70.6;
+const EITHER_FLOOR: f64 = 75.8;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
