@@ -28,8 +28,8 @@ fn dir() -> String {
     std::env::var("EMAIL_CORPUS_DIR").unwrap_or_else(|_| DIR.to_string())
 }
 
-/// The floors asserted: what the reader reaches today on the 482 posts
-/// (17418, 13289 and 14262 of 18487 values), in percent, rounded down. The
+/// The floors asserted: what the reader reaches today on the 512 posts
+/// (18312, 13788 and 14790 of 19506 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -64,11 +64,14 @@ fn dir() -> String {
 /// their 1437 values; 557 of those values are iperf interval lines, which
 /// the iperf readers then left out); with the iperf readers and units
 /// fixed from them and the rules above, they read 1337, 575 and 609. The
-/// issue's goal is 98% and 95%; these are what is reached, not what is
-/// wanted.
-const VALUE_FLOOR: f64 = 94.2;
-const LABEL_FLOOR: f64 = 71.8;
-const EITHER_FLOOR: f64 = 77.1;
+/// 30 posts of part s, from seven more lists, were added unread the same
+/// way and measured from outside before any change (894, 499 and 528 of
+/// their 1019 values); the floors were lowered to what the grown corpus
+/// reads, with no rule changed. The goal is 98% and 95%; these
+/// are what is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 93.8;
+const LABEL_FLOOR: f64 = 70.6;
+const EITHER_FLOOR: f64 = 75.8;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
