@@ -311,13 +311,24 @@ impl Unit {
 fn per_second_word(s: &str) -> Option<(f64, &str)> {
     let head = s.strip_suffix("ps").or_else(|| s.strip_suffix("PS"))?;
     let mut chars = head.chars();
-    let (k, event) = match chars.next()? {
-        'K' | 'k' if head.len() > 1 => (1e3, chars.as_str()),
-        'M' if head.len() > 1 => (1e6, chars.as_str()),
-        'G' if head.len() > 1 => (1e9, chars.as_str()),
+    let (k, event) = match chars.next().and_then(si_prefix) {
+        Some(k) if head.len() > 1 => (k, chars.as_str()),
         _ => (1.0, head),
     };
     matches!(event, "p" | "b" | "io" | "IO" | "f" | "c").then_some((k, event))
+}
+
+/// The factor of a decimal prefix letter before a counted thing (`K`/`k`,
+/// `M`, `G`, `T`): the one table of both spellings of rates, `Kpps` and
+/// `Kops/s`.
+fn si_prefix(letter: char) -> Option<f64> {
+    match letter {
+        'K' | 'k' => Some(1e3),
+        'M' => Some(1e6),
+        'G' => Some(1e9),
+        'T' => Some(1e12),
+        _ => None,
+    }
 }
 
 /// Whether a unit is a scale letter alone (`K`, `M`, `G`).
@@ -357,12 +368,8 @@ fn rate_event(spelling: &str) -> String {
 /// this way: `Messages/s`, `Misses/sec` and `Gets/sec` are words, not
 /// millions of `essages`.
 fn rate_prefix(head: &str) -> (f64, &str) {
-    let factor = match head.chars().next() {
-        Some('K' | 'k') => 1e3,
-        Some('M') => 1e6,
-        Some('G') => 1e9,
-        Some('T') => 1e12,
-        _ => return (1.0, head),
+    let Some(factor) = head.chars().next().and_then(si_prefix) else {
+        return (1.0, head);
     };
     let rest = &head[1..];
     let counted = matches!(
@@ -482,6 +489,10 @@ mod tests {
             Some(1000.0)
         );
         assert!(!Unit::parse("Mpps").convertible(&Unit::parse("Mbps")));
+        assert_eq!(
+            Unit::parse("Tbps").convert(1.5, &Unit::parse("Gbps")),
+            Some(1500.0)
+        );
         assert_eq!(
             Unit::parse("IOPS").convert(2.0, &Unit::parse("KIOPS")),
             Some(0.002)
