@@ -388,3 +388,32 @@ for parent:
     let a = row_of(&rows, 39665.690567);
     assert!(!a.variant.contains("this commit"), "{rows:#?} {before:?}");
 }
+
+#[test]
+fn a_setting_over_indented_runs_heads_them() {
+    let text = "\
+Latencies per run with the limit enabled and disabled.
+
+cpu_lat_limit_us=10 (enabled)
+  slat: 63, clat: 107, lat: 115, c6%: 11.9
+  slat: 30, clat: 129, lat: 137, c6%: 0.9
+cpu_lat_limit_us=-1 (disabled)
+  slat: 106, clat: 281, lat: 353, c6%: 79.9
+  slat: 107, clat: 270, lat: 319, c6%: 79.8
+";
+    let rows = read(text);
+    let on = row_of(&rows, 129.0);
+    let off = row_of(&rows, 281.0);
+    assert_eq!(
+        on.variant.as_str(),
+        "cpu_lat_limit_us=10 (enabled)",
+        "{rows:#?}"
+    );
+    assert_eq!(off.variant.as_str(), "cpu_lat_limit_us=-1 (disabled)");
+    assert_eq!(on.metric.as_str(), "clat");
+    // The settings are no values of their own.
+    assert!(
+        rows.iter().all(|o| o.value != 10.0 && o.value != -1.0),
+        "{rows:#?}"
+    );
+}
