@@ -163,3 +163,41 @@ pub(super) fn settings_over_runs(
     }
     out
 }
+
+/// What the units written in each value column of headerless rows name it
+/// (`682 Mb/s  1333582 pps` → `Mb/s`, `pps`; `4.12 ms` → `time`), for columns whose
+/// cells all carry a unit naming the same quantity, which no other column
+/// of the rows names: a column nothing else names is then told from the
+/// others by what it measures, not by its number. `None` for the others
+/// (two time columns, `avg 10ms  max 20ms`, are no one series).
+pub(super) fn unit_named_columns(rows: &[Vec<&Tok>], value_cols: usize) -> Vec<Option<String>> {
+    // `Some(None)`: a cell without a unit, or units of two quantities.
+    let mut named: Vec<Option<Option<String>>> = vec![None; value_cols];
+    for cells in rows {
+        let mut col = 0usize;
+        for (j, tok) in cells.iter().enumerate() {
+            if j > 0 && tok.kind != TokKind::Change {
+                col += 1;
+            }
+            if tok.kind != TokKind::Num || col >= value_cols {
+                continue;
+            }
+            let name = (!tok.unit.is_empty())
+                .then(|| crate::ingest::formats::document::table::metric_from_unit(&tok.unit))
+                .filter(|m| m != "value");
+            named[col] = match named[col].take() {
+                None => Some(name),
+                Some(prev) if prev == name => Some(prev),
+                Some(_) => Some(None),
+            };
+        }
+    }
+    let names: Vec<Option<String>> = named.into_iter().map(Option::flatten).collect();
+    names
+        .iter()
+        .map(|n| {
+            n.clone()
+                .filter(|n| names.iter().filter(|m| m.as_ref() == Some(n)).count() == 1)
+        })
+        .collect()
+}
