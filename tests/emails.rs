@@ -63,12 +63,16 @@ fn dir() -> String {
 /// unread, measured from outside before any change (982, 389 and 450 of
 /// their 1437 values; 557 of those values are iperf interval lines, which
 /// the iperf readers then left out); with the iperf readers and units
-/// fixed from them and the rules above, they read 1337, 575 and 609. The
-/// issue's goal is 98% and 95%; these are what is reached, not what is
-/// wanted.
+/// fixed from them and the rules above, they read 1337, 575 and 609.
+/// Label rules written from the label misses of the whole corpus and
+/// parts q and r sorted by the structure that caused them (headings over
+/// runs of one key, a setting over indented runs, headerless columns
+/// named by their units) read 17418, 13394 and 14296 of the whole corpus
+/// (parts q and r: 1780, 999 and 1034 of 1880). The goal is 98%
+/// and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 94.2;
-const LABEL_FLOOR: f64 = 71.8;
-const EITHER_FLOOR: f64 = 77.1;
+const LABEL_FLOOR: f64 = 72.4;
+const EITHER_FLOOR: f64 = 77.3;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
