@@ -66,12 +66,14 @@ fn dir() -> String {
 /// fixed from them and the rules above, they read 1337, 575 and 609. The
 /// 30 posts of part s, from seven more lists, were added unread the same
 /// way and measured from outside before any change (894, 499 and 528 of
-/// their 1019 values); the floors were lowered to what the grown corpus
-/// reads, with no rule changed. The goal is 98% and 95%; these
-/// are what is reached, not what is wanted.
+/// their 1019 values). Label rules written from the label misses of the
+/// whole corpus and parts q and r sorted by the structure that caused
+/// them (headings over runs of one key, a setting over indented runs,
+/// headerless columns named by their units) followed. The goal is
+/// 98% and 95%; these are what is reached, not what is wanted.
 const VALUE_FLOOR: f64 = 93.8;
-const LABEL_FLOOR: f64 = 70.6;
-const EITHER_FLOOR: f64 = 75.8;
+const LABEL_FLOOR: f64 = 71.2;
+const EITHER_FLOOR: f64 = 75.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -332,3 +332,88 @@ rtt min/avg/max/mdev = 0.040/0.055/0.071/0.015 ms
         .iter()
         .any(|o| o.line == 7 && o.metric.contains("packet loss")));
 }
+
+#[test]
+fn headings_over_runs_of_one_key_name_the_builds() {
+    let text = "\
+Peak polled random-read rates, per run, under one heading per tree and
+mitigation setting.
+
+-git, RETPOLINE=n, mitigations=off
+Maximum IOPS=12837K
+Maximum IOPS=12812K
+Maximum IOPS=12834K
+
+for-5.20/io_uring, RETPOLINE=n, mitigations=off
+Maximum IOPS=12877K
+Maximum IOPS=12870K
+Maximum IOPS=12848K
+";
+    let rows = read(text);
+    let a = row_of(&rows, 12812000.0);
+    let b = row_of(&rows, 12870000.0);
+    assert_eq!(
+        a.variant.as_str(),
+        "git, RETPOLINE=n, mitigations=off",
+        "{a:?}"
+    );
+    assert_eq!(
+        b.variant.as_str(),
+        "for-5.20/io_uring, RETPOLINE=n, mitigations=off"
+    );
+    assert_eq!(a.benchmark, b.benchmark, "{rows:#?}");
+    assert_eq!(a.metric.to_lowercase(), "maximum iops");
+}
+
+#[test]
+fn headings_over_bare_numbers_under_a_key_stay_where_they_were() {
+    // The key stands above the list, not on each value's line: left as read.
+    let text = "\
+for this commit:
+  \"fxmark.ssd_xfs_MWCM_72_directio.works/sec\": [
+    39192.224368,
+    39665.690567,
+    38980.680601
+  ],
+
+for parent:
+  \"fxmark.ssd_xfs_MWCM_72_directio.works/sec\": [
+    45381.458009,
+    45314.376204,
+    45724.688965
+  ],
+";
+    let rows = read(text);
+    let before: Vec<String> = rows.iter().map(|o| o.variant.to_string()).collect();
+    let a = row_of(&rows, 39665.690567);
+    assert!(!a.variant.contains("this commit"), "{rows:#?} {before:?}");
+}
+
+#[test]
+fn a_setting_over_indented_runs_heads_them() {
+    let text = "\
+Latencies per run with the limit enabled and disabled.
+
+cpu_lat_limit_us=10 (enabled)
+  slat: 63, clat: 107, lat: 115, c6%: 11.9
+  slat: 30, clat: 129, lat: 137, c6%: 0.9
+cpu_lat_limit_us=-1 (disabled)
+  slat: 106, clat: 281, lat: 353, c6%: 79.9
+  slat: 107, clat: 270, lat: 319, c6%: 79.8
+";
+    let rows = read(text);
+    let on = row_of(&rows, 129.0);
+    let off = row_of(&rows, 281.0);
+    assert_eq!(
+        on.variant.as_str(),
+        "cpu_lat_limit_us=10 (enabled)",
+        "{rows:#?}"
+    );
+    assert_eq!(off.variant.as_str(), "cpu_lat_limit_us=-1 (disabled)");
+    assert_eq!(on.metric.as_str(), "clat");
+    // The settings are no values of their own.
+    assert!(
+        rows.iter().all(|o| o.value != 10.0 && o.value != -1.0),
+        "{rows:#?}"
+    );
+}

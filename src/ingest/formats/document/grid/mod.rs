@@ -152,11 +152,16 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
     }
     numeric_headers(&mut kinds);
     first_keys(&mut kinds);
+    let settings = names::settings_over_runs(para, &kinds);
     let mut out = Vec::new();
     let mut texts: Vec<usize> = Vec::new();
     let mut sections = names::SectionMemo::default();
     let mut i = 0;
     while i < para.len() {
+        if let Some((_, true)) = &settings[i] {
+            i += 1;
+            continue;
+        }
         match &kinds[i] {
             LineKind::Text => {
                 texts.push(i);
@@ -168,7 +173,14 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                     .last()
                     .map(|&t| clean(para[t].text))
                     .unwrap_or_else(|| heading.to_string());
-                let section = section_of(para, &texts, headings, &mut sections);
+                let mut section = section_of(para, &texts, headings, &mut sections);
+                if let Some((setting, _)) = &settings[i] {
+                    section = if section.is_empty() {
+                        setting.clone()
+                    } else {
+                        format!("{section} / {setting}")
+                    };
+                }
                 let names = Names {
                     title: &title,
                     section: &section,

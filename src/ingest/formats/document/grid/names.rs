@@ -127,3 +127,77 @@ pub(super) fn is_commit(w: &str) -> bool {
         && w.bytes().any(|b| b.is_ascii_digit())
         && w.bytes().any(|b| b.is_ascii_alphabetic())
 }
+
+/// The setting each line of `para` was measured at, where a setting
+/// heads indented runs: a lone `key=value` line (`cpu_lat_limit_us=10
+/// (enabled)`) less indented than the list lines right below it names
+/// the runs under it, down to the next line as little indented as
+/// itself, as a heading does. (A `key: value` line over indented lines
+/// is a total over its parts and stays a value.) `None` for the other
+/// lines; the setting lines themselves are `Some` with `true`.
+pub(super) fn settings_over_runs(
+    para: &[GLine],
+    kinds: &[LineKind],
+) -> Vec<Option<(String, bool)>> {
+    let indent = |t: &str| t.len() - t.trim_start().len();
+    let is_list = |k: &LineKind| matches!(k, LineKind::Pairs(..) | LineKind::Keyed(..));
+    let mut out: Vec<Option<(String, bool)>> = vec![None; para.len()];
+    let mut current: Option<(String, usize)> = None;
+    for (i, l) in para.iter().enumerate() {
+        let t = l.text.trim();
+        let setting = matches!(&kinds[i], LineKind::Pairs(prefix, ps) if prefix.is_empty() && ps.len() == 1)
+            && t.contains('=')
+            && !t.contains(':')
+            && para
+                .get(i + 1)
+                .is_some_and(|n| is_list(&kinds[i + 1]) && indent(n.text) > indent(l.text));
+        if setting {
+            current = Some((clean(l.text), indent(l.text)));
+            out[i] = Some((clean(l.text), true));
+            continue;
+        }
+        if current.as_ref().is_some_and(|(_, d)| indent(l.text) <= *d) {
+            current = None;
+        }
+        out[i] = current.as_ref().map(|(s, _)| (s.clone(), false));
+    }
+    out
+}
+
+/// What the units written in each value column of headerless rows name it
+/// (`682 Mb/s  1333582 pps` → `Mb/s`, `pps`; `4.12 ms` → `time`), for columns whose
+/// cells all carry a unit naming the same quantity, which no other column
+/// of the rows names: a column nothing else names is then told from the
+/// others by what it measures, not by its number. `None` for the others
+/// (two time columns, `avg 10ms  max 20ms`, are no one series).
+pub(super) fn unit_named_columns(rows: &[Vec<&Tok>], value_cols: usize) -> Vec<Option<String>> {
+    // `Some(None)`: a cell without a unit, or units of two quantities.
+    let mut named: Vec<Option<Option<String>>> = vec![None; value_cols];
+    for cells in rows {
+        let mut col = 0usize;
+        for (j, tok) in cells.iter().enumerate() {
+            if j > 0 && tok.kind != TokKind::Change {
+                col += 1;
+            }
+            if tok.kind != TokKind::Num || col >= value_cols {
+                continue;
+            }
+            let name = (!tok.unit.is_empty())
+                .then(|| crate::ingest::formats::document::table::metric_from_unit(&tok.unit))
+                .filter(|m| m != "value");
+            named[col] = match named[col].take() {
+                None => Some(name),
+                Some(prev) if prev == name => Some(prev),
+                Some(_) => Some(None),
+            };
+        }
+    }
+    let names: Vec<Option<String>> = named.into_iter().map(Option::flatten).collect();
+    names
+        .iter()
+        .map(|n| {
+            n.clone()
+                .filter(|n| names.iter().filter(|m| m.as_ref() == Some(n)).count() == 1)
+        })
+        .collect()
+}

@@ -234,6 +234,15 @@ impl Grid<'_> {
         // Labelled rows of several values under no header: the columns
         // are different things (builds or quantities) no line names.
         let unnamed = head_cells.is_empty() && labelled && value_cols >= 2;
+        let by_unit = if unnamed && !side_by_side {
+            let cells: Vec<Vec<&Tok>> = rows
+                .iter()
+                .map(|r| r.cells.iter().map(|c| c.0).collect())
+                .collect();
+            super::names::unit_named_columns(&cells, value_cols)
+        } else {
+            Vec::new()
+        };
         let legend = self
             .legend
             .filter(|l| side_by_side && l.len() == value_cols);
@@ -295,7 +304,10 @@ impl Grid<'_> {
                     let numbered;
                     let m = match col {
                         "" if unnamed && !side_by_side => {
-                            numbered = format!("column {}", value_col + 1);
+                            numbered = match by_unit.get(value_col) {
+                                Some(Some(m)) => m.clone(),
+                                _ => format!("column {}", value_col + 1),
+                            };
                             numbered.as_str()
                         }
                         "" => "value",

@@ -467,3 +467,26 @@ fn a_header_naming_a_percentile_over_a_rule_is_no_row() {
         "{got:?}"
     );
 }
+
+#[test]
+fn headerless_columns_are_named_by_the_quantity_their_units_measure() {
+    let got = show(
+        "RETPLINE=y, Selinux: On:\n\
+         fwd: 682 Mb/s  1333582 pps    (100%)\n\
+         nf:  635 Mb/s  1242167 pps    ( 93.1%)\n\
+         ct:  486 Mb/s   951666 pps    ( 71.3%)",
+    );
+    let nf: Vec<&String> = got.iter().filter(|g| g.starts_with("3 ")).collect();
+    assert!(
+        nf.iter().any(|g| g.contains("|Mb/s|sample|Mb/s=635")),
+        "{got:#?}"
+    );
+    assert!(
+        nf.iter().any(|g| g.contains("|pps|sample|pps=1242167")),
+        "{got:#?}"
+    );
+    // Two columns of one quantity keep their numbers.
+    let got = show("xdp_fwd :  4.12 ms  5.20 ms\nxdp_tx :  3.99 ms  6.11 ms");
+    assert!(got.iter().any(|g| g.contains("|column 1|")), "{got:#?}");
+    assert!(got.iter().any(|g| g.contains("|column 2|")), "{got:#?}");
+}

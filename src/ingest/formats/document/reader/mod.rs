@@ -160,6 +160,7 @@ impl<'a> Reader<'a> {
         }
         self.group_sample_blocks();
         siblings::sibling_headings(&mut self.out, file_stem(&self.src.path));
+        siblings::run_list_headings(&mut self.out, &self.src.lines, file_stem(&self.src.path));
         Ok(self.out)
     }
 }
