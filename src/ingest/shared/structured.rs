@@ -557,10 +557,10 @@ pub(crate) fn json_error(
     )
 }
 
-/// The non-blank raw lines of `src` with their 1-based numbers in the
-/// file (a run cut from a file starts past 1), line-ending CRs removed.
+/// The non-blank raw lines of `src` with their 1-based numbers, line-ending
+/// CRs removed.
 pub(crate) fn raw_lines(src: &Source) -> impl Iterator<Item = (u32, &str)> {
-    numbered_lines(&src.raw, src.first_line())
+    numbered_lines(&src.raw, 1)
 }
 
 /// The lines of `text` as `text.split('\n')` cuts them, numbered from
