@@ -229,9 +229,10 @@ fn named(o: &Observation) -> (String, String, String, String, String, Stat, u64)
 }
 
 /// How many samples are distinct: a sample by its names and run. Stated
-/// figures (a mean, a percentile) carry no run: a block that states them
-/// again is read like a second file that does, the analysis keeps the last,
-/// so they are held to the per-copy equality alone.
+/// figures (a mean, a percentile) carry no run: the analysis keeps a block
+/// that states them again as a part of its own (see
+/// `restated_summaries_of_one_file_are_kept_per_run_and_checked`), so
+/// here they are held to the per-copy equality alone.
 fn distinct(rows: &[Observation]) -> usize {
     rows.iter()
         .filter(|o| o.stat == Stat::Sample)
@@ -536,4 +537,68 @@ fn real_loop_captures_give_each_run_its_own_samples() {
             }
         }
     }
+}
+
+/// A loop's log of two hyperfine invocations (a date before each): each
+/// invocation's stated summary is a part of its own, none lost to the
+/// other, and two that disagree beyond their stated spread are flagged
+/// like a stated summary its samples contradict.
+#[test]
+fn restated_summaries_of_one_file_are_kept_per_run_and_checked() {
+    use patchperf::analysis::{analyze, Settings};
+    let text =
+        std::fs::read_to_string(Path::new(HARNESS).join("hyperfine/console-basic.txt")).unwrap();
+    let dir = std::env::temp_dir().join(format!("patchperf-restated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let twice = |first: &str, second: &str| {
+        format!("Sun Dec  6 20:11:48 UTC 2026\n{first}Sun Dec  6 20:12:48 UTC 2026\n{second}")
+    };
+    // The second run of `sleep 0.01` states 19.9 ms ± 2.1 ms: 5.6 ms from
+    // the first's 14.3 ms, more than either's σ.
+    let slower = text.replacen("14.3 ms ±   2.1 ms", "19.9 ms ±   2.1 ms", 1);
+    assert_ne!(slower, text);
+    let base = dir.join("base.txt");
+    let new = dir.join("new.txt");
+    std::fs::write(&base, twice(&text, &text)).unwrap();
+    std::fs::write(&new, twice(&text, &slower)).unwrap();
+    let mut data = patchperf::model::Dataset::default();
+    for (path, variant) in [(&base, "base"), (&new, "new")] {
+        let opts = IngestOptions {
+            variant: Some(variant.into()),
+            ..IngestOptions::default()
+        };
+        let got = ingest(std::slice::from_ref(path), &Registry::builtin(), &opts).unwrap();
+        assert_eq!(got.files[0].format.as_deref(), Some("hyperfine-console"));
+        data.append(got.dataset);
+    }
+    let settings = Settings {
+        baseline: Some("base".into()),
+        ..Settings::default()
+    };
+    let analysis = analyze(&data, &settings).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let flagged: Vec<_> = analysis
+        .findings
+        .iter()
+        .filter(|f| f.code == "stated-summary-mismatch")
+        .collect();
+    assert_eq!(flagged.len(), 1, "{flagged:#?}");
+    let f = flagged[0];
+    assert!(
+        f.title.contains("sleep 0.01") && f.title.contains("`new`"),
+        "{}",
+        f.title
+    );
+    // Both runs' figures, each with its line: the first run's (line 3) is
+    // not lost to the second's (line 15).
+    assert!(
+        f.evidence.contains("14.3 ms") && f.evidence.contains("new.txt:3"),
+        "{}",
+        f.evidence
+    );
+    assert!(
+        f.evidence.contains("19.9 ms") && f.evidence.contains("new.txt:15"),
+        "{}",
+        f.evidence
+    );
 }

@@ -45,8 +45,8 @@ impl Format for GbenchCsv {
     /// (stddev / mean, both read) are `skipped` with the reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         // Numbered in the file: a run cut from a loop's log starts past 1.
-        let mut lines = numbered_lines(&src.raw, src.first_line())
-            .skip_while(|(_, l)| !l.starts_with(HEADER));
+        let mut lines =
+            numbered_lines(&src.raw, src.first_line()).skip_while(|(_, l)| !l.starts_with(HEADER));
         let Some((header_line, header)) = lines.next() else {
             return Err(src.error(
                 None,
