@@ -61,7 +61,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("cyclictest-hist", Lines),
     ("cyclictest-json", Document("the JSON file --json writes")),
     ("cyclictest-verbose", Lines),
-    ("dbench", Open("a date line consumed without a word; a bare number turns the file to the document reader")),
+    ("dbench", Open("a date line between runs consumed without a word")),
     ("dd", Lines),
     ("ebizzy", Lines),
     ("fio", Lines),
@@ -77,9 +77,9 @@ const TABLE: &[(&str, Kind)] = &[
     ("fsmark", Lines),
     ("fxmark", Lines),
     ("gbench-console", Open("a second run's context lines (Run on, CPU caches) read as values")),
-    ("gbench-csv", Open("the second run's header row is refused as a row")),
+    ("gbench-csv", Lines),
     ("gbench-json", Document("one JSON document per run")),
-    ("generic", Open("a doubled file is read by the document reader instead")),
+    ("generic", Open("a shell prompt above each run turns the file to the document reader (the file alone behind the prompt is read generically)")),
     ("glmark2", Lines),
     ("gungraun", Open("a separator or trailing text is taken into the next benchmark's name")),
     ("hackbench", Lines),
@@ -96,18 +96,18 @@ const TABLE: &[(&str, Kind)] = &[
         Document("an export file written once per run"),
     ),
     ("imb", Open("a bare number before the first run consumed without a word")),
-    ("ioping", Open("a separator turns the file to the document reader")),
+    ("ioping", Open("a shell prompt above a run of -B's one raw line: the run alone behind it is not recognised")),
     ("iperf2", Lines),
     ("jmeter-csv", Document("a results file JMeter writes once per test plan, header first")),
     ("jmeter-xml", Document("one XML document per test plan")),
-    ("iperf2-csv", Open("records of two glued runs are not read; separators turn the file to the document reader")),
+    ("iperf2-csv", Open("two runs glued (plain or blank): the first run's records are lost to the second's")),
     ("iperf3", Lines),
     ("iperf3-json", Document("one JSON document per run")),
     ("jitter", Open("separator lines consumed without a word")),
     ("jmh-json", Document("one JSON document per run")),
-    ("kbuild", Open("a bare number turns the file to the document reader")),
+    ("kbuild", Lines),
     ("kunit", Lines),
-    ("lmbench", Open("separators turn the file to the document reader")),
+    ("lmbench", Open("a shell prompt above a run turns it to the document reader; two runs of lat_mem_rd's strides with a blank line between are read as a document")),
     ("mbw", Lines),
     ("memtier", Lines),
     ("memtier-json", Document("one JSON document per run")),
@@ -119,14 +119,14 @@ const TABLE: &[(&str, Kind)] = &[
     ),
     ("nuttcp", Lines),
     ("openssl-speed", Lines),
-    ("oslat", Open("a second run's header lines refused as rows of the first")),
+    ("oslat", Lines),
     ("osu", Open("a bare number before the first run consumed without a word")),
-    ("perf-bench", Open("a bare number between runs turns the file to the document reader")),
+    ("perf-bench", Lines),
     ("perf-bench-more", Open("a bare number between runs read as a value")),
     ("perf-stat", Open("with -I --summary, a second run's intervals are lost")),
-    ("perf-stat-csv-modes", Open("a separator turns the file to another reader")),
-    ("perf-stat-json", Open("a separator turns the file to the generic reader")),
-    ("perf-stat-json-metric-only", Open("a separator turns the file to another reader")),
+    ("perf-stat-csv-modes", Lines),
+    ("perf-stat-json", Lines),
+    ("perf-stat-json-metric-only", Lines),
     ("perf-stat-metric-only", Lines),
     ("pgbench", Lines),
     (
@@ -141,11 +141,11 @@ const TABLE: &[(&str, Kind)] = &[
     ("phpbench", Lines),
     ("pi-stress", Lines),
     ("postmark", Lines),
-    ("pyperf-dump", Open("a bare number between runs turns the file to the document reader")),
+    ("pyperf-dump", Lines),
     ("pyperf-json", Document("one JSON document per run")),
-    ("pyperf-text", Open("a bare number between runs turns the file to the document reader")),
+    ("pyperf-text", Lines),
     ("pytest-benchmark", Document("one JSON document per run")),
-    ("qperf", Open("a separator turns the file to the document reader")),
+    ("qperf", Open("a shell prompt above the first run read as its variant, the second run's not")),
     ("rcuscale", Lines),
     ("redis-text", Lines),
     ("refscale", Lines),
@@ -159,8 +159,8 @@ const TABLE: &[(&str, Kind)] = &[
     ("stress-ng", Lines),
     ("stress-ng-yaml", Document("the YAML file -Y writes")),
     ("sysbench", Lines),
-    ("sysstat", Open("a separator before the banner turns most reports to the document reader; mpstat -I's second block is refused as rows of the first")),
-    ("sysstat-sadf", Open("a separator between two exports turns the file to the document reader")),
+    ("sysstat", Open("a shell prompt above the banner: mpstat -I and sar -u refuse a run behind it, sar -dev takes it into the first row's name")),
+    ("sysstat-sadf", Lines),
     ("tinymembench", Open("a banner consumed without a word")),
     ("unixbench", Lines),
     ("uperf", Open("a shell prompt before a second run is listed as unread")),
@@ -229,9 +229,10 @@ fn named(o: &Observation) -> (String, String, String, String, String, Stat, u64)
 }
 
 /// How many samples are distinct: a sample by its names and run. Stated
-/// figures (a mean, a percentile) carry no run: a block that states them
-/// again is read like a second file that does, the analysis keeps the last,
-/// so they are held to the per-copy equality alone.
+/// figures (a mean, a percentile) carry no run: the analysis keeps a block
+/// that states them again as a part of its own (see
+/// `restated_summaries_of_one_file_are_kept_per_run_and_checked`), so
+/// here they are held to the per-copy equality alone.
 fn distinct(rows: &[Observation]) -> usize {
     rows.iter()
         .filter(|o| o.stat == Stat::Sample)
@@ -536,4 +537,68 @@ fn real_loop_captures_give_each_run_its_own_samples() {
             }
         }
     }
+}
+
+/// A loop's log of two hyperfine invocations (a date before each): each
+/// invocation's stated summary is a part of its own, none lost to the
+/// other, and two that disagree beyond their stated spread are flagged
+/// like a stated summary its samples contradict.
+#[test]
+fn restated_summaries_of_one_file_are_kept_per_run_and_checked() {
+    use patchperf::analysis::{analyze, Settings};
+    let text =
+        std::fs::read_to_string(Path::new(HARNESS).join("hyperfine/console-basic.txt")).unwrap();
+    let dir = std::env::temp_dir().join(format!("patchperf-restated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let twice = |first: &str, second: &str| {
+        format!("Sun Dec  6 20:11:48 UTC 2026\n{first}Sun Dec  6 20:12:48 UTC 2026\n{second}")
+    };
+    // The second run of `sleep 0.01` states 19.9 ms ± 2.1 ms: 5.6 ms from
+    // the first's 14.3 ms, more than either's σ.
+    let slower = text.replacen("14.3 ms ±   2.1 ms", "19.9 ms ±   2.1 ms", 1);
+    assert_ne!(slower, text);
+    let base = dir.join("base.txt");
+    let new = dir.join("new.txt");
+    std::fs::write(&base, twice(&text, &text)).unwrap();
+    std::fs::write(&new, twice(&text, &slower)).unwrap();
+    let mut data = patchperf::model::Dataset::default();
+    for (path, variant) in [(&base, "base"), (&new, "new")] {
+        let opts = IngestOptions {
+            variant: Some(variant.into()),
+            ..IngestOptions::default()
+        };
+        let got = ingest(std::slice::from_ref(path), &Registry::builtin(), &opts).unwrap();
+        assert_eq!(got.files[0].format.as_deref(), Some("hyperfine-console"));
+        data.append(got.dataset);
+    }
+    let settings = Settings {
+        baseline: Some("base".into()),
+        ..Settings::default()
+    };
+    let analysis = analyze(&data, &settings).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let flagged: Vec<_> = analysis
+        .findings
+        .iter()
+        .filter(|f| f.code == "stated-summary-mismatch")
+        .collect();
+    assert_eq!(flagged.len(), 1, "{flagged:#?}");
+    let f = flagged[0];
+    assert!(
+        f.title.contains("sleep 0.01") && f.title.contains("`new`"),
+        "{}",
+        f.title
+    );
+    // Both runs' figures, each with its line: the first run's (line 3) is
+    // not lost to the second's (line 15).
+    assert!(
+        f.evidence.contains("14.3 ms") && f.evidence.contains("new.txt:3"),
+        "{}",
+        f.evidence
+    );
+    assert!(
+        f.evidence.contains("19.9 ms") && f.evidence.contains("new.txt:15"),
+        "{}",
+        f.evidence
+    );
 }

@@ -96,7 +96,9 @@ pub(crate) fn describe(
     }
     // Summary-only: the centre is the stated mean (or median when only that
     // is stated); the spread is the stddev, else derived from a stated
-    // standard error or CV.
+    // standard error or CV. Of figures stated again (runs of one file,
+    // or files), the last is used: runs that disagree are said so.
+    findings.extend(parts_disagree(raw, g));
     let (n, n_assumed) = match (raw.n, assume_n) {
         (Some(n), _) => (Some(n), false),
         (None, Some(a)) => (Some(a as f64), true),
@@ -331,6 +333,57 @@ fn cross_check(raw: &RawVariant, samples: &[f64], g: &RawGroup, s: &Summary) -> 
         ));
     }
     out
+}
+
+/// When a summary-only variant's parts (its files, or runs of one file
+/// that each state a summary) state centres further apart than the larger
+/// stated standard deviation of the two, a warning naming each part's
+/// figures: the comparison uses the last part's alone, and runs of one
+/// build should not differ so. Parts that state no spread cannot be
+/// judged so and are not.
+fn parts_disagree(raw: &RawVariant, g: &RawGroup) -> Option<Finding> {
+    let stated: Vec<(&RawVariant, f64, f64)> = raw
+        .parts
+        .iter()
+        .filter_map(|p| Some((p, p.mean.or(p.median)?, p.stddev?)))
+        .collect();
+    let apart = stated.iter().enumerate().any(|(i, a)| {
+        stated[i + 1..]
+            .iter()
+            .any(|b| (a.1 - b.1).abs() > a.2.max(b.2) * (1.0 + 1e-9))
+    });
+    if stated.len() < 2 || !apart {
+        return None;
+    }
+    let unit = g.unit_suffix();
+    let each: Vec<String> = stated
+        .iter()
+        .map(|(p, c, sd)| {
+            let place = if p.line > 0 {
+                format!("{}:{}", p.source, p.line)
+            } else {
+                p.source.clone()
+            };
+            format!(
+                "{}{unit} ± {}{unit} ({place})",
+                numfmt::sig(*c),
+                numfmt::sig(*sd)
+            )
+        })
+        .collect();
+    Some(Finding::new(
+        Severity::Warning,
+        FindingCode::StatedSummaryMismatch,
+        format!(
+            "Stated summaries of {} disagree between its {} runs",
+            describe_group(g, &raw.name),
+            stated.len()
+        ),
+        format!("stated {}", each.join("; ")),
+        "The comparison uses the last stated figures. Runs whose centres lie further apart \
+         than their stated spread did not measure the same thing: check what changed between \
+         them (a build, the machine's load) before trusting either.",
+    ))
 }
 
 /// `benchmark (params) metric, variant` for finding titles.

@@ -30,8 +30,11 @@ pub(crate) struct RawVariant {
     /// The same variant one input file at a time, when several files fed
     /// it and one of them states summaries: each file's stated figures
     /// describe its own runs (two hyperfine invocations per side), so they
-    /// are checked against those runs, not the pooled ones. Empty
-    /// otherwise; parts have no parts of their own.
+    /// are checked against those runs, not the pooled ones. A file that
+    /// states a summary again (a shell loop's log of two invocations) is
+    /// a part per statement: its samples are those read after the part
+    /// before stated its figures, as tools print a run's samples above its
+    /// summary. Empty otherwise; parts have no parts of their own.
     pub parts: Vec<RawVariant>,
 }
 
@@ -53,6 +56,51 @@ impl RawVariant {
             Stat::ChangePct => self.change_pct = Some(value),
             Stat::Sample | Stat::Percentile(_) | Stat::Total => {}
         }
+    }
+
+    /// The stated value of `stat`, if any (a stat [`RawVariant::state`]
+    /// keeps nothing of: none).
+    fn stated(&self, stat: Stat) -> Option<f64> {
+        match stat {
+            Stat::Mean => self.mean,
+            Stat::Median | Stat::Percentile(50_000) => self.median,
+            Stat::Stddev => self.stddev,
+            Stat::Stderr => self.stderr,
+            Stat::N => self.n,
+            Stat::Min => self.min,
+            Stat::Max => self.max,
+            Stat::Cv => self.cv_pct,
+            Stat::CiLow => self.ci_low,
+            Stat::CiHigh => self.ci_high,
+            Stat::ChangePct => self.change_pct,
+            Stat::Sample | Stat::Percentile(_) | Stat::Total => None,
+        }
+    }
+
+    /// A part of the same variant and file as this one, from `line` on.
+    fn next_part(&self, line: u32) -> RawVariant {
+        RawVariant {
+            name: self.name.clone(),
+            source: self.source.clone(),
+            line,
+            ..Default::default()
+        }
+    }
+
+    /// True when any figure [`RawVariant::state`] keeps was stated.
+    fn has_any_stated(&self) -> bool {
+        self.has_stated()
+            || [
+                self.n,
+                self.min,
+                self.max,
+                self.cv_pct,
+                self.ci_low,
+                self.ci_high,
+                self.change_pct,
+            ]
+            .iter()
+            .any(Option::is_some)
     }
 
     /// True when anything at all was stated besides samples.
@@ -249,6 +297,7 @@ fn build(
     // A history has hundreds of variants (points): beyond a few, their
     // index is looked up by name instead of by a scan.
     let mut variant_index: hashbrown::HashMap<&str, usize> = hashbrown::HashMap::new();
+    let restated = restated(all());
     for s in all() {
         let h = s.head;
         let found = if variants.len() <= 8 {
@@ -273,7 +322,7 @@ fn build(
         };
         // Rows of one file come together: the last part is nearly always it.
         let vparts = &mut parts[vi];
-        let pi = match vparts.iter().rposition(|p| p.source == h.source) {
+        let mut pi = match vparts.iter().rposition(|p| p.source == h.source) {
             Some(pi) => pi,
             None => {
                 vparts.push(RawVariant {
@@ -285,6 +334,16 @@ fn build(
                 vparts.len() - 1
             }
         };
+        // In a file that states a summary again, samples after a stated
+        // summary are the next run's.
+        if h.stat == Stat::Sample
+            && vparts[pi].has_any_stated()
+            && restated.contains(&(h.variant.as_str(), h.source.as_str()))
+        {
+            let next = vparts[pi].next_part(s.line(0));
+            vparts.push(next);
+            pi = vparts.len() - 1;
+        }
         let conversion = if unitless(h.stat) || h.unit == unit_str {
             Conversion::Same
         } else if h.unit.is_empty() {
@@ -330,6 +389,14 @@ fn build(
                 runs[vi].push(o.run.unwrap_or(u32::MAX), pi as u32, value);
             } else {
                 variants[vi].state(h.stat, value);
+                // A figure its part states already opens the next part.
+                if parts[vi][pi].stated(h.stat).is_some()
+                    && restated.contains(&(h.variant.as_str(), h.source.as_str()))
+                {
+                    let next = parts[vi][pi].next_part(o.line);
+                    parts[vi].push(next);
+                    pi = parts[vi].len() - 1;
+                }
                 parts[vi][pi].state(h.stat, value);
             }
         }
@@ -426,6 +493,37 @@ impl Samples {
 /// Largest count kept exactly in a double: a stated n beyond it is no
 /// count of runs.
 const MAX_N: f64 = 9_007_199_254_740_992.0;
+
+/// The (variant, file) pairs among `series` that state a figure of one
+/// stat more than once: a loop's log of several runs, each with its
+/// summary.
+fn restated<'a>(
+    series: impl Iterator<Item = crate::model::Series<'a>>,
+) -> std::collections::HashSet<(&'a str, &'a str)> {
+    let mut counts: HashMap<(&str, &str, Stat), usize> = HashMap::new();
+    for s in series {
+        let h = s.head;
+        if kept(h.stat) {
+            *counts
+                .entry((h.variant.as_str(), h.source.as_str(), h.stat))
+                .or_default() += s.len();
+        }
+    }
+    counts
+        .into_iter()
+        .filter(|&(_, n)| n > 1)
+        .map(|((v, f, _), _)| (v, f))
+        .collect()
+}
+
+/// Whether [`RawVariant::state`] keeps a figure of `stat`.
+fn kept(stat: Stat) -> bool {
+    match stat {
+        Stat::Sample | Stat::Total => false,
+        Stat::Percentile(p) => p == 50_000,
+        _ => true,
+    }
+}
 
 /// Why a stated summary cannot be what it says, if it cannot: n is a whole
 /// number of runs, at least 1; a spread is never negative. Such a value
@@ -591,6 +689,47 @@ mod tests {
         ]);
         let g = group(&data, "a", &Default::default()).unwrap();
         assert_eq!(g[0].variants[0].samples, [5.0, 4.0, 3.0]);
+    }
+
+    /// One file of two runs, each printing its samples and then its mean
+    /// (a loop's log): a part per run, each with its own samples and
+    /// mean, neither mean lost to the other.
+    #[test]
+    fn a_file_that_states_its_summary_again_is_a_part_per_run() {
+        let row = |stat: Stat, x: f64, line: u32, run: Option<u32>| {
+            let mut o = Observation::new("b", "t", "s", stat, x).with_variant("a");
+            o.source = "loop.txt".into();
+            o.line = line;
+            o.run = run;
+            o
+        };
+        let data = Dataset::new(vec![
+            row(Stat::Sample, 1.0, 2, Some(0)),
+            row(Stat::Sample, 3.0, 3, Some(1)),
+            row(Stat::Mean, 2.0, 4, None),
+            row(Stat::Sample, 5.0, 7, Some(2)),
+            row(Stat::Sample, 7.0, 8, Some(3)),
+            row(Stat::Mean, 6.0, 9, None),
+        ]);
+        let g = group(&data, "a", &Default::default()).unwrap();
+        let v = &g[0].variants[0];
+        assert_eq!(v.samples, [1.0, 3.0, 5.0, 7.0]);
+        let parts: Vec<(u32, &[f64], Option<f64>)> = v
+            .parts
+            .iter()
+            .map(|p| (p.line, p.samples.as_slice(), p.mean))
+            .collect();
+        assert_eq!(
+            parts,
+            [
+                (2, &[1.0, 3.0][..], Some(2.0)),
+                (7, &[5.0, 7.0][..], Some(6.0))
+            ]
+        );
+        // Stated once: one part, as before.
+        let data = Dataset::new(data.to_observations()[..3].to_vec());
+        let g = group(&data, "a", &Default::default()).unwrap();
+        assert!(g[0].variants[0].parts.is_empty());
     }
 
     #[test]

@@ -6,11 +6,13 @@ use super::account::{
 };
 use super::detect::detect;
 use super::inputs::Input;
+use super::loop_runs::read_runs;
 use super::pieces;
+use super::refused::refused_or_read;
 use super::streamed::{read_streamed, STREAM_BYTES};
 use super::types::{FileReport, IngestOptions};
 use crate::error::Result;
-use crate::ingest::{Format, Parsed, Registry, Source};
+use crate::ingest::{Format, Registry, Source};
 use crate::model::{Batch, Observation};
 
 /// Reads one input: a part of a folder with its directory format, a piece
@@ -101,6 +103,17 @@ pub(super) fn read_one(
                 };
                 return Ok((Batch::default(), Account::Report(report)));
             }
+            // A loop's runs, one after the other, that the whole file's
+            // detection misses.
+            let fell_back = format.is_none_or(|f| {
+                f.name() == crate::ingest::formats::document::Document.name()
+                    || f.name() == crate::ingest::formats::generic::NAME
+            });
+            if opts.format.is_none() && fell_back {
+                if let Some(read) = read_runs(registry, &src, format)? {
+                    return Ok(read);
+                }
+            }
             let Some(format) = format else {
                 if let Some(read) = read_generically(registry, &src)? {
                     return Ok(read);
@@ -125,7 +138,18 @@ pub(super) fn read_one(
             let (format, parsed, refused) = if opts.format.is_some() {
                 (format, format.parse_accounted(&src)?, None)
             } else {
-                refused_or_read(registry, format, &src)?
+                // The importer refuses a second run's header as a row of
+                // the first, or a loop's line as its own: read run by run,
+                // or refused (the document reader's reading of a refused
+                // mail stands).
+                let read = refused_or_read(registry, format, &src);
+                if matches!(read, Err(_) | Ok((_, _, Some(_)))) {
+                    src.ensure_lines();
+                    if let Some(runs) = read_runs(registry, &src, Some(format))? {
+                        return Ok(runs);
+                    }
+                }
+                read?
             };
             // The document reader claims any text with numbers; when it
             // finds no table there, the generic reader may still read it.
@@ -173,32 +197,6 @@ pub(super) fn read_one(
             Ok((obs, Account::More(report)))
         }
     }
-}
-
-/// `src` read with `format`, detection's choice, supplemented by the
-/// document reader ([`mixed::read`]): the format that read it, its rows,
-/// and, when `format` refused a mail the document reader then read, the
-/// note that says so (with the refusal, so that a reader of the report
-/// sees why the harness's importer gave no row).
-///
-/// [`mixed::read`]: crate::ingest::formats::document::mixed::read
-fn refused_or_read<'r>(
-    registry: &'r Registry,
-    format: &'r dyn Format,
-    src: &Source,
-) -> Result<(&'r dyn Format, Parsed, Option<String>)> {
-    use crate::ingest::formats::document::{mixed, Document};
-    let reading = mixed::read(registry, format, src)?;
-    let Some(e) = reading.refused else {
-        return Ok((format, reading.parsed, None));
-    };
-    let document = registry.get(Document.name()).unwrap_or(format);
-    let note = format!(
-        "the {} importer refused this file ({e}); being a mail of prose, its tables \
-         and lines of values were read as a document (check the names)",
-        format.name()
-    );
-    Ok((document, reading.parsed, Some(note)))
 }
 
 /// Whether reading `src` with `format` (none: the fallbacks) may read its

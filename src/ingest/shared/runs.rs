@@ -43,3 +43,151 @@ pub(crate) fn each_run(
     }
     Ok(all)
 }
+
+/// A file that is several runs of one tool one after the other, as a
+/// shell loop leaves it: the lines (indices into [`Source::lines`]) of
+/// each run, and the lines the loop printed between them.
+#[derive(Debug, PartialEq)]
+pub(crate) struct LoopRuns {
+    /// Each run's lines, in order, as index ranges.
+    pub(crate) parts: Vec<std::ops::Range<usize>>,
+    /// The indices of the loop's own lines (`echo $i`, a `date`, a banner
+    /// with the run's number), one before each run.
+    pub(crate) separators: Vec<usize>,
+}
+
+/// How `src` splits into runs by its structure alone, whatever tool wrote
+/// it: the file's first line comes again at the start of each run. When
+/// that line holds a number that changes (a counter, a date) and a line of
+/// the shape of the one after it comes after each line of its shape
+/// (shapes with digits masked), it
+/// is the loop's line before each run, and the runs are what lies
+/// between; otherwise each run starts with the first line itself (a
+/// tool's banner, a CSV header, a repeated prompt). `None` for a file of
+/// one run.
+pub(crate) fn loop_runs(src: &Source) -> Option<LoopRuns> {
+    use crate::ingest::shared::numbers::looks_numeric;
+    let filled: Vec<usize> = (0..src.lines.len())
+        .filter(|&i| !src.lines[i].text.trim().is_empty())
+        .collect();
+    let text = |i: usize| src.lines[i].text.trim();
+    let first = *filled.first()?;
+    if let (true, Some(&second)) = (looks_numeric(text(first)), filled.get(1)) {
+        let shape = digits_masked(text(first));
+        // The shape of a run's first line: its figures may change.
+        let opens = digits_masked(text(second));
+        let separators: Vec<usize> = filled
+            .windows(2)
+            .filter(|w| digits_masked(text(w[0])) == shape && digits_masked(text(w[1])) == opens)
+            .map(|w| w[0])
+            .collect();
+        // A run does not start with a line of the separator's shape
+        // (values one under the other are no separators), and the loop's
+        // line counts or tells the time: the same line before each run is
+        // the tool's own title.
+        let counts = separators.iter().any(|&i| text(i) != text(first));
+        if separators.len() >= 2 && counts && opens != shape {
+            let mut parts = Vec::new();
+            for (k, &s) in separators.iter().enumerate() {
+                let end = separators.get(k + 1).copied().unwrap_or(src.lines.len());
+                parts.push(filled_within(&filled, s + 1..end));
+            }
+            return Some(LoopRuns { parts, separators });
+        }
+    }
+    let starts: Vec<usize> = filled
+        .iter()
+        .copied()
+        .filter(|&i| text(i) == text(first))
+        .collect();
+    if starts.len() < 2 {
+        return None;
+    }
+    let mut parts = Vec::new();
+    for (k, &s) in starts.iter().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(src.lines.len());
+        parts.push(filled_within(&filled, s..end));
+    }
+    Some(LoopRuns {
+        parts,
+        separators: Vec::new(),
+    })
+}
+
+/// `range` without its blank lines at either end (a run read alone
+/// starts with its tool's first line), given the `filled` lines' indices.
+fn filled_within(filled: &[usize], range: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let inside: Vec<usize> = filled
+        .iter()
+        .copied()
+        .filter(|i| range.contains(i))
+        .collect();
+    match (inside.first(), inside.last()) {
+        (Some(&a), Some(&b)) => a..b + 1,
+        _ => range.start..range.start,
+    }
+}
+
+/// `text`, each run of digits written `#`.
+fn digits_masked(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_ascii_digit() {
+            if !out.ends_with('#') {
+                out.push('#');
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{loop_runs, LoopRuns};
+    use crate::ingest::Source;
+
+    fn runs(text: &str) -> Option<LoopRuns> {
+        loop_runs(&Source::from_text("t.txt", text))
+    }
+
+    #[test]
+    fn a_loop_s_line_before_each_run_separates_the_runs() {
+        // qperf twice, `echo $i` before each run.
+        let text = "1\ntcp_bw:\n    bw  =  1.74 GB/sec\n2\ntcp_bw:\n    bw  =  1.71 GB/sec\n";
+        let got = runs(text).unwrap();
+        assert_eq!(got.separators, [0, 3]);
+        assert_eq!(got.parts, [1..3, 4..6]);
+        // The same titled line before each run is the tool's, not the
+        // loop's: each run starts with it.
+        let text = "\"size=0k ovr=1.09\n8 1.80\n\n\"size=0k ovr=1.09\n8 1.82\n";
+        let got = runs(text).unwrap();
+        assert!(got.separators.is_empty());
+        assert_eq!(got.parts, [0..2, 3..5]);
+        // A date the same way.
+        let text = "Sun Dec  6 20:11:48 UTC 2026\n4 192438041 21 85139\n\
+                    Sun Dec  6 20:12:48 UTC 2026\n4 192438042 21 85140\n";
+        assert_eq!(runs(text).unwrap().separators, [0, 2]);
+    }
+
+    #[test]
+    fn a_run_s_first_line_that_comes_again_opens_the_next() {
+        // gbench's CSV header, printed by each run.
+        let text = "name,iterations,real_time\n\"BM_Sum/64\",1000,12.5\n\n\
+                    name,iterations,real_time\n\"BM_Sum/64\",1000,12.9\n";
+        let got = runs(text).unwrap();
+        assert!(got.separators.is_empty());
+        // Blank lines between runs belong to neither.
+        assert_eq!(got.parts, [0..2, 3..5]);
+        // One run: nothing comes again.
+        assert_eq!(runs("tcp_bw:\n    bw  =  1.74 GB/sec\n"), None);
+        // Values one under the other are no runs with separators: every
+        // line has the one shape.
+        let got = runs("0.173\n0.171\n").unwrap_or(LoopRuns {
+            parts: Vec::new(),
+            separators: Vec::new(),
+        });
+        assert!(got.separators.is_empty());
+    }
+}

@@ -15,6 +15,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 mod in_pieces;
+mod loop_runs;
 mod streamed;
 
 #[test]

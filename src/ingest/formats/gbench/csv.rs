@@ -14,7 +14,7 @@ use crate::error::Result;
 use crate::ingest::formats::gbench::json::{aggregate_stat, counter_unit, split_name};
 use crate::ingest::formats::gbench::names::{Kind, Names};
 use crate::ingest::shared::numbers::parse_number;
-use crate::ingest::shared::structured::{raw_lines, split_csv};
+use crate::ingest::shared::structured::{numbered_lines, raw_lines, split_csv};
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Observation, Stat};
 use std::collections::HashSet;
@@ -44,7 +44,9 @@ impl Format for GbenchCsv {
     /// The context block above the header, failed runs and `_cv` rows
     /// (stddev / mean, both read) are `skipped` with the reason.
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let mut lines = raw_lines(src).skip_while(|(_, l)| !l.starts_with(HEADER));
+        // Numbered in the file: a run cut from a loop's log starts past 1.
+        let mut lines =
+            numbered_lines(&src.raw, src.first_line()).skip_while(|(_, l)| !l.starts_with(HEADER));
         let Some((header_line, header)) = lines.next() else {
             return Err(src.error(
                 None,

@@ -1,0 +1,64 @@
+//! Files of several runs of one tool, as a shell loop leaves them
+//! ([`super::super::loop_runs`]).
+
+use super::*;
+
+/// Ingests `text` as a file named `name`: its rows, and its report.
+fn ingest_text(name: &str, text: &str) -> (Vec<Observation>, FileReport) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, text).unwrap();
+    let got = ingest(&[path], &Registry::builtin(), &IngestOptions::default()).unwrap();
+    (got.dataset.to_observations(), got.files[0].clone())
+}
+
+#[test]
+fn a_second_run_s_csv_header_opens_a_run_instead_of_being_refused() {
+    // Google Benchmark's CSV, run twice by a loop that echoes the count.
+    let run = "name,iterations,real_time,cpu_time,time_unit,bytes_per_second,items_per_second,label,error_occurred,error_message,\"elements\",\"rate\"\n\
+               \"BM_Sum/64\",551723,145.185,25.7191,ns,,2.48842e+09,,,,64,2.48842e+09\n\
+               \"BM_Sum/64\",551723,167.347,25.9134,ns,,2.46976e+09,,,,64,2.46976e+09\n";
+    let text = format!("1\n{run}2\n{run}");
+    let (rows, report) = ingest_text("reps.csv", &text);
+    assert_eq!(report.format.as_deref(), Some("gbench-csv"));
+    let real: Vec<(u32, Option<u32>)> = rows
+        .iter()
+        .filter(|o| o.metric == "real_time")
+        .map(|o| (o.line, o.run))
+        .collect();
+    assert_eq!(
+        real,
+        [(3, Some(0)), (4, Some(1)), (7, Some(2)), (8, Some(3))]
+    );
+    // The loop's counters are accounted, not read.
+    let skipped: Vec<u32> = report.skipped.iter().map(|s| s.0).collect();
+    assert!(skipped.contains(&1) && skipped.contains(&5), "{skipped:?}");
+}
+
+#[test]
+fn runs_that_each_read_generically_stay_runs_of_the_tool() {
+    // `perf bench -f simple` twice, a date before each run: the whole
+    // file read as a document took the dates for values.
+    let text = "Sun Dec  6 20:11:48 UTC 2026\n0.173\nSun Dec  6 20:12:48 UTC 2026\n0.181\n";
+    let (rows, report) = ingest_text("simple-sched-pipe.txt", text);
+    assert_eq!(report.format.as_deref(), Some("generic"));
+    let got: Vec<(u32, f64)> = rows.iter().map(|o| (o.line, o.value)).collect();
+    assert_eq!(got, [(2, 0.173), (4, 0.181)]);
+    let skipped: Vec<u32> = report.skipped.iter().map(|s| s.0).collect();
+    assert_eq!(skipped, [1, 3]);
+}
+
+#[test]
+fn banners_before_runs_no_longer_turn_detection_to_the_document_reader() {
+    let run = "tcp_bw:\n    bw  =  1.74 GB/sec\n";
+    let (rows, report) = ingest_text("qperf.txt", run);
+    assert_eq!(report.format.as_deref(), Some("qperf"));
+    assert_eq!(rows.len(), 1);
+    // Two runs, a banner before each: the banners turned detection to
+    // the document reader, which read them as values.
+    let text = format!("=== run 1 ===\n{run}=== run 2 ===\n{run}");
+    let (rows, report) = ingest_text("qperf.txt", &text);
+    assert_eq!(report.format.as_deref(), Some("qperf"));
+    let got: Vec<(u32, Option<u32>)> = rows.iter().map(|o| (o.line, o.run)).collect();
+    assert_eq!(got, [(3, Some(0)), (6, Some(1))]);
+}
