@@ -562,6 +562,11 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/hackbench-loop3.txt", "hackbench"),
     ("perf-bench/perf-bench-pipe-banner-loop3.txt", "perf-bench"),
     ("sysbench/sysbench-cpu-echo-threads.txt", "sysbench"),
+    ("fio/client-server-2hosts.txt", "fio-json"),
+    ("fio/pbench_clat_hist.1.log", ""),
+    ("nonius/three-benchmarks.txt", "nonius"),
+    ("picobench/three-suites.txt", "picobench"),
+    ("nanobench/three-benchmarks.md", "nanobench"),
 ];
 
 /// One harness file ingested with the default options.
