@@ -567,6 +567,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("nonius/three-benchmarks.txt", "nonius"),
     ("picobench/three-suites.txt", "picobench"),
     ("nanobench/three-benchmarks.md", "nanobench"),
+    ("perf-stat/kvm-tracepoints-5-blocks.txt", "perf-stat"),
+    ("uperf/pbench-tcp-rr-raw-totals.txt", "uperf"),
 ];
 
 /// One harness file ingested with the default options.
