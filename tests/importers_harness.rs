@@ -569,6 +569,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("nanobench/three-benchmarks.md", "nanobench"),
     ("perf-stat/kvm-tracepoints-5-blocks.txt", "perf-stat"),
     ("uperf/pbench-tcp-rr-raw-totals.txt", "uperf"),
+    ("libtest/bencher-zero.txt", ""),
 ];
 
 /// One harness file ingested with the default options.
@@ -643,6 +644,12 @@ fn outputs_without_values_are_recognised_and_accounted() {
             "pyperf/compare_to-hidden.txt",
             "pyperf-text",
             "benchmarks compare_to hid",
+            0,
+        ),
+        (
+            "libtest/bencher-zero.txt",
+            "bencher",
+            "libtest's test count",
             0,
         ),
     ] {
