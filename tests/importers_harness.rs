@@ -570,6 +570,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("perf-stat/kvm-tracepoints-5-blocks.txt", "perf-stat"),
     ("uperf/pbench-tcp-rr-raw-totals.txt", "uperf"),
     ("libtest/bencher-zero.txt", ""),
+    ("pgbench/rate-limit-progress.txt", "pgbench"),
 ];
 
 /// One harness file ingested with the default options.
