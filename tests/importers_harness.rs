@@ -571,6 +571,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("uperf/pbench-tcp-rr-raw-totals.txt", "uperf"),
     ("libtest/bencher-zero.txt", ""),
     ("pgbench/rate-limit-progress.txt", "pgbench"),
+    ("asv/bencher-two-envs.txt", "asv-console"),
+    ("dart/bencher-two.txt", "dart-benchmark"),
+    ("ruby-benchmark/bencher-bmbm-two.txt", "ruby-benchmark"),
+    ("ruby-benchmark/bencher-bm-totals.txt", "ruby-benchmark"),
 ];
 
 /// One harness file ingested with the default options.
