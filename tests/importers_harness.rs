@@ -575,6 +575,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("dart/bencher-two.txt", "dart-benchmark"),
     ("ruby-benchmark/bencher-bmbm-two.txt", "ruby-benchmark"),
     ("ruby-benchmark/bencher-bm-totals.txt", "ruby-benchmark"),
+    ("iai/bencher-change.txt", "iai"),
+    ("iai/bencher-two.txt", "iai"),
 ];
 
 /// One harness file ingested with the default options.

@@ -97,6 +97,7 @@ const TABLE: &[(&str, Kind)] = &[
         "hyperfine-markdown",
         Document("an export file written once per run"),
     ),
+    ("iai", Open("a bare number before a second run turns the file to the document reader")),
     ("imb", Open("a bare number before the first run consumed without a word")),
     ("ioping", Open("a separator turns the file to the document reader")),
     ("iperf2", Lines),

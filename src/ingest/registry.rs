@@ -140,6 +140,7 @@ impl Registry {
             Box::new(asv_console::AsvConsole),
             Box::new(dart_benchmark::DartBenchmark),
             Box::new(ruby_benchmark::RubyBenchmark),
+            Box::new(iai::Iai),
             Box::new(benchmark_js::BenchmarkJs),
             Box::new(jmh_json::JmhJson),
             Box::new(benchmarkdotnet::BenchmarkDotNet),

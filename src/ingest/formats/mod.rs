@@ -30,6 +30,7 @@ pub(in crate::ingest) mod gungraun;
 pub(in crate::ingest) mod hammerdb;
 pub(in crate::ingest) mod hdparm;
 pub(in crate::ingest) mod hyperfine;
+pub(in crate::ingest) mod iai;
 pub(in crate::ingest) mod imb;
 pub(in crate::ingest) mod ioping;
 pub(in crate::ingest) mod iperf2;
