@@ -562,6 +562,21 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/hackbench-loop3.txt", "hackbench"),
     ("perf-bench/perf-bench-pipe-banner-loop3.txt", "perf-bench"),
     ("sysbench/sysbench-cpu-echo-threads.txt", "sysbench"),
+    ("fio/client-server-2hosts.txt", "fio-json"),
+    ("fio/pbench_clat_hist.1.log", ""),
+    ("nonius/three-benchmarks.txt", "nonius"),
+    ("picobench/three-suites.txt", "picobench"),
+    ("nanobench/three-benchmarks.md", "nanobench"),
+    ("perf-stat/kvm-tracepoints-5-blocks.txt", "perf-stat"),
+    ("uperf/pbench-tcp-rr-raw-totals.txt", "uperf"),
+    ("libtest/bencher-zero.txt", ""),
+    ("pgbench/rate-limit-progress.txt", "pgbench"),
+    ("asv/bencher-two-envs.txt", "asv-console"),
+    ("dart/bencher-two.txt", "dart-benchmark"),
+    ("ruby-benchmark/bencher-bmbm-two.txt", "ruby-benchmark"),
+    ("ruby-benchmark/bencher-bm-totals.txt", "ruby-benchmark"),
+    ("iai/bencher-change.txt", "iai"),
+    ("iai/bencher-two.txt", "iai"),
 ];
 
 /// One harness file ingested with the default options.
@@ -636,6 +651,12 @@ fn outputs_without_values_are_recognised_and_accounted() {
             "pyperf/compare_to-hidden.txt",
             "pyperf-text",
             "benchmarks compare_to hid",
+            0,
+        ),
+        (
+            "libtest/bencher-zero.txt",
+            "bencher",
+            "libtest's test count",
             0,
         ),
     ] {

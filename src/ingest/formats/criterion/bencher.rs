@@ -6,6 +6,10 @@
 //! and `test result:` around its lines). libtest's ids are paths, but
 //! Criterion prints a benchmark's name as given, spaces and all (`test
 //! Symbols (Execution) ... bench:`): the id is everything up to ` ... bench:`.
+//!
+//! A `cargo bench` that found no benchmark prints only libtest's frame
+//! (`running 0 tests`, `test result: ok. 0 passed; …`): recognised as
+//! libtest's, each line accounted, and no value, instead of an unknown file.
 
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
@@ -16,6 +20,18 @@ use std::sync::LazyLock;
 
 /// The bencher/libtest bench line importer.
 pub struct Bencher;
+
+/// Whether every line of `src` is blank or libtest's frame, with `running
+/// 0 tests` among them: the output of a run without benchmarks.
+fn only_libtest_frame(src: &Source) -> bool {
+    let mut text = src
+        .lines
+        .iter()
+        .map(|l| l.text.trim())
+        .filter(|t| !t.is_empty());
+    let zero = src.lines.iter().any(|l| l.text.trim() == "running 0 tests");
+    zero && text.all(|t| LIBTEST.is_match(t))
+}
 
 static LINE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"^test (\S(?:.*?\S)?)\s+\.\.\. bench:\s+([\d,.]+) (\w+)/iter \(\+/- ([\d,.]+)\)(?:\s*=\s*([\d,.]+) (\S+))?")
@@ -41,6 +57,8 @@ impl Format for Bencher {
         // Every result line has this literal; the regex is compiled only then.
         if crate::ingest::shared::logscan::any_with(src, "... bench:", &LINE) {
             90
+        } else if only_libtest_frame(src) {
+            60
         } else {
             0
         }
@@ -110,9 +128,26 @@ mod tests {
     fn detect_by_line(src: &Source) -> Confidence {
         if crate::ingest::any_line_matches(src, "... bench:", &LINE) {
             90
+        } else if only_libtest_frame(src) {
+            60
         } else {
             0
         }
+    }
+
+    #[test]
+    fn a_run_without_benchmarks_is_libtest_s_and_holds_no_value() {
+        // bencher's tool_output/rust/bench/zero.txt.
+        let text = include_str!("../../../../tests/data/harness/libtest/bencher-zero.txt");
+        let src = Source::from_text("zero.txt", text);
+        assert_eq!(Bencher.detect(&src), 60);
+        let p = Bencher.parse_accounted(&src).unwrap();
+        assert!(p.observations.is_empty());
+        let lines: Vec<u32> = p.skipped.iter().map(|(n, _)| *n).collect();
+        assert_eq!(lines, vec![2, 4]);
+        // A cargo test run with tests is no run without benchmarks.
+        let tests = "running 1 test\ntest a::b ... ok\n\ntest result: ok. 1 passed\n";
+        assert_eq!(Bencher.detect(&Source::from_text("t.txt", tests)), 0);
     }
 
     #[test]

@@ -104,7 +104,7 @@ impl Format for FioHistLog {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let (prefix, job) = name_parts(&src.path).unwrap_or(("fio", ""));
         let mut out = Vec::new();
-        let mut skipped = Vec::new();
+        let mut skipped: Vec<(u32, String)> = Vec::new();
         for l in src.lines.iter().filter(|l| !l.text.trim().is_empty()) {
             let n = l.number;
             let Some(f) = fields(&l.text).filter(|f| f.len() > 3) else {
@@ -119,7 +119,15 @@ impl Format for FioHistLog {
                 );
                 return Err(src.error(Some(n), msg));
             };
-            let total: u64 = counts.iter().sum();
+            // fio 3.7 could write a first line of uninitialised counts
+            // (values near 2^63): no interval completes that many I/Os.
+            let Some(total) = counts.iter().try_fold(0u64, |a, &c| a.checked_add(c)) else {
+                skipped.push((
+                    n,
+                    "bucket counts overflow 64 bits: not counts fio could have made".into(),
+                ));
+                continue;
+            };
             if total == 0 {
                 skipped.push((n, "no I/O completed in this interval: no latency".into()));
                 continue;
@@ -155,13 +163,12 @@ impl Format for FioHistLog {
             }
             out.push(row("completions", "", total as f64));
         }
-        Parsed::found(
-            src,
-            out,
-            Vec::new(),
-            skipped,
-            "fio histogram log without completions",
-        )
+        let why = if skipped.iter().any(|(_, r)| r.contains("overflow")) {
+            "fio histogram log whose lines hold no completions or counts that overflow"
+        } else {
+            "fio histogram log without completions"
+        };
+        Parsed::found(src, out, Vec::new(), skipped, why)
     }
 }
 
@@ -193,6 +200,20 @@ mod tests {
             Some(("pkb_fio_avg_1506559526.49", "2"))
         );
         assert_eq!(name_parts("rr_clat.1.log"), None);
+    }
+
+    #[test]
+    fn a_line_of_garbage_counts_is_an_error_not_a_panic() {
+        // A fio 3.7 log from pbench's postprocess samples: its only line
+        // holds counts near 2^63 (uninitialised memory), whose sum used to
+        // overflow and panic.
+        let text = include_str!("../../../../tests/data/harness/fio/pbench_clat_hist.1.log");
+        let src = Source::from_text("fio_clat_hist.1.log", text);
+        let e = FioHistLog.parse_accounted(&src).unwrap_err().to_string();
+        assert!(
+            e.contains("fio_clat_hist.1.log:1") && e.contains("overflow"),
+            "{e}"
+        );
     }
 
     #[test]

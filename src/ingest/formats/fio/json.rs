@@ -9,6 +9,12 @@
 //! read. Documents of different runs (e.g. appended with `>>`) are each read.
 //! Text fio prints before the JSON (warnings) is skipped. JSON values have no
 //! line: `line` is 0.
+//!
+//! A client/server run (`fio --client=HOST …`) writes `client_stats` in
+//! place of `jobs`: the same job objects, each with the `hostname` of the
+//! client that ran it (`host=` among the params), and fio's sum over all
+//! clients as the job `All clients` (whose `hostname` is only the last
+//! client's, so it names none).
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::Params;
@@ -62,10 +68,17 @@ fn documents(src: &Source) -> Result<(Vec<Value>, Option<u32>)> {
     Ok((docs, None))
 }
 
+/// The job objects of a document: `jobs`, or a client/server run's
+/// `client_stats`.
+fn jobs_of(doc: &Value) -> Option<&Vec<Value>> {
+    doc.get("jobs")
+        .or_else(|| doc.get("client_stats"))?
+        .as_array()
+}
+
 /// `job_start` of every job: equal in two documents means one run's snapshots.
 fn job_starts(doc: &Value) -> Option<Vec<i64>> {
-    doc.get("jobs")?
-        .as_array()?
+    jobs_of(doc)?
         .iter()
         .map(|j| j.get("job_start").and_then(Value::as_i64))
         .collect()
@@ -82,7 +95,8 @@ impl Format for FioJson {
 
     fn detect(&self, src: &Source) -> Confidence {
         let raw = src.raw.as_str();
-        if raw.contains("\"fio version\"") && raw.contains("\"jobs\"") {
+        let jobs = raw.contains("\"jobs\"") || raw.contains("\"client_stats\"");
+        if raw.contains("\"fio version\"") && jobs {
             95
         } else {
             0
@@ -93,8 +107,11 @@ impl Format for FioJson {
         let (docs, text_from) = documents(src)?;
         let mut runs: Vec<&Value> = Vec::new();
         for d in &docs {
-            if d.get("jobs").is_none() {
-                return Err(src.error(None, "fio JSON document without a `jobs` array"));
+            if jobs_of(d).is_none() {
+                return Err(src.error(
+                    None,
+                    "fio JSON document without a `jobs` or `client_stats` array",
+                ));
             }
             // A snapshot of the run already held replaces it.
             match (runs.last(), job_starts(d)) {
@@ -127,9 +144,11 @@ impl Format for FioJson {
 }
 
 fn read_doc(src: &Source, doc: &Value, out: &mut Vec<Observation>) -> Result<()> {
-    let Some(jobs) = doc.get("jobs").and_then(Value::as_array) else {
+    let Some(jobs) = jobs_of(doc) else {
         return Err(src.error(None, "`jobs` is not an array"));
     };
+    // fio's own name for its sum over the clients of a client/server run.
+    const ALL_CLIENTS: &str = "All clients";
     for (i, job) in jobs.iter().enumerate() {
         let name = job
             .get("jobname")
@@ -144,6 +163,10 @@ fn read_doc(src: &Source, doc: &Value, out: &mut Vec<Observation>) -> Result<()>
             }
             let mut p = Params::default();
             p.set("job", name);
+            let host = job.get("hostname").and_then(Value::as_str);
+            if let Some(host) = host.filter(|_| name != ALL_CLIENTS) {
+                p.set("host", host);
+            }
             p.set("rw", dir);
             let params = p.render();
             let mut push = |metric: &str, unit: &str, v: f64| {
@@ -192,4 +215,32 @@ fn read_doc(src: &Source, doc: &Value, out: &mut Vec<Observation>) -> Result<()>
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_client_server_run_gives_each_client_s_jobs_and_the_sum() {
+        // pbench's sample: the clients' text first, then `client_stats`.
+        let text = include_str!("../../../../tests/data/harness/fio/client-server-2hosts.txt");
+        let src = Source::from_text("fio-result.txt", text);
+        assert_eq!(FioJson.detect(&src), 95);
+        let rows = FioJson.parse_accounted(&src).unwrap().observations;
+        let iops = |params: &str| -> Vec<f64> {
+            let m = rows
+                .iter()
+                .filter(|r| r.metric == "iops" && r.params == params);
+            m.map(|r| r.value).collect()
+        };
+        let a = iops("host=perf36,job=job-/tmp/fio,rw=read");
+        assert_eq!(a.len(), 5);
+        assert_eq!(a[0], 7951.016328);
+        let b = iops("host=perf84,job=job-/tmp/fio,rw=read");
+        assert_eq!(b.len(), 5);
+        assert_eq!(b[4], 10405.790349);
+        assert_eq!(iops("job=All clients,rw=read"), vec![93198.150858]);
+        assert!(rows.iter().all(|r| r.benchmark == "fio"));
+    }
 }

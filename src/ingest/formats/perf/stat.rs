@@ -32,7 +32,8 @@ lazy_re!(
     r"^\s*Performance counter stats for (?:'(.*)'|(.*?))(?: \((\d+) runs\))?:\s*$"
 );
 lazy_re!(NOISE, r"\(\s*\+-\s*([\d.]+)%\s*\)");
-lazy_re!(MULTIPLEXED, r"\(\s*[\d.]+%\s*\)");
+// perf 3.x printed the share in square brackets: `[100.00%]`.
+lazy_re!(MULTIPLEXED, r"\(\s*[\d.]+%\s*\)|\[\s*[\d.]+%\s*\]");
 lazy_re!(
     ELAPSED,
     r"^\s*([\d.,]+)(?: \+- ([\d.,]+))? seconds time elapsed"
@@ -227,7 +228,8 @@ impl Format for PerfStat {
                 // `<value> [unit] <event> [# shadow metric] [( +- x% )] [(pct%)]`
                 let rest = c[2].split('#').next().unwrap_or("");
                 let rest = NOISE.replace(rest, "");
-                // A trailing `(NN.NN%)` is the multiplexing share, not a value.
+                // A trailing `(NN.NN%)` or `[NN.NN%]` is the multiplexing
+                // share, not a value.
                 let rest = MULTIPLEXED.replace(&rest, "");
                 let words: Vec<&str> = rest.split_whitespace().collect();
                 let (unit, event) = match words.as_slice() {
@@ -344,6 +346,29 @@ mod tests {
     use super::*;
     use crate::ingest::Source;
     use crate::model::Stat;
+
+    #[test]
+    fn perf_3_s_bracketed_share_is_no_part_of_the_event() {
+        // pbench's kvmstat sample: five `perf stat -e 'kvm:*' -a` blocks of
+        // tracepoint counts, each ending in `[100.00%]`.
+        let p = crate::ingest::parse_file(
+            &PerfStat,
+            "tests/data/harness/perf-stat/kvm-tracepoints-5-blocks.txt",
+        );
+        let o = &p.observations;
+        let entry: Vec<f64> = o
+            .iter()
+            .filter(|r| r.metric == "kvm:kvm_entry")
+            .map(|r| r.value)
+            .collect();
+        assert_eq!(entry.len(), 5);
+        assert_eq!(entry[0], 3647161.0);
+        assert!(o
+            .iter()
+            .all(|r| !r.metric.starts_with('[') && !r.unit.contains(':')));
+        let pio = o.iter().find(|r| r.metric == "kvm:kvm_pio").unwrap();
+        assert_eq!((pio.value, pio.unit.as_str(), pio.line), (712867.0, "", 7));
+    }
 
     #[test]
     fn missing_counters_are_listed_with_their_reason() {

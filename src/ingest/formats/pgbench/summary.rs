@@ -20,7 +20,10 @@
 //!   `latency_limit` parameter, in ms), `schedule lag avg|max` (ms);
 //! - `-P` progress lines become `progress tps`, `progress latency avg` and
 //!   `progress latency stddev` samples: a time series inside one run, kept
-//!   apart from the per-run figures;
+//!   apart from the per-run figures; with `-R` their `lag X ms` and
+//!   `N skipped` give `progress schedule lag` (ms) and `progress skipped
+//!   transactions`, and PG 15's `N failed` / `N retried` give `progress
+//!   failures` / `progress retries`;
 //! - `-r` statement latencies: under `statement latencies in milliseconds`
 //!   each line is `latency [failures [retries]] statement text` (PG ≥ 15
 //!   adds the counts, 9.x has a tab between latency and text). The first
@@ -371,6 +374,21 @@ impl Format for Pgbench {
                 if let Some(sd) = crate::ingest::shared::numbers::parse_number(&c[3]) {
                     push!("progress latency stddev", "ms", sd, &params);
                 }
+                // The fields after the latency, each `, N word` or `, lag X ms`.
+                for f in t[c.get(0).map_or(0, |m| m.end())..]
+                    .split(',')
+                    .map(str::trim)
+                {
+                    let words: Vec<&str> = f.split_whitespace().collect();
+                    let (metric, unit, v) = match words.as_slice() {
+                        ["lag", v, "ms"] => ("progress schedule lag", "ms", *v),
+                        [v, "skipped"] => ("progress skipped transactions", "", *v),
+                        [v, "failed"] => ("progress failures", "", *v),
+                        [v, "retried"] => ("progress retries", "", *v),
+                        _ => continue,
+                    };
+                    push!(metric, unit, num(src, n, v, metric)?, &params);
+                }
             } else if t.starts_with("tps = ") || t.starts_with("latency average") {
                 return Err(src.error(Some(n), format!("malformed pgbench result line: `{t}`")));
             }
@@ -399,6 +417,28 @@ mod tests {
         assert!(p.skipped[2].1.contains("transaction count"));
         // Version, transaction type, scale, mode, clients, threads.
         assert_eq!(p.consumed, vec![1, 3, 4, 5, 6, 7]);
+    }
+
+    #[test]
+    fn rate_limited_progress_lines_give_their_lag_and_skipped_counts() {
+        // pgbench -c 2 -T 3 -R 200 -L 5 -P 1 (PostgreSQL 15).
+        let got = rows("tests/data/harness/pgbench/rate-limit-progress.txt");
+        let at = |line: u32| -> Vec<(String, f64)> {
+            let on = got.iter().filter(|r| r.0 == line);
+            on.map(|r| (r.2.clone(), r.3)).collect()
+        };
+        let want = |lag: f64, skipped: f64, tps: f64, lat: f64, sd: f64| {
+            vec![
+                ("progress tps".to_string(), tps),
+                ("progress latency avg".to_string(), lat),
+                ("progress latency stddev".to_string(), sd),
+                ("progress failures".to_string(), 0.0),
+                ("progress schedule lag".to_string(), lag),
+                ("progress skipped transactions".to_string(), skipped),
+            ]
+        };
+        assert_eq!(at(3), want(0.455, 2.0, 195.0, 4.32, 2.519));
+        assert_eq!(at(4), want(0.435, 13.0, 186.4, 4.271, 3.859));
     }
 
     fn rows(path: &str) -> Vec<(u32, String, String, f64)> {
