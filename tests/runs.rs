@@ -97,7 +97,7 @@ const TABLE: &[(&str, Kind)] = &[
         "hyperfine-markdown",
         Document("an export file written once per run"),
     ),
-    ("iai", Open("a bare number before a second run turns the file to the document reader")),
+    ("iai", Lines),
     ("imb", Open("a bare number before the first run consumed without a word")),
     ("ioping", Open("a shell prompt above a run of -B's one raw line: the run alone behind it is not recognised")),
     ("iperf2", Lines),
