@@ -10,7 +10,7 @@ use super::account::{account, Account};
 use super::refused::refused_or_read;
 use crate::error::Result;
 use crate::ingest::formats::generic;
-use crate::ingest::shared::runs::loop_runs;
+use crate::ingest::shared::runs::{loop_runs, LoopRuns};
 use crate::ingest::{Format, Parsed, Registry, Source};
 use crate::model::Batch;
 
@@ -25,6 +25,29 @@ pub(super) fn read_runs(
     registry: &Registry,
     src: &Source,
     whole: Option<&dyn Format>,
+) -> Result<Option<(Batch, Account)>> {
+    read_runs_as(registry, src, whole, false)
+}
+
+/// `src` read run by run when each of its runs is, by detection, the
+/// output of `format`, the importer detection chose for the whole file: a
+/// loop's log of one tool, each run read as that run alone would be (the
+/// whole read at once may take one run's header or the loop's counter
+/// for another run's values). `None` otherwise.
+pub(super) fn read_runs_of(
+    registry: &Registry,
+    src: &Source,
+    format: &dyn Format,
+) -> Result<Option<(Batch, Account)>> {
+    read_runs_as(registry, src, Some(format), true)
+}
+
+/// [`read_runs`], or with `same`, [`read_runs_of`].
+fn read_runs_as(
+    registry: &Registry,
+    src: &Source,
+    whole: Option<&dyn Format>,
+    same: bool,
 ) -> Result<Option<(Batch, Account)>> {
     let Some(runs) = loop_runs(src) else {
         return Ok(None);
@@ -62,6 +85,9 @@ pub(super) fn read_runs(
     else {
         return Ok(None);
     };
+    if same && whole.is_none_or(|w| w.name() != format.name()) {
+        return Ok(None);
+    }
     // Nor is a reader the whole file already fell back to.
     let document = document.name();
     let fallback = |f: &dyn Format| f.name() == document || f.name() == generic::NAME;
@@ -69,14 +95,38 @@ pub(super) fn read_runs(
     {
         return Ok(None);
     }
+    let Some(all) = read_each(registry, format, &parts, &runs, src, 0)? else {
+        return Ok(None);
+    };
+    let (obs, mut report) = account(src, format, all)?;
+    if format.name() == generic::NAME {
+        report.note = Some(
+            "no importer recognised this file: each of its runs read generically \
+             (check the values, or name a format with --format NAME)"
+                .into(),
+        );
+    }
+    Ok(Some((obs, Account::Report(report))))
+}
+
+/// Loops within loops: a run read alone that is itself a loop's log of
+/// the same tool is read run by run, to this depth.
+const NESTED: usize = 3;
+
+/// Each of `parts`, the runs `runs` cuts `src` into, read with `format`
+/// as that run alone would be, joined in order, the loop's lines skipped;
+/// `None` when `format` refuses a run or finds nothing in one.
+fn read_each(
+    registry: &Registry,
+    format: &dyn Format,
+    parts: &[Source],
+    runs: &LoopRuns,
+    src: &Source,
+    depth: usize,
+) -> Result<Option<Parsed>> {
     let mut all = Parsed::default();
-    for part in &parts {
-        let read = if format.name() == generic::NAME {
-            generic::Generic::read(part).map(|(p, _)| (format, p, None))
-        } else {
-            refused_or_read(registry, format, part)
-        };
-        let Ok((_, mut p, None)) = read else {
+    for part in parts {
+        let Some(mut p) = read_part(registry, format, part, depth)? else {
             return Ok(None);
         };
         if p.bulk.is_empty() && p.observations.is_empty() {
@@ -87,21 +137,49 @@ pub(super) fn read_runs(
         all.consumed.append(&mut p.consumed);
         all.skipped.append(&mut p.skipped);
     }
-    if all.bulk.is_empty() && all.observations.is_empty() {
-        return Ok(None);
-    }
     all.skipped.extend(
         runs.separators
             .iter()
             .map(|&i| (src.lines[i].number, BETWEEN_RUNS.to_string())),
     );
-    let (obs, mut report) = account(src, format, all)?;
-    if format.name() == generic::NAME {
-        report.note = Some(
-            "no importer recognised this file: each of its runs read generically \
-             (check the values, or name a format with --format NAME)"
-                .into(),
-        );
+    Ok(Some(all))
+}
+
+/// One run read with `format`: run by run again when it is a loop's log
+/// of the same tool itself, else as a file of it.
+fn read_part(
+    registry: &Registry,
+    format: &dyn Format,
+    part: &Source,
+    depth: usize,
+) -> Result<Option<Parsed>> {
+    if depth < NESTED {
+        if let Some(runs) = loop_runs(part) {
+            let inner: Vec<Source> = runs
+                .parts
+                .iter()
+                .map(|r| Source::from_lines(&part.path, part.lines[r.clone()].to_vec()))
+                .collect();
+            let same = inner.iter().all(|p| {
+                registry
+                    .detect_scored_at(p)
+                    .and_then(|(at, _)| registry.at(at))
+                    .is_some_and(|f| f.name() == format.name())
+            });
+            if same {
+                if let Some(p) = read_each(registry, format, &inner, &runs, part, depth + 1)? {
+                    return Ok(Some(p));
+                }
+            }
+        }
     }
-    Ok(Some((obs, Account::Report(report))))
+    let read = if format.name() == generic::NAME {
+        generic::Generic::read(part).map(|(p, _)| (format, p, None))
+    } else {
+        refused_or_read(registry, format, part)
+    };
+    Ok(match read {
+        Ok((_, p, None)) => Some(p),
+        _ => None,
+    })
 }

@@ -6,7 +6,7 @@ use super::account::{
 };
 use super::detect::detect;
 use super::inputs::Input;
-use super::loop_runs::read_runs;
+use super::loop_runs::{read_runs, read_runs_of};
 use super::pieces;
 use super::refused::refused_or_read;
 use super::streamed::{read_streamed, STREAM_BYTES};
@@ -142,6 +142,12 @@ pub(super) fn read_one(
                 // the first, or a loop's line as its own: read run by run,
                 // or refused (the document reader's reading of a refused
                 // mail stands).
+                // A loop's log of several runs of this tool.
+                if !src.lines_deferred() {
+                    if let Some(runs) = read_runs_of(registry, &src, format)? {
+                        return Ok(runs);
+                    }
+                }
                 let read = refused_or_read(registry, format, &src);
                 if matches!(read, Err(_) | Ok((_, _, Some(_)))) {
                     src.ensure_lines();

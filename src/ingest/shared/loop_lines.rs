@@ -120,13 +120,25 @@ pub(crate) fn counters_in_frame<'a>(
 /// 20:11:48 UTC 2026`): led by a time, and nothing but numbers, times and
 /// short names (day, month, zone) after it; a command behind a time stamp
 /// is a log's line, not a loop's.
-fn is_date(text: &str) -> bool {
+pub(crate) fn is_date(text: &str) -> bool {
     is_timestamped(text)
         && text.split_whitespace().all(|w| {
             w.bytes()
                 .all(|b| b.is_ascii_digit() || b == b':' || b == b'-')
                 || (w.len() <= 4 && w.bytes().all(|b| b.is_ascii_alphabetic()))
         })
+}
+
+/// Whether `text` could be a loop's line between runs by its words alone:
+/// a date, or a short line (four words at most) of one number (`3`,
+/// `=== run 3 ===`, `Iteration: 3`). A tool's line of figures, or a
+/// command behind a time stamp, is not.
+pub(crate) fn is_loop_line(text: &str) -> bool {
+    let mask = mask(text);
+    is_date(text)
+        || (mask.matches('#').count() == 1
+            && looks_numeric(text)
+            && text.split_whitespace().count() <= 4)
 }
 
 /// `text` trimmed, each run of digits written `#`.

@@ -58,7 +58,8 @@ pub(crate) struct LoopRuns {
 
 /// How `src` splits into runs by its structure alone, whatever tool wrote
 /// it: the file's first line comes again at the start of each run. When
-/// that line holds a number that changes (a counter, a date) and a line of
+/// that line is a loop's by its words ([`is_loop_line`]: a date, a short
+/// line of one number), its number changes (a counter, a date) and a line of
 /// the shape of the one after it comes after each line of its shape
 /// (shapes with digits masked), it
 /// is the loop's line before each run, and the runs are what lies
@@ -66,13 +67,13 @@ pub(crate) struct LoopRuns {
 /// tool's banner, a CSV header, a repeated prompt). `None` for a file of
 /// one run.
 pub(crate) fn loop_runs(src: &Source) -> Option<LoopRuns> {
-    use crate::ingest::shared::numbers::looks_numeric;
+    use crate::ingest::shared::loop_lines::is_loop_line;
     let filled: Vec<usize> = (0..src.lines.len())
         .filter(|&i| !src.lines[i].text.trim().is_empty())
         .collect();
     let text = |i: usize| src.lines[i].text.trim();
     let first = *filled.first()?;
-    if let (true, Some(&second)) = (looks_numeric(text(first)), filled.get(1)) {
+    if let (true, Some(&second)) = (is_loop_line(text(first)), filled.get(1)) {
         let shape = digits_masked(text(first));
         // The shape of a run's first line: its figures may change.
         let opens = digits_masked(text(second));
@@ -169,6 +170,17 @@ mod tests {
         let text = "Sun Dec  6 20:11:48 UTC 2026\n4 192438041 21 85139\n\
                     Sun Dec  6 20:12:48 UTC 2026\n4 192438042 21 85140\n";
         assert_eq!(runs(text).unwrap().separators, [0, 2]);
+    }
+
+    #[test]
+    fn a_tool_s_time_stamped_line_is_no_loop_s_line() {
+        // perf stat -I -x: each interval's first line, time-stamped, is
+        // the tool's: the file is one run.
+        let text = "     0.300384616,1.06,msec,task-clock,1058514,100.00,0.004,CPUs utilized\n\
+                    \x20    0.300384616,1,,context-switches,1058514,100.00,944.721,/sec\n\
+                    \x20    0.601013393,1.05,msec,task-clock,1051208,100.00,0.003,CPUs utilized\n\
+                    \x20    0.601013393,0,,context-switches,1051208,100.00,0.000,/sec\n";
+        assert_eq!(runs(text), None);
     }
 
     #[test]

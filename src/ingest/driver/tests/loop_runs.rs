@@ -62,3 +62,39 @@ fn banners_before_runs_no_longer_turn_detection_to_the_document_reader() {
     let got: Vec<(u32, Option<u32>)> = rows.iter().map(|o| (o.line, o.run)).collect();
     assert_eq!(got, [(3, Some(0)), (6, Some(1))]);
 }
+
+#[test]
+fn a_loop_s_counter_read_by_the_tool_s_importer_is_skipped_run_by_run() {
+    // `perf bench syscall basic` twice, `echo $i` before each: read whole,
+    // the second counter was taken for a figure of the first run.
+    let run = "# Running 'syscall/basic' benchmark:\n# Executed 200000 getppid() calls\n     \
+               Total time: 0.022 [sec]\n\n       0.110670 usecs/op\n        9035872 ops/sec\n";
+    let (rows, report) = ingest_text("syscall-basic.txt", &format!("1\n{run}2\n{run}"));
+    assert_eq!(report.format.as_deref(), Some("perf-bench-more"));
+    assert!(rows.iter().all(|o| o.line != 1 && o.line != 8), "{rows:?}");
+    let usecs: Vec<(u32, Option<u32>)> = rows
+        .iter()
+        .filter(|o| o.value == 0.110670)
+        .map(|o| (o.line, o.run))
+        .collect();
+    assert_eq!(usecs, [(6, Some(0)), (13, Some(1))]);
+    let skipped: Vec<u32> = report.skipped.iter().map(|s| s.0).collect();
+    assert!(skipped.contains(&1) && skipped.contains(&8), "{skipped:?}");
+}
+
+#[test]
+fn a_loop_of_loops_is_read_run_by_run_within_each_run() {
+    // Two outer runs, each a loop of two: both levels' counters skipped.
+    let run = "# Running 'syscall/basic' benchmark:\n# Executed 200000 getppid() calls\n     \
+               Total time: 0.022 [sec]\n\n       0.110670 usecs/op\n        9035872 ops/sec\n";
+    let inner = format!("1\n{run}2\n{run}");
+    let text = format!("=== run 1 ===\n{inner}=== run 2 ===\n{inner}");
+    let (rows, report) = ingest_text("syscall-basic.txt", &text);
+    assert_eq!(report.format.as_deref(), Some("perf-bench-more"));
+    let skipped: Vec<u32> = report.skipped.iter().map(|s| s.0).collect();
+    for n in [1, 2, 9, 16, 17, 24] {
+        assert!(skipped.contains(&n), "{n} in {skipped:?}");
+        assert!(rows.iter().all(|o| o.line != n));
+    }
+    assert_eq!(rows.iter().filter(|o| o.value == 0.110670).count(), 4);
+}
