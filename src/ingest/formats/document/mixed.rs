@@ -7,7 +7,9 @@
 //! other tables of the mail unread, or finds the mail malformed as a log of
 //! its own. In such a document the lines the importer did not read are
 //! read by the document reader, and when the importer fails on it the
-//! document reader reads all of it.
+//! document reader reads all of it. On the lines the importer read, the
+//! document reader's values the importer did not give are kept too
+//! ([`super::beyond`]).
 //!
 //! Whether a file is such a document is judged on the lines the importer
 //! left: a harness log whose own lines read like sentences is still a log,
@@ -125,9 +127,21 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     used.extend(between);
     used.sort_unstable();
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
-    parsed
+    let (rest, on_read_lines): (Vec<_>, Vec<_>) = doc
         .observations
-        .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
+        .into_iter()
+        .filter(|o| o.line > 0)
+        .partition(|o| unread(o.line));
+    // Only a mail's paragraphs, not a log's few wordy frame lines
+    // (netpipe's `Send and receive buffers are … bytes`), make its
+    // importer's lines ones a writer pasted among other values.
+    let beyond = if has_sentences(src) {
+        super::beyond::values_beyond(&parsed.observations, on_read_lines)
+    } else {
+        Vec::new()
+    };
+    parsed.observations.extend(rest);
+    parsed.observations.extend(beyond);
     Ok(parsed.into())
 }
 
@@ -282,9 +296,12 @@ fn plain_words(text: &str) -> usize {
     let mut plain = 0;
     for w in text.split_whitespace() {
         words += 1;
-        if w.chars().all(|c| {
-            c.is_alphabetic() || matches!(c, ',' | '.' | '\'' | '-' | ';' | ':' | '(' | ')')
-        }) {
+        // A word has a letter: iperf's `- - - -` rule is no sentence.
+        if w.chars().any(char::is_alphabetic)
+            && w.chars().all(|c| {
+                c.is_alphabetic() || matches!(c, ',' | '.' | '\'' | '-' | ';' | ':' | '(' | ')')
+            })
+        {
             plain += 1;
         }
     }

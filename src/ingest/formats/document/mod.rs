@@ -11,6 +11,7 @@
 //! is the benchmark and the context the variant. Tables name their own
 //! variants, metrics and stats in their headers wherever they can.
 
+mod beyond;
 mod boxchars;
 mod cv_cells;
 mod dashed;
