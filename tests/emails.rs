@@ -29,7 +29,7 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 482 posts
-/// (17757, 13523 and 14513 of 18487 values), in percent, rounded down. The
+/// (17777, 13534 and 14524 of 18487 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -66,10 +66,12 @@ fn dir() -> String {
 /// fixed from them and the rules above, they read 1337, 575 and 609.
 /// Keeping the values a harness's importer leaves on the lines it reads
 /// (perf stat's shadow metrics and spreads, mmtests' change cells, fio's
-/// min and max) raised the corpus to 17757, 13523 and 14513. The issue's
-/// goal is 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 96.0;
-const LABEL_FLOOR: f64 = 73.1;
+/// min and max) raised the corpus to 17757, 13523 and 14513, and reading
+/// the `label: value` lines left between them generically to 17777, 13534
+/// and 14524. The goal is 98% and 95%; these are what is reached,
+/// not what is wanted.
+const VALUE_FLOOR: f64 = 96.1;
+const LABEL_FLOOR: f64 = 73.2;
 const EITHER_FLOOR: f64 = 78.5;
 
 /// One line of `EXPECTED.md`.
