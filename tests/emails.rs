@@ -29,7 +29,7 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 512 posts
-/// (18312, 13788 and 14790 of 19506 values), in percent, rounded down. The
+/// (18706, 14138 and 15086 of 19506 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -69,11 +69,15 @@ fn dir() -> String {
 /// their 1019 values). Label rules written from the label misses of the
 /// whole corpus and parts q and r sorted by the structure that caused
 /// them (headings over runs of one key, a setting over indented runs,
-/// headerless columns named by their units) followed. The goal is
-/// 98% and 95%; these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.8;
-const LABEL_FLOOR: f64 = 71.2;
-const EITHER_FLOOR: f64 = 75.9;
+/// headerless columns named by their units) followed, and value rules:
+/// keeping the values a harness's importer leaves on the lines it reads
+/// (perf stat's shadow metrics and spreads, mmtests' change cells, fio's
+/// min and max), dots between thousands, and reading the `label: value`
+/// lines left between them generically. The goal is 98% and 95%;
+/// these are what is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 95.8;
+const LABEL_FLOOR: f64 = 72.4;
+const EITHER_FLOOR: f64 = 77.3;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

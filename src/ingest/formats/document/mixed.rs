@@ -7,7 +7,9 @@
 //! other tables of the mail unread, or finds the mail malformed as a log of
 //! its own. In such a document the lines the importer did not read are
 //! read by the document reader, and when the importer fails on it the
-//! document reader reads all of it.
+//! document reader reads all of it. On the lines the importer read, the
+//! document reader's values the importer did not give are kept too
+//! ([`super::beyond`]).
 //!
 //! Whether a file is such a document is judged on the lines the importer
 //! left: a harness log whose own lines read like sentences is still a log,
@@ -125,11 +127,73 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     used.extend(between);
     used.sort_unstable();
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
-    parsed
+    let (rest, on_read_lines): (Vec<_>, Vec<_>) = doc
         .observations
-        .extend(doc.observations.into_iter().filter(|o| unread(o.line)));
+        .into_iter()
+        .filter(|o| o.line > 0)
+        .partition(|o| unread(o.line));
+    // Only a mail's paragraphs, not a log's few wordy frame lines
+    // (netpipe's `Send and receive buffers are … bytes`), make its
+    // importer's lines ones a writer pasted among other values.
+    let beyond = if has_sentences(src) {
+        super::beyond::values_beyond(&parsed.observations, on_read_lines)
+    } else {
+        Vec::new()
+    };
+    let mails = has_sentences(src);
+    parsed.observations.extend(rest);
+    parsed.observations.extend(beyond);
+    if mails {
+        let more = labelled_lines_left(src, &used, &parsed.observations);
+        parsed.observations.extend(more);
+    }
     Ok(parsed.into())
 }
+
+/// The values of `label: value` lines of a mail that neither its harness's
+/// importer (`used`) nor the document reader (`rows`) read, as the generic
+/// reader reads them: a pktgen run's `Interrupts: 3234740` between its
+/// result lines is in no table and in no grammar of pktgen's. A line of
+/// running words is the writer's sentence, not a label (`… brings the rate
+/// back from about 470 to`), and a line of several `key=value` pairs lists
+/// a run's settings: only lines the generic reader gives one value are
+/// taken.
+fn labelled_lines_left(
+    src: &Source,
+    used: &[u32],
+    rows: &[crate::model::Observation],
+) -> Vec<crate::model::Observation> {
+    let mut read: Vec<u32> = rows.iter().map(|o| o.line).collect();
+    read.sort_unstable();
+    let left: Vec<_> = src
+        .lines
+        .iter()
+        .filter(|l| {
+            used.binary_search(&l.number).is_err() && read.binary_search(&l.number).is_err()
+        })
+        .filter(|l| l.text.bytes().any(|b| b.is_ascii_digit()))
+        .filter(|l| plain_words(&l.text) < SENTENCE_WORDS)
+        .cloned()
+        .collect();
+    if left.is_empty() {
+        return Vec::new();
+    }
+    let left = Source::from_lines(&src.path, left);
+    let Ok((parsed, crate::ingest::formats::generic::Shape::Lines)) =
+        crate::ingest::formats::generic::Generic::read(&left)
+    else {
+        return Vec::new();
+    };
+    let mut rows = parsed.observations;
+    let mut lines: Vec<u32> = rows.iter().map(|o| o.line).collect();
+    lines.sort_unstable();
+    let once = |l: u32| lines.partition_point(|&x| x <= l) - lines.partition_point(|&x| x < l) == 1;
+    rows.retain(|o| once(o.line));
+    rows
+}
+
+/// The plain words from which on a line reads as a sentence.
+const SENTENCE_WORDS: usize = 6;
 
 /// `doc`, the document reader's reading of a mail that `format` refused,
 /// without the values of the lines `format` is certain of one by one: its
@@ -282,9 +346,12 @@ fn plain_words(text: &str) -> usize {
     let mut plain = 0;
     for w in text.split_whitespace() {
         words += 1;
-        if w.chars().all(|c| {
-            c.is_alphabetic() || matches!(c, ',' | '.' | '\'' | '-' | ';' | ':' | '(' | ')')
-        }) {
+        // A word has a letter: iperf's `- - - -` rule is no sentence.
+        if w.chars().any(char::is_alphabetic)
+            && w.chars().all(|c| {
+                c.is_alphabetic() || matches!(c, ',' | '.' | '\'' | '-' | ';' | ':' | '(' | ')')
+            })
+        {
             plain += 1;
         }
     }
@@ -292,5 +359,39 @@ fn plain_words(text: &str) -> usize {
         words
     } else {
         0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_label_value_line_between_a_harness_s_results_is_read() {
+        // Lines of a corpus post (a driver's transmit path, pktgen runs).
+        let text = "Text attachment of a post on a network driver's transmit path: pktgen\n\
+            sending 4000000 60-byte packets with the CPU clocked down, at normal speed and\n\
+            clocked up, each run with its pktgen result and the interrupt count for it.\n\n\
+            Iteration 0 (under-clocked 1052.476 MHz):\n\
+            Result: OK: 28910148(c28791584+d118564) usec, 4000000 (60byte,0frags)\n\
+            \x20 138359pps 66Mb/sec (66412320bps) errors: 0\n\
+            Interrupts: 3234740\n\n\
+            Iteration 1 (normal 1397.657 MHz):\n\
+            Result: OK: 26947273(c22637342+d4309931) usec, 4000000 (60byte,0frags)\n\
+            \x20 148438pps 71Mb/sec (71250240bps) errors: 0\n\
+            Interrupts: 3998176\n\n\
+            With the change the transmit queue wakes once 16 ring slots are free.\n";
+        let registry = Registry::builtin();
+        let format = registry.get("pktgen").expect("pktgen");
+        let src = Source::from_text("mail.txt", text);
+        let rows = read(&registry, format, &src).unwrap().parsed.observations;
+        for (line, v) in [(8, 3234740.0), (13, 3998176.0)] {
+            assert!(
+                rows.iter().any(|o| o.line == line && o.value == v),
+                "{v} of line {line}"
+            );
+        }
+        // The sentences' figures are no values.
+        assert!(rows.iter().all(|o| o.line > 4 && o.line < 15), "{rows:#?}");
     }
 }

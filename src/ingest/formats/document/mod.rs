@@ -11,11 +11,13 @@
 //! is the benchmark and the context the variant. Tables name their own
 //! variants, metrics and stats in their headers wherever they can.
 
+mod beyond;
 mod boxchars;
 mod cv_cells;
 mod dashed;
 mod fio_groups;
 mod grid;
+mod grouped_dots;
 mod labels;
 mod lines;
 pub mod mixed;
@@ -131,6 +133,8 @@ impl Format for Document {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         // A box drawn with Unicode characters is read as its ASCII
         // spelling, a `value [change](CV)` cell as `value +-CV%`.
+        // `1.487.148` and, beside it, `0,53` are read as `1487148` and `0.53`.
+        let src = &*grouped_dots::respell(src);
         let ascii = boxchars::ascii_rules(src);
         let spelled = cv_cells::plus_minus(&ascii);
         // A pipe table without outer pipes is read with them.

@@ -1,0 +1,200 @@
+//! Values a harness's importer left on the lines it read.
+//!
+//! An importer reads its tool's lines by their grammar, and a mail that
+//! pastes them often shows more on the same line than the grammar takes:
+//! perf stat's shadow metric and `( +- x% )` spread, the change cells of
+//! an mmtests comparison, fio's `min=` and `max=` beside the `avg=` it
+//! keeps, cyclictest's loop count. Those values were lost: the document
+//! reader's rows of a line the importer read were all left out, as the
+//! importer's. Here they are kept where they hold a value the importer
+//! did not give on that line.
+
+use crate::model::{Observation, Unit};
+
+/// The rows of `doc` (the document reader's rows of lines the importer
+/// read, `own` being the importer's rows) that hold a value the importer
+/// gave on none of its rows of that line: neither as a value (in the
+/// row's unit or one it converts to, or scaled by a `k`/`M` suffix the
+/// importer took for a unit) nor as a numeric setting (kunit's `len=127`).
+/// A column of such rows that counts up by one from line to line (ioping's
+/// `request=3`, a sequence number) is no measurement and stays out.
+pub(super) fn values_beyond(own: &[Observation], doc: Vec<Observation>) -> Vec<Observation> {
+    let mut by_line: Vec<&Observation> = own.iter().collect();
+    by_line.sort_by_key(|o| o.line);
+    let of_line = |line: u32| {
+        let start = by_line.partition_point(|o| o.line < line);
+        by_line[start..].iter().take_while(move |o| o.line == line)
+    };
+    let mut kept: Vec<Observation> = doc
+        .into_iter()
+        .filter(|o| {
+            let mut mine = of_line(o.line).peekable();
+            mine.peek().is_some() && !mine.any(|h| same_value(h, o))
+        })
+        .collect();
+    // A value of the line belongs to the build its line was run on, which
+    // the importer's rows of that line were named by (a heading above a
+    // cyclictest block); the document reader may see no name there.
+    for o in kept.iter_mut().filter(|o| o.variant.is_empty()) {
+        if let Some(h) = of_line(o.line).find(|h| !h.variant.is_empty()) {
+            o.variant = h.variant.clone();
+        }
+    }
+    drop_counters(&mut kept);
+    kept
+}
+
+fn close(x: f64, y: f64) -> bool {
+    x == y || (x - y).abs() <= 1e-9 * x.abs().max(y.abs())
+}
+
+/// Whether `b` holds the value of `a` or of one of its numeric settings.
+fn same_value(a: &Observation, b: &Observation) -> bool {
+    if close(a.value, b.value) {
+        return true;
+    }
+    let setting = |kv: &str| {
+        kv.split_once('=')
+            .and_then(|(_, v)| v.parse::<f64>().ok())
+            .is_some_and(|v| close(v, b.value))
+    };
+    if a.params.split(',').any(setting) {
+        return true;
+    }
+    let (from, to) = (Unit::parse(&b.unit), Unit::parse(&a.unit));
+    if from
+        .convert(b.value, &to)
+        .is_some_and(|v| close(v, a.value))
+    {
+        return true;
+    }
+    // `1588.82k` read by the importer as 1588.82 in `kB/s`, by the
+    // document reader as 1588820 with no unit: one value.
+    b.unit.is_empty()
+        && [1e3, 1e6, 1e9, 1024.0, 1048576.0]
+            .iter()
+            .any(|s| close(a.value * s, b.value) || close(a.value, b.value * s))
+}
+
+/// Drops the columns of `rows` (one name, variant, metric and stat) whose
+/// values count up by one from each line to the next (or start again):
+/// a request or sequence number, not a measurement.
+fn drop_counters(rows: &mut Vec<Observation>) {
+    let key = |o: &Observation| {
+        (
+            o.benchmark.clone(),
+            o.params.clone(),
+            o.variant.clone(),
+            o.metric.clone(),
+            o.stat,
+        )
+    };
+    let mut groups: std::collections::HashMap<_, Vec<(u32, f64)>> = Default::default();
+    for o in rows.iter() {
+        groups.entry(key(o)).or_default().push((o.line, o.value));
+    }
+    let counters: std::collections::HashSet<_> = groups
+        .into_iter()
+        .filter(|(_, v)| counts_up(v))
+        .map(|(k, _)| k)
+        .collect();
+    if !counters.is_empty() {
+        rows.retain(|o| !counters.contains(&key(o)));
+    }
+}
+
+/// Whether `values` (line, value), in line order, step up by one at least
+/// three times and never step otherwise but to start again lower.
+fn counts_up(values: &[(u32, f64)]) -> bool {
+    let mut v = values.to_vec();
+    v.sort_by_key(|(l, _)| *l);
+    let mut ones = 0;
+    for w in v.windows(2) {
+        let (a, b) = (w[0].1, w[1].1);
+        if a.fract() != 0.0 || b.fract() != 0.0 {
+            return false;
+        }
+        if b == a + 1.0 {
+            ones += 1;
+        } else if b >= a {
+            return false;
+        }
+    }
+    ones >= 3
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::ingest::formats::document::mixed;
+    use crate::ingest::{Registry, Source};
+
+    /// The rows `format` and the document reader give a mail together.
+    fn rows(format: &str, text: &str) -> Vec<(u32, f64)> {
+        let registry = Registry::builtin();
+        let format = registry.get(format).expect("a built-in format");
+        let src = Source::from_text("mail.txt", text);
+        let read = mixed::read(&registry, format, &src).expect("read");
+        read.parsed
+            .observations
+            .iter()
+            .map(|o| (o.line, o.value))
+            .collect()
+    }
+
+    const PROSE: &str = "A reply on the patch, with the numbers measured on the test machine\n\
+        before and after it was applied, for the reviewers of this series to see.\n\n";
+
+    #[test]
+    fn a_perf_stat_line_keeps_its_shadow_metric_and_spread() {
+        // Lines of a corpus post (SLUB freelist prefetch, perf stat -r 32).
+        let text = format!(
+            "{PROSE} Performance counter stats for './hackbench 50 process 4000' (32 runs):\n\n\
+            \x20       2545.28 msec task-clock        #    6.938 CPUs utilized    ( +-  1.75% )\n\
+            \x20          6166     context-switches  #    0.002 M/sec            ( +-  1.58% )\n\
+            \x20          1129     cpu-migrations    #    0.444 K/sec            ( +-  2.16% )\n"
+        );
+        let rows = rows("perf-stat", &text);
+        for (line, v) in [(7, 0.002), (7, 1.58), (8, 0.444), (8, 2.16)] {
+            assert!(rows.contains(&(line, v)), "{v} of line {line} in {rows:?}");
+        }
+        // The counter itself stays the importer's alone.
+        assert_eq!(rows.iter().filter(|r| **r == (7, 6166.0)).count(), 1);
+    }
+
+    #[test]
+    fn an_mmtests_line_keeps_its_change_cells() {
+        // Lines of a corpus post (page wait-queue, mmtests compare).
+        let text = format!(
+            "{PROSE}paralleldd\n\
+            \x20                             4.8.0-rc8             4.8.0-rc8\n\
+            \x20                               vanilla        waitqueue-v1r2\n\
+            Amean    Elapsd-1      215.05 (  0.00%)      214.53 (  0.24%)\n\
+            Amean    Elapsd-3      214.72 (  0.00%)      214.42 (  0.14%)\n\
+            Amean    Elapsd-8      214.96 (  0.00%)      215.21 ( -0.12%)\n"
+        );
+        let rows = rows("mmtests", &text);
+        for (line, v) in [(7, 0.24), (8, 0.14), (9, -0.12)] {
+            assert!(rows.contains(&(line, v)), "{v} of line {line} in {rows:?}");
+        }
+        assert_eq!(rows.iter().filter(|r| **r == (7, 215.05)).count(), 1);
+    }
+
+    #[test]
+    fn a_request_number_and_a_setting_are_no_values() {
+        // Lines of a corpus post (bcache, ioping -c10): `request=N` counts
+        // the requests; the importer reads only the time.
+        let mut text = format!("{PROSE}>  # ./ioping -c10 /dev/bcache0 -D -Y -WWW -s4k\n");
+        for (n, t) in [(2, 84.1), (3, 71.8), (4, 68.9), (5, 69.8), (6, 68.7)] {
+            text.push_str(&format!(
+                "> 4 KiB >>> /dev/bcache0 (block device 3.49 TiB): request={n} time={t} us\n"
+            ));
+        }
+        let rows = rows("ioping", &text);
+        let times = [84.1, 71.8, 68.9, 69.8, 68.7];
+        assert!(
+            rows.iter()
+                .all(|(_, v)| times.contains(v) || *v == 3.49 || *v == 4.0),
+            "{rows:?}"
+        );
+    }
+}
