@@ -16,6 +16,7 @@ mod cv_cells;
 mod dashed;
 mod fio_groups;
 mod grid;
+mod kernel_stamps;
 mod labels;
 mod lines;
 pub mod mixed;
@@ -132,6 +133,8 @@ impl Format for Document {
         // A box drawn with Unicode characters is read as its ASCII
         // spelling, a `value [change](CV)` cell as `value +-CV%`.
         let ascii = boxchars::ascii_rules(src);
+        // Kernel-log lines are read without their time stamps.
+        let ascii = kernel_stamps::strip(&ascii);
         let spelled = cv_cells::plus_minus(&ascii);
         // A pipe table without outer pipes is read with them.
         let spelled = open_pipes::close(&spelled);
