@@ -20,6 +20,7 @@ mod header;
 mod kinds;
 mod lists;
 mod names;
+mod perf_rows;
 mod ruled;
 mod sweep;
 mod table;

@@ -203,6 +203,12 @@ impl Grid<'_> {
             };
             return retitled.read(raw, out);
         }
+        // A profile perf printed without its header names its own columns.
+        let profile = if head_cells.is_empty() {
+            super::perf_rows::name_columns(&mut rows)
+        } else {
+            None
+        };
         let (cols, label_head) = header::column_labels(
             head_cells,
             positioned,
@@ -210,6 +216,7 @@ impl Grid<'_> {
             k,
             labelled || (params > 0 && head_cells.len() == hcells.len()),
         );
+        let cols = profile.unwrap_or(cols);
         // Without a header, values each followed by a change against the
         // first (`32.99 ( 0.00%)  35.16 ( 6.18%)`) are builds side by side,
         // not runs of one: each value column is a variant of its own.
