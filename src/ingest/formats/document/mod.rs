@@ -31,6 +31,7 @@ mod slashed;
 mod table;
 mod titles;
 mod underscores;
+mod worded_values;
 mod wrapped;
 
 use crate::error::Result;
@@ -135,6 +136,8 @@ impl Format for Document {
         let ascii = boxchars::ascii_rules(src);
         // Kernel-log lines are read without their time stamps.
         let ascii = kernel_stamps::strip(&ascii);
+        // `key: 842792 ns, 163788 iterations` as the pairs it stands for.
+        let ascii = worded_values::expand(&ascii);
         let spelled = cv_cells::plus_minus(&ascii);
         // A pipe table without outer pipes is read with them.
         let spelled = open_pipes::close(&spelled);
