@@ -9,24 +9,24 @@
 //! the object it lives in (`[kernel]`, `libc.so.6`) after it. Without this
 //! the columns were `column 1`, `column 2` and the label the row's text.
 
-use super::table::Row;
-use super::tokens::TokKind;
+use super::tokens::{Tok, TokKind};
 
-/// The column names of `rows` read as a headerless profile, and each row
-/// relabelled with its symbol; `None` (rows untouched) unless every row
-/// names a symbol and every column is a percentage or a whole count.
-pub(super) fn name_columns(rows: &mut [Row]) -> Option<Vec<String>> {
-    if rows.len() < 2 || !rows.iter().all(|r| symbol(&r.label).is_some()) {
+/// The column names of rows (their `labels` and the value token of each
+/// cell) read as a headerless profile, each label replaced by its symbol;
+/// `None` (labels untouched) unless every row names a symbol and every
+/// column is a percentage or a whole count.
+pub(super) fn name_columns(labels: &mut [String], cells: &[Vec<&Tok>]) -> Option<Vec<String>> {
+    if labels.len() < 2 || !labels.iter().all(|l| symbol(l).is_some()) {
         return None;
     }
-    let k = rows[0].cells.len();
-    if k == 0 || rows.iter().any(|r| r.cells.len() != k) {
+    let k = cells.first()?.len();
+    if k == 0 || cells.iter().any(|r| r.len() != k) {
         return None;
     }
     let kind = |j: usize| -> Option<bool> {
-        let percent = rows.iter().all(|r| r.cells[j].0.unit == "%");
-        let count = rows.iter().all(|r| {
-            let t = r.cells[j].0;
+        let percent = cells.iter().all(|r| r[j].unit == "%");
+        let count = cells.iter().all(|r| {
+            let t = r[j];
             t.kind == TokKind::Num && t.unit.is_empty() && t.value.fract() == 0.0
         });
         match (percent, count) {
@@ -57,9 +57,9 @@ pub(super) fn name_columns(rows: &mut [Row]) -> Option<Vec<String>> {
             .to_string()
         })
         .collect();
-    for r in rows.iter_mut() {
-        if let Some(s) = symbol(&r.label) {
-            r.label = s;
+    for l in labels.iter_mut() {
+        if let Some(s) = symbol(l) {
+            *l = s;
         }
     }
     Some(names)
@@ -92,28 +92,26 @@ mod tests {
             "     8.73%          4008  [kernel]                                        [k] memcpy",
         ];
         let toks: Vec<_> = lines.iter().map(|l| tokens(l)).collect();
-        let mut rows: Vec<Row> = toks
+        let mut labels: Vec<String> = toks
             .iter()
-            .enumerate()
-            .map(|(i, t)| {
-                let label: Vec<_> = t.iter().filter(|t| !t.in_values()).collect();
-                Row {
-                    line: i as u32 + 1,
-                    label: label
-                        .iter()
-                        .map(|t| t.text.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    cells: super::super::table::group(t),
-                }
+            .map(|t| {
+                t.iter()
+                    .filter(|t| !t.in_values())
+                    .map(|t| t.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
             })
             .collect();
+        let cells: Vec<Vec<&Tok>> = toks
+            .iter()
+            .map(|t| t.iter().filter(|t| t.kind == TokKind::Num).collect())
+            .collect();
         assert_eq!(
-            name_columns(&mut rows),
+            name_columns(&mut labels, &cells),
             Some(vec!["overhead".to_string(), "samples".to_string()])
         );
-        assert_eq!(rows[0].label, "xdp_do_redirect [kernel]");
-        assert_eq!(rows[1].label, "memcpy [kernel]");
+        assert_eq!(labels[0], "xdp_do_redirect [kernel]");
+        assert_eq!(labels[1], "memcpy [kernel]");
     }
 
     #[test]

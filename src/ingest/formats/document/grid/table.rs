@@ -205,7 +205,18 @@ impl Grid<'_> {
         }
         // A profile perf printed without its header names its own columns.
         let profile = if head_cells.is_empty() {
-            super::perf_rows::name_columns(&mut rows)
+            let mut labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+            let cells: Vec<Vec<&Tok>> = rows
+                .iter()
+                .map(|r| r.cells.iter().map(|c| c.0).collect())
+                .collect();
+            let names = super::perf_rows::name_columns(&mut labels, &cells);
+            if names.is_some() {
+                for (r, l) in rows.iter_mut().zip(labels) {
+                    r.label = l;
+                }
+            }
+            names
         } else {
             None
         };
