@@ -67,11 +67,15 @@ fn dir() -> String {
 /// 30 posts of part s, from seven more lists, were added unread the same
 /// way and measured from outside before any change (894, 499 and 528 of
 /// their 1019 values); the floors were lowered to what the grown corpus
-/// reads, with no rule changed. The goal is 98% and 95%; these
-/// are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 93.8;
-const LABEL_FLOOR: f64 = 70.6;
-const EITHER_FLOOR: f64 = 75.8;
+/// reads, with no rule changed. Rules from part s's largest miss classes
+/// (kernel-log stamps, values named by the word after them, a headerless
+/// perf profile, a rising header over a rule, pipes in header cells, an
+/// index column) then read 910, 670 and 699 of them, and 18328, 14014 and
+/// 15015 of the 512 posts. The goal is 98% and 95%; these are what
+/// is reached, not what is wanted.
+const VALUE_FLOOR: f64 = 93.9;
+const LABEL_FLOOR: f64 = 71.8;
+const EITHER_FLOOR: f64 = 76.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
