@@ -29,7 +29,7 @@ fn dir() -> String {
 }
 
 /// The floors asserted: what the reader reaches today on the 512 posts
-/// (18706, 14138 and 15086 of 19506 values), in percent, rounded down. The
+/// (18722, 14364 and 15311 of 19506 values), in percent, rounded down. The
 /// 28 posts of part n were added unread (measured from outside the corpus
 /// first, then moved in unchanged: 552, 305 and 349 of their 699 values);
 /// rules chosen from the older posts did not move them, readers written
@@ -73,11 +73,15 @@ fn dir() -> String {
 /// keeping the values a harness's importer leaves on the lines it reads
 /// (perf stat's shadow metrics and spreads, mmtests' change cells, fio's
 /// min and max), dots between thousands, and reading the `label: value`
-/// lines left between them generically. The goal is 98% and 95%;
-/// these are what is reached, not what is wanted.
-const VALUE_FLOOR: f64 = 95.8;
-const LABEL_FLOOR: f64 = 72.4;
-const EITHER_FLOOR: f64 = 77.3;
+/// lines left between them generically. Rules from part s's largest miss
+/// classes (kernel-log stamps, values named by the word after them, a
+/// headerless perf profile, a rising header over a rule, pipes in header
+/// cells, an index column) read 910, 670 and 699 of part s's values. The
+/// issue's goal is 98% and 95%; these are what is reached, not what is
+/// wanted.
+const VALUE_FLOOR: f64 = 95.9;
+const LABEL_FLOOR: f64 = 73.6;
+const EITHER_FLOOR: f64 = 78.4;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -18,6 +18,7 @@ mod dashed;
 mod fio_groups;
 mod grid;
 mod grouped_dots;
+mod kernel_stamps;
 mod labels;
 mod lines;
 pub mod mixed;
@@ -32,6 +33,7 @@ mod slashed;
 mod table;
 mod titles;
 mod underscores;
+mod worded_values;
 mod wrapped;
 
 use crate::error::Result;
@@ -136,6 +138,10 @@ impl Format for Document {
         // `1.487.148` and, beside it, `0,53` are read as `1487148` and `0.53`.
         let src = &*grouped_dots::respell(src);
         let ascii = boxchars::ascii_rules(src);
+        // Kernel-log lines are read without their time stamps.
+        let ascii = kernel_stamps::strip(&ascii);
+        // `key: 842792 ns, 163788 iterations` as the pairs it stands for.
+        let ascii = worded_values::expand(&ascii);
         let spelled = cv_cells::plus_minus(&ascii);
         // A pipe table without outer pipes is read with them.
         let spelled = open_pipes::close(&spelled);

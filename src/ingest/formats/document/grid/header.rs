@@ -19,8 +19,15 @@ pub fn cells(text: &str) -> (Vec<HCell>, bool) {
     let positioned =
         text.contains('\t') || words.windows(2).any(|w| w[1].0 >= w[0].1 + 2) && words.len() >= 2;
     let mut out: Vec<HCell> = Vec::new();
+    // A pipe parts two cells and is no part of either (`time | 10s | 20s`).
+    let mut parted = false;
     for (col, end, w) in words {
-        let joins = positioned && out.last().is_some_and(|c: &HCell| col == c.end + 1);
+        if w.bytes().all(|c| c == b'|') {
+            parted = true;
+            continue;
+        }
+        let joins = positioned && !parted && out.last().is_some_and(|c: &HCell| col == c.end + 1);
+        parted = false;
         match out.last_mut() {
             Some(c) if joins => {
                 c.text.push(' ');
@@ -210,6 +217,16 @@ fn nearest<'c>(cells: &[&'c HCell], a: usize, b: usize) -> &'c HCell {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // A real header of a bcache writeback-rate table.
+    #[test]
+    fn a_pipe_parts_cells_and_belongs_to_none() {
+        let (c, p) = cells("         time      | 10s   | 20s   | 30s");
+        assert!(p);
+        let t: Vec<&str> = c.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(t, ["time", "10s", "20s", "30s"]);
+        assert_eq!(c[1].col, 21);
+    }
 
     #[test]
     fn labels_by_count_and_position() {

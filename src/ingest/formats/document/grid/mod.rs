@@ -15,11 +15,13 @@
 //! The document reader gives this reader the paragraphs, or the lines of a
 //! paragraph, that its layout rules leave unread.
 
+mod axis_header;
 mod collapsed;
 mod header;
 mod kinds;
 mod lists;
 mod names;
+mod perf_rows;
 mod ruled;
 mod sweep;
 mod table;
@@ -425,7 +427,10 @@ fn numeric_headers(kinds: &mut [LineKind]) {
             _ => false,
         };
         if matches!(kinds[i + 1], LineKind::Rule)
-            && ((unlabelled && labelled(&kinds[i + 2])) || (settings && rows) || over_values)
+            && ((unlabelled && labelled(&kinds[i + 2]))
+                || (settings && rows)
+                || over_values
+                || axis_header::is_axis(kinds, i))
         {
             kinds[i] = LineKind::Text;
         }

@@ -203,6 +203,23 @@ impl Grid<'_> {
             };
             return retitled.read(raw, out);
         }
+        // A profile perf printed without its header names its own columns.
+        let profile = if head_cells.is_empty() {
+            let mut labels: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+            let cells: Vec<Vec<&Tok>> = rows
+                .iter()
+                .map(|r| r.cells.iter().map(|c| c.0).collect())
+                .collect();
+            let names = super::perf_rows::name_columns(&mut labels, &cells);
+            if names.is_some() {
+                for (r, l) in rows.iter_mut().zip(labels) {
+                    r.label = l;
+                }
+            }
+            names
+        } else {
+            None
+        };
         let (cols, label_head) = header::column_labels(
             head_cells,
             positioned,
@@ -210,6 +227,7 @@ impl Grid<'_> {
             k,
             labelled || (params > 0 && head_cells.len() == hcells.len()),
         );
+        let cols = profile.unwrap_or(cols);
         // Without a header, values each followed by a change against the
         // first (`32.99 ( 0.00%)  35.16 ( 6.18%)`) are builds side by side,
         // not runs of one: each value column is a variant of its own.

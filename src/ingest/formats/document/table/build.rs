@@ -44,6 +44,12 @@ pub fn boxed<'a>(
         }
         lines.push(*line);
     }
+    // A column numbering the rows before their labels holds no value.
+    let (first, joined, mut all, width) =
+        match super::index_column::without(&first, joined.as_deref(), &all, width) {
+            Some((f, j, a)) => (f, j, a, width - 1),
+            None => (first, joined, all, width),
+        };
     // The first column holds row labels when its cells are not numbers.
     let first_is_label = all
         .chunks_exact(width.max(1))

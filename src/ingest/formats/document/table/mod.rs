@@ -6,6 +6,7 @@ use std::rc::Rc;
 
 mod build;
 mod emit;
+mod index_column;
 mod roles;
 #[cfg(test)]
 mod tests;

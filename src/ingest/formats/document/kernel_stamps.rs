@@ -1,0 +1,186 @@
+//! Kernel-log lines pasted from `dmesg`: each starts with a time stamp
+//! (`[   55.109680] `, or `[  +0.001850] ` with relative stamps), and the
+//! lines a self-test module prints often repeat the module's own prefix
+//! after it (`Strings selftest: memset(dst+0): 140 Mb/s`).
+//!
+//! The stamp is a number the line's reader took for a value or a cell, and
+//! its bracket leaked into the headings above (`… random-filled bitmap: [`);
+//! the repeated prefix made every line's key the same words. The stamp of a
+//! line is dropped wherever two lines or more carry one (a lone bracketed
+//! number is some other mark), and a `words: ` prefix that three stamped
+//! lines in a row or more share is dropped from them, so that what follows
+//! it is read as the line's own key and value. Line numbers and quote
+//! depths are kept.
+
+use crate::ingest::{Line, Source};
+use std::borrow::Cow;
+
+/// `src`, or a copy whose kernel-log lines lost their stamps and their
+/// repeated prefix.
+pub fn strip(src: &Source) -> Cow<'_, Source> {
+    let stamped: Vec<Option<usize>> = src.lines.iter().map(|l| stamp_len(&l.text)).collect();
+    if stamped.iter().flatten().nth(1).is_none() {
+        return Cow::Borrowed(src);
+    }
+    let mut out: Vec<Line> = src
+        .lines
+        .iter()
+        .zip(&stamped)
+        .map(|(l, s)| Line {
+            text: match s {
+                Some(n) => l.text[*n..].to_string(),
+                None => l.text.clone(),
+            },
+            number: l.number,
+            quote_depth: l.quote_depth,
+        })
+        .collect();
+    drop_shared_prefixes(&mut out, &stamped);
+    Cow::Owned(Source::from_lines(&src.path, out))
+}
+
+/// The byte length of the stamp at the start of `text` and the space after
+/// it: `[`, spaces, an optional `+`, digits, `.`, digits, `]`.
+fn stamp_len(text: &str) -> Option<usize> {
+    let b = text.as_bytes();
+    let lead = b.iter().take_while(|&&c| c == b' ').count();
+    let mut i = lead;
+    if b.get(i) != Some(&b'[') {
+        return None;
+    }
+    i += 1;
+    while b.get(i) == Some(&b' ') {
+        i += 1;
+    }
+    if b.get(i) == Some(&b'+') {
+        i += 1;
+    }
+    let int = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    i += int;
+    if int == 0 || b.get(i) != Some(&b'.') {
+        return None;
+    }
+    i += 1;
+    let frac = b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    i += frac;
+    // The kernel prints microseconds; three digits and more are a clock.
+    if frac < 3 || b.get(i) != Some(&b']') {
+        return None;
+    }
+    i += 1;
+    match b.get(i) {
+        None => Some(i),
+        Some(b' ') => Some(i + 1),
+        _ => None,
+    }
+}
+
+/// Drops the `words: ` prefix that a run of three stamped lines or more
+/// share (the printing module's name).
+fn drop_shared_prefixes(lines: &mut [Line], stamped: &[Option<usize>]) {
+    let mut i = 0;
+    while i < lines.len() {
+        let Some(p) = stamped[i].and_then(|_| prefix(&lines[i].text)) else {
+            i += 1;
+            continue;
+        };
+        let p = p.to_string();
+        let mut j = i + 1;
+        while j < lines.len()
+            && stamped[j].is_some()
+            && prefix(&lines[j].text).is_some_and(|q| q == p)
+        {
+            j += 1;
+        }
+        if j - i >= 3 {
+            for l in &mut lines[i..j] {
+                l.text = l.text[p.len()..].to_string();
+            }
+        }
+        i = j;
+    }
+}
+
+/// A line's leading `words: ` before more text: letters, digits, spaces,
+/// `_` and `-` up to the first `: `, with a letter first. A prefix holding
+/// a digit is a measurement's key (`distance 0: 75 Mb/s`), not a name.
+fn prefix(text: &str) -> Option<&str> {
+    let end = text.find(": ")?;
+    let head = &text[..end];
+    let name = head.starts_with(|c: char| c.is_ascii_alphabetic())
+        && head
+            .chars()
+            .all(|c| c.is_ascii_alphabetic() || matches!(c, ' ' | '_' | '-'));
+    (name && !text[end + 2..].trim_start().is_empty()).then(|| &text[..end + 2])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn src(lines: &[&str]) -> Source {
+        let lines = lines
+            .iter()
+            .enumerate()
+            .map(|(i, t)| Line {
+                text: t.to_string(),
+                number: i as u32 + 1,
+                quote_depth: 0,
+            })
+            .collect();
+        Source::from_lines("t.txt", lines)
+    }
+
+    fn texts(s: &Source) -> Vec<&str> {
+        s.lines.iter().map(|l| l.text.as_str()).collect()
+    }
+
+    // Real lines of a lib/string self-test's output.
+    #[test]
+    fn stamps_and_the_module_prefix_go() {
+        let s = src(&[
+            "[   27.893931] Strings selftest: memcpy testing with size: 32 Mb",
+            "[   28.315272] Strings selftest: memcpy(dst+0, src+0), distance 0: 75 Mb/s",
+            "[   28.736485] Strings selftest: memcpy(dst+0, src+1), distance 1: 75 Mb/s",
+        ]);
+        let out = strip(&s);
+        assert_eq!(
+            texts(&out),
+            [
+                "memcpy testing with size: 32 Mb",
+                "memcpy(dst+0, src+0), distance 0: 75 Mb/s",
+                "memcpy(dst+0, src+1), distance 1: 75 Mb/s",
+            ]
+        );
+        assert_eq!(out.lines[2].number, 3);
+    }
+
+    // Real lines of the find_bit test module, relative stamps.
+    #[test]
+    fn relative_stamps_go_and_a_key_that_varies_stays() {
+        let s = src(&[
+            "              Start testing find_bit() with random-filled bitmap",
+            "[  +0.001850] find_next_bit:                  842792 ns, 163788 iterations",
+            "[  +0.000873] find_prev_bit:                  870914 ns, 163788 iterations",
+            "[  +0.000001]",
+        ]);
+        assert_eq!(
+            texts(&strip(&s)),
+            [
+                "              Start testing find_bit() with random-filled bitmap",
+                "find_next_bit:                  842792 ns, 163788 iterations",
+                "find_prev_bit:                  870914 ns, 163788 iterations",
+                "",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_lone_bracketed_number_is_kept() {
+        let s = src(&["[1.5] a note", "x: 3 ms"]);
+        assert!(matches!(strip(&s), Cow::Borrowed(_)));
+        let two = src(&["[1.5] a", "[2.5] b"]);
+        // One decimal is no kernel clock.
+        assert!(matches!(strip(&two), Cow::Borrowed(_)));
+    }
+}
