@@ -1,0 +1,75 @@
+//! Tests of [`super::beyond`] through the mail reader that uses it (apart
+//! from it, so that the two files import each other in no ring).
+
+use crate::ingest::formats::document::mixed;
+use crate::ingest::{Registry, Source};
+
+/// The rows `format` and the document reader give a mail together.
+fn rows(format: &str, text: &str) -> Vec<(u32, f64)> {
+    let registry = Registry::builtin();
+    let format = registry.get(format).expect("a built-in format");
+    let src = Source::from_text("mail.txt", text);
+    let read = mixed::read(&registry, format, &src).expect("read");
+    read.parsed
+        .observations
+        .iter()
+        .map(|o| (o.line, o.value))
+        .collect()
+}
+
+const PROSE: &str = "A reply on the patch, with the numbers measured on the test machine\n\
+    before and after it was applied, for the reviewers of this series to see.\n\n";
+
+#[test]
+fn a_perf_stat_line_keeps_its_shadow_metric_and_spread() {
+    // Lines of a corpus post (SLUB freelist prefetch, perf stat -r 32).
+    let text = format!(
+        "{PROSE} Performance counter stats for './hackbench 50 process 4000' (32 runs):\n\n\
+        \x20       2545.28 msec task-clock        #    6.938 CPUs utilized    ( +-  1.75% )\n\
+        \x20          6166     context-switches  #    0.002 M/sec            ( +-  1.58% )\n\
+        \x20          1129     cpu-migrations    #    0.444 K/sec            ( +-  2.16% )\n"
+    );
+    let rows = rows("perf-stat", &text);
+    for (line, v) in [(7, 0.002), (7, 1.58), (8, 0.444), (8, 2.16)] {
+        assert!(rows.contains(&(line, v)), "{v} of line {line} in {rows:?}");
+    }
+    // The counter itself stays the importer's alone.
+    assert_eq!(rows.iter().filter(|r| **r == (7, 6166.0)).count(), 1);
+}
+
+#[test]
+fn an_mmtests_line_keeps_its_change_cells() {
+    // Lines of a corpus post (page wait-queue, mmtests compare).
+    let text = format!(
+        "{PROSE}paralleldd\n\
+        \x20                             4.8.0-rc8             4.8.0-rc8\n\
+        \x20                               vanilla        waitqueue-v1r2\n\
+        Amean    Elapsd-1      215.05 (  0.00%)      214.53 (  0.24%)\n\
+        Amean    Elapsd-3      214.72 (  0.00%)      214.42 (  0.14%)\n\
+        Amean    Elapsd-8      214.96 (  0.00%)      215.21 ( -0.12%)\n"
+    );
+    let rows = rows("mmtests", &text);
+    for (line, v) in [(7, 0.24), (8, 0.14), (9, -0.12)] {
+        assert!(rows.contains(&(line, v)), "{v} of line {line} in {rows:?}");
+    }
+    assert_eq!(rows.iter().filter(|r| **r == (7, 215.05)).count(), 1);
+}
+
+#[test]
+fn a_request_number_and_a_setting_are_no_values() {
+    // Lines of a corpus post (bcache, ioping -c10): `request=N` counts
+    // the requests; the importer reads only the time.
+    let mut text = format!("{PROSE}>  # ./ioping -c10 /dev/bcache0 -D -Y -WWW -s4k\n");
+    for (n, t) in [(2, 84.1), (3, 71.8), (4, 68.9), (5, 69.8), (6, 68.7)] {
+        text.push_str(&format!(
+            "> 4 KiB >>> /dev/bcache0 (block device 3.49 TiB): request={n} time={t} us\n"
+        ));
+    }
+    let rows = rows("ioping", &text);
+    let times = [84.1, 71.8, 68.9, 69.8, 68.7];
+    assert!(
+        rows.iter()
+            .all(|(_, v)| times.contains(v) || *v == 3.49 || *v == 4.0),
+        "{rows:?}"
+    );
+}
