@@ -224,6 +224,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("rt-tests/hackbench-lkp-8-iterations.txt", "hackbench"),
     ("rt-tests/hackbench-lkp-2-instances.txt", "hackbench"),
     ("rt-tests/pi_stress.txt", "pi-stress"),
+    ("rt-tests/rt-migrate-test-q-l3.txt", "rt-migrate-test"),
     ("rt-tests/pi_stress-duration5.json", "pi-stress"),
     ("rt-tests/pi_stress-groups2-duration5.txt", "pi-stress"),
     ("rt-tests/pi_stress-inversions1000.txt", "pi-stress"),
