@@ -96,6 +96,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("gbench/compare-test4_run.json", ""),
     ("hyperfine/adoc-scan.adoc", "hyperfine-asciidoc"),
     ("hyperfine/adoc-two.adoc", "hyperfine-asciidoc"),
+    ("hyperfine/console-three-ms-warning.txt", "hyperfine-console"),
     ("hyperfine/console-basic.txt", "hyperfine-console"),
     ("hyperfine/console-full.txt", "hyperfine-console"),
     ("hyperfine/console-nocolor.txt", "hyperfine-console"),
