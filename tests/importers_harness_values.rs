@@ -149,6 +149,21 @@ fn hyperfine_console_styles_basic_full_and_nocolor_give_the_same_values() {
 }
 
 #[test]
+fn cyclictest_nsecs_without_its_command_line_is_read_in_ns() {
+    // `T: 0 ( 1548) P: 0 I:500 C:   1894 Min:  67846 Act:  121570 Avg:  110958 Max: 4669660`
+    let ns = |m: &str, v: f64| row("cyclictest", "thread=0", m, "ns", Stat::Sample, v, Some(0));
+    let got = rows("cyclictest/nsecs-D1-q.txt");
+    assert_eq!(
+        got,
+        [
+            ns("latency min", 67846.0),
+            ns("latency avg", 110958.0),
+            ns("latency max", 4669660.0)
+        ]
+    );
+}
+
+#[test]
 fn cyclictest_histofall_s_all_threads_column_is_its_own_series() {
     let got = rows("cyclictest/histofall-t2.txt");
     assert_eq!(got.len(), 16, "{got:?}");
@@ -234,6 +249,26 @@ fn fio_terse_and_normal_with_terse_give_each_job_s_values() {
     assert_eq!(two[12], s("job=b,rw=write", "clat p50", "us", 1.848));
     assert_eq!(two[15], s("job=b,rw=write", "clat p99.9", "us", 146.432));
 }
+
+#[test]
+fn fio_normal_reads_a_chosen_percentile_list_and_lat_percentiles() {
+    let s = |p: &str, m: &str, v: f64| row("fio", p, m, "us", Stat::Sample, v, Some(0));
+    // `--percentile_list=50:90:99.5`: `| 50.0th=[   91], 90.0th=[  118], 99.5th=[ 3982]`
+    let list = rows("fio/normal-percentile-list.txt");
+    assert_eq!(list.len(), 7, "{list:?}");
+    assert_eq!(list[4], s("job=pl,rw=read", "clat p50", 91.0));
+    assert_eq!(list[5], s("job=pl,rw=read", "clat p90", 118.0));
+    assert_eq!(list[6], s("job=pl,rw=read", "clat p99.5", 3982.0));
+    // `--lat_percentiles=1`: a `lat percentiles (usec):` block of fio's
+    // default list, of which the four headline ones are read.
+    let lat = rows("fio/normal-lat-percentiles-bssplit.txt");
+    assert_eq!(lat.len(), 8, "{lat:?}");
+    assert_eq!(lat[4], s("job=bs,rw=read", "lat p50", 85.0));
+    assert_eq!(lat[5], s("job=bs,rw=read", "lat p90", 151.0));
+    assert_eq!(lat[6], s("job=bs,rw=read", "lat p99", 1926.0));
+    assert_eq!(lat[7], s("job=bs,rw=read", "lat p99.9", 6063.0));
+}
+
 #[test]
 fn pyperf_dump_values_are_numbered_samples_per_benchmark() {
     let t = |b: &str, u: &str, v: f64, run: u32| row(b, "", "time", u, Stat::Sample, v, Some(run));

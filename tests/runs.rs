@@ -159,6 +159,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("rt-app", Lines),
     ("rt-ipc", Lines),
     ("rt-ipc-json", Document("the JSON file --json writes")),
+    ("rt-migrate-test", Lines),
     ("schbench", Lines),
     ("simoop", Lines),
     ("sockperf", Lines),

@@ -32,6 +32,7 @@ impl Registry {
             Box::new(rt_tests::rt_ipc::RtIpc),
             Box::new(rt_tests::rt_ipc_json::RtIpcJson),
             Box::new(rt_tests::pi_stress::PiStress),
+            Box::new(rt_tests::rt_migrate::RtMigrate),
             Box::new(pgbench::summary::Pgbench),
             Box::new(pgbench::log::PgbenchLog),
             Box::new(phoronix::Phoronix),

@@ -11,7 +11,12 @@
 //!
 //! Per job (`job=`) and direction (`rw=`), each a `sample` of the run: `iops`,
 //! `bw`, `slat mean`, `clat mean`, `lat mean`, `clat p50/p90/p99/p99.9`. With
-//! `group_reporting` the job line names the group's first job.
+//! `group_reporting` the job line names the group's first job. The
+//! percentile block is `clat` by default, `lat` with `--lat_percentiles=1`
+//! and `slat` with `--slat_percentiles=1`, each read under its own name
+//! (`lat p99`). Of fio's default list of 17 only those four are read; a list
+//! given with `--percentile_list` (`| 50.0th=[ 91], 99.5th=[ 3982]`) is read
+//! whole, each percentile named by its value.
 //!
 //! With `--status-interval=N` fio prints the job's whole report every N
 //! seconds while it runs, each one the running totals since the start
@@ -52,9 +57,40 @@ lazy_re!(
     LAT,
     r"^\s+(slat|clat|lat) \((nsec|usec|msec)\):.*\bavg=\s*([\d.]+)"
 );
-lazy_re!(PCT_HEADER, r"^\s+clat percentiles \((nsec|usec|msec)\):");
+lazy_re!(
+    PCT_HEADER,
+    r"^\s+(slat|clat|lat) percentiles \((nsec|usec|msec)\):"
+);
 lazy_re!(PCT_CELL, r"(\d+\.\d+)th=\[\s*(\d+)\]");
 lazy_re!(RUN_STATUS, r"^Run status group \d+");
+
+/// fio's default `percentile_list`: the block it prints when none is given.
+const DEFAULT_LIST: [f64; 17] = [
+    1.0, 5.0, 10.0, 20.0, 30.0, 40.0, 50.0, 60.0, 70.0, 80.0, 90.0, 95.0, 99.0, 99.5, 99.9, 99.95,
+    99.99,
+];
+/// The percentiles read from a default block; the rest of it would only
+/// multiply rows. A list given with `--percentile_list` is read whole: its
+/// user chose each of them.
+const HEADLINE: [f64; 4] = [50.0, 90.0, 99.0, 99.9];
+
+/// The percentiles of the `|  50.00th=[  416],` lines at the start of `rest`.
+fn block_percentiles(rest: &[crate::ingest::Line]) -> Vec<f64> {
+    rest.iter()
+        .take_while(|l| l.text.trim_start().starts_with('|'))
+        .flat_map(|l| {
+            PCT_CELL
+                .captures_iter(&l.text)
+                .filter_map(|c| c[1].parse::<f64>().ok())
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Whether a block lists exactly fio's default percentiles.
+fn is_default_list(qs: &[f64]) -> bool {
+    qs.len() == DEFAULT_LIST.len() && qs.iter().zip(DEFAULT_LIST).all(|(a, b)| *a == b)
+}
 
 /// The fio normal-output importer.
 pub struct FioText;
@@ -150,8 +186,10 @@ impl Format for FioText {
         let mut superseded_by: Option<u32> = None;
         let mut job: Option<String> = None;
         let mut dir: Option<String> = None;
-        let mut pct_unit: Option<f64> = None;
-        for l in &src.lines {
+        // The open percentile block: its latency kind, unit factor and
+        // whether it lists fio's default percentiles.
+        let mut pct: Option<(String, f64, bool)> = None;
+        for (i, l) in src.lines.iter().enumerate() {
             let t = l.text.as_str();
             let n = l.number;
             let params = |dir: &str, job: &str| {
@@ -163,7 +201,7 @@ impl Format for FioText {
             if let Some(c) = JOB.captures(t) {
                 job = Some(c[1].trim().to_string());
                 dir = None;
-                pct_unit = None;
+                pct = None;
                 superseded_by = interim.get(&n).copied();
             }
             if let Some(last) = superseded_by {
@@ -236,7 +274,7 @@ impl Format for FioText {
                         .sample(bw),
                 );
                 dir = Some(d);
-                pct_unit = None;
+                pct = None;
                 continue;
             }
             let Some(d) = dir.as_deref() else { continue };
@@ -252,29 +290,30 @@ impl Format for FioText {
                         .sample(v),
                 );
             } else if let Some(c) = PCT_HEADER.captures(t) {
-                pct_unit = Some(to_us(&c[1]));
+                let default = is_default_list(&block_percentiles(&src.lines[i + 1..]));
+                pct = Some((c[1].to_string(), to_us(&c[2]), default));
             } else if t.trim_start().starts_with('|') {
-                let Some(factor) = pct_unit else { continue };
+                let Some((kind, factor, default)) = pct.as_ref() else {
+                    continue;
+                };
                 for c in PCT_CELL.captures_iter(t) {
-                    let metric = match &c[1] {
-                        "50.00" => "clat p50",
-                        "90.00" => "clat p90",
-                        "99.00" => "clat p99",
-                        "99.90" => "clat p99.9",
-                        _ => continue,
-                    };
-                    let v = rescale(num(src, n, &c[2], metric)?, factor);
+                    let q: f64 = num(src, n, &c[1], "percentile")?;
+                    if *default && !HEADLINE.contains(&q) {
+                        continue;
+                    }
+                    let metric = format!("{kind} p{q}");
+                    let v = rescale(num(src, n, &c[2], &metric)?, *factor);
                     out.push(
                         Row::at(src, n)
                             .benchmark("fio")
                             .params(&p)
-                            .metric(metric)
+                            .metric(&metric)
                             .unit("us")
                             .sample(v),
                     );
                 }
             } else {
-                pct_unit = None;
+                pct = None;
             }
         }
         Parsed::found(

@@ -74,6 +74,14 @@ impl Format for HyperfineConsole {
                 consumed.push(l.number);
                 continue;
             }
+            if t.trim_start().starts_with("Warning: ") {
+                // Its figures (`slower than the rest (20.6 ms)`) are a
+                // caution about the runs, not a measurement of their own.
+                let why =
+                    "hyperfine's warning about the runs (outliers, a slow first run), not a result";
+                skipped.push((l.number, why.to_string()));
+                continue;
+            }
             if SUMMARY.is_match(t) {
                 let why = "summary ratio between commands, not between variants";
                 skipped.push((l.number, why.to_string()));
@@ -126,6 +134,17 @@ impl Format for HyperfineConsole {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_warning_s_figures_are_left_out_with_the_reason() {
+        // `Warning: The first benchmarking run … was significantly slower
+        // than the rest (20.6 ms).` between the first and second command.
+        let path = "tests/data/harness/hyperfine/console-three-ms-warning.txt";
+        let p = crate::ingest::parse_file(&HyperfineConsole, path);
+        assert!(p.skipped_reason(5).contains("warning about the runs"));
+        assert!(p.observations.iter().all(|o| o.line != 5));
+        assert_eq!(p.observations.len(), 21);
+    }
 
     #[test]
     fn command_ratios_are_skipped_and_headers_consumed() {

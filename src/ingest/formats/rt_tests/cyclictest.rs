@@ -11,9 +11,12 @@
 //! without `P:` (benchmark `cyclicdeadline`), after lines about the deadline
 //! tasks it sets up, which are skipped. A frame still showing the initial
 //! `C: 0 … Min:1000000` (no cycle measured yet) carries no data and is
-//! skipped. `-N` (nanoseconds) cannot be told from the line itself: values are
-//! µs, the default, unless the file holds the command line that ran it with
-//! `-N` or `--nsecs` (a terminal capture), then ns.
+//! skipped. Values are µs, the default, unless the run was `-N`/`--nsecs`
+//! (ns): the file holds the command line that ran it (a terminal capture),
+//! or the line's own layout says so: cyclictest pads `Act:` and `Avg:` to
+//! 5 characters for µs (`Act:   69 Avg:  141`) and to 8 for ns
+//! (`Act:  121570 Avg:  110958`), so a padded 8-wide field is only printed
+//! in ns (a µs value that wide has 8 digits and no padding).
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
@@ -37,6 +40,24 @@ lazy_re!(
     DEADLINE_SETUP,
     r"^(?:interval: \d+:\d+$|\s*Tested at \d+us of \d+us$|deadline thread \d+$|main thread \d+$|thread\[\d+\] runtime=)"
 );
+
+/// Whether a thread line's `Act:` or `Avg:` field has `-N`'s width of 8,
+/// padding included (see the module documentation).
+fn padded_ns_field(t: &str) -> bool {
+    THREAD.is_match(t)
+        && ["Act:", "Avg:"].iter().any(|key| {
+            t.split_once(key).is_some_and(|(_, rest)| {
+                let field: String = rest
+                    .chars()
+                    .take_while(|c| *c == ' ' || *c == '-' || c.is_ascii_digit())
+                    .collect();
+                let field = field.trim_end_matches(' ');
+                // `rest` runs into the separator space before the next key;
+                // the field proper is 8 wide and starts with padding.
+                field.len() == 8 && field.starts_with(' ')
+            })
+        })
+}
 
 /// The cyclictest text importer.
 pub struct Cyclictest;
@@ -63,7 +84,11 @@ impl Format for Cyclictest {
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
         let mut out = Vec::new();
         let mut skipped = Vec::new();
-        let unit = if src.lines.iter().any(|l| NSECS_COMMAND.is_match(&l.text)) {
+        let unit = if src
+            .lines
+            .iter()
+            .any(|l| NSECS_COMMAND.is_match(&l.text) || padded_ns_field(&l.text))
+        {
             "ns"
         } else {
             "us"
@@ -132,5 +157,24 @@ impl Format for Cyclictest {
             skipped,
             "no cyclictest thread line with measured cycles (C > 0) found (truncated run?)",
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_width_of_act_and_avg_tells_nanoseconds() {
+        // `cyclictest -m -t1 -i 500 -D 1 --nsecs -q` and `-S -m -i 1000 -l 200 -q`
+        let ns =
+            "T: 0 ( 1548) P: 0 I:500 C:   1894 Min:  67846 Act:  121570 Avg:  110958 Max: 4669660";
+        let us = "T: 0 ( 1536) P: 0 I:1000 C:    200 Min:     43 Act:   69 Avg:  141 Max:    3961";
+        assert!(padded_ns_field(ns));
+        assert!(!padded_ns_field(us));
+        // A µs value too wide for its 5 places is printed whole, unpadded.
+        let wide =
+            "T: 0 ( 1536) P: 0 I:1000 C:    200 Min:     43 Act:1234567 Avg:12345678 Max:12345678";
+        assert!(!padded_ns_field(wide));
     }
 }

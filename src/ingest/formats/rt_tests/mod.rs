@@ -1,5 +1,6 @@
 //! rt-tests: hackbench, cyclictest in every output mode (cyclicdeadline
-//! writes the same), oslat, pi_stress, and the IPC latency tools.
+//! writes the same), oslat, pi_stress, rt-migrate-test and the IPC latency
+//! tools.
 
 pub(in crate::ingest) mod cyclictest;
 pub(in crate::ingest) mod cyclictest_hist;
@@ -11,3 +12,4 @@ pub(in crate::ingest) mod oslat;
 pub(in crate::ingest) mod pi_stress;
 pub(in crate::ingest) mod rt_ipc;
 pub(in crate::ingest) mod rt_ipc_json;
+pub(in crate::ingest) mod rt_migrate;
