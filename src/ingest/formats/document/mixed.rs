@@ -133,14 +133,15 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
         .filter(|o| o.line > 0)
         .partition(|o| unread(o.line));
     // Only a mail's paragraphs, not a log's few wordy frame lines
-    // (netpipe's `Send and receive buffers are … bytes`), make its
-    // importer's lines ones a writer pasted among other values.
-    let beyond = if has_sentences(src) {
+    // (netpipe's `Send and receive buffers are … bytes`, pyperf's advice
+    // printed after each benchmark), make its importer's lines ones a
+    // writer pasted among other values.
+    let mails = written_sentences(src);
+    let beyond = if mails {
         super::beyond::values_beyond(&parsed.observations, on_read_lines)
     } else {
         Vec::new()
     };
-    let mails = has_sentences(src);
     parsed.observations.extend(rest);
     parsed.observations.extend(beyond);
     if mails {
@@ -312,9 +313,28 @@ fn is_prose<'a>(texts: impl Iterator<Item = &'a str>) -> bool {
 /// paragraph unwrapped), or two of 12: what an unrecognised file must hold
 /// to be read as a document at all.
 pub fn has_sentences(src: &Source) -> bool {
+    sentences(src.lines.iter().take(4000).map(|l| l.text.as_str()))
+}
+
+/// [`has_sentences`] counting each line's text once: a tool prints its
+/// advice again after every benchmark (pyperf's `Run 'python3 -m pyperf
+/// system tune' command to …`), a writer does not repeat a sentence.
+fn written_sentences(src: &Source) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    sentences(
+        src.lines
+            .iter()
+            .take(4000)
+            .map(|l| l.text.trim())
+            .filter(|t| seen.insert(*t)),
+    )
+}
+
+/// Whether `lines` hold one line of 15 plain words or two of 12.
+fn sentences<'a>(lines: impl Iterator<Item = &'a str>) -> bool {
     let mut long = 0;
-    for l in src.lines.iter().take(4000) {
-        match plain_words(&l.text) {
+    for text in lines {
+        match plain_words(text) {
             n if n >= 15 => return true,
             n if n >= 12 => long += 1,
             _ => {}
