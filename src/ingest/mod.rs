@@ -45,7 +45,7 @@ pub use shared::numbers;
 pub use shared::source::{Line, LineText, LineTexts, Source};
 #[cfg(test)]
 pub(crate) use testing::{
-    any_line_matches, assert_detection_agrees, parse_file, row_lines, Trickle,
+    any_line_matches, assert_detection_agrees, parse_file, row_lines, source_of_lines, Trickle,
 };
 
 #[cfg(doc)]

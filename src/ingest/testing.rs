@@ -13,6 +13,21 @@ impl Parsed {
     }
 }
 
+/// A source of `lines` as given, numbered from 1, none quoted: for the
+/// pre-passes' tests, which look at lines before any preparation.
+pub(crate) fn source_of_lines(lines: &[&str]) -> Source {
+    let lines = lines
+        .iter()
+        .enumerate()
+        .map(|(i, t)| crate::ingest::Line {
+            text: t.to_string(),
+            number: i as u32 + 1,
+            quote_depth: 0,
+        })
+        .collect();
+    Source::from_lines("t.txt", lines)
+}
+
 /// One row of a reading as the importers' unit tests compare it:
 /// benchmark, params, metric, unit and value.
 pub(crate) type RowView = (String, String, String, String, f64);

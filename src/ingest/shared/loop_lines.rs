@@ -143,8 +143,14 @@ pub(crate) fn is_loop_line(text: &str) -> bool {
 
 /// `text` trimmed, each run of digits written `#`.
 fn mask(text: &str) -> String {
+    digits_masked(text.trim())
+}
+
+/// `text`, each run of digits written `#`: the shape lines of one kind
+/// share whatever their numbers.
+pub(crate) fn digits_masked(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
-    for c in text.trim().chars() {
+    for c in text.chars() {
         if c.is_ascii_digit() {
             if !out.ends_with('#') {
                 out.push('#');

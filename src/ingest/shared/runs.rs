@@ -5,6 +5,7 @@
 //! run neither adds to the first's buckets nor replaces its figures; the
 //! driver then numbers each run's samples after the run before.
 
+use super::loop_lines::digits_masked;
 use crate::error::Result;
 use crate::ingest::{Parsed, Source};
 
@@ -127,21 +128,6 @@ fn filled_within(filled: &[usize], range: std::ops::Range<usize>) -> std::ops::R
         (Some(&a), Some(&b)) => a..b + 1,
         _ => range.start..range.start,
     }
-}
-
-/// `text`, each run of digits written `#`.
-fn digits_masked(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c.is_ascii_digit() {
-            if !out.ends_with('#') {
-                out.push('#');
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -118,18 +118,7 @@ fn prefix(text: &str) -> Option<&str> {
 mod tests {
     use super::*;
 
-    fn src(lines: &[&str]) -> Source {
-        let lines = lines
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Line {
-                text: t.to_string(),
-                number: i as u32 + 1,
-                quote_depth: 0,
-            })
-            .collect();
-        Source::from_lines("t.txt", lines)
-    }
+    use crate::ingest::source_of_lines as src;
 
     fn texts(s: &Source) -> Vec<&str> {
         s.lines.iter().map(|l| l.text.as_str()).collect()

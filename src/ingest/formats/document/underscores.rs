@@ -92,18 +92,7 @@ fn is_underscores(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    fn src(lines: &[&str]) -> Source {
-        let lines = lines
-            .iter()
-            .enumerate()
-            .map(|(i, t)| Line {
-                text: t.to_string(),
-                number: i as u32 + 1,
-                quote_depth: 0,
-            })
-            .collect();
-        Source::from_lines("t.txt", lines)
-    }
+    use crate::ingest::source_of_lines as src;
 
     // Real lines of an erofs-utils commit message.
     const TABLE: [&str; 4] = [
