@@ -78,10 +78,13 @@ fn dir() -> String {
 /// headerless perf profile, a rising header over a rule, pipes in header
 /// cells, an index column) read 910, 670 and 699 of part s's values. The
 /// issue's goal is 98% and 95%; these are what is reached, not what is
-/// wanted.
-const VALUE_FLOOR: f64 = 95.9;
-const LABEL_FLOOR: f64 = 73.6;
-const EITHER_FLOOR: f64 = 78.4;
+/// wanted. Fifteen posts collected with part r and kept sealed were then
+/// moved in unchanged as part t after serving as a hold-out three times
+/// (464, 210 and 210 of their 617 values at the last), which lowered all
+/// three figures to 19186, 14574 and 15521 of 20123.
+const VALUE_FLOOR: f64 = 95.3;
+const LABEL_FLOOR: f64 = 72.4;
+const EITHER_FLOOR: f64 = 77.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
