@@ -38,43 +38,52 @@ pub(crate) struct RawVariant {
     pub parts: Vec<RawVariant>,
 }
 
-impl RawVariant {
-    /// Records a stated summary (the last of a stat wins); samples and
-    /// stats analysis does not use are ignored.
-    fn state(&mut self, stat: Stat, value: f64) {
-        match stat {
-            Stat::Mean => self.mean = Some(value),
-            Stat::Median | Stat::Percentile(50_000) => self.median = Some(value),
-            Stat::Stddev => self.stddev = Some(value),
-            Stat::Stderr => self.stderr = Some(value),
-            Stat::N => self.n = Some(value),
-            Stat::Min => self.min = Some(value),
-            Stat::Max => self.max = Some(value),
-            Stat::Cv => self.cv_pct = Some(value),
-            Stat::CiLow => self.ci_low = Some(value),
-            Stat::CiHigh => self.ci_high = Some(value),
-            Stat::ChangePct => self.change_pct = Some(value),
-            Stat::Sample | Stat::Percentile(_) | Stat::Total => {}
+/// Writes [`RawVariant::state`], [`RawVariant::stated`] and
+/// [`RawVariant::keeps`] from one list
+/// of which stat lands in which field, so the three can never disagree. The
+/// stats kept nowhere are listed too, so that a new [`Stat`] does not
+/// compile until it is placed.
+macro_rules! stated_fields {
+    (ignored: $ignored:pat, $($stat:pat => $field:ident,)*) => {
+        /// Records a stated summary (the last of a stat wins); samples and
+        /// stats analysis does not use are ignored.
+        fn state(&mut self, stat: Stat, value: f64) {
+            match stat {
+                $($stat => self.$field = Some(value),)*
+                $ignored => {}
+            }
         }
-    }
 
-    /// The stated value of `stat`, if any (a stat [`RawVariant::state`]
-    /// keeps nothing of: none).
-    fn stated(&self, stat: Stat) -> Option<f64> {
-        match stat {
-            Stat::Mean => self.mean,
-            Stat::Median | Stat::Percentile(50_000) => self.median,
-            Stat::Stddev => self.stddev,
-            Stat::Stderr => self.stderr,
-            Stat::N => self.n,
-            Stat::Min => self.min,
-            Stat::Max => self.max,
-            Stat::Cv => self.cv_pct,
-            Stat::CiLow => self.ci_low,
-            Stat::CiHigh => self.ci_high,
-            Stat::ChangePct => self.change_pct,
-            Stat::Sample | Stat::Percentile(_) | Stat::Total => None,
+        /// The stated value of `stat`, if any (a stat
+        /// [`RawVariant::state`] keeps nothing of: none).
+        fn stated(&self, stat: Stat) -> Option<f64> {
+            match stat {
+                $($stat => self.$field,)*
+                $ignored => None,
+            }
         }
+
+        /// Whether [`RawVariant::state`] keeps a figure of `stat`.
+        fn keeps(stat: Stat) -> bool {
+            matches!(stat, $($stat)|*)
+        }
+    };
+}
+
+impl RawVariant {
+    stated_fields! {
+        ignored: Stat::Sample | Stat::Percentile(_) | Stat::Total,
+        Stat::Mean => mean,
+        Stat::Median | Stat::Percentile(50_000) => median,
+        Stat::Stddev => stddev,
+        Stat::Stderr => stderr,
+        Stat::N => n,
+        Stat::Min => min,
+        Stat::Max => max,
+        Stat::Cv => cv_pct,
+        Stat::CiLow => ci_low,
+        Stat::CiHigh => ci_high,
+        Stat::ChangePct => change_pct,
     }
 
     /// A part of the same variant and file as this one, from `line` on.
@@ -503,7 +512,7 @@ fn restated<'a>(
     let mut counts: HashMap<(&str, &str, Stat), usize> = HashMap::new();
     for s in series {
         let h = s.head;
-        if kept(h.stat) {
+        if RawVariant::keeps(h.stat) {
             *counts
                 .entry((h.variant.as_str(), h.source.as_str(), h.stat))
                 .or_default() += s.len();
@@ -514,15 +523,6 @@ fn restated<'a>(
         .filter(|&(_, n)| n > 1)
         .map(|((v, f, _), _)| (v, f))
         .collect()
-}
-
-/// Whether [`RawVariant::state`] keeps a figure of `stat`.
-fn kept(stat: Stat) -> bool {
-    match stat {
-        Stat::Sample | Stat::Total => false,
-        Stat::Percentile(p) => p == 50_000,
-        _ => true,
-    }
 }
 
 /// Why a stated summary cannot be what it says, if it cannot: n is a whole
@@ -548,6 +548,37 @@ fn implausible_summary(stat: Stat, value: f64) -> Option<String> {
 mod tests {
     use super::*;
     use crate::model::Observation;
+
+    #[test]
+    fn a_stat_is_kept_exactly_when_it_can_be_read_back() {
+        let stats = [
+            Stat::Sample,
+            Stat::Mean,
+            Stat::Median,
+            Stat::Stddev,
+            Stat::Stderr,
+            Stat::Min,
+            Stat::Max,
+            Stat::N,
+            Stat::Percentile(50_000),
+            Stat::Percentile(99_000),
+            Stat::CiLow,
+            Stat::CiHigh,
+            Stat::ChangePct,
+            Stat::Cv,
+            Stat::Total,
+        ];
+        for stat in stats {
+            let mut v = RawVariant::default();
+            v.state(stat, 7.0);
+            let expected = !matches!(stat, Stat::Sample | Stat::Total | Stat::Percentile(99_000));
+            assert_eq!(RawVariant::keeps(stat), expected, "{stat:?}");
+            assert_eq!(v.stated(stat), expected.then_some(7.0), "{stat:?}");
+        }
+        let mut v = RawVariant::default();
+        v.state(Stat::Percentile(50_000), 3.0);
+        assert_eq!(v.median, Some(3.0));
+    }
 
     #[test]
     fn buckets_merged_from_chunks_are_those_of_one_pass() {
