@@ -99,21 +99,37 @@ pub(crate) fn counters_in_frame<'a>(
             None => counters.push((shape, vec![(n, number)])),
         }
     }
-    // A counter counts: 1, 2, 3 … (or from any start), one more each time,
-    // or starts again (the loop's log of another loop appended).
+    // The lines' place already marks them as the loop's: one step up is
+    // enough.
     for (_, seen) in counters {
-        let first = seen[0].1;
-        let counts = seen.len() >= 2
-            && seen.windows(2).any(|w| w[1].1 == w[0].1 + 1)
-            && seen
-                .windows(2)
-                .all(|w| w[1].1 == w[0].1 + 1 || w[1].1 == first);
-        if counts {
+        if counts_by_one(seen.iter().map(|&(_, v)| v as f64), 1) {
             out.extend(seen.iter().map(|&(n, _)| n));
         }
     }
     out.sort_unstable();
     out
+}
+
+/// Whether `values`, in order, are a counter: whole numbers, each one
+/// more than the one before or lower (counting starts again, as when the
+/// log of another loop is appended), with at least `steps` steps of one.
+pub(crate) fn counts_by_one(values: impl IntoIterator<Item = f64>, steps: usize) -> bool {
+    let mut ones = 0;
+    let mut last: Option<f64> = None;
+    for v in values {
+        if v.fract() != 0.0 {
+            return false;
+        }
+        if let Some(a) = last {
+            if v == a + 1.0 {
+                ones += 1;
+            } else if v >= a {
+                return false;
+            }
+        }
+        last = Some(v);
+    }
+    ones >= steps
 }
 
 /// Whether `text` is a date alone, as `date` prints it (`Sun Dec  6
@@ -164,11 +180,24 @@ pub(crate) fn digits_masked(text: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{counters_in_frame, separators};
+    use super::{counters_in_frame, counts_by_one, separators};
 
     fn of(text: &str, used: &[u32]) -> Vec<u32> {
         let lines: Vec<(u32, &str)> = text.lines().zip(1..).map(|(t, n)| (n, t)).collect();
         separators(lines.into_iter(), used)
+    }
+
+    #[test]
+    fn a_counter_steps_by_one_or_starts_again_lower() {
+        let f = |v: &[f64], steps| counts_by_one(v.iter().copied(), steps);
+        assert!(f(&[1.0, 2.0, 3.0, 1.0, 2.0], 3));
+        assert!(f(&[7.0, 8.0], 1));
+        assert!(!f(&[7.0, 8.0], 3));
+        // A step up by more than one, a repeat, a fraction: no counter.
+        assert!(!f(&[1.0, 2.0, 4.0, 5.0], 1));
+        assert!(!f(&[1.0, 2.0, 2.0, 3.0], 1));
+        assert!(!f(&[1.5, 2.5, 3.5, 4.5], 1));
+        assert!(!f(&[3.0], 1));
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! importer's. Here they are kept where they hold a value the importer
 //! did not give on that line.
 
+use crate::ingest::shared::loop_lines::counts_by_one;
 use crate::model::{Observation, Unit};
 
 /// The rows of `doc` (the document reader's rows of lines the importer
@@ -108,17 +109,5 @@ fn drop_counters(rows: &mut Vec<Observation>) {
 fn counts_up(values: &[(u32, f64)]) -> bool {
     let mut v = values.to_vec();
     v.sort_by_key(|(l, _)| *l);
-    let mut ones = 0;
-    for w in v.windows(2) {
-        let (a, b) = (w[0].1, w[1].1);
-        if a.fract() != 0.0 || b.fract() != 0.0 {
-            return false;
-        }
-        if b == a + 1.0 {
-            ones += 1;
-        } else if b >= a {
-            return false;
-        }
-    }
-    ones >= 3
+    counts_by_one(v.into_iter().map(|(_, x)| x), 3)
 }
