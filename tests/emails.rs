@@ -82,9 +82,13 @@ fn dir() -> String {
 /// moved in unchanged as part t after serving as a hold-out three times
 /// (464, 210 and 210 of their 617 values at the last), which lowered all
 /// three figures to 19186, 14574 and 15521 of 20123.
-const VALUE_FLOOR: f64 = 95.3;
-const LABEL_FLOOR: f64 = 72.4;
-const EITHER_FLOOR: f64 = 77.1;
+/// The 30 posts of part u, from six more lists the corpus had not drawn
+/// on, were added unread and measured from outside before any change (998,
+/// 634 and 704 of their 1068 values); with no rule changed the floors were
+/// lowered to what the grown corpus reads, 20184, 15208 and 16225 of 21191.
+const VALUE_FLOOR: f64 = 95.2;
+const LABEL_FLOOR: f64 = 71.7;
+const EITHER_FLOOR: f64 = 76.5;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
