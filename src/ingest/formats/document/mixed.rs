@@ -136,7 +136,7 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     // (netpipe's `Send and receive buffers are … bytes`, pyperf's advice
     // printed after each benchmark), make its importer's lines ones a
     // writer pasted among other values.
-    let mails = written_sentences(src);
+    let mails = has_sentences(src);
     let beyond = if mails {
         super::beyond::values_beyond(&parsed.observations, on_read_lines)
     } else {
@@ -311,15 +311,11 @@ fn is_prose<'a>(texts: impl Iterator<Item = &'a str>) -> bool {
 /// Whether `src` holds running sentences, colons allowed (`… the size
 /// limit: the counter was …`): a line of 15 plain words or more (a
 /// paragraph unwrapped), or two of 12: what an unrecognised file must hold
-/// to be read as a document at all.
+/// to be read as a document at all. Each line's text counts once: a tool
+/// prints its advice again after every benchmark (pyperf's `Run 'python3
+/// -m pyperf system tune' command to …`), a writer does not repeat a
+/// sentence.
 pub fn has_sentences(src: &Source) -> bool {
-    sentences(src.lines.iter().take(4000).map(|l| l.text.as_str()))
-}
-
-/// [`has_sentences`] counting each line's text once: a tool prints its
-/// advice again after every benchmark (pyperf's `Run 'python3 -m pyperf
-/// system tune' command to …`), a writer does not repeat a sentence.
-fn written_sentences(src: &Source) -> bool {
     let mut seen = std::collections::HashSet::new();
     sentences(
         src.lines
@@ -413,5 +409,16 @@ mod tests {
         }
         // The sentences' figures are no values.
         assert!(rows.iter().all(|o| o.line > 4 && o.line < 15), "{rows:#?}");
+    }
+
+    #[test]
+    fn a_sentence_a_tool_repeats_counts_once() {
+        // pyperf prints this advice after each benchmark of a suite.
+        let advice = "Run 'python3 -m pyperf system tune' command to reduce the system jitter.";
+        let twice = format!("{advice}\nfloat: Mean +- std dev: 48.2 ms +- 1.1 ms\n{advice}\n");
+        assert!(!has_sentences(&Source::from_text("suite.txt", &twice)));
+        let other = "Use pyperf stats, pyperf dump and pyperf hist to analyze results today.";
+        let two = format!("{advice}\n{other}\n");
+        assert!(has_sentences(&Source::from_text("mail.txt", &two)));
     }
 }
