@@ -13,6 +13,7 @@
 
 mod beyond;
 mod boxchars;
+mod current_first;
 mod cv_cells;
 mod dashed;
 mod fio_groups;

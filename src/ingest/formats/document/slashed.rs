@@ -31,17 +31,21 @@ lazy_re!(
 /// the pairs they stand for.
 pub fn expand(src: &Source) -> Cow<'_, Source> {
     let has = |l: &Line| l.text.contains('/');
-    if !src
-        .lines
-        .iter()
-        .any(|l| has(l) && (SLASHED.is_match(&l.text) || SEGMENT.is_match(&l.text)))
-    {
+    if !src.lines.iter().any(|l| {
+        has(l)
+            && (SLASHED.is_match(&l.text)
+                || SEGMENT.is_match(&l.text)
+                || super::current_first::pairs(&l.text).is_some())
+    }) {
         return Cow::Borrowed(src);
     }
     let mut out = src.clone();
     for l in &mut out.lines {
         if has(l) {
-            if let Some(text) = pairs(&l.text).or_else(|| segments(&l.text)) {
+            if let Some(text) = pairs(&l.text)
+                .or_else(|| super::current_first::pairs(&l.text))
+                .or_else(|| segments(&l.text))
+            {
                 l.text = text;
             }
         }
@@ -125,7 +129,7 @@ fn slashed_values(text: &str) -> Vec<&str> {
 }
 
 /// The pairs a slashed line stands for, or `None` when it is no such line.
-fn pairs(text: &str) -> Option<String> {
+pub(super) fn pairs(text: &str) -> Option<String> {
     let c = SLASHED.captures(text)?;
     let names: Vec<&str> = c["names"].split('/').collect();
     let values: Vec<&str> = c["values"].split('/').map(str::trim).collect();
