@@ -14,14 +14,18 @@ lazy_re!(
     r"^(?P<pre>.*?[A-Za-z_].*?)\s*[:=]?\s+(?P<names>[A-Za-z_][\w.%-]*(?:/[A-Za-z_][\w.%-]*)+)\s*[=:]\s*(?P<lead>[-+]?\d[\d.]*)\s*[=:]\s*(?P<rest>[-+]?\d[\d.]*(?:\s*[A-Za-zµ%]+)?(?:\s*/\s*[-+]?\d[\d.]*(?:\s*[A-Za-zµ%]+)?)+\s*(?:[A-Za-zµ%][\w/µ%]*)?\s*)$"
 );
 
-/// The pairs a line of a current sample and its running statistics
-/// stands for, or `None` when it is no such line or its slashed values
-/// do not match its names one for one.
-pub(super) fn pairs(text: &str) -> Option<String> {
+/// A line of a current sample and its running statistics written as the
+/// current value under the words before the names, then the slashed names
+/// against their values (`usb_request rtt = 3860718, min/max/mean =
+/// 220744/5710327/3372587`), for the slashed reader to pair one for one;
+/// `None` when it is no such line.
+pub(super) fn current_first(text: &str) -> Option<String> {
     let c = LEAD.captures(text)?;
     let pre = c["pre"].trim_end_matches([':', '=', ' ', '\t']);
-    let rewritten = format!("{pre} = {}, {} = {}", &c["lead"], &c["names"], &c["rest"]);
-    super::slashed::pairs(&rewritten)
+    Some(format!(
+        "{pre} = {}, {} = {}",
+        &c["lead"], &c["names"], &c["rest"]
+    ))
 }
 
 #[cfg(test)]
@@ -32,20 +36,23 @@ mod tests {
     /// Lines of a part-t post: a UVC gadget's request round trip and
     /// frame time, each sample with the minimum, maximum and mean so far.
     #[test]
-    fn the_lone_value_is_the_subject_and_the_slashed_ones_their_names() {
+    fn the_lone_value_comes_first_under_the_words_before_the_names() {
         assert_eq!(
-            pairs("usb_request rtt : min/max/mean: 3860718 : 220744/5710327/3372587").as_deref(),
-            Some("usb_request rtt = 3860718, min = 220744, max = 5710327, mean = 3372587")
-        );
-        assert_eq!(
-            pairs("frame time: curr: min/max/mean: 33385376 : 15103638/60926513/33474315")
+            current_first("usb_request rtt : min/max/mean: 3860718 : 220744/5710327/3372587")
                 .as_deref(),
-            Some("frame time: curr = 33385376, min = 15103638, max = 60926513, mean = 33474315")
+            Some("usb_request rtt = 3860718, min/max/mean = 220744/5710327/3372587")
         );
-        // Counts that differ, no current value, no words before: left.
-        assert_eq!(pairs("rtt : min/max/mean: 38 : 22/57"), None);
-        assert_eq!(pairs("rtt min/avg/max = 0.040/0.055/0.071 ms"), None);
-        assert_eq!(pairs("min/max/mean: 38 : 22/57/33"), None);
+        assert_eq!(
+            current_first("frame time: curr: min/max/mean: 33385376 : 15103638/60926513/33474315")
+                .as_deref(),
+            Some("frame time: curr = 33385376, min/max/mean = 15103638/60926513/33474315")
+        );
+        // No current value, no words before the names: left.
+        assert_eq!(
+            current_first("rtt min/avg/max = 0.040/0.055/0.071 ms"),
+            None
+        );
+        assert_eq!(current_first("min/max/mean: 38 : 22/57/33"), None);
     }
 
     #[test]
