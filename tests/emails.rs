@@ -86,9 +86,14 @@ fn dir() -> String {
 /// on, were added unread and measured from outside before any change (998,
 /// 634 and 704 of their 1068 values); with no rule changed the floors were
 /// lowered to what the grown corpus reads, 20184, 15208 and 16225 of 21191.
-const VALUE_FLOOR: f64 = 95.2;
-const LABEL_FLOOR: f64 = 71.7;
-const EITHER_FLOOR: f64 = 76.5;
+/// Rules from part t's largest value-miss classes (a current sample
+/// before the running statistics of slashed names, a pipe table with a
+/// pipe after each cell only) read 548 and 269 of its values and labels,
+/// and a record of slashed pairs from part s (bloat-o-meter's summary line)
+/// was added with them: the 557 posts then read 20274, 15267 and 16284.
+const VALUE_FLOOR: f64 = 95.6;
+const LABEL_FLOOR: f64 = 72.0;
+const EITHER_FLOOR: f64 = 76.8;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

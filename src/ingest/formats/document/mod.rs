@@ -13,11 +13,13 @@
 
 mod beyond;
 mod boxchars;
+mod current_first;
 mod cv_cells;
 mod dashed;
 mod fio_groups;
 mod grid;
 mod grouped_dots;
+mod half_open;
 mod kernel_stamps;
 mod labels;
 mod lines;
@@ -143,7 +145,9 @@ impl Format for Document {
         // `key: 842792 ns, 163788 iterations` as the pairs it stands for.
         let ascii = worded_values::expand(&ascii);
         let spelled = cv_cells::plus_minus(&ascii);
-        // A pipe table without outer pipes is read with them.
+        // A pipe table without outer pipes is read with them, and one
+        // with a pipe after each cell only with the first.
+        let spelled = half_open::close(&spelled);
         let spelled = open_pipes::close(&spelled);
         // `min/avg/max = 1/2/3 ms` is read as the three pairs it stands for.
         let spelled = slashed::expand(&spelled);

@@ -31,17 +31,21 @@ lazy_re!(
 /// the pairs they stand for.
 pub fn expand(src: &Source) -> Cow<'_, Source> {
     let has = |l: &Line| l.text.contains('/');
-    if !src
-        .lines
-        .iter()
-        .any(|l| has(l) && (SLASHED.is_match(&l.text) || SEGMENT.is_match(&l.text)))
-    {
+    if !src.lines.iter().any(|l| {
+        has(l)
+            && (SLASHED.is_match(&l.text)
+                || SEGMENT.is_match(&l.text)
+                || current(&l.text).is_some())
+    }) {
         return Cow::Borrowed(src);
     }
     let mut out = src.clone();
     for l in &mut out.lines {
         if has(l) {
-            if let Some(text) = pairs(&l.text).or_else(|| segments(&l.text)) {
+            if let Some(text) = pairs(&l.text)
+                .or_else(|| current(&l.text))
+                .or_else(|| segments(&l.text))
+            {
                 l.text = text;
             }
         }
@@ -58,6 +62,21 @@ pub fn expand(src: &Source) -> Cow<'_, Source> {
 fn segments(text: &str) -> Option<String> {
     let mut out = String::new();
     let mut last = 0;
+    // Two names against two values are a ratio when they stand alone
+    // (`IOS/call=1/1`), but a list of such pairs in a row is a record of
+    // counts (bloat-o-meter's `add/remove: 0/0 grow/shrink: 4/2 up/down:
+    // 432/-36`).
+    let record = SEGMENT
+        .captures_iter(text)
+        .filter(|c| {
+            c["words"].trim().is_empty()
+                && c.name("slashed").is_some_and(|v| {
+                    let names = c["names"].split('/').count();
+                    names == 2 && slashed_values(v.as_str()).len() == names
+                })
+        })
+        .nth(1)
+        .is_some();
     for c in SEGMENT.captures_iter(text) {
         let names: Vec<&str> = c["names"].split('/').collect();
         // A unit (`MB/s`, `Requests/sec`) is no pair of names.
@@ -77,7 +96,7 @@ fn segments(text: &str) -> Option<String> {
         // Two names alone against two values is as often a ratio
         // (`IOS/call=1/1` of t/io_uring) as a pair: words after the names
         // (`Read/Write IOPS`) or a third name make it one.
-        if values.len() != names.len() || (words.is_empty() && names.len() < 3) {
+        if values.len() != names.len() || (words.is_empty() && names.len() < 3 && !record) {
             continue;
         }
         let pairs: Vec<String> = names
@@ -122,6 +141,13 @@ fn slashed_values(text: &str) -> Vec<&str> {
     }
     out.push(&text[start..]);
     out
+}
+
+/// The pairs a line of a current sample before its running statistics
+/// stands for (see [`super::current_first`]), when its slashed values match
+/// its names one for one.
+fn current(text: &str) -> Option<String> {
+    super::current_first::current_first(text).and_then(|t| pairs(&t))
 }
 
 /// The pairs a slashed line stands for, or `None` when it is no such line.
@@ -216,11 +242,27 @@ mod tests {
             None
         );
         assert_eq!(segments("Requests/sec 583729.93 460007.44"), None);
+        // A part-s post's bloat-o-meter summary: pairs of counts in a row.
+        assert_eq!(
+            segments("add/remove: 0/0 grow/shrink: 4/2 up/down: 432/-36 (396)").as_deref(),
+            Some("add = 0, remove = 0 grow = 4, shrink = 2 up = 432, down = -36 (396)")
+        );
         // A ratio of t/io_uring's record lines.
         assert_eq!(
             segments("IOPS=254820, BW=124MiB/s, IOS/call=1/1, inflight=(1 1)"),
             None
         );
+    }
+
+    /// Lines of a part-t post: a sample, then the running statistics.
+    #[test]
+    fn a_current_sample_then_its_statistics_become_pairs() {
+        assert_eq!(
+            current("usb_request rtt : min/max/mean: 3860718 : 220744/5710327/3372587").as_deref(),
+            Some("usb_request rtt = 3860718, min = 220744, max = 5710327, mean = 3372587")
+        );
+        // Counts that differ: left.
+        assert_eq!(current("rtt : min/max/mean: 38 : 22/57"), None);
     }
 
     #[test]
