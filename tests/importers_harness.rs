@@ -554,6 +554,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("dbench/lkp-tbench-02.txt", "dbench"),
     ("sysstat/sadf-p-3000-lines.txt", "sysstat-sadf"),
     ("sysstat/sadf-d-first-60-lines.txt", "sysstat-sadf"),
+    ("sysstat/sadf-x-A.xml", "sysstat-sadf-xml"),
     ("sysstat/mpstat-P-ALL-prompts.txt", "sysstat"),
     ("sysstat/sar-u.txt", "sysstat"),
     ("sysstat/sar-dev.txt", "sysstat"),

@@ -174,6 +174,10 @@ const TABLE: &[(&str, Kind)] = &[
     ("sysbench", Lines),
     ("sysstat", Lines),
     ("sysstat-sadf", Lines),
+    (
+        "sysstat-sadf-xml",
+        Document("one XML document per sar data file"),
+    ),
     ("tinymembench", Lines),
     ("unixbench", Lines),
     ("uperf", Lines),
