@@ -71,6 +71,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/pkb-pcp-dstat-output.csv", "generic"),
     ("unknown/pkb-ntttcp-tcp-receiver.xml", "generic"),
     ("unknown/pkb-specsfs2014-summary.xml", "generic"),
+    ("unknown/hdrhistogram-tagged-non-monotonic.hlog", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
     ("rt-tests/oslat-json-run.txt", "oslat"),
