@@ -26,6 +26,8 @@ enum Kind {
     Document(&'static str),
     /// A line log the property does not hold for yet: the reason says why.
     /// The test fails once it holds, so that the line is removed.
+    // No format is open today; kept for the next one found.
+    #[allow(dead_code)]
     Open(&'static str),
 }
 
@@ -74,14 +76,14 @@ const TABLE: &[(&str, Kind)] = &[
     ),
     ("fio-json", Document("one JSON document per run")),
     ("fio-log", Document("a log file fio writes once per job")),
-    ("fio-t-io_uring", Open("a banner between runs consumed without a word")),
+    ("fio-t-io_uring", Lines),
     ("fio-terse", Lines),
     ("fsmark", Lines),
     ("fxmark", Lines),
     ("gbench-console", Lines),
     ("gbench-csv", Lines),
     ("gbench-json", Document("one JSON document per run")),
-    ("generic", Open("a shell prompt above each run turns the file to the document reader (the file alone behind the prompt is read generically)")),
+    ("generic", Lines),
     ("glmark2", Lines),
     ("gungraun", Lines),
     ("hackbench", Lines),
@@ -99,9 +101,12 @@ const TABLE: &[(&str, Kind)] = &[
     ),
     ("iai", Lines),
     ("imb", Lines),
-    ("ioping", Open("a shell prompt above a run of -B's one raw line: the run alone behind it is not recognised")),
+    ("ioping", Lines),
     ("iperf2", Lines),
-    ("jmeter-csv", Document("a results file JMeter writes once per test plan, header first")),
+    (
+        "jmeter-csv",
+        Document("a results file JMeter writes once per test plan, header first"),
+    ),
     ("jmeter-xml", Document("one XML document per test plan")),
     ("iperf2-csv", Lines),
     ("iperf3", Lines),
@@ -110,7 +115,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("jmh-json", Document("one JSON document per run")),
     ("kbuild", Lines),
     ("kunit", Lines),
-    ("lmbench", Open("a shell prompt above a run turns it to the document reader; two runs of lat_mem_rd's strides with a blank line between are read as a document")),
+    ("lmbench", Lines),
     ("nanobench", Lines),
     ("nonius", Lines),
     ("mbw", Lines),
@@ -151,7 +156,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("pyperf-json", Document("one JSON document per run")),
     ("pyperf-text", Lines),
     ("pytest-benchmark", Document("one JSON document per run")),
-    ("qperf", Open("a shell prompt above the first run read as its variant, the second run's not")),
+    ("qperf", Lines),
     ("rcuscale", Lines),
     ("redis-text", Lines),
     ("refscale", Lines),
@@ -167,8 +172,12 @@ const TABLE: &[(&str, Kind)] = &[
     ("stress-ng", Lines),
     ("stress-ng-yaml", Document("the YAML file -Y writes")),
     ("sysbench", Lines),
-    ("sysstat", Open("a shell prompt above the banner: mpstat -I and sar -u refuse a run behind it, sar -dev takes it into the first row's name")),
+    ("sysstat", Lines),
     ("sysstat-sadf", Lines),
+    (
+        "sysstat-sadf-xml",
+        Document("one XML document per sar data file"),
+    ),
     ("tinymembench", Lines),
     ("unixbench", Lines),
     ("uperf", Lines),

@@ -101,6 +101,7 @@ impl Registry {
             Box::new(mbw::Mbw),
             Box::new(sysstat::Sysstat),
             Box::new(sadf::Sadf),
+            Box::new(sadf_xml::SadfXml),
             Box::new(jmeter::xml::JmeterXml),
             Box::new(jmeter::csv::JmeterCsv),
             Box::new(postmark::Postmark),

@@ -211,13 +211,19 @@ impl LineSet {
 }
 
 pub(super) fn numeric_lines(src: &Source, used: &LineSet) -> Vec<u32> {
+    use crate::ingest::shared::prompt::shell_prompt;
     // Most unread lines (table borders, headers, prose) hold no digit at
     // all: a word-at-a-time test settles them before the byte-wise one.
+    // A shell prompt's figures are the command's options (`$ ioping -c 3
+    // /tmp`): the capture's command, read as its context, not a value.
     let mut v: Vec<u32> = src
         .lines
         .iter()
         .filter(|l| {
-            !used.contains(l.number) && has_digit(l.text.as_bytes()) && looks_numeric(&l.text)
+            !used.contains(l.number)
+                && has_digit(l.text.as_bytes())
+                && looks_numeric(&l.text)
+                && shell_prompt(&l.text).is_none()
         })
         .map(|l| l.number)
         .collect();

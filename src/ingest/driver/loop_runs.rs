@@ -9,7 +9,9 @@
 use super::account::{account, Account};
 use super::refused::refused_or_read;
 use crate::error::Result;
+use crate::ingest::formats::document::Document;
 use crate::ingest::formats::generic;
+use crate::ingest::shared::prompt::behind_prompt;
 use crate::ingest::shared::runs::{loop_runs, LoopRuns};
 use crate::ingest::{Format, Parsed, Registry, Source};
 use crate::model::Batch;
@@ -52,10 +54,14 @@ fn read_runs_as(
     let Some(runs) = loop_runs(src) else {
         return Ok(None);
     };
+    let mut prompts = Vec::new();
     let parts: Vec<Source> = runs
         .parts
         .iter()
-        .map(|r| Source::from_lines(&src.path, src.lines[r.clone()].to_vec()))
+        .map(|r| {
+            let part = Source::from_lines(&src.path, src.lines[r.clone()].to_vec());
+            capture(registry, part, &mut prompts)
+        })
         .collect();
     // Every run the same importer's; or, when detection knows none of
     // them, the generic reader's (a bare `perf bench -f simple` figure).
@@ -95,9 +101,10 @@ fn read_runs_as(
     {
         return Ok(None);
     }
-    let Some(all) = read_each(registry, format, &parts, &runs, src, 0)? else {
+    let Some(mut all) = read_each(registry, format, &parts, &runs, src, 0)? else {
         return Ok(None);
     };
+    all.consumed.extend(prompts);
     let (obs, mut report) = account(src, format, all)?;
     if format.name() == generic::NAME {
         report.note = Some(
@@ -155,10 +162,14 @@ fn read_part(
 ) -> Result<Option<Parsed>> {
     if depth < NESTED {
         if let Some(runs) = loop_runs(part) {
+            let mut prompts = Vec::new();
             let inner: Vec<Source> = runs
                 .parts
                 .iter()
-                .map(|r| Source::from_lines(&part.path, part.lines[r.clone()].to_vec()))
+                .map(|r| {
+                    let run = Source::from_lines(&part.path, part.lines[r.clone()].to_vec());
+                    capture(registry, run, &mut prompts)
+                })
                 .collect();
             let same = inner.iter().all(|p| {
                 registry
@@ -167,7 +178,8 @@ fn read_part(
                     .is_some_and(|f| f.name() == format.name())
             });
             if same {
-                if let Some(p) = read_each(registry, format, &inner, &runs, part, depth + 1)? {
+                if let Some(mut p) = read_each(registry, format, &inner, &runs, part, depth + 1)? {
+                    p.consumed.extend(prompts);
                     return Ok(Some(p));
                 }
             }
@@ -180,6 +192,34 @@ fn read_part(
     };
     Ok(match read {
         Ok((_, p, None)) => Some(p),
-        _ => None,
+        // The importer knows the tool but not the prompt above this run.
+        _ => match behind_prompt(part) {
+            Some((bare, lines)) => match refused_or_read(registry, format, &bare) {
+                Ok((_, mut p, None)) => {
+                    p.consumed.extend(lines);
+                    Some(p)
+                }
+                _ => None,
+            },
+            None => None,
+        },
     })
+}
+
+/// A run as it is read: behind its shell prompt (the prompt's line put in
+/// `prompts`) unless an importer recognises the run with its prompt
+/// (`$ bw_mem 8m rd` names lmbench's test), as the whole file's is.
+fn capture(registry: &Registry, run: Source, prompts: &mut Vec<u32>) -> Source {
+    let Some((bare, lines)) = behind_prompt(&run) else {
+        return run;
+    };
+    let known = registry
+        .detect_scored_at(&run)
+        .and_then(|(at, _)| registry.at(at))
+        .is_some_and(|f| f.name() != generic::NAME && f.name() != Document.name());
+    if known {
+        return run;
+    }
+    prompts.extend(lines);
+    bare
 }

@@ -55,7 +55,7 @@ pub(super) fn read_one(
             }
             // The lines of a JSON document are made only for a reader or an
             // account that reads them.
-            let mut src = Source::read_deferred(path)?;
+            let src = Source::read_deferred(path)?;
             // Context files are recognised before detection so that a
             // permissive reader never claims a .config as a table.
             if opts.format.is_none() {
@@ -75,108 +75,7 @@ pub(super) fn read_one(
                     return Ok((Batch::default(), Account::Report(report)));
                 }
             }
-            let format = match &opts.format {
-                Some(name) => registry.get(name),
-                None => detect(registry, &src),
-            };
-            // A help text is what a failed start prints: no reader of
-            // unknown text may take its defaults for results.
-            let unknown_text =
-                opts.format.is_none() && format.is_none_or(|f| f.name() == "document");
-            if src.lines_deferred() && needs_lines(format, opts, &src) {
-                src.ensure_lines();
-            }
-            if let Some(line) = unknown_text
-                .then(|| super::usage::usage_line(&src))
-                .flatten()
-            {
-                let report = FileReport {
-                    path: src.path.to_string(),
-                    format: None,
-                    rows: 0,
-                    unread_numeric: Vec::new(),
-                    skipped: Vec::new(),
-                    note: Some(format!(
-                        "a program's usage text (line {line}: `Usage:` and its options), \
-                         printed instead of a run: no result to read"
-                    )),
-                };
-                return Ok((Batch::default(), Account::Report(report)));
-            }
-            // A loop's runs, one after the other, that the whole file's
-            // detection misses.
-            let fell_back = format.is_none_or(|f| {
-                f.name() == crate::ingest::formats::document::Document.name()
-                    || f.name() == crate::ingest::formats::generic::NAME
-            });
-            if opts.format.is_none() && fell_back {
-                if let Some(read) = read_runs(registry, &src, format)? {
-                    return Ok(read);
-                }
-            }
-            let Some(format) = format else {
-                if let Some(read) = read_generically(registry, &src)? {
-                    return Ok(read);
-                }
-                if let Some(read) = read_as_prose(registry, &src)? {
-                    return Ok(read);
-                }
-                let report = FileReport {
-                    path: src.path.to_string(),
-                    format: None,
-                    rows: 0,
-                    unread_numeric: numeric_lines(&src, &LineSet::for_source(&src)),
-                    skipped: Vec::new(),
-                    note: Some(
-                        "no importer recognised this file; name one with --format NAME \
-                         (see `patchperf formats`) or describe it with --extractor FILE"
-                            .into(),
-                    ),
-                };
-                return Ok((Batch::default(), Account::Report(report)));
-            };
-            let (format, parsed, refused) = if opts.format.is_some() {
-                (format, format.parse_accounted(&src)?, None)
-            } else {
-                // The importer refuses a second run's header as a row of
-                // the first, or a loop's line as its own: read run by run,
-                // or refused (the document reader's reading of a refused
-                // mail stands).
-                // A loop's log of several runs of this tool.
-                if !src.lines_deferred() {
-                    if let Some(runs) = read_runs_of(registry, &src, format)? {
-                        return Ok(runs);
-                    }
-                }
-                let read = refused_or_read(registry, format, &src);
-                if matches!(read, Err(_) | Ok((_, _, Some(_)))) {
-                    src.ensure_lines();
-                    if let Some(runs) = read_runs(registry, &src, Some(format))? {
-                        return Ok(runs);
-                    }
-                }
-                read?
-            };
-            // The document reader claims any text with numbers; when it
-            // finds no table there, the generic reader may still read it.
-            if opts.format.is_none()
-                && parsed.observations.is_empty()
-                && format.name() == "document"
-            {
-                if let Some(read) = read_generically(registry, &src)? {
-                    return Ok(read);
-                }
-            }
-            if src.lines_deferred() && accounts_lines(&parsed) {
-                src.ensure_lines();
-            }
-            let (obs, mut report) = account(&src, format, parsed)?;
-            // The account's own note (a file recognised but empty) stands
-            // unless an importer's refusal says more.
-            if refused.is_some() {
-                report.note = refused;
-            }
-            Ok((obs, Account::Report(report)))
+            read_source(src, registry, opts)
         }
         Input::Piece { file, piece } => {
             let format = pieces::format(registry, file)?;
@@ -203,6 +102,173 @@ pub(super) fn read_one(
             Ok((obs, Account::More(report)))
         }
     }
+}
+
+/// `src`, a file's text, read with the format `--format` names or
+/// detection picks, else generically or as prose. A capture whose first
+/// line is a shell prompt (`$ ./bench --quick`) that no importer reads
+/// with its prompt is read as the output behind it, the prompt line taken
+/// as the capture's command.
+fn read_source(
+    mut src: Source,
+    registry: &Registry,
+    opts: &IngestOptions,
+) -> Result<(Batch, Account)> {
+    let format = match &opts.format {
+        Some(name) => registry.get(name),
+        None => detect(registry, &src),
+    };
+    // A help text is what a failed start prints: no reader of
+    // unknown text may take its defaults for results.
+    let unknown_text = opts.format.is_none() && format.is_none_or(|f| f.name() == "document");
+    if src.lines_deferred() && needs_lines(format, opts, &src) {
+        src.ensure_lines();
+    }
+    if let Some(line) = unknown_text
+        .then(|| super::usage::usage_line(&src))
+        .flatten()
+    {
+        let report = FileReport {
+            path: src.path.to_string(),
+            format: None,
+            rows: 0,
+            unread_numeric: Vec::new(),
+            skipped: Vec::new(),
+            note: Some(format!(
+                "a program's usage text (line {line}: `Usage:` and its options), \
+                 printed instead of a run: no result to read"
+            )),
+        };
+        return Ok((Batch::default(), Account::Report(report)));
+    }
+    // A loop's runs, one after the other, that the whole file's
+    // detection misses.
+    let fell_back = format.is_none_or(is_fallback);
+    if opts.format.is_none() && fell_back {
+        if let Some(read) = read_runs(registry, &src, format)? {
+            return Ok(read);
+        }
+        if let Some(read) = read_behind_prompt(&src, registry, opts)? {
+            return Ok(read);
+        }
+    }
+    let Some(format) = format else {
+        if let Some(read) = read_generically(registry, &src)? {
+            return Ok(read);
+        }
+        if let Some(read) = read_as_prose(registry, &src)? {
+            return Ok(read);
+        }
+        let report = FileReport {
+            path: src.path.to_string(),
+            format: None,
+            rows: 0,
+            unread_numeric: numeric_lines(&src, &LineSet::for_source(&src)),
+            skipped: Vec::new(),
+            note: Some(
+                "no importer recognised this file; name one with --format NAME \
+                 (see `patchperf formats`) or describe it with --extractor FILE"
+                    .into(),
+            ),
+        };
+        return Ok((Batch::default(), Account::Report(report)));
+    };
+    let (format, parsed, refused) = if opts.format.is_some() {
+        (format, format.parse_accounted(&src)?, None)
+    } else {
+        // The importer refuses a second run's header as a row of
+        // the first, or a loop's line as its own: read run by run,
+        // or refused (the document reader's reading of a refused
+        // mail stands).
+        // A loop's log of several runs of this tool.
+        if !src.lines_deferred() {
+            if let Some(runs) = read_runs_of(registry, &src, format)? {
+                return Ok(runs);
+            }
+        }
+        let read = refused_or_read(registry, format, &src);
+        if matches!(read, Err(_) | Ok((_, _, Some(_)))) {
+            src.ensure_lines();
+            if let Some(runs) = read_runs(registry, &src, Some(format))? {
+                return Ok(runs);
+            }
+            // The importer knows the tool but not the prompt above it.
+            if let Ok(Some(read)) = read_behind_prompt(&src, registry, opts) {
+                return Ok(read);
+            }
+        }
+        read?
+    };
+    // The document reader claims any text with numbers; when it
+    // finds no table there, the generic reader may still read it.
+    if opts.format.is_none() && parsed.observations.is_empty() && format.name() == "document" {
+        if let Some(read) = read_generically(registry, &src)? {
+            return Ok(read);
+        }
+    }
+    if src.lines_deferred() && accounts_lines(&parsed) {
+        src.ensure_lines();
+    }
+    let (obs, mut report) = account(&src, format, parsed)?;
+    // The account's own note (a file recognised but empty) stands
+    // unless an importer's refusal says more.
+    if refused.is_some() {
+        report.note = refused;
+    }
+    Ok((obs, Account::Report(report)))
+}
+
+/// `src` read as the capture behind its leading shell prompt, when it has
+/// one and values lie behind it: the prompt hid the tool from detection,
+/// or its importer refused the prompt as a line of its output. The report
+/// names the prompt's line and command.
+fn read_behind_prompt(
+    src: &Source,
+    registry: &Registry,
+    opts: &IngestOptions,
+) -> Result<Option<(Batch, Account)>> {
+    use crate::ingest::shared::prompt::{behind_prompt, shell_prompt};
+    let Some((bare, lines)) = behind_prompt(src) else {
+        return Ok(None);
+    };
+    let known = detect(registry, &bare).is_some_and(|f| !is_fallback(f));
+    let (obs, mut account) = match read_source(bare, registry, opts) {
+        Ok(read) => read,
+        Err(e) if known => return Err(e),
+        Err(_) => return Ok(None),
+    };
+    // Text no importer knows is read behind its prompt as well, as each
+    // run of a loop's log is (a run's values then do not depend on the
+    // prompt above it), when values lie there.
+    if !known && obs.is_empty() {
+        return Ok(None);
+    }
+    // The prompt nearest the output is the command that printed it.
+    let line = lines.last().copied().unwrap_or_default();
+    let command = src
+        .lines
+        .iter()
+        .find(|l| l.number == line)
+        .and_then(|l| shell_prompt(&l.text))
+        .unwrap_or_default();
+    let said = format!(
+        "line {line} is the shell prompt the output was captured from (`{command}`): \
+         read as its command, not as output"
+    );
+    let report = match &mut account {
+        Account::Report(r) | Account::More(r) => r,
+    };
+    report.note = Some(match report.note.take() {
+        Some(note) => format!("{note}; {said}"),
+        None => said,
+    });
+    Ok(Some((obs, account)))
+}
+
+/// Whether `format` is a reader of text no importer recognised.
+fn is_fallback(format: &dyn Format) -> bool {
+    format.name() == crate::ingest::formats::document::Document.name()
+        || format.name() == crate::ingest::formats::generic::NAME
 }
 
 /// Whether reading `src` with `format` (none: the fallbacks) may read its

@@ -58,8 +58,9 @@ impl Format for Lmbench {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let first = src.lines.iter().find(|l| !l.text.trim().is_empty());
-        let Some(first) = first else { return 0 };
+        let at = src.lines.iter().position(|l| !l.text.trim().is_empty());
+        let Some(at) = at else { return 0 };
+        let first = &src.lines[at];
         let t = first.text.trim();
         if t.starts_with("[lmbench") && t.contains("results for") {
             return 95;
@@ -75,8 +76,9 @@ impl Format for Lmbench {
         if commanded {
             return 90;
         }
-        // A tool's series alone: a quoted title over pairs.
-        let second = src.lines.get(1).map_or("", |l| l.text.as_str());
+        // A tool's series alone: a quoted title over pairs, the line
+        // right below the title (a capture may start with blank lines).
+        let second = src.lines.get(at + 1).map_or("", |l| l.text.as_str());
         if t.starts_with('"') && PAIR.is_match(second) {
             return if t.starts_with("\"stride=") || LAT_CTX.is_match(&t[1..]) {
                 90
@@ -331,6 +333,11 @@ mod tests {
         );
         let p = parse_file(&Lmbench, &format!("{DIR}/lat_ctx-s0-8procs.txt"));
         assert_eq!(find(&p, "context switch", "procs=8,size=0k").value, 1.80);
+        // Blank lines above the title (a loop's runs with one between
+        // them): the pairs under the title still tell the series.
+        let text = std::fs::read_to_string(format!("{DIR}/lat_mem_rd-four-strides.txt")).unwrap();
+        let src = Source::from_text("blank.txt", &format!("\n\n{text}"));
+        assert_eq!(Lmbench.detect(&src), 90);
     }
 
     #[test]

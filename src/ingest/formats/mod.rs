@@ -75,6 +75,7 @@ pub(in crate::ingest) mod rt_app;
 pub(in crate::ingest) mod rt_tests;
 pub(in crate::ingest) mod ruby_benchmark;
 pub(in crate::ingest) mod sadf;
+pub(in crate::ingest) mod sadf_xml;
 pub(in crate::ingest) mod schbench;
 pub(in crate::ingest) mod sevenzip;
 pub(in crate::ingest) mod simoop;

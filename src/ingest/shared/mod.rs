@@ -6,6 +6,7 @@ pub(in crate::ingest) mod logscan;
 pub(in crate::ingest) mod loop_lines;
 pub mod numbers;
 pub(in crate::ingest) mod pattern;
+pub(in crate::ingest) mod prompt;
 pub(in crate::ingest) mod row;
 pub(in crate::ingest) mod runs;
 pub(in crate::ingest) mod source;

@@ -65,16 +65,21 @@ pub(crate) struct LoopRuns {
 /// (shapes with digits masked), it
 /// is the loop's line before each run, and the runs are what lies
 /// between; otherwise each run starts with the first line itself (a
-/// tool's banner, a CSV header, a repeated prompt). `None` for a file of
-/// one run.
+/// tool's banner, a CSV header, a repeated prompt), or, when that is a
+/// shell prompt, with each prompt (the commands typed may differ: `$ sar
+/// -u 1 3`, `$ sar -u 1 5`). `None` for a file of one run.
 pub(crate) fn loop_runs(src: &Source) -> Option<LoopRuns> {
     use crate::ingest::shared::loop_lines::is_loop_line;
+    use crate::ingest::shared::prompt::shell_prompt;
     let filled: Vec<usize> = (0..src.lines.len())
         .filter(|&i| !src.lines[i].text.trim().is_empty())
         .collect();
     let text = |i: usize| src.lines[i].text.trim();
     let first = *filled.first()?;
-    if let (true, Some(&second)) = (is_loop_line(text(first)), filled.get(1)) {
+    let prompt = |i: usize| shell_prompt(text(i)).is_some();
+    // A prompt is the command typed before a run, never a loop's counter.
+    let loop_line = is_loop_line(text(first)) && !prompt(first);
+    if let (true, Some(&second)) = (loop_line, filled.get(1)) {
         let shape = digits_masked(text(first));
         // The shape of a run's first line: its figures may change.
         let opens = digits_masked(text(second));
@@ -100,7 +105,18 @@ pub(crate) fn loop_runs(src: &Source) -> Option<LoopRuns> {
     let starts: Vec<usize> = filled
         .iter()
         .copied()
-        .filter(|&i| text(i) == text(first))
+        .filter(|&i| text(i) == text(first) || prompt(first) && prompt(i))
+        .collect();
+    // Prompts one under the other open one run (a wrapper's command, then
+    // the tool's).
+    let starts: Vec<usize> = starts
+        .iter()
+        .enumerate()
+        .filter(|&(k, &i)| {
+            let above = filled.iter().rev().find(|&&f| f < i);
+            k == 0 || !(prompt(i) && above.is_some_and(|&f| f == starts[k - 1] && prompt(f)))
+        })
+        .map(|(_, &i)| i)
         .collect();
     if starts.len() < 2 {
         return None;
@@ -156,6 +172,20 @@ mod tests {
         let text = "Sun Dec  6 20:11:48 UTC 2026\n4 192438041 21 85139\n\
                     Sun Dec  6 20:12:48 UTC 2026\n4 192438042 21 85140\n";
         assert_eq!(runs(text).unwrap().separators, [0, 2]);
+    }
+
+    #[test]
+    fn each_prompt_opens_a_run_and_prompts_one_under_the_other_one_run() {
+        // A wrapper's prompt, then the tool's; the next run's command
+        // differs (`1 3`).
+        let text = "$ ./run-bench.sh --quick\n$ mpstat 1 2\nLinux 6.1 (vm)\nall 91.50\n\
+                    $ mpstat 1 3\nLinux 6.1 (vm)\nall 94.47\n";
+        let got = runs(text).unwrap();
+        assert!(got.separators.is_empty());
+        assert_eq!(got.parts, [0..4, 4..7]);
+        // A loop's counter in a prompt is the command's argument.
+        let text = "$ ./bench 4\nops 12\n$ ./bench 8\nops 20\n";
+        assert_eq!(runs(text).unwrap().parts, [0..2, 2..4]);
     }
 
     #[test]

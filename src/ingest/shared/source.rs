@@ -606,7 +606,10 @@ fn undo_quoted_printable(lines: Vec<(String, u32)>) -> Vec<(String, u32)> {
     for (line, number) in lines {
         let (mut buf, first) = pending.take().unwrap_or((Vec::new(), number));
         let b = line.as_bytes();
-        let soft_break = b.last() == Some(&b'=');
+        // An encoder writes the text's own `=` as `=3D`: a line ending in
+        // `==` (a banner, a rule of `=` a loop printed above the body)
+        // is not encoded, and its last `=` is no soft break.
+        let soft_break = b.last() == Some(&b'=') && !b.ends_with(b"==");
         let body = if soft_break { &b[..b.len() - 1] } else { b };
         let mut i = 0;
         while i < body.len() {

@@ -98,3 +98,91 @@ fn a_loop_of_loops_is_read_run_by_run_within_each_run() {
     }
     assert_eq!(rows.iter().filter(|o| o.value == 0.110670).count(), 4);
 }
+
+/// A real file of `tests/data/harness/` ingested: its rows, its report
+/// and its text.
+fn ingest_real(rel: &str) -> (Vec<Observation>, FileReport, String) {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/harness")
+        .join(rel);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let got = ingest(&[path], &Registry::builtin(), &IngestOptions::default()).unwrap();
+    (got.dataset.to_observations(), got.files[0].clone(), text)
+}
+
+/// The lines of `text` that are shell prompts.
+fn prompt_lines(text: &str) -> Vec<u32> {
+    text.lines()
+        .zip(1u32..)
+        .filter(|(l, _)| crate::ingest::shared::prompt::shell_prompt(l).is_some())
+        .map(|(_, n)| n)
+        .collect()
+}
+
+#[test]
+fn runs_behind_prompts_of_different_commands_are_read_by_the_tool_s_importer() {
+    // `$ mpstat -P ALL 1 2`, then `$ mpstat -P ALL 1 3`: the sysstat
+    // importer refused the whole file (a prompt where a row was due).
+    let (rows, report, text) = ingest_real("sysstat/mpstat-P-ALL-prompts.txt");
+    assert_eq!(report.format.as_deref(), Some("sysstat"));
+    let prompts = prompt_lines(&text);
+    assert_eq!(prompts, [1, 19]);
+    // Each run's intervals: the first CPU row of each run's first one.
+    let usr = |line: u32| {
+        rows.iter()
+            .find(|o| o.line == line && o.metric == "%usr")
+            .map(|o| o.value)
+    };
+    assert_eq!(usr(5), Some(91.50));
+    assert_eq!(usr(23), Some(94.47));
+    // The prompts are the runs' commands: no value, nothing unread.
+    assert!(rows.iter().all(|o| !prompts.contains(&o.line)));
+    assert!(
+        report.unread_numeric.is_empty(),
+        "{:?}",
+        report.unread_numeric
+    );
+    assert!(report.skipped.iter().all(|s| !prompts.contains(&s.0)));
+}
+
+#[test]
+fn a_prompt_above_each_run_is_the_command_not_an_unread_line() {
+    // ioping's importer reads each run; the prompts, figures and all
+    // (`-c 3 -i 0.1`), were listed as numeric-looking lines not read.
+    let (rows, report, text) = ingest_real("ioping/c3-prompts-loop3.txt");
+    assert_eq!(report.format.as_deref(), Some("ioping"));
+    let prompts = prompt_lines(&text);
+    assert_eq!(prompts, [1, 10, 19]);
+    assert!(
+        report.unread_numeric.is_empty(),
+        "{:?}",
+        report.unread_numeric
+    );
+    let runs: std::collections::BTreeSet<_> = rows
+        .iter()
+        .filter(|o| o.metric == "iops")
+        .map(|o| o.run)
+        .collect();
+    assert_eq!(runs.len(), 3);
+}
+
+#[test]
+fn a_prompt_that_hides_the_tool_is_read_past_and_named() {
+    // `sar -d`'s table behind a prompt: detection took the file for a
+    // document and the prompt for the first row's name.
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/harness/sysstat/sar-dev.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let (rows, report) = ingest_text("sar-dev.txt", &format!("$ sar -d 1 3\n{text}"));
+    assert_eq!(report.format.as_deref(), Some("sysstat"));
+    assert!(rows.iter().all(|o| !o.benchmark.contains("sar")));
+    assert!(rows.iter().all(|o| o.line > 1));
+    let note = report.note.unwrap_or_default();
+    assert!(
+        note.contains("line 1") && note.contains("`sar -d 1 3`"),
+        "{note}"
+    );
+    // The file alone gives the same rows, one line up.
+    let (alone, _) = ingest_text("sar-dev.txt", &text);
+    assert_eq!(alone.len(), rows.len());
+}

@@ -153,7 +153,14 @@ fn table(
     rows: &[&Line],
     delim: char,
 ) -> Option<Parsed> {
-    let table: Vec<Vec<String>> = rows.iter().map(|l| fields(&l.text, delim)).collect();
+    let mut table: Vec<Vec<String>> = rows.iter().map(|l| fields(&l.text, delim)).collect();
+    // A row one field longer than the header, led by a `key=value` tag
+    // (an HdrHistogram log's `Tag=A,0.127,1.007,…` under a legend that
+    // names no tag column): the tag is the row's parameter.
+    let tags: Vec<Option<String>> = table
+        .iter_mut()
+        .map(|r| (r.len() == header.len() + 1 && is_tag(&r[0])).then(|| r.remove(0)))
+        .collect();
     if table.iter().any(|r| r.len() != header.len()) {
         return None;
     }
@@ -185,7 +192,7 @@ fn table(
         .collect();
     let mut out = Vec::new();
     let mut runs: hashbrown::HashMap<String, u32> = hashbrown::HashMap::new();
-    for (l, r) in rows.iter().zip(&table) {
+    for ((l, r), tag) in rows.iter().zip(&table).zip(&tags) {
         let names: Vec<&str> = r
             .iter()
             .zip(&naming)
@@ -197,12 +204,14 @@ fn table(
         } else {
             names.join(" ")
         };
-        let run = runs.entry(bench.clone()).or_insert(0);
+        let tag = tag.as_deref().unwrap_or("");
+        let run = runs.entry(format!("{bench}\n{tag}")).or_insert(0);
         for (k, c) in r.iter().enumerate().filter(|(k, _)| numeric[*k]) {
             let Some(v) = parse_number(c) else { continue };
             let (metric, unit) = bracket_unit(&header[k]).unwrap_or((header[k].as_str(), ""));
             let o = Row::at(src, l.number)
                 .benchmark(&bench)
+                .params(tag)
                 .metric(metric)
                 .unit(unit)
                 .sample(v);
@@ -211,6 +220,18 @@ fn table(
         *run += 1;
     }
     (!out.is_empty()).then(|| out.into())
+}
+
+/// A `key=value` cell naming its row (`Tag=A`): a word, `=`, a value
+/// without spaces.
+fn is_tag(cell: &str) -> bool {
+    cell.split_once('=').is_some_and(|(k, v)| {
+        !k.is_empty()
+            && k.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
+            && k.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+            && !v.is_empty()
+            && !v.contains(char::is_whitespace)
+    })
 }
 
 /// A date with an optional time of day, fraction and zone
@@ -397,6 +418,39 @@ mod tests {
                 Some(1)
             )
         );
+    }
+
+    #[test]
+    fn a_tag_leading_each_row_is_its_parameter() {
+        // HdrHistogram's tagged interval log (log format 1.2): `Tag=A`
+        // before the four fields its legend names.
+        let path = "tests/data/harness/unknown/hdrhistogram-tagged-non-monotonic.hlog";
+        let text = std::fs::read_to_string(path).unwrap();
+        let p = read(&Source::from_text("t.hlog", &text), "stem").unwrap();
+        let max: Vec<(u32, &str, f64, Option<u32>)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "Interval_Max")
+            .map(|o| (o.line, o.params.as_str(), o.value, o.run))
+            .collect();
+        assert_eq!(
+            max,
+            [
+                (3, "Tag=A", 0.426, Some(0)),
+                (4, "Tag=A", 0.426, Some(1)),
+                (5, "Tag=B", 2.769, Some(0)),
+                (6, "Tag=B", 0.442, Some(1)),
+                (7, "Tag=C", 0.442, Some(0)),
+                (8, "Tag=C", 0.459, Some(1)),
+            ]
+        );
+        // Untagged rows among tagged ones keep no parameter; a first cell
+        // that is no `key=value` leaves the row ragged.
+        let text = "a,b\nTag=x,1,2\n3,4\n";
+        let p = read(&Source::from_text("t.csv", text), "stem").unwrap();
+        let params: Vec<&str> = p.observations.iter().map(|o| o.params.as_str()).collect();
+        assert_eq!(params, ["Tag=x", "Tag=x", "", ""]);
+        assert!(rows("t.csv", "a,b\nx y,1,2\n").is_empty());
     }
 
     #[test]

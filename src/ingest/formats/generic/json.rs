@@ -144,13 +144,23 @@ fn read_cut(src: &Source, root: &Ctx) -> Option<Parsed> {
 /// Neither one document nor JSON lines. A document cut short, or an
 /// object that opens with a key, is JSON gone wrong, not text to read
 /// some other way: any reading of it would be of fragments. Other text
-/// that starts with a bracket (`[  5] local …`) is left to other readers.
+/// that starts with a bracket (`[  5] local …`) is left to other readers,
+/// and so is a complete document followed by text (a tool's JSON settings
+/// above the command and its console table, as PHPBench's documentation
+/// shows a run): the text is the matter.
 fn malformed(src: &Source, whole: &serde_json::Error) -> Option<Result<Parsed>> {
     let object = src
         .raw_trimmed()
         .strip_prefix('{')
         .is_some_and(|rest| rest.trim_start().starts_with(['"', '}']));
-    (whole.is_eof() || (object && whole.is_syntax())).then(|| {
+    let raw = src.raw_trimmed();
+    let mut docs = serde_json::Deserializer::from_str(raw).into_iter::<serde::de::IgnoredAny>();
+    let first_complete = docs.next().is_some_and(|first| first.is_ok());
+    // Not more JSON (a bad line of JSON lines is JSON gone wrong).
+    let rest = raw[docs.byte_offset()..].trim_start();
+    let complete_then_text = first_complete && !rest.is_empty() && !rest.starts_with(['{', '[']);
+    let gone_wrong = whole.is_eof() || (object && whole.is_syntax() && !complete_then_text);
+    gone_wrong.then(|| {
         Err(src.error(
             Some(whole.line() as u32),
             format!("malformed JSON: {whole}"),
@@ -423,6 +433,16 @@ mod tests {
             "[  5] local 127.0.0.1 port 5201\n[  5] 0.00-1.00 sec\n",
         );
         assert!(read(&log, "r").is_none());
+        // So is text after a complete document (PHPBench's documentation:
+        // the run's JSON settings, the command, then its console table),
+        // but not more JSON gone wrong after it.
+        let doc = Source::from_text(
+            "run-reports-aggregate",
+            "{\n    \"runner.path\": \"NothingBench.php\"\n}\n---\nphpbench run --report=aggregate\n",
+        );
+        assert!(read(&doc, "r").is_none());
+        let bad = Source::from_text("r.json", "{\"a\": 1}\n{\"b\": 2,,}\n");
+        assert!(read(&bad, "r").unwrap().is_err());
     }
 
     #[test]

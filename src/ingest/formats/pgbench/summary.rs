@@ -28,9 +28,9 @@
 //!   each line is `latency [failures [retries]] statement text` (PG ≥ 15
 //!   adds the counts, 9.x has a tab between latency and text). The first
 //!   number is the value and the text, whatever numbers it holds
-//!   (`\set aid random(1, 100000 * :scale)`), names it: metric
-//!   `statement latency: <text>` (ms) and, where printed,
-//!   `statement failures: <text>`.
+//!   (`\set aid random(1, 100000 * :scale)`), names it: the statement is
+//!   the benchmark, with the run's parameters, its metrics `latency` (ms)
+//!   and, where printed, `failures`.
 //!
 //! With several `-f`/`-b` scripts the run's figures (`transaction type:
 //! multiple scripts`) are followed by a section per script, `SQL script 1:
@@ -190,11 +190,14 @@ impl Format for Pgbench {
                     let text = c[3].to_string();
                     let p = script.clone().unwrap_or_else(|| params.clone());
                     let v = num(src, n, &c[1], "statement latency")?;
+                    // The statement is what is measured, its text the
+                    // label: metric names stay those of every statement.
+                    let statement = text.trim();
                     out.push(
                         Row::at(src, n)
-                            .benchmark("pgbench")
+                            .benchmark(statement)
                             .params(&p.render())
-                            .metric(&format!("statement latency: {text}"))
+                            .metric("latency")
                             .unit("ms")
                             .sample(v),
                     );
@@ -202,9 +205,9 @@ impl Format for Pgbench {
                         let v = num(src, n, f.as_str(), "statement failures")?;
                         out.push(
                             Row::at(src, n)
-                                .benchmark("pgbench")
+                                .benchmark(statement)
                                 .params(&p.render())
-                                .metric(&format!("statement failures: {text}"))
+                                .metric("failures")
                                 .sample(v),
                         );
                     }
@@ -449,6 +452,23 @@ mod tests {
             .collect()
     }
 
+    /// A statement's rows: line, statement (the benchmark), metric, value.
+    fn statement_rows(path: &str) -> Vec<(u32, String, String, f64)> {
+        let p = crate::ingest::parse_file(&Pgbench, path);
+        p.observations
+            .iter()
+            .filter(|o| o.benchmark != "pgbench")
+            .map(|o| {
+                (
+                    o.line,
+                    o.benchmark.to_string(),
+                    o.metric.to_string(),
+                    o.value,
+                )
+            })
+            .collect()
+    }
+
     #[test]
     fn failures_by_kind_and_retries_are_counted() {
         let dir = "tests/data/harness/pgbench";
@@ -481,29 +501,29 @@ mod tests {
 
     #[test]
     fn statement_latencies_are_named_by_their_text() {
-        let got = rows("tests/data/harness/pgbench/per-statement-r.txt");
+        let path = "tests/data/harness/pgbench/per-statement-r.txt";
+        let got = rows(path);
         let run = "clients=2,mode=simple,scale=1,script=tpcb-like,threads=1";
-        let stmt: Vec<(u32, &str, f64)> = got
-            .iter()
-            .filter(|r| r.2.starts_with("statement latency: "))
-            .map(|r| (r.0, r.2.as_str(), r.3))
+        // Each statement is a benchmark of its own, labelled by its text;
+        // its latency is `latency`, as every statement's is.
+        let stmt: Vec<(u32, String, f64)> = statement_rows(path)
+            .into_iter()
+            .filter(|r| r.2 == "latency")
+            .map(|r| (r.0, r.1, r.3))
             .collect();
         assert_eq!(stmt.len(), 11);
         assert_eq!(
             stmt[0],
-            (
-                16,
-                "statement latency: \\set aid random(1, 100000 * :scale)",
-                0.001
-            )
+            (16, "\\set aid random(1, 100000 * :scale)".into(), 0.001)
         );
-        assert_eq!(stmt[4], (20, "statement latency: BEGIN;", 0.040));
-        assert_eq!(stmt[10], (26, "statement latency: END;", 0.419));
+        assert_eq!(stmt[4], (20, "BEGIN;".into(), 0.040));
+        assert_eq!(stmt[10], (26, "END;".into(), 0.419));
         assert!(got.iter().all(|r| r.1 == run), "{got:?}");
-        assert!(got.contains(&(
+        assert!(got.iter().all(|r| !r.2.contains("statement")), "{got:?}");
+        assert!(statement_rows(path).contains(&(
             21,
-            run.into(),
-            "statement failures: UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;".into(),
+            "UPDATE pgbench_accounts SET abalance = abalance + :delta WHERE aid = :aid;".into(),
+            "failures".into(),
             0.0
         )));
         assert!(got.contains(&(14, run.into(), "tps".into(), 1788.72727)));
@@ -511,7 +531,21 @@ mod tests {
 
     #[test]
     fn each_script_of_a_multi_script_run_stays_apart() {
-        let got = rows("tests/data/harness/pgbench/two-scripts-weights-r.txt");
+        // A statement's rows named `statement | metric`, the run's by metric.
+        let got: Vec<(u32, String, String, f64)> = crate::ingest::parse_file(
+            &Pgbench,
+            "tests/data/harness/pgbench/two-scripts-weights-r.txt",
+        )
+        .observations
+        .iter()
+        .map(|o| {
+            let name = match o.benchmark.as_str() {
+                "pgbench" => o.metric.to_string(),
+                statement => format!("{statement} | {}", o.metric),
+            };
+            (o.line, o.params.to_string(), name, o.value)
+        })
+        .collect();
         let run = "clients=2,mode=simple,scale=1,script=multiple scripts,threads=1";
         let a = "clients=2,mode=simple,scale=1,script=/tmp/a.sql,threads=1,weight=3";
         let b = "clients=2,mode=simple,scale=1,script=/tmp/b.sql,threads=1,weight=1";
@@ -524,18 +558,38 @@ mod tests {
             (18, a, "failures", 0.0),
             (19, a, "latency avg", 0.101),
             (20, a, "latency stddev", 0.292),
-            (22, a, "statement latency: \\set aid random(1, 100000)", 0.0),
-            (22, a, "statement failures: \\set aid random(1, 100000)", 0.0),
-            (23, a, "statement latency: SELECT abalance FROM pgbench_accounts WHERE aid = :aid;", 0.101),
-            (23, a, "statement failures: SELECT abalance FROM pgbench_accounts WHERE aid = :aid;", 0.0),
+            (22, a, "\\set aid random(1, 100000) | latency", 0.0),
+            (22, a, "\\set aid random(1, 100000) | failures", 0.0),
+            (
+                23,
+                a,
+                "SELECT abalance FROM pgbench_accounts WHERE aid = :aid; | latency",
+                0.101,
+            ),
+            (
+                23,
+                a,
+                "SELECT abalance FROM pgbench_accounts WHERE aid = :aid; | failures",
+                0.0,
+            ),
             (26, b, "tps", 350.134596),
             (27, b, "failures", 0.0),
             (28, b, "latency avg", 5.41),
             (29, b, "latency stddev", 3.413),
-            (31, b, "statement latency: \\set aid random(1, 100000)", 0.0),
-            (31, b, "statement failures: \\set aid random(1, 100000)", 0.0),
-            (32, b, "statement latency: UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;", 5.41),
-            (32, b, "statement failures: UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid;", 0.0),
+            (31, b, "\\set aid random(1, 100000) | latency", 0.0),
+            (31, b, "\\set aid random(1, 100000) | failures", 0.0),
+            (
+                32,
+                b,
+                "UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid; | latency",
+                5.41,
+            ),
+            (
+                32,
+                b,
+                "UPDATE pgbench_accounts SET abalance = abalance + 1 WHERE aid = :aid; | failures",
+                0.0,
+            ),
         ];
         let got: Vec<(u32, &str, &str, f64)> = got
             .iter()
@@ -568,17 +622,20 @@ mod tests {
         assert_eq!(m("latency stddev"), Some(760.944));
         assert_eq!(m("tps incl. connections"), Some(12.580114));
         assert_eq!(m("tps"), Some(13.062579));
+        // A statement's latency under its text.
+        let path = "tests/data/harness/pgbench/v9-pkb-stdout.txt";
+        let statements = statement_rows(path);
+        let m = |name: &str| {
+            statements
+                .iter()
+                .find(|r| r.1 == name && r.2 == "latency")
+                .map(|r| r.3)
+        };
+        assert_eq!(m("\\set nbranches 1 * :scale"), Some(0.008039));
+        assert_eq!(m("\\setrandom delta -5000 5000"), Some(0.00126));
+        assert_eq!(m("BEGIN;"), Some(36.290649));
         assert_eq!(
-            m("statement latency: \\set nbranches 1 * :scale"),
-            Some(0.008039)
-        );
-        assert_eq!(
-            m("statement latency: \\setrandom delta -5000 5000"),
-            Some(0.00126)
-        );
-        assert_eq!(m("statement latency: BEGIN;"), Some(36.290649));
-        assert_eq!(
-            m("statement latency: UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;"),
+            m("UPDATE pgbench_tellers SET tbalance = tbalance + :delta WHERE tid = :tid;"),
             Some(558.017753)
         );
         assert_eq!(got.len(), 4 + 14);

@@ -38,6 +38,22 @@ fn quoted_printable_soft_breaks_and_escapes() {
     assert_eq!(s.lines[2].number, 4);
 }
 
+/// A banner a loop printed above a quoted-printable capture (`=== run 1
+/// ===`) is a line of its own: its closing `==` is no encoder's soft
+/// break, which would join it to the capture's first line.
+#[test]
+fn a_line_ending_in_two_equals_signs_is_no_soft_break() {
+    let s = Source::from_text(
+        "m",
+        "=== run 1 ===\n> > [root@host ublk]# ~/git/fio/t/io_uring -p0 /dev/ublkb0\n\
+         > > IOPS=3D188.54K, BW=3D736MiB/s, IOS/call=3D32/31\n> > a long li=\nne\n",
+    );
+    assert_eq!(s.lines[0].text, "=== run 1 ===");
+    assert_eq!(s.lines[0].number, 1);
+    assert_eq!(s.lines[2].text, "IOPS=188.54K, BW=736MiB/s, IOS/call=32/31");
+    assert_eq!(s.lines[3].text, "a long line");
+}
+
 /// An ISO-8859-1 mail keeps its column gaps as `=A0 =A0` and breaks long
 /// lines with `=`: decoded, the escapes are spaces and the lines whole.
 #[test]
