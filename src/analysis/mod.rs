@@ -130,11 +130,20 @@ fn analyze_from<D: std::borrow::Borrow<Dataset> + Send>(
     )?;
     drop(buckets);
     // Freeing millions of series heads costs as much as analysing a
-    // window: the pool does it meanwhile.
-    let ((), window) = rayon::join(
-        move || drop(data),
-        || analyze_window(raw, &baseline, settings),
-    );
+    // window: the pool does it meanwhile. A few series (a harness's
+    // millions of samples a side) are freed at once, before the window's
+    // sorted copies are made: they can then take the rows' memory instead
+    // of new memory beside it.
+    let window = if data.borrow().series_count() < PARALLEL_ROWS_FREED {
+        drop(data);
+        analyze_window(raw, &baseline, settings)
+    } else {
+        rayon::join(
+            move || drop(data),
+            || analyze_window(raw, &baseline, settings),
+        )
+        .1
+    };
     take(window);
     verdict::decide(&mut comparisons, settings);
     let mut summary = findings::summary_findings(&comparisons, &groups, settings);
@@ -157,6 +166,10 @@ fn analyze_from<D: std::borrow::Borrow<Dataset> + Send>(
         findings,
     })
 }
+
+/// Series below which a dataset is freed before its last window is
+/// analysed rather than beside it: a few large frees.
+const PARALLEL_ROWS_FREED: usize = 4096;
 
 /// Groups made and analysed together: enough to keep every thread busy,
 /// few enough that their copied rows stay small.

@@ -1,9 +1,11 @@
 //! The tidy table of observations and its exports.
 
 use super::{Head, Observation, Row};
-use column::{Kept, View};
+use column::View;
+use part::Part;
 
 mod column;
+mod part;
 
 /// Column names of the tidy table, in order. `ingest --out` writes exactly these.
 pub const COLUMNS: [&str; 10] = [
@@ -33,19 +35,17 @@ pub const COLUMNS: [&str; 10] = [
 /// exported.
 #[derive(Debug, Clone, Default)]
 pub struct Dataset {
-    /// One head per series, in order.
-    heads: Vec<Head>,
-    /// Where each series ends in the row columns (exclusive).
-    ends: Vec<usize>,
-    /// How each series keeps its lines and its runs.
-    kept: Vec<(Kept, Kept)>,
-    values: Vec<f64>,
-    /// The lines of the series that keep them per row.
-    lines: Vec<u32>,
-    /// The runs of the series that keep them per row; `NO_RUN` for a row
-    /// without a run index.
-    runs: Vec<u32>,
+    /// The columns, one block per large input appended (`dataset/part.rs`):
+    /// appending one never copies the rows before it.
+    parts: Vec<Part>,
+    /// Series and rows before each part.
+    bases: Vec<(usize, usize)>,
 }
+
+/// Rows of an appended dataset below which they are copied into the last
+/// part rather than kept as a part of their own: a copy that small costs
+/// less than one more part to look series up in.
+const OWN_PART_ROWS: usize = 1 << 16;
 
 /// The stored form of a missing run index (no input has four billion
 /// samples of one key: the run counter is a `u32` too).
@@ -112,67 +112,26 @@ impl Dataset {
         d
     }
 
+    /// The part rows are added to: the last one, made if there is none.
+    fn last_part(&mut self) -> &mut Part {
+        if self.parts.is_empty() {
+            self.parts.push(Part::default());
+            self.bases.push((0, 0));
+        }
+        self.parts.last_mut().expect("a part was just made")
+    }
+
     /// Appends `rows`, with room made for their series first: a table
     /// whose names change from row to row (a Go line's three metrics) has
     /// as many heads as rows, and growing that vector by doubling held
     /// twice its size at each step.
     pub fn extend_from_vec(&mut self, rows: Vec<Observation>) {
-        let mut series = 0;
-        // Whether some row breaks its series' rule for lines or runs: the
-        // rows then keep them per row, and room is made for all at once.
-        let (mut lines_per_row, mut runs_per_row) = (false, false);
-        let mut prev: Option<&Observation> = None;
-        for o in &rows {
-            let continues = match prev {
-                Some(p) => Head::same_names(p, o),
-                None => self.heads.last().is_some_and(|h| h.fits(o)),
-            };
-            if let Some(p) = prev.filter(|_| continues) {
-                lines_per_row |= p.line != o.line;
-                runs_per_row |= p.run.map(|r| r.wrapping_add(1)) != o.run;
-            }
-            series += usize::from(!continues);
-            prev = Some(o);
-        }
-        let n = rows.len();
-        if self.is_empty() {
-            self.heads.reserve_exact(series);
-            self.ends.reserve_exact(series);
-            self.kept.reserve_exact(series);
-            self.values.reserve_exact(n);
-            if lines_per_row {
-                self.lines.reserve_exact(n);
-            }
-            if runs_per_row {
-                self.runs.reserve_exact(n);
-            }
-        } else {
-            // Appending batch after batch: exact room each time would copy
-            // the whole table at every batch.
-            self.heads.reserve(series);
-            self.ends.reserve(series);
-            self.kept.reserve(series);
-            self.values.reserve(n);
-            if lines_per_row {
-                self.lines.reserve(n);
-            }
-            if runs_per_row {
-                self.runs.reserve(n);
-            }
-        }
-        for o in rows {
-            self.push(o);
-        }
+        self.last_part().extend_from_vec(rows);
     }
 
     /// Appends one row.
     pub fn push(&mut self, o: Observation) {
-        let (line, value, run) = (o.line, o.value, o.run);
-        if !self.heads.last().is_some_and(|h| h.fits(&o)) {
-            // The names move into the head: no reference count touched.
-            self.start_series(Head::from(o), line, run);
-        }
-        self.push_fields(line, value, run);
+        self.last_part().push(o);
     }
 
     /// Appends one row per value, each `template` with that value and,
@@ -180,14 +139,7 @@ impl Dataset {
     /// harness's samples of one command, with no observation made per
     /// value.
     pub fn push_values(&mut self, template: &Observation, values: &[f64], first_run: Option<u32>) {
-        if values.is_empty() {
-            return;
-        }
-        self.open_series(template, first_run);
-        self.values.reserve(values.len());
-        for (i, &v) in values.iter().enumerate() {
-            self.push_fields(template.line, v, first_run.map(|r| r + i as u32));
-        }
+        self.last_part().push_values(template, values, first_run);
     }
 
     /// [`Dataset::push_values`] of values the dataset takes over: into an
@@ -200,139 +152,80 @@ impl Dataset {
         values: Vec<f64>,
         first_run: Option<u32>,
     ) {
-        if !self.values.is_empty() || values.is_empty() {
-            return self.push_values(template, &values, first_run);
-        }
-        self.open_series(template, first_run);
-        let n = values.len();
-        self.values = values;
-        let (lines, runs) = self.kept.last_mut().expect("a series was just opened");
-        for i in 0..n {
-            lines.push(&mut self.lines, i, template.line);
-            runs.push(
-                &mut self.runs,
-                i,
-                first_run.map_or(NO_RUN, |r| r + i as u32),
-            );
-        }
-        self.ends[0] = n;
-    }
-
-    /// Starts a series for rows of `template`'s names unless the last
-    /// series has them.
-    fn open_series(&mut self, template: &Observation, first_run: Option<u32>) {
-        if !self.heads.last().is_some_and(|h| h.fits(template)) {
-            self.start_series(Head::of(template), template.line, first_run);
-        }
+        self.last_part()
+            .push_values_vec(template, values, first_run);
     }
 
     /// Appends a row of this or another dataset.
     pub fn push_row(&mut self, r: &Row) {
-        if !self.heads.last().is_some_and(|h| h == r.head) {
-            self.start_series(r.head.clone(), r.line, r.run);
-        }
-        self.push_fields(r.line, r.value, r.run);
-    }
-
-    /// Opens a series whose first row has `line` and `run`: both kept as a
-    /// rule (one line; runs counting up from `run`) until a row breaks it.
-    fn start_series(&mut self, head: Head, line: u32, run: Option<u32>) {
-        self.heads.push(head);
-        self.ends.push(self.values.len());
-        let runs = run.map_or(Kept::Same(NO_RUN), Kept::Counting);
-        self.kept.push((Kept::Same(line), runs));
-    }
-
-    fn push_fields(&mut self, line: u32, value: f64, run: Option<u32>) {
-        let start = self.series_start(self.heads.len() - 1);
-        let i = self.values.len() - start;
-        let (lines, runs) = self.kept.last_mut().expect("rows belong to a series");
-        lines.push(&mut self.lines, i, line);
-        runs.push(&mut self.runs, i, run.unwrap_or(NO_RUN));
-        self.values.push(value);
-        if let Some(end) = self.ends.last_mut() {
-            *end = self.values.len();
-        }
-    }
-
-    /// Index of the first row of the `i`th series.
-    fn series_start(&self, i: usize) -> usize {
-        if i == 0 {
-            0
-        } else {
-            self.ends[i - 1]
-        }
+        self.last_part().push_row(r);
     }
 
     /// Room for `rows` rows in all, reserved exactly when more is needed;
     /// in the line and run columns only once some series keeps them per
     /// row (most follow a rule and need none).
     pub fn reserve_total(&mut self, rows: usize) {
-        if rows > self.values.capacity() {
-            let more = rows - self.values.len();
-            self.values.reserve_exact(more);
-            if !self.lines.is_empty() {
-                self.lines.reserve_exact(more);
-            }
-            if !self.runs.is_empty() {
-                self.runs.reserve_exact(more);
-            }
-        }
+        let before = self.bases.last().map_or(0, |b| b.1);
+        self.last_part().reserve_total(rows.saturating_sub(before));
     }
 
     /// Appends all rows of `other`.
     pub fn extend(&mut self, other: impl IntoIterator<Item = Observation>) {
         let other = other.into_iter();
-        self.values.reserve(other.size_hint().0);
+        let part = self.last_part();
+        part.values.reserve(other.size_hint().0);
         for o in other {
-            self.push(o);
+            part.push(o);
         }
     }
 
     /// Appends all rows of another dataset. Into an empty one they are
-    /// taken over, not copied.
+    /// taken over, not copied; a large one's parts are kept as they are,
+    /// so that its rows and these are never held twice while a vector
+    /// grows for both (the second side of a comparison of ten million
+    /// samples a side held 345 MB while it was appended).
     pub fn append(&mut self, other: Dataset) {
         if self.is_empty() {
             *self = other;
             return;
         }
-        let base = self.values.len();
-        let (line_base, run_base) = (self.lines.len(), self.runs.len());
-        self.values.extend_from_slice(&other.values);
-        self.lines.extend_from_slice(&other.lines);
-        self.runs.extend_from_slice(&other.runs);
-        self.heads.extend(other.heads);
-        self.ends.extend(other.ends.iter().map(|e| e + base));
-        self.kept.extend(
-            other
-                .kept
-                .iter()
-                .map(|&(l, r)| (l.shifted(line_base), r.shifted(run_base))),
-        );
+        for part in other.parts {
+            if part.values.len() < OWN_PART_ROWS {
+                self.last_part().append(part);
+            } else {
+                self.bases.push((self.series_count(), self.len()));
+                self.parts.push(part);
+            }
+        }
+    }
+
+    /// The part holding the `i`th series, and the series' index in it.
+    fn locate(&self, i: usize) -> (usize, usize) {
+        let p = if self.parts.len() == 1 {
+            0
+        } else {
+            self.bases.partition_point(|b| b.0 <= i) - 1
+        };
+        (p, i - self.bases[p].0)
     }
 
     /// The number of series ([`Dataset::series`]).
     pub fn series_count(&self) -> usize {
-        self.heads.len()
+        match (self.parts.last(), self.bases.last()) {
+            (Some(p), Some(b)) => b.0 + p.heads.len(),
+            _ => 0,
+        }
     }
 
     /// The `i`th series.
     pub fn series_at(&self, i: usize) -> Series<'_> {
-        let first = self.series_start(i);
-        let end = self.ends[i];
-        let (lines, runs) = self.kept[i];
-        Series {
-            head: &self.heads[i],
-            first,
-            values: &self.values[first..end],
-            lines: lines.view(&self.lines, end - first),
-            runs: runs.view(&self.runs, end - first),
-        }
+        let (p, local) = self.locate(i);
+        self.parts[p].series_at(local, self.bases[p].1)
     }
 
     /// The runs of neighbouring rows with the same names, in order.
     pub fn series(&self) -> impl ExactSizeIterator<Item = Series<'_>> + Clone {
-        (0..self.heads.len()).map(move |i| self.series_at(i))
+        (0..self.series_count()).map(move |i| self.series_at(i))
     }
 
     /// The rows, in input order.
@@ -342,32 +235,21 @@ impl Dataset {
 
     /// Numbers the rows of the `i`th series `first`, `first + 1`, ….
     pub fn number_series(&mut self, i: usize, first: u32) {
-        // Entries it kept per row, if any, are left unused.
-        self.kept[i].1 = Kept::Counting(first);
+        let (p, local) = self.locate(i);
+        self.parts[p].number_series(local, first);
     }
 
     /// Adds `offset` to the run index of every row of the `i`th series
     /// that has one.
     pub fn offset_runs(&mut self, i: usize, offset: u32) {
-        let len = self.ends[i] - self.series_start(i);
-        match &mut self.kept[i].1 {
-            Kept::Counting(first) => *first += offset,
-            Kept::Same(run) if *run != NO_RUN => *run += offset,
-            Kept::Same(_) => {}
-            Kept::At(at) => {
-                for run in &mut self.runs[*at..*at + len] {
-                    if *run != NO_RUN {
-                        *run += offset;
-                    }
-                }
-            }
-        }
+        let (p, local) = self.locate(i);
+        self.parts[p].offset_runs(local, offset);
     }
 
     /// Every head, for changes that apply to whole series (a unit filled
     /// in, a variant renamed).
     pub fn heads_mut(&mut self) -> impl Iterator<Item = &mut Head> {
-        self.heads.iter_mut()
+        self.parts.iter_mut().flat_map(|p| p.heads.iter_mut())
     }
 
     /// The rows as owned observations.
@@ -377,12 +259,15 @@ impl Dataset {
 
     /// Number of rows.
     pub fn len(&self) -> usize {
-        self.values.len()
+        match (self.parts.last(), self.bases.last()) {
+            (Some(p), Some(b)) => b.1 + p.values.len(),
+            _ => 0,
+        }
     }
 
     /// True when there are no rows.
     pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
+        self.len() == 0
     }
 
     /// Distinct variant names in order of first appearance.
@@ -391,7 +276,7 @@ impl Dataset {
         // Rows come in runs of one variant: the previous row's is checked
         // first.
         let mut last = usize::MAX;
-        for h in &self.heads {
+        for h in self.parts.iter().flat_map(|p| &p.heads) {
             if seen
                 .get(last)
                 .is_some_and(|v| super::text_eq(v, &h.variant))
@@ -583,6 +468,55 @@ mod tests {
         );
     }
 
+    /// A large dataset appended is kept as a part of its own, its values
+    /// not copied; a small one is copied into the last part. Either way
+    /// the rows, series, run changes and variants are those of one table.
+    #[test]
+    fn large_appends_keep_their_columns_and_read_as_one_table() {
+        let side = |variant: &str, x: f64| {
+            let tpl = Observation::sample("hf", "time", "s", 0.0).with_variant(variant);
+            let mut d = Dataset::default();
+            d.push_values_vec(&tpl, vec![x; OWN_PART_ROWS], Some(0));
+            d.push(Observation::new("hf", "time", "s", Stat::Mean, x).with_variant(variant));
+            d
+        };
+        let (a, b) = (side("base", 1.0), side("new", 2.0));
+        let small = Dataset::new(vec![Observation::sample("other", "time", "s", 3.0)
+            .with_variant("new")
+            .at_line(4)
+            .with_run(0)]);
+        let mut rows = a.to_observations();
+        rows.extend(b.to_observations());
+        rows.extend(small.to_observations());
+        let b_values = b.parts[0].values.as_ptr();
+        let mut d = a;
+        d.append(b);
+        d.append(small);
+        assert_eq!(
+            d.parts.len(),
+            2,
+            "the second side is a part, the small one merged"
+        );
+        assert_eq!(d.parts[1].values.as_ptr(), b_values, "not copied");
+        assert_eq!(d.len(), rows.len());
+        assert_eq!(d.to_observations(), rows);
+        assert_eq!(d, Dataset::new(rows.clone()));
+        assert_eq!(d.series_count(), 5);
+        let s = d.series_at(2);
+        assert_eq!(
+            (s.first, s.len(), s.values[0]),
+            (OWN_PART_ROWS + 1, OWN_PART_ROWS, 2.0)
+        );
+        assert_eq!(d.series_at(4).first, 2 * OWN_PART_ROWS + 2);
+        assert_eq!(d.variants(), ["base", "new"]);
+        d.offset_runs(2, 10);
+        d.number_series(4, 7);
+        assert_eq!(d.series_at(2).run(1), Some(11));
+        assert_eq!(d.series_at(4).run(0), Some(7));
+        assert_eq!(d.series_at(0).run(1), Some(1), "the first part unchanged");
+        assert_eq!(d.heads_mut().count(), 5);
+    }
+
     /// Rows that keep their lines or runs per row get room for all of
     /// them at once; rows that follow the rules get none.
     #[test]
@@ -597,12 +531,15 @@ mod tests {
                 .collect()
         };
         let ruled = Dataset::new(rows(|_| 0));
-        assert_eq!((ruled.lines.capacity(), ruled.runs.capacity()), (0, 0));
+        let (_, lines, runs) = ruled.parts[0].capacities();
+        assert_eq!((lines, runs), (0, 0));
         let mut each = Dataset::new(rows(|i| i + 1));
-        assert!(each.lines.capacity() >= 100 && each.runs.capacity() == 0);
+        let (_, lines, runs) = each.parts[0].capacities();
+        assert!(lines >= 100 && runs == 0);
         each.reserve_total(1000);
-        assert!(each.values.capacity() >= 1000 && each.lines.capacity() >= 1000);
-        assert_eq!(each.runs.capacity(), 0);
+        let (values, lines, runs) = each.parts[0].capacities();
+        assert!(values >= 1000 && lines >= 1000);
+        assert_eq!(runs, 0);
     }
 
     /// Run numbering and offsets apply to series kept as a rule and per

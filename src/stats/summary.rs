@@ -48,8 +48,7 @@ impl Summary {
         let mean = mean(xs);
         let stddev = stddev(xs);
         let median = percentile_sorted(sorted, 50.0);
-        let mut dev: Vec<f64> = sorted.iter().map(|x| (x - median).abs()).collect();
-        let mad = median_by_selection(&mut dev);
+        let mad = mad_sorted(sorted, median);
         Some(Summary {
             n,
             mean,
@@ -169,6 +168,50 @@ pub fn median_by_selection(v: &mut [f64]) -> f64 {
         at
     };
     between(at, next, h - lo as f64)
+}
+
+/// The median of the absolute deviations from `median` of `sorted`
+/// (finite values in ascending order), as [`median_by_selection`] gives it
+/// for them, without a copy: the deviations of the values below `median`,
+/// read from it downwards, and of the others, read upwards, each ascend,
+/// so their order statistics come from merging the two. Ten million
+/// samples a side made an 80 MB copy per side.
+pub fn mad_sorted(sorted: &[f64], median: f64) -> f64 {
+    let n = sorted.len();
+    if n == 0 {
+        return f64::NAN;
+    }
+    let h = (n - 1) as f64 * 50.0 / 100.0;
+    let lo = h.floor() as usize;
+    let split = sorted.partition_point(|&x| x < median);
+    // The next deviation below is that of `sorted[down - 1]`, above that
+    // of `sorted[up]`.
+    let (mut down, mut up) = (split, split);
+    let mut next = || {
+        let below = (down > 0).then(|| (sorted[down - 1] - median).abs());
+        let above = (up < n).then(|| (sorted[up] - median).abs());
+        match (below, above) {
+            (Some(b), Some(a)) if b <= a => {
+                down -= 1;
+                b
+            }
+            (Some(b), None) => {
+                down -= 1;
+                b
+            }
+            (_, Some(a)) => {
+                up += 1;
+                a
+            }
+            (None, None) => f64::NAN,
+        }
+    };
+    for _ in 0..lo {
+        next();
+    }
+    let at = next();
+    let after = if lo + 1 < n { next() } else { at };
+    between(at, after, h - lo as f64)
 }
 
 /// Median of unsorted data.
@@ -419,6 +462,40 @@ mod tests {
             }
         }
         assert!(median_by_selection(&mut []).is_nan());
+    }
+
+    /// The MAD read off the sorted values is, to the bit, the one selected
+    /// from a copy of their deviations: odd and even counts, many ties or
+    /// few, values on both sides of zero and far from it, and around any
+    /// centre given (not only the median).
+    #[test]
+    fn mad_of_sorted_values_is_that_of_their_deviations() {
+        let mut state = 7u64;
+        for n in 1..80usize {
+            for (levels, scale, offset) in [(3u64, 0.37, -1.0), (1000, 0.001, 1e6), (50, 1.5, 0.0)]
+            {
+                let mut sorted: Vec<f64> = (0..n)
+                    .map(|_| {
+                        state = state
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        ((state >> 33) % levels) as f64 * scale + offset
+                    })
+                    .collect();
+                sorted.sort_unstable_by(f64::total_cmp);
+                let median = percentile_sorted(&sorted, 50.0);
+                for centre in [median, sorted[0], sorted[n - 1], median + 0.1] {
+                    let mut dev: Vec<f64> = sorted.iter().map(|x| (x - centre).abs()).collect();
+                    assert_eq!(
+                        mad_sorted(&sorted, centre).to_bits(),
+                        median_by_selection(&mut dev).to_bits(),
+                        "n={n} levels={levels} centre={centre}"
+                    );
+                }
+            }
+        }
+        assert!(mad_sorted(&[], 0.0).is_nan());
+        assert_eq!(mad_sorted(&[-0.0, 0.0, 2.0], 0.0), 0.0);
     }
 
     #[test]

@@ -213,9 +213,10 @@ fn streaming_gives_the_rows_of_ingest_in_input_order_with_runs_across_files() {
     assert!(progresses.windows(2).all(|w| w[0].done <= w[1].done));
     assert!(progresses.iter().all(|p| p.total == total && p.done > 0));
     assert_eq!(progresses.last().map(|p| p.done), Some(total));
-    // Small inputs' rows travel together, a window at a time.
-    let threads = rayon::current_num_threads();
-    assert_eq!(batches, paths.len().div_ceil(threads), "{batches}");
+    // Small inputs' rows travel together, a window (an input per reader
+    // the budget affords) at a time.
+    let readers = super::budget::readers(rayon::current_num_threads(), total);
+    assert_eq!(batches, paths.len().div_ceil(readers), "{batches}");
     assert_eq!(files, whole.files);
     assert_eq!(streamed, whole.dataset.to_observations());
     let runs: Vec<Option<u32>> = streamed.iter().map(|o| o.run).collect();
