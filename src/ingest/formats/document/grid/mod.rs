@@ -23,6 +23,7 @@ mod lists;
 mod names;
 mod perf_rows;
 mod ruled;
+mod spread_columns;
 mod sweep;
 mod table;
 mod tokens;

@@ -490,3 +490,31 @@ fn headerless_columns_are_named_by_the_quantity_their_units_measure() {
     assert!(got.iter().any(|g| g.contains("|column 1|")), "{got:#?}");
     assert!(got.iter().any(|g| g.contains("|column 2|")), "{got:#?}");
 }
+
+#[test]
+fn build_rows_of_values_far_apart_are_columns_not_runs() {
+    // `size` output for two objects before and after a change: text, data,
+    // bss, dec and hex, then the object named with its build.
+    let got = show(
+        "   8701     550      16    9267    2433 fs/debugfs/inode.o (before)\n\
+         \x20 25233     325      32   25590    63f6 fs/debugfs/file.o  (before)\n\
+         \x20  8914     558      16    9488    2510 fs/debugfs/inode.o (after)\n\
+         \x20 25380     325      32   25737    6489 fs/debugfs/file.o  (after)",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("1 ") && g.contains("(before)|column 1|sample|=8701")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("1 ") && g.contains("(before)|column 3|sample|=16")),
+        "{got:#?}"
+    );
+    // Runs of one measurement under build labels stay runs of one metric.
+    let got = show(
+        "Before:             1537 1538 1538 1537 1538 1537 Mb/sec\n\
+         After:              1536 1534 1539 1539 1539 1540 Mb/sec",
+    );
+    assert!(got.iter().all(|g| !g.contains("column")), "{got:#?}");
+}
