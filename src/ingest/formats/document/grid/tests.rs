@@ -130,6 +130,20 @@ fn a_table_of_counts_or_a_numbered_list_is_no_sweep() {
     // `1.` numbers an item.
     let got = show("Baseline:\n1. 22.0 Mpps\n2. 3.8 Mpps\n3. 15 ns\n");
     assert!(got.iter().all(|g| !g.contains("mpps=")), "{got:#?}");
+    // A first row labelled as the rows under it is one of them, and the
+    // header above names the columns (a tab-separated table).
+    let got = show(
+        "Device\tKernel\tFlow offload\tUpload\tDownload\n\
+         HH5A\t5.4.128\tDisabled\t101\t170\n\
+         HH5A\t5.10.46\tDisabled\t95.4\t159\n\
+         HH5A\t5.10.42\tDisabled\t96.6\t165\n",
+    );
+    assert!(got.iter().all(|g| !g.contains("disabled=")), "{got:#?}");
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("2 ") && g.contains("|Upload|sample|=101")),
+        "{got:#?}"
+    );
 }
 
 #[test]
