@@ -532,3 +532,39 @@ fn build_rows_of_values_far_apart_are_columns_not_runs() {
     );
     assert!(got.iter().all(|g| !g.contains("column")), "{got:#?}");
 }
+
+#[test]
+fn a_bound_keeps_its_column_and_no_value() {
+    let got = show(
+        "read+write              100%    100%    100%     100%\n\
+         sequential               51%     52%     83%    >100%\n\
+         parallel (throttle=1)    51%     52%     83%    >100%",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("2 sequential|") && g.contains("|column 3|sample|%=83")),
+        "{got:#?}"
+    );
+    assert!(got.iter().all(|g| !g.contains(">100%")), "{got:#?}");
+    assert_eq!(got.len(), 10, "{got:#?}");
+}
+
+#[test]
+fn whole_numbers_alone_over_labelled_rows_head_the_columns() {
+    let got = show(
+        "                          8M      4M      1M      65k\n\
+         read+write              100%    100%    100%     100%\n\
+         sequential               51%     52%     83%    >100%\n\
+         parallel (throttle=1)    51%     52%     83%    >100%",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("3 sequential|") && g.contains("|8M|sample|%=51")),
+        "{got:#?}"
+    );
+    assert!(got.iter().all(|g| !g.starts_with("1 ")), "{got:#?}");
+    // A table of counts keeps its first line a row.
+    let got =
+        show("           1      2      4\nbusy       5      6      7\nidle       8      9     10");
+    assert!(got.iter().any(|g| g.starts_with("1 ")), "{got:#?}");
+}
