@@ -568,3 +568,26 @@ fn whole_numbers_alone_over_labelled_rows_head_the_columns() {
         show("           1      2      4\nbusy       5      6      7\nidle       8      9     10");
     assert!(got.iter().any(|g| g.starts_with("1 ")), "{got:#?}");
 }
+
+#[test]
+fn a_line_of_settings_titles_the_rows_below_it() {
+    let got = show(
+        "RETPOLINE=n, Selinux: Off\n\
+         fwd: 877 Mb/s  1713897 pps  (100%)\t\t(100%)\n\
+         nf:  812 Mb/s  1588642 pps  ( 92.6%)\t\t( 92.5%))\n\
+         ct:  629 Mb/s  1230907 pps  ( 71.72)\t\t( 71.7%)",
+    );
+    assert!(
+        got.iter().all(|g| !g.contains("|RETPOLINE=n,|")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter().any(|g| g.starts_with("3 ")
+            && g.contains("nf:")
+            && g.contains("|Mb/s|sample|Mb/s=812")),
+        "{got:#?}"
+    );
+    // Settings side by side name columns.
+    assert!(names::header_like("BIO   bs=4k   bs=8k"));
+    assert!(!names::header_like("RETPOLINE=n, Selinux: On, BPF-JIT ON"));
+}
