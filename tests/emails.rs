@@ -81,10 +81,14 @@ fn dir() -> String {
 /// wanted. Fifteen posts collected with part r and kept sealed were then
 /// moved in unchanged as part t after serving as a hold-out three times
 /// (464, 210 and 210 of their 617 values at the last), which lowered all
-/// three figures to 19186, 14574 and 15521 of 20123.
+/// three figures to 19186, 14574 and 15521 of 20123. Label rules from
+/// the label misses of parts r-t sorted by structure (build-labelled rows
+/// whose values are columns, a first row labelled as the rows below,
+/// bounds in cells, a header of whole numbers without a rule, a line of
+/// settings over keyed rows) read 14620 and 15591 labels of them.
 const VALUE_FLOOR: f64 = 95.3;
-const LABEL_FLOOR: f64 = 72.4;
-const EITHER_FLOOR: f64 = 77.1;
+const LABEL_FLOOR: f64 = 72.6;
+const EITHER_FLOOR: f64 = 77.4;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
