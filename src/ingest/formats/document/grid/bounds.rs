@@ -5,15 +5,19 @@
 //! longer fitted the rows. It is a missing value: it keeps its column,
 //! and no number is made up for it.
 
-use super::tokens::number;
-
 /// Whether `w` is a comparison sign and a number (with a unit or not).
 pub(super) fn is_bound(w: &str) -> bool {
     let Some(rest) = w.strip_prefix(['<', '>']) else {
         return false;
     };
     let rest = rest.strip_prefix('=').unwrap_or(rest);
-    rest.starts_with(|c: char| c.is_ascii_digit()) && number(rest).is_some()
+    // Digits, then at most a unit or a percent sign (the tokenizer reads
+    // the number itself; this file needs only its shape).
+    let unit = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == ',');
+    rest.starts_with(|c: char| c.is_ascii_digit())
+        && unit
+            .chars()
+            .all(|c| c.is_alphabetic() || c == '%' || c == '/')
 }
 
 #[cfg(test)]

@@ -10,31 +10,22 @@
 //! Where every row's values span more than [`SPAN`], each column is named
 //! on its own, as the columns of rows labelled by anything else are.
 
-use super::table::Row;
-use super::tokens::TokKind;
-
 /// The factor between a row's largest and smallest nonzero value above
 /// which its values are no runs of one measurement.
 const SPAN: f64 = 10.0;
 
 /// Whether every row of two values or more spans more than [`SPAN`]
-/// (and at least one row has two values).
-pub(super) fn different_quantities(rows: &[Row]) -> bool {
+/// (and at least one row has two values); `rows` gives each row's values.
+pub(super) fn different_quantities(rows: impl Iterator<Item = Vec<f64>>) -> bool {
     let mut any = false;
-    for r in rows {
-        let values: Vec<f64> = r
-            .cells
-            .iter()
-            .filter(|c| c.0.kind == TokKind::Num)
-            .map(|c| c.0.value.abs())
-            .collect();
+    for values in rows {
         if values.len() < 2 {
             continue;
         }
-        let max = values.iter().copied().fold(0.0, f64::max);
+        let max = values.iter().map(|v| v.abs()).fold(0.0, f64::max);
         let min = values
             .iter()
-            .copied()
+            .map(|v| v.abs())
             .filter(|v| *v > 0.0)
             .fold(f64::INFINITY, f64::min);
         if max <= SPAN * min {

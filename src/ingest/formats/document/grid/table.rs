@@ -275,7 +275,13 @@ impl Grid<'_> {
         let own_columns = transposed
             && unnamed
             && !side_by_side
-            && super::spread_columns::different_quantities(&rows);
+            && super::spread_columns::different_quantities(rows.iter().map(|r| {
+                r.cells
+                    .iter()
+                    .filter(|c| c.0.kind == TokKind::Num)
+                    .map(|c| c.0.value)
+                    .collect()
+            }));
         let title_unit = unit_in(self.title)
             .or_else(|| label_head.as_deref().and_then(unit_in))
             .or(sweep_unit);
