@@ -16,6 +16,8 @@
 //! paragraph, that its layout rules leave unread.
 
 mod axis_header;
+mod bare_header;
+mod bounds;
 mod collapsed;
 mod header;
 mod kinds;
@@ -23,6 +25,7 @@ mod lists;
 mod names;
 mod perf_rows;
 mod ruled;
+mod spread_columns;
 mod sweep;
 mod table;
 mod tokens;
@@ -386,7 +389,9 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
 /// Makes a header of a line of values that has no row label and is
 /// underlined above rows that have one (`| 16384 | 4096 |` over a rule
 /// over `CPU A | 67% | 59% |`): message sizes, thread counts or kernel
-/// versions head the columns though they are numbers.
+/// versions head the columns though they are numbers. Whole numbers alone
+/// on the first line of a table head it without a rule too
+/// ([`bare_header`]).
 fn numeric_headers(kinds: &mut [LineKind]) {
     let labelled = |k: &LineKind| match k {
         LineKind::Data { label, .. } => label
@@ -432,6 +437,11 @@ fn numeric_headers(kinds: &mut [LineKind]) {
                 || over_values
                 || axis_header::is_axis(kinds, i))
         {
+            kinds[i] = LineKind::Text;
+        }
+    }
+    for i in 0..kinds.len() {
+        if bare_header::is_bare_header(kinds, i) {
             kinds[i] = LineKind::Text;
         }
     }

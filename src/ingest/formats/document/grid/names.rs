@@ -8,7 +8,29 @@ use super::*;
 pub(super) fn header_like(text: &str) -> bool {
     let t = text.trim();
     let words = t.split_whitespace().count();
-    (2..=24).contains(&words) && !t.ends_with([':', '.'])
+    (2..=24).contains(&words) && !t.ends_with([':', '.']) && !states_settings(t)
+}
+
+/// A line that states the settings of what follows (`RETPOLINE=n, Selinux:
+/// Off`): a `key=value` ending in a comma, and a `key:` with its value
+/// after it. It titles the rows below as `Selinux: Off:` would; column
+/// names are written side by side, not as a list of settings (`bs=4k
+/// bs=8k`).
+fn states_settings(t: &str) -> bool {
+    let words: Vec<&str> = t.split_whitespace().collect();
+    let key = |k: &str| k.chars().next().is_some_and(char::is_alphabetic);
+    let listed = words.iter().any(|w| {
+        w.ends_with(',')
+            && w.split_once('=')
+                .is_some_and(|(k, v)| key(k) && v.len() > 1)
+    });
+    let keyed = words.windows(2).any(|p| {
+        p[0].len() > 1
+            && p[0].ends_with(':')
+            && key(p[0])
+            && p[1].chars().next().is_some_and(char::is_alphanumeric)
+    });
+    listed && keyed
 }
 
 pub(super) fn clean(text: &str) -> String {

@@ -52,13 +52,31 @@ pub(super) fn key_row(rows: &[Row]) -> Option<Sweep> {
     let others_measured = full.len() * 2 >= rest.len()
         && !full.is_empty()
         && full.iter().any(|r| !r.cells.iter().all(whole));
-    if !others_measured || rest.iter().any(|r| r.cells.len() > k) {
+    if !others_measured || rest.iter().any(|r| r.cells.len() > k) || one_of_them(first, rest) {
         return None;
     }
     Some(Sweep {
         name: param_name(&first.label)?,
         values: first.cells.iter().map(|c| c.0.text.clone()).collect(),
     })
+}
+
+/// Whether `first` is labelled as every row below it is: the same
+/// number of words, the first of them the same (`HH5A 5.4.128 Disabled`
+/// over `HH5A 5.10.46 Disabled`). A key row names a parameter the rows
+/// below do not (`threads` over `vanilla`, `patched`); a row labelled
+/// like the others is one of them, whatever its values.
+fn one_of_them(first: &Row, rest: &[Row]) -> bool {
+    let shape = |l: &str| {
+        // Bars and other marks around a label are no words of it.
+        let w: Vec<&str> = l
+            .split_whitespace()
+            .filter(|w| w.chars().any(char::is_alphanumeric))
+            .collect();
+        (w.len(), w.first().map(|f| f.to_string()))
+    };
+    let (n, word) = shape(&first.label);
+    n >= 2 && !rest.is_empty() && rest.iter().all(|r| shape(&r.label) == (n, word.clone()))
 }
 
 /// Takes the lines of one whole number and a word (`1 CPU`, `2 CPUs`)

@@ -270,6 +270,18 @@ impl Grid<'_> {
         let cols_variant = cols.iter().filter(|c| variant_like(c)).count() * 2 > cols.len()
             || cols.iter().any(|c| variant_like(c)) && !rows_variant;
         let transposed = rows_variant && !cols_variant;
+        // Builds down the side, no header, and values no runs of one
+        // measurement: each column is its own, as under other row labels.
+        let own_columns = transposed
+            && unnamed
+            && !side_by_side
+            && super::spread_columns::different_quantities(rows.iter().map(|r| {
+                r.cells
+                    .iter()
+                    .filter(|c| c.0.kind == TokKind::Num)
+                    .map(|c| c.0.value)
+                    .collect()
+            }));
         let title_unit = unit_in(self.title)
             .or_else(|| label_head.as_deref().and_then(unit_in))
             .or(sweep_unit);
@@ -304,6 +316,10 @@ impl Grid<'_> {
                 };
                 let (mut benchmark, mut prm, variant, metric) = if transposed {
                     let metric = match (col, unit.as_str()) {
+                        ("", _) if own_columns => match by_unit.get(value_col) {
+                            Some(Some(m)) => m.clone(),
+                            _ => format!("column {}", value_col + 1),
+                        },
                         ("", "") => "value".to_string(),
                         ("", u) => super::super::table::metric_from_unit(u),
                         (c, _) => c.to_string(),

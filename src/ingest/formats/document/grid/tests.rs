@@ -130,6 +130,20 @@ fn a_table_of_counts_or_a_numbered_list_is_no_sweep() {
     // `1.` numbers an item.
     let got = show("Baseline:\n1. 22.0 Mpps\n2. 3.8 Mpps\n3. 15 ns\n");
     assert!(got.iter().all(|g| !g.contains("mpps=")), "{got:#?}");
+    // A first row labelled as the rows under it is one of them, and the
+    // header above names the columns (a tab-separated table).
+    let got = show(
+        "Device\tKernel\tFlow offload\tUpload\tDownload\n\
+         HH5A\t5.4.128\tDisabled\t101\t170\n\
+         HH5A\t5.10.46\tDisabled\t95.4\t159\n\
+         HH5A\t5.10.42\tDisabled\t96.6\t165\n",
+    );
+    assert!(got.iter().all(|g| !g.contains("disabled=")), "{got:#?}");
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("2 ") && g.contains("|Upload|sample|=101")),
+        "{got:#?}"
+    );
 }
 
 #[test]
@@ -489,4 +503,91 @@ fn headerless_columns_are_named_by_the_quantity_their_units_measure() {
     let got = show("xdp_fwd :  4.12 ms  5.20 ms\nxdp_tx :  3.99 ms  6.11 ms");
     assert!(got.iter().any(|g| g.contains("|column 1|")), "{got:#?}");
     assert!(got.iter().any(|g| g.contains("|column 2|")), "{got:#?}");
+}
+
+#[test]
+fn build_rows_of_values_far_apart_are_columns_not_runs() {
+    // `size` output for two objects before and after a change: text, data,
+    // bss, dec and hex, then the object named with its build.
+    let got = show(
+        "   8701     550      16    9267    2433 fs/debugfs/inode.o (before)\n\
+         \x20 25233     325      32   25590    63f6 fs/debugfs/file.o  (before)\n\
+         \x20  8914     558      16    9488    2510 fs/debugfs/inode.o (after)\n\
+         \x20 25380     325      32   25737    6489 fs/debugfs/file.o  (after)",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("1 ") && g.contains("(before)|column 1|sample|=8701")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("1 ") && g.contains("(before)|column 3|sample|=16")),
+        "{got:#?}"
+    );
+    // Runs of one measurement under build labels stay runs of one metric.
+    let got = show(
+        "Before:             1537 1538 1538 1537 1538 1537 Mb/sec\n\
+         After:              1536 1534 1539 1539 1539 1540 Mb/sec",
+    );
+    assert!(got.iter().all(|g| !g.contains("column")), "{got:#?}");
+}
+
+#[test]
+fn a_bound_keeps_its_column_and_no_value() {
+    let got = show(
+        "read+write              100%    100%    100%     100%\n\
+         sequential               51%     52%     83%    >100%\n\
+         parallel (throttle=1)    51%     52%     83%    >100%",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("2 sequential|") && g.contains("|column 3|sample|%=83")),
+        "{got:#?}"
+    );
+    assert!(got.iter().all(|g| !g.contains(">100%")), "{got:#?}");
+    assert_eq!(got.len(), 10, "{got:#?}");
+}
+
+#[test]
+fn whole_numbers_alone_over_labelled_rows_head_the_columns() {
+    let got = show(
+        "                          8M      4M      1M      65k\n\
+         read+write              100%    100%    100%     100%\n\
+         sequential               51%     52%     83%    >100%\n\
+         parallel (throttle=1)    51%     52%     83%    >100%",
+    );
+    assert!(
+        got.iter()
+            .any(|g| g.starts_with("3 sequential|") && g.contains("|8M|sample|%=51")),
+        "{got:#?}"
+    );
+    assert!(got.iter().all(|g| !g.starts_with("1 ")), "{got:#?}");
+    // A table of counts keeps its first line a row.
+    let got =
+        show("           1      2      4\nbusy       5      6      7\nidle       8      9     10");
+    assert!(got.iter().any(|g| g.starts_with("1 ")), "{got:#?}");
+}
+
+#[test]
+fn a_line_of_settings_titles_the_rows_below_it() {
+    let got = show(
+        "RETPOLINE=n, Selinux: Off\n\
+         fwd: 877 Mb/s  1713897 pps  (100%)\t\t(100%)\n\
+         nf:  812 Mb/s  1588642 pps  ( 92.6%)\t\t( 92.5%))\n\
+         ct:  629 Mb/s  1230907 pps  ( 71.72)\t\t( 71.7%)",
+    );
+    assert!(
+        got.iter().all(|g| !g.contains("|RETPOLINE=n,|")),
+        "{got:#?}"
+    );
+    assert!(
+        got.iter().any(|g| g.starts_with("3 ")
+            && g.contains("nf:")
+            && g.contains("|Mb/s|sample|Mb/s=812")),
+        "{got:#?}"
+    );
+    // Settings side by side name columns.
+    assert!(names::header_like("BIO   bs=4k   bs=8k"));
+    assert!(!names::header_like("RETPOLINE=n, Selinux: On, BPF-JIT ON"));
 }

@@ -289,6 +289,10 @@ fn token(w: &str, col: usize, end: usize) -> Tok {
         t.kind = TokKind::Missing;
         return t;
     }
+    if super::bounds::is_bound(w) {
+        t.kind = TokKind::Missing;
+        return t;
+    }
     if w.chars().all(|c| {
         matches!(
             c,
