@@ -23,6 +23,7 @@ mod lists;
 mod names;
 mod perf_rows;
 mod ruled;
+mod short_rows;
 mod sweep;
 mod table;
 mod tokens;
