@@ -86,9 +86,12 @@ fn dir() -> String {
 /// on, were added unread and measured from outside before any change (998,
 /// 634 and 704 of their 1068 values); with no rule changed the floors were
 /// lowered to what the grown corpus reads, 20184, 15208 and 16225 of 21191.
+/// Key-column rules from part u's label misses (rows of a sweep that stop
+/// early keep their keys; two settings crossed key the rows) read 998, 712
+/// and 722 of part u's values, and 20184, 15288 and 16245 of the corpus.
 const VALUE_FLOOR: f64 = 95.2;
-const LABEL_FLOOR: f64 = 71.7;
-const EITHER_FLOOR: f64 = 76.5;
+const LABEL_FLOOR: f64 = 72.1;
+const EITHER_FLOOR: f64 = 76.6;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
