@@ -4,8 +4,10 @@
 //! past some size). Such a row still begins with the settings that key
 //! every row, in the same columns; only its tail is missing.
 
-use super::table::Row;
-use super::tokens::TokKind;
+use super::tokens::{Tok, TokKind};
+
+/// The cells of one row: each value with the spreads written after it.
+pub(super) type Cells<'t> = [(&'t Tok, Vec<&'t Tok>)];
 
 /// Whether cell `j` of every row is a plain whole number (no unit, no
 /// spread), as a key column's cells are. A row of all `k` cells counts as
@@ -17,29 +19,26 @@ use super::tokens::TokKind;
 /// as cell `j` of the first full row, so a row whose leading cells are
 /// missing (values only under the later columns) never lends its first
 /// value as a key.
-pub(super) fn whole_column(rows: &[Row], k: usize, j: usize) -> bool {
-    let Some(full) = rows.iter().find(|r| r.cells.len() == k) else {
+pub(super) fn whole_column(rows: &[&Cells], k: usize, j: usize) -> bool {
+    let Some(full) = rows.iter().find(|r| r.len() == k) else {
         return false;
     };
-    let short = rows.iter().filter(|r| r.cells.len() < k).count();
+    let short = rows.iter().filter(|r| r.len() < k).count();
     if short > 0 {
-        let rising = rows.windows(2).all(|w| {
-            w[0].cells.len() > 1
-                && w[1].cells.len() > 1
-                && w[0].cells[0].0.value < w[1].cells[0].0.value
-        });
+        let rising = rows
+            .windows(2)
+            .all(|w| w[0].len() > 1 && w[1].len() > 1 && w[0][0].0.value < w[1][0].0.value);
         if 2 * short > rows.len() || !rising {
             return false;
         }
     }
-    let (col, end) = (full.cells[j].0.col, full.cells[j].0.end);
+    let (col, end) = (full[j].0.col, full[j].0.end);
     rows.iter().all(|r| {
-        let fits = r.cells.len() == k
-            || r.cells.len() > j + 1 && r.cells[j].0.col < end && col < r.cells[j].0.end;
-        fits && r.cells[j].0.kind == TokKind::Num
-            && r.cells[j].0.unit.is_empty()
-            && r.cells[j].0.value.fract() == 0.0
-            && r.cells[j].1.is_empty()
+        let fits = r.len() == k || r.len() > j + 1 && r[j].0.col < end && col < r[j].0.end;
+        fits && r[j].0.kind == TokKind::Num
+            && r[j].0.unit.is_empty()
+            && r[j].0.value.fract() == 0.0
+            && r[j].1.is_empty()
     })
 }
 

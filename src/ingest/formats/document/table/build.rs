@@ -158,7 +158,7 @@ pub fn aligned<'a>(
         return Ok(None);
     };
     let keyed = key_column(&mut roles, &h, width == k_max, data)
-        || super::nested_keys::crossed(&mut roles, &h, width == k_max, data);
+        || super::nested_keys::crossed(&mut roles, &h, width == k_max, data, param_name);
     let values_wanted = roles.len() - 1;
     if k_max > values_wanted {
         roles.push(Role::Change);

@@ -7,7 +7,6 @@
 //! single-key rule (`build::key_column`) does not see them.
 
 use super::super::lines::DataRow;
-use super::build::param_name;
 use super::Role;
 
 /// The cell `c` of `r` when it is a plain unsigned integer.
@@ -23,13 +22,14 @@ fn plain(r: &DataRow, c: usize) -> Option<f64> {
 /// Makes the first two value columns parameters when they cross: the rows
 /// have no label, both columns hold plain integers, the outer one has two
 /// settings or more each held for one run of rows, and every run holds
-/// the same rising series of inner settings (at least two). True when it
-/// did.
+/// the same rising series of inner settings (at least two), each named
+/// by `param_name` of its header. True when it did.
 pub(super) fn crossed(
     roles: &mut [Role],
     header: &[String],
     label_added: bool,
     data: &[(u32, &DataRow)],
+    param_name: fn(&str) -> String,
 ) -> bool {
     if !label_added || data.len() < 4 || roles.len() < 4 {
         return false;
