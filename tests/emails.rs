@@ -95,9 +95,13 @@ fn dir() -> String {
 /// (build-labelled rows whose values are columns, a first row labelled as
 /// the rows below, bounds in cells, a header of whole numbers without a
 /// rule, a line of settings over keyed rows) were added with them.
+/// Key-column rules from part u's label misses (rows of a sweep that stop
+/// early keep their keys; two settings crossed key the rows) read 998, 712
+/// and 722 of part u's values; with all of these rules the 557 posts read
+/// 20274, 15393 and 16374.
 const VALUE_FLOOR: f64 = 95.6;
-const LABEL_FLOOR: f64 = 72.0;
-const EITHER_FLOOR: f64 = 76.8;
+const LABEL_FLOOR: f64 = 72.6;
+const EITHER_FLOOR: f64 = 77.2;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -25,6 +25,7 @@ mod lists;
 mod names;
 mod perf_rows;
 mod ruled;
+mod short_rows;
 mod spread_columns;
 mod sweep;
 mod table;

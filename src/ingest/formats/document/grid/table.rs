@@ -123,15 +123,8 @@ impl Grid<'_> {
         // Columns of integers down the side of unlabelled rows are their
         // parameters (`BS(KB)` over 1, 2, 4 …; `Gb Rep Threads` over
         // `32 3 1`), named by the header cells above them.
-        let int_col = |j: usize| {
-            rows.iter().all(|r| {
-                r.cells.len() == k
-                    && r.cells[j].0.kind == TokKind::Num
-                    && r.cells[j].0.unit.is_empty()
-                    && r.cells[j].0.value.fract() == 0.0
-                    && r.cells[j].1.is_empty()
-            })
-        };
+        let row_cells: Vec<&[_]> = rows.iter().map(|r| r.cells.as_slice()).collect();
+        let int_col = |j: usize| super::short_rows::whole_column(&row_cells, k, j);
         let mut params = 0;
         if rows.iter().all(|r| r.label.is_empty()) && k >= 2 {
             while params + 1 < k && int_col(params) {

@@ -157,7 +157,8 @@ pub fn aligned<'a>(
     } else {
         return Ok(None);
     };
-    let keyed = key_column(&mut roles, &h, width == k_max, data);
+    let keyed = key_column(&mut roles, &h, width == k_max, data)
+        || super::nested_keys::crossed(&mut roles, &h, width == k_max, data, param_name);
     let values_wanted = roles.len() - 1;
     if k_max > values_wanted {
         roles.push(Role::Change);

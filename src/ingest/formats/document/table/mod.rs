@@ -7,6 +7,7 @@ use std::rc::Rc;
 mod build;
 mod emit;
 mod index_column;
+mod nested_keys;
 mod roles;
 #[cfg(test)]
 mod tests;
