@@ -98,9 +98,12 @@ fn under_preamble(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
         let f = fields(&l.text, delim);
         (f.len() == width).then_some(f)
     };
+    // A `NaN` is a number not measured (a load level no request
+    // reached): a missing cell, as in [`table`], so its row stays a row
+    // and is not taken for the header above the others.
+    let missing = |c: &str| c.is_empty() || c.eq_ignore_ascii_case("nan");
     let numbers = |f: &[String]| {
-        f.iter().all(|c| c.is_empty() || parse_number(c).is_some())
-            && f.iter().any(|c| !c.is_empty())
+        f.iter().all(|c| missing(c) || parse_number(c).is_some()) && f.iter().any(|c| !missing(c))
     };
     let mut first = lines.len();
     while first > 0 && of_width(lines[first - 1]).is_some_and(|f| numbers(&f)) {
@@ -342,6 +345,33 @@ mod tests {
         assert_eq!(r[3].1, "b");
         assert!(rows("p.csv", "banner\n1,2\n3,4\n").is_empty());
         assert!(rows("p.csv", "a: 1\nb: 2\nc: 3\nx,y\n1,2\n").is_empty());
+    }
+
+    #[test]
+    fn a_row_of_nan_under_a_preamble_is_a_row_not_the_header() {
+        // SPECjbb2015's response-time curve (VirtualClient's unit-test
+        // example, cut): at the first load level nothing was measured.
+        let text = "\n===================================\n\
+            Domain Marker;critical-jOPS;1628.0\n\
+            Domain Marker;max-jOPS;4103.0\n\
+            jOPS;min;median;90-th percentile;95-th percentile;99-th percentile;max\n\
+            0.0;NaN;NaN;NaN;NaN;NaN;NaN\n\
+            42.0;400.0;800.0;1100.0;1200.0;1500.0;3900.0\n\
+            84.0;400.0;900.0;1200.0;1400.0;1800.0;105000.0\n\
+            126.0;400.0;1000.0;1400.0;1600.0;2000.0;7200.0\n\
+            167.0;400.0;1000.0;1600.0;1800.0;2300.0;91000.0\n";
+        let r = rows("rt.txt", text);
+        assert_eq!(r.len(), 1 + 4 * 7);
+        assert_eq!(
+            r[0],
+            ("stem".into(), "jOPS".into(), "".into(), 0.0, Some(0))
+        );
+        assert_eq!(
+            r[3],
+            ("stem".into(), "median".into(), "".into(), 800.0, Some(1))
+        );
+        assert_eq!(r[14].1, "max");
+        assert_eq!(r[14].3, 105000.0);
     }
 
     #[test]
