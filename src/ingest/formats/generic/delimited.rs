@@ -54,11 +54,11 @@ fn first_line_header(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed
                 })
             })
         });
-    let (head, rows): (&str, &[&Line]) = match commented {
-        Some(h) => (h, below),
+    let (head, head_line, rows): (&str, u32, &[&Line]) = match commented {
+        Some(h) => (h, lines[comments - 1].number, below),
         None => {
             let (head, rows) = below.split_first()?;
-            (&head.text, rows)
+            (&head.text, head.number, rows)
         }
     };
     if rows.is_empty() {
@@ -76,7 +76,7 @@ fn first_line_header(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed
     if !header_is_names {
         return None;
     }
-    table(src, stem, &header, rows, delim)
+    table(src, stem, &header, &[head_line], rows, delim)
 }
 
 /// A table under lines of another shape (dstat's `--output` CSV: its
@@ -144,15 +144,20 @@ fn under_preamble(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
     if preamble >= lines.len() - first {
         return None;
     }
-    table(src, stem, &header, &lines[first..], delim)
+    let head_lines: Vec<u32> = (header_at - usize::from(groups.is_some())..first)
+        .map(|k| lines[k].number)
+        .collect();
+    table(src, stem, &header, &head_lines, &lines[first..], delim)
 }
 
-/// The rows under `header`: a metric per numeric column, the text columns
-/// joined as the benchmark, each row a run.
+/// The rows under `header` (read from the lines `head_lines`, which are
+/// consumed): a metric per numeric column, the text columns joined as the
+/// benchmark, each row a run.
 fn table(
     src: &Source,
     stem: &str,
     header: &[String],
+    head_lines: &[u32],
     rows: &[&Line],
     delim: char,
 ) -> Option<Parsed> {
@@ -213,7 +218,11 @@ fn table(
         }
         *run += 1;
     }
-    (!out.is_empty()).then(|| out.into())
+    (!out.is_empty()).then(|| Parsed {
+        observations: out,
+        consumed: head_lines.to_vec(),
+        ..Parsed::default()
+    })
 }
 
 /// A date with an optional time of day, fraction and zone
