@@ -30,7 +30,36 @@ pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
         .iter()
         .filter(|l| !l.text.trim().is_empty())
         .collect();
-    first_line_header(src, stem, &lines).or_else(|| under_preamble(src, stem, &lines))
+    first_line_header(src, stem, &lines)
+        .or_else(|| under_preamble(src, stem, &lines))
+        .or_else(|| last_block(src, stem, &lines))
+}
+
+/// A table with text columns closing a file of other lines (SPECviewperf's
+/// result CSV: a `Composites` section of one row, then the table of
+/// viewsets): the trailing lines of the last line's field count, the first
+/// of them the header, every cell a name. As under a preamble, the lines
+/// above must be fewer than the rows, so that a log ending in a small
+/// table is still read line by line.
+fn last_block(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
+    let last = lines.last()?;
+    let delim = [',', ';', '\t']
+        .into_iter()
+        .find(|&d| fields(&last.text, d).len() >= 2)?;
+    let width = fields(&last.text, delim).len();
+    let mut first = lines.len();
+    while first > 0 && fields(&lines[first - 1].text, delim).len() == width {
+        first -= 1;
+    }
+    let header = fields(&lines.get(first)?.text, delim);
+    let names = header
+        .iter()
+        .all(|h| !h.is_empty() && parse_number(h).is_none());
+    let rows = &lines[first + 1..];
+    if !names || rows.len() < 2 || first >= rows.len() {
+        return None;
+    }
+    table(src, stem, &header, &[lines[first].number], rows, delim)
 }
 
 /// A table whose first line is its header. Comment lines (`#`) may stand
@@ -354,6 +383,33 @@ mod tests {
         assert_eq!(r[3].1, "b");
         assert!(rows("p.csv", "banner\n1,2\n3,4\n").is_empty());
         assert!(rows("p.csv", "a: 1\nb: 2\nc: 3\nx,y\n1,2\n").is_empty());
+    }
+
+    #[test]
+    fn a_table_with_text_columns_closing_a_file_is_read_under_its_header() {
+        // SPECviewperf's result CSV (VirtualClient's unit-test example, cut).
+        let text = "Composites\n3dsmax-07,35.46\n\n\
+            viewset,index,name,weight,fps\n\
+            3dsmax-07,1,3dsmax_Arch_Shaded,9.52,50.87\n\
+            3dsmax-07,2,3dsmax_Arch_Graphite,9.52,42.35\n\
+            3dsmax-07,3,3dsmax_Space_Wireframe,9.52,147.76\n";
+        let r = rows("3dsmaxResultCSV.csv", text);
+        assert_eq!(r.len(), 9);
+        assert_eq!(
+            r[2],
+            (
+                "3dsmax-07 3dsmax_Arch_Shaded".into(),
+                "fps".into(),
+                "".into(),
+                50.87,
+                Some(0)
+            )
+        );
+        // More lines above than rows: a log with a small table at its end.
+        let log = "a: 1\nb: 2\nc: 3\nname,x\nfoo,1\nbar,2\n";
+        assert!(rows("log.txt", log).is_empty());
+        // A header holding a number is a row.
+        assert!(rows("t.csv", "top\nx,1\ny,2\nz,3\n").is_empty());
     }
 
     #[test]
