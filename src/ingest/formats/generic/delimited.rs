@@ -255,17 +255,17 @@ fn table(
 }
 
 /// A date with an optional time of day, fraction and zone
-/// (`2023-04-07 00:55:33.422461033+00:00`, `2019-04-18 13:20:19 UTC`).
+/// (`2023-04-07 00:55:33.422461033+00:00`, `2019-04-18 13:20:19 UTC`,
+/// nvidia-smi's `2024/03/15 13:57:59.791`).
 fn is_time_stamp(cell: &str) -> bool {
     let b = cell.as_bytes();
     let date = b.len() >= 10
-        && b[..10].iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
+        && matches!(b[4], b'-' | b'/')
+        && b[7] == b[4]
+        && b[..10]
+            .iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     date && (b.len() == 10 || matches!(b[10], b' ' | b'T') && b.len() >= 16 && b[13] == b':')
 }
 
@@ -474,6 +474,23 @@ mod tests {
         assert_eq!(
             r[1],
             ("stem".into(), "svs".into(), "".into(), 44.38074, Some(2))
+        );
+        // nvidia-smi's time stamps, dated with slashes, name no row either
+        // (VirtualClient's monitor example, cut).
+        let text = "timestamp, index, name, power.draw.average [W]\n\
+            2024/03/15 13:57:59.791, 0, NVIDIA H100 80GB HBM3, 70.89\n\
+            2024/03/15 13:58:00.791, 0, NVIDIA H100 80GB HBM3, 71.02\n";
+        let r = rows("query-gpu.csv", text);
+        assert_eq!(r.len(), 4);
+        assert_eq!(
+            r[3],
+            (
+                "NVIDIA H100 80GB HBM3".into(),
+                "power.draw.average".into(),
+                "W".into(),
+                71.02,
+                Some(1)
+            )
         );
         // An HdrHistogram interval log: the compressed histogram is no name.
         let text = "#[Histogram log format version 1.1]\n\
