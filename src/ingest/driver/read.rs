@@ -12,8 +12,8 @@ use super::refused::refused_or_read;
 use super::streamed::{read_streamed, STREAM_BYTES};
 use super::types::{FileReport, IngestOptions};
 use crate::error::Result;
-use crate::ingest::{Format, Registry, Source};
-use crate::model::{Batch, Observation};
+use crate::ingest::{Format, Parsed, Registry, Source};
+use crate::model::Batch;
 
 /// Reads one input: a part of a folder with its directory format, a piece
 /// of a large file with the format planned for it, or a file with the
@@ -295,7 +295,7 @@ pub(super) fn read_generically(
         return Ok(None);
     };
     let (parsed, shape) = generic::Generic::read(src)?;
-    if parsed.observations.is_empty() || failed_run(src, &parsed.observations) {
+    if parsed.observations.is_empty() || failed_run(src, &parsed) {
         return Ok(None);
     }
     let (obs, mut report) = account(src, format, parsed)?;
@@ -379,8 +379,11 @@ fn looks_like_code(src: &Source) -> bool {
 /// Whether values all read from one line come from the output of a run
 /// that failed: another line of the file reports an error (`apr_socket_
 /// recv: Connection refused`), so the one number is a version or a count
-/// in its banner, not a result.
-fn failed_run(src: &Source, observations: &[Observation]) -> bool {
+/// in its banner, not a result. The lines the reader took as the values'
+/// frame are no report of an error: a table's header naming a column of
+/// error counts (`ecc.errors.corrected.volatile.total`) over its one row.
+fn failed_run(src: &Source, parsed: &Parsed) -> bool {
+    let observations = &parsed.observations;
     let Some(first) = observations.first().map(|o| o.line) else {
         return false;
     };
@@ -404,6 +407,8 @@ fn failed_run(src: &Source, observations: &[Observation]) -> bool {
     ];
     src.lines.iter().take(4000).any(|l| {
         let t = l.text.to_ascii_lowercase();
-        l.number != first && FAILURES.iter().any(|w| t.contains(w))
+        l.number != first
+            && !parsed.consumed.contains(&l.number)
+            && FAILURES.iter().any(|w| t.contains(w))
     })
 }

@@ -540,3 +540,29 @@ fn a_mail_refused_by_its_quoted_harness_is_read_as_a_document_and_says_so() {
         .unwrap_or_default();
     assert!(err.contains("does not measure"), "{err}");
 }
+
+/// A table of one row whose header names a column of error counts is a
+/// reading, not a failed run's banner; an error line beside one value
+/// still is one.
+#[test]
+fn a_header_naming_errors_over_one_row_is_no_failed_run() {
+    // nvidia-smi --query-gpu CSV (VirtualClient's monitor example, cut to
+    // its first and last columns).
+    let text = "timestamp, index, name, power.draw.average [W], memory.used [MiB], \
+                ecc.errors.corrected.volatile.total\n\
+                2024/03/15 13:57:59.791, 0, NVIDIA H100 80GB HBM3, 70.89, 3, 20\n";
+    let src = Source::from_text("query-gpu.csv", text);
+    let (rows, _) = super::read::read_generically(&Registry::builtin(), &src)
+        .unwrap()
+        .expect("the table is read");
+    let power = rows
+        .into_observations()
+        .into_iter()
+        .find(|o| o.metric == "power.draw.average")
+        .expect("a power row");
+    assert_eq!((power.value, power.unit.as_str()), (70.89, "W"));
+    let src = Source::from_text("log.txt", "SomeBench 2.3\nerror: connection refused\n");
+    assert!(super::read::read_generically(&Registry::builtin(), &src)
+        .unwrap()
+        .is_none());
+}

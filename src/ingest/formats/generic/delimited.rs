@@ -30,7 +30,36 @@ pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
         .iter()
         .filter(|l| !l.text.trim().is_empty())
         .collect();
-    first_line_header(src, stem, &lines).or_else(|| under_preamble(src, stem, &lines))
+    first_line_header(src, stem, &lines)
+        .or_else(|| under_preamble(src, stem, &lines))
+        .or_else(|| last_block(src, stem, &lines))
+}
+
+/// A table with text columns closing a file of other lines (SPECviewperf's
+/// result CSV: a `Composites` section of one row, then the table of
+/// viewsets): the trailing lines of the last line's field count, the first
+/// of them the header, every cell a name. As under a preamble, the lines
+/// above must be fewer than the rows, so that a log ending in a small
+/// table is still read line by line.
+fn last_block(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
+    let last = lines.last()?;
+    let delim = [',', ';', '\t']
+        .into_iter()
+        .find(|&d| fields(&last.text, d).len() >= 2)?;
+    let width = fields(&last.text, delim).len();
+    let mut first = lines.len();
+    while first > 0 && fields(&lines[first - 1].text, delim).len() == width {
+        first -= 1;
+    }
+    let header = fields(&lines.get(first)?.text, delim);
+    let names = header
+        .iter()
+        .all(|h| !h.is_empty() && parse_number(h).is_none());
+    let rows = &lines[first + 1..];
+    if !names || rows.len() < 2 || first >= rows.len() {
+        return None;
+    }
+    table(src, stem, &header, &[lines[first].number], rows, delim)
 }
 
 /// A table whose first line is its header. Comment lines (`#`) may stand
@@ -54,11 +83,11 @@ fn first_line_header(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed
                 })
             })
         });
-    let (head, rows): (&str, &[&Line]) = match commented {
-        Some(h) => (h, below),
+    let (head, head_line, rows): (&str, u32, &[&Line]) = match commented {
+        Some(h) => (h, lines[comments - 1].number, below),
         None => {
             let (head, rows) = below.split_first()?;
-            (&head.text, rows)
+            (&head.text, head.number, rows)
         }
     };
     if rows.is_empty() {
@@ -76,7 +105,7 @@ fn first_line_header(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed
     if !header_is_names {
         return None;
     }
-    table(src, stem, &header, rows, delim)
+    table(src, stem, &header, &[head_line], rows, delim)
 }
 
 /// A table under lines of another shape (dstat's `--output` CSV: its
@@ -98,9 +127,12 @@ fn under_preamble(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
         let f = fields(&l.text, delim);
         (f.len() == width).then_some(f)
     };
+    // A `NaN` is a number not measured (a load level no request
+    // reached): a missing cell, as in [`table`], so its row stays a row
+    // and is not taken for the header above the others.
+    let missing = |c: &str| c.is_empty() || c.eq_ignore_ascii_case("nan");
     let numbers = |f: &[String]| {
-        f.iter().all(|c| c.is_empty() || parse_number(c).is_some())
-            && f.iter().any(|c| !c.is_empty())
+        f.iter().all(|c| missing(c) || parse_number(c).is_some()) && f.iter().any(|c| !missing(c))
     };
     let mut first = lines.len();
     while first > 0 && of_width(lines[first - 1]).is_some_and(|f| numbers(&f)) {
@@ -141,15 +173,20 @@ fn under_preamble(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed> {
     if preamble >= lines.len() - first {
         return None;
     }
-    table(src, stem, &header, &lines[first..], delim)
+    let head_lines: Vec<u32> = (header_at - usize::from(groups.is_some())..first)
+        .map(|k| lines[k].number)
+        .collect();
+    table(src, stem, &header, &head_lines, &lines[first..], delim)
 }
 
-/// The rows under `header`: a metric per numeric column, the text columns
-/// joined as the benchmark, each row a run.
+/// The rows under `header` (read from the lines `head_lines`, which are
+/// consumed): a metric per numeric column, the text columns joined as the
+/// benchmark, each row a run.
 fn table(
     src: &Source,
     stem: &str,
     header: &[String],
+    head_lines: &[u32],
     rows: &[&Line],
     delim: char,
 ) -> Option<Parsed> {
@@ -219,7 +256,11 @@ fn table(
         }
         *run += 1;
     }
-    (!out.is_empty()).then(|| out.into())
+    (!out.is_empty()).then(|| Parsed {
+        observations: out,
+        consumed: head_lines.to_vec(),
+        ..Parsed::default()
+    })
 }
 
 /// A `key=value` cell naming its row (`Tag=A`): a word, `=`, a value
@@ -235,17 +276,17 @@ fn is_tag(cell: &str) -> bool {
 }
 
 /// A date with an optional time of day, fraction and zone
-/// (`2023-04-07 00:55:33.422461033+00:00`, `2019-04-18 13:20:19 UTC`).
+/// (`2023-04-07 00:55:33.422461033+00:00`, `2019-04-18 13:20:19 UTC`,
+/// nvidia-smi's `2024/03/15 13:57:59.791`).
 fn is_time_stamp(cell: &str) -> bool {
     let b = cell.as_bytes();
     let date = b.len() >= 10
-        && b[..10].iter().enumerate().all(|(i, c)| {
-            if i == 4 || i == 7 {
-                *c == b'-'
-            } else {
-                c.is_ascii_digit()
-            }
-        });
+        && matches!(b[4], b'-' | b'/')
+        && b[7] == b[4]
+        && b[..10]
+            .iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     date && (b.len() == 10 || matches!(b[10], b' ' | b'T') && b.len() >= 16 && b[13] == b':')
 }
 
@@ -366,6 +407,60 @@ mod tests {
     }
 
     #[test]
+    fn a_table_with_text_columns_closing_a_file_is_read_under_its_header() {
+        // SPECviewperf's result CSV (VirtualClient's unit-test example, cut).
+        let text = "Composites\n3dsmax-07,35.46\n\n\
+            viewset,index,name,weight,fps\n\
+            3dsmax-07,1,3dsmax_Arch_Shaded,9.52,50.87\n\
+            3dsmax-07,2,3dsmax_Arch_Graphite,9.52,42.35\n\
+            3dsmax-07,3,3dsmax_Space_Wireframe,9.52,147.76\n";
+        let r = rows("3dsmaxResultCSV.csv", text);
+        assert_eq!(r.len(), 9);
+        assert_eq!(
+            r[2],
+            (
+                "3dsmax-07 3dsmax_Arch_Shaded".into(),
+                "fps".into(),
+                "".into(),
+                50.87,
+                Some(0)
+            )
+        );
+        // More lines above than rows: a log with a small table at its end.
+        let log = "a: 1\nb: 2\nc: 3\nname,x\nfoo,1\nbar,2\n";
+        assert!(rows("log.txt", log).is_empty());
+        // A header holding a number is a row.
+        assert!(rows("t.csv", "top\nx,1\ny,2\nz,3\n").is_empty());
+    }
+
+    #[test]
+    fn a_row_of_nan_under_a_preamble_is_a_row_not_the_header() {
+        // SPECjbb2015's response-time curve (VirtualClient's unit-test
+        // example, cut): at the first load level nothing was measured.
+        let text = "\n===================================\n\
+            Domain Marker;critical-jOPS;1628.0\n\
+            Domain Marker;max-jOPS;4103.0\n\
+            jOPS;min;median;90-th percentile;95-th percentile;99-th percentile;max\n\
+            0.0;NaN;NaN;NaN;NaN;NaN;NaN\n\
+            42.0;400.0;800.0;1100.0;1200.0;1500.0;3900.0\n\
+            84.0;400.0;900.0;1200.0;1400.0;1800.0;105000.0\n\
+            126.0;400.0;1000.0;1400.0;1600.0;2000.0;7200.0\n\
+            167.0;400.0;1000.0;1600.0;1800.0;2300.0;91000.0\n";
+        let r = rows("rt.txt", text);
+        assert_eq!(r.len(), 1 + 4 * 7);
+        assert_eq!(
+            r[0],
+            ("stem".into(), "jOPS".into(), "".into(), 0.0, Some(0))
+        );
+        assert_eq!(
+            r[3],
+            ("stem".into(), "median".into(), "".into(), 800.0, Some(1))
+        );
+        assert_eq!(r[14].1, "max");
+        assert_eq!(r[14].3, 105000.0);
+    }
+
+    #[test]
     fn a_header_among_comment_lines_and_columns_that_only_tell_rows_apart() {
         // Otava's test data (a histogram-statistics log): the header is the
         // last comment line, the text column names the rows.
@@ -400,6 +495,23 @@ mod tests {
         assert_eq!(
             r[1],
             ("stem".into(), "svs".into(), "".into(), 44.38074, Some(2))
+        );
+        // nvidia-smi's time stamps, dated with slashes, name no row either
+        // (VirtualClient's monitor example, cut).
+        let text = "timestamp, index, name, power.draw.average [W]\n\
+            2024/03/15 13:57:59.791, 0, NVIDIA H100 80GB HBM3, 70.89\n\
+            2024/03/15 13:58:00.791, 0, NVIDIA H100 80GB HBM3, 71.02\n";
+        let r = rows("query-gpu.csv", text);
+        assert_eq!(r.len(), 4);
+        assert_eq!(
+            r[3],
+            (
+                "NVIDIA H100 80GB HBM3".into(),
+                "power.draw.average".into(),
+                "W".into(),
+                71.02,
+                Some(1)
+            )
         );
         // An HdrHistogram interval log: the compressed histogram is no name.
         let text = "#[Histogram log format version 1.1]\n\

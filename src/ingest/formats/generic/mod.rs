@@ -51,14 +51,31 @@ fn is_unit(w: &str) -> bool {
             .any(|c| c.is_ascii_digit() || matches!(c, ',' | ';' | '=' | ':'))
 }
 
+/// Where a line's label ends: its first `:` or `=`, a `::` aside, which
+/// joins the parts of a name (`Setup Information::Setup Time=0.024`, a
+/// flattened key; `std::sort: 12 ms`, a qualified one).
+fn separator(t: &str) -> Option<usize> {
+    let b = t.as_bytes();
+    let mut k = 0;
+    while k < b.len() {
+        match b[k] {
+            b':' if b.get(k + 1) == Some(&b':') => k += 2,
+            b':' | b'=' => return Some(k),
+            _ => k += 1,
+        }
+    }
+    None
+}
+
 /// A value line's label, number and unit.
 pub(crate) fn value_line(text: &str) -> Option<(&str, f64, &str)> {
     let t = text.trim();
     if !t.starts_with(|c: char| c.is_alphabetic()) {
         return None;
     }
-    let separated = t.contains([':', '=']);
-    let (label, rest) = match t.find([':', '=']) {
+    let at = separator(t);
+    let separated = at.is_some();
+    let (label, rest) = match at {
         Some(at) => (&t[..at], t[at + 1..].trim_start()),
         None => {
             // `label number [unit]`: the number is the last or second-last word.
@@ -491,6 +508,18 @@ mod tests {
             Some(("Select on 100 fd's", 1.3716, "microseconds"))
         );
         assert_eq!(value_line("12 apples"), None);
+        // A `::` joins the parts of a name; the label ends at the next
+        // separator (HPCG's flattened keys, real lines).
+        assert_eq!(
+            value_line("Setup Information::Setup Time=0.0240219"),
+            Some(("Setup Information::Setup Time", 0.0240219, ""))
+        );
+        assert_eq!(
+            value_line("GFLOP/s Summary::Raw Total=1.99534"),
+            Some(("GFLOP/s Summary::Raw Total", 1.99534, ""))
+        );
+        assert_eq!(value_line("Machine Summary="), None);
+        assert_eq!(value_line("a::b::c"), None);
     }
 
     #[test]
