@@ -105,13 +105,44 @@ pub(crate) fn value_line(text: &str) -> Option<(&str, f64, &str)> {
         return None;
     }
     let mut words = rest.split_whitespace();
-    let value = parse_number(words.next()?)?;
-    let unit = match (words.next(), words.next()) {
-        (None, _) => "",
-        (Some(u), None) if is_unit(u) => u,
-        _ => return None,
+    let number = words.next()?;
+    let value = parse_number(number)?;
+    let tail: Vec<&str> = words.collect();
+    // A percent sign on the number is its unit (`ratio: 72.0%`).
+    let percent = number.ends_with('%');
+    let (unit, comment) = match tail.split_first() {
+        None => ("", &tail[..]),
+        Some((u, more)) if !percent && is_unit(u) && !opens_comment(u) => (*u, more),
+        Some(_) => ("", &tail[..]),
     };
-    Some((label, value, unit))
+    // Words after the value are a remark when set apart as one (`--`, `#`,
+    // parentheses) and numberless, and only after a `label:` or `label =`
+    // line, whose value the separator already marks (gzip -v's `name.gz:
+    // 72.0% -- replaced with name`); any other tail leaves the line
+    // ambiguous.
+    if !comment.is_empty() && !(separated && is_remark(comment)) {
+        return None;
+    }
+    Some((label, value, if percent { "%" } else { unit }))
+}
+
+/// Whether `word` opens a remark after a value: `--`, `#` or `(`.
+fn opens_comment(word: &str) -> bool {
+    word == "--" || word.starts_with('#') || word.starts_with('(')
+}
+
+/// Whether `words` are a remark after a value: opened by `--` or `#`, or
+/// wrapped in parentheses, holding no number (a figure in it would be a
+/// second value, which the line leaves ambiguous; a name's digits,
+/// `run2.log`, are none).
+fn is_remark(words: &[&str]) -> bool {
+    let (Some(first), Some(last)) = (words.first(), words.last()) else {
+        return false;
+    };
+    let marked =
+        *first == "--" || first.starts_with('#') || (first.starts_with('(') && last.ends_with(')'));
+    let figure = |w: &&str| parse_number(w.trim_matches(['(', ')', ',', ';'])).is_some();
+    marked && !words.iter().any(figure)
 }
 
 /// A unit in brackets at the end of a label: `time (ms)`, `lat [us]`.
@@ -503,6 +534,35 @@ mod tests {
         assert_eq!(value_line("T: 0 (123) P: 0 C: 100 Min: 3"), None);
         assert_eq!(value_line("took 3 ms over 5 runs"), None);
         assert_eq!(value_line("Run 1: 2.5 s"), None);
+        // A numberless remark after a separated value; a percent sign as
+        // the unit (gzip -v's lines).
+        assert_eq!(
+            value_line("gzip_final/reymont.gz:   72.0% -- replaced with gzip_final/reymont"),
+            Some(("gzip_final/reymont.gz", 72.0, "%"))
+        );
+        assert_eq!(
+            value_line("read: 72.0 ms (with the patch)"),
+            Some(("read", 72.0, "ms"))
+        );
+        assert_eq!(
+            value_line("read = 7 us # warm cache"),
+            Some(("read", 7.0, "us"))
+        );
+        // gzip 1.12's own lines, run here (a tab after the colon).
+        assert_eq!(
+            value_line("b.lock:\t 75.0% -- replaced with b.lock.gz"),
+            Some(("b.lock", 75.0, "%"))
+        );
+        assert_eq!(
+            value_line("run2.log:\t 61.5% -- replaced with run2.log.gz"),
+            Some(("run2.log", 61.5, "%"))
+        );
+        // A remark holding a figure, or one after an unseparated label,
+        // leaves the line ambiguous.
+        assert_eq!(value_line("read: 72.0 ms -- 3 runs"), None);
+        assert_eq!(value_line("read: 72.0 ms (of 3)"), None);
+        assert_eq!(value_line("latency 0.25 ms -- fast"), None);
+        assert_eq!(value_line("read: 72.0 ms with the patch"), None);
         assert_eq!(
             value_line("Select on 100 fd's: 1.3716 microseconds"),
             Some(("Select on 100 fd's", 1.3716, "microseconds"))
