@@ -120,7 +120,7 @@ pub(crate) fn value_line(text: &str) -> Option<(&str, f64, &str)> {
     // line, whose value the separator already marks (gzip -v's `name.gz:
     // 72.0% -- replaced with name`); any other tail leaves the line
     // ambiguous.
-    if !comment.is_empty() && !(separated && is_remark(comment)) {
+    if !comment.is_empty() && (!separated || !is_remark(comment)) {
         return None;
     }
     Some((label, value, if percent { "%" } else { unit }))
