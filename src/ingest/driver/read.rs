@@ -61,16 +61,12 @@ pub(super) fn read_one(
             if opts.format.is_none() {
                 if let Some(kind) = crate::ingest::context::context_kind(&src) {
                     let report = FileReport {
-                        path: src.path.to_string(),
-                        format: None,
-                        rows: 0,
-                        unread_numeric: Vec::new(),
-                        skipped: Vec::new(),
                         note: Some(format!(
                             "{}: context, not a benchmark output (read by `patchperf check` \
                              and compare --kconfig/--env)",
                             kind.label()
                         )),
+                        ..report_of(src.path.to_string(), None)
                     };
                     return Ok((Batch::default(), Account::Report(report)));
                 }
@@ -129,15 +125,11 @@ fn read_source(
         .flatten()
     {
         let report = FileReport {
-            path: src.path.to_string(),
-            format: None,
-            rows: 0,
-            unread_numeric: Vec::new(),
-            skipped: Vec::new(),
             note: Some(format!(
                 "a program's usage text (line {line}: `Usage:` and its options), \
                  printed instead of a run: no result to read"
             )),
+            ..report_of(src.path.to_string(), None)
         };
         return Ok((Batch::default(), Account::Report(report)));
     }
@@ -160,16 +152,13 @@ fn read_source(
             return Ok(read);
         }
         let report = FileReport {
-            path: src.path.to_string(),
-            format: None,
-            rows: 0,
             unread_numeric: numeric_lines(&src, &LineSet::for_source(&src)),
-            skipped: Vec::new(),
             note: Some(
                 "no importer recognised this file; name one with --format NAME \
                  (see `patchperf formats`) or describe it with --extractor FILE"
                     .into(),
             ),
+            ..report_of(src.path.to_string(), None)
         };
         return Ok((Batch::default(), Account::Report(report)));
     };

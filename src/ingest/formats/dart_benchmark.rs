@@ -73,30 +73,21 @@ impl Format for DartBenchmark {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::parse_file;
+    use crate::ingest::testing::rows_of_file;
 
     #[test]
     fn each_line_is_its_benchmark_s_run_time() {
         // bencher's tool_output/dart/benchmark_harness/two.txt.
-        let p = parse_file(&DartBenchmark, "tests/data/harness/dart/bencher-two.txt");
-        let got: Vec<(&str, &str, &str, f64)> = p
-            .observations
-            .iter()
-            .map(|o| {
-                (
-                    o.benchmark.as_str(),
-                    o.metric.as_str(),
-                    o.unit.as_str(),
-                    o.value,
-                )
-            })
-            .collect();
-        assert_eq!(
-            got,
-            [
-                ("Template", "RunTime", "us", 1.0),
-                ("ForLoop", "RunTime", "us", 2.0)
-            ]
-        );
+        let got = rows_of_file(&DartBenchmark, "tests/data/harness/dart/bencher-two.txt");
+        let row = |b: &str, v| {
+            (
+                b.to_string(),
+                String::new(),
+                "RunTime".into(),
+                "us".into(),
+                v,
+            )
+        };
+        assert_eq!(got, [row("Template", 1.0), row("ForLoop", 2.0)]);
     }
 }
