@@ -98,10 +98,13 @@ fn dir() -> String {
 /// Key-column rules from part u's label misses (rows of a sweep that stop
 /// early keep their keys; two settings crossed key the rows) read 998, 712
 /// and 722 of part u's values; with all of these rules the 557 posts read
-/// 20274, 15393 and 16374.
+/// 20274, 15393 and 16374. The fifteen posts sealed with part s were
+/// moved in unchanged as part v after serving as a hold-out three times
+/// (467, 312 and 312 of their 486 values at the last), which set the
+/// floors to what the 572 posts read: 20742, 15706 and 16687 of 21677.
 const VALUE_FLOOR: f64 = 95.6;
-const LABEL_FLOOR: f64 = 72.6;
-const EITHER_FLOOR: f64 = 77.2;
+const LABEL_FLOOR: f64 = 72.4;
+const EITHER_FLOOR: f64 = 76.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
