@@ -102,6 +102,48 @@ fn aligned_table_with_threads_column_and_plus_minus_cells() {
     assert_eq!(obs.len(), 8);
 }
 
+/// The (params, variant, value) of each sample read from `doc`.
+fn keyed_samples(doc: &str) -> Vec<(String, String, f64)> {
+    read(doc)
+        .into_iter()
+        .filter(|o| o.stat == Stat::Sample)
+        .map(|o| (o.params.to_string(), o.variant.to_string(), o.value))
+        .collect()
+}
+
+// Real rows of a will-it-scale comparison: a column of process counts
+// under `proc`, two builds, and the change written after them with no
+// header of its own. The counts key the rows; they are no build, and the
+// rows are no repeated runs of one series.
+#[test]
+fn a_key_column_stays_a_key_beside_an_unheaded_change() {
+    let tabs = "fstat2 (\"Same file fstat\"):\nproc\tstock\tno-pause\n1\t3013872\t3047636\t(+1%)\n2\t4284687\t4400421\t(+2%)\n8\t3257721\t5530156\t(+69%)\n24\t2239819\t5466127\t(+144%)\n";
+    let spaced = "fstat2:\nproc    stock    no-pause\n1       3013872  3047636   +1%\n2       4284687  4400421   +2%\n8       3257721  5530156   +69%\n24      2239819  5466127   +144%\n";
+    for doc in [tabs, spaced] {
+        let got = keyed_samples(doc);
+        assert_eq!(got.len(), 8, "{doc}: {got:?}");
+        assert!(
+            got.contains(&("proc=8".into(), "no-pause".into(), 5530156.0)),
+            "{got:?}"
+        );
+        assert!(
+            got.contains(&("proc=24".into(), "stock".into(), 2239819.0)),
+            "{got:?}"
+        );
+        assert!(got.iter().all(|g| g.1 != "proc"), "{got:?}");
+    }
+    // A change after each value, the header naming the key `Threads:`:
+    // the key is 192, and the ratio 1.00 beside it is a value, not a
+    // second key.
+    let ratios = "git-source result comparison:\nThreads:   acpi-cpufreq\t\t   amd_pst+passive\t   amd_pst+guided\n  192\t   1.00 (0.00 pct)\t   0.93 (-7.00 pct)\t   1.00 (0.00 pct)\n";
+    let got: Vec<(String, f64)> = keyed_samples(ratios)
+        .into_iter()
+        .map(|(params, _, value)| (params, value))
+        .collect();
+    let key = "threads=192".to_string();
+    assert_eq!(got, [(key.clone(), 1.0), (key.clone(), 0.93), (key, 1.0)]);
+}
+
 #[test]
 fn relative_spread_is_a_coefficient_of_variation() {
     let doc = "              base           patched\nops/s       140227 ±  3%   110582 ±  2%\nlat          1.2 ±  1%      1.5 ±  4%\n";

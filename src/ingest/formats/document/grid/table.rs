@@ -125,26 +125,53 @@ impl Grid<'_> {
         // `32 3 1`), named by the header cells above them.
         let row_cells: Vec<&[_]> = rows.iter().map(|r| r.cells.as_slice()).collect();
         let int_col = |j: usize| super::short_rows::whole_column(&row_cells, k, j);
+        // A change after the values (`1  805603  814942  (+1%)`) is a
+        // column the header does not name: the header names the rest.
+        let value_cols: Vec<usize> = rows.iter().find(|r| r.cells.len() == k).map_or_else(
+            || (0..k).collect(),
+            |r| {
+                (0..k)
+                    .filter(|&j| r.cells[j].0.kind != TokKind::Change)
+                    .collect()
+            },
+        );
+        let unchanged = value_cols.len();
+        let named_all = hcells.len() == k || (unchanged < k && hcells.len() == unchanged);
         let mut params = 0;
         if rows.iter().all(|r| r.label.is_empty()) && k >= 2 {
-            while params + 1 < k && int_col(params) {
+            // Settings are written without decimals (`1`, `4k:`, `1.`):
+            // `1.00` is a measured ratio even where it happens to be whole.
+            let no_decimals = |j: usize| {
+                rows.iter().all(|r| {
+                    r.cells.get(j).is_none_or(|c| {
+                        !c.0.text
+                            .as_bytes()
+                            .windows(2)
+                            .any(|w| w[0] == b'.' && w[1].is_ascii_digit())
+                    })
+                })
+            };
+            while params + 1 < k && int_col(params) && no_decimals(params) {
                 params += 1;
             }
-            let named = hcells.len() == k;
             let rising = rows
                 .windows(2)
                 .all(|w| w[0].cells[0].0.value < w[1].cells[0].0.value);
-            // Whole numbers in every column (`vmstat`): nothing tells the
-            // keys from the counts but a first column that rises.
-            let all_int = params + 1 == k && int_col(k - 1);
-            if !named || all_int {
+            // Whole numbers in every column of values (`vmstat`): nothing
+            // tells the keys from the counts but a first column that rises.
+            let all_int = value_cols.iter().all(|&j| int_col(j));
+            if !named_all || all_int {
                 params = usize::from(params >= 1 && rising);
             }
         }
         let param_names: Vec<String> = (0..params)
             .map(|j| {
-                if hcells.len() == k {
-                    hcells[j].text.to_lowercase()
+                if named_all {
+                    hcells[j]
+                        .text
+                        .trim_start_matches('#')
+                        .trim_end_matches(':')
+                        .to_lowercase()
                 } else {
                     "row".to_string()
                 }
@@ -170,7 +197,7 @@ impl Grid<'_> {
             }
         }
         let k = k - params;
-        let head_cells: &[header::HCell] = if params > 0 && hcells.len() == k + params {
+        let head_cells: &[header::HCell] = if params > 0 && named_all {
             &hcells[params..]
         } else {
             &hcells

@@ -157,8 +157,11 @@ pub fn aligned<'a>(
     } else {
         return Ok(None);
     };
-    let keyed = key_column(&mut roles, &h, width == k_max, data)
-        || super::nested_keys::crossed(&mut roles, &h, width == k_max, data, param_name);
+    // The label column was added when the header names only the values,
+    // with or without the stated change after them.
+    let label_added = width != k_max + 1;
+    let keyed = key_column(&mut roles, &h, label_added, data)
+        || super::nested_keys::crossed(&mut roles, &h, label_added, data, param_name);
     let values_wanted = roles.len() - 1;
     if k_max > values_wanted {
         roles.push(Role::Change);
