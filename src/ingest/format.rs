@@ -44,7 +44,7 @@ pub trait Format: Send + Sync {
 
     /// Whether [`Format::parse_accounted`] reads only [`Source::raw`] and
     /// never [`Source::lines`] (a structured document): the driver then
-    /// need not make the lines of a large file ([`Source::read_deferred`]).
+    /// need not make the lines of a large file (`Source::read_deferred`).
     fn reads_raw(&self) -> bool {
         false
     }

@@ -3,7 +3,7 @@
 //!
 //! Everything is rendered in memory first and only then written: a report
 //! folder is built beside its destination and swapped in whole
-//! ([`folder`]), a single file goes through a fresh temporary name and a
+//! (the private `folder` module), a single file goes through a fresh temporary name and a
 //! rename, so that a failed or killed run leaves no half-written report.
 
 mod ascii;
@@ -111,7 +111,7 @@ pub fn write_outputs(
 /// Writes a rendered report into a report folder as [`write_outputs`] does
 /// (for a caller that keeps the rendered view). Returns the paths written.
 ///
-/// The folder is written as one unit ([`folder::Staging`]): built beside
+/// The folder is written as one unit (`folder::Staging`): built beside
 /// `out_dir` and swapped in, so that the old report stays whole until the
 /// new one replaces it.
 pub fn write_rendered(
