@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 /// Which two-sample test produced a p-value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TestKind {
+    /// Mann-Whitney U on the two sides' samples.
     #[serde(rename = "mann-whitney")]
     MannWhitney,
+    /// Welch's t on the two sides' samples.
     #[serde(rename = "welch")]
     Welch,
     /// Welch's t from stated mean, stddev and n.
@@ -80,6 +82,7 @@ pub enum Correction {
     Bh,
     /// Holm's step-down family-wise error control.
     Holm,
+    /// No correction: each p-value as its test gave it.
     None,
 }
 
@@ -90,7 +93,9 @@ pub enum TestChoice {
     /// Mann-Whitney U for samples, Welch for summaries.
     #[default]
     Auto,
+    /// Mann-Whitney U on samples.
     Mwu,
+    /// Welch's t on samples.
     Welch,
 }
 

@@ -120,7 +120,9 @@ impl OptionRule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// An error-level finding.
     Error,
+    /// A warning-level finding.
     Warning,
 }
 

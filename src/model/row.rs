@@ -136,9 +136,13 @@ impl Row<'_> {
 /// [`Observation`], or a [`Row`] of a [`Dataset`](super::Dataset)): the
 /// names borrow from where the row lives.
 pub trait RowFields<'a>: Copy {
+    /// The row's names (source, benchmark, params, variant, metric, unit, stat).
     fn head_of(self) -> HeadRef<'a>;
+    /// The line of its file the value was read from (0 if not line-based).
     fn line(self) -> u32;
+    /// The value.
     fn value(self) -> f64;
+    /// The run or repetition it belongs to, when the input numbers them.
     fn run(self) -> Option<u32>;
 }
 

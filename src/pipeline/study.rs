@@ -145,7 +145,9 @@ pub struct AnalysisSpec {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum Threshold {
+    /// A number.
     Number(f64),
+    /// A string, such as `2%`.
     Text(String),
 }
 

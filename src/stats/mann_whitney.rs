@@ -35,7 +35,10 @@ pub enum MwuChoice {
     /// Exact for small samples, asymptotic otherwise.
     #[default]
     Auto,
+    /// The exact distribution of U wherever the two sides together are
+    /// small enough to compute it (else the normal approximation).
     Exact,
+    /// The normal approximation, with tie and continuity correction.
     Asymptotic,
 }
 

@@ -4,7 +4,9 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Center {
+    /// The median.
     Median,
+    /// The mean.
     Mean,
 }
 

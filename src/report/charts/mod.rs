@@ -254,7 +254,9 @@ type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoord
 /// Which axis of a plot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
+    /// The horizontal axis.
     X,
+    /// The vertical axis.
     Y,
 }
 
