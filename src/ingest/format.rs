@@ -206,6 +206,7 @@ pub struct Parsed {
     /// them here, 16 bytes each, instead of making an [`Observation`] of
     /// 176 bytes per sample.
     pub bulk: Dataset,
+    /// The rows read one by one, after those of `bulk`.
     pub observations: Vec<Observation>,
     /// Original line numbers read for context (headers, parameters).
     pub consumed: Vec<u32>,

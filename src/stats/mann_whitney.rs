@@ -50,6 +50,7 @@ pub struct MwuResult {
     pub u: f64,
     /// Two-sided p-value, clamped to [`super::P_FLOOR`].
     pub p: f64,
+    /// Whether p is exact or from the normal approximation.
     pub method: MwuMethod,
     /// True when any value occurs more than once in the pooled sample.
     pub ties: bool,
