@@ -40,7 +40,9 @@ pub use view::{ReportContext, ReportView, VariantInfo};
 /// and their bytes.
 #[derive(Debug, Clone, Default)]
 pub struct RenderedReport {
+    /// The view model it was rendered from, when it was made.
     pub view: Option<ReportView>,
+    /// Each file's bytes by its name, relative to the report folder.
     pub files: BTreeMap<String, Vec<u8>>,
 }
 

@@ -31,7 +31,9 @@ pub const WIDTH: u32 = super::view::CHART_WIDTH;
 /// One drawn chart: its file name relative to the report folder and the SVG.
 #[derive(Debug, Clone)]
 pub struct Rendered {
+    /// The file name, relative to the report folder.
     pub file: String,
+    /// The SVG text.
     pub svg: String,
 }
 
@@ -126,6 +128,7 @@ pub fn spans_more_than(values: &[f64], ratio: f64) -> bool {
 /// so one code path draws both).
 #[derive(Debug, Clone, Copy)]
 pub struct ValueAxis {
+    /// Whether the axis is log10.
     pub log: bool,
 }
 
