@@ -29,14 +29,21 @@ impl fmt::Display for Location {
 pub enum Error {
     /// Malformed or unsupported input, with the place it was found.
     #[error("{location}: {message}")]
-    Input { location: Location, message: String },
+    Input {
+        /// The file, and line when known.
+        location: Location,
+        /// What is wrong there.
+        message: String,
+    },
     /// Wrong use of the command line or a study file.
     #[error("{0}")]
     Usage(String),
     /// A file could not be read or written.
     #[error("{path}: {source}")]
     Io {
+        /// The file.
         path: PathBuf,
+        /// The operating system's error.
         #[source]
         source: std::io::Error,
     },

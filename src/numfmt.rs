@@ -143,6 +143,8 @@ pub fn plain_pct(v: Option<f64>) -> String {
     }
 }
 
+/// `v` with three significant digits, or all its integer digits when it
+/// has more (`1234`), trailing zeros dropped.
 pub fn sig3(v: f64) -> String {
     if v == 0.0 {
         return "0".into();

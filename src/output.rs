@@ -8,10 +8,15 @@ use std::str::FromStr;
 /// An output format of `report` and `compare`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum OutputFormat {
+    /// An HTML page.
     Html,
+    /// A PDF document.
     Pdf,
+    /// Markdown.
     Md,
+    /// Plain text.
     Txt,
+    /// JSON.
     Json,
     /// A block of at most 25 lines of 72 columns to paste into a reply.
     Brief,

@@ -39,6 +39,7 @@ pub struct HistorySettings {
     pub threshold_pct: f64,
     /// Bootstrap of the change's interval.
     pub resamples: usize,
+    /// Seed of that bootstrap.
     pub seed: u64,
     /// Per-metric direction overrides.
     #[serde(skip)]
@@ -75,11 +76,13 @@ pub enum Method {
 /// One point of a series.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Point {
+    /// The point's name (its variant).
     pub variant: String,
     /// Values at this point (runs, or 1 for a stated summary).
     pub n: usize,
     /// Median of the runs (the value itself for one).
     pub center: f64,
+    /// The runs' values.
     #[serde(skip)]
     pub runs: Vec<f64>,
 }
@@ -91,12 +94,19 @@ pub struct HistoryChange {
     pub index: usize,
     /// The last point before the change and the first after it.
     pub before: String,
+    /// The first point after the change (`before`: the last before it).
     pub after: String,
+    /// Change of the centre across it, in percent.
     pub change_pct: Option<f64>,
+    /// Lower bound of the change's interval, in percent.
     pub ci_low_pct: Option<f64>,
+    /// Upper bound of the change's interval, in percent.
     pub ci_high_pct: Option<f64>,
+    /// p of the change point's test.
     pub p_value: f64,
+    /// p after the correction over all change points.
     pub q_value: f64,
+    /// What the change means for the metric.
     pub verdict: Verdict,
     /// What differs between the kernel configs and environments of the
     /// points `before` and `after` (filled by the caller, who knows where
@@ -108,13 +118,21 @@ pub struct HistoryChange {
 /// One series and its change points.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Series {
+    /// What was measured.
     pub benchmark: String,
+    /// Its parameters, `key=value` pairs joined by commas.
     pub params: String,
+    /// Which quantity the values are.
     pub metric: String,
+    /// The unit of the values.
     pub unit: String,
+    /// Which way is better.
     pub direction: Direction,
+    /// How its change points were found.
     pub method: Method,
+    /// Its points, in order.
     pub points: Vec<Point>,
+    /// Its change points, in order.
     pub change_points: Vec<HistoryChange>,
     /// Why there are no change points to look for (too few points).
     pub note: Option<String>,
@@ -123,8 +141,11 @@ pub struct Series {
 /// A history: the points in order and every series.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct History {
+    /// The points' names in order.
     pub order: Vec<String>,
+    /// The settings it ran with.
     pub settings: HistorySettings,
+    /// Every series with its change points.
     pub series: Vec<Series>,
 }
 

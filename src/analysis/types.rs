@@ -6,8 +6,10 @@ use serde::{Deserialize, Serialize};
 /// Which two-sample test produced a p-value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum TestKind {
+    /// Mann-Whitney U on the two sides' samples.
     #[serde(rename = "mann-whitney")]
     MannWhitney,
+    /// Welch's t on the two sides' samples.
     #[serde(rename = "welch")]
     Welch,
     /// Welch's t from stated mean, stddev and n.
@@ -80,6 +82,7 @@ pub enum Correction {
     Bh,
     /// Holm's step-down family-wise error control.
     Holm,
+    /// No correction: each p-value as its test gave it.
     None,
 }
 
@@ -90,7 +93,9 @@ pub enum TestChoice {
     /// Mann-Whitney U for samples, Welch for summaries.
     #[default]
     Auto,
+    /// Mann-Whitney U on samples.
     Mwu,
+    /// Welch's t on samples.
     Welch,
 }
 
@@ -103,7 +108,9 @@ pub struct Settings {
     pub alpha: f64,
     /// Smallest change that matters, in percent (equivalence margin and gate).
     pub threshold_pct: f64,
+    /// How p-values are corrected for the many comparisons of a report.
     pub correction: Correction,
+    /// Which test is run on raw samples.
     pub test: TestChoice,
     /// n to assume for summary tables that do not state it.
     pub assume_n: Option<u64>,
@@ -136,18 +143,25 @@ impl Default for Settings {
 /// Summary of one variant within a group.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct VariantSummary {
+    /// The variant's name.
     pub variant: String,
     /// Number of samples, or the stated n; `None` when unknown.
     pub n: Option<u64>,
+    /// Arithmetic mean.
     pub mean: Option<f64>,
+    /// Median.
     pub median: Option<f64>,
+    /// Standard deviation.
     pub stddev: Option<f64>,
+    /// Smallest value.
     pub min: Option<f64>,
+    /// Largest value.
     pub max: Option<f64>,
     /// Coefficient of variation in percent.
     pub cv_pct: Option<f64>,
     /// CI of the centre (median for samples, mean for summaries).
     pub ci_low: Option<f64>,
+    /// Upper bound of the centre's CI (`ci_low` is its lower bound).
     pub ci_high: Option<f64>,
     /// Raw samples in run order (empty for summary-only data).
     pub samples: Vec<f64>,
@@ -162,12 +176,17 @@ pub struct VariantSummary {
 /// One benchmark group: (benchmark, params, metric) with all its variants.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Group {
+    /// What was measured.
     pub benchmark: String,
+    /// Its parameters, `key=value` pairs joined by commas.
     pub params: String,
+    /// Which quantity the values are.
     pub metric: String,
     /// The unit every value of the group was converted to.
     pub unit: String,
+    /// Which way is better.
     pub direction: Direction,
+    /// One summary per variant, the baseline's among them.
     pub variants: Vec<VariantSummary>,
 }
 
@@ -175,25 +194,41 @@ pub struct Group {
 /// that are skipped there).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Comparison {
+    /// What was measured.
     pub benchmark: String,
+    /// Its parameters, `key=value` pairs joined by commas.
     pub params: String,
+    /// Which quantity the values are.
     pub metric: String,
+    /// The unit of the centres.
     pub unit: String,
+    /// Which way is better.
     pub direction: Direction,
+    /// The baseline variant's name.
     pub baseline: String,
+    /// The compared variant's name.
     pub variant: String,
+    /// The baseline's number of samples (or stated n); `None` when unknown.
     pub n_baseline: Option<u64>,
+    /// The variant's number of samples (or stated n); `None` when unknown.
     pub n_variant: Option<u64>,
+    /// The baseline's centre (see `center`).
     pub baseline_center: f64,
+    /// The variant's centre (see `center`).
     pub variant_center: f64,
+    /// Which centre the change is taken of.
     pub center: Center,
     /// (variant − baseline) / baseline, in percent.
     pub change_pct: f64,
+    /// Lower bound of the change's confidence interval, in percent.
     pub ci_low_pct: Option<f64>,
+    /// Upper bound of the change's confidence interval, in percent.
     pub ci_high_pct: Option<f64>,
     /// How the interval was computed; `None` when there is none.
     pub interval: Option<IntervalMethod>,
+    /// The test that gave `p_value`.
     pub test: TestKind,
+    /// The test's p-value, before correction; `None` without a test.
     pub p_value: Option<f64>,
     /// The p-value after the correction (q-value for BH).
     pub q_value: Option<f64>,
@@ -204,6 +239,7 @@ pub struct Comparison {
     /// n per side needed to detect the threshold (or, when untestable, to make
     /// the observed difference significant).
     pub n_needed: Option<u64>,
+    /// What the comparison concludes.
     pub verdict: Verdict,
     /// A change the input itself stated, for cross-checking.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -251,7 +287,9 @@ pub enum NoteKind {
 /// schema is a list of strings); read back, its kind is [`NoteKind::Other`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct Note {
+    /// What the remark is about.
     pub kind: NoteKind,
+    /// The remark as shown.
     pub text: String,
     /// What the note says without this row's own numbers, when notes of
     /// other rows say the same thing with theirs (outliers, trends): a
@@ -338,8 +376,12 @@ impl Default for Comparison {
 /// Everything an analysis produced: what every renderer shows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, Default)]
 pub struct Analysis {
+    /// The settings it ran with.
     pub settings: Settings,
+    /// Every benchmark group with its variants' summaries.
     pub groups: Vec<Group>,
+    /// Every variant compared with its group's baseline.
     pub comparisons: Vec<Comparison>,
+    /// The soundness findings of the run.
     pub findings: Vec<Finding>,
 }

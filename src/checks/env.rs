@@ -30,7 +30,9 @@ pub struct Snapshot {
 /// The `[snapshot]` table: who wrote the file and when.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Meta {
+    /// Version of the snapshot file format.
     pub format: u32,
+    /// The tool that wrote it.
     pub tool: String,
     /// Seconds since the Unix epoch.
     pub captured_unix: u64,
@@ -39,18 +41,24 @@ pub struct Meta {
 /// The `[kconfig]` table: the config text as read, and where from.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct KconfigSection {
+    /// Where the config was read from.
     pub source: String,
+    /// The config text as read.
     pub text: String,
 }
 
 /// The snapshot file as serialised.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SnapshotFile {
+    /// Who wrote the file and when.
     pub snapshot: Meta,
+    /// Each recorded value by its key.
     #[serde(default)]
     pub values: BTreeMap<String, String>,
+    /// Keys that could not be recorded, each with the reason.
     #[serde(default)]
     pub unavailable: BTreeMap<String, String>,
+    /// The kernel config, when one was recorded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kconfig: Option<KconfigSection>,
 }

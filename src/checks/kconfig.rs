@@ -55,7 +55,9 @@ pub enum Origin {
 /// One option's value and origin.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
+    /// The option's value.
     pub value: Value,
+    /// Where the value came from.
     pub origin: Origin,
 }
 
@@ -64,6 +66,7 @@ pub struct Entry {
 pub struct KConfig {
     /// The file it was read from (for messages).
     pub path: PathBuf,
+    /// Every option by name (without `CONFIG_`).
     pub options: BTreeMap<String, Entry>,
 }
 

@@ -95,6 +95,7 @@ impl CheckInputs {
 /// The check inputs found for one side.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct VariantFiles {
+    /// The kernel config file.
     pub kconfig: Option<PathBuf>,
     /// A snapshot or capture file, or the folder holding capture files.
     pub env: Option<PathBuf>,

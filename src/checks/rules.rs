@@ -54,6 +54,7 @@ pub enum Kind {
 pub struct Caveat {
     /// The option whose being on makes the note relevant.
     pub when: String,
+    /// The note to add.
     pub text: String,
     /// The class to use instead when `when` is on wherever the rule's options are on.
     #[serde(default)]
@@ -66,7 +67,9 @@ pub struct Caveat {
 pub struct OptionRule {
     /// Option names without `CONFIG_`; a trailing `*` is a prefix match.
     pub names: Vec<String>,
+    /// Its cost class.
     pub class: Class,
+    /// What kind of setting it is.
     pub kind: Kind,
     /// Settings reported together (e.g. "preemption model").
     #[serde(default)]
@@ -83,6 +86,7 @@ pub struct OptionRule {
     /// Words matched against benchmark names; `*` matches all.
     #[serde(default)]
     pub benchmarks: Vec<String>,
+    /// A note that applies only when another option is on.
     #[serde(default)]
     pub caveat: Option<Caveat>,
     /// One line saying what it costs.
@@ -120,7 +124,9 @@ impl OptionRule {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
+    /// An error-level finding.
     Error,
+    /// A warning-level finding.
     Warning,
 }
 
@@ -130,9 +136,12 @@ pub enum Level {
 pub struct BootRule {
     /// Parameter names as written on the command line.
     pub names: Vec<String>,
+    /// The finding level a difference gets.
     pub level: Level,
+    /// Workloads it slows most, for people.
     #[serde(default)]
     pub hurts: Vec<String>,
+    /// One line saying what it costs.
     pub why: String,
 }
 
@@ -146,8 +155,10 @@ pub struct Rules {
     /// Option → options it selects (`NAME` or `NAME=value`).
     #[serde(default)]
     pub implies: BTreeMap<String, Vec<String>>,
+    /// The rules of kernel config options (`[[option]]`).
     #[serde(default, rename = "option")]
     pub options: Vec<OptionRule>,
+    /// The rules of boot parameters (`[[boot]]`).
     #[serde(default, rename = "boot")]
     pub boot: Vec<BootRule>,
 }

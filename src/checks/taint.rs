@@ -3,8 +3,11 @@
 
 /// One taint bit: letter, meaning, and whether it makes a run suspect.
 pub struct TaintBit {
+    /// Its bit number in the taint mask.
     pub bit: u32,
+    /// The letter the kernel prints for it.
     pub letter: char,
+    /// What it says about the kernel.
     pub meaning: &'static str,
     /// The machine misbehaved (oops, warning, MCE, bad page, lockup).
     pub suspect: bool,

@@ -28,14 +28,23 @@ pub enum ContextKind {
 /// What a loose capture file holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaptureKind {
+    /// `uname -a` output.
     Uname,
+    /// The kernel command line (`/proc/cmdline`).
     Cmdline,
+    /// `/proc/version`.
     Version,
+    /// `lscpu` output.
     Lscpu,
+    /// CPU frequency settings (cpufreq governor, frequencies).
     Cpufreq,
+    /// The kernel's taint flags (`/proc/sys/kernel/tainted`).
     Tainted,
+    /// `/proc/cpuinfo`.
     Cpuinfo,
+    /// `/proc/meminfo`.
     Meminfo,
+    /// The kernel log (`dmesg`).
     Dmesg,
     /// `/proc/lock_stat` or `/proc/lockdep` saved by a harness: lockdep was on.
     LockStat,

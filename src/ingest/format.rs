@@ -44,7 +44,7 @@ pub trait Format: Send + Sync {
 
     /// Whether [`Format::parse_accounted`] reads only [`Source::raw`] and
     /// never [`Source::lines`] (a structured document): the driver then
-    /// need not make the lines of a large file ([`Source::read_deferred`]).
+    /// need not make the lines of a large file (`Source::read_deferred`).
     fn reads_raw(&self) -> bool {
         false
     }
@@ -206,6 +206,7 @@ pub struct Parsed {
     /// them here, 16 bytes each, instead of making an [`Observation`] of
     /// 176 bytes per sample.
     pub bulk: Dataset,
+    /// The rows read one by one, after those of `bulk`.
     pub observations: Vec<Observation>,
     /// Original line numbers read for context (headers, parameters).
     pub consumed: Vec<u32>,

@@ -32,6 +32,17 @@ pub(crate) fn source_of_lines(lines: &[&str]) -> Source {
 /// benchmark, params, metric, unit and value.
 pub(crate) type RowView = (String, String, String, String, f64);
 
+/// A row as [`views`] gives it, from its five fields: what a test expects.
+pub(crate) fn row(benchmark: &str, params: &str, metric: &str, unit: &str, value: f64) -> RowView {
+    (
+        benchmark.into(),
+        params.into(),
+        metric.into(),
+        unit.into(),
+        value,
+    )
+}
+
 /// The rows `format` reads from `text` (a file called `name`), in order.
 pub(crate) fn rows_of(format: &dyn Format, name: &str, text: &str) -> Vec<RowView> {
     views(&format.parse(&Source::from_text(name, text)).unwrap())

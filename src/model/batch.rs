@@ -11,7 +11,9 @@ use super::{Dataset, Observation};
 /// kept (for analysis) is made a [`Dataset`] whole.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Batch {
+    /// The rows readers stored by column.
     pub columns: Dataset,
+    /// The rows readers made one by one, after those of `columns`.
     pub rows: Vec<Observation>,
 }
 

@@ -54,9 +54,11 @@ const NO_RUN: u32 = u32::MAX;
 /// Neighbouring rows of one [`Dataset`] with the same [`Head`].
 #[derive(Debug, Clone, Copy)]
 pub struct Series<'a> {
+    /// The names every row of the series shares.
     pub head: &'a Head,
     /// Index of the first row in the dataset.
     pub first: usize,
+    /// The rows' values, in order.
     pub values: &'a [f64],
     lines: View<'a>,
     runs: View<'a>,

@@ -12,6 +12,7 @@ pub enum Direction {
     Lower,
     /// Larger is better (throughput, tps, ops/s).
     Higher,
+    /// Not known from the metric, its unit or the input.
     Unknown,
 }
 

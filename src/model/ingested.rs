@@ -25,7 +25,9 @@ pub struct FileReport {
 /// The result of ingesting a set of paths.
 #[derive(Debug, Clone, Default)]
 pub struct Ingested {
+    /// Every row read.
     pub dataset: Dataset,
+    /// One report per input file: format, rows, lines left unread.
     pub files: Vec<FileReport>,
 }
 

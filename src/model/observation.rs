@@ -10,18 +10,25 @@ use std::str::FromStr;
 pub enum Stat {
     /// One measured value (one run, one repetition, one iteration).
     Sample,
+    /// Arithmetic mean.
     Mean,
+    /// Median.
     Median,
+    /// Standard deviation.
     Stddev,
     /// Standard error of the mean (e.g. perf's `( +- x% )`).
     Stderr,
+    /// Smallest value.
     Min,
+    /// Largest value.
     Max,
     /// Number of samples behind a summary.
     N,
     /// A percentile, in thousandths (p99.9 = 99_900) so it stays `Eq + Hash`.
     Percentile(u32),
+    /// Lower bound of a confidence interval the input states.
     CiLow,
+    /// Upper bound of a confidence interval the input states.
     CiHigh,
     /// A change the input itself states, in percent.
     ChangePct,

@@ -12,13 +12,21 @@ use std::ops::Deref;
 /// of one series share.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Head {
+    /// Input file path as given.
     pub source: SmolStr,
+    /// What was measured (the benchmark or test).
     pub benchmark: SmolStr,
+    /// Its parameters, `key=value` pairs joined by commas.
     pub params: SmolStr,
+    /// The build or setup the value belongs to (baseline, patched …).
     pub variant: SmolStr,
+    /// Which quantity the value is.
     pub metric: SmolStr,
+    /// The unit, as written (normalised spelling).
     pub unit: SmolStr,
+    /// What the value is: a sample or a stated statistic.
     pub stat: Stat,
+    /// Which way is better, when the input or the metric says.
     pub direction: Option<Direction>,
 }
 
@@ -82,10 +90,13 @@ impl Head {
 /// value, line and run.
 #[derive(Debug, Clone, Copy)]
 pub struct Row<'a> {
+    /// The names it shares with the rows of its series.
     pub head: &'a Head,
     /// 1-based line of the value in its input; 0 when not line-based.
     pub line: u32,
+    /// The value.
     pub value: f64,
+    /// The run or repetition it belongs to, when the input numbers them.
     pub run: Option<u32>,
 }
 
@@ -136,22 +147,34 @@ impl Row<'_> {
 /// [`Observation`], or a [`Row`] of a [`Dataset`](super::Dataset)): the
 /// names borrow from where the row lives.
 pub trait RowFields<'a>: Copy {
+    /// The row's names (source, benchmark, params, variant, metric, unit, stat).
     fn head_of(self) -> HeadRef<'a>;
+    /// The line of its file the value was read from (0 if not line-based).
     fn line(self) -> u32;
+    /// The value.
     fn value(self) -> f64;
+    /// The run or repetition it belongs to, when the input numbers them.
     fn run(self) -> Option<u32>;
 }
 
 /// A row's names and stat, borrowed.
 #[derive(Debug, Clone, Copy)]
 pub struct HeadRef<'a> {
+    /// Input file path as given.
     pub source: &'a str,
+    /// What was measured (the benchmark or test).
     pub benchmark: &'a str,
+    /// Its parameters, `key=value` pairs joined by commas.
     pub params: &'a str,
+    /// The build or setup the value belongs to (baseline, patched …).
     pub variant: &'a str,
+    /// Which quantity the value is.
     pub metric: &'a str,
+    /// The unit, as written (normalised spelling).
     pub unit: &'a str,
+    /// What the value is: a sample or a stated statistic.
     pub stat: Stat,
+    /// Which way is better, when the input or the metric says.
     pub direction: Option<Direction>,
 }
 

@@ -31,6 +31,7 @@ pub enum Dimension {
 pub struct Unit {
     /// Normalised spelling, as stored in the `unit` column.
     pub spelling: String,
+    /// What kind of quantity it measures.
     pub dimension: Dimension,
     /// Multiply a value in this unit by `scale` to get the base unit.
     pub scale: f64,

@@ -70,6 +70,7 @@ pub struct HistoryInputs {
     pub format: Option<String>,
     /// `--map COLUMN=FIELD` specs and user extractor files.
     pub map: Vec<String>,
+    /// User extractor files (`--extractor`).
     pub extractors: Vec<PathBuf>,
     /// Rows to keep (`--filter`).
     pub filter: Option<Filter>,

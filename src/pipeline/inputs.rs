@@ -35,7 +35,9 @@ pub struct LoadOptions {
 /// One variant to read: its name and its paths.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct VariantInput {
+    /// The variant's name.
     pub name: String,
+    /// Its input files and folders.
     pub paths: Vec<PathBuf>,
 }
 

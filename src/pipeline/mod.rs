@@ -6,7 +6,7 @@
 //! - [`inputs`]: command-line paths to named variants, each ingested once;
 //! - [`study`]: the study file (`report STUDY.toml`);
 //! - [`run`]: `compare`'s run, from paths to an analysis with its findings;
-//! - [`prepare`]: a study's run, to what its reports are made from;
+//! - [`prepare`](mod@prepare): a study's run, to what its reports are made from;
 //! - [`history`]: `history`'s run, one point per input, to change points;
 //! - `unnamed`: values named only by their file, when each variant is one.
 

@@ -15,8 +15,11 @@ use std::collections::HashMap;
 /// Everything a report of a study is made from.
 #[derive(Debug, Clone)]
 pub struct Prepared {
+    /// The analysis of the study's rows.
     pub analysis: Analysis,
+    /// What the reports show beside it (inputs, checks, settings).
     pub context: ReportContext,
+    /// What was read, file by file.
     pub ingested: Ingested,
 }
 

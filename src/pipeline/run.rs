@@ -14,6 +14,7 @@ use std::path::PathBuf;
 /// analysis, which frees them as soon as it has grouped them.
 #[derive(Debug, Clone, Default)]
 pub struct InputsRead {
+    /// Each input file's account.
     pub files: Vec<FileReport>,
     /// Variants in order of first appearance.
     pub variants: Vec<String>,
@@ -27,8 +28,11 @@ pub struct InputsRead {
 /// are folders.
 #[derive(Debug, Clone, Default)]
 pub struct CheckFiles {
+    /// `--kconfig`: the two sides' kernel configs.
     pub kconfig: Vec<PathBuf>,
+    /// `--env`: the two sides' snapshots or capture folders.
     pub env: Vec<PathBuf>,
+    /// `--rules`: a rules file instead of the built-in one.
     pub rules: Option<PathBuf>,
 }
 

@@ -45,26 +45,32 @@ pub struct Study {
     /// Short name (output folder); default: the file stem.
     #[serde(default)]
     pub name: Option<String>,
+    /// Title shown at the top of the reports.
     #[serde(default)]
     pub title: Option<String>,
+    /// Text shown under the title.
     #[serde(default)]
     pub description: Option<String>,
     /// Name of the baseline variant; default: the first variant.
     #[serde(default)]
     pub baseline: Option<String>,
+    /// The variants, each with its own inputs.
     #[serde(default)]
     pub variants: Vec<VariantSpec>,
     /// Inputs holding several variants at once (e-mail tables).
     #[serde(default)]
     pub documents: Vec<DocumentSpec>,
+    /// Settings of the analysis.
     #[serde(default)]
     pub analysis: AnalysisSpec,
+    /// Directions, units and display names of metrics.
     #[serde(default)]
     pub metrics: Vec<MetricSpec>,
     /// User-defined extractors (TOML files, or folders of them) for
     /// harnesses no built-in importer reads; see `examples/extractors/`.
     #[serde(default)]
     pub extractors: Vec<String>,
+    /// Where the reports go and in which formats.
     #[serde(default)]
     pub output: OutputSpec,
     /// Where the file was read from (set by [`Study::load`]).
@@ -76,7 +82,9 @@ pub struct Study {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct VariantSpec {
+    /// The variant's name.
     pub name: String,
+    /// A description shown in the reports.
     #[serde(default)]
     pub description: Option<String>,
     /// Files, folders or glob patterns.
@@ -97,7 +105,9 @@ pub struct VariantSpec {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct DocumentSpec {
+    /// The file (relative to the study file).
     pub path: String,
+    /// Force an input format (see `patchperf formats`).
     #[serde(default)]
     pub format: Option<String>,
     /// Only values from these lines (`20-30`, `41`), e.g. one of two tables.
@@ -120,20 +130,25 @@ pub struct DocumentSpec {
 #[derive(Debug, Clone, Deserialize, Default)]
 #[serde(deny_unknown_fields)]
 pub struct AnalysisSpec {
+    /// Significance level.
     #[serde(default)]
     pub alpha: Option<f64>,
     /// `"2%"` or `2.0`.
     #[serde(default)]
     pub threshold: Option<Threshold>,
+    /// How p-values are corrected for many comparisons.
     #[serde(default)]
     pub correction: Option<Correction>,
+    /// Which test to run on raw samples.
     #[serde(default)]
     pub test: Option<TestChoice>,
     /// n to assume for tables that do not state it.
     #[serde(default)]
     pub assume_n: Option<u64>,
+    /// Seed of the bootstrap.
     #[serde(default)]
     pub seed: Option<u64>,
+    /// Bootstrap resamples.
     #[serde(default)]
     pub resamples: Option<usize>,
     /// A `--filter` expression.
@@ -145,7 +160,9 @@ pub struct AnalysisSpec {
 #[derive(Debug, Clone, Deserialize)]
 #[serde(untagged)]
 pub enum Threshold {
+    /// A number.
     Number(f64),
+    /// A string, such as `2%`.
     Text(String),
 }
 

@@ -13,35 +13,61 @@ use serde::Serialize;
 /// One comparison in the `--json` schema (README, "compare --json").
 #[derive(Debug, Serialize)]
 pub struct JsonComparison<'a> {
+    /// What was measured.
     pub benchmark: &'a str,
+    /// Its parameters, `key=value` pairs joined by commas.
     pub params: &'a str,
+    /// Which quantity the values are.
     pub metric: &'a str,
+    /// The unit of the centres.
     pub unit: &'a str,
+    /// Which way is better.
     pub direction: Direction,
+    /// The baseline variant's name.
     pub baseline: &'a str,
+    /// The compared variant's name.
     pub variant: &'a str,
+    /// The baseline's number of samples (or stated n); `None` (null) when unknown.
     pub n_baseline: Option<u64>,
+    /// The variant's number of samples (or stated n); `None` (null) when unknown.
     pub n_variant: Option<u64>,
+    /// The baseline's centre (see `center`). `None` (null) when not finite.
     pub baseline_center: Option<f64>,
+    /// The variant's centre (see `center`). `None` (null) when not finite.
     pub variant_center: Option<f64>,
+    /// Which centre the change is taken of.
     pub center: Center,
+    /// (variant − baseline) / baseline, in percent. `None` (null) when not finite.
     pub change_pct: Option<f64>,
+    /// Lower bound of the change's confidence interval, in percent.
     pub ci_low_pct: Option<f64>,
+    /// Upper bound of the change's confidence interval, in percent.
     pub ci_high_pct: Option<f64>,
+    /// How the interval was computed; `None` (null) when there is none.
     pub interval: Option<crate::analysis::IntervalMethod>,
+    /// The test that gave `p_value`.
     pub test: crate::analysis::TestKind,
+    /// The test's p-value, before correction; `None` without a test.
     pub p_value: Option<f64>,
+    /// The p-value after the correction (q-value for BH).
     pub q_value: Option<f64>,
+    /// Hedges' g for summaries and Welch, Cliff's δ for Mann-Whitney.
     pub effect_size: Option<f64>,
+    /// Smallest change detectable at 80% power with this spread and n, in percent.
     pub min_detectable_pct: Option<f64>,
+    /// n per side needed to detect the threshold (or, when untestable, to
+    /// make the observed difference significant).
     pub n_needed: Option<u64>,
+    /// What the comparison concludes.
     pub verdict: Verdict,
 }
 
 /// The whole `--json` document.
 #[derive(Debug, Serialize)]
 pub struct JsonReport<'a> {
+    /// Every comparison, in the analysis' order.
     pub comparisons: Vec<JsonComparison<'a>>,
+    /// The soundness findings of the run.
     pub findings: &'a [Finding],
 }
 

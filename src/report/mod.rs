@@ -3,7 +3,7 @@
 //!
 //! Everything is rendered in memory first and only then written: a report
 //! folder is built beside its destination and swapped in whole
-//! ([`folder`]), a single file goes through a fresh temporary name and a
+//! (the private `folder` module), a single file goes through a fresh temporary name and a
 //! rename, so that a failed or killed run leaves no half-written report.
 
 mod ascii;
@@ -40,7 +40,9 @@ pub use view::{ReportContext, ReportView, VariantInfo};
 /// and their bytes.
 #[derive(Debug, Clone, Default)]
 pub struct RenderedReport {
+    /// The view model it was rendered from, when it was made.
     pub view: Option<ReportView>,
+    /// Each file's bytes by its name, relative to the report folder.
     pub files: BTreeMap<String, Vec<u8>>,
 }
 
@@ -111,7 +113,7 @@ pub fn write_outputs(
 /// Writes a rendered report into a report folder as [`write_outputs`] does
 /// (for a caller that keeps the rendered view). Returns the paths written.
 ///
-/// The folder is written as one unit ([`folder::Staging`]): built beside
+/// The folder is written as one unit (`folder::Staging`): built beside
 /// `out_dir` and swapped in, so that the old report stays whole until the
 /// new one replaces it.
 pub fn write_rendered(

@@ -35,7 +35,10 @@ pub enum MwuChoice {
     /// Exact for small samples, asymptotic otherwise.
     #[default]
     Auto,
+    /// The exact distribution of U wherever the two sides together are
+    /// small enough to compute it (else the normal approximation).
     Exact,
+    /// The normal approximation, with tie and continuity correction.
     Asymptotic,
 }
 
@@ -47,6 +50,7 @@ pub struct MwuResult {
     pub u: f64,
     /// Two-sided p-value, clamped to [`super::P_FLOOR`].
     pub p: f64,
+    /// Whether p is exact or from the normal approximation.
     pub method: MwuMethod,
     /// True when any value occurs more than once in the pooled sample.
     pub ties: bool,

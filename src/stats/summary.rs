@@ -4,7 +4,9 @@
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Center {
+    /// The median.
     Median,
+    /// The mean.
     Mean,
 }
 
@@ -13,14 +15,19 @@ use statrs::distribution::{Binomial, ContinuousCDF, DiscreteCDF, StudentsT};
 /// Descriptive statistics of a sample.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
+    /// Number of values.
     pub n: usize,
+    /// Arithmetic mean.
     pub mean: f64,
+    /// Median.
     pub median: f64,
     /// Sample standard deviation (n − 1); 0 for a single value.
     pub stddev: f64,
     /// Coefficient of variation in percent; `None` when the mean is 0.
     pub cv_pct: Option<f64>,
+    /// Smallest value.
     pub min: f64,
+    /// Largest value.
     pub max: f64,
     /// Median absolute deviation, unscaled.
     pub mad: f64,

@@ -193,7 +193,7 @@ impl Format for Cryptsetup {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::testing::rows_of;
+    use crate::ingest::testing::{row, rows_of};
 
     #[test]
     fn cipher_rows_need_the_header_and_read_both_directions() {
@@ -205,28 +205,24 @@ mod tests {
              \x20   serpent-cbc        128b        N/A       820.8 MiB/s\n\
              \x20   twofish-cbc        128b        N/A        N/A\n",
         );
-        let got: Vec<_> = rows
-            .iter()
-            .map(|r| (r.0.as_str(), r.1.as_str(), r.2.as_str(), r.3.as_str(), r.4))
-            .collect();
         assert_eq!(
-            got,
+            rows,
             [
-                (
+                row(
                     "cryptsetup aes-xts",
                     "key=512b",
                     "encryption",
                     "MiB/s",
                     3086.5
                 ),
-                (
+                row(
                     "cryptsetup aes-xts",
                     "key=512b",
                     "decryption",
                     "MiB/s",
                     3083.5
                 ),
-                (
+                row(
                     "cryptsetup serpent-cbc",
                     "key=128b",
                     "decryption",

@@ -73,21 +73,18 @@ impl Format for DartBenchmark {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ingest::testing::rows_of_file;
+    use crate::ingest::testing::{row, rows_of_file};
 
     #[test]
     fn each_line_is_its_benchmark_s_run_time() {
         // bencher's tool_output/dart/benchmark_harness/two.txt.
         let got = rows_of_file(&DartBenchmark, "tests/data/harness/dart/bencher-two.txt");
-        let row = |b: &str, v| {
-            (
-                b.to_string(),
-                String::new(),
-                "RunTime".into(),
-                "us".into(),
-                v,
-            )
-        };
-        assert_eq!(got, [row("Template", 1.0), row("ForLoop", 2.0)]);
+        assert_eq!(
+            got,
+            [
+                row("Template", "", "RunTime", "us", 1.0),
+                row("ForLoop", "", "RunTime", "us", 2.0)
+            ]
+        );
     }
 }

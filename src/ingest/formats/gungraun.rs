@@ -133,6 +133,7 @@ impl Format for Gungraun {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ingest::testing::{row, views};
 
     // Lines of bencher's lib/bencher_adapter/tool_output/rust/gungraun/
     // with-dhat.txt, with-summary-and-regressions.txt, delta_with_inf.txt
@@ -170,57 +171,44 @@ Iai-Callgrind result: Regressed. 0 without regressions; 2 regressed; 2 benchmark
         let src = Source::from_text("g.txt", RUN);
         assert_eq!(Gungraun.detect(&src), 95);
         let parsed = Gungraun.parse_accounted(&src).unwrap();
-        let rows: Vec<(&str, &str, &str, &str, f64)> = parsed
-            .observations
-            .iter()
-            .map(|o| {
-                let b = o.benchmark.as_str();
-                (
-                    b,
-                    o.params.as_str(),
-                    o.metric.as_str(),
-                    o.unit.as_str(),
-                    o.value,
-                )
-            })
-            .collect();
+        let rows = views(&parsed.observations);
         let fib = "rust_iai_callgrind::bench_fibonacci_group::bench_fibonacci";
         let multi = "rust_iai_callgrind::bench::multiple_lines";
         assert_eq!(
             rows,
             [
-                (
+                row(
                     fib,
                     "id=short:10,tool=callgrind",
                     "Instructions",
                     "",
                     1734.0
                 ),
-                (fib, "id=short:10,tool=callgrind", "L2 Hits", "", 0.0),
-                (fib, "id=short:10,tool=dhat", "Total bytes", "", 29499.0),
-                (
+                row(fib, "id=short:10,tool=callgrind", "L2 Hits", "", 0.0),
+                row(fib, "id=short:10,tool=dhat", "Total bytes", "", 29499.0),
+                row(
                     fib,
                     "id=long:30,tool=callgrind",
                     "Instructions",
                     "",
                     26214734.0
                 ),
-                (fib, "id=long:30,tool=callgrind", "L2 Hits", "", 0.0),
-                (
+                row(fib, "id=long:30,tool=callgrind", "L2 Hits", "", 0.0),
+                row(
                     fib,
                     "id=long:30,tool=callgrind",
                     "Estimated Cycles",
                     "",
                     2464.0
                 ),
-                (
+                row(
                     multi,
                     "id=id:string with two lines,tool=callgrind",
                     "Instructions",
                     "",
                     1.0
                 ),
-                (
+                row(
                     multi,
                     "id=id:string with two lines,tool=callgrind",
                     "I1 Miss Rate",

@@ -233,9 +233,7 @@ mod tests {
         crate::ingest::testing::rows_of_file(&Hammerdb, &format!("{DIR}/{file}"))
     }
 
-    fn row(b: &str, p: &str, m: &str, u: &str, v: f64) -> (String, String, String, String, f64) {
-        (b.into(), p.into(), m.into(), u.into(), v)
-    }
+    use crate::ingest::testing::row;
 
     #[test]
     fn the_tpcc_result_and_the_tpch_query_times() {

@@ -174,9 +174,7 @@ mod tests {
         crate::ingest::testing::views(&p.observations)
     }
 
-    fn row(b: &str, p: &str, m: &str, u: &str, v: f64) -> (String, String, String, String, f64) {
-        (b.into(), p.into(), m.into(), u.into(), v)
-    }
+    use crate::ingest::testing::row;
 
     #[test]
     fn pingpong_rows_per_size_and_their_tails_left_out() {

@@ -232,13 +232,7 @@ mod tests {
 
     /// A row of benchmark uperf.
     fn row(params: &str, metric: &str, unit: &str, value: f64) -> RowView {
-        (
-            "uperf".into(),
-            params.into(),
-            metric.into(),
-            unit.into(),
-            value,
-        )
+        crate::ingest::testing::row("uperf", params, metric, unit, value)
     }
 
     #[test]

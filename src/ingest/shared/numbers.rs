@@ -91,7 +91,9 @@ pub fn parse_f64(s: &str) -> Option<f64> {
 /// `33.94 +/- 0.07`, `6656.73 ± 539.35`, `2.8360 [0.5168]`, `12.3 (0.4)`.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cell {
+    /// The value.
     pub value: f64,
+    /// The spread written after it, when there is one.
     pub spread: Option<f64>,
     /// True when the spread was written as a percentage (`± 3%`).
     pub spread_is_pct: bool,

@@ -32,6 +32,7 @@ impl fmt::Display for Severity {
 /// One finding, in the shape every output uses.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Finding {
+    /// How serious it is.
     pub severity: Severity,
     /// Stable machine-readable code, e.g. `kconfig-debug-differs`.
     pub code: FindingCode,

@@ -31,7 +31,9 @@ pub const WIDTH: u32 = super::view::CHART_WIDTH;
 /// One drawn chart: its file name relative to the report folder and the SVG.
 #[derive(Debug, Clone)]
 pub struct Rendered {
+    /// The file name, relative to the report folder.
     pub file: String,
+    /// The SVG text.
     pub svg: String,
 }
 
@@ -126,6 +128,7 @@ pub fn spans_more_than(values: &[f64], ratio: f64) -> bool {
 /// so one code path draws both).
 #[derive(Debug, Clone, Copy)]
 pub struct ValueAxis {
+    /// Whether the axis is log10.
     pub log: bool,
 }
 
@@ -254,7 +257,9 @@ type Plot<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, RangedCoord
 /// Which axis of a plot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Side {
+    /// The horizontal axis.
     X,
+    /// The vertical axis.
     Y,
 }
 

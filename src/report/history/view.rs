@@ -54,7 +54,9 @@ pub fn marks(s: &Series) -> Marks {
 /// What the history templates render.
 #[derive(Debug, Clone, Serialize)]
 pub struct HistoryView {
+    /// `patchperf` and its version.
     pub generator: String,
+    /// The report's title.
     pub title: String,
     /// The points in order.
     pub order: Vec<String>,
@@ -64,6 +66,7 @@ pub struct HistoryView {
     pub summary: String,
     /// Series by the verdict of their latest change point.
     pub counts: Vec<Count>,
+    /// Every series, in the history's order.
     pub series: Vec<SeriesView>,
     /// Series shown without a chart because of [`MAX_CHARTS`].
     pub undrawn: usize,
@@ -72,14 +75,18 @@ pub struct HistoryView {
 /// How many series' latest change point has this verdict.
 #[derive(Debug, Clone, Serialize)]
 pub struct Count {
+    /// The verdict.
     pub verdict: String,
+    /// How many series.
     pub count: usize,
 }
 
 /// One series.
 #[derive(Debug, Clone, Serialize)]
 pub struct SeriesView {
+    /// Its id in the page, for links.
     pub anchor: String,
+    /// Its heading.
     pub title: String,
     /// `12 points (6.8-rc1 … 6.9-rc2), 5 runs each`.
     pub extent: String,
@@ -89,28 +96,41 @@ pub struct SeriesView {
     pub quiet: Option<String>,
     /// Verdict of the latest change point.
     pub latest: Option<String>,
+    /// Its chart, when it gets one.
     pub chart: Option<ChartRef>,
+    /// Its change points, formatted.
     pub changes: Vec<ChangeView>,
 }
 
 /// A chart file and what it shows, for `alt` text and the PDF's sizing.
 #[derive(Debug, Clone, Serialize)]
 pub struct ChartRef {
+    /// The chart's file, relative to the report folder.
     pub file: String,
+    /// Width in pixels.
     pub width: u32,
+    /// Height in pixels.
     pub height: u32,
+    /// What the chart shows, as text.
     pub alt: String,
 }
 
 /// One change point, formatted.
 #[derive(Debug, Clone, Serialize)]
 pub struct ChangeView {
+    /// Index in the series' points of the first point after the change.
     pub index: usize,
+    /// `before → after`: the points around the change.
     pub step: String,
+    /// The change in percent, or `n/a`.
     pub change: String,
+    /// The change's interval in percent.
     pub ci: String,
+    /// The p-value, formatted.
     pub p: String,
+    /// The corrected p-value, formatted.
     pub q: String,
+    /// The verdict's word.
     pub verdict: String,
     /// What differs between the configs or environments of the two
     /// points around the change.

@@ -207,6 +207,7 @@ pub fn summary_line(a: &Analysis) -> String {
 /// The terminal [`Renderer`](super::renderer::Renderer): tables, findings
 /// and the summary line, with ANSI colours when `color`.
 pub struct Terminal {
+    /// Whether to colour the output with ANSI escapes.
     pub color: bool,
 }
 

@@ -7,10 +7,15 @@ use std::collections::HashMap;
 
 /// A group family: one benchmark and metric with all its parameter values.
 pub struct Family<'a> {
+    /// The benchmark.
     pub benchmark: &'a str,
+    /// The metric.
     pub metric: &'a str,
+    /// Its groups, one per parameter set.
     pub groups: Vec<&'a Group>,
+    /// Its id in the page, for links.
     pub anchor: String,
+    /// The unit its values are shown in, and the factor to it.
     pub scale: Scale,
     /// The numeric parameter that varies across the groups, if exactly one does.
     pub sweep: Option<String>,

@@ -6,13 +6,13 @@
 //! the distribution of each resampled median is known exactly (below), and
 //! the interval is the exact quantiles of their ratio (`ratio_quantile`),
 //! the limit of ever more resamples. Otherwise the bootstrap is seeded and
-//! reproducible; up to [`TABLE_MAX_N`] values it draws each resampled
+//! reproducible; up to `TABLE_MAX_N` values it draws each resampled
 //! median from the same exact distribution.
 //!
 //! Resamples are split into fixed chunks, each with its own PCG stream
 //! derived from (seed, chunk index), so the result is identical whatever
 //! the number of threads. Both sides are sorted once. For the median of up
-//! to [`TABLE_MAX_N`] values, the exact distribution of a resample's median
+//! to `TABLE_MAX_N` values, the exact distribution of a resample's median
 //! (which values it can be and how likely each is) follows from binomial
 //! counts and is tabulated once, so that a resample costs one uniform draw
 //! and a binary search instead of n index draws; larger samples and the

@@ -27,6 +27,7 @@ pub use ttest::SegmentStats;
 pub struct ChangePoint {
     /// First point of the new segment (0-based).
     pub index: usize,
+    /// The t-test of the segments before and after it.
     pub stats: SegmentStats,
 }
 

@@ -24,7 +24,9 @@ pub struct Calculator<'a> {
 /// right part, in the window's indexes; `qhat` its statistic.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Candidate {
+    /// τ, the first point of the right part.
     pub index: usize,
+    /// The split's statistic (Q̂).
     pub qhat: f64,
 }
 

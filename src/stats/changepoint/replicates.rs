@@ -41,9 +41,11 @@ pub struct Step {
     pub index: usize,
     /// Runs in the segment before and after.
     pub n_before: usize,
+    /// Runs in the segment after (`n_before`: before).
     pub n_after: usize,
     /// Medians of those runs.
     pub median_before: f64,
+    /// Median of the runs after (`median_before`: before).
     pub median_after: f64,
     /// Mann-Whitney p of the runs, before the scan correction.
     pub p_raw: f64,

@@ -9,10 +9,13 @@ use crate::stats::welch::t_two_sided_p;
 /// The statistics of two adjacent segments.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct SegmentStats {
+    /// Mean of the segment before.
     pub mean_before: f64,
+    /// Mean of the segment after.
     pub mean_after: f64,
     /// Population standard deviations (0 for a single value).
     pub std_before: f64,
+    /// Population standard deviation of the segment after (`std_before`: before).
     pub std_after: f64,
     /// Two-sided p; NaN when both segments are constant and equal.
     pub p: f64,

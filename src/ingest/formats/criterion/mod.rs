@@ -6,3 +6,4 @@ pub(in crate::ingest) mod console;
 pub(in crate::ingest) mod critcmp;
 pub(in crate::ingest) mod dir;
 pub(in crate::ingest) mod file;
+mod samples;

@@ -9,28 +9,16 @@
 //! replacement character (`+────�`): that end is dropped, as the rule says
 //! nothing after it.
 
-use crate::ingest::{Line, Source};
+use super::rewrite;
+use crate::ingest::Source;
 use std::borrow::Cow;
 
 /// `src`, or a copy whose box-drawing characters are ASCII when it has
 /// any. Line numbers and quote depths are kept.
 pub fn ascii_rules(src: &Source) -> Cow<'_, Source> {
-    if !src.lines.iter().any(|l| has_box_drawing(&l.text)) {
-        return Cow::Borrowed(src);
-    }
-    let lines = src
-        .lines
-        .iter()
-        .map(|l| match has_box_drawing(&l.text) {
-            true => Line {
-                text: ascii_line(&l.text),
-                number: l.number,
-                quote_depth: l.quote_depth,
-            },
-            false => l.clone(),
-        })
-        .collect();
-    Cow::Owned(Source::from_lines(&src.path, lines))
+    rewrite::each_line(src, |_, l| {
+        has_box_drawing(&l.text).then(|| ascii_line(&l.text))
+    })
 }
 
 /// Whether `text` holds a character of the box-drawing block.

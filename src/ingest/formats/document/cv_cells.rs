@@ -10,7 +10,8 @@
 //! themselves. Every rewrite is padded to the length it replaces, so the
 //! columns stay where they were.
 
-use crate::ingest::{Line, Source};
+use super::rewrite;
+use crate::ingest::Source;
 use regex::Regex;
 use std::borrow::Cow;
 use std::sync::LazyLock;
@@ -29,22 +30,7 @@ static HEAD: LazyLock<Regex> =
 /// spelled as the readers know them. Line numbers and quote depths are
 /// kept.
 pub fn plus_minus(src: &Source) -> Cow<'_, Source> {
-    if !src.lines.iter().any(|l| rewrites(&l.text)) {
-        return Cow::Borrowed(src);
-    }
-    let lines = src
-        .lines
-        .iter()
-        .map(|l| match rewrites(&l.text) {
-            true => Line {
-                text: rewrite(&l.text),
-                number: l.number,
-                quote_depth: l.quote_depth,
-            },
-            false => l.clone(),
-        })
-        .collect();
-    Cow::Owned(Source::from_lines(&src.path, lines))
+    rewrite::each_line(src, |_, l| rewrites(&l.text).then(|| rewrite(&l.text)))
 }
 
 /// A row or header of such a table: two cells of the layout at least, so

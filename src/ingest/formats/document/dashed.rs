@@ -7,6 +7,7 @@
 //! a legend of as many names, dashes stay (a range `10-20`, a date
 //! `2024-10-18`).
 
+use super::rewrite;
 use crate::ingest::shared::pattern::lazy_re;
 use crate::ingest::Source;
 use std::borrow::Cow;
@@ -65,19 +66,7 @@ pub fn expand(src: &Source) -> Cow<'_, Source> {
         return Cow::Borrowed(src);
     }
     let legends = legends(src);
-    let mut out = src.clone();
-    let mut changed = false;
-    for l in &mut out.lines {
-        if let Some(text) = expand_line(&l.text, &legends) {
-            l.text = text;
-            changed = true;
-        }
-    }
-    if changed {
-        Cow::Owned(out)
-    } else {
-        Cow::Borrowed(src)
-    }
+    rewrite::each_line(src, |_, l| expand_line(&l.text, &legends))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! names them in its other outputs (`BW=915kB/s, io=175MiB,
 //! run=200919msec`).
 
+use super::rewrite;
 use crate::ingest::shared::pattern::lazy_re;
 use crate::ingest::Source;
 use std::borrow::Cow;
@@ -18,18 +19,13 @@ lazy_re!(
 /// `src`, or a copy whose fio bandwidth brackets are pairs.
 pub fn expand(src: &Source) -> Cow<'_, Source> {
     let has = |t: &str| t.contains("BW=") && GROUPS.is_match(t);
-    if !src.lines.iter().any(|l| has(&l.text)) {
-        return Cow::Borrowed(src);
-    }
-    let mut out = src.clone();
-    for l in &mut out.lines {
-        if has(&l.text) {
-            l.text = GROUPS
+    rewrite::each_line(src, |_, l| {
+        has(&l.text).then(|| {
+            GROUPS
                 .replace_all(&l.text, "$bw, BW=$alt, io=$io, run=$run")
-                .into_owned();
-        }
-    }
-    Cow::Owned(out)
+                .into_owned()
+        })
+    })
 }
 
 #[cfg(test)]

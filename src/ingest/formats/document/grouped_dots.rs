@@ -14,7 +14,8 @@
 //! A respelled number keeps its width, padded on the left, so that the
 //! columns of a table stay aligned; line numbers and quote depths are kept.
 
-use crate::ingest::{Line, Source};
+use super::rewrite;
+use crate::ingest::Source;
 use std::borrow::Cow;
 
 /// What one number token of a line is.
@@ -41,27 +42,20 @@ pub fn respell(src: &Source) -> Cow<'_, Source> {
     {
         return Cow::Borrowed(src);
     }
-    let mut out: Vec<Line> = src.lines.clone();
-    let mut start = 0;
-    while start < out.len() {
-        if out[start].text.trim().is_empty() {
-            start += 1;
-            continue;
-        }
-        let end = (start..out.len())
-            .find(|&i| out[i].text.trim().is_empty())
-            .unwrap_or(out.len());
-        let kinds: Vec<Token> = out[start..end]
+    // Whether each line's paragraph writes its decimals with commas
+    // (`None` for a blank line, which no paragraph holds).
+    let mut continental: Vec<Option<bool>> = vec![None; src.lines.len()];
+    // Blank lines alone part the paragraphs here, not quote depths.
+    let blocks = rewrite::runs(&src.lines, |_, l| (!l.text.trim().is_empty()).then_some(()));
+    for (r, ()) in blocks {
+        let kinds: Vec<Token> = src.lines[r.clone()]
             .iter()
             .flat_map(|l| tokens(&l.text).map(|(_, _, k)| k).collect::<Vec<_>>())
             .collect();
-        let continental = kinds.contains(&Token::Grouped) && !kinds.contains(&Token::Point);
-        for line in &mut out[start..end] {
-            line.text = respelled(&line.text, continental);
-        }
-        start = end;
+        let c = kinds.contains(&Token::Grouped) && !kinds.contains(&Token::Point);
+        continental[r].fill(Some(c));
     }
-    Cow::Owned(Source::from_lines(&src.path, out))
+    rewrite::each_line(src, |i, l| continental[i].map(|c| respelled(&l.text, c)))
 }
 
 /// `text` with its grouped numbers respelled, and with its one-group and

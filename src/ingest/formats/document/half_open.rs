@@ -14,49 +14,27 @@
 //! a cell glued to the pipe before it. Tables whose cells stand apart
 //! from their pipes keep their reading (the grid's, by gaps).
 
+use super::rewrite;
 use crate::ingest::{Line, Source};
 use std::borrow::Cow;
 
 /// `src`, or a copy whose half-open pipe tables are closed at the left.
 pub fn close(src: &Source) -> Cow<'_, Source> {
     let lines = &src.lines;
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if shape(&lines[i].text).is_none() {
-            i += 1;
-            continue;
-        }
-        let depth = lines[i].quote_depth;
-        let mut j = i + 1;
-        while j < lines.len() && lines[j].quote_depth == depth && shape(&lines[j].text).is_some() {
-            j += 1;
-        }
-        if is_table(&lines[i..j]) {
-            runs.push((i, j));
-        }
-        i = j;
-    }
-    if runs.is_empty() {
-        return Cow::Borrowed(src);
-    }
-    let mut out = lines.clone();
-    for (a, b) in runs {
-        for l in &mut out[a..b] {
-            let edge = if matches!(shape(&l.text), Some(Shape::Rule)) {
-                '+'
-            } else {
-                '|'
-            };
-            let lead = l.text.len() - l.text.trim_start().len();
-            *l = Line {
-                text: format!("{}{edge}{}", &l.text[..lead], &l.text[lead..]),
-                number: l.number,
-                quote_depth: l.quote_depth,
-            };
-        }
-    }
-    Cow::Owned(Source::from_lines(&src.path, out))
+    let tables: Vec<_> = rewrite::runs(lines, |_, l| shape(&l.text).map(|_| l.quote_depth))
+        .into_iter()
+        .map(|(r, _)| r)
+        .filter(|r| is_table(&lines[r.clone()]))
+        .collect();
+    rewrite::lines_of(src, &tables, |l| {
+        let edge = if matches!(shape(&l.text), Some(Shape::Rule)) {
+            '+'
+        } else {
+            '|'
+        };
+        let lead = l.text.len() - l.text.trim_start().len();
+        format!("{}{edge}{}", &l.text[..lead], &l.text[lead..])
+    })
 }
 
 /// What a line of a half-open table is.

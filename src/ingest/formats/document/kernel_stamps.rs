@@ -12,7 +12,8 @@
 //! it is read as the line's own key and value. Line numbers and quote
 //! depths are kept.
 
-use crate::ingest::{Line, Source};
+use super::rewrite;
+use crate::ingest::Source;
 use std::borrow::Cow;
 
 /// `src`, or a copy whose kernel-log lines lost their stamps and their
@@ -22,21 +23,17 @@ pub fn strip(src: &Source) -> Cow<'_, Source> {
     if stamped.iter().flatten().nth(1).is_none() {
         return Cow::Borrowed(src);
     }
-    let mut out: Vec<Line> = src
+    // Each line's text after its stamp, and the prefix to drop from it.
+    let bare: Vec<&str> = src
         .lines
         .iter()
         .zip(&stamped)
-        .map(|(l, s)| Line {
-            text: match s {
-                Some(n) => l.text[*n..].to_string(),
-                None => l.text.clone(),
-            },
-            number: l.number,
-            quote_depth: l.quote_depth,
-        })
+        .map(|(l, s)| &l.text[s.unwrap_or(0)..])
         .collect();
-    drop_shared_prefixes(&mut out, &stamped);
-    Cow::Owned(Source::from_lines(&src.path, out))
+    let prefixes = shared_prefixes(&bare, &stamped);
+    rewrite::each_line(src, |i, l| {
+        stamped[i].map(|n| l.text[n + prefixes[i]..].to_string())
+    })
 }
 
 /// The byte length of the stamp at the start of `text` and the space after
@@ -75,30 +72,18 @@ fn stamp_len(text: &str) -> Option<usize> {
     }
 }
 
-/// Drops the `words: ` prefix that a run of three stamped lines or more
-/// share (the printing module's name).
-fn drop_shared_prefixes(lines: &mut [Line], stamped: &[Option<usize>]) {
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(p) = stamped[i].and_then(|_| prefix(&lines[i].text)) else {
-            i += 1;
-            continue;
-        };
-        let p = p.to_string();
-        let mut j = i + 1;
-        while j < lines.len()
-            && stamped[j].is_some()
-            && prefix(&lines[j].text).is_some_and(|q| q == p)
-        {
-            j += 1;
+/// The byte length of the `words: ` prefix that each of `bare` (lines
+/// after their stamps) loses: that of a run of three stamped lines or more
+/// that share it (the printing module's name), else 0.
+fn shared_prefixes(bare: &[&str], stamped: &[Option<usize>]) -> Vec<usize> {
+    let mut lens = vec![0; bare.len()];
+    let runs = rewrite::runs(bare, |i, t| stamped[i].and_then(|_| prefix(t)));
+    for (r, p) in runs {
+        if r.len() >= 3 {
+            lens[r].fill(p.len());
         }
-        if j - i >= 3 {
-            for l in &mut lines[i..j] {
-                l.text = l.text[p.len()..].to_string();
-            }
-        }
-        i = j;
     }
+    lens
 }
 
 /// A line's leading `words: ` before more text: letters, digits, spaces,

@@ -28,6 +28,7 @@ mod open_pipes;
 mod paren_lists;
 mod piece;
 mod reader;
+mod rewrite;
 mod runs;
 mod sections;
 mod slash_cells;

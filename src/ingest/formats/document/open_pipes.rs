@@ -15,49 +15,29 @@
 //! rewrite keeps each line's number and quote depth, and moves every inner
 //! pipe by the same two columns.
 
-use crate::ingest::{Line, Source};
+use super::rewrite;
+use crate::ingest::Source;
 use std::borrow::Cow;
 
 /// `src`, or a copy whose pipe tables without outer pipes have them.
 pub fn close(src: &Source) -> Cow<'_, Source> {
     let lines = &src.lines;
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        let Some(k) = inner_pipes(&lines[i].text) else {
-            i += 1;
-            continue;
-        };
-        let mut j = i + 1;
-        while j < lines.len() && inner_pipes(&lines[j].text) == Some(k) {
-            j += 1;
-        }
-        let long_enough = j - i >= if k == 1 { 3 } else { 2 };
-        // Rows under a rule are the body of a table whose header stands
-        // above the rule, which the grid reader reads with it.
-        let under_rule = i > 0
-            && lines[i - 1].quote_depth == lines[i].quote_depth
-            && crate::ingest::shared::text::is_rule(lines[i - 1].text.trim())
-            && lines[i..j].iter().all(|l| numbers_only(&l.text));
-        if long_enough && !under_rule && lines[i + 1..j].iter().all(|l| numbers_only(&l.text)) {
-            runs.push((i, j));
-        }
-        i = j;
-    }
-    if runs.is_empty() {
-        return Cow::Borrowed(src);
-    }
-    let mut out = lines.clone();
-    for (a, b) in runs {
-        for l in &mut out[a..b] {
-            *l = Line {
-                text: closed(&l.text),
-                number: l.number,
-                quote_depth: l.quote_depth,
-            };
-        }
-    }
-    Cow::Owned(Source::from_lines(&src.path, out))
+    let tables: Vec<_> = rewrite::runs(lines, |_, l| inner_pipes(&l.text))
+        .into_iter()
+        .filter(|(r, k)| {
+            let long_enough = r.len() >= if *k == 1 { 3 } else { 2 };
+            let (i, j) = (r.start, r.end);
+            // Rows under a rule are the body of a table whose header stands
+            // above the rule, which the grid reader reads with it.
+            let under_rule = i > 0
+                && lines[i - 1].quote_depth == lines[i].quote_depth
+                && crate::ingest::shared::text::is_rule(lines[i - 1].text.trim())
+                && lines[i..j].iter().all(|l| numbers_only(&l.text));
+            long_enough && !under_rule && lines[i + 1..j].iter().all(|l| numbers_only(&l.text))
+        })
+        .map(|(r, _)| r)
+        .collect();
+    rewrite::lines_of(src, &tables, |l| closed(&l.text))
 }
 
 /// How many pipes part the cells of `text`, when it may be a row of a table

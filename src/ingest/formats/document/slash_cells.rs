@@ -13,6 +13,7 @@
 //! with the part's index (`before opt(us) #1`); the header and rows are
 //! laid out again with a column per part.
 
+use super::rewrite;
 use crate::ingest::shared::pattern::lazy_re;
 use crate::ingest::{Line, Source};
 use std::borrow::Cow;
@@ -291,21 +292,8 @@ pub fn expand(src: &Source) -> Cow<'_, Source> {
     let mut out: Vec<Line> = Vec::with_capacity(lines.len() + 8);
     // Replacement texts by line index; a split row gives several lines.
     let mut replaced: Vec<Option<Vec<String>>> = vec![None; lines.len()];
-    let mut i = 0;
-    while i < lines.len() {
-        // A block: consecutive non-blank lines at one quote depth.
-        if lines[i].text.trim().is_empty() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < lines.len()
-            && !lines[i].text.trim().is_empty()
-            && lines[i].quote_depth == lines[start].quote_depth
-        {
-            i += 1;
-        }
-        rewrite_block(&lines[start..i], start, &mut replaced);
+    for r in rewrite::paragraphs(lines) {
+        rewrite_block(&lines[r.clone()], r.start, &mut replaced);
     }
     for (l, r) in lines.iter().zip(replaced) {
         match r {
@@ -326,22 +314,12 @@ pub fn expand(src: &Source) -> Cow<'_, Source> {
 /// source) into `replaced`.
 fn rewrite_block(block: &[Line], offset: usize, replaced: &mut [Option<Vec<String>>]) {
     let parsed: Vec<Option<(Row, usize)>> = block.iter().map(|l| row(&l.text)).collect();
-    let mut j = 0;
-    while j < block.len() {
-        let Some((first, parts)) = &parsed[j] else {
-            j += 1;
-            continue;
-        };
-        let (k, parts) = (first.values.len(), *parts);
-        // The run of rows of the same shape.
-        let mut end = j;
-        while end < block.len()
-            && parsed[end]
-                .as_ref()
-                .is_some_and(|(r, p)| *p == parts && r.values.len() == k)
-        {
-            end += 1;
-        }
+    // The runs of rows of the same shape: parts per cell, values per row.
+    let shapes = rewrite::runs(&parsed, |_, p| {
+        p.as_ref().map(|(r, parts)| (*parts, r.values.len()))
+    });
+    for (run, (parts, k)) in shapes {
+        let (j, end) = (run.start, run.end);
         let rows: Vec<&Row> = parsed[j..end].iter().flatten().map(|(r, _)| r).collect();
         let label_text = |r: &Row| {
             r.label
@@ -375,7 +353,6 @@ fn rewrite_block(block: &[Line], offset: usize, replaced: &mut [Option<Vec<Strin
                 replaced[offset + j + n] = Some(vec![text]);
             }
         }
-        j = end;
     }
 }
 

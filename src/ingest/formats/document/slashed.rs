@@ -8,6 +8,7 @@
 //! Counts that differ leave the line as it was (`read/write = 1.2` is a
 //! ratio, not two values).
 
+use super::rewrite;
 use crate::ingest::shared::pattern::lazy_re;
 use crate::ingest::{Line, Source};
 use std::borrow::Cow;
@@ -39,18 +40,15 @@ pub fn expand(src: &Source) -> Cow<'_, Source> {
     }) {
         return Cow::Borrowed(src);
     }
-    let mut out = src.clone();
-    for l in &mut out.lines {
-        if has(l) {
-            if let Some(text) = pairs(&l.text)
-                .or_else(|| current(&l.text))
-                .or_else(|| segments(&l.text))
-            {
-                l.text = text;
-            }
-        }
-    }
-    Cow::Owned(out)
+    rewrite::each_line(src, |_, l| {
+        has(l)
+            .then(|| {
+                pairs(&l.text)
+                    .or_else(|| current(&l.text))
+                    .or_else(|| segments(&l.text))
+            })
+            .flatten()
+    })
 }
 
 /// A line holding slash-joined names with words after them, then their

@@ -13,31 +13,27 @@
 //! a row becomes a line of dashes, the rule it draws. Line numbers and
 //! quote depths are kept.
 
-use crate::ingest::{Line, Source};
+use super::rewrite;
+use crate::ingest::Source;
 use std::borrow::Cow;
 
 /// `src`, or a copy whose underscore-padded pipe rows are padded with spaces.
 pub fn unpad(src: &Source) -> Cow<'_, Source> {
     let lines = &src.lines;
-    let padded: Vec<usize> = (0..lines.len())
-        .filter(|&i| has_padding(&lines[i].text))
-        .collect();
+    let padded: Vec<bool> = lines.iter().map(|l| has_padding(&l.text)).collect();
     // One padded row is a stray mark; a drawn table pads several.
-    if padded.len() < 2 {
+    if padded.iter().filter(|&&p| p).nth(1).is_none() {
         return Cow::Borrowed(src);
     }
-    let mut out = lines.clone();
-    for &i in &padded {
-        out[i].text = spaced(&lines[i].text);
-        if i > 0 && padded.binary_search(&(i - 1)).is_err() && is_underscores(&lines[i - 1].text) {
-            out[i - 1] = Line {
-                text: lines[i - 1].text.replace('_', "-"),
-                number: lines[i - 1].number,
-                quote_depth: lines[i - 1].quote_depth,
-            };
+    rewrite::each_line(src, |i, l| {
+        if padded[i] {
+            Some(spaced(&l.text))
+        } else if padded.get(i + 1) == Some(&true) && is_underscores(&l.text) {
+            Some(l.text.replace('_', "-"))
+        } else {
+            None
         }
-    }
-    Cow::Owned(Source::from_lines(&src.path, out))
+    })
 }
 
 /// Whether `text` is a pipe row (it starts with `|` and holds another)

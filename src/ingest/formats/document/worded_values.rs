@@ -10,7 +10,8 @@
 //! again and again, not a sentence (`2 Socket, 44 cores, 176 CPUs`).
 
 use super::lines::known_unit;
-use crate::ingest::{Line, Source};
+use super::rewrite;
+use crate::ingest::Source;
 use std::borrow::Cow;
 
 /// `src`, or a copy whose worded-value lines are written as pairs.
@@ -24,20 +25,10 @@ pub fn expand(src: &Source) -> Cow<'_, Source> {
     if !parsed.iter().flatten().any(repeated) {
         return Cow::Borrowed(src);
     }
-    let lines = src
-        .lines
-        .iter()
-        .zip(&parsed)
-        .map(|(l, w)| match w {
-            Some(w) if repeated(w) => Line {
-                text: w.as_pairs(),
-                number: l.number,
-                quote_depth: l.quote_depth,
-            },
-            _ => l.clone(),
-        })
-        .collect();
-    Cow::Owned(Source::from_lines(&src.path, lines))
+    rewrite::each_line(src, |i, _| match &parsed[i] {
+        Some(w) if repeated(w) => Some(w.as_pairs()),
+        _ => None,
+    })
 }
 
 /// A line read as a key and its (value, word) items.

@@ -18,6 +18,7 @@
 //! lines before the run (a title, a command) are left as they are. The
 //! pairs are joined, the second line's number accounted as read.
 
+use super::rewrite;
 use crate::ingest::{Line, Source};
 use std::borrow::Cow;
 
@@ -34,26 +35,13 @@ const MIN_WIDTH: usize = 56;
 pub fn rejoin(src: &Source) -> (Cow<'_, Source>, Vec<u32>) {
     let lines = &src.lines;
     let mut joins: Vec<(usize, &'static str)> = Vec::new();
-    let mut start = 0;
-    while start < lines.len() {
-        let mut end = start;
-        while end < lines.len()
-            && !lines[end].text.trim().is_empty()
-            && lines[end].quote_depth == lines[start].quote_depth
-        {
-            end += 1;
+    for r in rewrite::paragraphs(lines) {
+        let para = &lines[r.clone()];
+        let mut found = paragraph_joins(para);
+        if found.is_empty() {
+            found = parenthesis_joins(para);
         }
-        if end > start {
-            let para = &lines[start..end];
-            let mut found = paragraph_joins(para);
-            if found.is_empty() {
-                found = parenthesis_joins(para);
-            }
-            joins.extend(found.into_iter().map(|(i, sep)| (start + i, sep)));
-            start = end;
-        } else {
-            start += 1;
-        }
+        joins.extend(found.into_iter().map(|(i, sep)| (r.start + i, sep)));
     }
     if joins.is_empty() {
         return (Cow::Borrowed(src), Vec::new());

@@ -298,23 +298,9 @@ fn push(src: &Source, line: u32, ctx: &Ctx, x: f64, out: &mut Vec<Observation>) 
 mod tests {
     use super::*;
 
-    fn rows(text: &str) -> Vec<(String, String, String, String, f64)> {
+    fn rows(text: &str) -> Vec<crate::ingest::testing::RowView> {
         let src = Source::from_text("bench-out.json", text);
-        read(&src, "bench-out")
-            .unwrap()
-            .unwrap()
-            .observations
-            .into_iter()
-            .map(|o| {
-                (
-                    o.benchmark.to_string(),
-                    o.params.to_string(),
-                    o.metric.to_string(),
-                    o.unit.to_string(),
-                    o.value,
-                )
-            })
-            .collect()
+        crate::ingest::testing::views(&read(&src, "bench-out").unwrap().unwrap().observations)
     }
 
     #[test]

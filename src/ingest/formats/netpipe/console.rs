@@ -152,13 +152,7 @@ mod tests {
 
     /// A row of benchmark netpipe.
     fn row(params: &str, metric: &str, unit: &str, value: f64) -> RowView {
-        (
-            "netpipe".into(),
-            params.into(),
-            metric.into(),
-            unit.into(),
-            value,
-        )
+        crate::ingest::testing::row("netpipe", params, metric, unit, value)
     }
 
     #[test]

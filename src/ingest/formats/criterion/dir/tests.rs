@@ -1,6 +1,7 @@
 //! Tests of `dir`.
 
 use super::*;
+use crate::ingest::formats::criterion::samples::Sample;
 
 fn samples(text: &str) -> Result<(Vec<f64>, Vec<f64>)> {
     read_samples(&Source::from_text("sample.json", text)).map(|s| (s.iters, s.times))

@@ -23,7 +23,8 @@
 
 mod id;
 
-use super::dir::{read_samples, Estimates};
+use super::dir::Estimates;
+use super::samples::read_samples;
 use crate::error::Result;
 use crate::ingest::shared::logscan::lazy_re;
 use crate::ingest::shared::numbers::parse_number;
