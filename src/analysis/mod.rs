@@ -225,7 +225,10 @@ fn analyze_group(
         .variants
         .iter()
         .zip(samples)
-        .map(|(v, x)| describe::describe(v, x, g, settings.assume_n, &mut findings))
+        .map(|(v, x)| {
+            let keep = settings.keep_run_order;
+            describe::describe(v, x, g, settings.assume_n, keep, &mut findings)
+        })
         .collect();
     let mut comparisons = Vec::new();
     // A group without the baseline (a benchmark only some variants ran)
