@@ -6,7 +6,8 @@ use super::VariantSummary;
 use crate::model::{Finding, FindingCode, Severity};
 use crate::numfmt;
 use crate::stats::diagnostics::{
-    bimodality_coefficient, mann_kendall_of_s, sort_counting_kendall_s, tukey_outliers_sorted,
+    bimodality_coefficient, kendall_s, mann_kendall_of_s, sort_counting_kendall_s,
+    tukey_outliers_sorted,
 };
 use crate::stats::summary::{
     mean, mean_ci_from_stats, median_ci_sorted, population_stddev, population_stddev_of, stddev,
@@ -155,13 +156,19 @@ fn describe_samples(
         last: samples[n - 1],
     };
     let (mean, stddev) = (mean(&samples), stddev(&samples));
-    let kept = if keep_run_order {
-        samples.clone()
+    // Kept in run order, the samples are sorted in a copy and S is
+    // counted from the two (no merge buffer beside both); else the one
+    // vector is sorted in place and S counted while it is merged.
+    let (kept, sorted, kendall_s) = if keep_run_order {
+        let mut sorted = samples.clone();
+        sorted.sort_unstable_by(f64::total_cmp);
+        let s = kendall_s(&samples, &sorted);
+        (samples, sorted, s)
     } else {
-        Vec::new()
+        let mut sorted = samples;
+        let s = sort_counting_kendall_s(&mut sorted);
+        (Vec::new(), sorted, s)
     };
-    let mut sorted = samples;
-    let kendall_s = sort_counting_kendall_s(&mut sorted);
     let s = Summary::of_moments(mean, stddev, &sorted);
     let (ci_low, ci_high) = match median_ci_sorted(&sorted, CONFIDENCE) {
         Some((l, h)) => (Some(l), Some(h)),

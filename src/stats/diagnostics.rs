@@ -93,12 +93,18 @@ pub fn mann_kendall_sorted(xs: &[f64], sorted: &[f64]) -> Option<Trend> {
     if n < 5 || sorted.len() != n {
         return None;
     }
-    let s = if n > 64 && sorted.iter().all(|v| !v.is_nan()) {
+    mann_kendall_of_s(kendall_s(xs, sorted), sorted)
+}
+
+/// Mann-Kendall's S of `xs` in run order, given `sorted`, the same
+/// values in ascending order: by ranks for long samples without NaN
+/// (O(n log n)), pair by pair otherwise.
+pub fn kendall_s(xs: &[f64], sorted: &[f64]) -> i64 {
+    if xs.len() > 64 && sorted.iter().all(|v| !v.is_nan()) {
         kendall_s_by_ranks(xs, sorted)
     } else {
         kendall_s_by_pairs(xs)
-    };
-    mann_kendall_of_s(s, sorted)
+    }
 }
 
 /// [`mann_kendall`] of values whose S over run order is `s` (as
