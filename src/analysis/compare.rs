@@ -117,7 +117,7 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
                 NoteKind::Outliers,
                 format!(
                     "outliers in `{side}`: {o} of {} beyond Tukey's fences, {mad} by the MAD rule (kept)",
-                    s.summary.samples.len()
+                    s.sample_count()
                 ),
             )
             .with_footnote(format!(

@@ -5,8 +5,14 @@ use super::group::{RawGroup, RawVariant};
 use super::VariantSummary;
 use crate::model::{Finding, FindingCode, Severity};
 use crate::numfmt;
-use crate::stats::diagnostics::{mann_kendall_sorted, tukey_outliers_sorted};
-use crate::stats::summary::{mean_ci_from_stats, median_ci_sorted, population_stddev, Summary};
+use crate::stats::diagnostics::{
+    bimodality_coefficient, kendall_s, mann_kendall_of_s, sort_counting_kendall_s,
+    tukey_outliers_sorted,
+};
+use crate::stats::summary::{
+    mean, mean_ci_from_stats, median_ci_sorted, population_stddev, population_stddev_of, stddev,
+    variance, Summary,
+};
 
 /// Confidence level of every interval.
 pub(crate) const CONFIDENCE: f64 = 0.95;
@@ -22,77 +28,55 @@ pub(crate) struct Side {
     /// True when n came from `--assume-n`.
     pub n_assumed: bool,
     pub stated_change_pct: Option<f64>,
-    /// The samples in ascending order (empty for summaries), sorted once
-    /// for every statistic that needs them so.
+    /// The samples in ascending order (empty for summaries): the side's
+    /// one vector of them, sorted in place once every figure that needs
+    /// their run order was taken.
     pub sorted: Vec<f64>,
     /// Median and unscaled median absolute deviation of the samples (NaN
     /// for summaries), for the MAD outlier rule.
     pub median_mad: (f64, f64),
+    /// What was read off the samples in run order before they were
+    /// sorted (`None` for summaries).
+    pub run_order: Option<RunOrder>,
+}
+
+/// The figures of a side's samples that depend on their run order (sums
+/// in floating point run in that order too), taken before the samples
+/// are sorted in place.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct RunOrder {
+    /// Sample variance (n − 1), as [`variance`] sums it.
+    pub variance: f64,
+    /// Sarle's bimodality coefficient, when there are enough samples.
+    pub bimodality: Option<f64>,
+    /// The first and the last sample.
+    pub first: f64,
+    pub last: f64,
 }
 
 impl Side {
-    /// Raw samples (empty for summaries).
-    pub fn samples(&self) -> &[f64] {
-        &self.summary.samples
+    /// Number of samples (0 for summaries).
+    pub fn sample_count(&self) -> usize {
+        self.sorted.len()
     }
 }
 
 /// Summarises one variant, whose samples (`raw`'s, taken out of it) the
-/// summary keeps: a copy of ten million samples per side was 80 MB more.
-/// Pushes cross-check findings into `findings`.
+/// side keeps: every figure that reads them in run order is taken first,
+/// then they are sorted in place. With `keep_run_order` (a report's
+/// charts draw them so) a copy in run order goes to the summary; without,
+/// ten million samples a side are held once instead of twice. Pushes
+/// cross-check findings into `findings`.
 pub(crate) fn describe(
     raw: &RawVariant,
     samples: Vec<f64>,
     g: &RawGroup,
     assume_n: Option<u64>,
+    keep_run_order: bool,
     findings: &mut Vec<Finding>,
 ) -> Side {
-    let mut sorted = samples.clone();
-    sorted.sort_unstable_by(f64::total_cmp);
-    if let Some(s) = Summary::of_sorted(&samples, &sorted) {
-        let n = s.n;
-        let (ci_low, ci_high) = match median_ci_sorted(&sorted, CONFIDENCE) {
-            Some((l, h)) => (Some(l), Some(h)),
-            None => (None, None),
-        };
-        let summary = VariantSummary {
-            variant: raw.name.clone(),
-            n: Some(n as u64),
-            mean: Some(s.mean),
-            median: Some(s.median),
-            stddev: (n >= 2).then_some(s.stddev),
-            min: Some(s.min),
-            max: Some(s.max),
-            cv_pct: if n >= 2 { s.cv_pct } else { None },
-            ci_low,
-            ci_high,
-            outliers: tukey_outliers_sorted(&sorted),
-            trend_p: mann_kendall_sorted(&samples, &sorted).map(|t| t.p),
-            samples: Vec::new(),
-            from_summary: false,
-        };
-        if raw.parts.is_empty() {
-            if raw.has_stated() {
-                findings.extend(cross_check(raw, &samples, g, &s));
-            }
-        } else {
-            for part in raw.parts.iter().filter(|p| p.has_stated()) {
-                if let Some(ps) = Summary::of(&part.samples) {
-                    findings.extend(cross_check(part, &part.samples, g, &ps));
-                }
-            }
-        }
-        let summary = VariantSummary { samples, ..summary };
-        return Side {
-            mean: Some(s.mean),
-            sd: (n >= 2).then_some(s.stddev),
-            n: Some(n as f64),
-            n_assumed: false,
-            stated_change_pct: raw.change_pct,
-            summary,
-            sorted,
-            median_mad: (s.median, s.mad),
-        };
+    if !samples.is_empty() && samples.iter().all(|x| x.is_finite()) {
+        return describe_samples(raw, samples, g, keep_run_order, findings);
     }
     // Summary-only: the centre is the stated mean (or median when only that
     // is stated); the spread is the stddev, else derived from a stated
@@ -152,6 +136,83 @@ pub(crate) fn describe(
         stated_change_pct: raw.change_pct,
         sorted: Vec::new(),
         median_mad: (f64::NAN, f64::NAN),
+        run_order: None,
+    }
+}
+
+/// [`describe`] of finite samples, at least one.
+fn describe_samples(
+    raw: &RawVariant,
+    samples: Vec<f64>,
+    g: &RawGroup,
+    keep_run_order: bool,
+    findings: &mut Vec<Finding>,
+) -> Side {
+    let n = samples.len();
+    let run_order = RunOrder {
+        variance: variance(&samples),
+        bimodality: bimodality_coefficient(&samples),
+        first: samples[0],
+        last: samples[n - 1],
+    };
+    let (mean, stddev) = (mean(&samples), stddev(&samples));
+    // Kept in run order, the samples are sorted in a copy and S is
+    // counted from the two (no merge buffer beside both); else the one
+    // vector is sorted in place and S counted while it is merged.
+    let (kept, sorted, kendall_s) = if keep_run_order {
+        let mut sorted = samples.clone();
+        sorted.sort_unstable_by(f64::total_cmp);
+        let s = kendall_s(&samples, &sorted);
+        (samples, sorted, s)
+    } else {
+        let mut sorted = samples;
+        let s = sort_counting_kendall_s(&mut sorted);
+        (Vec::new(), sorted, s)
+    };
+    let s = Summary::of_moments(mean, stddev, &sorted);
+    let (ci_low, ci_high) = match median_ci_sorted(&sorted, CONFIDENCE) {
+        Some((l, h)) => (Some(l), Some(h)),
+        None => (None, None),
+    };
+    if raw.parts.is_empty() {
+        if raw.has_stated() {
+            let pop = population_stddev_of(run_order.variance, n);
+            findings.extend(cross_check(raw, &sorted, pop, g, &s));
+        }
+    } else {
+        for part in raw.parts.iter().filter(|p| p.has_stated()) {
+            if let Some(ps) = Summary::of(&part.samples) {
+                let pop = population_stddev(&part.samples);
+                findings.extend(cross_check(part, &part.samples, pop, g, &ps));
+            }
+        }
+    }
+    let summary = VariantSummary {
+        variant: raw.name.clone(),
+        n: Some(n as u64),
+        mean: Some(s.mean),
+        median: Some(s.median),
+        stddev: (n >= 2).then_some(s.stddev),
+        min: Some(s.min),
+        max: Some(s.max),
+        cv_pct: if n >= 2 { s.cv_pct } else { None },
+        ci_low,
+        ci_high,
+        outliers: tukey_outliers_sorted(&sorted),
+        trend_p: mann_kendall_of_s(kendall_s, &sorted).map(|t| t.p),
+        samples: kept,
+        from_summary: false,
+    };
+    Side {
+        mean: Some(s.mean),
+        sd: (n >= 2).then_some(s.stddev),
+        n: Some(n as f64),
+        n_assumed: false,
+        stated_change_pct: raw.change_pct,
+        summary,
+        sorted,
+        median_mad: (s.median, s.mad),
+        run_order: Some(run_order),
     }
 }
 
@@ -228,9 +289,16 @@ fn shown(stated: f64, actual: f64, agree: bool) -> (String, String) {
     }
 }
 
-/// Compares the stated summaries of a variant with its samples: a warning
+/// Compares the stated summaries of a variant with its samples (in any
+/// order; `population_sd` is theirs with n in the denominator): a warning
 /// per disagreement, or one info finding saying they match.
-fn cross_check(raw: &RawVariant, samples: &[f64], g: &RawGroup, s: &Summary) -> Vec<Finding> {
+fn cross_check(
+    raw: &RawVariant,
+    samples: &[f64],
+    population_sd: f64,
+    g: &RawGroup,
+    s: &Summary,
+) -> Vec<Finding> {
     let what = describe_group(g, &raw.name);
     let mut bad = Vec::new();
     let mut good = Vec::new();
@@ -256,7 +324,7 @@ fn cross_check(raw: &RawVariant, samples: &[f64], g: &RawGroup, s: &Summary) -> 
         }
     }
     if let Some(sd) = raw.stddev {
-        let pop = population_stddev(samples);
+        let pop = population_sd;
         let agree =
             s.n >= 2 && (agrees_within(sd, s.stddev, sd_res) || agrees_within(sd, pop, sd_res));
         // Digits enough to tell the stated value from the nearer reading.
@@ -460,7 +528,7 @@ mod tests {
         };
         let g = group_with(raw.clone());
         let mut f = Vec::new();
-        let side = describe(&raw, raw.samples.clone(), &g, None, &mut f);
+        let side = describe(&raw, raw.samples.clone(), &g, None, true, &mut f);
         assert_eq!(f.len(), 1);
         assert_eq!(f[0].code, "stated-summary-verified");
         assert_eq!(side.summary.n, Some(4));
@@ -476,7 +544,7 @@ mod tests {
         };
         let g = group_with(raw.clone());
         let mut f = Vec::new();
-        describe(&raw, raw.samples.clone(), &g, None, &mut f);
+        describe(&raw, raw.samples.clone(), &g, None, true, &mut f);
         assert_eq!(f[0].code, "stated-summary-mismatch");
         assert!(
             f[0].evidence.contains("stddev stated 0.27"),
@@ -484,6 +552,70 @@ mod tests {
             f[0].evidence
         );
         assert!(!f[0].evidence.contains("mean stated"), "{}", f[0].evidence);
+    }
+
+    /// Without run order kept, the side's one vector of samples is the
+    /// one it was given, sorted in place, and every figure that reads run
+    /// order is that of the samples in run order, as a copy gives it.
+    #[test]
+    fn run_order_figures_are_taken_before_the_samples_are_sorted_in_place() {
+        use crate::stats::diagnostics::mann_kendall;
+        // A drifting series with ties, a few far values and two levels.
+        let xs: Vec<f64> = (0..300)
+            .map(|i| {
+                let level = if i % 3 == 0 { 4.0 } else { 0.0 };
+                let far = if i % 97 == 5 { 30.0 } else { 0.0 };
+                10.0 + level + f64::from(i % 7) * 0.25 + f64::from(i) * 0.01 + far
+            })
+            .collect();
+        let raw = RawVariant {
+            name: "patched".into(),
+            samples: xs.clone(),
+            mean: Some(15.0),
+            stddev: Some(2.5),
+            ..Default::default()
+        };
+        let g = group_with(raw.clone());
+        let given = xs.clone();
+        let at = given.as_ptr();
+        let mut f = Vec::new();
+        let side = describe(&raw, given, &g, None, false, &mut f);
+        assert_eq!(side.sorted.as_ptr(), at, "sorted in place, not copied");
+        assert!(side.summary.samples.is_empty());
+        let mut sorted = xs.clone();
+        sorted.sort_unstable_by(f64::total_cmp);
+        assert_eq!(side.sorted, sorted);
+        let r = side.run_order.unwrap();
+        assert_eq!(r.variance.to_bits(), variance(&xs).to_bits());
+        assert_eq!(r.bimodality, bimodality_coefficient(&xs));
+        assert!(r.bimodality.is_some());
+        assert_eq!((r.first, r.last), (xs[0], xs[299]));
+        let trend = mann_kendall(&xs).unwrap().p;
+        assert!(trend < 0.01, "{trend}");
+        assert_eq!(side.summary.trend_p, Some(trend));
+        assert_eq!(side.mean.map(f64::to_bits), Some(mean(&xs).to_bits()));
+        assert_eq!(side.sd.map(f64::to_bits), Some(stddev(&xs).to_bits()));
+        // Kept: the same side, with the samples in run order besides.
+        let mut kept_f = Vec::new();
+        let kept = describe(&raw, xs.clone(), &g, None, true, &mut kept_f);
+        assert_eq!(kept.summary.samples, xs);
+        assert_eq!(
+            VariantSummary {
+                samples: Vec::new(),
+                ..kept.summary.clone()
+            },
+            side.summary
+        );
+        assert_eq!(kept.run_order, side.run_order);
+        assert_eq!(kept.median_mad, side.median_mad);
+        assert_eq!(kept_f.len(), f.len());
+        assert_eq!(kept_f[0].evidence, f[0].evidence);
+        // The stated figures are checked as against the samples in run
+        // order.
+        let copy = Summary::of(&xs).unwrap();
+        let reference = cross_check(&raw, &xs, population_stddev(&xs), &g, &copy);
+        assert_eq!(f.len(), 1);
+        assert_eq!(f[0].evidence, reference[0].evidence);
     }
 
     #[test]
@@ -495,11 +627,18 @@ mod tests {
             ..Default::default()
         };
         let g = group_with(raw.clone());
-        let side = describe(&raw, raw.samples.clone(), &g, Some(4), &mut Vec::new());
+        let side = describe(
+            &raw,
+            raw.samples.clone(),
+            &g,
+            Some(4),
+            true,
+            &mut Vec::new(),
+        );
         assert_eq!(side.n, Some(4.0));
         assert!(side.n_assumed);
         assert_eq!(side.sd, Some(2.0));
-        let side = describe(&raw, raw.samples.clone(), &g, None, &mut Vec::new());
+        let side = describe(&raw, raw.samples.clone(), &g, None, true, &mut Vec::new());
         assert_eq!(side.sd, None);
         assert_eq!(side.n, None);
     }

@@ -6,9 +6,7 @@ use super::describe::Side;
 use super::group::RawGroup;
 use super::{Comparison, NoteKind, Settings, TestKind};
 use crate::model::{Finding, FindingCode, Severity};
-use crate::stats::diagnostics::{
-    bimodality_coefficient, variance_ratio, variance_ratio_from_stats,
-};
+use crate::stats::diagnostics::variance_ratio_from_stats;
 
 use super::signals::{drifts, spread_differs, BIMODAL};
 use crate::numfmt::{fixed, p_equals, pair as fmt_pair, sig, signed_pct, times};
@@ -22,6 +20,9 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
         let Some(p) = s.summary.trend_p.filter(|&p| drifts(Some(p))) else {
             continue;
         };
+        let (first, last) = s
+            .run_order
+            .map_or((f64::NAN, f64::NAN), |r| (r.first, r.last));
         out.push(Finding::new(
             Severity::Warning,
             FindingCode::TrendOverRuns,
@@ -29,16 +30,16 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
             format!(
                 "Mann-Kendall {} over {} runs in order (first {}{unit}, last {}{unit})",
                 p_equals(p),
-                s.summary.samples.len(),
-                sig(s.summary.samples.first().copied().unwrap_or(f64::NAN)),
-                sig(s.summary.samples.last().copied().unwrap_or(f64::NAN))
+                s.sample_count(),
+                sig(first),
+                sig(last)
             ),
             "Runs are not independent: look for warm-up, thermal throttling or a growing \
              cache/page state; interleave baseline and patched runs.",
         ));
     }
     for s in sides {
-        if let Some(bc) = bimodality_coefficient(s.samples()) {
+        if let Some(bc) = s.run_order.and_then(|r| r.bimodality) {
             if bc > BIMODAL {
                 out.push(Finding::new(
                     Severity::Info,
@@ -47,7 +48,7 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
                     format!(
                         "bimodality coefficient {} over {} runs (above {}, that of a uniform distribution)",
                         fixed(bc, 2),
-                        s.samples().len(),
+                        s.sample_count(),
                         fixed(BIMODAL, 3)
                     ),
                     "Two clusters of run times usually mean two machine states (CPU placement, \
@@ -61,8 +62,19 @@ pub(crate) fn group_findings(g: &RawGroup, sides: &[Side], base: usize, out: &mu
         if i == base {
             continue;
         }
-        let vr = if b.samples().len() >= 2 && s.samples().len() >= 2 {
-            variance_ratio(b.samples(), s.samples())
+        let vr = if let (Some(rb), Some(rs), true) = (
+            b.run_order,
+            s.run_order,
+            b.sample_count() >= 2 && s.sample_count() >= 2,
+        ) {
+            // The variances of the samples in run order, as
+            // `variance_ratio` of the samples takes them.
+            variance_ratio_from_stats(
+                rb.variance.sqrt(),
+                b.sample_count() as f64,
+                rs.variance.sqrt(),
+                s.sample_count() as f64,
+            )
         } else {
             match (b.sd, b.n, s.sd, s.n) {
                 (Some(s1), Some(n1), Some(s2), Some(n2)) => {
@@ -208,7 +220,7 @@ pub(crate) fn summary_findings(
                     g.benchmark,
                     v.variant,
                     v.outliers,
-                    v.samples.len()
+                    v.n.unwrap_or(0)
                 )
             })
         })

@@ -15,6 +15,10 @@ pub(crate) struct RawVariant {
     pub name: String,
     /// Samples in run order, converted to the group unit.
     pub samples: Vec<f64>,
+    /// The series of the dataset whose values are the samples, while they
+    /// are left in the rows for [`settle`] to move here (empty `samples`
+    /// meanwhile); `None` once they are here.
+    pub in_rows: Option<usize>,
     /// Stated summaries (last one wins when a value is stated twice).
     pub mean: Option<f64>,
     pub median: Option<f64>,
@@ -161,15 +165,21 @@ const PARALLEL_ROWS: usize = 50_000;
 /// other value is converted to it, and a value whose unit cannot be
 /// converted is an input error naming its file and line (the first in
 /// group order).
+///
+/// With `take` (a caller that gives the dataset up after these groups),
+/// a variant's samples that are one series of at least [`TAKE_ROWS`]
+/// rows, in run order and in the group's unit, are left in the rows
+/// ([`RawVariant::in_rows`]) for [`settle`] to move out without a copy.
 pub(crate) fn build_groups(
     data: &Dataset,
     buckets: &[(RowKey<'_>, Vec<u32>)],
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
+    take: bool,
 ) -> Result<Vec<RawGroup>> {
     let build_one = |(key, series): &(RowKey, Vec<u32>)| {
         let owned = (key.0.to_string(), key.1.to_string(), key.2.to_string());
-        build(owned, data, series, baseline, directions)
+        build(owned, data, series, baseline, directions, take)
     };
     // A small dataset is built on this thread: waking the pool costs more
     // than the work.
@@ -188,7 +198,34 @@ pub(crate) fn group(
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
 ) -> Result<Vec<RawGroup>> {
-    build_groups(data, &buckets(data), baseline, directions)
+    build_groups(data, &buckets(data), baseline, directions, false)
+}
+
+/// Samples of one series below this many are copied out of the rows
+/// while the groups are built, not left there for [`settle`]: a copy that
+/// small costs little, and one left behind keeps its whole part.
+pub(crate) const TAKE_ROWS: usize = 1 << 16;
+
+/// Moves the samples [`build_groups`] left in the rows into `groups`,
+/// `data` given up for them: a side of ten million samples becomes its
+/// group's samples in the memory that held it as rows, instead of being
+/// copied while the rows are still alive.
+pub(crate) fn settle(groups: &mut [RawGroup], data: Dataset) {
+    let mut series = Vec::new();
+    let mut at = Vec::new();
+    for (gi, g) in groups.iter().enumerate() {
+        for (vi, v) in g.variants.iter().enumerate() {
+            if let Some(si) = v.in_rows {
+                series.push(si);
+                at.push((gi, vi));
+            }
+        }
+    }
+    for ((gi, vi), values) in at.into_iter().zip(data.into_series_values(&series)) {
+        let v = &mut groups[gi].variants[vi];
+        v.samples = values;
+        v.in_rows = None;
+    }
 }
 
 /// Stats whose value carries no unit (counts and percentages of something).
@@ -212,6 +249,7 @@ fn build(
     series: &[u32],
     baseline: &str,
     directions: &std::collections::BTreeMap<String, Direction>,
+    take: bool,
 ) -> Result<RawGroup> {
     let (benchmark, params, metric) = key;
     let all = || series.iter().map(|&i| data.series_at(i as usize));
@@ -234,7 +272,14 @@ fn build(
     // index is looked up by name instead of by a scan.
     let mut variant_index: hashbrown::HashMap<&str, usize> = hashbrown::HashMap::new();
     let restated = restated(all());
-    for s in all() {
+    // Per variant, its series of samples: one alone can stay in the rows.
+    let mut sample_series: hashbrown::HashMap<&str, usize> = hashbrown::HashMap::new();
+    if take {
+        for s in all().filter(|s| s.head.stat == Stat::Sample) {
+            *sample_series.entry(s.head.variant.as_str()).or_default() += 1;
+        }
+    }
+    for (&si, s) in series.iter().zip(all()) {
         let h = s.head;
         let found = if variants.len() <= 8 {
             variants.iter().position(|v| v.name == h.variant)
@@ -289,6 +334,15 @@ fn build(
         } else {
             Conversion::From(Unit::parse(&h.unit))
         };
+        if h.stat == Stat::Sample
+            && take
+            && s.len() >= TAKE_ROWS
+            && matches!(conversion, Conversion::Same | Conversion::Assumed)
+            && sample_series.get(h.variant.as_str()) == Some(&1)
+        {
+            runs[vi].leave(si as usize, s, pi as u32);
+            continue;
+        }
         if h.stat == Stat::Sample {
             runs[vi].values.reserve(s.len());
         }
@@ -338,6 +392,12 @@ fn build(
         }
     }
     for ((v, mut r), mut vparts) in variants.iter_mut().zip(runs).zip(parts) {
+        let split = vparts.len() > 1 && vparts.iter().any(|p| p.has_stated() || p.n.is_some());
+        if let Some(si) = r.in_rows.filter(|_| r.out_of_order || split) {
+            // Samples to reorder or to share out among parts: copied.
+            r.values = data.series_at(si).values.to_vec();
+            r.in_rows = None;
+        }
         if r.out_of_order {
             // The run of each sample, read again from the rows in the
             // order the samples were taken.
@@ -347,13 +407,14 @@ fn build(
                 .collect();
             r.sort_by_runs(&runs);
         }
-        if vparts.len() > 1 && vparts.iter().any(|p| p.has_stated() || p.n.is_some()) {
+        if split {
             for (pi, x) in r.parts().zip(&r.values) {
                 vparts[pi as usize].samples.push(*x);
             }
             v.parts = vparts;
         }
         v.samples = r.values;
+        v.in_rows = r.in_rows;
     }
     // What the user says beats what the input says beats a guess from names.
     let stated = all().find_map(|s| s.head.direction);
@@ -385,9 +446,23 @@ struct Samples {
     parts: Vec<(u32, u32)>,
     last_run: u32,
     out_of_order: bool,
+    /// The series the values were left in ([`Samples::leave`]).
+    in_rows: Option<usize>,
 }
 
 impl Samples {
+    /// Takes note of the samples of series `si`, the variant's only one,
+    /// from input part `part`, leaving their values in the rows: their
+    /// parts and whether their runs count down, as [`Samples::push`]
+    /// would have found.
+    fn leave(&mut self, si: usize, s: crate::model::Series<'_>, part: u32) {
+        let run = |i: usize| s.run(i).unwrap_or(u32::MAX);
+        self.out_of_order |= (1..s.len()).any(|i| run(i) < run(i - 1));
+        self.last_run = run(s.len() - 1);
+        self.parts.push((part, s.len() as u32));
+        self.in_rows = Some(si);
+    }
+
     fn push(&mut self, run: u32, part: u32, value: f64) {
         if run < self.last_run && !self.values.is_empty() {
             self.out_of_order = true;
@@ -472,202 +547,4 @@ fn implausible_summary(stat: Stat, value: f64) -> Option<String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::Observation;
-
-    #[test]
-    fn a_stat_is_kept_exactly_when_it_can_be_read_back() {
-        let stats = [
-            Stat::Sample,
-            Stat::Mean,
-            Stat::Median,
-            Stat::Stddev,
-            Stat::Stderr,
-            Stat::Min,
-            Stat::Max,
-            Stat::N,
-            Stat::Percentile(50_000),
-            Stat::Percentile(99_000),
-            Stat::CiLow,
-            Stat::CiHigh,
-            Stat::ChangePct,
-            Stat::Cv,
-            Stat::Total,
-        ];
-        for stat in stats {
-            let mut v = RawVariant::default();
-            v.state(stat, 7.0);
-            let expected = !matches!(stat, Stat::Sample | Stat::Total | Stat::Percentile(99_000));
-            assert_eq!(RawVariant::keeps(stat), expected, "{stat:?}");
-            assert_eq!(v.stated(stat), expected.then_some(7.0), "{stat:?}");
-        }
-        let mut v = RawVariant::default();
-        v.state(Stat::Percentile(50_000), 3.0);
-        assert_eq!(v.median, Some(3.0));
-    }
-
-    #[test]
-    fn converts_to_the_baseline_unit_and_refuses_mixes() {
-        let data = Dataset::new(vec![
-            Observation::sample("b", "latency", "ms", 1.5)
-                .with_variant("base")
-                .with_run(0),
-            Observation::sample("b", "latency", "us", 1400.0)
-                .with_variant("new")
-                .with_run(0),
-            Observation::new("b", "latency", "", Stat::N, 10.0).with_variant("new"),
-        ]);
-        let g = group(&data, "base", &Default::default()).unwrap();
-        assert_eq!(g.len(), 1);
-        assert_eq!(g[0].unit, "ms");
-        assert_eq!(g[0].variants[1].samples, vec![1.4]);
-        assert_eq!(g[0].variants[1].n, Some(10.0));
-        assert_eq!(g[0].direction, Direction::Lower);
-
-        // A value without a unit takes the group's.
-        let data = Dataset::new(vec![
-            Observation::sample("b", "t", "", 2.0).with_variant("base"),
-            Observation::sample("b", "t", "s", 1.0).with_variant("new"),
-        ]);
-        let g = group(&data, "base", &Default::default()).unwrap();
-        assert_eq!(g[0].unit, "s");
-        assert_eq!(g[0].unit_assumed.as_ref().map(|u| u.0), Some(1));
-
-        let mut bad = Observation::sample("b", "latency", "MB", 3.0).with_variant("new");
-        bad.source = "x.txt".into();
-        bad.line = 7;
-        let data = Dataset::new(vec![
-            Observation::sample("b", "latency", "ms", 1.5).with_variant("base"),
-            bad,
-        ]);
-        let e = group(&data, "base", &Default::default())
-            .unwrap_err()
-            .to_string();
-        assert!(e.starts_with("x.txt:7:"), "{e}");
-        assert!(e.contains("`MB`"), "{e}");
-    }
-
-    #[test]
-    fn samples_follow_run_order() {
-        let data = Dataset::new(vec![
-            Observation::sample("b", "t", "s", 3.0)
-                .with_variant("a")
-                .with_run(2),
-            Observation::sample("b", "t", "s", 1.0)
-                .with_variant("a")
-                .with_run(0),
-            Observation::sample("b", "t", "s", 2.0)
-                .with_variant("a")
-                .with_run(1),
-        ]);
-        let g = group(&data, "a", &Default::default()).unwrap();
-        assert_eq!(g[0].variants[0].samples, vec![1.0, 2.0, 3.0]);
-    }
-
-    /// Samples of two files whose runs interleave: in run order, each
-    /// file's own in run order too (its stated mean is checked against
-    /// them), those of one run index in row order.
-    #[test]
-    fn samples_of_several_parts_follow_run_order_each() {
-        let sample = |file: &str, run: u32, x: f64| {
-            let mut o = Observation::sample("b", "t", "s", x)
-                .with_variant("a")
-                .with_run(run);
-            o.source = file.into();
-            o
-        };
-        let mut mean = Observation::new("b", "t", "s", Stat::Mean, 15.0).with_variant("a");
-        mean.source = "f1".into();
-        let data = Dataset::new(vec![
-            sample("f1", 2, 20.0),
-            sample("f1", 0, 0.0),
-            mean,
-            sample("f2", 1, 10.0),
-            sample("f2", 3, 30.0),
-            sample("f2", 1, 11.0),
-        ]);
-        let g = group(&data, "a", &Default::default()).unwrap();
-        let v = &g[0].variants[0];
-        assert_eq!(v.samples, [0.0, 10.0, 11.0, 20.0, 30.0]);
-        let parts: Vec<(&str, &[f64])> = v
-            .parts
-            .iter()
-            .map(|p| (p.source.as_str(), p.samples.as_slice()))
-            .collect();
-        assert_eq!(
-            parts,
-            [("f1", &[0.0, 20.0][..]), ("f2", &[10.0, 11.0, 30.0][..])]
-        );
-        // Runs in order: taken as they come.
-        let data = Dataset::new(vec![
-            sample("f1", 0, 5.0),
-            sample("f1", 0, 4.0),
-            sample("f1", 1, 3.0),
-        ]);
-        let g = group(&data, "a", &Default::default()).unwrap();
-        assert_eq!(g[0].variants[0].samples, [5.0, 4.0, 3.0]);
-    }
-
-    /// One file of two runs, each printing its samples and then its mean
-    /// (a loop's log): a part per run, each with its own samples and
-    /// mean, neither mean lost to the other.
-    #[test]
-    fn a_file_that_states_its_summary_again_is_a_part_per_run() {
-        let row = |stat: Stat, x: f64, line: u32, run: Option<u32>| {
-            let mut o = Observation::new("b", "t", "s", stat, x).with_variant("a");
-            o.source = "loop.txt".into();
-            o.line = line;
-            o.run = run;
-            o
-        };
-        let data = Dataset::new(vec![
-            row(Stat::Sample, 1.0, 2, Some(0)),
-            row(Stat::Sample, 3.0, 3, Some(1)),
-            row(Stat::Mean, 2.0, 4, None),
-            row(Stat::Sample, 5.0, 7, Some(2)),
-            row(Stat::Sample, 7.0, 8, Some(3)),
-            row(Stat::Mean, 6.0, 9, None),
-        ]);
-        let g = group(&data, "a", &Default::default()).unwrap();
-        let v = &g[0].variants[0];
-        assert_eq!(v.samples, [1.0, 3.0, 5.0, 7.0]);
-        let parts: Vec<(u32, &[f64], Option<f64>)> = v
-            .parts
-            .iter()
-            .map(|p| (p.line, p.samples.as_slice(), p.mean))
-            .collect();
-        assert_eq!(
-            parts,
-            [
-                (2, &[1.0, 3.0][..], Some(2.0)),
-                (7, &[5.0, 7.0][..], Some(6.0))
-            ]
-        );
-        // Stated once: one part, as before.
-        let data = Dataset::new(data.to_observations()[..3].to_vec());
-        let g = group(&data, "a", &Default::default()).unwrap();
-        assert!(g[0].variants[0].parts.is_empty());
-    }
-
-    #[test]
-    fn direction_settings_beat_the_input_which_beats_the_guess() {
-        let mut stated = Observation::sample("b", "hits", "", 1.0).with_variant("base");
-        stated.direction = Some(Direction::Lower);
-        let data = Dataset::new(vec![
-            stated,
-            Observation::sample("b", "hits", "", 2.0).with_variant("new"),
-        ]);
-        let g = group(&data, "base", &Default::default()).unwrap();
-        assert_eq!(g[0].direction, Direction::Lower, "stated by the input");
-        let mut over = std::collections::BTreeMap::new();
-        over.insert("hits".to_string(), Direction::Higher);
-        let g = group(&data, "base", &over).unwrap();
-        assert_eq!(g[0].direction, Direction::Higher, "the user's word wins");
-        let guess = Dataset::new(vec![
-            Observation::sample("b", "hits", "", 1.0).with_variant("base")
-        ]);
-        let g = group(&guess, "base", &Default::default()).unwrap();
-        assert_eq!(g[0].direction, Direction::Higher, "guessed from the name");
-    }
-}
+mod tests;

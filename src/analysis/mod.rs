@@ -45,24 +45,38 @@ pub fn analyze_with_variants(
     variants: &[String],
     settings: &Settings,
 ) -> Result<Analysis> {
-    analyze_from(data, variants, settings)
+    analyze_from(Given::Borrowed(data), variants, settings)
 }
 
 /// [`analyze_with_variants`] that takes the dataset and frees it as soon as
 /// its last groups have been copied out, before they are analysed: two
 /// sides of ten million samples held the rows (196 MB) beside their sorted
-/// copies. For a caller that needs only the analysis afterwards.
+/// copies. The samples of a long series are moved out of the rows rather
+/// than copied ([`group::settle`]). For a caller that needs only the
+/// analysis afterwards.
 pub fn analyze_owned(data: Dataset, variants: &[String], settings: &Settings) -> Result<Analysis> {
-    analyze_from(data, variants, settings)
+    analyze_from(Given::Owned(data), variants, settings)
 }
 
-/// The analysis of a dataset borrowed or owned; an owned one is dropped
-/// once nothing more is copied out of it.
-fn analyze_from<D: std::borrow::Borrow<Dataset> + Send>(
-    data: D,
-    variants: &[String],
-    settings: &Settings,
-) -> Result<Analysis> {
+/// The dataset an analysis is given.
+enum Given<'a> {
+    Borrowed(&'a Dataset),
+    /// Dropped once nothing more is copied out of it, its longest series
+    /// moved out rather than copied.
+    Owned(Dataset),
+}
+
+impl Given<'_> {
+    fn get(&self) -> &Dataset {
+        match self {
+            Given::Borrowed(d) => d,
+            Given::Owned(d) => d,
+        }
+    }
+}
+
+/// The analysis of a dataset borrowed or owned.
+fn analyze_from(data: Given<'_>, variants: &[String], settings: &Settings) -> Result<Analysis> {
     if !(settings.alpha > 0.0 && settings.alpha < 1.0) {
         return Err(Error::Usage(format!(
             "--alpha {} must lie between 0 and 1",
@@ -96,8 +110,8 @@ fn analyze_from<D: std::borrow::Borrow<Dataset> + Send>(
     // Groups are made and analysed a window at a time, each window on all
     // threads: the rows copied out of the dataset for a group live only
     // while its window is analysed.
-    let read_nothing = data.borrow().is_empty();
-    let buckets = group::buckets(data.borrow());
+    let read_nothing = data.get().is_empty();
+    let buckets = group::buckets(data.get());
     let mut groups = Vec::with_capacity(buckets.len());
     // Two variants make at most a comparison a group: room for them once,
     // not the doubling that holds up to three times their bytes while a
@@ -119,30 +133,38 @@ fn analyze_from<D: std::borrow::Borrow<Dataset> + Send>(
     // analysed: a run of one huge group has a single window.
     let last = buckets.len().saturating_sub(1) / GROUPS_PER_WINDOW * GROUPS_PER_WINDOW;
     for window in buckets[..last].chunks(GROUPS_PER_WINDOW) {
-        let raw = group::build_groups(data.borrow(), window, &baseline, &settings.directions)?;
+        let raw = group::build_groups(data.get(), window, &baseline, &settings.directions, false)?;
         take(analyze_window(raw, &baseline, settings));
     }
-    let raw = group::build_groups(
-        data.borrow(),
-        &buckets[last..],
-        &baseline,
-        &settings.directions,
-    )?;
-    drop(buckets);
     // Freeing millions of series heads costs as much as analysing a
     // window: the pool does it meanwhile. A few series (a harness's
     // millions of samples a side) are freed at once, before the window's
-    // sorted copies are made: they can then take the rows' memory instead
-    // of new memory beside it.
-    let window = if data.borrow().series_count() < PARALLEL_ROWS_FREED {
-        drop(data);
-        analyze_window(raw, &baseline, settings)
-    } else {
-        rayon::join(
-            move || drop(data),
-            || analyze_window(raw, &baseline, settings),
-        )
-        .1
+    // sorted samples are made, their longest series moved into the groups
+    // instead of copied: the rows and the groups' samples are never held
+    // together.
+    let few = data.get().series_count() < PARALLEL_ROWS_FREED;
+    let owned = matches!(data, Given::Owned(_));
+    let mut raw = group::build_groups(
+        data.get(),
+        &buckets[last..],
+        &baseline,
+        &settings.directions,
+        owned && few,
+    )?;
+    drop(buckets);
+    let window = match data {
+        Given::Owned(data) if few => {
+            group::settle(&mut raw, data);
+            analyze_window(raw, &baseline, settings)
+        }
+        Given::Owned(data) => {
+            rayon::join(
+                move || drop(data),
+                || analyze_window(raw, &baseline, settings),
+            )
+            .1
+        }
+        Given::Borrowed(_) => analyze_window(raw, &baseline, settings),
     };
     take(window);
     verdict::decide(&mut comparisons, settings);
@@ -225,7 +247,10 @@ fn analyze_group(
         .variants
         .iter()
         .zip(samples)
-        .map(|(v, x)| describe::describe(v, x, g, settings.assume_n, &mut findings))
+        .map(|(v, x)| {
+            let keep = settings.keep_run_order;
+            describe::describe(v, x, g, settings.assume_n, keep, &mut findings)
+        })
         .collect();
     let mut comparisons = Vec::new();
     // A group without the baseline (a benchmark only some variants ran)

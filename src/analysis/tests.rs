@@ -431,6 +431,77 @@ fn summaries_of_rounded_samples_match_to_the_printed_digits() {
     assert_eq!(rows(2.74474), vec!["stated-summary-mismatch"]);
 }
 
+/// Two long sides given up (their samples moved out of the rows) and
+/// analysed without run order kept give the analysis of the same rows
+/// borrowed with run order kept: the same comparisons and findings
+/// (drift, two modes, unequal spread, stated figures checked), the
+/// summaries without samples.
+#[test]
+fn long_sides_given_up_and_sorted_in_place_are_analysed_alike() {
+    let n = group::TAKE_ROWS + 11;
+    let side = |variant: &str, shift: f64, spread: f64| {
+        let template = Observation::sample("hackbench", "time", "s", 0.0).with_variant(variant);
+        let values: Vec<f64> = (0..n)
+            .map(|i| {
+                let mode = if i % 4 == 0 { 3.0 * spread } else { 0.0 };
+                shift + mode + spread * ((i * 7919) % 101) as f64 / 100.0 + i as f64 * 1e-6
+            })
+            .collect();
+        let mut d = Dataset::default();
+        d.push_values_vec(&template, values, Some(0));
+        // Stated to the millisecond, and off by more than that.
+        let stated = shift + 0.013;
+        d.push(
+            Observation::new("hackbench", "time", "s", Stat::Mean, stated).with_variant(variant),
+        );
+        d
+    };
+    let mut data = side("base", 2.0, 0.1);
+    data.append(side("patched", 2.1, 0.3));
+    data.extend(samples(
+        "small",
+        "base",
+        "s",
+        &[1.0, 1.1, 1.2, 1.1, 1.0, 1.3],
+    ));
+    data.extend(samples(
+        "small",
+        "patched",
+        "s",
+        &[1.2, 1.1, 1.4, 1.3, 1.2, 1.5],
+    ));
+    let kept = analyze(&data, &Settings::default()).unwrap();
+    let settings = Settings {
+        keep_run_order: false,
+        ..Settings::default()
+    };
+    let variants = data.variants();
+    let given = analyze_owned(data, &variants, &settings).unwrap();
+    assert_eq!(given.comparisons, kept.comparisons);
+    assert_eq!(given.findings, kept.findings);
+    let codes: Vec<String> = kept.findings.iter().map(|f| f.code.to_string()).collect();
+    for code in [
+        "trend-over-runs",
+        "bimodal",
+        "variance-differs",
+        "stated-summary-mismatch",
+    ] {
+        assert!(codes.iter().any(|c| c == code), "{code} in {codes:?}");
+    }
+    assert_eq!(given.groups.len(), kept.groups.len());
+    for (g, k) in given.groups.iter().zip(&kept.groups) {
+        for (v, w) in g.variants.iter().zip(&k.variants) {
+            assert!(v.samples.is_empty());
+            assert_eq!(w.samples.len() as u64, w.n.unwrap());
+            let without = VariantSummary {
+                samples: Vec::new(),
+                ..w.clone()
+            };
+            assert_eq!(*v, without);
+        }
+    }
+}
+
 #[test]
 fn each_file_s_stated_summary_is_checked_against_that_file_s_runs() {
     // Two invocations per side, each stating the mean and n of its own

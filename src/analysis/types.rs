@@ -122,6 +122,20 @@ pub struct Settings {
     /// what the name and unit suggest (study files, `--direction`).
     #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
     pub directions: std::collections::BTreeMap<String, Direction>,
+    /// Whether each variant's samples are kept in run order
+    /// ([`VariantSummary::samples`]), as a report's charts draw them.
+    /// Without, each side's samples are sorted in place once the figures
+    /// that read their run order are taken, and the summaries keep none:
+    /// two sides of ten million samples are then held once, not twice
+    /// (`compare` without a report file). Not part of the settings
+    /// written out.
+    #[serde(skip, default = "keep_run_order")]
+    pub keep_run_order: bool,
+}
+
+/// Run order is kept unless a caller says it needs none.
+fn keep_run_order() -> bool {
+    true
 }
 
 impl Default for Settings {
@@ -136,6 +150,7 @@ impl Default for Settings {
             seed: 0x5eed,
             resamples: 10_000,
             directions: Default::default(),
+            keep_run_order: keep_run_order(),
         }
     }
 }
@@ -163,7 +178,8 @@ pub struct VariantSummary {
     pub ci_low: Option<f64>,
     /// Upper bound of the centre's CI (`ci_low` is its lower bound).
     pub ci_high: Option<f64>,
-    /// Raw samples in run order (empty for summary-only data).
+    /// Raw samples in run order (empty for summary-only data, and for
+    /// every variant when [`Settings::keep_run_order`] was off).
     pub samples: Vec<f64>,
     /// True when the values come from stated summaries, not samples.
     pub from_summary: bool,

@@ -119,6 +119,10 @@ impl CompareArgs {
             seed: self.seed,
             resamples: self.resamples,
             directions: self.direction.iter().cloned().collect(),
+            // Only the report files draw the samples.
+            keep_run_order: [&self.html, &self.pdf, &self.md, &self.txt]
+                .iter()
+                .any(|p| p.is_some()),
         }
     }
 

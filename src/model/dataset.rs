@@ -225,6 +225,57 @@ impl Dataset {
         self.parts[p].series_at(local, self.bases[p].1)
     }
 
+    /// The values of each of `series` (indices of distinct series), the
+    /// dataset given up for them. The series with the most rows of a part,
+    /// if at least half of them, takes the part's value column over, its
+    /// values moved to the front, instead of a copy: ten million samples
+    /// of a side are then never held in the rows and in a copy at once.
+    /// The other series are copied out before it.
+    pub fn into_series_values(self, series: &[usize]) -> Vec<Vec<f64>> {
+        let at: Vec<(usize, std::ops::Range<usize>)> = series
+            .iter()
+            .map(|&si| {
+                let (p, local) = self.locate(si);
+                (p, self.parts[p].series_rows(local))
+            })
+            .collect();
+        // Per part, the series that takes its column, if any.
+        let mut owner: Vec<Option<usize>> = vec![None; self.parts.len()];
+        for (k, (p, rows)) in at.iter().enumerate() {
+            let rows_of_part = self.parts[*p].values.len();
+            let larger = owner[*p].is_none_or(|o| at[o].1.len() < rows.len());
+            if 2 * rows.len() >= rows_of_part && larger {
+                owner[*p] = Some(k);
+            }
+        }
+        let columns: Vec<Vec<f64>> = self.parts.into_iter().map(Part::into_values).collect();
+        let mut out: Vec<Vec<f64>> = at
+            .iter()
+            .enumerate()
+            .map(|(k, (p, rows))| {
+                if owner[*p] == Some(k) {
+                    Vec::new()
+                } else {
+                    columns[*p][rows.clone()].to_vec()
+                }
+            })
+            .collect();
+        for (p, column) in columns.into_iter().enumerate() {
+            let Some(k) = owner[p] else { continue };
+            let rows = at[k].1.clone();
+            let mut values = column;
+            values.copy_within(rows.clone(), 0);
+            values.truncate(rows.len());
+            // Room of a column grown batch by batch, much beyond the
+            // series, is given back.
+            if values.capacity() > values.len() + values.len() / 4 {
+                values.shrink_to_fit();
+            }
+            out[k] = values;
+        }
+        out
+    }
+
     /// The runs of neighbouring rows with the same names, in order.
     pub fn series(&self) -> impl ExactSizeIterator<Item = Series<'_>> + Clone {
         (0..self.series_count()).map(move |i| self.series_at(i))

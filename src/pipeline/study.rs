@@ -383,6 +383,7 @@ impl Study {
             assume_n: a.assume_n.or(d.assume_n),
             seed: a.seed.unwrap_or(d.seed),
             resamples: a.resamples.unwrap_or(d.resamples),
+            keep_run_order: d.keep_run_order,
             directions: self
                 .metrics
                 .iter()

@@ -93,11 +93,28 @@ pub fn mann_kendall_sorted(xs: &[f64], sorted: &[f64]) -> Option<Trend> {
     if n < 5 || sorted.len() != n {
         return None;
     }
-    let s = if n > 64 && sorted.iter().all(|v| !v.is_nan()) {
+    mann_kendall_of_s(kendall_s(xs, sorted), sorted)
+}
+
+/// Mann-Kendall's S of `xs` in run order, given `sorted`, the same
+/// values in ascending order: by ranks for long samples without NaN
+/// (O(n log n)), pair by pair otherwise.
+pub fn kendall_s(xs: &[f64], sorted: &[f64]) -> i64 {
+    if xs.len() > 64 && sorted.iter().all(|v| !v.is_nan()) {
         kendall_s_by_ranks(xs, sorted)
     } else {
         kendall_s_by_pairs(xs)
-    };
+    }
+}
+
+/// [`mann_kendall`] of values whose S over run order is `s` (as
+/// [`sort_counting_kendall_s`] gives it), now in ascending order in
+/// `sorted` (for the tie correction).
+pub fn mann_kendall_of_s(s: i64, sorted: &[f64]) -> Option<Trend> {
+    let n = sorted.len();
+    if n < 5 {
+        return None;
+    }
     let mut tie_sum = 0.0;
     let mut i = 0;
     while i < n {
@@ -121,6 +138,65 @@ pub fn mann_kendall_sorted(xs: &[f64], sorted: &[f64]) -> Option<Trend> {
     };
     let p = (2.0 * Normal::standard().sf(z.abs())).min(1.0);
     Some(Trend { s, z, p })
+}
+
+/// Sorts `xs` (no NaN) into ascending order in place and returns the S of
+/// [`kendall_s_by_pairs`] of their order before, counted while they are
+/// merged: a side of ten million samples in run order then needs no
+/// sorted copy of itself for its trend (80 MB), only a buffer of half its
+/// length while it is sorted. Exact (integer counts), so the S is that of
+/// the other ways of counting it.
+pub fn sort_counting_kendall_s(xs: &mut [f64]) -> i64 {
+    let mut buffer = Vec::with_capacity(xs.len() / 2);
+    merge_sort_counting(xs, &mut buffer)
+}
+
+/// Runs at most this long are counted pair by pair and sorted directly.
+const SMALL_RUN: usize = 32;
+
+fn merge_sort_counting(xs: &mut [f64], buffer: &mut Vec<f64>) -> i64 {
+    let n = xs.len();
+    if n <= SMALL_RUN {
+        let s = kendall_s_by_pairs(xs);
+        xs.sort_unstable_by(f64::total_cmp);
+        return s;
+    }
+    let mid = n / 2;
+    let (left, right) = xs.split_at_mut(mid);
+    let mut s = merge_sort_counting(left, buffer) + merge_sort_counting(right, buffer);
+    buffer.clear();
+    buffer.extend_from_slice(&xs[..mid]);
+    // Each later value against the earlier half: those below it count +1,
+    // those above it −1. Both halves ascend by `total_cmp`, which orders
+    // values without NaN as `<` does (−0 before 0, which `<` holds equal),
+    // so the counts of earlier values below and not above a later one grow
+    // with it: one pass of two cursors.
+    let (mut below, mut not_above) = (0usize, 0usize);
+    for &x in &xs[mid..] {
+        while below < mid && buffer[below] < x {
+            below += 1;
+        }
+        while not_above < mid && buffer[not_above] <= x {
+            not_above += 1;
+        }
+        s += below as i64 - (mid - not_above) as i64;
+    }
+    // Merged into place: the write position never passes the next unread
+    // value of the later half.
+    let (mut i, mut j) = (0, mid);
+    for k in 0..n {
+        if i == mid {
+            break;
+        }
+        if j < n && xs[j].total_cmp(&buffer[i]).is_lt() {
+            xs[k] = xs[j];
+            j += 1;
+        } else {
+            xs[k] = buffer[i];
+            i += 1;
+        }
+    }
+    s
 }
 
 /// S = Σ_{i<j} sign(x_j − x_i) over all pairs; equal or unordered (NaN)
@@ -304,6 +380,25 @@ mod tests {
         }
         let t = mann_kendall(&[1.0, 2.0, 3.0, 4.0, 5.0]).unwrap();
         assert_eq!(t.s, 10);
+        // Counted while sorting in place: the S of the pairs, and the
+        // values sorted as `sort_unstable_by(total_cmp)` sorts them.
+        for n in [0usize, 1, 5, 31, 32, 33, 64, 65, 100, 257, 1000] {
+            for levels in [1u64, 3, 50, 1 << 30] {
+                let mut xs: Vec<f64> = (0..n).map(|_| (next() % levels) as f64 - 1.0).collect();
+                if n > 3 {
+                    xs[n / 2] = -0.0;
+                    xs[n / 3] = 0.0;
+                }
+                let mut sorted = xs.clone();
+                sorted.sort_unstable_by(f64::total_cmp);
+                let mut counted = xs.clone();
+                let s = sort_counting_kendall_s(&mut counted);
+                assert_eq!(s, kendall_s_by_pairs(&xs), "n={n} levels={levels}");
+                let bits = |v: &[f64]| v.iter().map(|x| x.to_bits()).collect::<Vec<_>>();
+                assert_eq!(bits(&counted), bits(&sorted), "n={n} levels={levels}");
+                assert_eq!(mann_kendall_of_s(s, &counted), mann_kendall(&xs));
+            }
+        }
         assert!((t.z - 9.0 / (250.0f64 / 18.0 * 1.2).sqrt()).abs() < 1e-12);
     }
 

@@ -51,12 +51,18 @@ impl Summary {
         if xs.is_empty() || xs.len() != sorted.len() || xs.iter().any(|x| !x.is_finite()) {
             return None;
         }
-        let n = xs.len();
-        let mean = mean(xs);
-        let stddev = stddev(xs);
+        Some(Summary::of_moments(mean(xs), stddev(xs), sorted))
+    }
+
+    /// [`Summary::of_sorted`] given the mean and standard deviation of the
+    /// values in run order, so that a caller can compute them, then sort
+    /// its one vector of the values in place (`sorted`, at least one
+    /// finite value): the sums are those of the run order all the same.
+    pub fn of_moments(mean: f64, stddev: f64, sorted: &[f64]) -> Summary {
+        let n = sorted.len();
         let median = percentile_sorted(sorted, 50.0);
         let mad = mad_sorted(sorted, median);
-        Some(Summary {
+        Summary {
             n,
             mean,
             median,
@@ -65,7 +71,7 @@ impl Summary {
             min: sorted[0],
             max: sorted[n - 1],
             mad,
-        })
+        }
     }
 }
 
@@ -126,8 +132,13 @@ pub fn population_stddev(xs: &[f64]) -> f64 {
     if xs.is_empty() {
         return f64::NAN;
     }
-    let n = xs.len() as f64;
-    (variance(xs) * (n - 1.0) / n).sqrt()
+    population_stddev_of(variance(xs), xs.len())
+}
+
+/// [`population_stddev`] of `n` values whose [`variance`] is `variance`.
+pub fn population_stddev_of(variance: f64, n: usize) -> f64 {
+    let n = n as f64;
+    (variance * (n - 1.0) / n).sqrt()
 }
 
 /// The `p`-th percentile (0–100) of sorted data with linear interpolation

@@ -20,6 +20,7 @@ mod welch_summary;
 
 use super::describe::Side;
 use super::{Center, IntervalMethod, Note, Settings, TestChoice, TestKind};
+use crate::stats::welch::{welch_from_stats, WelchResult};
 
 /// What a method makes of one comparison.
 #[derive(Debug)]
@@ -70,7 +71,7 @@ pub(crate) trait TestMethod {
 /// or Welch's t on samples under `--test welch`; stated mean, sd and n take
 /// Welch's t on summaries; anything else cannot be tested.
 pub(crate) fn choose(base: &Side, var: &Side, settings: &Settings) -> &'static dyn TestMethod {
-    if base.samples().len() >= 2 && var.samples().len() >= 2 {
+    if base.sample_count() >= 2 && var.sample_count() >= 2 {
         if settings.test == TestChoice::Welch {
             &welch_samples::WelchSamples
         } else {
@@ -84,6 +85,20 @@ pub(crate) fn choose(base: &Side, var: &Side, settings: &Settings) -> &'static d
     } else {
         &untestable::Untestable
     }
+}
+
+/// Welch's t on two sides' samples, from the mean and sd their summaries
+/// took over the samples in run order: the `welch` of the samples
+/// themselves (finite, as every side of samples is), which by now are
+/// sorted.
+fn welch_of_samples(base: &Side, var: &Side) -> Option<WelchResult> {
+    let (n1, n2) = (base.sample_count(), var.sample_count());
+    if n1 < 2 || n2 < 2 {
+        return None;
+    }
+    welch_from_stats(
+        base.mean?, base.sd?, n1 as f64, var.mean?, var.sd?, n2 as f64,
+    )
 }
 
 /// The centre of one side: the median or mean asked for, else the other.

@@ -2,23 +2,22 @@
 //! interval of the means.
 
 use super::interval::sample_interval;
-use super::{centre_of, Context, Outcome, TestMethod};
+use super::{centre_of, welch_of_samples, Context, Outcome, TestMethod};
 use crate::analysis::describe::Side;
 use crate::analysis::{Center, Note, NoteKind, TestKind};
 use crate::stats::effect::hedges_g;
-use crate::stats::welch::welch;
 
 /// Welch's unequal-variance t-test on two samples of at least 2 values.
 pub(super) struct WelchSamples;
 
 impl TestMethod for WelchSamples {
     fn run(&self, base: &Side, var: &Side, cx: &Context<'_>) -> Outcome {
-        let (bs, vs) = (base.samples(), var.samples());
+        let (nb, nv) = (base.sample_count(), var.sample_count());
         let mut notes = Vec::new();
-        let w = welch(bs, vs);
+        let w = welch_of_samples(base, var);
         let effect_size = match (base.mean, base.sd, var.mean, var.sd) {
             (Some(m1), Some(s1), Some(m2), Some(s2)) => {
-                hedges_g(m1, s1, bs.len() as f64, m2, s2, vs.len() as f64)
+                hedges_g(m1, s1, nb as f64, m2, s2, nv as f64)
             }
             _ => None,
         };

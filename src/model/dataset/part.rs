@@ -169,6 +169,16 @@ impl Part {
         }
     }
 
+    /// The rows of the `i`th series in this part's columns.
+    pub(super) fn series_rows(&self, i: usize) -> std::ops::Range<usize> {
+        self.series_start(i)..self.ends[i]
+    }
+
+    /// The value column, the rest of the part given up.
+    pub(super) fn into_values(self) -> Vec<f64> {
+        self.values
+    }
+
     /// Index of the first row of the `i`th series.
     fn series_start(&self, i: usize) -> usize {
         if i == 0 {
