@@ -102,9 +102,12 @@ fn dir() -> String {
 /// moved in unchanged as part v after serving as a hold-out three times
 /// (467, 312 and 312 of their 486 values at the last), which set the
 /// floors to what the 572 posts read: 20742, 15706 and 16687 of 21677.
-const VALUE_FLOOR: f64 = 95.6;
-const LABEL_FLOOR: f64 = 72.4;
-const EITHER_FLOOR: f64 = 76.9;
+/// Part w's 30 posts (a seventh held-out sample) were added unread, with
+/// no rule changed (905, 615 and 637 of their 1016 values), and the floors
+/// lowered to what the 602 posts read: 21647, 16321 and 17324 of 22693.
+const VALUE_FLOOR: f64 = 95.3;
+const LABEL_FLOOR: f64 = 71.9;
+const EITHER_FLOOR: f64 = 76.3;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
