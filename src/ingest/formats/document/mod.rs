@@ -16,6 +16,7 @@ mod boxchars;
 mod current_first;
 mod cv_cells;
 mod dashed;
+mod fallback;
 mod fio_groups;
 mod grid;
 mod grouped_dots;
@@ -184,6 +185,13 @@ impl Format for Document {
                     )
                 }),
         );
+        // What no rule read, in blocks of numeric lines, is read last and
+        // marked as such.
+        let used: hashbrown::HashSet<u32> = (parsed.observations.iter().map(|o| o.line))
+            .chain(parsed.consumed.iter().copied())
+            .chain(parsed.skipped.iter().map(|(l, _)| *l))
+            .collect();
+        parsed.observations.extend(fallback::read(src, &used));
         Ok(parsed)
     }
 
@@ -341,6 +349,8 @@ fn ends_with_ci(text: &str, suffix: &str) -> bool {
 mod beyond_tests;
 #[cfg(test)]
 mod caption_tests;
+#[cfg(test)]
+mod fallback_tests;
 #[cfg(test)]
 mod label_tests;
 #[cfg(test)]
