@@ -8,7 +8,7 @@
 //! no layout rule, so that they never pair with a table's rows and a
 //! reader sees what they are.
 
-use super::grid::{tokens, Tok, TokKind};
+use super::grid::{number, Tok, TokKind};
 use crate::ingest::{Line, Source};
 use crate::model::Observation;
 
@@ -32,6 +32,7 @@ pub fn read(src: &Source, used: &hashbrown::HashSet<u32>) -> Vec<Observation> {
         !used.contains(&l.number)
             && !is_prose(&l.text)
             && !is_attribute(&l.text)
+            && !l.text.trim_end().ends_with(':')
             && crate::ingest::shared::prompt::shell_prompt(&l.text).is_none()
             && tokens(&l.text).iter().any(is_value)
     };
@@ -56,6 +57,68 @@ pub fn read(src: &Source, used: &hashbrown::HashSet<u32>) -> Vec<Observation> {
         i = end;
     }
     out
+}
+
+/// The tokens of a line as the grid reader splits it, where a word that
+/// holds a number the grid reader cannot take is read for it: set in
+/// punctuation (`1221],`, `16μs.`), after a key (`RunTime=119.549`,
+/// `cost:75`), beside a spread or a second count (`48.78±0.61%`,
+/// `639+0`), or a percentage with its field's name glued on (`0.3%us,`).
+fn tokens(text: &str) -> Vec<Tok> {
+    let mut out = Vec::new();
+    for t in super::grid::tokens(text) {
+        if t.kind != TokKind::Word || !t.text.contains(|c: char| c.is_ascii_digit()) {
+            out.push(t);
+            continue;
+        }
+        let found = glued_values(&t.text);
+        if found.is_empty() {
+            out.push(t);
+            continue;
+        }
+        for (value, unit) in found {
+            out.push(Tok {
+                kind: TokKind::Num,
+                value,
+                unit,
+                ..t.clone()
+            });
+        }
+    }
+    out
+}
+
+/// The numbers of a word the grid reader leaves a word (see [`tokens`]).
+pub(super) fn glued_values(word: &str) -> Vec<(f64, String)> {
+    let w = word.trim_matches(|c: char| "([<{\"',;.)]>}".contains(c));
+    // After a key (`cost:75`), not inside a time of day or a duration
+    // (`14:16`, `0:01:47`), whose parts are no values alone.
+    let w = match w.rfind(['=', ':']) {
+        Some(at) if at > 0 && !w.as_bytes()[at - 1].is_ascii_digit() => &w[at + 1..],
+        Some(_) => return Vec::new(),
+        None => w,
+    };
+    let b = w.as_bytes();
+    let between_digits = |i: usize| {
+        i > 0 && b[i - 1].is_ascii_digit() && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+    };
+    let mut parts = Vec::new();
+    let mut start = 0;
+    for (i, c) in w.char_indices() {
+        if c == '±' || (c == '+' && between_digits(i)) {
+            parts.push(&w[start..i]);
+            start = i + c.len_utf8();
+        }
+    }
+    parts.push(&w[start..]);
+    parts
+        .into_iter()
+        .map(|p| match p.find('%') {
+            Some(at) if p[at + 1..].chars().all(|c| c.is_ascii_alphabetic()) => &p[..=at],
+            _ => p,
+        })
+        .filter_map(|p| number(p).map(|(v, u, _)| (v, u)))
+        .collect()
 }
 
 /// Whether a token holds a value the fallback reads.
@@ -92,16 +155,18 @@ fn is_prose(text: &str) -> bool {
     words.len() >= 8 && plain * 4 >= words.len() * 3
 }
 
-/// The nearest line above `at` holding words and no value, within
+/// The nearest line above `at` holding words and no value, or ending
+/// with a colon (`Iteration 0 (under-clocked 1052.476 MHz):`), within
 /// [`HEADER_REACH`] lines and at the block's quote depth (a rule drawn
-/// under a header is passed over).
+/// under a header is passed over). A line ending with a colon introduces
+/// what follows it and is never read by the fallback itself.
 fn header_above(lines: &[Line], at: usize) -> Option<&Line> {
     let depth = lines[at].quote_depth;
     lines[at.saturating_sub(HEADER_REACH)..at]
         .iter()
         .rev()
         .filter(|l| l.quote_depth == depth && l.text.chars().any(char::is_alphabetic))
-        .find(|l| !tokens(&l.text).iter().any(is_value))
+        .find(|l| l.text.trim_end().ends_with(':') || !tokens(&l.text).iter().any(is_value))
 }
 
 /// Whether a header line is a title over the block (`pgfault latency
@@ -114,18 +179,20 @@ fn is_title(text: &str) -> bool {
 /// its column, or `value N` (its place on the line) where none is.
 fn read_line(l: &Line, header: Option<&Line>, out: &mut Vec<Observation>) {
     let toks = tokens(&l.text);
-    let first = toks.iter().position(is_value).unwrap_or(toks.len());
     // The words before the first value name the row; after an index
     // column (`1 | msg_zerocopy (non-zc) | 18281`) the line's words do.
+    // A setting glued in a name (`(@flush=false, nr_reqs=1)`) stays in it.
+    let plain = super::grid::tokens(&l.text);
+    let first = plain.iter().position(is_value).unwrap_or(plain.len());
     let words = |toks: &[Tok]| -> Vec<String> {
         toks.iter()
             .filter(|t| t.kind == TokKind::Word)
             .map(|t| t.text.clone())
             .collect()
     };
-    let mut row = words(&toks[..first]);
+    let mut row = words(&plain[..first]);
     if row.is_empty() {
-        row = words(&toks);
+        row = words(&plain);
     }
     let title = header.filter(|h| is_title(&h.text)).map(|h| h.text.trim());
     let head_toks = match (header, title) {
