@@ -102,9 +102,13 @@ fn dir() -> String {
 /// moved in unchanged as part v after serving as a hold-out three times
 /// (467, 312 and 312 of their 486 values at the last), which set the
 /// floors to what the 572 posts read: 20742, 15706 and 16687 of 21677.
-const VALUE_FLOOR: f64 = 95.6;
-const LABEL_FLOOR: f64 = 72.4;
-const EITHER_FLOOR: f64 = 76.9;
+/// A low-confidence fallback for numeric blocks no rule reads (each
+/// number with its row's words and the header cell over it, marked
+/// `read=fallback`, numbers glued to keys and punctuation included) then
+/// read 20931, 15760 and 16771 of them (part v: 473 of 486 values).
+const VALUE_FLOOR: f64 = 96.5;
+const LABEL_FLOOR: f64 = 72.7;
+const EITHER_FLOOR: f64 = 77.3;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
