@@ -3,8 +3,19 @@
 use super::*;
 use crate::model::Observation;
 
+/// Two lines of prose, which make a mail of the lines below them: the
+/// fallback reads documents of prose only.
+const PROSE: &str = "A reply on the list with the numbers of a benchmark run before and after\n\
+                     the change, pasted from the terminal as the tool printed them for review.\n\
+                     \n";
+
+/// The rows of `text` under [`PROSE`], with the lines of `text` numbered
+/// from 1.
 fn read(text: &str) -> Vec<Observation> {
-    Document.parse(&Source::from_text("doc.txt", text)).unwrap()
+    let doc = format!("{PROSE}{text}");
+    let mut obs = Document.parse(&Source::from_text("doc.txt", &doc)).unwrap();
+    obs.iter_mut().for_each(|o| o.line -= 3);
+    obs
 }
 
 fn fallback_rows(obs: &[Observation]) -> Vec<&Observation> {
@@ -132,4 +143,13 @@ fn numbers_glued_to_keys_and_punctuation_are_read() {
     assert!(values("[x.180857]").is_empty());
     assert!(values("14:16").is_empty());
     assert!(values("sum=0x44000077").is_empty());
+}
+
+/// A tool's bare output with no prose around it (busybox dd, in
+/// tests/data/harness/dd) is no mail: the fallback leaves it unread.
+#[test]
+fn bare_tool_output_without_prose_gets_no_fallback() {
+    let text = "256+0 records in\n256+0 records out\n";
+    let obs = Document.parse(&Source::from_text("dd.txt", text)).unwrap();
+    assert!(fallback_rows(&obs).is_empty(), "{obs:#?}");
 }

@@ -186,12 +186,16 @@ impl Format for Document {
                 }),
         );
         // What no rule read, in blocks of numeric lines, is read last and
-        // marked as such.
-        let used: hashbrown::HashSet<u32> = (parsed.observations.iter().map(|o| o.line))
-            .chain(parsed.consumed.iter().copied())
-            .chain(parsed.skipped.iter().map(|(l, _)| *l))
-            .collect();
-        parsed.observations.extend(fallback::read(src, &used));
+        // marked as such; in a document of prose only: a tool's bare
+        // output that no importer knows (busybox dd's record counts) is
+        // left unrecognised, for `--format` or an extractor.
+        if mixed::is_prose_document(src) {
+            let used: hashbrown::HashSet<u32> = (parsed.observations.iter().map(|o| o.line))
+                .chain(parsed.consumed.iter().copied())
+                .chain(parsed.skipped.iter().map(|(l, _)| *l))
+                .collect();
+            parsed.observations.extend(fallback::read(src, &used));
+        }
         Ok(parsed)
     }
 
