@@ -116,6 +116,11 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     let Ok(doc) = Document.parse_accounted(src) else {
         return Ok(parsed.into());
     };
+    // The fallback's rows come last, on lines nothing else read.
+    let (guessed, observations): (Vec<_>, Vec<_>) = doc
+        .observations
+        .into_iter()
+        .partition(super::fallback::is_fallback);
     // A loop's lines between the runs (a counter, a banner, a date) are
     // said to be such, and give the document reader no value.
     let texts = src.lines.iter().map(|l| (l.number, l.text.as_str()));
@@ -127,8 +132,7 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     used.extend(between);
     used.sort_unstable();
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
-    let (rest, on_read_lines): (Vec<_>, Vec<_>) = doc
-        .observations
+    let (rest, on_read_lines): (Vec<_>, Vec<_>) = observations
         .into_iter()
         .filter(|o| o.line > 0)
         .partition(|o| unread(o.line));
@@ -148,6 +152,13 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
         let more = labelled_lines_left(src, &used, &parsed.observations);
         parsed.observations.extend(more);
     }
+    let mut read: Vec<u32> = parsed.observations.iter().map(|o| o.line).collect();
+    read.sort_unstable();
+    parsed.observations.extend(
+        guessed
+            .into_iter()
+            .filter(|o| unread(o.line) && read.binary_search(&o.line).is_err()),
+    );
     Ok(parsed.into())
 }
 

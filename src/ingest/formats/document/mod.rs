@@ -16,6 +16,7 @@ mod boxchars;
 mod current_first;
 mod cv_cells;
 mod dashed;
+mod fallback;
 mod fio_groups;
 mod grid;
 mod grouped_dots;
@@ -185,6 +186,17 @@ impl Format for Document {
                     )
                 }),
         );
+        // What no rule read, in blocks of numeric lines, is read last and
+        // marked as such; in a document of prose only: a tool's bare
+        // output that no importer knows (busybox dd's record counts) is
+        // left unrecognised, for `--format` or an extractor.
+        if mixed::is_prose_document(src) {
+            let used: hashbrown::HashSet<u32> = (parsed.observations.iter().map(|o| o.line))
+                .chain(parsed.consumed.iter().copied())
+                .chain(parsed.skipped.iter().map(|(l, _)| *l))
+                .collect();
+            parsed.observations.extend(fallback::read(src, &used));
+        }
         Ok(parsed)
     }
 
@@ -342,6 +354,8 @@ fn ends_with_ci(text: &str, suffix: &str) -> bool {
 mod beyond_tests;
 #[cfg(test)]
 mod caption_tests;
+#[cfg(test)]
+mod fallback_tests;
 #[cfg(test)]
 mod label_tests;
 #[cfg(test)]

@@ -38,7 +38,8 @@ use lists::*;
 pub use names::variant_like;
 use names::*;
 use table::*;
-use tokens::{merge_groups, Tok, TokKind};
+use tokens::merge_groups;
+pub use tokens::{number, tokens, Tok, TokKind};
 
 /// One line of a paragraph.
 #[derive(Debug, Clone, Copy)]
