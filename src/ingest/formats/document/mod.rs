@@ -13,6 +13,7 @@
 
 mod beyond;
 mod boxchars;
+mod builds_below;
 mod current_first;
 mod cv_cells;
 mod dashed;
