@@ -85,8 +85,12 @@ fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
         }
         if let Some(h) = heading(t) {
             gap.push(h);
-        } else if t.split_whitespace().count() > HEADING_WORDS {
-            // A sentence ends what the headings above it could name.
+        } else if t.split_whitespace().count() > HEADING_WORDS && !tool_line(t) {
+            // A sentence ends what the headings above it could name, and
+            // so does a command typed at a prompt (a capture of its own
+            // begins); a long line of the tool's that the importer left
+            // (fio's `crypt: (groupid=0, jobs=1): err= 0: pid=…: Thu Sep
+            // 15 …`, a command line with its settings) does not.
             gap.clear();
         }
     }
@@ -128,6 +132,22 @@ fn heading(t: &str) -> Option<String> {
     {
         return None;
     }
+    if is_data(t) {
+        return None;
+    }
+    let name = labels::clean(t.trim_matches(['*', '#', '=', '_', '`', '"', '\'']), 60);
+    (!name.is_empty()).then_some(name)
+}
+
+/// A line of a tool's output or of its settings, not a sentence nor a
+/// command typed at a prompt.
+fn tool_line(t: &str) -> bool {
+    is_data(t) && crate::ingest::shared::prompt::shell_prompt(t).is_none()
+}
+
+/// Whether a line holds data rather than words: two numbers or more, a
+/// time of day or a `key=value` setting, and no full stop at its end.
+fn is_data(t: &str) -> bool {
     let numbers = t
         .split_whitespace()
         .filter(|w| parse_number(w.trim_matches(['(', ')', ','])).is_some())
@@ -137,16 +157,54 @@ fn heading(t: &str) -> Option<String> {
             && w.as_bytes().get(2) == Some(&b':')
             && w.bytes().all(|b| b.is_ascii_digit() || b == b':')
     });
-    if numbers >= 2 || clock || t.contains('=') {
-        return None;
-    }
-    let name = labels::clean(t.trim_matches(['*', '#', '=', '_', '`', '"', '\'']), 60);
-    (!name.is_empty()).then_some(name)
+    (numbers >= 2 || clock || t.contains('=')) && !t.ends_with('.')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The variants the fio importer's rows of `text` get in a mail.
+    fn fio_variants(text: &str) -> Vec<(u32, String)> {
+        let registry = crate::ingest::Registry::builtin();
+        let format = registry.get("fio").expect("fio");
+        let src = Source::from_text("mail.txt", text);
+        let read = super::super::mixed::read(&registry, format, &src).expect("read");
+        read.parsed
+            .observations
+            .iter()
+            .filter(|o| o.benchmark.as_str() == "fio")
+            .map(|o| (o.line, o.variant.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_long_line_of_the_tool_between_heading_and_block_is_no_sentence() {
+        // Lines of a corpus post (fio before and after a dm-crypt series):
+        // fio's job line has eleven words, and it ended the heading's reach.
+        let text = "A cover letter with the complete fio reports for writes to an encrypted\n\
+            device on a virtual machine, before and after the series is applied.\n\n\
+            Before the patch:\n\
+            Jobs: 1 (f=1): [w(1)][100.0%][r=0KiB/s,w=402MiB/s][r=0,w=402 IOPS][eta 00m:00s]\n\
+            crypt: (groupid=0, jobs=1): err= 0: pid=233950: Thu Sep 15 16:23:10 2022\n\
+            \x20 write: IOPS=402, BW=403MiB/s (423MB/s)(23.6GiB/60002msec)\n\
+            \x20   slat (usec): min=2425, max=3819, avg=2480.84, stdev=34.00\n\n\
+            After the patch:\n\
+            Jobs: 1 (f=1): [w(1)][100.0%][r=0KiB/s,w=430MiB/s][r=0,w=430 IOPS][eta 00m:00s]\n\
+            crypt: (groupid=0, jobs=1): err= 0: pid=288730: Thu Sep 15 16:25:39 2022\n\
+            \x20 write: IOPS=430, BW=431MiB/s (452MB/s)(25.3GiB/60002msec)\n\
+            \x20   slat (usec): min=2253, max=3213, avg=2319.49, stdev=34.29\n";
+        let got = fio_variants(text);
+        assert!(got.contains(&(7, "Before the patch".into())), "{got:?}");
+        assert!(got.contains(&(13, "After the patch".into())), "{got:?}");
+        // A command typed at a prompt still ends it: a capture of its own.
+        assert!(!tool_line(
+            "[root@five ~]# perf stat -e context-switches taskset -c 0 perf bench sched pipe -l 10000"
+        ));
+        assert!(tool_line(
+            "schbench -m 2 -t 4 -s 10000 -c 1000000 -r 10 -x 1"
+        ));
+    }
 
     #[test]
     fn headings_are_short_lines_without_data() {
