@@ -102,9 +102,14 @@ fn dir() -> String {
 /// moved in unchanged as part v after serving as a hold-out three times
 /// (467, 312 and 312 of their 486 values at the last), which set the
 /// floors to what the 572 posts read: 20742, 15706 and 16687 of 21677.
+/// Three rules from label misses counted over the whole corpus (rows below
+/// a harness's comparison take its builds in column order, a long tool
+/// line between a heading and its block no longer ends the heading's
+/// reach, an indented mmtests header cell over the row labels names no
+/// build) took labels and either orientation to 15793 and 16774.
 const VALUE_FLOOR: f64 = 95.6;
-const LABEL_FLOOR: f64 = 72.4;
-const EITHER_FLOOR: f64 = 76.9;
+const LABEL_FLOOR: f64 = 72.8;
+const EITHER_FLOOR: f64 = 77.3;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
