@@ -341,6 +341,8 @@ fn ends_with_ci(text: &str, suffix: &str) -> bool {
 #[cfg(test)]
 mod beyond_tests;
 #[cfg(test)]
+mod builds_tests;
+#[cfg(test)]
 mod caption_tests;
 #[cfg(test)]
 mod label_tests;

@@ -164,45 +164,18 @@ fn is_data(t: &str) -> bool {
 mod tests {
     use super::*;
 
-    /// The variants the fio importer's rows of `text` get in a mail.
-    fn fio_variants(text: &str) -> Vec<(u32, String)> {
-        let registry = crate::ingest::Registry::builtin();
-        let format = registry.get("fio").expect("fio");
-        let src = Source::from_text("mail.txt", text);
-        let read = super::super::mixed::read(&registry, format, &src).expect("read");
-        read.parsed
-            .observations
-            .iter()
-            .filter(|o| o.benchmark.as_str() == "fio")
-            .map(|o| (o.line, o.variant.to_string()))
-            .collect()
-    }
-
     #[test]
-    fn a_long_line_of_the_tool_between_heading_and_block_is_no_sentence() {
-        // Lines of a corpus post (fio before and after a dm-crypt series):
-        // fio's job line has eleven words, and it ended the heading's reach.
-        let text = "A cover letter with the complete fio reports for writes to an encrypted\n\
-            device on a virtual machine, before and after the series is applied.\n\n\
-            Before the patch:\n\
-            Jobs: 1 (f=1): [w(1)][100.0%][r=0KiB/s,w=402MiB/s][r=0,w=402 IOPS][eta 00m:00s]\n\
-            crypt: (groupid=0, jobs=1): err= 0: pid=233950: Thu Sep 15 16:23:10 2022\n\
-            \x20 write: IOPS=402, BW=403MiB/s (423MB/s)(23.6GiB/60002msec)\n\
-            \x20   slat (usec): min=2425, max=3819, avg=2480.84, stdev=34.00\n\n\
-            After the patch:\n\
-            Jobs: 1 (f=1): [w(1)][100.0%][r=0KiB/s,w=430MiB/s][r=0,w=430 IOPS][eta 00m:00s]\n\
-            crypt: (groupid=0, jobs=1): err= 0: pid=288730: Thu Sep 15 16:25:39 2022\n\
-            \x20 write: IOPS=430, BW=431MiB/s (452MB/s)(25.3GiB/60002msec)\n\
-            \x20   slat (usec): min=2253, max=3213, avg=2319.49, stdev=34.29\n";
-        let got = fio_variants(text);
-        assert!(got.contains(&(7, "Before the patch".into())), "{got:?}");
-        assert!(got.contains(&(13, "After the patch".into())), "{got:?}");
-        // A command typed at a prompt still ends it: a capture of its own.
+    fn a_command_at_a_prompt_is_no_tool_line() {
+        // A capture of its own begins at a prompt; a command line with its
+        // settings and no prompt is the tool's.
         assert!(!tool_line(
             "[root@five ~]# perf stat -e context-switches taskset -c 0 perf bench sched pipe -l 10000"
         ));
         assert!(tool_line(
             "schbench -m 2 -t 4 -s 10000 -c 1000000 -r 10 -x 1"
+        ));
+        assert!(!tool_line(
+            "The runs below were made on a quiet machine, 2 and 3 times."
         ));
     }
 
