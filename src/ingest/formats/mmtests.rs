@@ -180,6 +180,12 @@ fn header(
     let mut names: Vec<Vec<String>> = Vec::new();
     let mut k = start;
     let mut bench = "mmtests".to_string();
+    // Where the values of the first row begin: an indented header's first
+    // cell that ends before them names the row labels' column.
+    let values_at = ROW
+        .captures(&src.lines[start].text)
+        .and_then(|c| c.get(3))
+        .map(|m| m.start());
     while k > 0 {
         k -= 1;
         let text = &src.lines[k].text;
@@ -209,7 +215,7 @@ fn header(
         } else if cells.len() == ncols && indented {
             Some(cells)
         } else if cells.len() == ncols + 1
-            && !indented
+            && (!indented || over_labels(text, &cells[0], values_at))
             && !cells[0].bytes().any(|b| b.is_ascii_digit())
         {
             Some(cells[1..].to_vec())
@@ -242,6 +248,14 @@ fn header(
         })
         .collect();
     (variants, bench)
+}
+
+/// Whether `first`, the first cell of the header line `text`, ends before
+/// `values_at`, the column where the values of the rows begin: it heads
+/// the row labels (`clients` over `Amean 1`), not a build's column.
+fn over_labels(text: &str, first: &str, values_at: Option<usize>) -> bool {
+    let end = text.find(first).map(|at| at + first.len());
+    matches!((end, values_at), (Some(end), Some(at)) if end <= at)
 }
 
 /// The words of `lower` cut into `ncols` names at the right edges of the
@@ -461,5 +475,22 @@ mod tests {
         assert_eq!(get(0.45).variant, "patched");
         assert_eq!(get(0.4557).benchmark, "hackbench-process-pipes (SNC on)");
         assert_eq!(get(0.2933).benchmark, "hackbench-process-pipes (SNC off)");
+    }
+
+    #[test]
+    fn an_indented_header_cell_over_the_row_labels_heads_no_build() {
+        // Lines of a corpus post (dbench under BFQ, quoted): `clients`
+        // names the column of `Amean 1`, the three builds follow it.
+        let text = "      clients           MQ                     SQ             MQ-Patched\n\
+                    Amean 1      39.12 (0.00%)       43.29 * -10.67%*       36.09 *   7.74%*\n\
+                    Amean 2     128.58 (0.00%)      101.30 *  21.22%*       96.14 *  25.23%*\n";
+        let rows = Mmtests.parse(&Source::from_text("m.txt", text)).unwrap();
+        let get = |v: f64| rows.iter().find(|o| o.value == v).unwrap();
+        assert_eq!(get(39.12).variant, "MQ");
+        assert_eq!(get(101.3).variant, "SQ");
+        assert_eq!(get(36.09).variant, "MQ-Patched");
+        // A header cell that reaches into the values is a build's name.
+        assert!(!over_labels("   base    patched", "base", Some(5)));
+        assert!(over_labels("  clients   MQ", "clients", Some(9)));
     }
 }

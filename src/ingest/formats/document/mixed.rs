@@ -132,7 +132,7 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     used.extend(between);
     used.sort_unstable();
     let unread = |l: u32| l > 0 && used.binary_search(&l).is_err();
-    let (rest, on_read_lines): (Vec<_>, Vec<_>) = observations
+    let (mut rest, on_read_lines): (Vec<_>, Vec<_>) = observations
         .into_iter()
         .filter(|o| o.line > 0)
         .partition(|o| unread(o.line));
@@ -146,6 +146,7 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     } else {
         Vec::new()
     };
+    super::builds_below::name_builds_below(&parsed.observations, &mut rest);
     parsed.observations.extend(rest);
     parsed.observations.extend(beyond);
     if mails {

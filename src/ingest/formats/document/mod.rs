@@ -13,6 +13,7 @@
 
 mod beyond;
 mod boxchars;
+mod builds_below;
 mod current_first;
 mod cv_cells;
 mod dashed;
@@ -352,6 +353,8 @@ fn ends_with_ci(text: &str, suffix: &str) -> bool {
 
 #[cfg(test)]
 mod beyond_tests;
+#[cfg(test)]
+mod builds_tests;
 #[cfg(test)]
 mod caption_tests;
 #[cfg(test)]

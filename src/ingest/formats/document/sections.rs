@@ -85,8 +85,12 @@ fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
         }
         if let Some(h) = heading(t) {
             gap.push(h);
-        } else if t.split_whitespace().count() > HEADING_WORDS {
-            // A sentence ends what the headings above it could name.
+        } else if t.split_whitespace().count() > HEADING_WORDS && !tool_line(t) {
+            // A sentence ends what the headings above it could name, and
+            // so does a command typed at a prompt (a capture of its own
+            // begins); a long line of the tool's that the importer left
+            // (fio's `crypt: (groupid=0, jobs=1): err= 0: pid=…: Thu Sep
+            // 15 …`, a command line with its settings) does not.
             gap.clear();
         }
     }
@@ -128,6 +132,22 @@ fn heading(t: &str) -> Option<String> {
     {
         return None;
     }
+    if is_data(t) {
+        return None;
+    }
+    let name = labels::clean(t.trim_matches(['*', '#', '=', '_', '`', '"', '\'']), 60);
+    (!name.is_empty()).then_some(name)
+}
+
+/// A line of a tool's output or of its settings, not a sentence nor a
+/// command typed at a prompt.
+fn tool_line(t: &str) -> bool {
+    is_data(t) && crate::ingest::shared::prompt::shell_prompt(t).is_none()
+}
+
+/// Whether a line holds data rather than words: two numbers or more, a
+/// time of day or a `key=value` setting, and no full stop at its end.
+fn is_data(t: &str) -> bool {
     let numbers = t
         .split_whitespace()
         .filter(|w| parse_number(w.trim_matches(['(', ')', ','])).is_some())
@@ -137,16 +157,27 @@ fn heading(t: &str) -> Option<String> {
             && w.as_bytes().get(2) == Some(&b':')
             && w.bytes().all(|b| b.is_ascii_digit() || b == b':')
     });
-    if numbers >= 2 || clock || t.contains('=') {
-        return None;
-    }
-    let name = labels::clean(t.trim_matches(['*', '#', '=', '_', '`', '"', '\'']), 60);
-    (!name.is_empty()).then_some(name)
+    (numbers >= 2 || clock || t.contains('=')) && !t.ends_with('.')
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_at_a_prompt_is_no_tool_line() {
+        // A capture of its own begins at a prompt; a command line with its
+        // settings and no prompt is the tool's.
+        assert!(!tool_line(
+            "[root@five ~]# perf stat -e context-switches taskset -c 0 perf bench sched pipe -l 10000"
+        ));
+        assert!(tool_line(
+            "schbench -m 2 -t 4 -s 10000 -c 1000000 -r 10 -x 1"
+        ));
+        assert!(!tool_line(
+            "The runs below were made on a quiet machine, 2 and 3 times."
+        ));
+    }
 
     #[test]
     fn headings_are_short_lines_without_data() {
