@@ -330,6 +330,15 @@ const FORMATS: &[(&str, &str)] = &[
     ("lmbench/lat_mem_rd-stride128.txt", "lmbench"),
     ("lmbench/results-aarch64.txt", "lmbench"),
     ("lmbench/results-x86_64-3alpha4.txt", "lmbench"),
+    (
+        "lmbench/summary-getsummary-two-systems-3runs.txt",
+        "lmbench-summary",
+    ),
+    ("lmbench/summary-make-see-virtualclient.txt", "lmbench-summary"),
+    (
+        "lmbench/summary-getsummary-stderr-two-hosts.txt",
+        "lmbench-summary",
+    ),
     ("netperf/omni-rr-O-human.txt", "netperf"),
     ("netperf/omni-rr-k-keyval.txt", "netperf"),
     ("netperf/pkb-udp-rr-o-csv-wrapped-histogram.txt", "netperf"),
