@@ -72,6 +72,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/pkb-ntttcp-tcp-receiver.xml", "generic"),
     ("unknown/pkb-specsfs2014-summary.xml", "generic"),
     ("unknown/hdrhistogram-tagged-non-monotonic.hlog", "generic"),
+    ("unknown/virtualclient-dxmicrobenchmarks-result.txt", "generic"),
     ("rt-tests/oslat-c01.txt", "oslat"),
     ("rt-tests/oslat-q.txt", "oslat"),
     ("rt-tests/oslat-json-run.txt", "oslat"),
