@@ -85,6 +85,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/co_clat_hist.1.log", "fio-hist-log"),
     ("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log", "fio-hist-log"),
     ("fio/raw_lat.1.log", "fio-log"),
+    ("fio/prio_clat.1.log", "fio-log"),
     ("gbench/aggregates-only.json", "gbench-json"),
     ("gbench/display-aggregates-only.txt", "gbench-console"),
     ("gbench/reps-counters-console.txt", "gbench-console"),
