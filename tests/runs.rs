@@ -116,6 +116,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("kbuild", Lines),
     ("kunit", Lines),
     ("lmbench", Lines),
+    ("lmbench-summary", Lines),
     ("nanobench", Lines),
     ("nonius", Lines),
     ("mbw", Lines),

@@ -70,6 +70,7 @@ impl Registry {
             Box::new(glmark2::Glmark2),
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),
+            Box::new(lmbench_summary::LmbenchSummary),
             Box::new(unixbench::Unixbench),
             Box::new(ebizzy::Ebizzy),
             Box::new(simoop::Simoop),

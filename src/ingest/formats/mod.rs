@@ -43,6 +43,7 @@ pub(in crate::ingest) mod kernbench;
 pub(in crate::ingest) mod kunit;
 pub(in crate::ingest) mod lkp;
 pub(in crate::ingest) mod lmbench;
+pub(in crate::ingest) mod lmbench_summary;
 pub(in crate::ingest) mod mbw;
 pub(in crate::ingest) mod memtier;
 pub(in crate::ingest) mod memtier_json;

@@ -303,8 +303,9 @@ pub fn is_prose_document(src: &Source) -> bool {
     is_prose(src.line_texts().map(|l| l.text))
 }
 
-/// [`is_prose_document`] of some lines of a source.
-fn is_prose<'a>(texts: impl Iterator<Item = &'a str>) -> bool {
+/// [`is_prose_document`] of some lines of a source (a reader leaves
+/// out the lines its tool writes, its titles and banners).
+pub fn is_prose<'a>(texts: impl Iterator<Item = &'a str>) -> bool {
     let mut lines = 0;
     for text in texts.take(4000) {
         match sentence_words(text) {

@@ -48,13 +48,21 @@ fn metric_of(kind: &str) -> (&'static str, &'static str) {
 }
 
 /// The fields of an entry line: four to six unsigned integers (kept on
-/// the stack: a per-I/O log has millions of lines).
+/// the stack: a per-I/O log has millions of lines). With `--log_prio=1`
+/// the last, the I/O priority, is hexadecimal (`0x0000`).
 fn entry(t: &str) -> Option<SmallVec<[&str; 6]>> {
     let fields: SmallVec<[&str; 6]> = t.split(',').map(str::trim).take(7).collect();
-    ((4..=6).contains(&fields.len())
+    let decimal = |f: &&str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    let priority = |f: &&str| {
+        f.strip_prefix("0x")
+            .is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()))
+    };
+    let n = fields.len();
+    ((4..=6).contains(&n)
+        && fields[..n - 1].iter().all(decimal)
         && fields
-            .iter()
-            .all(|f| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit())))
+            .last()
+            .is_some_and(|f| decimal(f) || (n >= 5 && priority(f))))
     .then_some(fields)
 }
 
@@ -162,6 +170,20 @@ impl Format for FioLog {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hexadecimal_priority_column_is_read_past() {
+        // fio 3.33 `--write_lat_log=prio --log_prio=1 --log_offset=1`.
+        let p = crate::ingest::parse_file(&FioLog, "tests/data/harness/fio/prio_clat.1.log");
+        assert_eq!(p.observations.len(), 40);
+        let first = &p.observations[0];
+        assert_eq!(
+            (first.value, first.params.as_str()),
+            (201709.0, "bs=4096,dir=read")
+        );
+        assert!(entry("0, 5, 0, 4096, 0x").is_none());
+        assert!(entry("0, 5, 0, 0x0000").is_none());
+    }
 
     #[test]
     fn the_file_name_says_what_the_log_holds() {

@@ -162,7 +162,8 @@ fn bracket_unit(label: &str) -> Option<(&str, &str)> {
 fn benchmark_of(src: &Source) -> String {
     let first = src.lines.iter().find(|l| !l.text.trim().is_empty());
     if let Some(l) = first {
-        let t = l.text.trim().trim_end_matches(':').trim();
+        // A byte-order mark starts each run of a loop's capture.
+        let t = l.text.trim().trim_matches(['\u{feff}', ':']).trim();
         let title = !t.is_empty()
             && t.len() <= 80
             && t.chars().any(char::is_alphabetic)
@@ -411,6 +412,7 @@ fn label_lines(src: &Source) -> Parsed {
                 Row::at(src, s.value_line)
                     .benchmark(&bench)
                     .metric(s.label)
+                    .unit(s.unit)
                     .sample(s.value),
             );
             sections.row();
@@ -462,6 +464,19 @@ fn label_lines(src: &Source) -> Parsed {
                 sections.text_line(n, t);
                 continue;
             }
+        }
+        // A number alone under a `name:` title (`Latency:` over one
+        // latency a line): a value of that name.
+        if let Some((name, unit, value)) = stacked::under_title(section.as_ref(), t) {
+            out.push(
+                Row::at(src, n)
+                    .benchmark(&bench)
+                    .metric(name)
+                    .unit(unit)
+                    .sample(value),
+            );
+            sections.row();
+            continue;
         }
         let Some((label, value, unit)) = value_line(t) else {
             // Text above the values may head them; a line of figures no
