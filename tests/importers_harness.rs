@@ -513,6 +513,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("jmh/bencher-six-params.json", "jmh-json"),
     ("benchmarkdotnet/bencher-memory-full.json", "benchmarkdotnet-json"),
     ("benchmarkdotnet/bencher-brief.json", "benchmarkdotnet-json"),
+    ("benchmarkdotnet/verify-method-baseline-params.txt", "benchmarkdotnet-table"),
+    ("benchmarkdotnet/verify-job-baseline-jobs.txt", "benchmarkdotnet-table"),
     ("gungraun/bencher-summary-and-regressions.txt", "gungraun"),
     ("gungraun/bencher-callgrind-and-dhat.txt", "gungraun"),
     ("gungraun/bencher-ansi-escapes.txt", "gungraun"),

@@ -50,6 +50,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("asv-console", Lines),
     ("benchmark-js", Lines),
     ("benchmarkdotnet-json", Document("JSON report file")),
+    ("benchmarkdotnet-table", Lines),
     ("benchstat", Lines),
     ("benchstat-csv", Document("a CSV table of one comparison")),
     ("bonnie++", Lines),

@@ -7,6 +7,7 @@ pub mod archive;
 pub(in crate::ingest) mod asv_console;
 pub(in crate::ingest) mod benchmark_js;
 pub(in crate::ingest) mod benchmarkdotnet;
+pub(in crate::ingest) mod benchmarkdotnet_table;
 pub(in crate::ingest) mod bmf;
 pub(in crate::ingest) mod bonnie;
 pub(in crate::ingest) mod bpf_bench;
