@@ -515,6 +515,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("benchmarkdotnet/bencher-brief.json", "benchmarkdotnet-json"),
     ("benchmarkdotnet/verify-method-baseline-params.txt", "benchmarkdotnet-table"),
     ("benchmarkdotnet/verify-job-baseline-jobs.txt", "benchmarkdotnet-table"),
+    ("benchmarkdotnet/verify-openmetrics-memory.txt", "openmetrics"),
     ("gungraun/bencher-summary-and-regressions.txt", "gungraun"),
     ("gungraun/bencher-callgrind-and-dhat.txt", "gungraun"),
     ("gungraun/bencher-ansi-escapes.txt", "gungraun"),

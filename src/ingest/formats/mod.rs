@@ -54,6 +54,7 @@ pub(in crate::ingest) mod netperf;
 pub(in crate::ingest) mod netpipe;
 pub(in crate::ingest) mod nonius;
 pub(in crate::ingest) mod nuttcp;
+pub(in crate::ingest) mod openmetrics;
 pub(in crate::ingest) mod openssl_speed;
 pub(in crate::ingest) mod osu;
 pub(in crate::ingest) mod perf;
