@@ -50,6 +50,11 @@ const TABLE: &[(&str, Kind)] = &[
     ("asv-console", Lines),
     ("benchmark-js", Lines),
     ("benchmarkdotnet-json", Document("JSON report file")),
+    ("benchmarkdotnet-table", Lines),
+    (
+        "openmetrics",
+        Document("one exposition of an endpoint's metrics"),
+    ),
     ("benchstat", Lines),
     ("benchstat-csv", Document("a CSV table of one comparison")),
     ("bonnie++", Lines),

@@ -147,6 +147,8 @@ impl Registry {
             Box::new(benchmark_js::BenchmarkJs),
             Box::new(jmh_json::JmhJson),
             Box::new(benchmarkdotnet::BenchmarkDotNet),
+            Box::new(benchmarkdotnet_table::BenchmarkDotNetTable),
+            Box::new(openmetrics::OpenMetrics),
             Box::new(gungraun::Gungraun),
             Box::new(go::text::GoText),
             Box::new(go::json::GoJson),

@@ -98,10 +98,20 @@ fn first_line_header(src: &Source, stem: &str, lines: &[&Line]) -> Option<Parsed
         .find(|&d| fields(head, d).len() >= 2)?;
     let header = fields(head, delim);
     // A header names every column: a first line holding a number is a
-    // data row, and a file without its header is no table read here.
+    // data row, and a file without its header is no table read here. A
+    // percentage names a percentile's column (Locust's `50%,66%,…,100%`, a
+    // data frame's `25%,50%,75%`) when a word of the same line stands over
+    // a number of the row below: a data row's words stand over words.
+    let named = |h: &String| !h.is_empty() && parse_number(h).is_none();
+    let percentile = |h: &String| h.ends_with('%') && h.as_bytes()[0].is_ascii_digit();
+    let first_row = fields(&rows[0].text, delim);
+    let words_over_numbers = header
+        .iter()
+        .zip(&first_row)
+        .any(|(h, c)| named(h) && parse_number(c).is_some());
     let header_is_names = header
         .iter()
-        .all(|h| !h.is_empty() && parse_number(h).is_none());
+        .all(|h| named(h) || (words_over_numbers && percentile(h)));
     if !header_is_names {
         return None;
     }
@@ -319,6 +329,40 @@ mod tests {
                     .collect()
             })
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn percentages_in_a_header_over_numbers_name_percentile_columns() {
+        // Locust's `--csv` statistics (from jenkinsci/performance-plugin,
+        // `src/test/resources/test_results_stats.csv`, cut to two rows of
+        // its four and five of its percentiles), blank lines between rows
+        // as that file has them.
+        let text =
+            "Type,Name,Request Count,Failure Count,Median Response Time,50%,66%,99.9%,100%\n\n\
+            POST,big,638,10,400.0,480,510,630,630\n\n\
+            POST,huge,72,0,800.0,420,470,700,700\n";
+        let r = rows("locust_stats.csv", text);
+        assert_eq!(r.len(), 14);
+        assert_eq!(
+            r[0],
+            (
+                "POST big".into(),
+                "Request Count".into(),
+                "".into(),
+                638.0,
+                Some(0)
+            )
+        );
+        assert!(r.contains(&(
+            "POST huge".into(),
+            "99.9%".into(),
+            "".into(),
+            700.0,
+            Some(0)
+        )));
+        // A file of rows without a header: its words stand over words.
+        let r = rows("no_header.csv", "a,12%,13%\nb,14%,15%\n");
+        assert!(r.is_empty(), "{r:?}");
     }
 
     #[test]

@@ -28,16 +28,20 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<(Parsed, Vec<bool>
     let mut i = 0;
     while i < lines.len() {
         let t = lines[i].text.trim_start();
-        if !(t.starts_with('{') || t.starts_with('[')) {
-            i += 1;
-            continue;
-        }
-        let Some(end) = document_end(src, i) else {
+        let (end, doc) = if t.starts_with('{') || t.starts_with('[') {
+            let Some(end) = document_end(src, i) else {
+                i += 1;
+                continue;
+            };
+            let text: Vec<&str> = lines[i..=end].iter().map(|l| l.text.as_str()).collect();
+            (end, text.join("\n"))
+        } else if let Some(json) = after_label(t) {
+            (i, json.to_string())
+        } else {
             i += 1;
             continue;
         };
-        let text: Vec<&str> = lines[i..=end].iter().map(|l| l.text.as_str()).collect();
-        let doc = Source::from_text(&src.path, &text.join("\n"));
+        let doc = Source::from_text(&src.path, &doc);
         match json::read(&doc, stem) {
             Some(Ok(p)) if !p.observations.is_empty() => {
                 for mut o in p.into_observations() {
@@ -55,6 +59,25 @@ pub(super) fn read(src: &Source, stem: &str) -> Option<Result<(Parsed, Vec<bool>
         i = end + 1;
     }
     (!found.observations.is_empty()).then_some(Ok((found, inside)))
+}
+
+/// The JSON object (or array of objects) closing a line after a label
+/// (`INF [20140611-21:34:01.224] stats: {"400":84,…}`, a harness's
+/// `TALOSDATA: [{…}]`): a structured logger's record of its results. The
+/// label ends in `:` or a space; the rest of the line must parse whole.
+fn after_label(line: &str) -> Option<&str> {
+    let at = line.find('{')?;
+    let at = match line[..at].trim_end().strip_suffix('[') {
+        Some(before) => before.len(),
+        None => at,
+    };
+    let label = &line[..at];
+    if !(label.ends_with(':') || label.ends_with(' ')) {
+        return None;
+    }
+    let json = line[at..].trim_end();
+    serde_json::from_str::<serde_json::Value>(json).ok()?;
+    Some(json)
 }
 
 /// The last line of the JSON value starting at line `start`, if it closes.
@@ -118,6 +141,32 @@ Some foreign line {"not":"json
         assert_eq!(parsed.consumed.len(), 1 + 14);
         assert!(!inside[5], "the foreign line is left to the rest");
         assert!(inside[4] && inside[6] && inside[19]);
+    }
+
+    #[test]
+    fn a_json_object_closing_a_log_line_after_its_label() {
+        // Iago's stats line (jenkinsci/performance-plugin,
+        // src/test/resources/IagoResults.log), cut to three of its keys.
+        let text = concat!(
+            "INF [20140611-21:34:01.224] stats: ",
+            r#"{"400":84,"client\/available":1,"client\/codec_connection_preparation_latency_ms_p99":142}"#,
+            "\nSome text: {\"not\": json}\nkey: [1, 2]\n"
+        );
+        let src = Source::from_text("iago.log", text);
+        let (parsed, inside) = read(&src, "iago").unwrap().unwrap();
+        let p99 = parsed
+            .observations
+            .iter()
+            .find(|o| o.metric.ends_with("preparation_latency_ms_p99"))
+            .unwrap();
+        assert_eq!((p99.value, p99.line), (142.0, 1));
+        assert_eq!(parsed.observations.len(), 3);
+        assert_eq!(inside, [true, false, false]);
+        assert_eq!(
+            after_label(r#"TALOSDATA: [{"a": 1}]"#),
+            Some(r#"[{"a": 1}]"#)
+        );
+        assert_eq!(after_label(r#"x{"a": 1}"#), None);
     }
 
     #[test]

@@ -63,6 +63,12 @@ pub(super) fn pairs_in<T: Sym>(c: &[T], sub: impl Fn(usize, usize) -> String) ->
         }
         let (value, unit, (vstart, vend), next) = value_at(c, i, &sub)?;
         i = next;
+        // `Run time (s): 10.000256`: the unit the key states is the bare
+        // value's, and the key is named without it.
+        let (key, unit) = match unit_suffix(&key) {
+            Some((base, u)) if unit.is_empty() => (base.to_string(), u.to_string()),
+            _ => (key, unit),
+        };
         let first = out.len();
         let has_unit = !unit.is_empty();
         out.push(Pair {
@@ -248,7 +254,18 @@ pub fn is_measurement(p: &Pair) -> bool {
         || k.parse::<crate::model::Stat>().is_ok()
 }
 
+/// A key ending in its unit between parentheses (`Run time (s)`,
+/// `Latency StdDev (s)`, `Throughput (MB/s)`): the key before it and the
+/// unit. Only a known unit: `Setup (fast)` keeps its parentheses.
+pub(super) fn unit_suffix(key: &str) -> Option<(&str, &str)> {
+    let (base, unit) = key.strip_suffix(')')?.rsplit_once('(')?;
+    let (base, unit) = (base.trim_end(), unit.trim());
+    let bare = !unit.contains(['(', ')', ',', ' ']) && !base.contains(['(', ')']);
+    (!base.is_empty() && bare && known_unit(unit)).then_some((base, unit))
+}
+
 pub(super) fn valid_key(key: &str) -> bool {
+    let key = unit_suffix(key).map_or(key, |(base, _)| base);
     // Every line holding `:` or `=` has its first key tested (a Go log's
     // `Benchmark…/n=10` result lines included): ASCII keys, nearly all of
     // them, are settled in one pass over their bytes.

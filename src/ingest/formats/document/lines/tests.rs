@@ -111,6 +111,21 @@ fn pairs_with_spaced_units_and_equals() {
     assert_eq!((p[0].key.as_str(), p[0].unit.as_str()), ("std. dev.", "s"));
     let p = pairs("a: 5 b: 6").unwrap();
     assert_eq!(p.len(), 2);
+    // dnsperf's statistics (kubernetes/perf-tests, dns/fixtures/raw.txt):
+    // the unit in parentheses closing the key is the bare value's.
+    let p = pairs("  Run time (s):         10.000256").unwrap();
+    assert_eq!(
+        (p[0].key.as_str(), p[0].value, p[0].unit.as_str()),
+        ("Run time", 10.000256, "s")
+    );
+    let p = pairs("  Latency StdDev (s):   0.000892").unwrap();
+    assert_eq!(
+        (p[0].key.as_str(), p[0].unit.as_str()),
+        ("Latency StdDev", "s")
+    );
+    // Words in parentheses are no unit: the key stays no key.
+    assert!(pairs("Setup (fast): 3").is_none());
+    assert!(pairs("a (b) (s): 3").is_none());
 }
 
 #[test]
