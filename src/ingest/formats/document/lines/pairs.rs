@@ -256,9 +256,13 @@ pub fn is_measurement(p: &Pair) -> bool {
 
 /// A key ending in its unit between parentheses (`Run time (s)`,
 /// `Latency StdDev (s)`, `Throughput (MB/s)`): the key before it and the
-/// unit. Only a known unit: `Setup (fast)` keeps its parentheses.
+/// unit. Only a known unit set apart by a space: `Setup (fast)` keeps its
+/// parentheses, and `CPU(s)` (lscpu's plural) is no key in seconds.
 pub(super) fn unit_suffix(key: &str) -> Option<(&str, &str)> {
     let (base, unit) = key.strip_suffix(')')?.rsplit_once('(')?;
+    if !base.ends_with(char::is_whitespace) {
+        return None;
+    }
     let (base, unit) = (base.trim_end(), unit.trim());
     let bare = !unit.contains(['(', ')', ',', ' ']) && !base.contains(['(', ')']);
     (!base.is_empty() && bare && known_unit(unit)).then_some((base, unit))

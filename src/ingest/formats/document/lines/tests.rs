@@ -126,6 +126,9 @@ fn pairs_with_spaced_units_and_equals() {
     // Words in parentheses are no unit: the key stays no key.
     assert!(pairs("Setup (fast): 3").is_none());
     assert!(pairs("a (b) (s): 3").is_none());
+    // A plural written `(s)` against its word is no unit (lscpu's lines).
+    assert!(pairs("CPU(s):                                  2").is_none());
+    assert!(pairs("Socket(s):                               1").is_none());
 }
 
 #[test]
