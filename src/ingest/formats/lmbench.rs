@@ -258,15 +258,16 @@ impl Series {
     }
 }
 
-/// The unit patchperf writes for one lmbench prints.
-fn canonical(unit: &str) -> &'static str {
+/// The unit patchperf writes for one lmbench prints (in a tool's line or
+/// a summary section's title).
+pub(super) fn canonical(unit: &str) -> &'static str {
     match unit {
         "microseconds" => "us",
         "nanoseconds" => "ns",
         "milliseconds" => "ms",
         "seconds" => "s",
         "KB/sec" | "KB/s" => "KB/s",
-        "GB/sec" => "GB/s",
+        "GB/sec" | "GB/s" => "GB/s",
         _ => "MB/s",
     }
 }

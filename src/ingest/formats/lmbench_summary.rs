@@ -306,7 +306,7 @@ impl Table {
         for p in parts {
             let rest = match UNIT_IN_TITLE.captures(p) {
                 Some(c) => {
-                    unit = canonical(&c[1]);
+                    unit = super::lmbench::canonical(&c[1]);
                     let whole = c.get(0).map_or(0..0, |m| m.range());
                     format!("{}{}", &p[..whole.start], &p[whole.end..])
                 }
@@ -493,19 +493,6 @@ fn join_header(parts: &[String]) -> String {
 /// The unit a column's header names by itself (`Mhz`).
 fn column_unit(name: &str) -> Option<&'static str> {
     name.eq_ignore_ascii_case("mhz").then_some("MHz")
-}
-
-/// A title's unit as patchperf writes it.
-fn canonical(unit: &str) -> &'static str {
-    match unit {
-        "microseconds" => "us",
-        "nanoseconds" => "ns",
-        "milliseconds" => "ms",
-        "seconds" => "s",
-        "KB/s" | "KB/sec" => "KB/s",
-        "GB/s" | "GB/sec" => "GB/s",
-        _ => "MB/s",
-    }
 }
 
 /// How many systems (`host OS`) the tables' rows name.

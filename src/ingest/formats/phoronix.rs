@@ -10,9 +10,10 @@
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::num;
+use crate::ingest::shared::structured::parse_xml;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Direction, Observation, Stat};
-use roxmltree::{Document, Node};
+use roxmltree::Node;
 
 /// The Phoronix Test Suite importer.
 pub struct Phoronix;
@@ -42,13 +43,7 @@ impl Format for Phoronix {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
-        let doc = Document::parse(&src.raw).map_err(|e| {
-            let pos = e.pos();
-            src.error(
-                Some(pos.row),
-                format!("invalid XML (column {}): {e}", pos.col),
-            )
-        })?;
+        let doc = parse_xml(src, Default::default())?;
         let line = |n: Node| doc.text_pos_at(n.range().start).row;
         let mut out = Vec::new();
         for result in doc

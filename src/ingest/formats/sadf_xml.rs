@@ -18,9 +18,10 @@
 use crate::error::Result;
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
+use crate::ingest::shared::structured::parse_xml;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::Observation;
-use roxmltree::{Document, Node, ParsingOptions};
+use roxmltree::{Node, ParsingOptions};
 use std::collections::HashSet;
 
 /// The sadf -x importer.
@@ -60,13 +61,7 @@ impl Format for SadfXml {
             allow_dtd: true,
             ..ParsingOptions::default()
         };
-        let doc = Document::parse_with_options(&src.raw, options).map_err(|e| {
-            let pos = e.pos();
-            src.error(
-                Some(pos.row),
-                format!("invalid XML (column {}): {e}", pos.col),
-            )
-        })?;
+        let doc = parse_xml(src, options)?;
         let line = |n: Node| doc.text_pos_at(n.range().start).row;
         let (mut out, mut skipped) = (Vec::new(), Vec::new());
         for host in doc.descendants().filter(|n| n.has_tag_name("host")) {

@@ -674,3 +674,18 @@ pub(crate) fn finite(src: &Source, line: Option<u32>, v: f64, what: &str) -> Res
 
 #[cfg(test)]
 mod tests;
+
+/// `src`'s raw text parsed as XML with `options`; an error names the row
+/// and column the parser stopped at.
+pub(crate) fn parse_xml<'a>(
+    src: &'a Source,
+    options: roxmltree::ParsingOptions<'a>,
+) -> Result<roxmltree::Document<'a>> {
+    roxmltree::Document::parse_with_options(&src.raw, options).map_err(|e| {
+        let pos = e.pos();
+        src.error(
+            Some(pos.row),
+            format!("invalid XML (column {}): {e}", pos.col),
+        )
+    })
+}
