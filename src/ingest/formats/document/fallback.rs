@@ -37,24 +37,12 @@ pub fn read(src: &Source, used: &hashbrown::HashSet<u32>) -> Vec<Observation> {
             && tokens(&l.text).iter().any(is_value)
     };
     let mut out = Vec::new();
-    let mut i = 0;
-    while i < lines.len() {
-        if !candidate(&lines[i]) {
-            i += 1;
-            continue;
+    let blocks = super::rewrite::runs(lines, |_, l| candidate(l).then_some(l.quote_depth));
+    for (block, _) in blocks.into_iter().filter(|(r, _)| r.len() >= 2) {
+        let header = header_above(lines, block.start);
+        for l in &lines[block] {
+            read_line(l, header, &mut out);
         }
-        let depth = lines[i].quote_depth;
-        let mut end = i + 1;
-        while end < lines.len() && lines[end].quote_depth == depth && candidate(&lines[end]) {
-            end += 1;
-        }
-        if end - i >= 2 {
-            let header = header_above(lines, i);
-            for l in &lines[i..end] {
-                read_line(l, header, &mut out);
-            }
-        }
-        i = end;
     }
     out
 }
