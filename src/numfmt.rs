@@ -122,6 +122,19 @@ pub fn counted(n: usize, noun: &str) -> String {
     }
 }
 
+/// A whole number with its thousands set apart by commas: `10,000,000`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// A sample count, `?` when unknown.
 pub fn count(n: Option<u64>) -> String {
     n.map(|n| n.to_string()).unwrap_or_else(|| "?".into())
@@ -308,6 +321,15 @@ pub fn log_tick(v: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn thousands_are_set_apart() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(4096), "4,096");
+        assert_eq!(grouped(10_000_000), "10,000,000");
+        assert_eq!(grouped(123_456_789_012), "123,456,789,012");
+    }
 
     #[test]
     fn ticks_of_a_narrow_axis_keep_the_digits_that_part_them() {

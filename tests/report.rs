@@ -25,6 +25,7 @@ fn summ(variant: &str, mean: f64, sd: f64, n: Option<u64>) -> VariantSummary {
         ci_low: None,
         ci_high: None,
         samples: vec![],
+        thinned: None,
         from_summary: true,
         outliers: 0,
         trend_p: None,
@@ -56,6 +57,7 @@ fn samp(variant: &str, samples: &[f64]) -> VariantSummary {
         ci_low: Some(s[1]),
         ci_high: Some(s[s.len() - 2]),
         samples: samples.to_vec(),
+        thinned: None,
         from_summary: false,
         outliers: 0,
         trend_p: Some(0.5),
@@ -1090,4 +1092,79 @@ fn compare_brief_is_the_block_alone() {
         "{text}"
     );
     assert!(!text.contains("centre"), "no table: {text}");
+}
+
+/// A side of more samples than a chart draws one by one is drawn from
+/// the buckets of its runs: the run-order chart draws a band and a line of
+/// a bounded number of points, no mark per sample, a single spike among
+/// fifty thousand runs stays in it, and its caption and axis say how the
+/// side was thinned; the distribution chart draws the box of every sample.
+#[test]
+fn a_long_side_is_drawn_from_its_buckets() {
+    use patchperf::analysis::{analyze, RUN_ORDER_POINTS};
+    use patchperf::model::{Dataset, Observation};
+    let n = 50_000u32;
+    let mut rows = Vec::new();
+    for (variant, shift) in [("base", 0.0), ("patched", 0.5)] {
+        for i in 0..n {
+            let mut v = 10.0 + shift + f64::from((i * 7919) % 101) * 0.01;
+            if variant == "patched" && i == 31_337 {
+                v = 40.0;
+            }
+            let mut o = Observation::sample("hackbench", "time", "ms", v).with_variant(variant);
+            o.run = Some(i);
+            rows.push(o);
+        }
+    }
+    // A short side beside them is drawn point by point, as before.
+    for i in 0..5u32 {
+        let mut o =
+            Observation::sample("short", "time", "ms", 1.0 + f64::from(i)).with_variant("base");
+        o.run = Some(i);
+        rows.push(o);
+    }
+    let a = analyze(&Dataset::new(rows), &Settings::default()).unwrap();
+    let long = &a.groups[0].variants[1];
+    assert!(long.samples.is_empty());
+    let t = long.thinned.as_ref().unwrap();
+    assert_eq!((t.n, t.per), (50_000, 13));
+    assert!(t.buckets.len() <= RUN_ORDER_POINTS);
+    let ctx = ReportContext::for_compare(&[], &[], &["base".into(), "patched".into()]);
+    let r = report::render(&a, &ctx, &[], None).unwrap();
+    let view = r.view.unwrap();
+    let sec = &view.sections[0];
+    let runs = sec.charts.iter().find(|c| c.kind == "runs").unwrap();
+    let note = "n = 50,000, drawn as min–max and mean per 13 runs";
+    assert!(runs.title.ends_with(note), "{}", runs.title);
+    let svg = String::from_utf8(r.files[&runs.file].clone()).unwrap();
+    assert!(svg.contains(note), "the axis says so too");
+    assert!(!svg.contains("<circle"), "no mark per sample");
+    // Two sides of at most 4,096 buckets: a band's outline (twice: filled
+    // and stroked) and a line of means each.
+    let points = svg.matches(',').count();
+    assert!(points < 2 * 5 * RUN_ORDER_POINTS + 500, "{points} points");
+    assert!(points > 2 * 3 * 3_000, "{points} points");
+    assert_eq!(t.buckets.iter().filter(|b| b.max == 40.0).count(), 1);
+    let dist = sec
+        .charts
+        .iter()
+        .find(|c| c.kind == "distribution")
+        .unwrap();
+    assert!(
+        dist.title.contains("n = 50,000: box of every sample"),
+        "{}",
+        dist.title
+    );
+    let dist_svg = String::from_utf8(r.files[&dist.file].clone()).unwrap();
+    assert!(dist_svg.matches("<circle").count() <= 2 * 2 * t.buckets.len());
+    // The short side's chart is drawn as before: a point per run.
+    let short = view
+        .sections
+        .iter()
+        .find(|s| s.benchmark == "short")
+        .unwrap();
+    let short_runs = short.charts.iter().find(|c| c.kind == "runs").unwrap();
+    assert!(!short_runs.title.contains("drawn as"));
+    let short_svg = String::from_utf8(r.files[&short_runs.file].clone()).unwrap();
+    assert_eq!(short_svg.matches("<circle").count(), 5);
 }

@@ -2,6 +2,7 @@
 //! what the input stated about them), from stated summaries otherwise.
 
 use super::group::{RawGroup, RawVariant};
+use super::thinned::{BoxFigures, Thinned, RUN_ORDER_POINTS};
 use super::VariantSummary;
 use crate::model::{Finding, FindingCode, Severity};
 use crate::numfmt;
@@ -64,9 +65,10 @@ impl Side {
 /// Summarises one variant, whose samples (`raw`'s, taken out of it) the
 /// side keeps: every figure that reads them in run order is taken first,
 /// then they are sorted in place. With `keep_run_order` (a report's
-/// charts draw them so) a copy in run order goes to the summary; without,
-/// ten million samples a side are held once instead of twice. Pushes
-/// cross-check findings into `findings`.
+/// charts draw them so) a copy in run order goes to the summary, or, for
+/// a side of more than [`RUN_ORDER_POINTS`] samples, the buckets of runs
+/// its chart draws ([`Thinned`]); so ten million samples a side are held
+/// once, not twice. Pushes cross-check findings into `findings`.
 pub(crate) fn describe(
     raw: &RawVariant,
     samples: Vec<f64>,
@@ -123,6 +125,7 @@ pub(crate) fn describe(
         ci_low,
         ci_high,
         samples: Vec::new(),
+        thinned: None,
         from_summary: true,
         outliers: 0,
         trend_p: None,
@@ -156,19 +159,25 @@ fn describe_samples(
         last: samples[n - 1],
     };
     let (mean, stddev) = (mean(&samples), stddev(&samples));
-    // Kept in run order, the samples are sorted in a copy and S is
-    // counted from the two (no merge buffer beside both); else the one
-    // vector is sorted in place and S counted while it is merged.
-    let (kept, sorted, kendall_s) = if keep_run_order {
+    // Kept in run order (few enough for a chart to draw each), the
+    // samples are sorted in a copy and S is counted from the two (no
+    // merge buffer beside both); else the one vector is sorted in place
+    // and S counted while it is merged, a long side's run order kept only
+    // as the buckets its chart draws.
+    let (kept, mut thinned, sorted, kendall_s) = if keep_run_order && n <= RUN_ORDER_POINTS {
         let mut sorted = samples.clone();
         sorted.sort_unstable_by(f64::total_cmp);
         let s = kendall_s(&samples, &sorted);
-        (samples, sorted, s)
+        (samples, None, sorted, s)
     } else {
+        let thinned = keep_run_order.then(|| Thinned::of(&samples, RUN_ORDER_POINTS));
         let mut sorted = samples;
         let s = sort_counting_kendall_s(&mut sorted);
-        (Vec::new(), sorted, s)
+        (Vec::new(), thinned, sorted, s)
     };
+    if let Some(t) = &mut thinned {
+        t.box_figures = Some(BoxFigures::of_sorted(&sorted));
+    }
     let s = Summary::of_moments(mean, stddev, &sorted);
     let (ci_low, ci_high) = match median_ci_sorted(&sorted, CONFIDENCE) {
         Some((l, h)) => (Some(l), Some(h)),
@@ -201,6 +210,7 @@ fn describe_samples(
         outliers: tukey_outliers_sorted(&sorted),
         trend_p: mann_kendall_of_s(kendall_s, &sorted).map(|t| t.p),
         samples: kept,
+        thinned,
         from_summary: false,
     };
     Side {
@@ -616,6 +626,47 @@ mod tests {
         let reference = cross_check(&raw, &xs, population_stddev(&xs), &g, &copy);
         assert_eq!(f.len(), 1);
         assert_eq!(f[0].evidence, reference[0].evidence);
+    }
+
+    /// A side longer than a chart draws point by point keeps, with run
+    /// order asked for, the buckets of its runs and its box instead of a
+    /// copy: its one vector is sorted in place as without, and every
+    /// other figure is the same.
+    #[test]
+    fn a_long_side_keeps_buckets_not_a_run_order_copy() {
+        let n = RUN_ORDER_POINTS * 3 + 5;
+        let xs: Vec<f64> = (0..n)
+            .map(|i| 10.0 + f64::from((i as u32 * 7919) % 101) * 0.01 + i as f64 * 1e-5)
+            .collect();
+        let raw = RawVariant {
+            name: "patched".into(),
+            samples: xs.clone(),
+            ..Default::default()
+        };
+        let g = group_with(raw.clone());
+        let given = xs.clone();
+        let at = given.as_ptr();
+        let kept = describe(&raw, given, &g, None, true, &mut Vec::new());
+        assert_eq!(kept.sorted.as_ptr(), at, "sorted in place, not copied");
+        assert!(kept.summary.samples.is_empty());
+        assert!(kept.summary.has_samples());
+        let t = kept.summary.thinned.clone().unwrap();
+        assert_eq!(t.buckets, Thinned::of(&xs, RUN_ORDER_POINTS).buckets);
+        assert_eq!((t.n, t.per), (n as u64, 4));
+        assert_eq!(t.box_figures, Some(BoxFigures::of_sorted(&kept.sorted)));
+        let side = describe(&raw, xs.clone(), &g, None, false, &mut Vec::new());
+        assert_eq!(
+            VariantSummary {
+                thinned: None,
+                ..kept.summary.clone()
+            },
+            side.summary
+        );
+        // At the limit, the side is kept whole.
+        let short = &xs[..RUN_ORDER_POINTS];
+        let whole = describe(&raw, short.to_vec(), &g, None, true, &mut Vec::new());
+        assert_eq!(whole.summary.samples, short);
+        assert!(whole.summary.thinned.is_none());
     }
 
     #[test]

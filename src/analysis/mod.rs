@@ -14,11 +14,13 @@ mod group;
 pub mod history;
 mod methods;
 pub mod signals;
+mod thinned;
 mod types;
 mod verdict;
 pub mod version_order;
 
 pub use filter::Filter;
+pub use thinned::{BoxFigures, Bucket, Thinned, RUN_ORDER_POINTS};
 pub use types::*;
 pub use verdict::trips_gate;
 

@@ -435,7 +435,7 @@ fn summaries_of_rounded_samples_match_to_the_printed_digits() {
 /// analysed without run order kept give the analysis of the same rows
 /// borrowed with run order kept: the same comparisons and findings
 /// (drift, two modes, unequal spread, stated figures checked), the
-/// summaries without samples.
+/// summaries without samples (kept, the long sides' are thinned).
 #[test]
 fn long_sides_given_up_and_sorted_in_place_are_analysed_alike() {
     let n = group::TAKE_ROWS + 11;
@@ -491,10 +491,17 @@ fn long_sides_given_up_and_sorted_in_place_are_analysed_alike() {
     assert_eq!(given.groups.len(), kept.groups.len());
     for (g, k) in given.groups.iter().zip(&kept.groups) {
         for (v, w) in g.variants.iter().zip(&k.variants) {
-            assert!(v.samples.is_empty());
-            assert_eq!(w.samples.len() as u64, w.n.unwrap());
+            assert!(v.samples.is_empty() && v.thinned.is_none());
+            // Kept: each sample of a short side, the buckets of a long one.
+            let kept_n = match &w.thinned {
+                Some(t) => t.n,
+                None => w.samples.len() as u64,
+            };
+            assert_eq!(kept_n, w.n.unwrap());
+            assert_eq!(w.thinned.is_some(), g.benchmark == "hackbench");
             let without = VariantSummary {
                 samples: Vec::new(),
+                thinned: None,
                 ..w.clone()
             };
             assert_eq!(*v, without);

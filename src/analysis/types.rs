@@ -1,5 +1,6 @@
 //! The results of an analysis, shared with `checks` and `report`.
 
+use super::thinned::Thinned;
 use crate::model::{Direction, Finding};
 use serde::{Deserialize, Serialize};
 
@@ -178,15 +179,29 @@ pub struct VariantSummary {
     pub ci_low: Option<f64>,
     /// Upper bound of the centre's CI (`ci_low` is its lower bound).
     pub ci_high: Option<f64>,
-    /// Raw samples in run order (empty for summary-only data, and for
-    /// every variant when [`Settings::keep_run_order`] was off).
+    /// Raw samples in run order (empty for summary-only data, for a side
+    /// of more than [`RUN_ORDER_POINTS`](super::RUN_ORDER_POINTS) samples, which is `thinned`
+    /// instead, and for every variant when [`Settings::keep_run_order`]
+    /// was off).
     pub samples: Vec<f64>,
+    /// What the charts draw of a side of more than [`RUN_ORDER_POINTS`](super::RUN_ORDER_POINTS)
+    /// samples when run order is kept: buckets of its runs, and its box.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thinned: Option<Thinned>,
     /// True when the values come from stated summaries, not samples.
     pub from_summary: bool,
     /// Outliers by Tukey's fences (counted, never dropped).
     pub outliers: usize,
     /// Mann-Kendall trend p-value over run order, when enough samples.
     pub trend_p: Option<f64>,
+}
+
+impl VariantSummary {
+    /// Whether the side has samples a report draws: in run order, or
+    /// thinned.
+    pub fn has_samples(&self) -> bool {
+        !self.samples.is_empty() || self.thinned.is_some()
+    }
 }
 
 /// One benchmark group: (benchmark, params, metric) with all its variants.

@@ -323,6 +323,7 @@ mod tests {
             ci_low: None,
             ci_high: None,
             samples: Vec::new(),
+            thinned: None,
             from_summary: true,
             outliers: 0,
             trend_p: None,

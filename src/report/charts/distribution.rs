@@ -9,7 +9,9 @@ use super::{
     clip, draw_mesh, err, legend, present, quantile, row_label, row_range, svg, text_width, Side,
     ValueAxis,
 };
+use crate::analysis::Thinned;
 use crate::error::Result;
+use crate::report::format::Scale;
 use crate::report::view::{self, bar, Bars, Family, SectionView};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -21,16 +23,33 @@ struct Row {
     samples: Vec<f64>,
     /// (centre, low, high) for summary rows.
     summary: Option<(f64, f64, f64)>,
+    /// A thinned side's box (low whisker, q1, median, q3, high whisker)
+    /// and the points it draws.
+    thinned: Option<([f64; 5], Vec<f64>)>,
 }
 
 impl Row {
     /// Every value the row draws.
     fn values(&self) -> impl Iterator<Item = f64> + '_ {
+        let thinned = self.thinned.iter().flat_map(|(b, pts)| b.iter().chain(pts));
         self.samples
             .iter()
+            .chain(thinned)
             .copied()
             .chain(self.summary.into_iter().flat_map(|(c, l, h)| [c, l, h]))
     }
+}
+
+/// A thinned side's box and the points it draws, in the display unit.
+fn thinned_row(t: &Thinned, s: &Scale) -> Option<([f64; 5], Vec<f64>)> {
+    let b = t.box_figures?;
+    let figures = [b.low_whisker, b.q1, b.median, b.q3, b.high_whisker].map(|x| s.value(x));
+    let points = t
+        .extremes_outside()
+        .into_iter()
+        .map(|x| s.value(x))
+        .collect();
+    Some((figures, points))
 }
 
 /// One panel: a title (the parameter values, empty for a single panel) and
@@ -167,7 +186,8 @@ fn panels(fam: &Family<'_>, order: &[String], facets: bool) -> Vec<Panel> {
                     v.variant.clone()
                 };
                 let samples: Vec<f64> = v.samples.iter().map(|x| s.value(*x)).collect();
-                let summary = if samples.is_empty() {
+                let thinned = v.thinned.as_ref().and_then(|t| thinned_row(t, s));
+                let summary = if samples.is_empty() && thinned.is_none() {
                     v.mean.map(|m| {
                         let (lo, hi, _) = bar(v, m);
                         (s.value(m), s.value(lo), s.value(hi))
@@ -180,6 +200,7 @@ fn panels(fam: &Family<'_>, order: &[String], facets: bool) -> Vec<Panel> {
                     variant: v.variant.clone(),
                     samples,
                     summary,
+                    thinned,
                 }
             })
             .collect();
@@ -277,7 +298,12 @@ fn draw_row<DB: DrawingBackend>(
             .map(|_| ())
             .map_err(err)
     };
-    if r.samples.len() >= 3 {
+    // The box and its points: of every sample, or a thinned side's box
+    // (of every sample too, taken in the analysis) with the points it
+    // keeps.
+    let boxed = if let Some((figures, points)) = &r.thinned {
+        Some((*figures, points))
+    } else if r.samples.len() >= 3 {
         let mut sorted = r.samples.clone();
         sorted.sort_by(|a, b| a.total_cmp(b));
         let q1 = quantile(&sorted, 0.25);
@@ -295,6 +321,11 @@ fn draw_row<DB: DrawingBackend>(
             .copied()
             .find(|v| *v <= q3 + 1.5 * iqr)
             .unwrap_or(q3);
+        Some(([lo_w, q1, q2, q3, hi_w], &r.samples))
+    } else {
+        None
+    };
+    if let Some(([lo_w, q1, q2, q3, hi_w], points)) = boxed {
         let bx = [(t(q1), y - 0.3), (t(q3), y + 0.3)];
         chart
             .draw_series(std::iter::once(Rectangle::new(bx, c.mix(0.18).filled())))
@@ -309,7 +340,7 @@ fn draw_row<DB: DrawingBackend>(
         line(chart, vec![(t(hi_w), y - 0.15), (t(hi_w), y + 0.15)], 1)?;
         // Deterministic jitter: the golden-ratio sequence spreads points
         // evenly without a random generator.
-        let pts = r.samples.iter().enumerate().map(|(k, v)| {
+        let pts = points.iter().enumerate().map(|(k, v)| {
             let j = ((k as f64 * 0.618_033_988_75).fract() - 0.5) * 0.4;
             Circle::new((t(*v), y + j), 3, c.mix(0.75).filled())
         });

@@ -2,13 +2,19 @@
 //!
 //! One line per variant and parameter value: in the variant's colour, a
 //! shade lighter or darker per parameter value, and named at its right end
-//! so that a line that drifts can be told from its neighbours.
+//! so that a line that drifts can be told from its neighbours. A side of
+//! more samples than the chart has pixels is drawn from its buckets of
+//! runs: a band from each bucket's smallest to its largest sample (a
+//! single spike stays visible) and a line through their means.
 
 use super::{
     draw_mesh, err, frame, label_style, legend, present, svg, text_width, Side, ValueAxis,
 };
+use crate::analysis::{Bucket, Thinned};
 use crate::error::Result;
+use crate::report::format::Scale;
 use crate::report::view::{self, Family, SectionView};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::collections::HashMap;
@@ -20,7 +26,56 @@ struct Series {
     label: String,
     /// Index of its parameter value among the family's groups.
     group: usize,
+    /// Every sample in run order (empty for a thinned side).
     values: Vec<f64>,
+    /// A thinned side's buckets.
+    band: Option<Band>,
+}
+
+/// A thinned side's buckets, in the display unit.
+struct Band {
+    /// Run number at the middle of each bucket.
+    at: Vec<f64>,
+    min: Vec<f64>,
+    max: Vec<f64>,
+    mean: Vec<f64>,
+    /// Number of samples.
+    n: usize,
+}
+
+impl Band {
+    fn of(t: &Thinned, s: &Scale) -> Band {
+        let n = t.n as usize;
+        let per = t.per as usize;
+        let at = (0..t.buckets.len())
+            .map(|k| {
+                let first = k * per + 1;
+                let last = ((k + 1) * per).min(n);
+                (first + last) as f64 / 2.0
+            })
+            .collect();
+        let pick = |f: fn(&Bucket) -> f64| t.buckets.iter().map(|b| s.value(f(b))).collect();
+        Band {
+            at,
+            min: pick(|b| b.min),
+            max: pick(|b| b.max),
+            mean: pick(|b| b.mean),
+            n,
+        }
+    }
+}
+
+impl Series {
+    /// Number of runs.
+    fn len(&self) -> usize {
+        self.band.as_ref().map_or(self.values.len(), |b| b.n)
+    }
+
+    /// Every value the series draws (a band's means lie within it).
+    fn drawn(&self) -> impl Iterator<Item = f64> + '_ {
+        let band = self.band.iter().flat_map(|b| b.min.iter().chain(&b.max));
+        self.values.iter().chain(band).copied()
+    }
 }
 
 /// Draws the chart and returns the SVG text.
@@ -41,7 +96,7 @@ pub fn draw(
                 .into_iter()
                 .map(move |v| (gi, g, v))
         })
-        .filter(|(_, _, v)| !v.samples.is_empty())
+        .filter(|(_, _, v)| v.has_samples())
         .map(|(gi, g, v)| Series {
             variant: v.variant.clone(),
             label: if several {
@@ -51,13 +106,12 @@ pub fn draw(
             },
             group: gi,
             values: v.samples.iter().map(|x| s.value(*x)).collect(),
+            band: v.thinned.as_ref().map(|t| Band::of(t, s)),
         })
         .collect();
-    let all: Vec<f64> = series
-        .iter()
-        .flat_map(|l| l.values.iter().copied())
-        .collect();
-    let max_n = series.iter().map(|l| l.values.len()).max().unwrap_or(1);
+    let all: Vec<f64> = series.iter().flat_map(Series::drawn).collect();
+    let max_n = series.iter().map(Series::len).max().unwrap_or(1);
+    let thinned = view::runs_thinned_note(fam);
     let ya = ValueAxis::for_values(&all);
     let yr = ya.range(&all, false);
     let xr = 0.5f64..(max_n as f64 + 0.5);
@@ -84,10 +138,12 @@ pub fn draw(
                     }
                 })
                 .y_label_formatter(&|y| ya.label_in(*y, &yr))
-                .x_desc(if several {
-                    "run (one line per variant and parameter value, named at its end)"
-                } else {
-                    "run"
+                .x_desc(match (several, &thinned) {
+                    (true, None) => {
+                        "run (one line per variant and parameter value, named at its end)".into()
+                    }
+                    (false, None) => "run".into(),
+                    (_, Some(note)) => format!("run ({note})"),
                 })
                 .y_desc(format!("{}{unit}{}", sec.metric, ya.note())),
         )?;
@@ -98,6 +154,14 @@ pub fn draw(
         for l in &series {
             let base = colors.get(&l.variant).copied().unwrap_or(BLACK);
             let c = shade(base, l.group, groups);
+            if let Some(b) = &l.band {
+                let end = draw_band(&mut chart, b, ya, c)?;
+                if !l.label.is_empty() {
+                    let (px, py) = chart.backend_coord(&end);
+                    ends.push((px, py, l.label.clone(), c));
+                }
+                continue;
+            }
             let pts: Vec<(f64, f64)> = l
                 .values
                 .iter()
@@ -128,6 +192,44 @@ pub fn draw(
         let names = present(order, series.iter().map(|l| l.variant.clone()));
         legend(root, 80, 16, &names, colors)
     })
+}
+
+/// Draws a thinned side: the band of its buckets' ranges, its means as a
+/// line. Returns the last mean's point, where the line is named.
+fn draw_band<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<RangedCoordf64, RangedCoordf64>>,
+    b: &Band,
+    ya: ValueAxis,
+    c: RGBColor,
+) -> Result<(f64, f64)> {
+    let upper = b.at.iter().zip(&b.max).map(|(x, v)| (*x, ya.t(*v)));
+    let lower = b.at.iter().zip(&b.min).rev().map(|(x, v)| (*x, ya.t(*v)));
+    let outline: Vec<(f64, f64)> = upper.chain(lower).collect();
+    chart
+        .draw_series(std::iter::once(Polygon::new(
+            outline.clone(),
+            c.mix(0.3).filled(),
+        )))
+        .map_err(err)?;
+    // The outline too: a bucket whose range is under a pixel still shows.
+    let mut closed = outline;
+    closed.extend(closed.first().copied());
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            closed,
+            c.mix(0.5).stroke_width(1),
+        )))
+        .map_err(err)?;
+    let means: Vec<(f64, f64)> =
+        b.at.iter()
+            .zip(&b.mean)
+            .map(|(x, v)| (*x, ya.t(*v)))
+            .collect();
+    let end = means.last().copied().unwrap_or((0.0, 0.0));
+    chart
+        .draw_series(std::iter::once(PathElement::new(means, c.stroke_width(1))))
+        .map_err(err)?;
+    Ok(end)
 }
 
 /// The colour of parameter value `i` of `n`: the variant's colour, darker

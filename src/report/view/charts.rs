@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::analysis::VariantSummary;
+use crate::numfmt;
 
 /// The bar of a variant drawn around `centre`: its confidence interval,
 /// else ± one stddev (`true` in the third place), else no width.
@@ -60,7 +61,71 @@ pub fn summary_only<'f>(f: &'f Family<'_>) -> impl Iterator<Item = &'f VariantSu
     f.groups
         .iter()
         .flat_map(|g| &g.variants)
-        .filter(|v| v.samples.is_empty())
+        .filter(|v| !v.has_samples())
+}
+
+/// The sides of a family drawn thinned, as (n, runs per bucket), each
+/// pair once, in report order.
+fn thinned_sides(f: &Family<'_>) -> Vec<(u64, u64)> {
+    let mut out: Vec<(u64, u64)> = Vec::new();
+    for t in f
+        .groups
+        .iter()
+        .flat_map(|g| &g.variants)
+        .filter_map(|v| v.thinned.as_ref())
+    {
+        if !out.contains(&(t.n, t.per)) {
+            out.push((t.n, t.per));
+        }
+    }
+    out
+}
+
+/// How the run-order chart draws the family's sides of more samples than
+/// it draws one by one (`n = 10,000,000, drawn as min–max and mean per
+/// 2,442 runs`); `None` when it draws every sample.
+pub fn runs_thinned_note(f: &Family<'_>) -> Option<String> {
+    let sides = thinned_sides(f);
+    (!sides.is_empty()).then(|| {
+        sides
+            .iter()
+            .map(|(n, per)| {
+                format!(
+                    "n = {}, drawn as min–max and mean per {} runs",
+                    numfmt::grouped(*n),
+                    numfmt::grouped(*per)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// How the distribution chart draws those sides: the box of every
+/// sample, and as points only the bucket extremes beyond the whiskers.
+pub fn distribution_thinned_note(f: &Family<'_>) -> Option<String> {
+    let sides = thinned_sides(f);
+    (!sides.is_empty()).then(|| {
+        sides
+            .iter()
+            .map(|(n, per)| {
+                format!(
+                    "n = {}: box of every sample, points the min and max of each {} runs beyond the whiskers",
+                    numfmt::grouped(*n),
+                    numfmt::grouped(*per)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    })
+}
+
+/// `title` with `note` after a dash, when there is one.
+fn noted(title: String, note: Option<String>) -> String {
+    match note {
+        Some(n) => format!("{title} — {n}"),
+        None => title,
+    }
 }
 
 /// The charts a section gets, before they are drawn (the renderer in
@@ -72,23 +137,27 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
     let has_samples = f
         .groups
         .iter()
-        .any(|g| g.variants.iter().any(|v| !v.samples.is_empty()));
+        .any(|g| g.variants.iter().any(|v| v.has_samples()));
     // One answer for the title and the alt text.
     let bars = Bars::of(summary_only(f));
     charts.push(ChartView {
         kind: "distribution".into(),
         file: format!("{base}-dist.svg"),
-        title: format!(
-            "{title}: {}{unit}",
-            match (has_samples, bars) {
-                (true, None) => "distribution of the samples per variant",
-                (true, Some(_)) => "distribution of the samples, or the stated mean, per variant",
-                (false, Some(Bars::Sd)) => "mean ± stddev per variant",
-                (false, Some(Bars::Mixed)) => "mean with 95% interval or ± stddev per variant",
-                (false, Some(Bars::Ci)) => "mean with 95% interval per variant",
-                // Neither an interval nor a spread was stated: no bars.
-                (false, None) => "mean per variant",
-            }
+        title: noted(
+            format!(
+                "{title}: {}{unit}",
+                match (has_samples, bars) {
+                    (true, None) => "distribution of the samples per variant",
+                    (true, Some(_)) =>
+                        "distribution of the samples, or the stated mean, per variant",
+                    (false, Some(Bars::Sd)) => "mean ± stddev per variant",
+                    (false, Some(Bars::Mixed)) => "mean with 95% interval or ± stddev per variant",
+                    (false, Some(Bars::Ci)) => "mean with 95% interval per variant",
+                    // Neither an interval nor a spread was stated: no bars.
+                    (false, None) => "mean per variant",
+                }
+            ),
+            distribution_thinned_note(f),
         ),
         alt: format!(
             "{} of {title} per variant{}",
@@ -137,14 +206,18 @@ pub fn section_chart_views(f: &Family<'_>, title: &str) -> Vec<ChartView> {
             height: sweep_height(f),
         });
     }
-    if f.groups
-        .iter()
-        .any(|g| g.variants.iter().any(|v| v.samples.len() >= 3))
-    {
+    if f.groups.iter().any(|g| {
+        g.variants
+            .iter()
+            .any(|v| v.samples.len() >= 3 || v.thinned.is_some())
+    }) {
         charts.push(ChartView {
             kind: "runs".into(),
             file: format!("{base}-runs.svg"),
-            title: format!("{title}{unit} in run order (drift)"),
+            title: noted(
+                format!("{title}{unit} in run order (drift)"),
+                runs_thinned_note(f),
+            ),
             alt: format!("Samples of {title} in the order they were measured, per variant"),
             width: CHART_WIDTH,
             height: RUNS_HEIGHT,
@@ -189,6 +262,11 @@ pub fn distribution_facets(f: &Family<'_>) -> bool {
                 .iter()
                 .flat_map(|v| {
                     let mut out = v.samples.clone();
+                    // A thinned side draws its extremes (as whisker ends
+                    // or points).
+                    if v.thinned.is_some() {
+                        out.extend(v.min.into_iter().chain(v.max));
+                    }
                     if out.is_empty() {
                         if let Some(c) = centre(v) {
                             let (lo, hi, _) = bar(v, c);

@@ -19,8 +19,8 @@ mod tests;
 mod types;
 
 pub use charts::{
-    bar, distribution_facets, section_chart_views, summary_only, sweep_has_change, sweep_height,
-    Bars, MAX_FACETS,
+    bar, distribution_facets, runs_thinned_note, section_chart_views, summary_only,
+    sweep_has_change, sweep_height, Bars, MAX_FACETS,
 };
 pub use families::{centre, families, in_order, param_value, parse_params, Family};
 pub use order::{baseline_name, colors, slug, variant_order, PALETTE};

@@ -16,6 +16,7 @@ fn group(b: &str, params: &str, unit: &str) -> Group {
         ci_low: None,
         ci_high: None,
         samples: vec![],
+        thinned: None,
         from_summary: true,
         outliers: 0,
         trend_p: None,
