@@ -42,6 +42,12 @@ pub(crate) fn compare(g: &RawGroup, base: &Side, var: &Side, settings: &Settings
         (c.ci_low_pct, c.ci_high_pct, c.interval) = (Some(lo), Some(hi), how);
     }
     let mut notes = out.notes;
+    if crate::model::read_by_fallback(&g.params) {
+        notes.push(Note::new(
+            NoteKind::Fallback,
+            "values read by the fallback (read=fallback), no layout rule: check them in the input",
+        ));
+    }
 
     let (b, v) = (c.baseline_center, c.variant_center);
     if b.is_finite() && v.is_finite() && b > 0.0 {

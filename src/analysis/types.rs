@@ -310,6 +310,9 @@ pub enum NoteKind {
     /// The change % is undefined or relative to a negative baseline's
     /// magnitude.
     ChangeUndefined,
+    /// A side's values were read by the document reader's fallback: no
+    /// layout rule vouches for what they are.
+    Fallback,
     /// Read back from JSON, where only the words are kept.
     Other,
 }

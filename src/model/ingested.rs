@@ -13,6 +13,9 @@ pub struct FileReport {
     pub format: Option<String>,
     /// Observations produced.
     pub rows: usize,
+    /// How many of `rows` the low-confidence fallback read (values no
+    /// layout rule read, marked `read=fallback`): guesses to check.
+    pub fallback: usize,
     /// Original line numbers that look numeric but produced no observation.
     /// Empty for structured formats, whose values have no line.
     pub unread_numeric: Vec<u32>,
@@ -20,6 +23,16 @@ pub struct FileReport {
     pub skipped: Vec<(u32, String)>,
     /// A remark for the user (why a file was skipped).
     pub note: Option<String>,
+}
+
+/// The parameters of a row the low-confidence fallback of the document
+/// reader read: a value no layout rule read, named by the words around it.
+pub const FALLBACK_PARAMS: &str = "read=fallback";
+
+/// Whether a row or group with `params` was read by the fallback (see
+/// [`FALLBACK_PARAMS`]), whatever other parameters it has.
+pub fn read_by_fallback(params: &str) -> bool {
+    params.split(',').any(|p| p == FALLBACK_PARAMS)
 }
 
 /// The result of ingesting a set of paths.

@@ -83,6 +83,9 @@ pub fn render(env: &Environment<'_>, view: &ReportView) -> Result<String> {
             .iter()
             .map(|f| {
                 let mut s = format!("{}: {}, {} rows", f.path, f.format, f.rows);
+                if f.fallback > 0 {
+                    s.push_str(&format!(" ({} read by the fallback)", f.fallback));
+                }
                 if f.unread > 0 {
                     s.push_str(&format!(", {} numeric lines not read", f.unread));
                 }

@@ -3,6 +3,7 @@
 
 use super::types::FileReport;
 use crate::error::Result;
+use crate::ingest::formats::document::is_fallback;
 use crate::ingest::{shared::numbers::looks_numeric, Format, Parsed, Source};
 use crate::model::{Batch, Head, Observation, SmolStr};
 
@@ -27,6 +28,7 @@ impl Account {
                         r.note = None;
                     }
                     r.rows += more.rows;
+                    r.fallback += more.fallback;
                     r.unread_numeric.extend(more.unread_numeric);
                     r.skipped.extend(more.skipped);
                 }
@@ -41,6 +43,7 @@ pub(super) fn report_of(path: String, format: Option<String>) -> FileReport {
         path,
         format,
         rows: 0,
+        fallback: 0,
         unread_numeric: Vec::new(),
         skipped: Vec::new(),
         note: None,
@@ -114,6 +117,7 @@ pub(super) fn account(
         .then(|| "recognised, but it holds no values (no table found)".to_string());
     let report = FileReport {
         rows: batch.len(),
+        fallback: batch.rows.iter().filter(|o| is_fallback(o)).count(),
         unread_numeric: unread,
         skipped,
         note,

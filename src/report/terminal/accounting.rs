@@ -7,16 +7,19 @@ use crate::model::FileReport;
 pub enum Listing {
     /// Every input.
     Every,
-    /// Those that lost numeric lines or were not recognised.
+    /// Those that lost numeric lines, were not recognised, or gave values
+    /// the fallback read.
     Notable,
     /// None; one line sums up the losses, if any.
     Quiet,
 }
 
 /// The lines `ingest` prints on stderr: per input, the format used, the
-/// rows produced and the numeric lines left unread, so that nothing is
-/// dropped silently; whatever the listing, a closing line counts the inputs
-/// that lost something (none when quiet and nothing was lost).
+/// rows produced, how many of them the fallback guessed and the numeric
+/// lines left unread, so that nothing is dropped silently and no guess
+/// passes unseen; whatever the listing, a closing line counts the inputs
+/// that lost something (none when quiet and nothing was lost) and the
+/// values the fallback read.
 pub fn accounting(files: &[FileReport], rows: usize, listing: Listing) -> Vec<String> {
     let mut out = Vec::new();
     let lossy = |f: &FileReport| !f.unread_numeric.is_empty() || is_unknown(f);
@@ -25,7 +28,7 @@ pub fn accounting(files: &[FileReport], rows: usize, listing: Listing) -> Vec<St
     for f in files {
         let own_line = match listing {
             Listing::Every => true,
-            Listing::Notable => lossy(f),
+            Listing::Notable => lossy(f) || f.fallback > 0,
             Listing::Quiet => false,
         };
         if !own_line {
@@ -34,6 +37,12 @@ pub fn accounting(files: &[FileReport], rows: usize, listing: Listing) -> Vec<St
         }
         let format = f.format.as_deref().unwrap_or("unknown");
         let mut line = format!("{}: format {format}, {} rows", f.path, f.rows);
+        if f.fallback > 0 {
+            line.push_str(&format!(
+                " ({} values read by the fallback, no layout rule: check them)",
+                f.fallback
+            ));
+        }
         if !f.unread_numeric.is_empty() {
             let shown: Vec<String> = f
                 .unread_numeric
@@ -92,6 +101,14 @@ pub fn accounting(files: &[FileReport], rows: usize, listing: Listing) -> Vec<St
         _ => {}
     }
     summary.push(')');
+    let guessed: usize = files.iter().map(|f| f.fallback).sum();
+    if guessed > 0 {
+        let with = files.iter().filter(|f| f.fallback > 0).count();
+        summary.push_str(&format!(
+            "; {guessed} values in {with} input{} read by the fallback (read=fallback)",
+            if with == 1 { "" } else { "s" }
+        ));
+    }
     if listing != Listing::Quiet || losses > 0 {
         out.push(summary);
     }
@@ -141,6 +158,7 @@ mod tests {
             path: path.into(),
             format: format.map(String::from),
             rows: 3,
+            fallback: 0,
             unread_numeric: unread,
             skipped: vec![(4, "warm-up".into()), (5, "warm-up".into())],
             note: None,

@@ -41,8 +41,9 @@ pub fn benchmarks_per_variant(analysis: &Analysis) -> String {
         .join("; ")
 }
 
-/// Tells on stderr about inputs nothing was read from, and sums up the
-/// numeric-looking lines no format read (`patchperf ingest` lists them).
+/// Tells on stderr about inputs nothing was read from, names those whose
+/// values the fallback guessed, and sums up the numeric-looking lines no
+/// format read (`patchperf ingest` lists them).
 pub fn warn_unread(files: &[FileReport]) {
     let mut partial = 0;
     let mut lines = 0;
@@ -57,6 +58,22 @@ pub fn warn_unread(files: &[FileReport]) {
             partial += 1;
             lines += f.unread_numeric.len();
         }
+    }
+    let guessed: Vec<&FileReport> = files.iter().filter(|f| f.fallback > 0).collect();
+    if !guessed.is_empty() {
+        let values: usize = guessed.iter().map(|f| f.fallback).sum();
+        let names: Vec<&str> = guessed.iter().take(3).map(|f| f.path.as_str()).collect();
+        let more = guessed.len().saturating_sub(names.len());
+        eprintln!(
+            "patchperf: {values} values in {}{} were read by the fallback, no layout rule \
+             (params read=fallback): check them in the input",
+            names.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
+        );
     }
     if partial > 0 {
         eprintln!(

@@ -237,6 +237,7 @@ pub fn build_with(a: &Analysis, ctx: &ReportContext, fams: &[Family<'_>]) -> Rep
                 path: f.path.clone(),
                 format: f.format.clone().unwrap_or_else(|| "not recognised".into()),
                 rows: f.rows,
+                fallback: f.fallback,
                 unread: f.unread_numeric.len(),
                 note: f.note.clone().unwrap_or_default(),
             })

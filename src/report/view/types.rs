@@ -510,6 +510,8 @@ pub struct FileView {
     pub format: String,
     /// Rows read from it.
     pub rows: usize,
+    /// How many of its rows the document reader's fallback guessed.
+    pub fallback: usize,
     /// Lines holding numbers that nothing read.
     pub unread: usize,
     /// A remark for the user (why it was skipped), or empty.

@@ -17,7 +17,7 @@ pub const MARK: (&str, &str) = ("read", "fallback");
 
 /// Whether a row was read by the fallback.
 pub fn is_fallback(o: &Observation) -> bool {
-    o.params == "read=fallback"
+    crate::model::read_by_fallback(&o.params)
 }
 
 /// How far above a block its header is looked for (blank lines count).
@@ -41,7 +41,7 @@ pub fn read(src: &Source, used: &hashbrown::HashSet<u32>) -> Vec<Observation> {
     for (block, _) in blocks.into_iter().filter(|(r, _)| r.len() >= 2) {
         let header = header_above(lines, block.start);
         for l in &lines[block] {
-            read_line(l, header, &mut out);
+            read_line(l, header, |_| true, &mut out);
         }
     }
     out
@@ -52,7 +52,7 @@ pub fn read(src: &Source, used: &hashbrown::HashSet<u32>) -> Vec<Observation> {
 /// punctuation (`1221],`, `16μs.`), after a key (`RunTime=119.549`,
 /// `cost:75`), beside a spread or a second count (`48.78±0.61%`,
 /// `639+0`), or a percentage with its field's name glued on (`0.3%us,`).
-fn tokens(text: &str) -> Vec<Tok> {
+pub(super) fn tokens(text: &str) -> Vec<Tok> {
     let mut out = Vec::new();
     for t in super::grid::tokens(text) {
         if t.kind != TokKind::Word || !t.text.contains(|c: char| c.is_ascii_digit()) {
@@ -110,7 +110,7 @@ pub(super) fn glued_values(word: &str) -> Vec<(f64, String)> {
 }
 
 /// Whether a token holds a value the fallback reads.
-fn is_value(t: &Tok) -> bool {
+pub(super) fn is_value(t: &Tok) -> bool {
     matches!(t.kind, TokKind::Num | TokKind::Change)
 }
 
@@ -148,7 +148,7 @@ fn is_prose(text: &str) -> bool {
 /// [`HEADER_REACH`] lines and at the block's quote depth (a rule drawn
 /// under a header is passed over). A line ending with a colon introduces
 /// what follows it and is never read by the fallback itself.
-fn header_above(lines: &[Line], at: usize) -> Option<&Line> {
+pub(super) fn header_above(lines: &[Line], at: usize) -> Option<&Line> {
     let depth = lines[at].quote_depth;
     lines[at.saturating_sub(HEADER_REACH)..at]
         .iter()
@@ -164,8 +164,15 @@ fn is_title(text: &str) -> bool {
 }
 
 /// The rows of one line of a block: each value under the header cell over
-/// its column, or `value N` (its place on the line) where none is.
-fn read_line(l: &Line, header: Option<&Line>, out: &mut Vec<Observation>) {
+/// its column, or `value N` (its place on the line) where none is; only
+/// the values whose place among the line's values `take` accepts (a line a
+/// rule read gives the fallback the values the rule left).
+pub(super) fn read_line(
+    l: &Line,
+    header: Option<&Line>,
+    take: impl Fn(usize) -> bool,
+    out: &mut Vec<Observation>,
+) {
     let toks = tokens(&l.text);
     // The words before the first value name the row; after an index
     // column (`1 | msg_zerocopy (non-zc) | 18281`) the line's words do.
@@ -193,6 +200,9 @@ fn read_line(l: &Line, header: Option<&Line>, out: &mut Vec<Observation>) {
         (true, None) => format!("block at line {}", l.number),
     };
     for (n, t) in toks.iter().filter(|t| is_value(t)).enumerate() {
+        if !take(n) {
+            continue;
+        }
         let metric = column_header(&head_toks, t).unwrap_or_else(|| format!("value {}", n + 1));
         let o = Observation::sample(benchmark.as_str(), metric, &t.unit, t.value)
             .with_params(&[MARK])

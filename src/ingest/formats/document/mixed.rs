@@ -136,6 +136,12 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
         .into_iter()
         .filter(|o| o.line > 0)
         .partition(|o| unread(o.line));
+    // The lines whose rows the document reader gives here: the numbers
+    // its rules left on them are its fallback's, and its account of them
+    // is kept.
+    let mut own: Vec<u32> = rest.iter().map(|o| o.line).collect();
+    own.sort_unstable();
+    own.dedup();
     // Only a mail's paragraphs, not a log's few wordy frame lines
     // (netpipe's `Send and receive buffers are … bytes`, pyperf's advice
     // printed after each benchmark), make its importer's lines ones a
@@ -155,11 +161,15 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     }
     let mut read: Vec<u32> = parsed.observations.iter().map(|o| o.line).collect();
     read.sort_unstable();
+    let mine = |l: &u32| own.binary_search(l).is_ok();
     parsed.observations.extend(
         guessed
             .into_iter()
-            .filter(|o| unread(o.line) && read.binary_search(&o.line).is_err()),
+            .filter(|o| unread(o.line) && (read.binary_search(&o.line).is_err() || mine(&o.line))),
     );
+    parsed
+        .skipped
+        .extend(doc.skipped.into_iter().filter(|(l, _)| mine(l)));
     Ok(parsed.into())
 }
 

@@ -37,9 +37,12 @@ mod slash_cells;
 mod slashed;
 mod table;
 mod titles;
+mod unclaimed;
 mod underscores;
 mod worded_values;
 mod wrapped;
+
+pub use fallback::is_fallback;
 
 use crate::error::Result;
 use crate::ingest::{Confidence, Format, Parsed, Pieces, Source};
@@ -191,13 +194,19 @@ impl Format for Document {
         // marked as such; in a document of prose only: a tool's bare
         // output that no importer knows (busybox dd's record counts) is
         // left unrecognised, for `--format` or an extractor.
-        if mixed::is_prose_document(src) {
+        // The numbers of read lines no row came from are read or
+        // accounted likewise.
+        let prose = mixed::is_prose_document(src);
+        let left = unclaimed::read(src, &parsed.observations, prose);
+        parsed.skipped.extend(left.skipped);
+        if prose {
             let used: hashbrown::HashSet<u32> = (parsed.observations.iter().map(|o| o.line))
                 .chain(parsed.consumed.iter().copied())
                 .chain(parsed.skipped.iter().map(|(l, _)| *l))
                 .collect();
             parsed.observations.extend(fallback::read(src, &used));
         }
+        parsed.observations.extend(left.rows);
         Ok(parsed)
     }
 
@@ -365,3 +374,5 @@ mod label_tests;
 mod shape_tests;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod unclaimed_tests;

@@ -39,7 +39,7 @@ pub use names::variant_like;
 use names::*;
 use table::*;
 use tokens::merge_groups;
-pub use tokens::{number, tokens, Tok, TokKind};
+pub use tokens::{number, split, tokens, Tok, TokKind};
 
 /// One line of a paragraph.
 #[derive(Debug, Clone, Copy)]
