@@ -116,9 +116,13 @@ fn dir() -> String {
 /// no rule changed (905, 615 and 637 of their 1016 values, measured
 /// before the rules above), and the floors set to what the 602 posts read
 /// with all of the above: 21908, 16462 and 17508 of 22693.
+/// Part x's 30 posts (an eighth held-out sample, from fourteen more lists)
+/// were added unread with no rule changed (1050, 562 and 621 of their 1096
+/// values, measured from outside first), which lowered the label figures:
+/// the floors are what the 632 posts read, 22960, 17024 and 18132 of 23789.
 const VALUE_FLOOR: f64 = 96.5;
-const LABEL_FLOOR: f64 = 72.5;
-const EITHER_FLOOR: f64 = 77.1;
+const LABEL_FLOOR: f64 = 71.5;
+const EITHER_FLOOR: f64 = 76.2;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
