@@ -96,6 +96,8 @@ impl Format for Mmtests {
         let lines = &src.lines;
         let mut consumed = Vec::new();
         let mut out = Vec::new();
+        // The builds each compare table named, by the line after it.
+        let mut tables: Vec<(usize, Vec<String>)> = Vec::new();
         let mut i = 0;
         while i < lines.len() {
             let is_row = |k: usize| {
@@ -125,7 +127,18 @@ impl Format for Mmtests {
                 setting = Some(lines[top].text.trim().to_string());
                 consumed.push(lines[top].number);
             }
-            let (variants, bench) = header(src, top, ncols, &mut consumed);
+            let (named, bench) = header(src, top, ncols, &mut consumed);
+            // A table with no header of its own compares the builds of the
+            // table above it when it has as many columns (a second
+            // benchmark under only its title, `NUMA01_THREADLOCAL`).
+            let variants = named
+                .or_else(|| {
+                    tables
+                        .last()
+                        .map(|(_, v): &(usize, Vec<String>)| v.clone())
+                        .filter(|v| v.len() == ncols)
+                })
+                .unwrap_or_else(|| (0..ncols).map(|c| format!("kernel {}", c + 1)).collect());
             let higher = lines[start..end]
                 .iter()
                 .any(|l| l.text.starts_with("Hmean"));
@@ -144,10 +157,13 @@ impl Format for Mmtests {
                     src, l.number, &l.text, &variants, &named, metric, higher, ncols, &mut out,
                 )?;
             }
+            if !variants.iter().any(|v| v.starts_with("kernel ")) {
+                tables.push((end, variants));
+            }
             i = end;
         }
         // Monitor tables (no percentages) elsewhere in the file.
-        monitor_tables(src, &mut out)?;
+        monitor_tables(src, &tables, &mut out)?;
         Parsed::found(
             src,
             out,
@@ -169,14 +185,14 @@ fn subheading(text: &str) -> bool {
         && !t[1..t.len() - 1].contains(['(', ')'])
 }
 
-/// Kernel names and benchmark name from the lines above row `start`; the
-/// lines read are added to `consumed`.
+/// Kernel names (`None` when no line names them) and benchmark name from
+/// the lines above row `start`; the lines read are added to `consumed`.
 fn header(
     src: &Source,
     start: usize,
     ncols: usize,
     consumed: &mut Vec<u32>,
-) -> (Vec<String>, String) {
+) -> (Option<Vec<String>>, String) {
     let mut names: Vec<Vec<String>> = Vec::new();
     let mut k = start;
     let mut bench = "mmtests".to_string();
@@ -186,9 +202,15 @@ fn header(
         .captures(&src.lines[start].text)
         .and_then(|c| c.get(3))
         .map(|m| m.start());
+    // A header parted from its rows by a blank line and a remark (a reply
+    // written into the quote) still heads them: past blank lines and
+    // lines without a digit, the nearest line with one is tried as the
+    // header, once.
+    let mut skipped_to = None;
     while k > 0 {
         k -= 1;
-        let text = &src.lines[k].text;
+        let unruled = unruled(&src.lines[k].text);
+        let text = unruled.as_str();
         let toks: Vec<String> = text.split_whitespace().map(str::to_string).collect();
         // Names of several words keep their single spaces (`good + series`);
         // a first cell over the row labels (`kernel`) heads no column.
@@ -232,7 +254,17 @@ fn header(
             bench = t.to_string();
             consumed.push(src.lines[k].number);
         }
+        if names.is_empty() && skipped_to.is_none() && k + 1 == start {
+            if let Some(h) = header_above_remark(src, k) {
+                skipped_to = Some(h);
+                k = h + 1;
+                continue;
+            }
+        }
         break;
+    }
+    if names.is_empty() {
+        return (None, bench);
     }
     let variants = (0..ncols)
         .map(|c| {
@@ -247,7 +279,44 @@ fn header(
             }
         })
         .collect();
-    (variants, bench)
+    (Some(variants), bench)
+}
+
+/// `text` with a leading rule of `=` or `-` blanked out, when names
+/// follow it after a gap (`==========\t\tbase   patched`: the header
+/// written on the title's underline); the columns of the names stay.
+fn unruled(text: &str) -> String {
+    let t = text.trim_start();
+    let rule = t.bytes().take_while(|&b| b == b'=' || b == b'-').count();
+    let rest = &t[rule..];
+    if rule >= 3 && rest.starts_with([' ', '\t']) && !rest.trim().is_empty() {
+        let lead = text.len() - t.len();
+        format!("{}{}", " ".repeat(lead + rule), rest)
+    } else {
+        text.to_string()
+    }
+}
+
+/// The index of the last line of a header standing in its own paragraph
+/// above line `k` (the line over a table's first row, which heads
+/// nothing): `k` is blank or a remark, and going up over blank lines and
+/// lines without a digit (the remark), at least one blank among them,
+/// the first line with a digit is indented. Up to eight lines are passed.
+fn header_above_remark(src: &Source, k: usize) -> Option<usize> {
+    let mut blank = false;
+    let mut j = k + 1;
+    while j > 0 && k + 1 - j < 8 {
+        j -= 1;
+        let t = &src.lines[j].text;
+        if t.trim().is_empty() {
+            blank = true;
+            continue;
+        }
+        if t.bytes().any(|b| b.is_ascii_digit()) {
+            return (blank && j < k && t.starts_with([' ', '\t'])).then_some(j);
+        }
+    }
+    None
 }
 
 /// Whether `first`, the first cell of the header line `text`, ends before
@@ -371,7 +440,13 @@ fn table_row(
 
 /// `Duration User 632.09 934.45` / `Ops Minor Faults 5884093.00 2325847.00`
 /// rows under a kernel header: one sample per kernel.
-fn monitor_tables(src: &Source, out: &mut Vec<Observation>) -> Result<()> {
+/// Without a header of their own, they compare the builds of the nearest
+/// compare table above when it has as many (mmtests prints them under it).
+fn monitor_tables(
+    src: &Source,
+    tables: &[(usize, Vec<String>)],
+    out: &mut Vec<Observation>,
+) -> Result<()> {
     let lines = &src.lines;
     for (i, l) in lines.iter().enumerate() {
         let toks: Vec<&str> = l.text.split_whitespace().collect();
@@ -388,7 +463,13 @@ fn monitor_tables(src: &Source, out: &mut Vec<Observation>) -> Result<()> {
         }
         let label = toks[..toks.len() - nums].join(" ").to_ascii_lowercase();
         // The kernel header is the nearest line above with exactly `nums` words.
-        let mut variants: Vec<String> = (0..nums).map(|k| format!("kernel {}", k + 1)).collect();
+        let mut variants: Vec<String> = tables
+            .iter()
+            .rev()
+            .find(|(end, _)| *end <= i)
+            .map(|(_, v)| v.clone())
+            .filter(|v| v.len() == nums)
+            .unwrap_or_else(|| (0..nums).map(|k| format!("kernel {}", k + 1)).collect());
         for k in (0..i).rev() {
             let h: Vec<&str> = lines[k].text.split_whitespace().collect();
             if h.is_empty() {
@@ -492,5 +573,55 @@ mod tests {
         // A header cell that reaches into the values is a build's name.
         assert!(!over_labels("   base    patched", "base", Some(5)));
         assert!(over_labels("  clients   MQ", "clients", Some(9)));
+    }
+
+    #[test]
+    fn a_header_on_the_underline_names_the_builds_of_later_tables_too() {
+        // Lines of a corpus post (kernbench and autonumabench, two builds):
+        // the names stand on the title's underline; the monitor rows and
+        // the second table, under its title alone, compare the same builds.
+        let text = "kernbench\n\
+                    ==========\t\tbase                  patched %gain\n\
+                    Amean    elsp-128      165.09 ( 0.00%)      164.78 *   0.19%*\n\
+                    \n\
+                    Duration User       41404.28    41375.08\n\
+                    \n\
+                    NUMA01_THREADLOCAL\n\
+                    ==================\n\
+                    Amean  elsp-NUMA01_THREADLOCAL   81.79 (0.00%)  67.74 *  17.18%*\n";
+        let rows = Mmtests.parse(&Source::from_text("m.txt", text)).unwrap();
+        let get = |v: f64| rows.iter().find(|o| o.value == v).unwrap();
+        assert_eq!(get(165.09).variant, "base");
+        assert_eq!(get(165.09).benchmark, "kernbench");
+        assert_eq!(get(164.78).variant, "patched %gain");
+        assert_eq!(get(41404.28).variant, "base");
+        assert_eq!(get(81.79).variant, "base");
+        assert_eq!(get(67.74).variant, "patched %gain");
+    }
+
+    #[test]
+    fn a_header_parted_from_its_rows_by_a_remark_heads_them() {
+        // Lines of a corpus post: the reply's remark sits between the
+        // quoted header and the quoted rows.
+        let text = "stress-highalloc\n\
+                    \x20                             4.5-rc1               4.5-rc1\n\
+                    \x20                              3-test                4-test\n\
+                    \n\
+                    A question about those two names sits in the quote here; the tables go\n\
+                    on below it:\n\
+                    \n\
+                    Success 1 Min          1.00 (  0.00%)        3.00 (-200.00%)\n";
+        let rows = Mmtests.parse(&Source::from_text("m.txt", text)).unwrap();
+        let get = |v: f64| rows.iter().find(|o| o.value == v).unwrap();
+        assert_eq!(get(1.0).variant, "4.5-rc1 3-test");
+        assert_eq!(get(3.0).variant, "4.5-rc1 4-test");
+        assert_eq!(get(3.0).benchmark, "stress-highalloc");
+        // A remark with a digit in it parts the rows from anything above.
+        let text = text.replace("on below it:", "on below 2:");
+        let rows = Mmtests.parse(&Source::from_text("m.txt", &text)).unwrap();
+        assert_eq!(
+            rows.iter().find(|o| o.value == 1.0).unwrap().variant,
+            "kernel 1"
+        );
     }
 }

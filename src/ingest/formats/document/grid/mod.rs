@@ -213,10 +213,14 @@ pub fn read(para: &[GLine], headings: &[&str], above_para: Above, stem: &str, pa
                 while j < para.len() && matches!(kinds[j], LineKind::Data { .. } | LineKind::Rule) {
                     j += 1;
                 }
-                // The header: the text line right above (an underline may sit between).
-                let above = texts.last().copied().filter(|&t| {
-                    (t + 1..i).all(|k| matches!(kinds[k], LineKind::Rule))
-                        && header_like(para[t].text)
+                // The header: the text line right above (an underline may
+                // sit between), or a line ruled over and under that heads
+                // rows of words and rows of values below its rules.
+                let above = ruled_off(para, &kinds, &texts, i).or_else(|| {
+                    texts.last().copied().filter(|&t| {
+                        (t + 1..i).all(|k| matches!(kinds[k], LineKind::Rule))
+                            && header_like(para[t].text)
+                    })
                 });
                 // A table broken by a line no rule reads keeps the header of
                 // its first part when its rows have as many values.
@@ -447,6 +451,26 @@ fn numeric_headers(kinds: &mut [LineKind]) {
             kinds[i] = LineKind::Text;
         }
     }
+}
+
+/// A header ruled over and under (`-----` / `mm-unstable  v5 of this
+/// series` / `-----`) whose rows start with rows of words: the line of
+/// words right over the rows of values (`zswap compressor   zstd   zstd`)
+/// is one of its rows, no header. `texts`: the text lines since the last
+/// table; `i`: the first row of values. One to three lines of words part
+/// the header's lower rule from the values.
+fn ruled_off(para: &[GLine], kinds: &[LineKind], texts: &[usize], i: usize) -> Option<usize> {
+    let h = texts.iter().rev().copied().find(|&h| {
+        h >= 1
+            && h + 2 < i
+            && i - h <= 5
+            && matches!(kinds[h - 1], LineKind::Rule)
+            && matches!(kinds[h + 1], LineKind::Rule)
+    })?;
+    // A line underlined right over the values is their header itself
+    // (a title ruled off above it): only rows of words may part them.
+    ((h + 2..i).all(|k| matches!(kinds[k], LineKind::Text)) && header_like(para[h].text))
+        .then_some(h)
 }
 
 /// The number of names in a line of column names standing alone.

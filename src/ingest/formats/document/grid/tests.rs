@@ -591,3 +591,34 @@ fn a_line_of_settings_titles_the_rows_below_it() {
     assert!(names::header_like("BIO   bs=4k   bs=8k"));
     assert!(!names::header_like("RETPOLINE=n, Selinux: On, BPF-JIT ON"));
 }
+
+#[test]
+fn a_header_ruled_over_and_under_heads_rows_of_words_and_values_below() {
+    // Lines of a corpus post (zswap batching, two builds): a row of
+    // words (the compressor) comes first under the header's rules.
+    let got = show(
+        " -------------------------------------------------------------------\n\
+         \x20                       mm-unstable-12-20-2024   v5 of this patch-series\n\
+         \x20-------------------------------------------------------------------\n\
+         \x20zswap compressor                      zstd             zstd  \n\
+         \x20vm.page-cluster                          2                2 \n",
+    );
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert!(got[0].contains("|mm-unstable-12-20-2024|"), "{got:?}");
+    assert!(got[1].contains("|v5 of this patch-series|"), "{got:?}");
+}
+
+#[test]
+fn a_title_ruled_over_and_under_heads_no_columns() {
+    // Lines of a corpus post (AndroBench, three builds): the title is
+    // ruled off over a header underlined right over the values.
+    let got = show(
+        "-------------------------------------------------------------------------\n\
+         \x20      io performance data from AndroBench (filesize=1G, 8 threads)\n\
+         -------------------------------------------------------------------------\n\
+         mmc configure     | original hsq  |  without hsq  |  hsq with this patch\n\
+         -------------------------------------------------------------------------\n\
+         Sequential write      58.23 MB/s       51.35 MB/s        56.15 MB/s\n",
+    );
+    assert!(got.iter().all(|g| !g.contains("AndroBench (")), "{got:?}");
+}
