@@ -116,9 +116,14 @@ fn dir() -> String {
 /// no rule changed (905, 615 and 637 of their 1016 values, measured
 /// before the rules above), and the floors set to what the 602 posts read
 /// with all of the above: 21908, 16462 and 17508 of 22693.
-const VALUE_FLOOR: f64 = 96.5;
-const LABEL_FLOOR: f64 = 72.5;
-const EITHER_FLOOR: f64 = 77.1;
+/// Three layout families read by structure (decimal commas decided per
+/// paragraph, curl's progress meter, a pipe header apart from its rows)
+/// then read 21940, 16522 and 17558 of them; two posts of those families
+/// found by search afterwards (part x2, no hold-out) were added with their
+/// 22 values, all read.
+const VALUE_FLOOR: f64 = 96.6;
+const LABEL_FLOOR: f64 = 72.7;
+const EITHER_FLOOR: f64 = 77.3;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
