@@ -20,7 +20,7 @@ use std::borrow::Cow;
 
 /// What one number token of a line is.
 #[derive(Clone, Copy, PartialEq, Debug)]
-enum Token {
+pub(super) enum Token {
     /// `1.487.148`, `1.234,5`: dots grouping thousands, certainly.
     Grouped,
     /// `141.394`: one dot before three digits, a point or a group.
@@ -93,7 +93,7 @@ fn plain(tok: &str) -> String {
 /// with a digit after no letter, digit, dot or comma, and end with a digit
 /// before no letter or digit (a sentence's full stop or comma after a
 /// number is not part of it); with their byte range and kind.
-fn tokens(text: &str) -> impl Iterator<Item = (usize, usize, Token)> + '_ {
+pub(super) fn tokens(text: &str) -> impl Iterator<Item = (usize, usize, Token)> + '_ {
     let b = text.as_bytes();
     let mut i = 0;
     std::iter::from_fn(move || {

@@ -11,12 +11,15 @@
 //! is the benchmark and the context the variant. Tables name their own
 //! variants, metrics and stats in their headers wherever they can.
 
+mod apart_header;
 mod beyond;
 mod boxchars;
 mod builds_below;
+mod curl_meter;
 mod current_first;
 mod cv_cells;
 mod dashed;
+mod decimal_commas;
 mod fallback;
 mod fio_groups;
 mod grid;
@@ -145,6 +148,8 @@ impl Format for Document {
         // spelling, a `value [change](CV)` cell as `value +-CV%`.
         // `1.487.148` and, beside it, `0,53` are read as `1487148` and `0.53`.
         let src = &*grouped_dots::respell(src);
+        // `14,008(+/- 4,99 %)` in a table of decimal commas as `14.008(+/- 4.99 %)`.
+        let src = &*decimal_commas::respell(src);
         let ascii = boxchars::ascii_rules(src);
         // Kernel-log lines are read without their time stamps.
         let ascii = kernel_stamps::strip(&ascii);
@@ -153,6 +158,8 @@ impl Format for Document {
         let spelled = cv_cells::plus_minus(&ascii);
         // A pipe table without outer pipes is read with them, and one
         // with a pipe after each cell only with the first.
+        // A pipe table's header over each block of its rows, apart from it.
+        let spelled = apart_header::rejoin(&spelled);
         let spelled = half_open::close(&spelled);
         let spelled = open_pipes::close(&spelled);
         // `min/avg/max = 1/2/3 ms` is read as the three pairs it stands for.
@@ -167,6 +174,9 @@ impl Format for Document {
         let spelled = underscores::unpad(&spelled);
         // A list of values in parentheses wrapped over lines is one line.
         let (spelled, mut continued) = paren_lists::rejoin(&spelled);
+        // curl's progress meter as the named values its two-line header gives.
+        let (spelled, meters) = curl_meter::rewrite(&spelled);
+        continued.extend(meters);
         // A table a mail client wrapped is read with its lines joined back.
         let (unwrapped, rejoined) = wrapped::rejoin(&spelled);
         continued.extend(rejoined);
