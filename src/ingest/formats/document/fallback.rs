@@ -78,7 +78,16 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
 
 /// The numbers of a word the grid reader leaves a word (see [`tokens`]).
 pub(super) fn glued_values(word: &str) -> Vec<(f64, String)> {
-    let w = word.trim_matches(|c: char| "([<{\"',;.)]>}".contains(c));
+    let w = word.trim_matches(|c: char| "([<{\"',;)]>}".contains(c));
+    // A point before digits is the number's own (`.0306`), not punctuation.
+    let owned;
+    let w = match w.trim_end_matches('.').strip_prefix('.') {
+        Some(rest) if rest.starts_with(|c: char| c.is_ascii_digit()) => {
+            owned = format!("0.{rest}");
+            owned.as_str()
+        }
+        _ => w.trim_matches('.'),
+    };
     // After a key (`cost:75`), not inside a time of day or a duration
     // (`14:16`, `0:01:47`), whose parts are no values alone.
     let w = match w.rfind(['=', ':']) {
