@@ -115,6 +115,7 @@ impl Registry {
             Box::new(ab::Ab),
             Box::new(ab::percentiles::AbPercentiles),
             Box::new(ab::gnuplot::AbGnuplot),
+            Box::new(dnsperf::Dnsperf),
             Box::new(tcrypt::Tcrypt),
             Box::new(openssl_speed::OpensslSpeed),
             Box::new(sockperf::Sockperf),

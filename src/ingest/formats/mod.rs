@@ -18,6 +18,7 @@ pub(in crate::ingest) mod cryptsetup;
 pub(in crate::ingest) mod dart_benchmark;
 pub(in crate::ingest) mod dbench;
 pub(in crate::ingest) mod dd;
+pub(in crate::ingest) mod dnsperf;
 pub(in crate::ingest) mod document;
 pub(in crate::ingest) mod ebizzy;
 pub(in crate::ingest) mod fio;

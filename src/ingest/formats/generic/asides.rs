@@ -2,8 +2,9 @@
 //! share of a count (`Queries completed: 600 (100.00%)`, dnsperf) and the
 //! named figures beside a mean (`Average Latency (s): 0.013 (min 0.000042,
 //! max 0.204006)`). Read only after a `label:` or `label =` value and only
-//! when every item in the parentheses is one figure: a percentage, or a
-//! name and a number.
+//! when every item in the parentheses is one figure: an unsigned
+//! percentage, or a name and a number (a signed figure, `(+5.2%)`, is a
+//! change against another run, left unread).
 
 use crate::ingest::shared::numbers::parse_number;
 
@@ -39,6 +40,11 @@ pub(super) fn split(text: &str) -> Option<(&str, Vec<Aside<'_>>)> {
 }
 
 fn aside(item: &str) -> Option<Aside<'_>> {
+    // A signed figure (`+5%`, `-0.3`) is a change against something else,
+    // not a figure of this value.
+    if item.starts_with(['+', '-', '±']) {
+        return None;
+    }
     if let Some(p) = item.strip_suffix('%') {
         return parse_number(p).map(|value| Aside {
             name: "percent",
@@ -82,5 +88,7 @@ mod tests {
         assert_eq!(split("Run time (s): 3.04"), None);
         assert_eq!(split("read: 72.0 ms (with the patch)"), None);
         assert_eq!(split("lat: 3 (1 2 3)"), None);
+        // A change against a baseline is no share of this value.
+        assert_eq!(split("throughput: 12.3 (+5.2%)"), None);
     }
 }

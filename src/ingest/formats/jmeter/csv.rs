@@ -72,12 +72,10 @@ impl Format for JmeterCsv {
         match content.next() {
             Some(l) if header(&l.text).is_some() => 95,
             // Without a header, its first lines all in the default order.
-            Some(l) if default_sample(&l.text) => {
-                if content.take(20).all(|l| default_sample(&l.text)) {
-                    90
-                } else {
-                    0
-                }
+            Some(l)
+                if default_sample(&l.text) && content.take(20).all(|l| default_sample(&l.text)) =>
+            {
+                90
             }
             _ => 0,
         }
