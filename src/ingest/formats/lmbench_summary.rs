@@ -24,11 +24,16 @@
 //! cells (`Description`, the memory section's `Guesses`) are no values.
 //!
 //! Each data row is one results file: its Host and OS cells say which
-//! system. When the report holds more than one system, `host OS` is each
-//! row's variant (`margin Linux 2.6.12-rc1-bk3`); a report of one system
-//! leaves the variant to the caller (two reports of one machine, before
-//! and after a change, would otherwise merge). The rows of one system in a
-//! section are its runs, in order, each value a `sample`.
+//! system. When the report holds more than one system, each row's variant
+//! names its system: the host alone when no host shows two OS cells
+//! (`pkb-72796`), else `host OS` (`margin Linux 2.6.12-rc1-bk3`).
+//! getsummary cuts the OS to 13 characters (`Linux 4.15.0-` of
+//! `Linux 4.15.0-1023-azure`), so a variant holds the cut only where the
+//! host cannot tell the systems apart; the cells are read as written. A
+//! report of one system leaves the variant to the caller (two reports of
+//! one machine, before and after a change, would otherwise merge). The
+//! rows of one system in a section are its runs, in order, each value a
+//! `sample`.
 //!
 //! getpercent's `Comparison to best of the breed` tables (factors against
 //! the best system) are left out with the reason, as are getsummary's
@@ -42,6 +47,7 @@ use crate::ingest::shared::logscan::{has, lazy_re};
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use crate::model::{Direction, Observation};
+use std::collections::HashMap;
 
 lazy_re!(
     UNIT_IN_TITLE,
@@ -182,10 +188,10 @@ impl Format for LmbenchSummary {
             above.push(s.to_string());
         }
         tables.extend(open.filter(|t| !t.columns.is_empty()));
-        let systems = distinct_systems(&tables);
+        let names = variant_names(&tables);
         let mut out = Vec::new();
         for table in &tables {
-            table.read(src, systems > 1, &mut out, &mut skipped);
+            table.read(src, &names, &mut out, &mut skipped);
         }
         Parsed::found(
             src,
@@ -387,11 +393,11 @@ impl Table {
     fn read(
         &self,
         src: &Source,
-        by_system: bool,
+        names: &HashMap<System, String>,
         out: &mut Vec<Observation>,
         skipped: &mut Vec<(u32, String)>,
     ) {
-        let mut runs: std::collections::HashMap<String, u32> = Default::default();
+        let mut runs: HashMap<System, u32> = Default::default();
         for (n, text) in &self.rows {
             let Some(system) = system_of(&self.columns, text) else {
                 skipped.push((*n, "a table row without its Host and OS cells".into()));
@@ -431,8 +437,8 @@ impl Table {
                     .unit(unit)
                     .sample(value)
                     .with_run(*run);
-                if by_system {
-                    o = o.with_variant(system.as_str());
+                if names.len() > 1 {
+                    o = o.with_variant(names.get(&system).map_or("", String::as_str));
                 }
                 o.direction = direction;
                 out.push(o);
@@ -445,8 +451,11 @@ impl Table {
     }
 }
 
-/// `host OS` of a data row, from the text under the first two columns.
-fn system_of(columns: &[(usize, usize)], text: &str) -> Option<String> {
+/// A system as a row states it: its Host and OS cells.
+type System = (String, String);
+
+/// Host and OS of a data row, from the text under the first two columns.
+fn system_of(columns: &[(usize, usize)], text: &str) -> Option<System> {
     if columns.len() < 3 {
         return None;
     }
@@ -462,7 +471,7 @@ fn system_of(columns: &[(usize, usize)], text: &str) -> Option<String> {
     // The OS cell is right-aligned and may run into the gap before it.
     let host = cut(columns[0]);
     let os = cut((columns[0].1, columns[1].1));
-    (!host.is_empty()).then(|| format!("{host} {os}").trim().to_string())
+    (!host.is_empty()).then_some((host, os))
 }
 
 /// A cell as getsummary writes it: `1.4520`, `109.`, `11.K`, `204.5K`,
@@ -495,9 +504,10 @@ fn column_unit(name: &str) -> Option<&'static str> {
     name.eq_ignore_ascii_case("mhz").then_some("MHz")
 }
 
-/// How many systems (`host OS`) the tables' rows name.
-fn distinct_systems(tables: &[Table]) -> usize {
-    let mut seen = std::collections::HashSet::new();
+/// The variant of each system the tables' rows name: its host when every
+/// host has one OS cell, else `host OS`.
+fn variant_names(tables: &[Table]) -> HashMap<System, String> {
+    let mut seen = std::collections::BTreeSet::new();
     for t in tables.iter().filter(|t| t.skip_reason.is_none()) {
         for (_, text) in &t.rows {
             if let Some(s) = system_of(&t.columns, text) {
@@ -505,7 +515,18 @@ fn distinct_systems(tables: &[Table]) -> usize {
             }
         }
     }
-    seen.len()
+    let hosts: std::collections::BTreeSet<&str> = seen.iter().map(|(h, _)| h.as_str()).collect();
+    let by_host = hosts.len() == seen.len();
+    seen.iter()
+        .map(|(h, os)| {
+            let name = if by_host {
+                h.clone()
+            } else {
+                format!("{h} {os}").trim().to_string()
+            };
+            ((h.clone(), os.clone()), name)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -533,7 +554,7 @@ mod tests {
     #[test]
     fn two_systems_three_runs_each_by_section_and_column() {
         let p = read("summary-getsummary-two-systems-3runs.txt");
-        let (reg, csv) = ("hygon-reg Linux 10.0.0", "hygon-csv Linux 10.0.0");
+        let (reg, csv) = ("hygon-reg", "hygon-csv");
         let fs = "File & VM system latencies";
         // `0K File` is set across two columns: it heads both.
         assert_eq!(
@@ -620,7 +641,8 @@ mod tests {
     #[test]
     fn diagnostics_above_the_banner_and_partial_sections() {
         let p = read("summary-getsummary-stderr-two-hosts.txt");
-        let (pkb, kylin) = ("pkb-72796 Linux 4.15.0-", "kylin-pc Linux 6.6.0-5");
+        // Named by host: the OS cells are cut (`Linux 4.15.0-`).
+        let (pkb, kylin) = ("pkb-72796", "kylin-pc");
         // getsummary's stderr above the banner is accounted for.
         assert_eq!(p.skipped[0].0, 1);
         assert!(p.skipped[0].1.contains("outside the summary"));
@@ -670,6 +692,33 @@ mod tests {
         assert_eq!(p.observations.len(), 2);
         lines.extend(table);
         assert_eq!(LmbenchSummary.detect(&source_of_lines(&lines)), 0);
+    }
+
+    #[test]
+    fn one_host_under_two_kernels_is_named_with_its_os_cell() {
+        let table = [
+            "                 L M B E N C H  3 . 0   S U M M A R Y",
+            "Context switching - times in microseconds - smaller is better",
+            "-------------------------------------------------------------",
+            "Host                 OS  2p/0K 2p/16K",
+            "                         ctxsw  ctxsw",
+            "--------- ------------- ------ ------",
+            "box       Linux 6.8.0-4 2.4000 2.5000",
+            "box       Linux 6.9.0-r 2.1000 2.2000",
+        ];
+        let p = LmbenchSummary
+            .parse_accounted(&source_of_lines(&table))
+            .unwrap();
+        let variants: Vec<&str> = p.observations.iter().map(|o| o.variant.as_str()).collect();
+        assert_eq!(
+            variants,
+            [
+                "box Linux 6.8.0-4",
+                "box Linux 6.8.0-4",
+                "box Linux 6.9.0-r",
+                "box Linux 6.9.0-r"
+            ]
+        );
     }
 
     #[test]

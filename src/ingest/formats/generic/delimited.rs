@@ -31,8 +31,36 @@ pub fn read(src: &Source, stem: &str) -> Option<Parsed> {
         .filter(|l| !l.text.trim().is_empty())
         .collect();
     first_line_header(src, stem, &lines)
+        .or_else(|| stacked(src, stem))
         .or_else(|| under_preamble(src, stem, &lines))
         .or_else(|| last_block(src, stem, &lines))
+}
+
+/// Tables stacked in one file, each under its own header and set apart
+/// from the next by a blank line (pbench's `summary-result.csv`: a table
+/// per kind of test): each block read as a table of its own. Every block
+/// must be one, so that a banner over a table is left to the preamble's
+/// reading.
+fn stacked(src: &Source, stem: &str) -> Option<Parsed> {
+    let mut blocks: Vec<Vec<&Line>> = vec![Vec::new()];
+    for l in &src.lines {
+        match (l.text.trim().is_empty(), blocks.last_mut()) {
+            (true, Some(b)) if !b.is_empty() => blocks.push(Vec::new()),
+            (false, Some(b)) => b.push(l),
+            _ => {}
+        }
+    }
+    blocks.retain(|b| !b.is_empty());
+    if blocks.len() < 2 {
+        return None;
+    }
+    let mut all = Parsed::default();
+    for b in &blocks {
+        let p = first_line_header(src, stem, b)?;
+        all.observations.extend(p.observations);
+        all.consumed.extend(p.consumed);
+    }
+    Some(all)
 }
 
 /// A table with text columns closing a file of other lines (SPECviewperf's
@@ -219,11 +247,12 @@ fn table(
                 let c = &r[k];
                 let missing = c.is_empty() || c.eq_ignore_ascii_case("nan");
                 any |= !missing;
-                missing || parse_number(c).is_some()
+                missing || cell_number(c).is_some()
             });
             all && any
         })
         .collect();
+    let metrics = metric_names(header);
     if !numeric.iter().any(|&n| n) {
         return None;
     }
@@ -254,8 +283,11 @@ fn table(
         let tag = tag.as_deref().unwrap_or("");
         let run = runs.entry(format!("{bench}\n{tag}")).or_insert(0);
         for (k, c) in r.iter().enumerate().filter(|(k, _)| numeric[*k]) {
-            let Some(v) = parse_number(c) else { continue };
-            let (metric, unit) = bracket_unit(&header[k]).unwrap_or((header[k].as_str(), ""));
+            let Some((v, percent)) = cell_number(c) else {
+                continue;
+            };
+            let (metric, unit) = bracket_unit(&metrics[k]).unwrap_or((metrics[k].as_str(), ""));
+            let unit = if percent { "%" } else { unit };
             let o = Row::at(src, l.number)
                 .benchmark(&bench)
                 .params(tag)
@@ -275,6 +307,31 @@ fn table(
 
 /// A `key=value` cell naming its row (`Tag=A`): a word, `=`, a value
 /// without spaces.
+/// A cell's number, and whether it is written as a percentage (`0.0000%`).
+fn cell_number(cell: &str) -> Option<(f64, bool)> {
+    match cell.strip_suffix('%') {
+        Some(p) => parse_number(p).map(|v| (v, true)),
+        None => parse_number(cell).map(|v| (v, false)),
+    }
+}
+
+/// The metric of each column: its header, or, for a name the header gives
+/// several columns (pbench's `stddevpct` after each figure), the name of
+/// the column before it and its own (`trans_sec stddevpct`), so that the
+/// columns stay apart.
+fn metric_names(header: &[String]) -> Vec<String> {
+    (0..header.len())
+        .map(|k| {
+            let h = &header[k];
+            if k > 0 && header.iter().filter(|o| *o == h).count() > 1 {
+                format!("{} {h}", header[k - 1])
+            } else {
+                h.clone()
+            }
+        })
+        .collect()
+}
+
 fn is_tag(cell: &str) -> bool {
     cell.split_once('=').is_some_and(|(k, v)| {
         !k.is_empty()

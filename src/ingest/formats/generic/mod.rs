@@ -17,11 +17,13 @@
 //! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
 //! JSON is read by its structure instead (see `json`).
 
+mod asides;
 mod cut;
 mod delimited;
 mod embedded;
 mod json;
 mod literals;
+mod numbers;
 mod pairs;
 mod sections;
 mod stacked;
@@ -204,61 +206,6 @@ fn is_log(src: &Source) -> bool {
     })
 }
 
-/// A file of bare numbers only, one a line (`perf bench -f simple`, a
-/// script's `echo $result`): each a sample of metric `value` of the
-/// benchmark its file name gives, since nothing else names it. Lines of
-/// several numbers, as many on each line (`netperf -P0`, lmbench's
-/// `bw_mem` printing size and bandwidth), give metrics `column 1`,
-/// `column 2`, …: nothing names them, and the accounting says the file was
-/// read generically.
-fn bare_numbers(src: &Source) -> Option<Parsed> {
-    bare_number(src).or_else(|| number_columns(src))
-}
-
-/// The fields of a line of numbers split on blanks or commas, when every
-/// one is a number.
-fn number_fields(t: &str) -> Option<Vec<f64>> {
-    t.split(|c: char| c.is_whitespace() || c == ',')
-        .filter(|f| !f.is_empty())
-        .map(parse_number)
-        .collect()
-}
-
-fn number_columns(src: &Source) -> Option<Parsed> {
-    let stem = file_stem(src);
-    let mut out = Vec::new();
-    let mut width = None;
-    for (run, l) in src
-        .lines
-        .iter()
-        .filter(|l| !l.text.trim().is_empty())
-        .enumerate()
-    {
-        // A unit may close the line (`…,2.00,35734.21,Trans/s`): the last
-        // column's.
-        let t = l.text.trim().trim_end_matches(',');
-        let (t, unit) = match t.rsplit_once([',', ' ', '\t']) {
-            Some((head, last)) if parse_number(last).is_none() && is_unit(last) => (head, last),
-            _ => (t, ""),
-        };
-        let fields = number_fields(t)?;
-        if fields.len() < 2 || *width.get_or_insert(fields.len()) != fields.len() {
-            return None;
-        }
-        let last = fields.len() - 1;
-        for (k, v) in fields.into_iter().enumerate() {
-            let metric = format!("column {}", k + 1);
-            let o = Row::at(src, l.number)
-                .benchmark(&stem)
-                .metric(&metric)
-                .unit(if k == last { unit } else { "" })
-                .sample(v);
-            out.push(o.with_run(run as u32));
-        }
-    }
-    (!out.is_empty()).then(|| out.into())
-}
-
 /// The file's name without its extensions.
 fn file_stem(src: &Source) -> String {
     let name = src.file_name();
@@ -267,25 +214,6 @@ fn file_stem(src: &Source) -> String {
         .filter(|s| !s.is_empty())
         .unwrap_or(name)
         .to_string()
-}
-
-fn bare_number(src: &Source) -> Option<Parsed> {
-    let mut out = Vec::new();
-    let stem = file_stem(src);
-    for l in &src.lines {
-        let t = l.text.trim();
-        if t.is_empty() {
-            continue;
-        }
-        let v = parse_number(t).filter(|_| !t.contains(char::is_whitespace))?;
-        out.push(
-            Row::at(src, l.number)
-                .benchmark(&stem)
-                .metric("value")
-                .sample(v),
-        );
-    }
-    (!out.is_empty()).then(|| out.into())
 }
 
 impl Format for Generic {
@@ -361,7 +289,7 @@ impl Generic {
             parsed.skipped.extend(rest.skipped);
             return Ok((parsed, Shape::Json));
         }
-        if let Some(values) = bare_numbers(src) {
+        if let Some(values) = numbers::bare_numbers(src) {
             return Ok((values, Shape::Numbers));
         }
         if let Some(values) = delimited::read(src, &file_stem(src)) {
@@ -478,6 +406,11 @@ fn label_lines(src: &Source) -> Parsed {
             sections.row();
             continue;
         }
+        // Figures in parentheses after a separated value are values too.
+        let (t, asides) = match asides::split(t) {
+            Some((core, a)) if separator(core).is_some() && value_line(core).is_some() => (core, a),
+            _ => (t, Vec::new()),
+        };
         let Some((label, value, unit)) = value_line(t) else {
             // Text above the values may head them; a line of figures no
             // rule reads neither heads nor ends a section.
@@ -506,6 +439,18 @@ fn label_lines(src: &Source) -> Parsed {
         o.source = src.path.clone();
         out.push(o);
         sections.row();
+        for a in asides {
+            let unit = if a.percent { "%" } else { unit };
+            let metric = format!("{metric} {}", a.name);
+            out.push(
+                Row::at(src, n)
+                    .benchmark(&bench)
+                    .metric(&metric)
+                    .unit(unit)
+                    .sample(a.value),
+            );
+            sections.row();
+        }
     }
     let metrics: Vec<&str> = out.iter().map(|o| o.metric.as_str()).collect();
     let (variants, lines) = sections.variants(&metrics);

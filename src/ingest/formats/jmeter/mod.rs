@@ -9,6 +9,7 @@
 //! counts, response codes and the time stamp are not values.
 
 pub(in crate::ingest) mod csv;
+pub(in crate::ingest) mod summariser;
 pub(in crate::ingest) mod xml;
 
 use crate::ingest::shared::numbers::parse_number;
@@ -102,5 +103,22 @@ mod tests {
         let text = "label,responseCode,responseMessage,threadName,dataType,success,grpThreads,allThreads,SampleCount,ErrorCount\n\
                     JDBC_DROP_PROCEDURE,200,OK,setUp Thread Group 1-1,text,true,1,1,1,0\n";
         assert_eq!(JmeterCsv.detect(&Source::from_text("b.csv", text)), 0);
+    }
+
+    #[test]
+    fn a_csv_without_header_is_read_in_the_default_order() {
+        let p = parse_file(
+            &JmeterCsv,
+            "tests/data/harness/jmeter/HTMLReportTestFile-no-header.csv",
+        );
+        let r = rows(&p);
+        // The same samples as under the header, a line earlier.
+        assert_eq!(r.len(), 255 * 6);
+        assert_eq!(r[0], "1 JR-OK||elapsed|ms=351");
+        assert_eq!(r[5], "1 JR-OK||sent_bytes|B=8");
+        assert!(p.consumed.is_empty());
+        // A line of another width is not taken for one.
+        let text = "1551783627191,351,JR-OK,200,Good request,Thread Group 1-1,text,true\n";
+        assert_eq!(JmeterCsv.detect(&Source::from_text("short.csv", text)), 0);
     }
 }
