@@ -130,9 +130,12 @@ fn dir() -> String {
 /// then read 21940, 16522 and 17558 of them; two posts of those families
 /// found by search afterwards (part x2, no hold-out) were added with their
 /// 22 values, all read.
-const VALUE_FLOOR: f64 = 96.5;
-const LABEL_FLOOR: f64 = 71.5;
-const EITHER_FLOOR: f64 = 76.2;
+/// With all of the above merged (and numbers a rule left on a line it read
+/// now read by the fallback or accounted), the 634 posts read 23147, 17220
+/// and 18265 of 23811.
+const VALUE_FLOOR: f64 = 97.2;
+const LABEL_FLOOR: f64 = 72.3;
+const EITHER_FLOOR: f64 = 76.7;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]

@@ -117,6 +117,12 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
     let words = super::grid::split(text);
     // The line's first token, markers aside: a key column's place.
     let opening = toks.iter().position(|k| k.kind != TokKind::Marker);
+    // A whole number before the first value a row took is part of the
+    // row's label (`hackbench 50  2.99 +/- 0.01`), not a value left over.
+    let first_value = (0..numbers.len())
+        .filter(|&n| !free[n])
+        .map(|n| numbers[n])
+        .min();
     for n in 0..numbers.len() {
         let at = numbers[n];
         let t = &toks[at];
@@ -145,7 +151,8 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
                 && !super::lines::known_unit(&k.text)
         });
         let in_word = number(word).is_none() && !word.contains(['=', ':']);
-        if in_word || (whole && Some(at) == opening) || counts_word {
+        let in_label = whole && first_value.is_some_and(|f| at < f);
+        if in_word || (whole && Some(at) == opening) || counts_word || in_label {
             free[n] = false;
         }
     }

@@ -163,3 +163,24 @@ fn a_key_with_its_colon_is_accounted_not_read() {
         parsed.skipped
     );
 }
+
+/// A speedup table (an x86 post, 2008): the `50` of `hackbench 50` is the
+/// benchmark's argument, part of the row's label before its first value,
+/// so it is no value left over and the fallback reads nothing here.
+#[test]
+fn a_whole_number_in_the_label_before_the_values_is_the_label() {
+    let text = "                  no lock prefix (s)   with lock prefix (s)    Speedup\n\
+                make -j1 kernel/      33.94 +/- 0.07         34.91 +/- 0.27      2.8 %\n\
+                hackbench 50           2.99 +/- 0.01          3.74 +/- 0.01     25.1 %\n";
+    let parsed = read(text);
+    assert!(
+        fallback_rows(&parsed).is_empty(),
+        "{:#?}",
+        parsed.observations
+    );
+    assert!(parsed
+        .observations
+        .iter()
+        .any(|o| o.benchmark == "hackbench 50" && o.value == 2.99));
+    assert_eq!(lost(text, &parsed), vec![], "{:#?}", parsed.observations);
+}
