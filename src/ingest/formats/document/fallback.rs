@@ -198,17 +198,13 @@ pub(super) fn read_line(
     if row.is_empty() {
         row = words(&plain);
     }
-    // A title ends in the colon that introduces its block; the name is
-    // without it, as the layout rules write the same title.
-    let title = header
-        .filter(|h| is_title(&h.text))
-        .map(|h| h.text.trim().trim_end_matches(':').trim_end());
+    let title = header.filter(|h| is_title(&h.text)).map(|h| h.text.trim());
     let head_toks = match (header, title) {
         (Some(h), None) => tokens(&h.text),
         _ => Vec::new(),
     };
     let benchmark = match (row.is_empty(), header) {
-        (false, _) => row.join(" ").trim_end_matches(':').to_string(),
+        (false, _) => row.join(" "),
         (true, Some(h)) => h.text.trim().to_string(),
         (true, None) => format!("block at line {}", l.number),
     };

@@ -151,7 +151,9 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
                 && !super::lines::known_unit(&k.text)
         });
         let in_word = number(word).is_none() && !word.contains(['=', ':']);
-        let in_label = whole && first_value.is_some_and(|f| at < f);
+        // An option's value (`-c 8`) is left to be accounted as one.
+        let after_option = at > 0 && toks[at - 1].text.starts_with('-');
+        let in_label = whole && !after_option && first_value.is_some_and(|f| at < f);
         if in_word || (whole && Some(at) == opening) || counts_word || in_label {
             free[n] = false;
         }
