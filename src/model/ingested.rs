@@ -25,8 +25,12 @@ pub struct FileReport {
     pub note: Option<String>,
 }
 
-/// The parameters of a row the low-confidence fallback of the document
-/// reader read: a value no layout rule read, named by the words around it.
+/// The parameter (key, value) that marks a row the low-confidence fallback
+/// of the document reader read: a value no layout rule read, named by the
+/// words around it.
+pub const FALLBACK_MARK: (&str, &str) = ("read", "fallback");
+
+/// [`FALLBACK_MARK`] as the row's parameters write it.
 pub const FALLBACK_PARAMS: &str = "read=fallback";
 
 /// Whether a row or group with `params` was read by the fallback (see
@@ -51,5 +55,16 @@ impl Ingested {
     pub fn append(&mut self, other: Ingested) {
         self.dataset.append(other.dataset);
         self.files.extend(other.files);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fallback_mark_is_written_as_its_params() {
+        let (k, v) = FALLBACK_MARK;
+        assert_eq!(format!("{k}={v}"), FALLBACK_PARAMS);
     }
 }

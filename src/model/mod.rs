@@ -23,7 +23,7 @@ pub use dataset::{Dataset, Series, COLUMNS};
 pub use direction::Direction;
 pub use escape::{escape_in_place, escape_unsafe, is_unsafe_char};
 pub use finding::{sort_findings, Finding, FindingCode, Severity, Topic};
-pub use ingested::{read_by_fallback, FileReport, Ingested, FALLBACK_PARAMS};
+pub use ingested::{read_by_fallback, FileReport, Ingested, FALLBACK_MARK, FALLBACK_PARAMS};
 pub use lock::OutputLock;
 pub use observation::{canonical_params, Observation, Stat};
 pub use point_name::point_name;

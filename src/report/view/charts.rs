@@ -85,36 +85,29 @@ fn thinned_sides(f: &Family<'_>) -> Vec<(u64, u64)> {
 /// it draws one by one (`n = 10,000,000, drawn as min–max and mean per
 /// 2,442 runs`); `None` when it draws every sample.
 pub fn runs_thinned_note(f: &Family<'_>) -> Option<String> {
-    let sides = thinned_sides(f);
-    (!sides.is_empty()).then(|| {
-        sides
-            .iter()
-            .map(|(n, per)| {
-                format!(
-                    "n = {}, drawn as min–max and mean per {} runs",
-                    numfmt::grouped(*n),
-                    numfmt::grouped(*per)
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("; ")
+    thinned_note(f, |n, per| {
+        format!("n = {n}, drawn as min–max and mean per {per} runs")
     })
 }
 
 /// How the distribution chart draws those sides: the box of every
 /// sample, and as points only the bucket extremes beyond the whiskers.
 pub fn distribution_thinned_note(f: &Family<'_>) -> Option<String> {
+    thinned_note(f, |n, per| {
+        format!(
+            "n = {n}: box of every sample, points the min and max of each {per} runs beyond the whiskers"
+        )
+    })
+}
+
+/// One `say(n, runs per bucket)` per thinned side of the family, the
+/// counts written with their thousands set apart; `None` when none is.
+fn thinned_note(f: &Family<'_>, say: impl Fn(&str, &str) -> String) -> Option<String> {
     let sides = thinned_sides(f);
     (!sides.is_empty()).then(|| {
         sides
             .iter()
-            .map(|(n, per)| {
-                format!(
-                    "n = {}: box of every sample, points the min and max of each {} runs beyond the whiskers",
-                    numfmt::grouped(*n),
-                    numfmt::grouped(*per)
-                )
-            })
+            .map(|(n, per)| say(&numfmt::grouped(*n), &numfmt::grouped(*per)))
             .collect::<Vec<_>>()
             .join("; ")
     })

@@ -13,7 +13,7 @@ use crate::ingest::{Line, Source};
 use crate::model::Observation;
 
 /// The parameters that mark a row read by the fallback.
-pub const MARK: (&str, &str) = ("read", "fallback");
+pub const MARK: (&str, &str) = crate::model::FALLBACK_MARK;
 
 /// Whether a row was read by the fallback.
 pub fn is_fallback(o: &Observation) -> bool {

@@ -36,6 +36,9 @@ pub fn read(src: &Source, rows: &[Observation], guess: bool) -> Unclaimed {
         let Some(line_rows) = by_line.get(&l.number) else {
             continue;
         };
+        if plain_values_only(&l.text, line_rows) {
+            continue;
+        }
         let toks = fallback::tokens(&l.text);
         let numbers: Vec<usize> = (0..toks.len())
             .filter(|&k| fallback::is_value(&toks[k]) || toks[k].kind == TokKind::Spread)
@@ -89,6 +92,35 @@ pub fn read(src: &Source, rows: &[Observation], guess: bool) -> Unclaimed {
     out
 }
 
+/// Whether every number of `text` is a plain decimal (`1.234`, `-7`) that
+/// is, exactly, the value of a row of its own: then no number is left, and
+/// the line need not be tokenised (the bulk of a big log, `Time: 1.234`).
+/// Any other word holding a digit, or a word that may read as NaN or an
+/// infinity, leaves the line to the full pass.
+fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
+    let lower = text.to_ascii_lowercase();
+    if lower.contains("nan") || lower.contains("inf") {
+        return false;
+    }
+    let mut taken = vec![false; rows.len()];
+    for w in text.split_whitespace() {
+        if !w.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let body = w.strip_prefix('-').unwrap_or(w);
+        let plain = body.bytes().all(|b| b.is_ascii_digit() || b == b'.')
+            && body.bytes().filter(|&b| b == b'.').count() <= 1;
+        let Some(v) = plain.then(|| w.parse::<f64>().ok()).flatten() else {
+            return false;
+        };
+        match (0..rows.len()).find(|&r| !taken[r] && rows[r].value == v) {
+            Some(r) => taken[r] = true,
+            None => return false,
+        }
+    }
+    true
+}
+
 /// Those of `numbers` (indices of `toks`, the tokens of `text`) that no
 /// row of the line came from. A row claims a number equal to its value (in
 /// its own unit or one the number's converts to). A number a row keeps as
@@ -103,6 +135,12 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
         if let Some(n) = (0..numbers.len()).find(|&n| free[n] && same_value(&toks[numbers[n]], o)) {
             free[n] = false;
         }
+    }
+    // The common line: each number is a row's value. Nothing is left, and
+    // the names below (a split of the line, every row's words) need not
+    // be made.
+    if !free.contains(&true) {
+        return Vec::new();
     }
     let settings: Vec<&str> = rows
         .iter()

@@ -7,7 +7,6 @@
 use super::FIGURES;
 use crate::error::Result;
 use crate::ingest::shared::logscan::{num, Params};
-use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
 /// The siege log importer.
@@ -72,14 +71,7 @@ impl Format for SiegeLog {
                     continue;
                 };
                 let v = num(src, n, cell, col)?;
-                out.push(
-                    Row::at(src, n)
-                        .benchmark("siege")
-                        .params(&params.render())
-                        .metric(metric)
-                        .unit(unit)
-                        .sample(v),
-                );
+                out.push(super::figure(src, n, &params, metric, unit, v));
             }
         }
         Parsed::found(

@@ -12,6 +12,28 @@
 pub(in crate::ingest) mod log;
 pub(in crate::ingest) mod text;
 
+use crate::ingest::shared::logscan::Params;
+use crate::ingest::shared::row::Row;
+use crate::ingest::Source;
+use crate::model::Observation;
+
+/// One figure of a run, alike in both modes so that they compare.
+fn figure(
+    src: &Source,
+    line: u32,
+    params: &Params,
+    metric: &str,
+    unit: &str,
+    v: f64,
+) -> Observation {
+    Row::at(src, line)
+        .benchmark("siege")
+        .params(&params.render())
+        .metric(metric)
+        .unit(unit)
+        .sample(v)
+}
+
 /// A figure of the report (its label, and the log's column for it) → the
 /// metric and its unit.
 const FIGURES: &[(&str, &str, &str, &str)] = &[

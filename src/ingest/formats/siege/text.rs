@@ -7,7 +7,6 @@
 use super::FIGURES;
 use crate::error::Result;
 use crate::ingest::shared::logscan::{lazy_re, lines_containing, num, Params};
-use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};
 
 lazy_re!(FIGURE, r"^([A-Z][a-z ]+):\s*(-?[\d.]+)(?:\s+(\S+))?\s*$");
@@ -58,14 +57,7 @@ impl Format for SiegeText {
                 continue;
             };
             let v = num(src, n, &c[2], &c[1])?;
-            out.push(
-                Row::at(src, n)
-                    .benchmark("siege")
-                    .params(&params.render())
-                    .metric(metric)
-                    .unit(unit)
-                    .sample(v),
-            );
+            out.push(super::figure(src, n, &params, metric, unit, v));
         }
         Parsed::found(src, out, consumed, Vec::new(), "no siege report line")
     }
