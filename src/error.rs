@@ -15,8 +15,8 @@ pub struct Location {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(line) => write!(f, "{}:{}", self.path.display(), line),
-            None => write!(f, "{}", self.path.display()),
+            Some(line) => write!(f, "{}:{}", crate::model::shown_path(&self.path), line),
+            None => write!(f, "{}", crate::model::shown_path(&self.path)),
         }
     }
 }
@@ -39,7 +39,7 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
     /// A file could not be read or written.
-    #[error("{path}: {source}")]
+    #[error("{}: {source}", crate::model::shown_path(path))]
     Io {
         /// The file.
         path: PathBuf,

@@ -276,7 +276,27 @@ fn a_mail_can_be_piped_in() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0));
-    assert_eq!(values(&String::from_utf8_lossy(&o.stdout)).len(), 40);
+    let csv = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(values(&csv).len(), 40);
+    // The temporary file stdin is kept in is never shown: rows and the
+    // account name it `<stdin>`.
+    assert!(
+        csv.lines().skip(1).all(|l| l.starts_with("<stdin>,")),
+        "{csv}"
+    );
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("<stdin>: format") && !err.contains("tmp"),
+        "{err}"
+    );
+    let o = patchperf()
+        .args(["ingest", "-"])
+        .write_stdin(b"\x00\x01binary".to_vec())
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("<stdin>") && !err.contains("tmp"), "{err}");
     let o = patchperf()
         .args(["compare", "-", "--json", "-"])
         .write_stdin(mail)

@@ -1,6 +1,8 @@
 //! `-` as an input: standard input (a mail piped from a mail client), kept
 //! for the run as a file named `stdin` in a fresh temporary folder, since
 //! every reader takes a path (and detection may read it more than once).
+//! Rows, accounts and errors show that file as `<stdin>`, the variant it
+//! names is `stdin`.
 
 use crate::error::{Error, Result};
 use std::io::Read;
@@ -25,6 +27,7 @@ pub fn replace_dash(paths: &mut [PathBuf]) -> Result<Option<tempfile::TempDir>> 
         .read_to_end(&mut bytes)
         .map_err(|e| Error::Other(format!("stdin: {e}")))?;
     std::fs::write(&file, bytes).map_err(|e| Error::io(&file, e))?;
+    crate::model::show_as(&file, crate::model::STDIN_NAME);
     for p in paths.iter_mut().filter(|p| p.as_os_str() == "-") {
         *p = file.clone();
     }

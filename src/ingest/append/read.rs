@@ -25,7 +25,7 @@ pub(super) fn read_jobs(
     let index: HashMap<String, usize> = jobs
         .iter()
         .enumerate()
-        .map(|(i, j)| (j.unit.path.display().to_string(), i))
+        .map(|(i, j)| (crate::model::shown_path(&j.unit.path), i))
         .collect();
     let mut parts: Vec<Vec<String>> = vec![Vec::new(); jobs.len()];
     let mut rows: Vec<usize> = vec![0; jobs.len()];
@@ -68,7 +68,7 @@ pub(super) fn read_jobs(
         .iter()
         .enumerate()
         .map(|(i, job)| {
-            let shown = job.unit.path.display().to_string();
+            let shown = crate::model::shown_path(&job.unit.path);
             let format = files
                 .iter()
                 .filter(|f| f.path == shown)

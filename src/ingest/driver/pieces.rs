@@ -116,7 +116,7 @@ pub(super) fn plan(
         return Ok(None);
     };
     probe.truncate(last_break + 1);
-    let display = path.display().to_string();
+    let display = crate::model::shown_path(path);
     // Text the whole-file reading would refuse or repair is left to it,
     // which then says what is wrong with it.
     let Ok(src) = Source::from_bytes(&display, &probe) else {

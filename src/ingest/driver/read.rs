@@ -298,7 +298,7 @@ pub(super) fn read_generically(
 
 /// A Parquet tidy table, its rows made safe and accounted as a file's.
 fn read_parquet(path: &std::path::Path) -> Result<(Batch, Account)> {
-    let display = path.display().to_string();
+    let display = crate::model::shown_path(path);
     let mut obs = crate::ingest::formats::tidy::parquet::read(path, &display)?;
     let mut names = SafeNames::default();
     obs.iter_mut().for_each(|o| names.make_safe(o));

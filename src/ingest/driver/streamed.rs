@@ -56,7 +56,7 @@ pub(super) fn read_streamed(
         Err(e) if e.error_len().is_none() => probe.truncate(e.valid_up_to()),
         Err(_) => return Ok(None),
     }
-    let display = path.display().to_string();
+    let display = crate::model::shown_path(path);
     let Ok(head) = Source::from_owned(&display, probe) else {
         return Ok(None);
     };

@@ -15,6 +15,7 @@
 //! `interval queries per second` samples. Each block is a run.
 
 use crate::error::Result;
+use crate::ingest::shared::asides;
 use crate::ingest::shared::logscan::{lazy_re, lines_containing, Params};
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
@@ -26,10 +27,7 @@ lazy_re!(
 );
 lazy_re!(INTERVAL, r"^\d+\.\d+: ([\d.]+)\s*$");
 lazy_re!(FLAG, r"\s-([cTqQ])\s*(\d+)");
-lazy_re!(
-    FIGURE,
-    r"^([A-Za-z_]+ )?(-?[\d.]+)(?: \((?:([\d.]+)%|(.*))\))?$"
-);
+lazy_re!(FIGURE, r"^([A-Za-z_]+ )?(-?[\d.]+)$");
 
 /// The dnsperf importer.
 pub struct Dnsperf;
@@ -112,7 +110,8 @@ impl Format for Dnsperf {
             let unit = c.get(2).map_or("", |m| m.as_str());
             let mut read = false;
             for item in split_items(&c[3]) {
-                let Some(f) = FIGURE.captures(item) else {
+                let (core, figures) = asides::split(item).unwrap_or((item, Vec::new()));
+                let Some(f) = FIGURE.captures(core) else {
                     continue;
                 };
                 let Some(v) = parse_number(&f[2]) else {
@@ -124,15 +123,12 @@ impl Format for Dnsperf {
                 };
                 push(&name, unit, v);
                 read = true;
-                if let Some(pct) = f.get(3).and_then(|m| parse_number(m.as_str())) {
-                    push(&format!("{name} percent"), "%", pct);
-                }
-                // `min 0.000054, max 0.001233`: figures of the same unit.
-                for named in f.get(4).map_or("", |m| m.as_str()).split(", ") {
-                    if let Some((w, x)) = named.split_once(' ') {
-                        if let Some(x) = parse_number(x) {
-                            push(&format!("{name} {w}"), unit, x);
-                        }
+                // A share is in %; `min 0.000054, max 0.001233` are
+                // figures of the value's own unit.
+                for a in figures {
+                    match a.percent {
+                        true => push(&format!("{name} percent"), "%", a.value),
+                        false => push(&format!("{name} {}", a.name), unit, a.value),
                     }
                 }
             }

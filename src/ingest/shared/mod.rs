@@ -1,5 +1,6 @@
 //! What the readers of `formats/` share.
 
+pub(in crate::ingest) mod asides;
 pub(in crate::ingest) mod keyvals;
 pub(in crate::ingest) mod lkp_wrapper;
 pub(in crate::ingest) mod logscan;

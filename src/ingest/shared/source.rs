@@ -57,7 +57,7 @@ impl Source {
     /// Reads and prepares `path`. `.gz` (or gzip magic) is decompressed.
     pub fn read(path: &Path) -> Result<Source> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        Source::prepare(&path.display().to_string(), Cow::Owned(bytes), false)
+        Source::prepare(&crate::model::shown_path(path), Cow::Owned(bytes), false)
     }
 
     /// [`Source::read`], except that the lines of a JSON document whose
@@ -69,7 +69,7 @@ impl Source {
     /// read the lines from `raw`.
     pub(crate) fn read_deferred(path: &Path) -> Result<Source> {
         let bytes = std::fs::read(path).map_err(|e| Error::io(path, e))?;
-        Source::prepare(&path.display().to_string(), Cow::Owned(bytes), true)
+        Source::prepare(&crate::model::shown_path(path), Cow::Owned(bytes), true)
     }
 
     /// [`Source::from_bytes`] of bytes the source takes over (no copy).

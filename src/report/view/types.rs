@@ -34,7 +34,7 @@ impl ReportContext {
         files: &[FileReport],
         variants: &[String],
     ) -> ReportContext {
-        let shown: Vec<String> = inputs.iter().map(|p| p.display().to_string()).collect();
+        let shown: Vec<String> = inputs.iter().map(|p| crate::model::shown_path(p)).collect();
         let title = if variants.len() >= 2 {
             format!("{} vs {}", variants[1..].join(", "), variants[0])
         } else {

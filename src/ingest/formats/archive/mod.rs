@@ -66,7 +66,7 @@ impl Format for Archive {
     ) -> Result<Vec<Observation>> {
         let root = std::path::absolute(dir).map_err(|e| Error::io(dir, e))?;
         let path = root.join(part);
-        let display = path.display().to_string();
+        let display = crate::model::shown_path(&path);
         let bad = |e: PolarsError| Error::input(&path, None, format!("archive part: {e}"));
         let query = || -> PolarsResult<DataFrame> {
             let mut frame = scan(&root, &path)?;

@@ -97,13 +97,18 @@ pub fn read(src: &Source, rows: &[Observation], guess: bool) -> Unclaimed {
 /// the line need not be tokenised (the bulk of a big log, `Time: 1.234`).
 /// Any other word holding a digit, or a word that may read as NaN or an
 /// infinity, leaves the line to the full pass.
-fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
-    let lower = text.to_ascii_lowercase();
-    if lower.contains("nan") || lower.contains("inf") {
+pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
+    let may_spell_non_finite = text
+        .as_bytes()
+        .windows(3)
+        .any(|w| w.eq_ignore_ascii_case(b"nan") || w.eq_ignore_ascii_case(b"inf"));
+    // Which rows a number was found for, as bits: a line of more rows than
+    // that goes to the full pass.
+    if may_spell_non_finite || rows.len() > 64 {
         return false;
     }
-    let mut taken = vec![false; rows.len()];
-    for w in text.split_whitespace() {
+    let mut taken = 0u64;
+    for w in text.split_ascii_whitespace() {
         if !w.bytes().any(|b| b.is_ascii_digit()) {
             continue;
         }
@@ -113,8 +118,8 @@ fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         let Some(v) = plain.then(|| w.parse::<f64>().ok()).flatten() else {
             return false;
         };
-        match (0..rows.len()).find(|&r| !taken[r] && rows[r].value == v) {
-            Some(r) => taken[r] = true,
+        match (0..rows.len()).find(|&r| taken & (1 << r) == 0 && rows[r].value == v) {
+            Some(r) => taken |= 1 << r,
             None => return false,
         }
     }

@@ -3,6 +3,7 @@
 
 use super::fallback::{is_value, tokens};
 use super::grid::TokKind;
+use super::unclaimed::plain_values_only;
 use super::*;
 use crate::model::Observation;
 
@@ -183,4 +184,25 @@ fn a_whole_number_in_the_label_before_the_values_is_the_label() {
         .iter()
         .any(|o| o.benchmark == "hackbench 50" && o.value == 2.99));
     assert_eq!(lost(text, &parsed), vec![], "{:#?}", parsed.observations);
+}
+
+/// The fast path skips only lines whose every number is a row's value: a
+/// bare `Time:` line is; a second number, a number spelled otherwise
+/// (`1e3`, `1,000`) or a word that may read as NaN leaves the line to the
+/// full pass.
+#[test]
+fn only_lines_of_row_values_skip_the_full_pass() {
+    let row = |v: f64| {
+        let mut o = Observation::new("b", "time", "s", crate::model::Stat::Sample, v);
+        o.line = 1;
+        o
+    };
+    let (a, b) = (row(1.234), row(-7.0));
+    assert!(plain_values_only("Time: 1.234", &[&a]));
+    assert!(plain_values_only("run  -7  1.234 s", &[&a, &b]));
+    assert!(!plain_values_only("Time: 1.234 1.234", &[&a]));
+    assert!(!plain_values_only("Time: 1.234 (3 runs)", &[&a]));
+    assert!(!plain_values_only("Time: 1.234e0", &[&a]));
+    assert!(!plain_values_only("Time: 1.234 NaN", &[&a]));
+    assert!(!plain_values_only("Time: 1.2340", &[&b]));
 }

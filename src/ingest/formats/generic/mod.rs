@@ -17,7 +17,6 @@
 //! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
 //! JSON is read by its structure instead (see `json`).
 
-mod asides;
 mod cut;
 mod delimited;
 mod embedded;
@@ -30,6 +29,7 @@ mod stacked;
 mod xml;
 
 use crate::error::Result;
+use crate::ingest::shared::asides;
 use crate::ingest::shared::numbers::parse_number;
 use crate::ingest::shared::row::Row;
 use crate::ingest::{Confidence, Format, Parsed, Source};

@@ -11,15 +11,15 @@ use crate::ingest::shared::numbers::parse_number;
 /// One figure in the parentheses: the name it adds to the value's metric
 /// (`percent` for a share) and its value; `percent` says it is in %.
 #[derive(Debug, PartialEq)]
-pub(super) struct Aside<'a> {
-    pub(super) name: &'a str,
-    pub(super) value: f64,
-    pub(super) percent: bool,
+pub(in crate::ingest) struct Aside<'a> {
+    pub(in crate::ingest) name: &'a str,
+    pub(in crate::ingest) value: f64,
+    pub(in crate::ingest) percent: bool,
 }
 
 /// `text` without its closing parenthesized figures, and those figures,
 /// when the line ends in such a group after a number.
-pub(super) fn split(text: &str) -> Option<(&str, Vec<Aside<'_>>)> {
+pub(in crate::ingest) fn split(text: &str) -> Option<(&str, Vec<Aside<'_>>)> {
     let body = text.strip_suffix(')')?;
     let open = body.rfind('(')?;
     let (core, inside) = (body[..open].trim_end(), &body[open + 1..]);
