@@ -32,6 +32,33 @@ const VARIANT_WORDS: &[&str] = &[
     "modified",
 ];
 
+/// The name a key cell gives its settings in a row's params (`vcpu=4`):
+/// the cell without the marks written around a name (`#vCPU` counts
+/// vCPUs, `Clients:` introduces them), lower case. Every reader that keys
+/// rows by a cell names the key here, so that the same header gives the
+/// same key whichever layout it heads.
+pub fn key_name(cell: &str) -> String {
+    cell.trim()
+        .trim_start_matches('#')
+        .trim_end_matches(':')
+        .trim()
+        .to_lowercase()
+}
+
+/// [`key_name`] of the last word of a label written before settings
+/// (`number of groups 50 100` keys by `groups`), without the punctuation
+/// around it; none when that word is no name (a version, or a unit, which
+/// labels measured values rather than settings: `22 Mpps`).
+pub fn key_word(label: &str) -> Option<String> {
+    let last = label
+        .split_whitespace()
+        .last()?
+        .trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
+    let ok =
+        last.chars().next().is_some_and(char::is_alphabetic) && !super::lines::known_unit(last);
+    ok.then(|| key_name(last))
+}
+
 /// A heading found above (or at the top of) a data block.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Heading {

@@ -3,6 +3,7 @@
 //! 8`) heads the columns, and a line of one setting between the rows
 //! (`2 CPUs`) heads the rows below it.
 
+use super::super::labels::key_word;
 use super::table::Row;
 use super::tokens::{Tok, TokKind};
 
@@ -17,21 +18,6 @@ pub(super) struct Sweep {
 /// Whether `t` is a plain whole number (no unit, no spread).
 fn whole(t: &(&Tok, Vec<&Tok>)) -> bool {
     t.0.kind == TokKind::Num && t.0.unit.is_empty() && t.0.value.fract() == 0.0 && t.1.is_empty()
-}
-
-/// A parameter's name from the words that label its settings: the last
-/// word, lower case, without `number of` and punctuation (`number of
-/// groups` → `groups`, `Clients:` → `clients`).
-pub(super) fn param_name(label: &str) -> Option<String> {
-    let last = label
-        .split_whitespace()
-        .last()?
-        .trim_matches(|c: char| !c.is_alphanumeric() && c != '_');
-    // A unit after the numbers (`22 Mpps`) labels values, not settings.
-    let ok = !last.is_empty()
-        && last.chars().next().is_some_and(char::is_alphabetic)
-        && !super::super::lines::known_unit(last);
-    ok.then(|| last.to_lowercase())
 }
 
 /// The key row of `rows`, when its first row is one: a label, then
@@ -56,7 +42,7 @@ pub(super) fn key_row(rows: &[Row]) -> Option<Sweep> {
         return None;
     }
     Some(Sweep {
-        name: param_name(&first.label)?,
+        name: key_word(&first.label)?,
         values: first.cells.iter().map(|c| c.0.text.clone()).collect(),
     })
 }
@@ -86,7 +72,7 @@ fn one_of_them(first: &Row, rest: &[Row]) -> bool {
 /// none.
 pub(super) fn row_headings(rows: &mut Vec<Row>) -> Vec<String> {
     let is_heading =
-        |r: &Row| r.cells.len() == 1 && whole(&r.cells[0]) && param_name(&r.label).is_some();
+        |r: &Row| r.cells.len() == 1 && whole(&r.cells[0]) && key_word(&r.label).is_some();
     let headings = rows.iter().filter(|r| is_heading(r)).count();
     let full = rows.iter().filter(|r| r.cells.len() >= 2).count();
     if headings == 0 || full < 2 * headings {
@@ -97,7 +83,7 @@ pub(super) fn row_headings(rows: &mut Vec<Row>) -> Vec<String> {
     let mut out = Vec::with_capacity(rows.len());
     rows.retain(|r| {
         if is_heading(r) {
-            let n = name.get_or_insert_with(|| param_name(&r.label).unwrap_or_default());
+            let n = name.get_or_insert_with(|| key_word(&r.label).unwrap_or_default());
             current = format!("{n}={}", r.cells[0].0.text);
             return false;
         }
@@ -126,10 +112,10 @@ mod tests {
 
     #[test]
     fn parameter_names_and_stated_units() {
-        assert_eq!(param_name("number of groups").as_deref(), Some("groups"));
-        assert_eq!(param_name("Clients:").as_deref(), Some("clients"));
-        assert_eq!(param_name("2.4.18"), None);
-        assert_eq!(param_name("22 usec"), None);
+        assert_eq!(key_word("number of groups").as_deref(), Some("groups"));
+        assert_eq!(key_word("Clients:").as_deref(), Some("clients"));
+        assert_eq!(key_word("2.4.18"), None);
+        assert_eq!(key_word("22 usec"), None);
         assert_eq!(
             prose_unit("(times are in seconds, lower number is better)").as_deref(),
             Some("s")

@@ -167,11 +167,7 @@ impl Grid<'_> {
         let param_names: Vec<String> = (0..params)
             .map(|j| {
                 if named_all {
-                    hcells[j]
-                        .text
-                        .trim_start_matches('#')
-                        .trim_end_matches(':')
-                        .to_lowercase()
+                    super::super::labels::key_name(&hcells[j].text)
                 } else {
                     "row".to_string()
                 }

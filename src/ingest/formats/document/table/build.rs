@@ -1,5 +1,6 @@
 //! Building a table from the rows of a block: boxed, aligned under a header, or headerless.
 
+use super::super::labels::key_name;
 use super::super::lines::{in_two_units, is_value, BoxCells, DataRow, RawCell};
 use super::*;
 use crate::error::{Error, Result};
@@ -62,7 +63,7 @@ pub fn boxed<'a>(
     // A first column of plain rising integers says which setting a row is
     // (`#vCPU` over 1, 2, 4, …), as in an aligned table's key column.
     let keyed = !first_is_label
-        && !param_name(first_header).is_empty()
+        && !key_name(first_header).is_empty()
         && !super::super::labels::is_variant_like(first_header)
         && all
             .chunks_exact(width.max(1))
@@ -70,7 +71,7 @@ pub fn boxed<'a>(
             .collect::<Option<Vec<f64>>>()
             .is_some_and(|k| k.len() >= 2 && rising_or_repeated(&k));
     if !first_is_label && (keyed || matches!(roles.first(), Some(Role::Label { .. }))) {
-        Rc::make_mut(&mut roles)[0] = Role::Param(param_name(first_header));
+        Rc::make_mut(&mut roles)[0] = Role::Param(key_name(first_header));
     }
     if first_is_label {
         let rows = all.len() / width.max(1);
@@ -90,10 +91,10 @@ pub fn boxed<'a>(
         let header_of = |c: usize| joined.as_ref().map_or(first[c], |h| h[c].as_str());
         let worded: Vec<usize> = (1..width)
             .filter(|&c| matches!(roles[c], Role::Value(_)) && worded(c))
-            .filter(|&c| !param_name(header_of(c)).is_empty())
+            .filter(|&c| !key_name(header_of(c)).is_empty())
             .collect();
         for c in worded {
-            Rc::make_mut(&mut roles)[c] = Role::Param(param_name(header_of(c)));
+            Rc::make_mut(&mut roles)[c] = Role::Param(key_name(header_of(c)));
         }
         // Rows grouped under one name leave its cell blank after the
         // group's first row: the name carries down to them.
@@ -161,7 +162,7 @@ pub fn aligned<'a>(
     // with or without the stated change after them.
     let label_added = width != k_max + 1;
     let keyed = key_column(&mut roles, &h, label_added, data)
-        || super::nested_keys::crossed(&mut roles, &h, label_added, data, param_name);
+        || super::nested_keys::crossed(&mut roles, &h, label_added, data, key_name);
     let values_wanted = roles.len() - 1;
     if k_max > values_wanted {
         roles.push(Role::Change);
@@ -219,7 +220,7 @@ pub(super) fn key_column(
             (plain && !cell.is_pct).then_some(cell.value)
         })
         .collect();
-    let name = header.first().map(|h| param_name(h)).unwrap_or_default();
+    let name = header.first().map(|h| key_name(h)).unwrap_or_default();
     let keyed = key.is_some_and(|k| k.len() >= 2 && rising_or_repeated(&k));
     if keyed && matches!(roles[1], Role::Value(_)) && !name.is_empty() {
         roles[1] = Role::Param(name);
@@ -247,7 +248,7 @@ fn count_keys(roles: &mut [Role], header: &[String], data: &[(u32, &DataRow)]) {
                 ..
             })
         );
-        let Some(name) = header.get(c - 1).map(|h| param_name(h)) else {
+        let Some(name) = header.get(c - 1).map(|h| key_name(h)) else {
             break;
         };
         let column: Option<Vec<f64>> = data
@@ -272,14 +273,6 @@ fn plain_integer(text: &str) -> Option<f64> {
     (!t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()))
         .then(|| t.parse().ok())
         .flatten()
-}
-
-/// The parameter a key column's header names: `#vCPU` is the number of
-/// vCPUs, so the `#` goes and the key reads `vcpu=4`.
-pub(super) fn param_name(header: &str) -> String {
-    let t = header.trim();
-    let t = t.strip_prefix('#').map_or(t, str::trim_start);
-    t.to_lowercase()
 }
 
 /// Whether `k` rises, or is one rising series written again and again.

@@ -23,13 +23,13 @@ fn plain(r: &DataRow, c: usize) -> Option<f64> {
 /// have no label, both columns hold plain integers, the outer one has two
 /// settings or more each held for one run of rows, and every run holds
 /// the same rising series of inner settings (at least two), each named
-/// by `param_name` of its header. True when it did.
+/// by `key_name` of its header. True when it did.
 pub(super) fn crossed(
     roles: &mut [Role],
     header: &[String],
     label_added: bool,
     data: &[(u32, &DataRow)],
-    param_name: fn(&str) -> String,
+    key_name: fn(&str) -> String,
 ) -> bool {
     if !label_added || data.len() < 4 || roles.len() < 4 {
         return false;
@@ -49,7 +49,7 @@ pub(super) fn crossed(
         && first.windows(2).all(|w| w[0] < w[1])
         && runs.windows(2).all(|w| w[0][0].0 < w[1][0].0)
         && runs.iter().all(|r| inner(r) == first);
-    let names: Vec<String> = header.iter().take(2).map(|h| param_name(h)).collect();
+    let names: Vec<String> = header.iter().take(2).map(|h| key_name(h)).collect();
     if !crossed || names.len() < 2 || names.iter().any(String::is_empty) {
         return false;
     }
