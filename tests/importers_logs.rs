@@ -1522,7 +1522,23 @@ enum Mutation {
     Insert(usize, Vec<u8>),
     Replace(usize, u8),
     DuplicateLine(usize),
+    /// The `.0`-th number (modulo their count) written as `.1`.
+    Number(usize, &'static str),
+    /// Every line break made CRLF (`true`) or a lone CR (`false`).
+    LineEnds(bool),
 }
+
+/// What a number may become: no value, beyond f64, or at its edges.
+const ODD_NUMBERS: [&str; 8] = [
+    "NaN",
+    "-nan",
+    "inf",
+    "1e309",
+    "-0",
+    "1e-400",
+    "99999999999999999999",
+    "",
+];
 
 fn mutation() -> impl Strategy<Value = Mutation> {
     prop_oneof![
@@ -1551,7 +1567,28 @@ fn mutation() -> impl Strategy<Value = Mutation> {
             .prop_map(|(a, b)| Mutation::Insert(a, b)),
         (any::<usize>(), any::<u8>()).prop_map(|(a, b)| Mutation::Replace(a, b)),
         any::<usize>().prop_map(Mutation::DuplicateLine),
+        (any::<usize>(), proptest::sample::select(&ODD_NUMBERS[..]))
+            .prop_map(|(a, t)| Mutation::Number(a, t)),
+        any::<bool>().prop_map(Mutation::LineEnds),
     ]
+}
+
+/// Where the numbers of `bytes` are: runs of digits and points.
+fn number_spans(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let mut spans = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i].is_ascii_digit() {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_digit() || bytes[i] == b'.') {
+                i += 1;
+            }
+            spans.push((start, i));
+        } else {
+            i += 1;
+        }
+    }
+    spans
 }
 
 fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
@@ -1586,6 +1623,25 @@ fn apply(bytes: &mut Vec<u8>, m: &Mutation) {
                 if i == k {
                     out.extend_from_slice(l);
                     out.push(b'\n');
+                }
+            }
+            *bytes = out;
+        }
+        Mutation::Number(at, token) => {
+            let spans = number_spans(bytes);
+            if !spans.is_empty() {
+                let (a, b) = spans[at % spans.len()];
+                bytes.splice(a..b, token.bytes());
+            }
+        }
+        Mutation::LineEnds(crlf) => {
+            let end: &[u8] = if *crlf { b"\r\n" } else { b"\r" };
+            let mut out = Vec::with_capacity(bytes.len() * 2);
+            for &b in bytes.iter() {
+                if b == b'\n' {
+                    out.extend_from_slice(end);
+                } else {
+                    out.push(b);
                 }
             }
             *bytes = out;

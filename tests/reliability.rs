@@ -307,3 +307,57 @@ fn a_mail_can_be_piped_in() {
     let o = patchperf().args(["ingest", "-", "-"]).output().unwrap();
     assert_eq!(o.status.code(), Some(2), "`-` twice is a usage error");
 }
+
+#[test]
+fn a_variant_whose_file_gives_nothing_is_named_in_the_error() {
+    // A hackbench log whose numbers a mutation emptied: `compare` and a
+    // study whose baseline it is name that file, not only the variant.
+    let o = patchperf()
+        .args(["compare", "hackbench_base.txt", "hackbench_no_values.txt"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("only one variant"), "{err}");
+    assert!(err.contains("hackbench_no_values.txt: "), "{err}");
+    let out = tempfile::tempdir().unwrap();
+    let o = patchperf()
+        .args([
+            "report",
+            "study_unread_baseline.toml",
+            "--formats",
+            "md",
+            "--out",
+        ])
+        .arg(out.path().join("r"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("study_unread_baseline.toml"), "{err}");
+    assert!(err.contains("hackbench_no_values.txt: "), "{err}");
+}
+
+#[test]
+fn one_line_repeated_is_read_as_one_table_not_a_run_per_line() {
+    // 2,000 copies of one line: each copy was cut off as a run of its own
+    // and detected alone, which took minutes at 100,000 copies.
+    let (code, out, err) = ingest("one_line_repeated.txt");
+    assert_eq!(code, 0, "{err}");
+    let v = values(&out);
+    assert_eq!(v.len(), 3 * 2000, "{err}");
+    assert!(v.chunks(3).all(|c| c == ["1.0", "2.0", "3.0"]), "{out}");
+}
+
+#[test]
+fn a_long_line_of_a_table_is_read_and_accounted() {
+    // A mail's table with one row pasted ~4,000 times on one 200 KB line:
+    // the decimal-comma and unclaimed-number passes were quadratic in the
+    // numbers of a line (the 1 MB line of the fuzz mutant ran for minutes).
+    let (code, out, err) = ingest("long_line_table.txt");
+    assert_eq!(code, 0, "{err}");
+    // The rest of the table is read; the pasted line is no row of it, and
+    // is named as a numeric line not read.
+    assert_eq!(values(&out).len(), 516, "{err}");
+    assert!(err.contains("not read (lines 1, 5, 6, 84, 143)"), "{err}");
+}

@@ -121,6 +121,26 @@ pub fn load_plan(
     Ok(out)
 }
 
+/// The inputs that gave no value, each on a line of its own with why,
+/// after "; no values were read from"; empty when each gave some. An error
+/// about a variant missing from the rows adds it: that variant's files are
+/// what went wrong, and nothing else names them.
+pub(crate) fn unread_inputs(files: &[crate::model::FileReport]) -> String {
+    let lines: Vec<String> = files
+        .iter()
+        .filter(|f| f.rows == 0)
+        .map(|f| match &f.note {
+            Some(n) => format!("\n  {}: {n}", f.path),
+            None => format!("\n  {}: no values", f.path),
+        })
+        .collect();
+    if lines.is_empty() {
+        String::new()
+    } else {
+        format!("; no values were read from{}", lines.concat())
+    }
+}
+
 /// Names the variants of `paths` and groups replicate files (pure: looks at
 /// the names and at which paths are folders only).
 pub fn plan_variants(paths: &[PathBuf]) -> Vec<VariantInput> {

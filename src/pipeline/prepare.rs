@@ -143,7 +143,16 @@ pub fn prepare(study: &Study) -> Result<Prepared> {
         let f = Filter::parse(expr)?;
         dataset = f.apply_keeping(&dataset, settings.baseline.as_deref());
     }
-    let mut analysis = analysis::analyze(&dataset, &settings)?;
+    // A baseline missing from the rows is most often a variant whose
+    // files gave nothing: the error names them.
+    let mut analysis = analysis::analyze(&dataset, &settings).map_err(|e| match e {
+        Error::Usage(m) => Error::Usage(format!(
+            "{}: {m}{}",
+            study.path.display(),
+            super::inputs::unread_inputs(&ingested.files)
+        )),
+        other => other,
+    })?;
     ingested.dataset = dataset;
 
     // Checks: every variant's config and environment against the baseline's.

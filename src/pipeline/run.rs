@@ -2,7 +2,7 @@
 //! the checks' findings, so that the terminal, `--json` and the report files
 //! of one run show the same numbers and the same findings.
 
-use super::inputs::{load, LoadOptions};
+use super::inputs::{load, unread_inputs, LoadOptions};
 use crate::analysis::{self, Analysis, Filter, Settings};
 use crate::checks::{attach_findings, generic_read_finding, inputs_for_compare};
 use crate::error::{Error, Result};
@@ -105,13 +105,21 @@ pub fn load_and_analyze(
     if variants.len() < 2 {
         return Err(Error::Usage(format!(
             "only one variant (`{}`) to compare{}: give the baseline and at least one other input, \
-             or a file whose tables hold several variants",
+             or a file whose tables hold several variants{}",
             variants.first().map(String::as_str).unwrap_or(""),
-            if filter.is_some() { " after --filter" } else { "" }
+            if filter.is_some() { " after --filter" } else { "" },
+            // A variant whose files gave nothing is gone from the rows.
+            unread_inputs(&ingested.files)
         )));
     }
     let rows = ingested.dataset.len();
-    let analysis = analysis::analyze_owned(ingested.dataset, &variants, settings)?;
+    let unread = unread_inputs(&ingested.files);
+    let analysis =
+        analysis::analyze_owned(ingested.dataset, &variants, settings).map_err(|e| match e {
+            // A --baseline missing from the rows: its files may have given nothing.
+            Error::Usage(m) => Error::Usage(format!("{m}{unread}")),
+            other => other,
+        })?;
     let read = InputsRead {
         files: ingested.files,
         variants,

@@ -63,18 +63,21 @@ pub fn respell(src: &Source) -> Cow<'_, Source> {
         let mut grouping = false;
         // The fields (blank-parted, counted from 0) holding a decimal comma
         // and those holding a certain decimal point.
-        let (mut comma_fields, mut point_fields) = (Vec::new(), Vec::new());
+        let (mut comma_fields, mut point_fields) = (Vec::new(), hashbrown::HashSet::new());
         for l in &src.lines[r.clone()] {
             let mut marked = false;
+            let starts = field_starts(&l.text);
             for (s, e, kind) in tokens(&l.text) {
                 grouping |= kind == Token::Grouped;
                 match comma(&l.text[s..e]) {
                     Some(Comma::Decimal) => {
                         marked = true;
-                        comma_fields.push(field(&l.text, s));
+                        comma_fields.push(field(&starts, s));
                     }
                     Some(Comma::Grouping) => grouping = true,
-                    _ if kind == Token::Point => point_fields.push(field(&l.text, s)),
+                    _ if kind == Token::Point => {
+                        point_fields.insert(field(&starts, s));
+                    }
                     _ => {}
                 }
             }
@@ -93,14 +96,19 @@ pub fn respell(src: &Source) -> Cow<'_, Source> {
     })
 }
 
-/// The blank-parted field of `text` that byte `at` is in, counted from 0.
-fn field(text: &str, at: usize) -> usize {
+/// Where the blank-parted fields of `text` start, in order: found once per
+/// line, as a line of 10^5 numbers asks for the field of each.
+fn field_starts(text: &str) -> Vec<usize> {
     let b = text.as_bytes();
-    let starts = (1..(at + 1).min(b.len()))
-        .filter(|&i| b[i - 1].is_ascii_whitespace() && !b[i].is_ascii_whitespace())
-        .count()
-        + usize::from(b.first().is_some_and(|c| !c.is_ascii_whitespace()));
-    starts.saturating_sub(1)
+    (0..b.len())
+        .filter(|&i| !b[i].is_ascii_whitespace() && (i == 0 || b[i - 1].is_ascii_whitespace()))
+        .collect()
+}
+
+/// The blank-parted field that byte `at` is in, counted from 0, given the
+/// line's [`field_starts`].
+fn field(starts: &[usize], at: usize) -> usize {
+    starts.partition_point(|&s| s <= at).saturating_sub(1)
 }
 
 /// `text` with the comma of each number that has one made a point.
@@ -152,6 +160,7 @@ mod tests {
 
     #[test]
     fn fields_are_counted_from_zero_past_leading_blanks() {
+        let field = |text: &str, at: usize| field(&field_starts(text), at);
         assert_eq!(field("  1   14,008(+/- 4,99 %)", 2), 0);
         assert_eq!(field("  1   14,008(+/- 4,99 %)", 6), 1);
         assert_eq!(field("  1   14,008(+/- 4,99 %)", 17), 2);

@@ -102,12 +102,10 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         .as_bytes()
         .windows(3)
         .any(|w| w.eq_ignore_ascii_case(b"nan") || w.eq_ignore_ascii_case(b"inf"));
-    // Which rows a number was found for, as bits: a line of more rows than
-    // that goes to the full pass.
-    if may_spell_non_finite || rows.len() > 64 {
+    if may_spell_non_finite {
         return false;
     }
-    let mut taken = 0u64;
+    let mut taken = FreeSlots::new(rows.len());
     for w in text.split_ascii_whitespace() {
         if !w.bytes().any(|b| b.is_ascii_digit()) {
             continue;
@@ -118,8 +116,8 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         let Some(v) = plain.then(|| w.parse::<f64>().ok()).flatten() else {
             return false;
         };
-        match (0..rows.len()).find(|&r| taken & (1 << r) == 0 && rows[r].value == v) {
-            Some(r) => taken |= 1 << r,
+        match taken.first_free_where(|r| rows[r].value == v) {
+            Some(r) => taken.take(r),
             None => return false,
         }
     }
@@ -135,12 +133,13 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
 /// part of a word that is no number (`1x32`). A value a rule took into a name
 /// (`numa01 340.3 192.3 |` as a benchmark) is no key: it is left.
 fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation]) -> Vec<usize> {
-    let mut free = vec![true; numbers.len()];
+    let mut slots = FreeSlots::new(numbers.len());
     for o in rows {
-        if let Some(n) = (0..numbers.len()).find(|&n| free[n] && same_value(&toks[numbers[n]], o)) {
-            free[n] = false;
+        if let Some(n) = slots.first_free_where(|n| same_value(&toks[numbers[n]], o)) {
+            slots.take(n);
         }
     }
+    let mut free = slots.free;
     // The common line: each number is a row's value. Nothing is left, and
     // the names below (a split of the line, every row's words) need not
     // be made.
@@ -152,10 +151,12 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
         .flat_map(|o| o.params.split(','))
         .filter_map(|kv| kv.split_once('=').map(|(_, v)| v.trim()))
         .collect();
-    let names: Vec<&str> = rows
+    // A set: a line of many numbers asks it once per number.
+    let names: hashbrown::HashSet<&str> = rows
         .iter()
         .flat_map(|o| [&o.benchmark, &o.params, &o.variant, &o.metric])
         .flat_map(|f| f.split_whitespace())
+        .map(|x| x.trim_matches(['|', ',', ':']))
         .collect();
     let words = super::grid::split(text);
     // The line's first token, markers aside: a key column's place.
@@ -179,11 +180,12 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
             continue;
         }
         // The whitespace-separated word the number was read from.
+        // The words come in order of their columns, which do not overlap.
         let word = words
-            .iter()
-            .find(|(col, end, _)| *col <= t.col && t.col < *end)
+            .get(words.partition_point(|(_, end, _)| *end <= t.col))
+            .filter(|(col, _, _)| *col <= t.col)
             .map_or(t.text.as_str(), |(_, _, w)| w);
-        let named = |w: &str| names.iter().any(|x| x.trim_matches(['|', ',', ':']) == w);
+        let named = |w: &str| names.contains(w);
         if !named(word) && !named(bare) {
             continue;
         }
@@ -205,6 +207,51 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
         .filter(|&n| free[n])
         .map(|n| numbers[n])
         .collect()
+}
+
+/// Slots `0..len`, each free until taken, and the first free one that
+/// passes a test: what `(0..len).find(|&n| free[n] && test(n))` gives,
+/// without walking past the slots already taken (a line of 10^5 numbers,
+/// each a row's value in order, is one pass, not one per number).
+struct FreeSlots {
+    free: Vec<bool>,
+    /// For each slot, a slot at or before the first free one from it on
+    /// (`len` when none is): taken slots point past themselves.
+    next: Vec<usize>,
+}
+
+impl FreeSlots {
+    fn new(len: usize) -> Self {
+        FreeSlots {
+            free: vec![true; len],
+            next: (0..=len).collect(),
+        }
+    }
+
+    /// The first free slot at `n` or after it, shortening the way there.
+    fn free_from(&mut self, mut n: usize) -> usize {
+        while self.next[n] != n {
+            self.next[n] = self.next[self.next[n]];
+            n = self.next[n];
+        }
+        n
+    }
+
+    fn first_free_where(&mut self, mut test: impl FnMut(usize) -> bool) -> Option<usize> {
+        let mut n = self.free_from(0);
+        while n < self.free.len() {
+            if test(n) {
+                return Some(n);
+            }
+            n = self.free_from(n + 1);
+        }
+        None
+    }
+
+    fn take(&mut self, n: usize) {
+        self.free[n] = false;
+        self.next[n] = n + 1;
+    }
 }
 
 /// Whether row `o` holds the value of token `t`: as written, without its
@@ -321,4 +368,28 @@ fn table_top(lines: &[Line], at: usize, read: &HashMap<u32, Vec<&Observation>>) 
         top -= 1;
     }
     top
+}
+
+#[cfg(test)]
+mod slot_tests {
+    use super::FreeSlots;
+
+    #[test]
+    fn the_first_free_slot_is_the_one_a_scan_finds() {
+        // Values 3 1 3 2 1 3 taken by tests in this order: each takes the
+        // first free equal one, as a scan from 0 would.
+        let values = [3, 1, 3, 2, 1, 3];
+        let mut slots = FreeSlots::new(values.len());
+        let mut free = [true; 6];
+        for want in [3, 3, 1, 2, 3, 1, 1, 4] {
+            let scan = (0..values.len()).find(|&n| free[n] && values[n] == want);
+            let got = slots.first_free_where(|n| values[n] == want);
+            assert_eq!(got, scan, "{want}");
+            if let Some(n) = got {
+                slots.take(n);
+                free[n] = false;
+            }
+        }
+        assert_eq!(slots.free, free);
+    }
 }
