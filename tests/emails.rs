@@ -133,9 +133,13 @@ fn dir() -> String {
 /// With all of the above merged (and numbers a rule left on a line it read
 /// now read by the fallback or accounted), the 634 posts read 23147, 17220
 /// and 18265 of 23811.
+/// Part y's 21 posts (a ninth held-out sample, from sixteen more lists)
+/// were added unread with no rule changed (722, 628 and 639 of their 724
+/// values, measured from outside first); the floors are what the 655 posts
+/// read, 23870, 17848 and 18904 of 24535.
 const VALUE_FLOOR: f64 = 97.2;
-const LABEL_FLOOR: f64 = 72.3;
-const EITHER_FLOOR: f64 = 76.7;
+const LABEL_FLOOR: f64 = 72.7;
+const EITHER_FLOOR: f64 = 77.0;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
