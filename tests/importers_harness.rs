@@ -308,6 +308,8 @@ const FORMATS: &[(&str, &str)] = &[
     ("glmark2/panfrost-es2-drm-wrapped.txt", "glmark2"),
     ("stress-ng/brief-cpu-vm-times.txt", "stress-ng"),
     ("stress-ng/metrics-cpu.txt", "stress-ng"),
+    ("stress-ng/readme-rapl-matrix-3d.txt", "stress-ng"),
+    ("stress-ng/readme-c-states-intmath.txt", "stress-ng"),
     ("stress-ng/log-brief-cpu-switch-times.txt", "stress-ng"),
     ("stress-ng/log-brief-metrics-cpu-vm.txt", "stress-ng"),
     ("stress-ng/metrics-yaml-run.txt", "stress-ng"),
