@@ -47,6 +47,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/json-randrw-2jobs.json", "fio-json"),
     ("fio/jsonplus-write.json", "fio-json"),
     ("fio/normal-randread.txt", "fio"),
+    ("fio/howto-terse-v2-fio1.txt", "fio-terse"),
     ("fio/normal-percentile-list.txt", "fio"),
     ("fio/normal-lat-percentiles-bssplit.txt", "fio"),
     ("fio/group-lines-two-runs.txt", "fio-group"),
