@@ -94,6 +94,10 @@ const FORMATS: &[(&str, &str)] = &[
     ("gbench/reps-counters.json", "gbench-json"),
     ("gbench/csv-display-aggregates.csv", "gbench-csv"),
     ("gbench/console-tabular.txt", "gbench-console"),
+    ("gbench/doc-compare-utest.txt", "gbench-console"),
+    ("gbench/doc-compare-benchmarks.txt", "gbench-console"),
+    ("gbench/doc-compare-filters.txt", "gbench-console"),
+    ("gbench/doc-console-old-header.txt", "gbench-console"),
     ("gbench/compare-test3_run0.json", "gbench-json"),
     ("gbench/compare-test4_run0.json", "gbench-json"),
     // Names and indices only: recognised, no values (see the module's tests).
