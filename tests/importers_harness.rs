@@ -70,6 +70,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/lkp-mpstat-3-cut-short.json", "generic"),
     ("unknown/asv-results-nan.json", "generic"),
     ("unknown/pkb-pcp-dstat-output.csv", "generic"),
+    ("unknown/vegeta-readme-report-text.txt", "generic"),
     ("unknown/pkb-ntttcp-tcp-receiver.xml", "generic"),
     ("unknown/pkb-specsfs2014-summary.xml", "generic"),
     ("unknown/hdrhistogram-tagged-non-monotonic.hlog", "generic"),
