@@ -71,6 +71,11 @@ const FORMATS: &[(&str, &str)] = &[
     ("unknown/asv-results-nan.json", "generic"),
     ("unknown/pkb-pcp-dstat-output.csv", "generic"),
     ("unknown/vegeta-readme-report-text.txt", "generic"),
+    ("hdrhistogram/vegeta-readme-hdrplot.txt", "hdr-percentiles"),
+    // Test files whose figures are expectations: recognised, no values,
+    // see `outputs_without_values_are_recognised_and_accounted`.
+    ("cram/sysbench-test_cpu.t", ""),
+    ("cram/sysbench-api_reports.t", ""),
     ("unknown/pkb-ntttcp-tcp-receiver.xml", "generic"),
     ("unknown/pkb-specsfs2014-summary.xml", "generic"),
     ("unknown/hdrhistogram-tagged-non-monotonic.hlog", "generic"),
@@ -706,6 +711,18 @@ fn outputs_without_values_are_recognised_and_accounted() {
             "libtest/bencher-zero.txt",
             "bencher",
             "libtest's test count",
+            0,
+        ),
+        (
+            "cram/sysbench-test_cpu.t",
+            "cram",
+            "a command of a cram test",
+            0,
+        ),
+        (
+            "cram/sysbench-api_reports.t",
+            "cram",
+            "a command of a cram test",
             0,
         ),
     ] {
