@@ -17,8 +17,11 @@ lazy_re!(
     r"^([-+]?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)([A-Za-zµ%/]*)$"
 );
 
-/// The label and each `(name, value, unit)` of a named-list line.
-pub fn named_list(text: &str) -> Option<(&str, Vec<(&str, f64, &str)>)> {
+/// Each `(name, value, unit)` of a named-list line.
+pub type Named<'a> = Vec<(&'a str, f64, &'a str)>;
+
+/// The label and the named values of a named-list line.
+pub fn named_list(text: &str) -> Option<(&str, Named<'_>)> {
     let c = LINE.captures(text.trim())?;
     let label = c.get(1)?.as_str().trim();
     let names: Vec<&str> = c.get(2)?.as_str().split(',').map(str::trim).collect();
