@@ -12,7 +12,8 @@
 //! the input's own change in percent of `real_time` and `cpu_time`. The
 //! four times, printed rounded to whole units, are the variants `old` and
 //! `new` of each. A name may hold spaces (`[BM_a vs. BM_b]/8` in the
-//! filters modes); a name seen twice is a second repetition (`run`).
+//! filters modes); a name seen twice is a second repetition, numbered as
+//! the console table's rows are.
 //!
 //! The times carry no unit: the one the console table above printed for
 //! the same name, or none when the table stands alone. The old and new
@@ -51,7 +52,6 @@ pub(super) fn is_header(text: &str) -> bool {
 #[derive(Default)]
 pub(super) struct Table {
     names: Names,
-    seen: HashMap<String, u32>,
 }
 
 impl Table {
@@ -105,21 +105,10 @@ impl Table {
             .get(&run_name)
             .or_else(|| units.get(name))
             .map_or("", String::as_str);
-        let run = if stat == Stat::Sample && !geomean {
-            let seen = self.seen.entry(name.to_string()).or_insert(0);
-            *seen += 1;
-            Some(*seen - 1)
-        } else {
-            None
-        };
         let mk = |metric: &str, unit: &str, stat: Stat, v: f64| {
-            let o = Observation::new(b.as_str(), metric, unit, stat, v)
+            Observation::new(b.as_str(), metric, unit, stat, v)
                 .with_params_str(p.clone())
-                .at_line(n);
-            match run {
-                Some(r) => o.with_run(r),
-                None => o,
-            }
+                .at_line(n)
         };
         // The change is the input's own for the mean, the median or a run
         // alike; of a spread it is no change of the benchmark: its own metric.
@@ -222,11 +211,11 @@ mod tests {
         );
         assert_eq!(out[0].benchmark, "[BM_memcpy vs. BM_copy]");
         assert_eq!(out[0].value, 528.29);
-        let runs: Vec<u32> = out
+        let new: Vec<f64> = out
             .iter()
             .filter(|o| o.benchmark == "BM_Two" && o.variant == "new")
-            .map(|o| o.run.unwrap())
+            .map(|o| o.value)
             .collect();
-        assert_eq!(runs, vec![0, 0, 1, 1]);
+        assert_eq!(new, vec![10.0, 89.0, 7.0, 72.0]);
     }
 }
