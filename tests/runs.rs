@@ -97,6 +97,10 @@ const TABLE: &[(&str, Kind)] = &[
     ("glmark2", Lines),
     ("gungraun", Lines),
     ("hackbench", Lines),
+    (
+        "hdr-percentiles",
+        Document("one distribution, its header on the first line"),
+    ),
     ("hammerdb", Lines),
     ("hdparm", Lines),
     (

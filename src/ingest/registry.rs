@@ -167,6 +167,8 @@ impl Registry {
             Box::new(pytest_benchmark::PytestBenchmark),
             Box::new(tidy::csv::TidyCsv::new()),
             Box::new(tidy::json::TidyJson::new()),
+            Box::new(cram::Cram),
+            Box::new(hdr_percentiles::HdrPercentiles),
             Box::new(document::Document),
             Box::new(generic::Generic),
         ];

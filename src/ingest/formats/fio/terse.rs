@@ -2,8 +2,11 @@
 //! `;`-separated line per job, field 1 the terse version (2–5), then (v3+)
 //! the fio version, job name, group id, error, and one block of fields per
 //! direction: read and write, plus trim from v4; 41 fields each, 47 in v5
-//! (bandwidth and IOPS sample statistics appended). Terse latencies are
-//! always µs and bandwidth KiB/s.
+//! (bandwidth and IOPS sample statistics appended). fio 1.x wrote version
+//! 2 with blocks of 20 fields (I/O, bandwidth, runtime, then slat, clat
+//! and lat min/max/mean/stdev and the bandwidth statistics: no IOPS, no
+//! percentiles), 78 fields in all. Terse latencies are always µs and
+//! bandwidth KiB/s.
 //!
 //! Per job (`job=`) and direction that did I/O (`rw=`): `iops`, `bw`
 //! (KiB/s), `clat mean`, `lat mean` (µs) and `clat p50/p90/p99/p99.9` where
@@ -18,6 +21,9 @@ use crate::ingest::{Confidence, Format, Parsed, Source};
 /// The fio terse importer.
 pub struct FioTerse;
 
+/// The fields of one direction in fio 1.x's terse version 2.
+const EARLY_BLOCK: usize = 20;
+
 /// Version, index of the job name, and the size of one direction block.
 fn layout(fields: &[&str]) -> Option<(u32, usize, usize)> {
     let version: u32 = fields.first()?.trim().parse().ok()?;
@@ -29,8 +35,17 @@ fn layout(fields: &[&str]) -> Option<(u32, usize, usize)> {
     } else {
         1
     };
-    let block = if version == 5 { 47 } else { 41 };
     let dirs = if version >= 4 { 3 } else { 2 };
+    // fio 1.x's version 2: the aggregate bandwidth share (`50.27%`) ends
+    // the bandwidth statistics at the 18th field of the read block.
+    let early = version == 2
+        && fields.len() < name_at + 3 + dirs * 41
+        && fields.len() >= name_at + 3 + dirs * EARLY_BLOCK
+        && fields[name_at + 3 + 17].ends_with('%');
+    if early {
+        return Some((version, name_at, EARLY_BLOCK));
+    }
+    let block = if version == 5 { 47 } else { 41 };
     // groupid and error follow the name, then the direction blocks.
     (fields.len() >= name_at + 3 + dirs * block).then_some((version, name_at, block))
 }
@@ -116,7 +131,13 @@ impl Format for FioTerse {
             for (k, dir) in dirs.iter().enumerate() {
                 let b = name_at + 3 + k * block;
                 let kb = num(src, n, f[b], "io KiB")?;
-                let iops = num(src, n, f[b + 2], "iops")?;
+                // fio 1.x printed no IOPS: its third field is the runtime.
+                let early = block == EARLY_BLOCK;
+                let iops = if early {
+                    0.0
+                } else {
+                    num(src, n, f[b + 2], "iops")?
+                };
                 if kb <= 0.0 && iops <= 0.0 {
                     continue;
                 }
@@ -134,6 +155,12 @@ impl Format for FioTerse {
                             .sample(v),
                     );
                 };
+                if early {
+                    push("bw", "KiB/s", num(src, n, f[b + 1], "bw")?);
+                    push("clat mean", "us", num(src, n, f[b + 9], "clat mean")?);
+                    push("lat mean", "us", num(src, n, f[b + 13], "lat mean")?);
+                    continue;
+                }
                 push("iops", "iops", iops);
                 push("bw", "KiB/s", num(src, n, f[b + 1], "bw")?);
                 push("clat mean", "us", num(src, n, f[b + 10], "clat mean")?);
@@ -169,6 +196,29 @@ mod tests {
         let path = "tests/data/logs/fio_terse-constructed.txt";
         let src = Source::read(std::path::Path::new(path)).unwrap();
         assert_eq!(FioTerse.detect(&src), 90);
+    }
+
+    #[test]
+    fn fio_1_terse_version_2_has_no_iops_nor_percentiles() {
+        let p =
+            crate::ingest::parse_file(&FioTerse, "tests/data/harness/fio/howto-terse-v2-fio1.txt");
+        let got: Vec<(String, String, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.params.to_string(), o.metric.to_string(), o.value))
+            .collect();
+        let row = |rw: &str, m: &str, v: f64| (format!("job=card0,rw={rw}"), m.to_string(), v);
+        assert_eq!(
+            got,
+            vec![
+                row("read", "bw", 121836.0),
+                row("read", "clat mean", 3495.446807),
+                row("read", "lat mean", 3523.635629),
+                row("write", "bw", 122104.0),
+                row("write", "clat mean", 5032.488518),
+                row("write", "lat mean", 5061.839412),
+            ]
+        );
     }
 
     #[test]

@@ -16,12 +16,17 @@
 //! benchmark registered itself (`_max`) is read as its own metric
 //! (`real_time max`) in the unit the row prints (`%` for a fraction).
 //!
+//! The comparison table `tools/compare.py` prints after the two runs'
+//! tables (or alone) is read by [`compare`](super::compare), in the units
+//! those tables gave each name.
+//!
 //! Values are rounded for display and counters carry SI prefixes
 //! (`bytes_per_second` in powers of 1024, as the library prints it, every
 //! other counter in powers of 1000); they are scaled back to base units.
 //! Prefer the JSON output, which has full precision.
 
 use crate::error::Result;
+use crate::ingest::formats::gbench::compare;
 use crate::ingest::formats::gbench::json::{aggregate_stat, counter_unit, split_name};
 use crate::ingest::formats::gbench::names::{Kind, Names};
 use crate::ingest::shared::logscan::num;
@@ -35,8 +40,22 @@ use std::sync::LazyLock;
 /// The Google Benchmark console importer.
 pub struct GbenchConsole;
 
-static HEADER: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^Benchmark\s+Time\s+CPU\s+Iterations").expect("static regex"));
+// Before version 1.0 the library named the unit in the header
+// (`Time(ns)  CPU(ns)`) and printed bare numbers under it.
+static HEADER: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^Benchmark\s+Time(?:\((\w+)\))?\s+CPU(?:\(\w+\))?\s+Iterations")
+        .expect("static regex")
+});
+static UNITLESS_ROW: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^(\S+)\s+([\d.]+(?:e[-+]?\d+)?)\s+([\d.]+(?:e[-+]?\d+)?)\s+(\d+)(.*)$")
+        .expect("static regex")
+});
+// The rates the library printed bare after the iterations before counters
+// were named (`211.669MB/s`, `133.097kiB/s`, `33.2742k items/s`).
+static BARE_RATE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"(?:^|\s)([\d.]+(?:e[-+]?\d+)?)([kMGTPE]?)(i?B/s| items/s)(?:\s|$)")
+        .expect("static regex")
+});
 static ROW: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(
         r"^(\S+)\s+([\d.]+(?:e[-+]?\d+)?) (\S+)\s+([\d.]+(?:e[-+]?\d+)?) (\S+)(?:\s+(\d+))?(.*)$",
@@ -98,7 +117,10 @@ impl Format for GbenchConsole {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        if crate::ingest::shared::logscan::any_with(src, "Iterations", &HEADER) {
+        if crate::ingest::shared::logscan::any_with(src, "Iterations", &HEADER)
+            || crate::ingest::shared::logscan::lines_containing(src, "Time Old")
+                .any(compare::is_header)
+        {
             90
         } else {
             0
@@ -119,16 +141,47 @@ impl Format for GbenchConsole {
         let mut names = Names::default();
         // Run name → time unit of its rows, for the summary rows after them.
         let mut seen_runs: HashMap<String, String> = HashMap::new();
+        let mut consumed = Vec::new();
+        let mut comparison: Option<compare::Table> = None;
+        // The unit an old header names (`Time(ns)`), for its bare cells.
+        let mut header_unit: Option<String> = None;
         for l in &src.lines {
             let t = l.text.trim_end();
-            if HEADER.is_match(t) {
+            if let Some(h) = HEADER.captures(t) {
                 in_table = true;
+                comparison = None;
                 columns = tabular_columns(t);
+                header_unit = h.get(1).map(|u| u.as_str().to_string());
+                continue;
+            }
+            if compare::is_header(t) {
+                in_table = false;
+                comparison = Some(compare::Table::default());
+                consumed.push(l.number);
+                continue;
+            }
+            if t.starts_with("Comparing ") {
+                consumed.push(l.number);
+                continue;
+            }
+            if let Some(table) = comparison.as_mut() {
+                if !t.starts_with('-') {
+                    table.read(src, l.number, t, &seen_runs, &mut out, &mut skipped)?;
+                }
                 continue;
             }
             if !in_table || t.starts_with('-') {
                 continue;
             }
+            let with_units;
+            let t = match (&header_unit, UNITLESS_ROW.captures(t)) {
+                (Some(u), Some(o)) => {
+                    with_units =
+                        format!("{} {} {u} {} {u} {}{}", &o[1], &o[2], &o[3], &o[4], &o[5]);
+                    with_units.as_str()
+                }
+                _ => t,
+            };
             let Some(c) = ROW.captures(t) else { continue };
             let name = &c[1];
             // A statistic the benchmark registered, named in the metric.
@@ -212,6 +265,17 @@ impl Format for GbenchConsole {
                     let get = |i| cc.get(i).map_or("", |m| m.as_str());
                     counters.push((get(1), get(2), get(3), get(4)));
                 }
+                if counters.is_empty() {
+                    for cc in BARE_RATE.captures_iter(rest) {
+                        let get = |i| cc.get(i).map_or("", |m| m.as_str());
+                        let key = if get(3) == " items/s" {
+                            "items_per_second"
+                        } else {
+                            "bytes_per_second"
+                        };
+                        counters.push((key, get(1), get(2), "/s"));
+                    }
+                }
             } else {
                 // Cells in column order; a label, if any, follows them.
                 for (key, cell) in columns.iter().zip(rest.split_whitespace()) {
@@ -255,7 +319,7 @@ impl Format for GbenchConsole {
         }
         Ok(Parsed {
             observations: out,
-            consumed: Vec::new(),
+            consumed,
             skipped,
             ..Parsed::default()
         })
@@ -285,7 +349,9 @@ mod tests {
 
     /// Detection as it was before the joined-text search: every line.
     fn detect_by_line(src: &Source) -> Confidence {
-        if crate::ingest::any_line_matches(src, "Iterations", &HEADER) {
+        if crate::ingest::any_line_matches(src, "Iterations", &HEADER)
+            || src.lines.iter().any(|l| compare::is_header(&l.text))
+        {
             90
         } else {
             0
@@ -295,6 +361,111 @@ mod tests {
     #[test]
     fn detection_gives_the_score_the_line_search_gives() {
         assert!(crate::ingest::assert_detection_agrees(&GbenchConsole, detect_by_line) > 0);
+    }
+
+    fn rows(path: &str) -> Vec<(u32, String, String, String, String, Stat, f64)> {
+        let p = crate::ingest::parse_file(&GbenchConsole, path);
+        p.observations
+            .iter()
+            .map(|o| {
+                let name = format!("{} {}", o.benchmark, o.params);
+                let (v, m, u) = (
+                    o.variant.to_string(),
+                    o.metric.to_string(),
+                    o.unit.to_string(),
+                );
+                (o.line, name, v, m, u, o.stat, o.value)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_pre_1_0_header_names_the_unit_of_bare_cells() {
+        let got = rows("tests/data/harness/gbench/doc-console-old-header.txt");
+        let line = |n: u32| -> Vec<(String, String, f64)> {
+            got.iter()
+                .filter(|r| r.0 == n)
+                .map(|r| (r.3.clone(), r.4.clone(), r.6))
+                .collect()
+        };
+        let cell = |m: &str, u: &str, v: f64| (m.to_string(), u.to_string(), v);
+        // `BM_SetInsert/1024/10   33157   33648   21431  1.13369MiB/s   290.225k items/s`
+        assert_eq!(
+            line(5),
+            vec![
+                cell("real_time", "ns", 33157.0),
+                cell("cpu_time", "ns", 33648.0),
+                cell("bytes_per_second", "B/s", rescale(1.13369, 1024.0 * 1024.0)),
+                cell("items_per_second", "items/s", 290225.0),
+            ]
+        );
+        assert_eq!(got[0].1, "BM_SetInsert arg0=1024,arg1=1");
+        assert_eq!(
+            line(3)[2],
+            cell("bytes_per_second", "B/s", rescale(133.097, 1024.0))
+        );
+    }
+
+    #[test]
+    fn compare_py_s_table_gives_old_and_new_in_the_units_above_it() {
+        let got = rows("tests/data/harness/gbench/doc-compare-benchmarks.txt");
+        // The two runs' tables: 10 rows each, times and the bare rate.
+        let runs = got.iter().filter(|r| r.2.is_empty() && r.5 == Stat::Sample);
+        assert_eq!(runs.count(), 60);
+        let at = |n: u32| -> Vec<(String, String, Stat, f64)> {
+            got.iter()
+                .filter(|r| r.0 == n)
+                .map(|r| (r.2.clone(), format!("{} {}", r.3, r.4), r.5, r.6))
+                .collect()
+        };
+        let cell = |v: &str, m: &str, s: Stat, x: f64| (v.to_string(), m.to_string(), s, x);
+        // `BM_copy/1024  +0.0035  +0.0028  25169  25257  25169  25239`
+        assert_eq!(
+            at(45),
+            vec![
+                cell("", "real_time ns", Stat::ChangePct, 0.35),
+                cell("", "cpu_time ns", Stat::ChangePct, 0.28),
+                cell("old", "real_time ns", Stat::Sample, 25169.0),
+                cell("new", "real_time ns", Stat::Sample, 25257.0),
+                cell("old", "cpu_time ns", Stat::Sample, 25169.0),
+                cell("new", "cpu_time ns", Stat::Sample, 25239.0),
+            ]
+        );
+        // `BM_memcpy/8  36 ns  36 ns  19101577  211.669MB/s`: MB is 2^20.
+        let rate = got.iter().find(|r| r.0 == 8 && r.3 == "bytes_per_second");
+        assert_eq!(rate.unwrap().6, rescale(211.669, 1024.0 * 1024.0));
+        let got = rows("tests/data/harness/gbench/doc-compare-filters.txt");
+        let last = got.iter().rfind(|r| r.2 == "new").unwrap();
+        assert_eq!(last.1, "[BM_memcpy vs. BM_copy] arg0=8192");
+        assert_eq!((last.3.as_str(), last.6), ("cpu_time", 202990.0));
+    }
+
+    #[test]
+    fn compare_py_s_u_test_table_alone() {
+        let got = rows("tests/data/harness/gbench/doc-compare-utest.txt");
+        let name = "benchmark/process_time/real_time threads=1";
+        let of = |n: u32| got.iter().filter(move |r| r.0 == n);
+        // The p-value row: 27 repetitions a side, for both times.
+        assert!(of(3).all(|r| r.5 == Stat::N && r.6 == 27.0 && r.1.starts_with("benchmark")));
+        assert_eq!(of(3).count(), 4);
+        // `…real_time_mean  -0.1442  -0.1442  90  77  90  77`
+        let mean: Vec<(String, String, f64)> =
+            of(4).map(|r| (r.2.clone(), r.3.clone(), r.6)).collect();
+        assert_eq!(mean[0], (String::new(), "real_time".into(), -14.42));
+        assert_eq!(mean[3], ("new".into(), "real_time".into(), 77.0));
+        assert!(of(4).skip(2).all(|r| r.5 == Stat::Mean));
+        // Spreads give their change alone, the geomean its changes alone.
+        let sd: Vec<(String, f64)> = of(6).map(|r| (r.3.clone(), r.6)).collect();
+        assert_eq!(
+            sd,
+            vec![
+                ("real_time stddev".into(), 39.74),
+                ("cpu_time stddev".into(), 39.33)
+            ]
+        );
+        assert_eq!(of(8).count(), 2);
+        assert!(got.iter().all(|r| r.4.is_empty()));
+        assert!(got.iter().all(|r| r.1 == name || r.1 == "OVERALL_GEOMEAN "));
     }
 
     #[test]

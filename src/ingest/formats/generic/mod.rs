@@ -15,6 +15,8 @@
 //! lists it. A line of `key=value` pairs (`IOPS=59.08M, BW=28.84GiB/s`)
 //! gives a value per pair, metric the key; a block of such lines under a
 //! heading line (`IRQ, 128/32/32, cache off`) takes it as its variant.
+//! A line naming its values in brackets (`Latencies [min, mean] 1ms,
+//! 2ms`) gives a value per name (see `named_list`).
 //! JSON is read by its structure instead (see `json`).
 
 mod cut;
@@ -22,6 +24,7 @@ mod delimited;
 mod embedded;
 mod json;
 mod literals;
+mod named_list;
 mod numbers;
 mod pairs;
 mod sections;
@@ -377,6 +380,19 @@ fn label_lines(src: &Source) -> Parsed {
             }
             continue;
         }
+        if let Some((label, found)) = named_list::named_list(t) {
+            for (name, value, unit) in found {
+                out.push(
+                    Row::at(src, n)
+                        .benchmark(&bench)
+                        .metric(&format!("{label} {name}"))
+                        .unit(unit)
+                        .sample(value),
+                );
+                sections.row();
+            }
+            continue;
+        }
         heading = None;
         if first_of_block && crate::ingest::shared::text::is_heading(t) && value_line(t).is_none() {
             heading = Some((n, t));
@@ -710,6 +726,24 @@ mod tests {
             ]
         );
         assert!(p.consumed.contains(&1));
+    }
+
+    #[test]
+    fn vegeta_s_named_lists_give_a_value_per_name() {
+        let p = crate::ingest::parse_file(
+            &Generic,
+            "tests/data/harness/unknown/vegeta-readme-report-text.txt",
+        );
+        let got: Vec<(u32, &str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.line, o.metric.as_str(), o.unit.as_str(), o.value))
+            .collect();
+        assert_eq!(got.len(), 17);
+        assert_eq!(got[0], (1, "Requests total", "", 1200.0));
+        assert_eq!(got[3], (2, "Duration total", "s", 10.094965987));
+        assert_eq!(got[11], (3, "Latencies max", "ms", 264.815246));
+        assert_eq!(got[16], (6, "Success ratio", "%", 55.42));
     }
 
     #[test]

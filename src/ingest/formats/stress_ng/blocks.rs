@@ -4,7 +4,11 @@
 //! <chi squared>` rows under a header of the same prefix), and the cyclic
 //! stressor's latency summary (`cyclic:   mean: 18648.37 ns, mode: 16022
 //! ns`, `min: …, max: …, std.dev. …`, then `25.00%:  16416 ns` lines),
-//! and `--times`' CPU time of the whole run (`1.57s system time ( 39.21%)`).
+//! and `--times`' CPU time of the whole run (`1.57s system time ( 39.21%)`),
+//! and the per-stressor blocks of `--rapl` (` core  6.11 W`, the harmonic
+//! mean power of a RAPL domain over the instances) and `--c-states`
+//! (` C1E  0.01%`, the residency of an idle state), one `name value unit`
+//! line each under the `<stressor>:` line.
 
 use crate::ingest::shared::logscan::lazy_re;
 use crate::model::Stat;
@@ -45,6 +49,19 @@ pub(super) fn perf_counter(text: &str) -> Option<(f64, String, f64)> {
         c[2].trim().to_ascii_lowercase(),
         crate::model::rescale(rate, scale),
     ))
+}
+
+lazy_re!(
+    NAMED,
+    r"^([A-Za-z][A-Za-z0-9_.-]*)\s+(\d+(?:\.\d+)?)\s*(%|[A-Za-z]+(?:/[A-Za-z]+)?)$"
+);
+
+/// One `name value unit` line of a block under a `<stressor>:` line
+/// (`--rapl`'s ` pkg-0  8.20 W`, `--c-states`' ` C0  99.98%`): the name
+/// as printed (as the `-Y` file keys it), the value and its unit.
+pub(super) fn named_value(text: &str) -> Option<(String, f64, String)> {
+    let c = NAMED.captures(text.trim())?;
+    Some((c[1].to_string(), c[2].parse().ok()?, c[3].to_string()))
 }
 
 /// The column names of a stressor's own table from its header (`hash
@@ -130,6 +147,21 @@ mod tests {
         );
         assert_eq!(column_unit("hashes/sec"), "hashes/s");
         assert_eq!(column_unit("chi squared"), "");
+    }
+
+    #[test]
+    fn rapl_and_c_state_lines() {
+        assert_eq!(
+            named_value(" pkg-0                    8.20 W"),
+            Some(("pkg-0".into(), 8.2, "W".into()))
+        );
+        assert_eq!(
+            named_value(" C1E     0.01%"),
+            Some(("C1E".into(), 0.01, "%".into()))
+        );
+        // A count with a note, or a phrase, is no such line.
+        assert_eq!(named_value(" C3   0.00% (inaccurate)"), None);
+        assert_eq!(named_value("passed: 8: cpu (8)"), None);
     }
 
     #[test]

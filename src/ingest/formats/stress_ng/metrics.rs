@@ -17,6 +17,9 @@
 //! time`, s): benchmark `stress-ng`, a parameter per dispatched stressor
 //! giving its instances (`cpu=1,vm=1`), as it sums them all.
 //!
+//! Under a `<stressor>:` line, `--perf`'s counters and the `name value
+//! unit` lines of `--rapl` and `--c-states` (`blocks`) are the stressor's.
+//!
 //! `--log-brief` prints the same lines without the `stress-ng: <level>:
 //! [PID]` prefix: a file whose table header stands bare at the start of a
 //! line is read line by line as it is, each line taken as a metrics line.
@@ -191,6 +194,21 @@ impl Format for StressNg {
                                 .sample(v),
                         );
                     }
+                    continue;
+                }
+                if let Some((name, v, unit)) = blocks::named_value(t) {
+                    let mut params = Params::default();
+                    if let Some((_, k)) = instances.iter().find(|(s, _)| s == stressor) {
+                        params.set("instances", k);
+                    }
+                    out.push(
+                        Row::at(src, n)
+                            .benchmark(&format!("stress-ng {stressor}"))
+                            .params(&params.render())
+                            .metric(&name)
+                            .unit(&unit)
+                            .sample(v),
+                    );
                     continue;
                 }
                 perf_of = None;
@@ -465,6 +483,21 @@ mod tests {
         // The brackets go, as in the YAML key of the same metric.
         let ns = value(&p, "stress-ng switch", "context switch pipe method");
         assert_eq!(ns, vec![2556.93]);
+    }
+
+    #[test]
+    fn rapl_power_and_c_state_residency_blocks_are_the_stressor_s() {
+        let p = read("tests/data/harness/stress-ng/readme-rapl-matrix-3d.txt");
+        assert_eq!(p.observations.len(), 5);
+        assert_eq!(value(&p, "stress-ng matrix-3d", "pkg-0"), vec![8.2]);
+        assert_eq!(value(&p, "stress-ng matrix-3d", "uncore"), vec![0.06]);
+        assert_eq!(p.observations[0].unit, "W");
+        assert_eq!(p.observations[0].params, "instances=8");
+        let p = read("tests/data/harness/stress-ng/readme-c-states-intmath.txt");
+        assert_eq!(p.observations.len(), 8);
+        assert_eq!(value(&p, "stress-ng intmath", "C0"), vec![99.98]);
+        assert_eq!(value(&p, "stress-ng intmath", "C1E"), vec![0.01]);
+        assert!(p.observations.iter().all(|o| o.unit == "%"));
     }
 
     fn with_unit(p: &Parsed, bench: &str, metric: &str) -> Vec<(f64, String, String)> {
