@@ -1,4 +1,8 @@
-//! Error type shared by every stage, mapped to exit codes by the CLI.
+//! Error type shared by every stage, mapped to exit codes by the CLI, and
+//! the name under which an input's path is shown in errors and rows.
+
+mod shown_path;
+pub use shown_path::{show_as, shown_path, STDIN_NAME};
 
 use std::fmt;
 use std::path::PathBuf;
@@ -15,8 +19,8 @@ pub struct Location {
 impl fmt::Display for Location {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.line {
-            Some(line) => write!(f, "{}:{}", crate::model::shown_path(&self.path), line),
-            None => write!(f, "{}", crate::model::shown_path(&self.path)),
+            Some(line) => write!(f, "{}:{}", shown_path(&self.path), line),
+            None => write!(f, "{}", shown_path(&self.path)),
         }
     }
 }
@@ -39,7 +43,7 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
     /// A file could not be read or written.
-    #[error("{}: {source}", crate::model::shown_path(path))]
+    #[error("{}: {source}", shown_path(path))]
     Io {
         /// The file.
         path: PathBuf,

@@ -339,9 +339,11 @@ fn a_variant_whose_file_gives_nothing_is_named_in_the_error() {
 }
 
 #[test]
-fn one_line_repeated_is_read_as_one_table_not_a_run_per_line() {
-    // 2,000 copies of one line: each copy was cut off as a run of its own
-    // and detected alone, which took minutes at 100,000 copies.
+fn one_line_repeated_gives_the_values_of_every_copy() {
+    // 2,000 copies of one line: each copy is a run of a loop over a tool
+    // that prints one line (lmbench's bw_mem), and every copy's values
+    // are read. Finding the line above each run start is a binary search:
+    // at 100,000 copies a scan per start took minutes.
     let (code, out, err) = ingest("one_line_repeated.txt");
     assert_eq!(code, 0, "{err}");
     let v = values(&out);

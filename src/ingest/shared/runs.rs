@@ -131,13 +131,6 @@ pub(crate) fn loop_runs(src: &Source) -> Option<LoopRuns> {
         let end = starts.get(k + 1).copied().unwrap_or(src.lines.len());
         parts.push(filled_within(&filled, s..end));
     }
-    // A run prints something after its first line: the same line one under
-    // the other (a column of equal values, a header pasted many times) is
-    // no run each, and reading every copy as a file of its own would cost
-    // the whole detection per line.
-    if parts.iter().any(|p| p.len() < 2) {
-        return None;
-    }
     Some(LoopRuns {
         parts,
         separators: Vec::new(),
@@ -229,12 +222,5 @@ mod tests {
             separators: Vec::new(),
         });
         assert!(got.separators.is_empty());
-    }
-
-    #[test]
-    fn the_same_line_one_under_the_other_is_no_run_each() {
-        assert_eq!(runs("foo 1 2 3\nfoo 1 2 3\nfoo 1 2 3\n"), None);
-        // A header pasted many times above one run's lines.
-        assert_eq!(runs("name,ns\nname,ns\nname,ns\nBM_a,12\n"), None);
     }
 }
