@@ -762,6 +762,40 @@ fn futex_example_shows_the_numbers_then_the_config_error_first_among_findings_an
     }
     assert!(out.path().join("data.parquet").is_file());
     assert!(out.path().join("report.pdf").is_file());
+    // The study's rows, written beside the report, read back with `ingest`
+    // as a tidy table (it was once refused as binary data).
+    let back = patchperf()
+        .arg("ingest")
+        .arg(out.path().join("data.parquet"))
+        .args(["--out", "-"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        back.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&back.stderr)
+    );
+    let csv = String::from_utf8_lossy(&back.stdout);
+    assert!(csv.starts_with("source,line,benchmark,"), "{csv}");
+    // Every row of the study's one input comes back, named by that input.
+    let input = patchperf()
+        .args([
+            "ingest",
+            "data/lkml/futex-wake-lockless-2013.txt",
+            "--out",
+            "-",
+        ])
+        .output()
+        .unwrap();
+    let want = String::from_utf8_lossy(&input.stdout).lines().count();
+    assert_eq!(csv.lines().count(), want, "{csv}");
+    assert!(
+        csv.lines()
+            .skip(1)
+            .all(|l| l.starts_with("data/lkml/futex-wake-lockless-2013.txt,")),
+        "{csv}"
+    );
 }
 
 #[test]

@@ -65,9 +65,15 @@ fn read_runs_as(
         .collect();
     // Every run the same importer's; or, when detection knows none of
     // them, the generic reader's (a bare `perf bench -f simple` figure).
+    // Runs of the same text are detected once: a loop over a tool that
+    // prints one line, or one line pasted 10^5 times, is as many runs.
+    let mut detected: hashbrown::HashMap<Vec<&str>, Option<usize>> = hashbrown::HashMap::new();
     let mut found = None;
     for part in &parts {
-        let at = registry.detect_scored_at(part).map(|(at, _)| at);
+        let text: Vec<&str> = part.lines.iter().map(|l| l.text.as_str()).collect();
+        let at = *detected
+            .entry(text)
+            .or_insert_with(|| registry.detect_scored_at(part).map(|(at, _)| at));
         if found.is_some_and(|f| f != at) {
             return Ok(None);
         }
