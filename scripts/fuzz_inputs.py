@@ -363,6 +363,23 @@ def write_mutant(src, cls, r, into):
     return path
 
 
+def copy_into(src, folder):
+    """`src` copied, whole, into a new `folder`: a side left unmutated."""
+    folder.mkdir(parents=True)
+    dst = folder / src.name
+    shutil.copy(src, dst)
+    return dst
+
+
+def mutant_pair(files, by_dir, cls, r, work):
+    """A file whole as the baseline and a mutant of it or a sibling as the
+    patched side."""
+    src = r.choice(files)
+    sibling = r.choice(by_dir[src.parent])
+    a = copy_into(sibling, work / "base")
+    return a, write_mutant(src, cls, r, work / "patched")
+
+
 def make_case(cmd, cls, r, seeds, work):
     """Writes the inputs of one run under WORK: (args, names to expect in an error, bytes)."""
     files, by_dir, kconfig, env, history, emails = seeds
@@ -378,21 +395,13 @@ def make_case(cmd, cls, r, seeds, work):
     if cmd == "compare":
         # A mutant against the file it came from or a sibling: the baseline
         # may be whole, the mutant is always the patched side.
-        src = r.choice(files)
-        sibling = r.choice(by_dir[src.parent])
-        a = work / "base" / sibling.name
-        a.parent.mkdir(parents=True)
-        shutil.copy(sibling, a)
-        b = write_mutant(src, cls, r, work / "patched")
+        a, b = mutant_pair(files, by_dir, cls, r, work)
         args = ["compare", str(a), str(b), "--variant-names", "base,patched"]
         return args + ["--json", "-"], [a, b]
     if cmd == "check":
         pool = kconfig if r.random() < 0.7 else env
         src = r.choice(pool)
-        base = r.choice(pool)
-        a = work / "base" / base.name
-        a.parent.mkdir(parents=True)
-        shutil.copy(base, a)
+        a = copy_into(r.choice(pool), work / "base")
         b = write_mutant(src, cls, r, work / "patched")
         return ["check", str(a), str(b), "--json", "-"], [a, b]
     if cmd == "history":
@@ -415,12 +424,7 @@ def make_case(cmd, cls, r, seeds, work):
             study = f'title = "fuzz"\n[[documents]]\npath = "{doc}"\n'
             paths = [doc]
         else:
-            src = r.choice(files)
-            sibling = r.choice(by_dir[src.parent])
-            a = work / "base" / sibling.name
-            a.parent.mkdir(parents=True)
-            shutil.copy(sibling, a)
-            b = write_mutant(src, cls, r, work / "patched")
+            a, b = mutant_pair(files, by_dir, cls, r, work)
             study = (
                 'title = "fuzz"\nbaseline = "b"\n'
                 f'[[variants]]\nname = "b"\ninputs = ["{a}"]\n'

@@ -113,11 +113,10 @@ pub fn load_and_analyze(
         )));
     }
     let rows = ingested.dataset.len();
-    let unread = unread_inputs(&ingested.files);
     let analysis =
         analysis::analyze_owned(ingested.dataset, &variants, settings).map_err(|e| match e {
             // A --baseline missing from the rows: its files may have given nothing.
-            Error::Usage(m) => Error::Usage(format!("{m}{unread}")),
+            Error::Usage(m) => Error::Usage(format!("{m}{}", unread_inputs(&ingested.files))),
             other => other,
         })?;
     let read = InputsRead {
