@@ -137,9 +137,14 @@ fn dir() -> String {
 /// were added unread with no rule changed (722, 628 and 639 of their 724
 /// values, measured from outside first); the floors are what the 655 posts
 /// read, 23870, 17848 and 18904 of 24535.
+/// Part z's 25 posts (a tenth held-out sample, from threads of six lists
+/// already drawn on) were added unread with no rule changed (920, 666 and
+/// 693 of their 947 values, measured from outside first), which lowered
+/// the label figures: the floors are what the 680 posts read, 24790, 18514
+/// and 19597 of 25482.
 const VALUE_FLOOR: f64 = 97.2;
-const LABEL_FLOOR: f64 = 72.7;
-const EITHER_FLOOR: f64 = 77.0;
+const LABEL_FLOOR: f64 = 72.6;
+const EITHER_FLOOR: f64 = 76.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
