@@ -138,8 +138,8 @@ fn dir() -> String {
 /// values, measured from outside first); the floors are what the 655 posts
 /// read, 23870, 17848 and 18904 of 24535.
 const VALUE_FLOOR: f64 = 97.2;
-const LABEL_FLOOR: f64 = 72.7;
-const EITHER_FLOOR: f64 = 77.0;
+const LABEL_FLOOR: f64 = 73.0;
+const EITHER_FLOOR: f64 = 77.2;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
