@@ -208,11 +208,14 @@ pub(super) fn read_line(
         (true, Some(h)) => h.text.trim().to_string(),
         (true, None) => format!("block at line {}", l.number),
     };
-    for (n, t) in toks.iter().filter(|t| is_value(t)).enumerate() {
+    let values = toks.iter().enumerate().filter(|(_, t)| is_value(t));
+    for (n, (i, t)) in values.enumerate() {
         if !take(n) {
             continue;
         }
-        let metric = column_header(&head_toks, t).unwrap_or_else(|| format!("value {}", n + 1));
+        let metric = column_header(&head_toks, t)
+            .or_else(|| own_name(&toks, i))
+            .unwrap_or_else(|| format!("value {}", n + 1));
         let o = Observation::sample(benchmark.as_str(), metric, &t.unit, t.value)
             .with_params(&[MARK])
             .at_line(l.number);
@@ -231,4 +234,59 @@ fn column_header(head: &[Tok], value: &Tok) -> Option<String> {
         .map(|h| h.text.as_str())
         .collect();
     (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// The name the line gives the value at `toks[at]` itself: the key glued
+/// to it (`cost:602`), or the words after a break (a comma, a semicolon,
+/// an opening bracket) since the value before it (`602 ns, walk 10`,
+/// `2.2 M/s (drops 0.0 M/s)`). Words with no break before them may as well
+/// close the value before as open this one (`717 max, 704 min`: `max`
+/// names 717), and the words before a line's first value name its row:
+/// neither names the value.
+fn own_name(toks: &[Tok], at: usize) -> Option<String> {
+    // A key is a plain name (`bw=617MiB/s`, `cost:602`), not a place in a
+    // source file (`root:helpers.py:2306`) nor a device (`10141400.rng:`).
+    let t = &toks[at];
+    if t.kind == TokKind::Num {
+        if let Some(key) = t.text.rfind([':', '=']).map(|k| trim_name(&t.text[..k])) {
+            if key.starts_with(|c: char| c.is_ascii_alphabetic())
+                && key
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
+            {
+                return Some(key.to_string());
+            }
+        }
+    }
+    let before = toks[..at]
+        .iter()
+        .rposition(|p| p.kind != TokKind::Word && p.kind != TokKind::Marker)?;
+    let between = &toks[before + 1..at];
+    // Where the last break puts the start of this value's words: after a
+    // closing comma or a lone bracket, at a word a bracket opens.
+    let start = between
+        .iter()
+        .enumerate()
+        .filter_map(|(k, p)| {
+            if p.text.ends_with([',', ';']) || matches!(p.text.as_str(), "(" | "[") {
+                Some(k + 1)
+            } else if p.text.starts_with(['(', '[']) {
+                Some(k)
+            } else {
+                None
+            }
+        })
+        .max()?;
+    let words: Vec<&str> = between[start..]
+        .iter()
+        .filter(|p| p.kind == TokKind::Word)
+        .map(|p| trim_name(&p.text))
+        .filter(|w| w.chars().any(char::is_alphabetic))
+        .collect();
+    (!words.is_empty()).then(|| words.join(" "))
+}
+
+/// A name without the punctuation around it.
+fn trim_name(text: &str) -> &str {
+    text.trim_matches(|c: char| "([{,;:=)]}\"'".contains(c))
 }

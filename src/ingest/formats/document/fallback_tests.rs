@@ -153,3 +153,59 @@ fn bare_tool_output_without_prose_gets_no_fallback() {
     let obs = Document.parse(&Source::from_text("dd.txt", text)).unwrap();
     assert!(fallback_rows(&obs).is_empty(), "{obs:#?}");
 }
+
+/// A value the line names itself is named so: the key glued to it, or the
+/// words a comma or an opening bracket sets before it (an SMC printk, a
+/// ringbuf bench line, an rngtest summary, each of a real post). A word
+/// after a value and before a comma closes that value (`717 max, 704
+/// min`) and names neither; a place in a source file is no key.
+#[test]
+fn a_value_takes_the_name_its_line_gives_it() {
+    let metrics = |doc: &str| -> Vec<(String, f64)> {
+        fallback_rows(&read(doc))
+            .iter()
+            .map(|o| (o.metric.to_string(), o.value))
+            .collect()
+    };
+    let got = metrics(
+        "[x.832733] smc_buf_get_slot cost:602 ns, walk 10 buf_descs\n\
+         [x.832860] smc_buf_get_slot cost:329 ns, walk 12 buf_descs\n",
+    );
+    assert_eq!(
+        got,
+        [
+            ("cost", 602.0),
+            ("walk", 10.0),
+            ("cost", 329.0),
+            ("walk", 12.0)
+        ]
+        .map(|(m, v)| (m.to_string(), v))
+        .to_vec()
+    );
+    let got = metrics(
+        "rb-prod nr_prod 1    32.180 ± 0.033M/s (drops 0.000 ± 0.000M/s)\n\
+         rb-prod nr_prod 2    9.617 ± 0.003M/s (drops 0.000 ± 0.000M/s)\n",
+    );
+    assert!(got.iter().any(|(m, _)| m == "drops"), "{got:?}");
+    assert!(got.iter().all(|(m, _)| m == "drops"), "{got:?}");
+    let got = metrics(
+        "rngtest: input channel speed: (min=380.570; avg=385.422; max=386.964)Kibits/s\n\
+         rngtest: FIPS tests speed: (min=75.092; avg=81.784; max=84.771)Mibits/s\n",
+    );
+    assert!(got.contains(&("avg".to_string(), 385.422)), "{got:?}");
+    assert!(got.contains(&("max".to_string(), 84.771)), "{got:?}");
+    let got = metrics(
+        "kernel_csum - took 717 max, 704 min cycles per kb. sum=0x44000077\n\
+         kernelpii_csum - took 539 max, 528 min cycles per kb. sum=0x44000077\n",
+    );
+    assert!(got.iter().all(|(m, _)| m.starts_with("value ")), "{got:?}");
+    let got = metrics(
+        "INFO     root:spl2_test_helpers.py:2306 b'   READ: bw=617MiB/s (647MB/s), \
+         617MiB/s-617MiB/s (647MB/s-647MB/s), io=5024MiB (5268MB), run=8146-8146msec'\n\
+         INFO     root:spl2_test_helpers.py:2306 b'  WRITE: bw=575MiB/s (603MB/s), \
+         575MiB/s-575MiB/s (603MB/s-603MB/s), io=5024MiB (5268MB), run=8743-8743msec'\n",
+    );
+    assert!(got.contains(&("bw".to_string(), 617.0)), "{got:?}");
+    assert!(got.contains(&("io".to_string(), 5024.0)), "{got:?}");
+    assert!(got.iter().all(|(m, _)| !m.contains("helpers")), "{got:?}");
+}
