@@ -576,6 +576,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("stress-ng/metrics-brief-timestamp.txt", "stress-ng"),
     ("phpbench/lkp-01.txt", "phpbench"),
     ("simoop/lkp-1.txt", "simoop"),
+    ("pybench/lkp-01.txt", "pybench"),
     ("rt-app/lkp-01-mp3-short.txt", "rt-app"),
     ("rt-app/lkp-02-web-cut.txt", "rt-app"),
     ("kbuild/lkp-01.txt", "kbuild"),

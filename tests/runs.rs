@@ -178,6 +178,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("redis-text", Lines),
     ("refscale", Lines),
     ("ruby-benchmark", Lines),
+    ("pybench", Lines),
     ("rt-app", Lines),
     ("rt-ipc", Lines),
     ("rt-ipc-json", Document("the JSON file --json writes")),
