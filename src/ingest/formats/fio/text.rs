@@ -73,11 +73,14 @@ lazy_re!(PCT_CELL, r"(\d+\.\d+)th=\[\s*(\d+)\]");
 lazy_re!(RUN_STATUS, r"^Run status group \d+");
 lazy_re!(DISK, r"^\s+(\S+): (ios=\d+/\d+, .*)$");
 
+/// A disk field: its key and its one value or read/write pair, as printed.
+type DiskField<'a> = (&'a str, Vec<&'a str>);
+
 /// One disk's line of the `Disk stats (read/write):` block: the device
 /// and its fields, each key with one value (`in_queue=8243`,
 /// `util=35.31%`) or a read/write pair (`ios=16734/8181`); none for
 /// another line or a field of another shape.
-fn disk_fields(t: &str) -> Option<(&str, Vec<(&str, Vec<&str>)>)> {
+fn disk_fields(t: &str) -> Option<(&str, Vec<DiskField<'_>>)> {
     let c = DISK.captures(t)?;
     let fields = c.get(2)?.as_str().split(", ").map(|cell| {
         let (key, value) = cell.trim().split_once('=')?;
