@@ -93,6 +93,11 @@ const FORMATS: &[(&str, &str)] = &[
     ("fio/pkb_fio_avg_1506559526.49_clat_hist.1.log", "fio-hist-log"),
     ("fio/raw_lat.1.log", "fio-log"),
     ("fio/prio_clat.1.log", "fio-log"),
+    ("fio/wb_clat.1.log", "fio-log"),
+    ("fio/wb_bw.1.log", "fio-log"),
+    ("fio/it_clat.1.log", "fio-log"),
+    ("fio/normal-randrw-disk-sectors-3.42.txt", "fio"),
+    ("gbench/doc-csv-no-time-unit.csv", "gbench-csv"),
     ("gbench/aggregates-only.json", "gbench-json"),
     ("gbench/display-aggregates-only.txt", "gbench-console"),
     ("gbench/reps-counters-console.txt", "gbench-console"),
@@ -503,6 +508,7 @@ const FORMATS: &[(&str, &str)] = &[
         "criterion-file",
     ),
     ("criterion-lone/criterion.json", "criterion-file"),
+    ("criterion-lone/book-benchmark-complete.json", "cargo-criterion-json"),
     // One run folder of Criterion.rs's own book, read file by file here
     // and as a folder in `a_criterion_run_folder_is_one_input`.
     (
@@ -570,6 +576,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("stress-ng/metrics-brief-timestamp.txt", "stress-ng"),
     ("phpbench/lkp-01.txt", "phpbench"),
     ("simoop/lkp-1.txt", "simoop"),
+    ("pybench/lkp-01.txt", "pybench"),
     ("rt-app/lkp-01-mp3-short.txt", "rt-app"),
     ("rt-app/lkp-02-web-cut.txt", "rt-app"),
     ("kbuild/lkp-01.txt", "kbuild"),

@@ -187,11 +187,20 @@ fn cyclictest_histofall_s_all_threads_column_is_its_own_series() {
     assert_eq!(got.iter().filter(|r| r.1 == "thread=all").count(), 4);
 }
 
+/// The rows of a fio file but those of its disk statistics (`disk …`),
+/// which the Disk stats block and `disk_util` add.
+fn job_rows(path: &str) -> Vec<Row> {
+    let all = rows(path);
+    all.into_iter()
+        .filter(|r| !r.2.starts_with("disk "))
+        .collect()
+}
+
 #[test]
 fn fio_json_and_json_plus_give_each_direction_s_rates_and_latencies() {
     let s = |p: &str, m: &str, u: &str, v: f64| row("fio", p, m, u, Stat::Sample, v, Some(0));
     // `--numjobs=2 --group_reporting`: one job entry, `"jobname" : "rw"`.
-    let two = rows("fio/json-randrw-2jobs.json");
+    let two = job_rows("fio/json-randrw-2jobs.json");
     assert_eq!(two.len(), 16, "{two:?}");
     assert_eq!(two[0], s("job=rw,rw=read", "iops", "iops", 9410.589411));
     assert_eq!(two[1], s("job=rw,rw=read", "bw", "KiB/s", 37642.0));
@@ -203,14 +212,14 @@ fn fio_json_and_json_plus_give_each_direction_s_rates_and_latencies() {
     assert_eq!(two[11], s("job=rw,rw=write", "clat p50", "ns", 3088.0));
     assert_eq!(two[15], s("job=rw,rw=write", "lat mean", "ns", 7326.188889));
     // json+ adds the latency bins; the same fields are read.
-    let plus = rows("fio/jsonplus-write.json");
+    let plus = job_rows("fio/jsonplus-write.json");
     assert_eq!(plus.len(), 8, "{plus:?}");
     assert_eq!(plus[0], s("job=w,rw=write", "iops", "iops", 151316.683317));
     assert_eq!(plus[1], s("job=w,rw=write", "bw", "KiB/s", 9684267.0));
     assert_eq!(plus[3], s("job=w,rw=write", "clat p50", "ns", 3216.0));
     assert_eq!(plus[6], s("job=w,rw=write", "clat p99.9", "ns", 82432.0));
     // `--output-format=normal,json`: the JSON, not the text after it too.
-    let both = rows("fio/json-then-normal.txt");
+    let both = job_rows("fio/json-then-normal.txt");
     assert_eq!(both.len(), 16, "{both:?}");
     assert_eq!(
         both[0],
@@ -227,7 +236,7 @@ fn fio_json_and_json_plus_give_each_direction_s_rates_and_latencies() {
 fn fio_terse_and_normal_with_terse_give_each_job_s_values() {
     let s = |p: &str, m: &str, u: &str, v: f64| row("fio", p, m, u, Stat::Sample, v, Some(0));
     // `3;fio-3.33;r;0;0;1384452;1381688;345422;1002;…;2.723930;…`
-    let terse = rows("fio/terse-read.txt");
+    let terse = job_rows("fio/terse-read.txt");
     assert_eq!(terse.len(), 8, "{terse:?}");
     assert_eq!(terse[0], s("job=r,rw=read", "iops", "iops", 345422.0));
     assert_eq!(terse[1], s("job=r,rw=read", "bw", "KiB/s", 1381688.0));
@@ -237,7 +246,7 @@ fn fio_terse_and_normal_with_terse_give_each_job_s_values() {
     assert_eq!(terse[4], s("job=r,rw=read", "clat p50", "us", 0.0));
     assert_eq!(terse[7], s("job=r,rw=read", "clat p99.9", "us", 724.0));
     // `normal,terse`: the text report is read, once per job.
-    let two = rows("fio/normal-terse-two-jobs.txt");
+    let two = job_rows("fio/normal-terse-two-jobs.txt");
     assert_eq!(two.len(), 16, "{two:?}");
     // `read: IOPS=9748, BW=38.1MiB/s`, `clat (usec): … avg=101.32`
     assert_eq!(two[0], s("job=a,rw=read", "iops", "iops", 9748.0));
@@ -254,14 +263,14 @@ fn fio_terse_and_normal_with_terse_give_each_job_s_values() {
 fn fio_normal_reads_a_chosen_percentile_list_and_lat_percentiles() {
     let s = |p: &str, m: &str, v: f64| row("fio", p, m, "us", Stat::Sample, v, Some(0));
     // `--percentile_list=50:90:99.5`: `| 50.0th=[   91], 90.0th=[  118], 99.5th=[ 3982]`
-    let list = rows("fio/normal-percentile-list.txt");
+    let list = job_rows("fio/normal-percentile-list.txt");
     assert_eq!(list.len(), 7, "{list:?}");
     assert_eq!(list[4], s("job=pl,rw=read", "clat p50", 91.0));
     assert_eq!(list[5], s("job=pl,rw=read", "clat p90", 118.0));
     assert_eq!(list[6], s("job=pl,rw=read", "clat p99.5", 3982.0));
     // `--lat_percentiles=1`: a `lat percentiles (usec):` block of fio's
     // default list, of which the four headline ones are read.
-    let lat = rows("fio/normal-lat-percentiles-bssplit.txt");
+    let lat = job_rows("fio/normal-lat-percentiles-bssplit.txt");
     assert_eq!(lat.len(), 8, "{lat:?}");
     assert_eq!(lat[4], s("job=bs,rw=read", "lat p50", 85.0));
     assert_eq!(lat[5], s("job=bs,rw=read", "lat p90", 151.0));

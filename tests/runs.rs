@@ -58,6 +58,10 @@ const TABLE: &[(&str, Kind)] = &[
     ("benchstat", Lines),
     ("benchstat-csv", Document("a CSV table of one comparison")),
     ("bonnie++", Lines),
+    (
+        "cargo-criterion-json",
+        Document("the harness file is one message over several lines, as the book prints it"),
+    ),
     ("catch2", Lines),
     ("coremark", Lines),
     (
@@ -178,6 +182,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("redis-text", Lines),
     ("refscale", Lines),
     ("ruby-benchmark", Lines),
+    ("pybench", Lines),
     ("rt-app", Lines),
     ("rt-ipc", Lines),
     ("rt-ipc-json", Document("the JSON file --json writes")),

@@ -75,6 +75,7 @@ impl Registry {
             Box::new(unixbench::Unixbench),
             Box::new(ebizzy::Ebizzy),
             Box::new(simoop::Simoop),
+            Box::new(pybench::Pybench),
             Box::new(phpbench::Phpbench),
             Box::new(rt_app::RtApp),
             Box::new(kbuild::Kbuild),

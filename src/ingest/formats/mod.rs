@@ -73,6 +73,7 @@ pub(in crate::ingest) mod phpbench;
 pub(in crate::ingest) mod picobench;
 pub(in crate::ingest) mod pktgen;
 pub(in crate::ingest) mod postmark;
+pub(in crate::ingest) mod pybench;
 pub(in crate::ingest) mod pyperf;
 pub(in crate::ingest) mod pytest_benchmark;
 pub(in crate::ingest) mod qperf;

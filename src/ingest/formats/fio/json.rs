@@ -15,6 +15,12 @@
 //! client that ran it (`host=` among the params), and fio's sum over all
 //! clients as the job `All clients` (whose `hostname` is only the last
 //! client's, so it names none).
+//!
+//! `disk_util`, the kernel's counts per disk over the run, is read as the
+//! text report's `Disk stats` block is (see [`super::text`]): `disk=` the
+//! device, `read_ios` as metric `disk ios` with `rw=read`, `merges` named
+//! `merge` as the text prints it, `aggr_…` (an md device's members)
+//! as `disk aggr…`.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::Params;
@@ -143,6 +149,46 @@ impl Format for FioJson {
     }
 }
 
+/// The rows of a document's `disk_util` array (see the module documentation).
+fn read_disks(src: &Source, doc: &Value, out: &mut Vec<Observation>) {
+    let disks = doc.get("disk_util").and_then(Value::as_array);
+    for disk in disks.into_iter().flatten() {
+        let (Some(device), Some(fields)) =
+            (disk.get("name").and_then(Value::as_str), disk.as_object())
+        else {
+            continue;
+        };
+        for (key, value) in fields {
+            let Some(v) = value.as_f64().filter(|v| v.is_finite()) else {
+                continue;
+            };
+            let (aggr, rest) = match key.strip_prefix("aggr_") {
+                Some(r) => ("aggr", r),
+                None => ("", key.as_str()),
+            };
+            let (dir, base) = match rest.split_once('_') {
+                Some((d @ ("read" | "write"), b)) => (Some(d), b),
+                _ => (None, rest),
+            };
+            let base = if base == "merges" { "merge" } else { base };
+            let mut p = Params::default();
+            p.set("disk", device);
+            if let Some(d) = dir {
+                p.set("rw", d);
+            }
+            let metric = format!("disk {aggr}{base}");
+            out.push(
+                Row::at(src, 0)
+                    .benchmark("fio")
+                    .params(&p.render())
+                    .metric(&metric)
+                    .unit(super::text::disk_unit(base))
+                    .sample(v),
+            );
+        }
+    }
+}
+
 fn read_doc(src: &Source, doc: &Value, out: &mut Vec<Observation>) -> Result<()> {
     let Some(jobs) = jobs_of(doc) else {
         return Err(src.error(None, "`jobs` is not an array"));
@@ -214,6 +260,7 @@ fn read_doc(src: &Source, doc: &Value, out: &mut Vec<Observation>) -> Result<()>
             }
         }
     }
+    read_disks(src, doc, out);
     Ok(())
 }
 
@@ -242,5 +289,30 @@ mod tests {
         assert_eq!(b[4], 10405.790349);
         assert_eq!(iops("job=All clients,rw=read"), vec![93198.150858]);
         assert!(rows.iter().all(|r| r.benchmark == "fio"));
+    }
+
+    #[test]
+    fn disk_util_is_read_as_the_text_s_disk_stats() {
+        let p =
+            crate::ingest::parse_file(&FioJson, "tests/data/harness/fio/json-randrw-2jobs.json");
+        let disk: Vec<(&str, &str, f64, &str)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric.starts_with("disk "))
+            .map(|o| {
+                let (m, u) = (o.metric.as_str(), o.unit.as_str());
+                (o.params.as_str(), m, o.value, u)
+            })
+            .collect();
+        assert_eq!(disk.len(), 8);
+        for row in [
+            ("disk=vda,rw=read", "disk ios", 8444.0, ""),
+            ("disk=vda,rw=write", "disk merge", 0.0, ""),
+            ("disk=vda,rw=write", "disk ticks", 1819.0, "ms"),
+            ("disk=vda", "disk in_queue", 2586.0, "ms"),
+            ("disk=vda", "disk util", 69.067797, "%"),
+        ] {
+            assert!(disk.contains(&row), "{row:?}");
+        }
     }
 }

@@ -1,6 +1,6 @@
 //! fio's per-period and per-I/O logs (`--write_bw_log`, `--write_iops_log`,
 //! `--write_lat_log`; `--write_hist_log` is [`super::hist_log`]'s): one line per entry,
-//! `time (ms), value, direction, block size[, offset][, priority]`, written
+//! `time (ms), value, direction, block size[, offset][, priority][, issue time]`, written
 //! to files named `PREFIX_bw.N.log`, `PREFIX_iops.N.log`, `PREFIX_lat.N.log`,
 //! `PREFIX_clat.N.log` and `PREFIX_slat.N.log` (N: the job's number).
 //!
@@ -11,6 +11,16 @@
 //! period, otherwise one I/O. The time and offset columns place a sample
 //! and are not values of their own. The job is the benchmark (`PREFIX`,
 //! and `job=N` among the params when N is not 1).
+//!
+//! With `--log_avg_msec` and `--log_window_value=both` (fio 3.37 and
+//! later) each entry holds two values, the period's mean and its maximum
+//! (`time, mean, max, direction, 0, …`): the second is read as
+//! `METRIC max`. No column says which layout a file has; a file is read
+//! as this one when every entry fits it (a second value at least the
+//! first, a direction after it, block size 0 as windowed logs write it)
+//! and some entry's second value is above 2, which no direction is.
+//! `--log_window_value=max` (`--log_max_value=1`) writes the maximum in
+//! the one value column, a layout no file tells from the mean's.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{num, Params};
@@ -47,23 +57,52 @@ fn metric_of(kind: &str) -> (&'static str, &'static str) {
     }
 }
 
-/// The fields of an entry line: four to six unsigned integers (kept on
+/// The fields of an entry line: four to eight unsigned integers (kept on
 /// the stack: a per-I/O log has millions of lines). With `--log_prio=1`
-/// the last, the I/O priority, is hexadecimal (`0x0000`).
-fn entry(t: &str) -> Option<SmallVec<[&str; 6]>> {
-    let fields: SmallVec<[&str; 6]> = t.split(',').map(str::trim).take(7).collect();
-    let decimal = |f: &&str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
-    let priority = |f: &&str| {
+/// the I/O priority, after the block size, is hexadecimal (`0x0000`).
+fn entry(t: &str) -> Option<SmallVec<[&str; 8]>> {
+    let fields: SmallVec<[&str; 8]> = t.split(',').map(str::trim).take(9).collect();
+    let decimal = |f: &str| !f.is_empty() && f.bytes().all(|b| b.is_ascii_digit());
+    let priority = |f: &str| {
         f.strip_prefix("0x")
             .is_some_and(|h| !h.is_empty() && h.bytes().all(|b| b.is_ascii_hexdigit()))
     };
-    let n = fields.len();
-    ((4..=6).contains(&n)
-        && fields[..n - 1].iter().all(decimal)
+    ((4..=8).contains(&fields.len())
         && fields
-            .last()
-            .is_some_and(|f| decimal(f) || (n >= 5 && priority(f))))
+            .iter()
+            .enumerate()
+            .all(|(i, f)| decimal(f) || (i >= 4 && priority(f))))
     .then_some(fields)
+}
+
+/// Whether entries hold a window's mean and maximum
+/// (`--log_window_value=both`; see the module documentation).
+fn mean_and_max<'a>(entries: impl Iterator<Item = SmallVec<[&'a str; 8]>>) -> bool {
+    let value = |f: &str| f.parse::<u64>().ok();
+    let mut above_two = false;
+    for f in entries {
+        let fits = f.len() >= 6
+            && matches!((value(f[1]), value(f[2])), (Some(a), Some(m)) if m >= a)
+            && matches!(f[3], "0" | "1" | "2")
+            && f[4] == "0";
+        if !fits {
+            return false;
+        }
+        above_two |= value(f[2]).is_some_and(|m| m > 2);
+    }
+    above_two
+}
+
+/// The layout of a log's entries, from its first lines.
+fn layout(src: &Source) -> bool {
+    mean_and_max(
+        src.lines
+            .iter()
+            .map(|l| l.text.trim())
+            .filter(|t| !t.is_empty())
+            .take(50)
+            .map_while(entry),
+    )
 }
 
 impl Format for FioLog {
@@ -96,6 +135,27 @@ impl Format for FioLog {
     }
 
     fn parse_accounted(&self, src: &Source) -> Result<Parsed> {
+        self.parse_as(src, layout(src))
+    }
+
+    /// Every entry stands alone: a log of millions of I/Os is read in pieces.
+    fn pieces(&self, _head: &Source) -> Option<Pieces> {
+        Some(Pieces {
+            header_lines: 0,
+            ..Default::default()
+        })
+    }
+
+    /// A piece is read in the layout of the file's first lines.
+    fn parse_piece(&self, head: &Source, body: &Source) -> Result<Parsed> {
+        self.parse_as(body, layout(head))
+    }
+}
+
+impl FioLog {
+    /// Reads the entries, each with one value or, with `both`, a window's
+    /// mean and maximum.
+    fn parse_as(&self, src: &Source, both: bool) -> Result<Parsed> {
         let Some((prefix, kind, job)) = name_parts(&src.path) else {
             return Err(src.error(
                 None,
@@ -112,26 +172,33 @@ impl Format for FioLog {
             if t.is_empty() {
                 continue;
             }
-            let Some(f) = entry(t) else {
+            let Some(f) = entry(t).filter(|f| !both || f.len() >= 6) else {
+                let layout = if both {
+                    "time, mean, max, direction, block size, priority"
+                } else {
+                    "time, value, direction, block size"
+                };
                 return Err(src.error(
                     Some(l.number),
-                    format!("not a fio log entry (`time, value, direction, block size`): `{t}`"),
+                    format!("not a fio log entry (`{layout}`): `{t}`"),
                 ));
             };
-            let key = (f[2].to_string(), f[3].to_string());
+            // The direction and block size follow the value(s).
+            let (d, b) = if both { (3, 4) } else { (2, 3) };
+            let key = (f[d].to_string(), f[b].to_string());
             let params = match series.iter().find(|(k, _)| *k == key) {
                 Some((_, p)) => p.clone(),
                 None => {
                     let mut p = Params::default();
-                    let dir = match f[2] {
+                    let dir = match f[d] {
                         "0" => "read",
                         "1" => "write",
                         "2" => "trim",
                         other => other,
                     };
                     p.set("dir", dir);
-                    if f[3] != "0" {
-                        p.set("bs", f[3]);
+                    if f[b] != "0" {
+                        p.set("bs", f[b]);
                     }
                     if !job.is_empty() && job != "1" {
                         p.set("job", job);
@@ -150,20 +217,20 @@ impl Format for FioLog {
                     .unit(unit)
                     .sample(v),
             );
+            if both {
+                let max_metric = format!("{metric} max");
+                let m = num(src, l.number, f[2], &max_metric)?;
+                out.push(
+                    Row::at(src, l.number)
+                        .benchmark(prefix)
+                        .params(&params)
+                        .metric(&max_metric)
+                        .unit(unit)
+                        .sample(m),
+                );
+            }
         }
         Parsed::found(src, out, Vec::new(), Vec::new(), "fio log without entries")
-    }
-
-    /// Every entry stands alone: a log of millions of I/Os is read in pieces.
-    fn pieces(&self, _head: &Source) -> Option<Pieces> {
-        Some(Pieces {
-            header_lines: 0,
-            ..Default::default()
-        })
-    }
-
-    fn parse_piece(&self, _head: &Source, body: &Source) -> Result<Parsed> {
-        self.parse_accounted(body)
     }
 }
 
@@ -183,6 +250,50 @@ mod tests {
         );
         assert!(entry("0, 5, 0, 4096, 0x").is_none());
         assert!(entry("0, 5, 0, 0x0000").is_none());
+    }
+
+    #[test]
+    fn a_window_s_mean_and_maximum_are_two_metrics() {
+        // fio 3.42 `--log_avg_msec=500 --log_window_value=both`.
+        let p = crate::ingest::parse_file(&FioLog, "tests/data/harness/fio/wb_clat.1.log");
+        let got: Vec<(u32, &str, &str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.line, o.params.as_str(), o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(got.len(), 16);
+        assert_eq!(
+            got[..4],
+            [
+                (1, "dir=read", "completion latency", 117163.0),
+                (1, "dir=read", "completion latency max", 19784654.0),
+                (2, "dir=write", "completion latency", 4247.0),
+                (2, "dir=write", "completion latency max", 40235.0),
+            ]
+        );
+        assert_eq!(got[15], (8, "dir=write", "completion latency max", 72986.0));
+        // The bandwidth log has both columns too, equal in every window.
+        let bw = crate::ingest::parse_file(&FioLog, "tests/data/harness/fio/wb_bw.1.log");
+        assert_eq!(bw.observations.len(), 16);
+        assert_eq!(bw.observations[1].metric, "bandwidth max");
+        assert_eq!(bw.observations[1].value, 24096.0);
+        // A windowed log of one value, offsets on, is not taken for it:
+        // its third column is a direction.
+        let one = Source::from_text(
+            "w_lat.1.log",
+            "500, 117163, 0, 0, 0, 0\n500, 4247, 1, 0, 0, 0\n",
+        );
+        let obs = FioLog.parse(&one).unwrap();
+        assert_eq!((obs.len(), obs[1].params.as_str()), (2, "dir=write"));
+    }
+
+    #[test]
+    fn an_issue_time_column_is_read_past() {
+        // fio 3.42 `--write_lat_log=it --log_offset=1 --log_issue_time=1`.
+        let p = crate::ingest::parse_file(&FioLog, "tests/data/harness/fio/it_clat.1.log");
+        assert_eq!(p.observations.len(), 40);
+        let o = &p.observations[1];
+        assert_eq!((o.value, o.params.as_str()), (198269.0, "bs=4096,dir=read"));
     }
 
     #[test]

@@ -176,8 +176,15 @@ impl Format for FioStatus {
             .iter()
             .filter(|l| l.text.contains(']') && !status_groups(&l.text).is_empty())
             .count();
-        // One line could be quoted in passing; a series of them is output.
-        if lines >= 2 {
+        // One line could be quoted in passing; a series of them is output,
+        // and so is a file that holds one `Jobs:` line and nothing else.
+        let alone = || {
+            let mut text = src.lines.iter().filter(|l| !l.text.trim().is_empty());
+            text.next()
+                .is_some_and(|l| STATUS.is_match(l.text.trim_start()))
+                && text.next().is_none()
+        };
+        if lines >= 2 || (lines == 1 && alone()) {
             60
         } else {
             0
@@ -326,5 +333,12 @@ Jobs: 24 (f=24): [0.1% done] [9782M/0K /s] [2388K/0  iops] [09h:59m:12s]\n";
             text.lines().take(2).collect::<Vec<_>>().join("\n").as_str(),
         );
         assert_eq!(FioStatus.detect(&one), 0);
+        // A file of that one line alone is fio's output.
+        let alone = Source::from_text("a.txt", text.lines().nth(1).unwrap_or(""));
+        assert_eq!(FioStatus.detect(&alone), 60);
+        let p = FioStatus.parse_accounted(&alone).unwrap();
+        assert_eq!(p.observations.len(), 2);
+        let bare = Source::from_text("b.txt", "[183K/0/0 iops]\n");
+        assert_eq!(FioStatus.detect(&bare), 0);
     }
 }

@@ -25,6 +25,14 @@
 //! the same job (name, group and pid, with no new `Starting N processes`
 //! banner between, which a loop of separate fio runs would print) is left
 //! out as interim, or it would count as another run of the job.
+//!
+//! The `Disk stats (read/write):` block, the kernel's counts for each
+//! disk over the run (`vda: ios=16734/8181, merge=0/0, ticks=627/7615,
+//! in_queue=8243, util=35.31%`, newer fio adding `sectors=`, an md
+//! device its members' `aggrios=` …), is read too: benchmark `fio`,
+//! `disk=` the device, each field a metric `disk KEY` as printed, a
+//! `read/write` pair split by `rw=`; ticks and queue time in ms (the
+//! kernel's), utilisation in %, the rest counts.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::{any_with, lazy_re, num, Params};
@@ -63,6 +71,66 @@ lazy_re!(
 );
 lazy_re!(PCT_CELL, r"(\d+\.\d+)th=\[\s*(\d+)\]");
 lazy_re!(RUN_STATUS, r"^Run status group \d+");
+lazy_re!(DISK, r"^\s+(\S+): (ios=\d+/\d+, .*)$");
+
+/// A disk field: its key and its one value or read/write pair, as printed.
+type DiskField<'a> = (&'a str, Vec<&'a str>);
+
+/// One disk's line of the `Disk stats (read/write):` block: the device
+/// and its fields, each key with one value (`in_queue=8243`,
+/// `util=35.31%`) or a read/write pair (`ios=16734/8181`); none for
+/// another line or a field of another shape.
+fn disk_fields(t: &str) -> Option<(&str, Vec<DiskField<'_>>)> {
+    let c = DISK.captures(t)?;
+    let fields = c.get(2)?.as_str().split(", ").map(|cell| {
+        let (key, value) = cell.trim().split_once('=')?;
+        let values: Vec<&str> = value.trim_end_matches('%').split('/').collect();
+        let number = |v: &&str| !v.is_empty() && v.parse::<f64>().is_ok();
+        (matches!(values.len(), 1 | 2) && values.iter().all(number)).then_some((key, values))
+    });
+    Some((c.get(1)?.as_str(), fields.collect::<Option<Vec<_>>>()?))
+}
+
+/// The unit of a disk field: the kernel counts ticks and queue time in
+/// ms, utilisation in %, the rest are counts.
+pub(super) fn disk_unit(key: &str) -> &'static str {
+    if key.ends_with("util") {
+        "%"
+    } else if key.ends_with("ticks") || key.ends_with("in_queue") {
+        "ms"
+    } else {
+        ""
+    }
+}
+
+/// The rows of one disk's line.
+fn disk_rows(src: &Source, n: u32, t: &str) -> Result<Option<Vec<crate::model::Observation>>> {
+    let Some((device, fields)) = disk_fields(t) else {
+        return Ok(None);
+    };
+    let mut out = Vec::new();
+    for (key, values) in fields {
+        let metric = format!("disk {key}");
+        let unit = disk_unit(key);
+        let paired = values.len() == 2;
+        for (v, dir) in values.iter().zip(["read", "write"]) {
+            let mut p = Params::default();
+            p.set("disk", device);
+            if paired {
+                p.set("rw", dir);
+            }
+            out.push(
+                Row::at(src, n)
+                    .benchmark("fio")
+                    .params(&p.render())
+                    .metric(&metric)
+                    .unit(unit)
+                    .sample(num(src, n, v, &metric)?),
+            );
+        }
+    }
+    Ok(Some(out))
+}
 
 /// fio's default `percentile_list`: the block it prints when none is given.
 const DEFAULT_LIST: [f64; 17] = [
@@ -189,6 +257,8 @@ impl Format for FioText {
         // The open percentile block: its latency kind, unit factor and
         // whether it lists fio's default percentiles.
         let mut pct: Option<(String, f64, bool)> = None;
+        // Inside a `Disk stats (read/write):` block.
+        let mut disks = false;
         for (i, l) in src.lines.iter().enumerate() {
             let t = l.text.as_str();
             let n = l.number;
@@ -217,7 +287,19 @@ impl Format for FioText {
                 continue;
             }
             if JOB.is_match(t) {
+                disks = false;
                 continue;
+            }
+            if t.starts_with("Disk stats (") {
+                disks = true;
+                continue;
+            }
+            if disks {
+                if let Some(rows) = disk_rows(src, n, t)? {
+                    out.extend(rows);
+                    continue;
+                }
+                disks = false;
             }
             let Some(jobname) = job.as_deref() else {
                 continue;
@@ -341,6 +423,7 @@ mod tests {
         let got: Vec<(u32, &str, f64)> = p
             .observations
             .iter()
+            .filter(|o| !o.metric.starts_with("disk "))
             .map(|o| (o.line, o.metric.as_str(), o.value))
             .collect();
         assert_eq!(
@@ -356,7 +439,13 @@ mod tests {
                 (97, "clat p99.9", 7111.0),
             ]
         );
-        assert!(p.observations.iter().all(|o| o.params == "job=rr,rw=read"));
+        let (disk, job): (Vec<_>, Vec<_>) = p
+            .observations
+            .iter()
+            .partition(|o| o.metric.starts_with("disk "));
+        assert!(job.iter().all(|o| o.params == "job=rr,rw=read"));
+        // The final report's disk line alone; the interim ones' are left out.
+        assert!(!disk.is_empty() && disk.iter().all(|o| o.line == 115));
         // The three interim reports (lines 6, 33, 61) are left out whole,
         // each line saying which report is the result.
         let starts: Vec<u32> = p
@@ -370,6 +459,51 @@ mod tests {
             && why.contains("interim fio --status-interval report")
             && why.ends_with("final report at line 89 is its result")));
         assert!(p.skipped.iter().any(|(n, _)| *n == 62));
+    }
+
+    #[test]
+    fn disk_stats_are_read_per_device_and_direction() {
+        // fio 3.42: `vda: ios=14103/6695, sectors=112824/106536, …`.
+        let path = "tests/data/harness/fio/normal-randrw-disk-sectors-3.42.txt";
+        let p = parse_file(&FioText, path);
+        let disk: Vec<(&str, &str, f64, &str)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric.starts_with("disk "))
+            .map(|o| {
+                let (m, u) = (o.metric.as_str(), o.unit.as_str());
+                (o.params.as_str(), m, o.value, u)
+            })
+            .collect();
+        assert_eq!(
+            disk,
+            [
+                ("disk=vda,rw=read", "disk ios", 14103.0, ""),
+                ("disk=vda,rw=write", "disk ios", 6695.0, ""),
+                ("disk=vda,rw=read", "disk sectors", 112824.0, ""),
+                ("disk=vda,rw=write", "disk sectors", 106536.0, ""),
+                ("disk=vda,rw=read", "disk merge", 0.0, ""),
+                ("disk=vda,rw=write", "disk merge", 0.0, ""),
+                ("disk=vda,rw=read", "disk ticks", 525.0, "ms"),
+                ("disk=vda,rw=write", "disk ticks", 5426.0, "ms"),
+                ("disk=vda", "disk in_queue", 5951.0, "ms"),
+                ("disk=vda", "disk util", 22.63, "%"),
+            ]
+        );
+        // fio 3.33's line, without sectors; the job's rows are unchanged.
+        let p = parse_file(&FioText, "tests/data/harness/fio/normal-randread.txt");
+        let util = p.observations.iter().find(|o| o.metric == "disk util");
+        assert_eq!(util.map(|o| (o.line, o.value)), Some((32, 61.38)));
+        assert_eq!(
+            p.observations.iter().filter(|o| o.metric == "iops").count(),
+            1
+        );
+        // An md device's members' aggregate is read under its own keys.
+        let md = "  md0: ios=10/20, merge=0/0, ticks=0/0, in_queue=0, util=0.00%, \
+                  aggrios=5/10, aggrmerge=0/0, aggrticks=1/2, aggrin_queue=3, aggrutil=1.50%";
+        let fields = disk_fields(md).map(|(d, f)| (d, f.len()));
+        assert_eq!(fields, Some(("md0", 10)));
+        assert!(disk_fields("  vda: ios=1/2, util=high").is_none());
     }
 
     #[test]

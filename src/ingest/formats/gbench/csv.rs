@@ -9,6 +9,10 @@
 //! fraction. `_cv` rows are skipped: the 1.7 reporter writes the
 //! fraction scaled as if it were a time, so nothing in them can be trusted;
 //! the CV follows from the samples or the mean and stddev rows.
+//!
+//! Before its 1.0 release (March 2016) the reporter wrote no `time_unit`
+//! column (`name,iterations,real_time,cpu_time,bytes_per_second,…`, as
+//! the user guide's example still shows): its times were always in ns.
 
 use crate::error::Result;
 use crate::ingest::formats::gbench::json::{aggregate_stat, counter_unit, split_name};
@@ -22,7 +26,10 @@ use std::collections::HashSet;
 /// The Google Benchmark CSV importer.
 pub struct GbenchCsv;
 
-const HEADER: &str = "name,iterations,real_time,cpu_time,time_unit";
+/// The header's start, with or without the `time_unit` column after it.
+const HEADER: &str = "name,iterations,real_time,cpu_time,";
+/// The unit of times in a file without a `time_unit` column.
+const UNIT_BEFORE_1_0: &str = "ns";
 
 impl Format for GbenchCsv {
     fn name(&self) -> &'static str {
@@ -30,7 +37,7 @@ impl Format for GbenchCsv {
     }
 
     fn description(&self) -> &'static str {
-        "Google Benchmark CSV: header `name,iterations,real_time,cpu_time,time_unit,…`, context lines before it skipped"
+        "Google Benchmark CSV: header `name,iterations,real_time,cpu_time[,time_unit],…`, context lines before it skipped"
     }
 
     fn detect(&self, src: &Source) -> Confidence {
@@ -55,13 +62,14 @@ impl Format for GbenchCsv {
         };
         let header = split_csv(header, ',');
         let col = |name: &str| header.iter().position(|h| h == name);
-        let (Some(c_iter), Some(c_real), Some(c_cpu), Some(c_unit)) = (
-            col("iterations"),
-            col("real_time"),
-            col("cpu_time"),
-            col("time_unit"),
-        ) else {
+        let (Some(c_iter), Some(c_real), Some(c_cpu)) =
+            (col("iterations"), col("real_time"), col("cpu_time"))
+        else {
             return Err(src.error(None, "Google Benchmark CSV header lacks a time column"));
+        };
+        let c_unit = col("time_unit");
+        let time_unit = |cells: &[String]| {
+            c_unit.map_or(UNIT_BEFORE_1_0.to_string(), |c| cells[c].trim().to_string())
         };
         let c_err = col("error_occurred");
         let fixed: HashSet<&str> = [
@@ -121,7 +129,8 @@ impl Format for GbenchCsv {
                 }
                 Kind::BigO(base) => {
                     let (b, p) = split_name(base);
-                    let unit = cells[c_unit].trim();
+                    let unit = time_unit(&cells);
+                    let unit = unit.as_str();
                     for (metric, c) in [
                         ("bigo_real_coefficient", c_real),
                         ("bigo_cpu_coefficient", c_cpu),
@@ -161,7 +170,7 @@ impl Format for GbenchCsv {
                 Kind::Run => (name.to_string(), Stat::Sample),
             };
             let (b, p) = split_name(&run_name);
-            let unit = cells[c_unit].trim().to_string();
+            let unit = time_unit(&cells);
             let mut push = |metric: &str, unit: &str, v: f64| {
                 out.push(
                     Observation::new(b.as_str(), metric, unit, stat, v)
@@ -264,6 +273,45 @@ mod tests {
         assert!(p.skipped_reason(5).starts_with("coefficient of variation"));
         assert!(p.skipped_reason(9).starts_with("coefficient of variation"));
         assert!(!p.observations.iter().any(|o| o.line == 5 || o.line == 9));
+    }
+
+    #[test]
+    fn a_file_without_time_unit_has_times_in_ns() {
+        // The user guide's example, as the reporter wrote it before 1.0.
+        let path = "tests/data/harness/gbench/doc-csv-no-time-unit.csv";
+        let p = crate::ingest::parse_file(&GbenchCsv, path);
+        let got: Vec<(&str, &str, &str, f64, &str)> = p
+            .observations
+            .iter()
+            .map(|o| {
+                let (b, m) = (o.benchmark.as_str(), o.metric.as_str());
+                (b, o.params.as_str(), m, o.value, o.unit.as_str())
+            })
+            .collect();
+        let first = [
+            (
+                "BM_SetInsert",
+                "arg0=1024,arg1=1",
+                "real_time",
+                17890.7,
+                "ns",
+            ),
+            (
+                "BM_SetInsert",
+                "arg0=1024,arg1=1",
+                "cpu_time",
+                8407.45,
+                "ns",
+            ),
+        ];
+        assert_eq!(got[..2], first);
+        assert_eq!(got.len(), 12);
+        let items = got.iter().rfind(|r| r.2 == "items_per_second");
+        assert_eq!(
+            items.map(|r| (r.1, r.3)),
+            Some(("arg0=1024,arg1=10", 1.18743e6))
+        );
+        assert!(p.observations.iter().all(|o| o.stat == Stat::Sample));
     }
 
     #[test]
