@@ -137,9 +137,13 @@ fn dir() -> String {
 /// were added unread with no rule changed (722, 628 and 639 of their 724
 /// values, measured from outside first); the floors are what the 655 posts
 /// read, 23870, 17848 and 18904 of 24535.
+/// A tool's own line left unread inside its run (iperf's `[ ID] Interval`
+/// header over its summary, fio's `clat percentiles`) no longer heads a
+/// block of the harness's rows, and a heading over most blocks is counted
+/// against the blocks that have headings: 23870, 17849 and 19078.
 const VALUE_FLOOR: f64 = 97.2;
 const LABEL_FLOOR: f64 = 72.7;
-const EITHER_FLOOR: f64 = 77.0;
+const EITHER_FLOOR: f64 = 77.7;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
