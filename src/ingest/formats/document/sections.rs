@@ -67,6 +67,12 @@ fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
     let mut blocks: Vec<(u32, Vec<String>)> = Vec::new();
     let mut gap: Vec<String> = Vec::new();
     let mut gap_seen = true;
+    // Whether a blank line came since the last line the importer read: a
+    // line in the same run of lines as the tool's (iperf's `[ ID] Interval
+    // Transfer` over its summary, fio's `clat percentiles (usec):`) is the
+    // tool's own, not a heading set above a block, unless it names a build
+    // (`After:` right under the last line of the run before).
+    let mut apart = true;
     for l in &src.lines {
         if used.binary_search(&l.number).is_ok() {
             if gap_seen {
@@ -74,17 +80,24 @@ fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
                 blocks.push((l.number, std::mem::take(&mut gap)));
                 gap_seen = false;
             }
+            apart = false;
             continue;
         }
         let t = l.text.trim();
-        if t.is_empty() || !t.chars().any(char::is_alphabetic) {
+        if t.is_empty() {
+            apart = true;
+            continue;
+        }
+        if !t.chars().any(char::is_alphabetic) {
             continue;
         }
         if !gap_seen {
             gap_seen = true;
         }
         if let Some(h) = heading(t) {
-            gap.push(h);
+            if apart || blocks.is_empty() || variant_like(&h) {
+                gap.push(h);
+            }
         } else if t.split_whitespace().count() > HEADING_WORDS && !tool_line(t) {
             // A sentence ends what the headings above it could name, and
             // so does a command typed at a prompt (a capture of its own
@@ -94,7 +107,9 @@ fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
             gap.clear();
         }
     }
-    // Headings over most blocks (a command line, a machine) name none.
+    // Headings over most blocks that have headings of their own (a
+    // command line, a machine, a line the tool prints before each run)
+    // name none.
     let mut over: HashMap<&String, usize> = HashMap::new();
     for b in &blocks {
         let distinct: HashSet<&String> = b.1.iter().collect();
@@ -102,9 +117,10 @@ fn block_headings(src: &Source, used: &[u32]) -> Vec<(u32, Option<String>)> {
             *over.entry(h).or_default() += 1;
         }
     }
+    let headed = blocks.iter().filter(|b| !b.1.is_empty()).count();
     let common: HashSet<&String> = over
         .into_iter()
-        .filter(|&(_, n)| n >= 2 && n * 2 > blocks.len())
+        .filter(|&(_, n)| n >= 2 && n * 2 > headed)
         .map(|(h, _)| h)
         .collect();
     let mut out: Vec<(u32, Option<String>)> = Vec::with_capacity(blocks.len());
@@ -193,5 +209,86 @@ mod tests {
             heading("The runs below were made on a quiet machine."),
             None
         );
+    }
+
+    /// The variants `mixed::read` gives the rows of `format` in `text`, by line.
+    fn variants(format: &str, text: &str) -> Vec<(u32, String)> {
+        let registry = crate::ingest::Registry::builtin();
+        let format = registry.get(format).expect("format");
+        let src = Source::from_text("mail.txt", text);
+        let rows = super::super::mixed::read(&registry, format, &src)
+            .expect("read")
+            .parsed
+            .observations;
+        let mut v: Vec<(u32, String)> = rows
+            .iter()
+            .map(|o| (o.line, o.variant.to_string()))
+            .collect();
+        v.sort();
+        v.dedup();
+        v
+    }
+
+    /// Two sentences that make the text a mail, above the pasted runs.
+    const MAIL: &str = "A reply in a review thread with the runs asked for, pasted from a terminal as they came,\n\
+        one run on the kernel before the series and one on the kernel with the whole series applied.\n\n";
+
+    #[test]
+    fn a_tool_s_header_inside_its_run_is_no_heading() {
+        // iperf3's `[ ID] Interval …` lines, which the importer leaves,
+        // sit in the run: the runs keep the headings set apart above them.
+        let text = format!(
+            "{MAIL}\
+            >>> before:\n\
+            >>>\n\
+            >>> $ iperf3 -c beaglev\n\
+            >>> Connecting to host beaglev, port 5201\n\
+            >>> [  5] local 192.168.85.6 port 44840 connected to 192.168.85.48 port 5201\n\
+            >>> [ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n\
+            >>> [  5]   0.00-1.00   sec  76.4 MBytes   641 Mbits/sec   27    624 KBytes\n\
+            >>> [  5]   1.00-2.00   sec  72.5 MBytes   608 Mbits/sec    0    708 KBytes\n\
+            >>> [  5]   2.00-3.00   sec  73.8 MBytes   619 Mbits/sec   10    451 KBytes\n\
+            >>> [  5]   3.00-4.00   sec  72.5 MBytes   608 Mbits/sec    0    564 KBytes\n\
+            >>> [  5]   4.00-5.00   sec  73.8 MBytes   619 Mbits/sec    0    658 KBytes\n\
+            >>> [  5]   5.00-6.00   sec  73.8 MBytes   619 Mbits/sec   14    522 KBytes\n\
+            >>> [  5]   6.00-7.00   sec  73.8 MBytes   619 Mbits/sec    0    621 KBytes\n\
+            >>> [  5]   7.00-8.00   sec  72.5 MBytes   608 Mbits/sec    0    706 KBytes\n\
+            >>> [  5]   8.00-9.00   sec  73.8 MBytes   619 Mbits/sec   20    580 KBytes\n\
+            >>> [  5]   9.00-10.00  sec  73.8 MBytes   619 Mbits/sec    0    672 KBytes\n\
+            >>> - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            >>> [ ID] Interval           Transfer     Bitrate         Retr\n\
+            >>> [  5]   0.00-10.00  sec   736 MBytes   618 Mbits/sec   71             sender\n\
+            >>> [  5]   0.00-10.01  sec   733 MBytes   615 Mbits/sec                  receiver\n\
+            >>>\n\
+            >>> after:\n\
+            >>>\n\
+            >>> $ iperf3 -c beaglev\n\
+            >>> Connecting to host beaglev, port 5201\n\
+            >>> [  5] local 192.168.85.6 port 44864 connected to 192.168.85.48 port 5201\n\
+            >>> [ ID] Interval           Transfer     Bitrate         Retr  Cwnd\n\
+            >>> [  5]   0.00-1.00   sec   109 MBytes   912 Mbits/sec   48    559 KBytes\n\
+            >>> [  5]   1.00-2.00   sec   108 MBytes   902 Mbits/sec    0    690 KBytes\n\
+            >>> [  5]   2.00-3.00   sec   106 MBytes   891 Mbits/sec   36    396 KBytes\n\
+            >>> [  5]   3.00-4.00   sec   108 MBytes   902 Mbits/sec    0    567 KBytes\n\
+            >>> [  5]   4.00-5.00   sec   106 MBytes   891 Mbits/sec    0    699 KBytes\n\
+            >>> [  5]   5.00-6.00   sec   106 MBytes   891 Mbits/sec   32    414 KBytes\n\
+            >>> [  5]   6.00-7.00   sec   106 MBytes   891 Mbits/sec    0    583 KBytes\n\
+            >>> [  5]   7.00-8.00   sec   106 MBytes   891 Mbits/sec    0    708 KBytes\n\
+            >>> [  5]   8.00-9.00   sec   106 MBytes   891 Mbits/sec   28    433 KBytes\n\
+            >>> [  5]   9.00-10.00  sec   108 MBytes   902 Mbits/sec    0    591 KBytes\n\
+            >>> - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            >>> [ ID] Interval           Transfer     Bitrate         Retr\n\
+            >>> [  5]   0.00-10.00  sec  1.04 GBytes   897 Mbits/sec  144             sender\n\
+            >>> [  5]   0.00-10.01  sec  1.04 GBytes   894 Mbits/sec                  receiver\n\
+            >>>\n\
+"
+        );
+        let got = variants("iperf3", &text);
+        // `after:` is line 25.
+        assert!(got.iter().any(|(l, _)| *l > 25), "{got:?}");
+        for (line, variant) in &got {
+            let want = if *line < 25 { "before" } else { "after" };
+            assert_eq!(variant, want, "line {line}: {got:?}");
+        }
     }
 }
