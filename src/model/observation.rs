@@ -95,13 +95,30 @@ impl FromStr for Stat {
     /// Accepts the canonical names and the common spellings found in harness
     /// output (`avg`, `average`, `std`, `stdev`, `std. dev.`, `count`, `p99.9`).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let norm: String = s
-            .trim()
-            .to_ascii_lowercase()
-            .chars()
-            .filter(|c| !matches!(c, ' ' | '.' | '_' | '-'))
-            .collect();
-        let stat = match norm.as_str() {
+        Stat::parse_name(s).ok_or_else(|| format!("unknown stat `{s}`"))
+    }
+}
+
+impl Stat {
+    /// The statistic `s` names, as [`FromStr`] reads it, without building
+    /// an error: the document reader asks this of most words it meets.
+    pub fn parse_name(s: &str) -> Option<Stat> {
+        let t = s.trim();
+        // The longest spelling has 17 letters: a longer word is no name and
+        // need not be lowered whole (it may still be a percentile).
+        let mut buf = [0u8; 18];
+        let mut n = 0;
+        for b in t.bytes() {
+            if !matches!(b, b' ' | b'.' | b'_' | b'-') {
+                if n == buf.len() {
+                    return Stat::percentile_name(t);
+                }
+                buf[n] = b.to_ascii_lowercase();
+                n += 1;
+            }
+        }
+        let norm = std::str::from_utf8(&buf[..n]).ok()?;
+        let stat = match norm {
             "sample" | "value" | "samples" => Stat::Sample,
             "mean" | "avg" | "average" | "amean" => Stat::Mean,
             "median" | "med" => Stat::Median,
@@ -117,20 +134,26 @@ impl FromStr for Stat {
             "changepct" | "change" | "%change" | "delta" => Stat::ChangePct,
             "cv" | "coeffvar" => Stat::Cv,
             "total" | "sum" => Stat::Total,
-            _ => {
-                let t = s.trim().to_ascii_lowercase();
-                let p = t
-                    .strip_prefix('p')
-                    .or_else(|| t.strip_suffix("th"))
-                    .and_then(|p| p.parse::<f64>().ok())
-                    .filter(|p| (0.0..=100.0).contains(p));
-                match p {
-                    Some(p) => Stat::percentile(p),
-                    None => return Err(format!("unknown stat `{s}`")),
-                }
-            }
+            _ => return Stat::percentile_name(t),
         };
-        Ok(stat)
+        Some(stat)
+    }
+
+    /// The percentile `t` (trimmed) names: `p99.9`, `99th`.
+    fn percentile_name(t: &str) -> Option<Stat> {
+        // Only a word starting so can parse as one; others are ruled out
+        // without lowering them.
+        let first = t.as_bytes().first()?;
+        if !(matches!(first, b'p' | b'P' | b'+' | b'-' | b'.') || first.is_ascii_digit()) {
+            return None;
+        }
+        let t = t.to_ascii_lowercase();
+        let p = t
+            .strip_prefix('p')
+            .or_else(|| t.strip_suffix("th"))
+            .and_then(|p| p.parse::<f64>().ok())
+            .filter(|p| (0.0..=100.0).contains(p))?;
+        Some(Stat::percentile(p))
     }
 }
 
@@ -293,6 +316,28 @@ mod tests {
         assert_eq!("std. dev.".parse::<Stat>().unwrap(), Stat::Stddev);
         assert_eq!("avg".parse::<Stat>().unwrap(), Stat::Mean);
         assert!("bogus".parse::<Stat>().is_err());
+    }
+
+    #[test]
+    fn stat_names_are_read_without_regard_to_case_separators_or_length() {
+        let p = Stat::parse_name;
+        assert_eq!(p(" Standard-Deviation "), Some(Stat::Stddev));
+        assert_eq!(p("s t d"), Some(Stat::Stddev));
+        assert_eq!(p("STD_DEV"), Some(Stat::Stddev));
+        assert_eq!(p("P99.9"), Some(Stat::percentile(99.9)));
+        assert_eq!(p("99th"), Some(Stat::percentile(99.0)));
+        assert_eq!(p("+5th"), Some(Stat::percentile(5.0)));
+        assert_eq!(p(".5th"), Some(Stat::percentile(0.5)));
+        assert_eq!(p("-0th"), Some(Stat::percentile(0.0)));
+        assert_eq!(p("p101"), None);
+        assert_eq!(p("Time"), None);
+        assert_eq!(p("médiane"), None);
+        // Longer than any spelling, letters or separators alike.
+        assert_eq!(p("standarddeviationx"), None);
+        assert_eq!(p(&"s-t-d ".repeat(10)), None);
+        let long = format!("p9.{}", "9".repeat(40));
+        assert_eq!(p(&long), Some(Stat::percentile(long[1..].parse().unwrap())));
+        assert_eq!("bogus".parse::<Stat>(), Err("unknown stat `bogus`".into()));
     }
 
     #[test]

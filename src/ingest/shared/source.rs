@@ -483,7 +483,9 @@ fn spaces_for_nbsp(text: String) -> String {
 pub(crate) fn plain_line(line: &str, json_like: bool) -> (Cow<'_, str>, u8) {
     let line = strip_line_end(line);
     let quoted = !json_like && line.trim_start_matches([' ', '\t']).starts_with('>');
-    if !quoted && !line.contains('ą') {
+    // `ą` starts with the byte 0xC4: an ASCII line is cleared by one scan.
+    let broken = memchr::memchr(0xC4, line.as_bytes()).is_some() && line.contains('ą');
+    if !quoted && !broken {
         return (Cow::Borrowed(line), 0);
     }
     let (text, depth) = if quoted {

@@ -37,7 +37,8 @@ pub fn plus_minus(src: &Source) -> Cow<'_, Source> {
 /// that a bracket in a sentence is left alone.
 fn rewrites(text: &str) -> bool {
     // Both layouts hold `](`: most lines are ruled out without a search.
-    text.contains("](")
+    memchr::memchr(b']', text.as_bytes()).is_some()
+        && text.contains("](")
         && (CELL.find_iter(text).nth(1).is_some() || HEAD.find_iter(text).nth(1).is_some())
 }
 

@@ -18,7 +18,10 @@ lazy_re!(
 
 /// `src`, or a copy whose fio bandwidth brackets are pairs.
 pub fn expand(src: &Source) -> Cow<'_, Source> {
-    let has = |t: &str| t.contains("BW=") && GROUPS.is_match(t);
+    // One scan for `=` rules out most lines before the search.
+    let has = |t: &str| {
+        memchr::memchr(b'=', t.as_bytes()).is_some() && t.contains("BW=") && GROUPS.is_match(t)
+    };
     rewrite::each_line(src, |_, l| {
         has(&l.text).then(|| {
             GROUPS

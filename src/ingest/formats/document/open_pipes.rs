@@ -43,6 +43,8 @@ pub fn close(src: &Source) -> Cow<'_, Source> {
 /// How many pipes part the cells of `text`, when it may be a row of a table
 /// without outer pipes.
 fn inner_pipes(text: &str) -> Option<usize> {
+    // A line without a pipe is ruled out by one scan.
+    memchr::memchr(b'|', text.as_bytes())?;
     let t = text.trim();
     if t.is_empty()
         || t.starts_with('|')

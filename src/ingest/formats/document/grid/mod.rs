@@ -512,7 +512,10 @@ pub struct Read {
 /// Whether a line of `para` underlines columns one by one.
 pub fn has_ruled_header(para: &[GLine]) -> bool {
     para.iter().any(|l| {
-        ["- -", "-|-", "-+-"].iter().any(|p| l.text.contains(p)) && ruled::spans(l.text).is_some()
+        // Each pattern holds a `-`: one scan rules most lines out.
+        memchr::memchr(b'-', l.text.as_bytes()).is_some()
+            && ["- -", "-|-", "-+-"].iter().any(|p| l.text.contains(p))
+            && ruled::spans(l.text).is_some()
     })
 }
 

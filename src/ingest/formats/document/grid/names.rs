@@ -90,7 +90,7 @@ pub(super) struct SectionMemo {
 pub(super) fn col_stat(col: &str) -> Stat {
     col.split_whitespace()
         .last()
-        .and_then(|w| w.trim_matches(['(', ')', '[', ']']).parse::<Stat>().ok())
+        .and_then(|w| Stat::parse_name(w.trim_matches(['(', ')', '[', ']'])))
         .unwrap_or(Stat::Sample)
 }
 

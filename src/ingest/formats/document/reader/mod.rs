@@ -186,8 +186,8 @@ fn block_names(label: &str, context: &str, path: &str) -> BlockNames {
 
 fn is_stat_key(k: &str) -> bool {
     matches!(
-        k.parse::<Stat>(),
-        Ok(Stat::Min | Stat::Max | Stat::Mean | Stat::Median | Stat::Percentile(_))
+        Stat::parse_name(k),
+        Some(Stat::Min | Stat::Max | Stat::Mean | Stat::Median | Stat::Percentile(_))
     )
 }
 

@@ -66,7 +66,7 @@ impl<'a> Reader<'a> {
                 }
                 Kind::Pairs(ps) => {
                     let stat = (ps.len() == 1)
-                        .then(|| ps[0].key.parse::<Stat>().ok())
+                        .then(|| Stat::parse_name(&ps[0].key))
                         .flatten();
                     match stat {
                         None if ps.len() == 1 && changes >= 2 => {

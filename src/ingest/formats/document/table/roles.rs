@@ -118,7 +118,7 @@ pub(super) fn split_header(raw: &str) -> (String, Option<String>, Option<Stat>) 
         words.push_str(&rest[..open]);
         if known_unit(inner) {
             unit = Some(Unit::normalize_spelling(inner).to_string());
-        } else if let Ok(s) = inner.parse::<Stat>() {
+        } else if let Some(s) = Stat::parse_name(inner) {
             bracket = Some(s);
         } else {
             words.push_str(&rest[open..=close]);
@@ -158,7 +158,7 @@ pub(super) fn header_role(raw: &str) -> Role {
         bracket,
         ..ValueCol::default()
     };
-    if let Ok(s) = lower.parse::<Stat>() {
+    if let Some(s) = Stat::parse_name(&lower) {
         col.stat = Some(s);
         return Role::Value(col);
     }
@@ -166,7 +166,7 @@ pub(super) fn header_role(raw: &str) -> Role {
     // `Latency +/- SD`: the words before the operator head the value, the
     // stat after it names the spread written beside it.
     if let Some(at) = ws.iter().position(|w| matches!(*w, "+/-" | "+-" | "±")) {
-        if let Some(Ok(s)) = ws.get(at + 1).map(|w| w.parse::<Stat>()) {
+        if let Some(s) = ws.get(at + 1).and_then(|w| Stat::parse_name(w)) {
             if at > 0 && at + 2 == ws.len() {
                 col.bracket = Some(s);
                 ws.truncate(at);
@@ -175,14 +175,14 @@ pub(super) fn header_role(raw: &str) -> Role {
     }
     let names_a_build = ws.len() > 1 && DETERMINERS.contains(&ws[0].to_lowercase().as_str());
     if ws.len() > 1 {
-        if let Some(Ok(s)) = ws.last().map(|w| w.parse::<Stat>()) {
+        if let Some(s) = ws.last().and_then(|w| Stat::parse_name(w)) {
             if s == Stat::ChangePct && names_a_build {
                 col.variant = Some(ws.join(" "));
                 return Role::Value(col);
             }
             col.stat = Some(s);
             ws.pop();
-        } else if let Some(Ok(s)) = ws.first().map(|w| w.parse::<Stat>()) {
+        } else if let Some(s) = ws.first().and_then(|w| Stat::parse_name(w)) {
             // `Max Latency`: a stat first, then what it is of.
             if METRIC_WORDS.contains(&ws[ws.len() - 1].to_lowercase().as_str()) {
                 col.stat = Some(s);
