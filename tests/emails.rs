@@ -146,9 +146,12 @@ fn dir() -> String {
 /// 693 of their 947 values, measured from outside first), which lowered
 /// the label figures: the floors are what the 680 posts read, 24790, 18514
 /// and 19597 of 25482.
+/// With the fallback naming a value by the key glued to it or the words
+/// after a break on its line merged too, the 680 posts read 24790, 18579
+/// and 19814 of 25482.
 const VALUE_FLOOR: f64 = 97.2;
-const LABEL_FLOOR: f64 = 72.6;
-const EITHER_FLOOR: f64 = 76.9;
+const LABEL_FLOOR: f64 = 72.9;
+const EITHER_FLOOR: f64 = 77.7;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
