@@ -106,8 +106,17 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         return false;
     }
     let mut taken = FreeSlots::new(rows.len());
-    for w in text.split_ascii_whitespace() {
+    for (i, w) in text.split_ascii_whitespace().enumerate() {
         if !w.bytes().any(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        // A row label holding digits (`case-12`), which every row of the
+        // line took into its names, is the rows' key: the full pass claims
+        // its digits as part of a word that is no number. Only a plain name
+        // (a letter first; letters, digits, `-`, `_`, `.`): a key glued to
+        // a value (`cost:602`) or one opening with a figure (`50.0th`) is
+        // the full pass's to read or account.
+        if i == 0 && plain_name(w) && rows.iter().all(|r| names(r, w)) {
             continue;
         }
         let body = w.strip_prefix('-').unwrap_or(w);
@@ -122,6 +131,23 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         }
     }
     true
+}
+
+/// Whether `w` is a plain name: a letter, then letters, digits, `-`, `_`
+/// or `.`.
+fn plain_name(w: &str) -> bool {
+    w.as_bytes()[0].is_ascii_alphabetic()
+        && w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+}
+
+/// Whether `o`'s benchmark or params hold `w` as a whole word.
+fn names(o: &Observation, w: &str) -> bool {
+    let word = |t: &str| {
+        t.split(|c: char| c.is_whitespace() || c == ',' || c == '=')
+            .any(|x| x == w)
+    };
+    word(&o.benchmark) || word(&o.params)
 }
 
 /// Those of `numbers` (indices of `toks`, the tokens of `text`) that no

@@ -205,4 +205,20 @@ fn only_lines_of_row_values_skip_the_full_pass() {
     assert!(!plain_values_only("Time: 1.234e0", &[&a]));
     assert!(!plain_values_only("Time: 1.234 NaN", &[&a]));
     assert!(!plain_values_only("Time: 1.2340", &[&b]));
+    // A row label with digits that the rows took as their benchmark.
+    let named = |v: f64| {
+        let mut o = Observation::new("case-12", "time", "us", crate::model::Stat::Sample, v);
+        o.line = 1;
+        o
+    };
+    let (c, d) = (named(100.1), named(101.2));
+    assert!(plain_values_only("case-12   100.1   101.2", &[&c, &d]));
+    assert!(!plain_values_only("case-13   100.1   101.2", &[&c, &d]));
+    assert!(!plain_values_only("100.1 case-12 101.2", &[&c, &d]));
+    let glued = |v: f64| {
+        let mut o = Observation::new("cost:60", "time", "us", crate::model::Stat::Sample, v);
+        o.line = 1;
+        o
+    };
+    assert!(!plain_values_only("cost:60   100.1", &[&glued(100.1)]));
 }
