@@ -171,20 +171,8 @@ fn read_disks(src: &Source, doc: &Value, out: &mut Vec<Observation>) {
                 _ => (None, rest),
             };
             let base = if base == "merges" { "merge" } else { base };
-            let mut p = Params::default();
-            p.set("disk", device);
-            if let Some(d) = dir {
-                p.set("rw", d);
-            }
-            let metric = format!("disk {aggr}{base}");
-            out.push(
-                Row::at(src, 0)
-                    .benchmark("fio")
-                    .params(&p.render())
-                    .metric(&metric)
-                    .unit(super::text::disk_unit(base))
-                    .sample(v),
-            );
+            let key = format!("{aggr}{base}");
+            out.push(super::disk::row(src, 0, device, dir, &key, v));
         }
     }
 }

@@ -2,6 +2,7 @@
 //! and latency logs, the latency histogram logs, the status lines and the
 //! group summary lines a mail pastes alone.
 
+mod disk;
 pub(in crate::ingest) mod group;
 pub(in crate::ingest) mod hist_log;
 pub(in crate::ingest) mod io_uring;

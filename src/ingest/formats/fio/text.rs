@@ -91,18 +91,6 @@ fn disk_fields(t: &str) -> Option<(&str, Vec<DiskField<'_>>)> {
     Some((c.get(1)?.as_str(), fields.collect::<Option<Vec<_>>>()?))
 }
 
-/// The unit of a disk field: the kernel counts ticks and queue time in
-/// ms, utilisation in %, the rest are counts.
-pub(super) fn disk_unit(key: &str) -> &'static str {
-    if key.ends_with("util") {
-        "%"
-    } else if key.ends_with("ticks") || key.ends_with("in_queue") {
-        "ms"
-    } else {
-        ""
-    }
-}
-
 /// The rows of one disk's line.
 fn disk_rows(src: &Source, n: u32, t: &str) -> Result<Option<Vec<crate::model::Observation>>> {
     let Some((device, fields)) = disk_fields(t) else {
@@ -110,23 +98,17 @@ fn disk_rows(src: &Source, n: u32, t: &str) -> Result<Option<Vec<crate::model::O
     };
     let mut out = Vec::new();
     for (key, values) in fields {
-        let metric = format!("disk {key}");
-        let unit = disk_unit(key);
         let paired = values.len() == 2;
         for (v, dir) in values.iter().zip(["read", "write"]) {
-            let mut p = Params::default();
-            p.set("disk", device);
-            if paired {
-                p.set("rw", dir);
-            }
-            out.push(
-                Row::at(src, n)
-                    .benchmark("fio")
-                    .params(&p.render())
-                    .metric(&metric)
-                    .unit(unit)
-                    .sample(num(src, n, v, &metric)?),
-            );
+            let v = num(src, n, v, &format!("disk {key}"))?;
+            out.push(super::disk::row(
+                src,
+                n,
+                device,
+                paired.then_some(dir),
+                key,
+                v,
+            ));
         }
     }
     Ok(Some(out))
