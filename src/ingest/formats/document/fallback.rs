@@ -249,11 +249,7 @@ fn own_name(toks: &[Tok], at: usize) -> Option<String> {
     let t = &toks[at];
     if t.kind == TokKind::Num {
         if let Some(key) = t.text.rfind([':', '=']).map(|k| trim_name(&t.text[..k])) {
-            if key.starts_with(|c: char| c.is_ascii_alphabetic())
-                && key
-                    .chars()
-                    .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-'))
-            {
+            if super::labels::plain_name(key, false) {
                 return Some(key.to_string());
             }
         }

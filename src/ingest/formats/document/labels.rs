@@ -32,6 +32,15 @@ const VARIANT_WORDS: &[&str] = &[
     "modified",
 ];
 
+/// Whether `w` is a plain name: an ASCII letter, then letters, digits,
+/// `-` and `_`, and `.` where `dotted` (a row label `case-1.5`, where a key
+/// glued to a value must not be a file name, `helpers.py`).
+pub fn plain_name(w: &str, dotted: bool) -> bool {
+    w.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+        && w.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_') || (dotted && b == b'.'))
+}
+
 /// The name a key cell gives its settings in a row's params (`vcpu=4`):
 /// the cell without the marks written around a name (`#vCPU` counts
 /// vCPUs, `Clients:` introduces them), lower case. Every reader that keys

@@ -8,6 +8,7 @@
 
 use super::fallback;
 use super::grid::{number, Tok, TokKind};
+use super::labels;
 use crate::ingest::{Line, Source};
 use crate::model::{Observation, Unit};
 use hashbrown::HashMap;
@@ -116,7 +117,7 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         // (a letter first; letters, digits, `-`, `_`, `.`): a key glued to
         // a value (`cost:602`) or one opening with a figure (`50.0th`) is
         // the full pass's to read or account.
-        if i == 0 && plain_name(w) && rows.iter().all(|r| names(r, w)) {
+        if i == 0 && labels::plain_name(w, true) && rows.iter().all(|r| names(r, w)) {
             continue;
         }
         let body = w.strip_prefix('-').unwrap_or(w);
@@ -131,14 +132,6 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         }
     }
     true
-}
-
-/// Whether `w` is a plain name: a letter, then letters, digits, `-`, `_`
-/// or `.`.
-fn plain_name(w: &str) -> bool {
-    w.as_bytes()[0].is_ascii_alphabetic()
-        && w.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
 }
 
 /// Whether `o`'s benchmark or params hold `w` as a whole word.
