@@ -149,9 +149,13 @@ fn dir() -> String {
 /// With the fallback naming a value by the key glued to it or the words
 /// after a break on its line merged too, the 680 posts read 24790, 18579
 /// and 19814 of 25482.
-const VALUE_FLOOR: f64 = 97.2;
-const LABEL_FLOOR: f64 = 72.9;
-const EITHER_FLOOR: f64 = 77.7;
+/// The fifteen posts sealed with part x were moved in unchanged as part x3
+/// after serving as a hold-out three times with no figure moving (456, 151
+/// and 188 of their 555 values), which set the floors to what the 695
+/// posts read: 25246, 18730 and 20002 of 26037.
+const VALUE_FLOOR: f64 = 97.0;
+const LABEL_FLOOR: f64 = 71.9;
+const EITHER_FLOOR: f64 = 76.8;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
