@@ -153,7 +153,13 @@ fn dir() -> String {
 /// after serving as a hold-out three times with no figure moving (456, 151
 /// and 188 of their 555 values), which set the floors to what the 695
 /// posts read: 25246, 18730 and 20002 of 26037.
-const VALUE_FLOOR: f64 = 97.0;
+/// Part aa's 20 posts (an eleventh held-out sample, weighted to 2000-2018:
+/// raw messages of the LKML, linux-mm and git list archives) were added
+/// unread with no rule changed (691, 588 and 614 of their 794 values,
+/// measured from outside first; the first ten went in a commit before the
+/// rest); the floors are what the 715 posts read, 25937, 19318 and 20616
+/// of 26831.
+const VALUE_FLOOR: f64 = 96.6;
 const LABEL_FLOOR: f64 = 71.9;
 const EITHER_FLOOR: f64 = 76.8;
 
