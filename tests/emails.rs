@@ -153,9 +153,12 @@ fn dir() -> String {
 /// after serving as a hold-out three times with no figure moving (456, 151
 /// and 188 of their 555 values), which set the floors to what the 695
 /// posts read: 25246, 18730 and 20002 of 26037.
+/// A value the document reader reads beside an importer's on the
+/// importer's line taking the benchmark and params of that line's run
+/// (cyclictest's thread) read 25246, 18829 and 20075.
 const VALUE_FLOOR: f64 = 97.0;
-const LABEL_FLOOR: f64 = 71.9;
-const EITHER_FLOOR: f64 = 76.8;
+const LABEL_FLOOR: f64 = 72.3;
+const EITHER_FLOOR: f64 = 77.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
