@@ -19,7 +19,12 @@ use crate::model::{Observation, Unit};
 /// importer took for a unit) nor as a numeric setting (kunit's `len=127`).
 /// A column of such rows that counts up by one from line to line (ioping's
 /// `request=3`, a sequence number) is no measurement and stays out.
-pub(super) fn values_beyond(own: &[Observation], doc: Vec<Observation>) -> Vec<Observation> {
+/// `line_text` gives the text of a line by its number.
+pub(super) fn values_beyond<'t>(
+    own: &[Observation],
+    doc: Vec<Observation>,
+    line_text: impl Fn(u32) -> &'t str,
+) -> Vec<Observation> {
     let mut by_line: Vec<&Observation> = own.iter().collect();
     by_line.sort_by_key(|o| o.line);
     let of_line = |line: u32| {
@@ -41,8 +46,46 @@ pub(super) fn values_beyond(own: &[Observation], doc: Vec<Observation>) -> Vec<O
             o.variant = h.variant.clone();
         }
     }
+    // It also measures what the line's run measured: where the importer
+    // tells the line's run apart by params (cyclictest's `T: 3` is
+    // thread 3 of the run), a name the document reader took from above
+    // the line (a heading, `make -j8`) is not the line's. Such a value
+    // takes the benchmark and params the importer's rows of the line
+    // agree on, and keeps its own metric (`Act`). A name the line itself
+    // holds (an lkp metric) stays, and so does the reader's name where
+    // the importer has no params (perf stat names the line by its
+    // counter, a metric the shadow value beside it is not).
+    for o in kept.iter_mut() {
+        if words_on_line(&o.benchmark, line_text(o.line)) {
+            continue;
+        }
+        let mut mine = of_line(o.line);
+        let Some(first) = mine.next() else {
+            continue;
+        };
+        let one = mine.all(|h| h.benchmark == first.benchmark && h.params == first.params);
+        if one && !first.benchmark.is_empty() && !first.params.is_empty() {
+            o.benchmark = first.benchmark.clone();
+            o.params = first.params.clone();
+        }
+    }
     drop_counters(&mut kept);
     kept
+}
+
+/// Whether every word of `name` (letters and digits) is on `line`: a
+/// name the line holds, not one from a heading above it.
+fn words_on_line(name: &str, line: &str) -> bool {
+    let on: std::collections::HashSet<String> = line
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let mut words = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .peekable();
+    words.peek().is_some() && words.all(|w| on.contains(&w.to_lowercase()))
 }
 
 fn close(x: f64, y: f64) -> bool {

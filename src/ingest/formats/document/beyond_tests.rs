@@ -73,3 +73,29 @@ fn a_request_number_and_a_setting_are_no_values() {
         "{rows:?}"
     );
 }
+
+#[test]
+fn a_value_beside_a_thread_s_figures_is_that_thread_s() {
+    // Lines of a corpus post (RT reschedule points, cyclictest -Smp99
+    // under a build's heading, a make command far above): the current
+    // latency (`Act:`) the importer leaves is thread 1's of the run, not
+    // the make command's.
+    let text = format!(
+        "{PROSE}make clean;make -j8;sync;sudo killall cyclictest\n\n\
+        master PREEMPT_NONE\ncyclictest -Smp99\n\n\
+        T: 0 ( 3524) P:99 I:1000 C: 576934 Min:      1 Act:    4 Avg:    5 Max:    1650\n\
+        T: 1 ( 3525) P:99 I:1500 C: 384683 Min:      1 Act:    2 Avg:    5 Max:    1386\n"
+    );
+    let registry = Registry::builtin();
+    let format = registry.get("cyclictest").expect("a built-in format");
+    let src = Source::from_text("mail.txt", &text);
+    let read = mixed::read(&registry, format, &src).expect("read");
+    let act = read
+        .parsed
+        .observations
+        .iter()
+        .find(|o| o.line == 10 && o.value == 2.0)
+        .expect("the Act value of thread 1");
+    assert_eq!(act.benchmark, "cyclictest");
+    assert_eq!(act.params, "thread=1");
+}

@@ -148,7 +148,11 @@ pub fn read(registry: &Registry, format: &dyn Format, src: &Source) -> Result<Re
     // writer pasted among other values.
     let mails = has_sentences(src);
     let beyond = if mails {
-        super::beyond::values_beyond(&parsed.observations, on_read_lines)
+        super::beyond::values_beyond(&parsed.observations, on_read_lines, |n| {
+            src.lines
+                .binary_search_by_key(&n, |l| l.number)
+                .map_or("", |i| src.lines[i].text.as_str())
+        })
     } else {
         Vec::new()
     };
