@@ -27,6 +27,10 @@
 //! statistics are all `NA` (the benchmark failed) is left out with the
 //! reason. The blank rows between groups and the `^` marking a group's
 //! first row are part of the table.
+//!
+//! The AsciiDoc exporter (`*-report.asciidoc`) writes the same rows
+//! between `|===` lines, the header right under the opening one and no
+//! delimiter row: `|Method |Mean |Error` over `|Foo | 1.000 ns| 0.000 ns`.
 
 use crate::error::Result;
 use crate::ingest::shared::logscan::Params;
@@ -115,6 +119,11 @@ fn is_delimiter(text: &str, width: usize) -> bool {
             && c.iter()
                 .all(|x| !x.is_empty() && x.chars().all(|ch| matches!(ch, '-' | ':')))
     })
+}
+
+/// An AsciiDoc table's opening or closing line.
+fn is_asciidoc_fence(text: &str) -> bool {
+    text.trim() == "|==="
 }
 
 /// What a column holds.
@@ -297,10 +306,10 @@ impl Format for BenchmarkDotNetTable {
     }
 
     fn detect(&self, src: &Source) -> Confidence {
-        let found = src
-            .lines
-            .windows(2)
-            .any(|w| header(&w[0].text).is_some_and(|h| is_delimiter(&w[1].text, h.len())));
+        let found = src.lines.windows(2).any(|w| {
+            header(&w[0].text).is_some_and(|h| is_delimiter(&w[1].text, h.len()))
+                || (is_asciidoc_fence(&w[0].text) && header(&w[1].text).is_some())
+        });
         if found {
             95
         } else {
@@ -317,14 +326,18 @@ impl Format for BenchmarkDotNetTable {
                 i += 1;
                 continue;
             };
-            if !is_delimiter(&lines[i + 1].text, head.len()) {
+            let mut j = if is_delimiter(&lines[i + 1].text, head.len()) {
+                consumed.extend([lines[i].number, lines[i + 1].number]);
+                i + 2
+            } else if i > 0 && is_asciidoc_fence(&lines[i - 1].text) {
+                consumed.extend([lines[i - 1].number, lines[i].number]);
+                i + 1
+            } else {
                 i += 1;
                 continue;
-            }
-            consumed.extend([lines[i].number, lines[i + 1].number]);
+            };
             let outer = has_outer(&lines[i].text);
             let mut rows = Vec::new();
-            let mut j = i + 2;
             while let Some(r) = lines
                 .get(j)
                 .and_then(|l| row_cells(&l.text, head.len(), outer))
@@ -337,6 +350,10 @@ impl Format for BenchmarkDotNetTable {
                 j += 1;
             }
             read_rows(src, &head, &rows, &mut out, &mut skipped);
+            if lines.get(j).is_some_and(|l| is_asciidoc_fence(&l.text)) {
+                consumed.push(lines[j].number);
+                j += 1;
+            }
             i = j;
         }
         Parsed::found(
@@ -436,6 +453,24 @@ mod tests {
             get(o, "Hash.Sha1", "", "throughput", Stat::Mean).value,
             810044.6
         );
+    }
+
+    #[test]
+    fn the_asciidoc_export_is_read_between_its_fences() {
+        let p = parse_file(
+            &BenchmarkDotNetTable,
+            "tests/data/harness/benchmarkdotnet/verify-asciidoc-export.txt",
+        );
+        let o = &p.observations;
+        let foo = get(o, "Foo", "", "time", Stat::Mean);
+        assert_eq!((foo.value, foo.unit.as_str(), foo.line), (1.0, "ns", 17));
+        assert_eq!(
+            get(o, "Bar", "", "time", Stat::Percentile(67_000)).value,
+            1.0
+        );
+        assert_eq!(get(o, "Bar", "", "CacheMisses", Stat::Mean).value, 7.0);
+        // Mean, StdDev, P67, the interval around the mean, CacheMisses.
+        assert_eq!(o.len(), 2 * 6);
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 mod bare_equals;
 
-use bare_equals::{bare_soft_breaks, encoded_quoted_breaks, has_bare_equals, line_around};
+use bare_equals::{bare_soft_breaks, encoded_quoted_breaks, has_bare_equals, paragraph_around};
 
 /// What [`looks_quoted_printable`] says of the lines of `text`, read from
 /// the text as a whole: every sign it looks for starts with `=` and holds
@@ -36,13 +36,16 @@ pub(super) fn text_is_quoted_printable(text: &str) -> bool {
         if b[i..].starts_with(b"=3D") || b[i..].starts_with(NBSP_RUN.as_bytes()) {
             return true;
         }
-        // `=20` / `=09` at the end of a line (before `\n`, `\r\n` or the end).
+        // `=20` / `=09` at the end of a line (before `\n`, `\r\n` or the end),
+        // in a paragraph with no bare `=`: an encoder escapes every `=` of
+        // what it encodes, so k6's `vus_max....: 20 min=20 max=20` under
+        // `vus....: 1 min=1 max=20` is plain.
         (b[i..].starts_with(b"=20") || b[i..].starts_with(b"=09"))
             && matches!(
                 (at(3), at(4)),
                 (None, _) | (Some(b'\n'), _) | (Some(b'\r'), None | Some(b'\n'))
             )
-            && !has_bare_equals(line_around(text, i))
+            && !paragraph_around(text, i).any(has_bare_equals)
     })
 }
 

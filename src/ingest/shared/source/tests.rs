@@ -414,6 +414,19 @@ fn a_value_of_twenty_after_an_equals_sign_is_no_encoded_space() {
     );
 }
 
+#[test]
+fn a_gauge_line_of_hex_looking_values_beside_a_plain_one_is_plain() {
+    // k6's gauges: `vus_max` ends in `max=20` and holds no other `=`
+    // than ones before two hex digits, but `min=1 ` on the line above, in
+    // the same paragraph, is no escape: an encoder escapes every `=`.
+    let text = "    vus.....................................: 1      min=1           max=20\r\n    vus_max.................................: 20     min=20          max=20\r\n";
+    let src = Source::from_text("k6.txt", text);
+    assert!(src.lines[1].text.ends_with("min=20          max=20"));
+    // Alone, the line is still taken for an encoded trailing space.
+    let alone = Source::from_text("qp.txt", "vus_max: 20     min=20          max=20\n");
+    assert!(alone.lines[0].text.ends_with("max "));
+}
+
 /// A JSON document read with its lines deferred gives, from its raw text,
 /// the lines, head, text and first line that reading it whole gives, and
 /// the same lines once they are made; text whose lines are not its raw

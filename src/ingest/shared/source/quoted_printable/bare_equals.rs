@@ -4,12 +4,30 @@
 
 use super::is_hex;
 
-/// The line of `text` that holds byte `i`, without its line ending.
-pub(super) fn line_around(text: &str, i: usize) -> &str {
+/// The paragraph of `text` that holds byte `i`: its line and the lines
+/// next to it up to a blank line or the text's ends, without line endings.
+pub(super) fn paragraph_around(text: &str, i: usize) -> impl Iterator<Item = &str> {
     let b = text.as_bytes();
-    let start = memchr::memrchr(b'\n', &b[..i]).map_or(0, |k| k + 1);
-    let end = memchr::memchr(b'\n', &b[i..]).map_or(b.len(), |k| i + k);
-    text[start..end].trim_end_matches('\r')
+    let start_of_line = |at: usize| memchr::memrchr(b'\n', &b[..at]).map_or(0, |k| k + 1);
+    let end_of_line = |at: usize| memchr::memchr(b'\n', &b[at..]).map_or(b.len(), |k| at + k);
+    let blank = |s: usize, e: usize| text[s..e].trim().is_empty();
+    let mut start = start_of_line(i);
+    while start > 0 {
+        let prev = start_of_line(start - 1);
+        if blank(prev, start - 1) {
+            break;
+        }
+        start = prev;
+    }
+    let mut end = end_of_line(i);
+    while end < b.len() {
+        let next = end_of_line(end + 1);
+        if blank(end + 1, next) {
+            break;
+        }
+        end = next;
+    }
+    text[start..end].lines().map(|l| l.trim_end_matches('\r'))
 }
 
 /// Whether `line` holds an `=` that quoted-printable cannot have written:
