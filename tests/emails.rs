@@ -154,8 +154,8 @@ fn dir() -> String {
 /// and 188 of their 555 values), which set the floors to what the 695
 /// posts read: 25246, 18730 and 20002 of 26037.
 const VALUE_FLOOR: f64 = 97.0;
-const LABEL_FLOOR: f64 = 71.9;
-const EITHER_FLOOR: f64 = 76.8;
+const LABEL_FLOOR: f64 = 72.0;
+const EITHER_FLOOR: f64 = 76.9;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
