@@ -190,6 +190,7 @@ pub(super) fn label_at_both_ends(toks: &[Tok]) -> Option<LineKind> {
 /// its label. A line of prose is none: it needs two values, few words
 /// between them, and no full stop at its end.
 pub(super) fn keyed(toks: Vec<Tok>) -> LineKind {
+    let toks = trailing_units(toks);
     let values = toks.iter().filter(|t| t.is_value()).count();
     let words = toks.len() - values;
     let last = toks.last().map_or("", |t| t.text.as_str());
@@ -232,6 +233,49 @@ pub(super) fn keyed(toks: Vec<Tok>) -> LineKind {
         }
     }
     LineKind::Keyed(label, out)
+}
+
+/// The line's tokens with each word written after a value as its unit
+/// (`4.5 C/MHz    132 mW    36.2 J`) joined to that value, when every
+/// word after the line's first value is so written, twice or more: one
+/// space after a value and set apart by a gap from the value after it (or
+/// ending the line), it goes with the value before it. Read as keys, such
+/// words named the value after them, each one column off. Units the unit
+/// model knows were joined already by the tokens; these are the others
+/// (`mW`, `I/mJ`). A line with other words among its values (top's `R
+/// 99.7  0.0  7:02.58 ksoftirqd/0`) keeps them as they were.
+pub(super) fn trailing_units(toks: Vec<Tok>) -> Vec<Tok> {
+    let trails = |k: usize| {
+        let (prev, t) = (&toks[k - 1], &toks[k]);
+        t.kind == TokKind::Word
+            && t.text.chars().any(char::is_alphabetic)
+            && t.text.chars().all(|c| c.is_alphabetic() || c == '/')
+            && prev.kind == TokKind::Num
+            && prev.unit.is_empty()
+            && t.col == prev.end + 1
+            && toks
+                .get(k + 1)
+                .is_none_or(|n| n.is_value() && n.col >= t.end + 2)
+    };
+    let at: Vec<usize> = (1..toks.len()).filter(|&k| trails(k)).collect();
+    let first_value = toks.iter().position(Tok::is_value).unwrap_or(toks.len());
+    let words_among = (first_value..toks.len())
+        .filter(|&k| toks[k].kind == TokKind::Word)
+        .count();
+    if at.len() < 2 || at.len() != words_among || at[0] <= first_value {
+        return toks;
+    }
+    let mut out: Vec<Tok> = Vec::with_capacity(toks.len());
+    for (k, t) in toks.into_iter().enumerate() {
+        match out.last_mut() {
+            Some(prev) if at.contains(&k) => {
+                prev.unit = t.text;
+                prev.end = t.end;
+            }
+            _ => out.push(t),
+        }
+    }
+    out
 }
 
 /// Where the leading words of a line end when they are a column of their

@@ -69,13 +69,21 @@ pub(super) fn emit_keyed(
             TokKind::Spread => Stat::Stddev,
             _ => Stat::Sample,
         };
-        let metric = if key.is_empty() {
-            "value"
-        } else {
-            key.as_str()
+        // A value named by nothing but its unit (a word: `%` names no
+        // quantity) is told from the line's others by it (`4.5 C/MHz  132
+        // mW`): one series of `value` would mix quantities.
+        let metric = match (key.is_empty(), t.unit.as_str()) {
+            (false, _) => key.clone(),
+            (true, u) if t.kind != TokKind::Num || !u.chars().any(char::is_alphabetic) => {
+                "value".to_string()
+            }
+            (true, u) => match super::super::table::metric_from_unit(u) {
+                m if m == "value" => u.to_string(),
+                m => m,
+            },
         };
         push(
-            out, n.path, &benchmark, "", n.section, metric, &t.unit, stat, t.value, line,
+            out, n.path, &benchmark, "", n.section, &metric, &t.unit, stat, t.value, line,
         );
     }
 }

@@ -622,3 +622,31 @@ fn a_title_ruled_over_and_under_heads_no_columns() {
     );
     assert!(got.iter().all(|g| !g.contains("AndroBench (")), "{got:?}");
 }
+
+#[test]
+fn words_written_after_values_are_their_units() {
+    // CoreMark per CPU frequency (exynos5250 energy model review): each
+    // value's unit one space after it, a gap before the next value. Read
+    // as keys, `C/MHz` named the power and `mW` the energy.
+    let got = show(
+        " 300:  1366     4.6 C/MHz    212 mW   38.7 J    6.5 I/mJ   183.0 s\n \
+         400:  1821     4.6 C/MHz    286 mW   39.3 J    6.4 I/mJ   137.3 s",
+    );
+    assert_eq!(got.len(), 12);
+    assert_eq!(got[0], "1 300|||value|sample|=1366");
+    assert_eq!(got[1], "1 300|||C/MHz|sample|C/MHz=4.6");
+    assert_eq!(got[2], "1 300|||mW|sample|mW=212");
+    assert_eq!(got[3], "1 300|||J|sample|J=38.7");
+    assert_eq!(got[4], "1 300|||I/mJ|sample|I/mJ=6.5");
+    assert_eq!(got[5], "1 300|||time|sample|s=183");
+}
+
+#[test]
+fn words_among_values_that_are_no_units_stay_keys() {
+    // top's lines: the user after the pid and the state before %CPU sit
+    // as a unit would, but the command at the end is a word among the
+    // values too, so the line is no run of values and their units.
+    let line = "      9 root      20   0       0      0      0 R  99.7   0.0   7:02.58 ksoftirqd/0";
+    let toks = tokens(line);
+    assert_eq!(trailing_units(toks.clone()).len(), toks.len());
+}
