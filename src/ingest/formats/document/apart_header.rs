@@ -94,30 +94,40 @@ fn header(text: &str) -> Option<Vec<String>> {
 
 /// Whether a line with pipes is a row: a digit in half its cells or more.
 fn is_row(text: &str) -> bool {
-    let cells: Vec<&str> = text.split('|').filter(|c| !c.trim().is_empty()).collect();
-    let numeric = cells
-        .iter()
-        .filter(|c| c.bytes().any(|b| b.is_ascii_digit()))
-        .count();
-    !cells.is_empty() && 2 * numeric >= cells.len()
+    let (mut cells, mut numeric) = (0, 0);
+    for c in text.split('|').filter(|c| !c.trim().is_empty()) {
+        cells += 1;
+        numeric += usize::from(c.bytes().any(|b| b.is_ascii_digit()));
+    }
+    cells > 0 && 2 * numeric >= cells
 }
 
 /// `text` with each cell's repeated column name blanked, or `None` when
 /// no cell repeats its column's name.
 fn unnamed(text: &str, head: &[String]) -> Option<String> {
-    let mut changed = false;
+    // Most rows name no cell: they are told before any cell is copied.
+    let repeated = |k: usize, cell: &str| {
+        named_part(cell)
+            .zip(head.get(k))
+            .filter(|(end, h)| begins(h, &cell[..*end]))
+            .map(|(end, _)| end)
+    };
+    if !text
+        .split('|')
+        .enumerate()
+        .any(|(k, c)| repeated(k, c).is_some())
+    {
+        return None;
+    }
     let cells: Vec<String> = text
         .split('|')
         .enumerate()
-        .map(|(k, cell)| match (named_part(cell), head.get(k)) {
-            (Some(end), Some(h)) if begins(h, &cell[..end]) => {
-                changed = true;
-                format!("{}{}", " ".repeat(end), &cell[end..])
-            }
-            _ => cell.to_string(),
+        .map(|(k, cell)| match repeated(k, cell) {
+            Some(end) => format!("{}{}", " ".repeat(end), &cell[end..]),
+            None => cell.to_string(),
         })
         .collect();
-    changed.then(|| cells.join("|"))
+    Some(cells.join("|"))
 }
 
 /// Where the name before a cell's value ends (past its colon), when the

@@ -30,6 +30,7 @@ pub fn read(src: &Source, used: &hashbrown::HashSet<u32>) -> Vec<Observation> {
     // A shell prompt's numbers are the command's options, not results.
     let candidate = |l: &Line| {
         !used.contains(&l.number)
+            && holds_digit(&l.text)
             && !is_prose(&l.text)
             && !is_attribute(&l.text)
             && !l.text.trim_end().ends_with(':')
@@ -68,7 +69,7 @@ pub(super) fn tokens(text: &str) -> Vec<Tok> {
             out.push(Tok {
                 kind: TokKind::Num,
                 value,
-                unit,
+                unit: unit.into(),
                 ..t.clone()
             });
         }
@@ -123,6 +124,13 @@ pub(super) fn is_value(t: &Tok) -> bool {
     matches!(t.kind, TokKind::Num | TokKind::Change)
 }
 
+/// Whether `text` holds an ASCII digit, which every [`is_value`] token
+/// does (`nan` and `inf` are missing cells): a line without one is passed
+/// over before it is tokenised.
+pub(super) fn holds_digit(text: &str) -> bool {
+    text.bytes().any(|b| b.is_ascii_digit())
+}
+
 /// Whether a line is one `key: value` or `key=value` setting (`CPU family:
 /// 6`, `CONFIG_HZ=250`): an attribute, which the reader leaves out on
 /// purpose where it is not a measurement, and the generic reader takes
@@ -163,7 +171,11 @@ pub(super) fn header_above(lines: &[Line], at: usize) -> Option<&Line> {
         .iter()
         .rev()
         .filter(|l| l.quote_depth == depth && l.text.chars().any(char::is_alphabetic))
-        .find(|l| l.text.trim_end().ends_with(':') || !tokens(&l.text).iter().any(is_value))
+        .find(|l| {
+            l.text.trim_end().ends_with(':')
+                || !holds_digit(&l.text)
+                || !tokens(&l.text).iter().any(is_value)
+        })
 }
 
 /// Whether a header line is a title over the block (`pgfault latency
@@ -191,7 +203,7 @@ pub(super) fn read_line(
     let words = |toks: &[Tok]| -> Vec<String> {
         toks.iter()
             .filter(|t| t.kind == TokKind::Word)
-            .map(|t| t.text.clone())
+            .map(|t| t.text.to_string())
             .collect()
     };
     let mut row = words(&plain[..first]);

@@ -38,7 +38,7 @@ pub fn respell(src: &Source) -> Cow<'_, Source> {
     if !src
         .lines
         .iter()
-        .any(|l| tokens(&l.text).any(|(_, _, k)| k == Token::Grouped))
+        .any(|l| may_group(&l.text) && tokens(&l.text).any(|(_, _, k)| k == Token::Grouped))
     {
         return Cow::Borrowed(src);
     }
@@ -56,6 +56,19 @@ pub fn respell(src: &Source) -> Cow<'_, Source> {
         continental[r].fill(Some(c));
     }
     rewrite::each_line(src, |i, l| continental[i].map(|c| respelled(&l.text, c)))
+}
+
+/// Whether `text` may hold a [`Token::Grouped`] number, which has a dot,
+/// three digits and a second dot or a comma before a digit (`1.487.148`,
+/// `1.234,5`): most lines are ruled out without being tokenised.
+fn may_group(text: &str) -> bool {
+    let b = text.as_bytes();
+    memchr::memchr_iter(b'.', b).any(|i| {
+        b.len() > i + 5
+            && b[i + 1..i + 4].iter().all(u8::is_ascii_digit)
+            && matches!(b[i + 4], b'.' | b',')
+            && b[i + 5].is_ascii_digit()
+    })
 }
 
 /// `text` with its grouped numbers respelled, and with its one-group and

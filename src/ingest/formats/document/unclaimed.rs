@@ -128,10 +128,21 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         };
         match taken.first_free_where(|r| rows[r].value == v) {
             Some(r) => taken.take(r),
+            // A row's setting written as on the line (`| 512 |` under
+            // `threads=512`), which the full pass claims as a setting
+            // whatever the other numbers are.
+            None if !w.starts_with('-') && rows.iter().any(|r| holds_setting(r, w)) => {}
             None => return false,
         }
     }
     true
+}
+
+/// Whether one of `o`'s settings has `w` as its value, written alike.
+fn holds_setting(o: &Observation, w: &str) -> bool {
+    o.params
+        .split(',')
+        .any(|kv| kv.split_once('=').is_some_and(|(_, v)| v.trim() == w))
 }
 
 /// Whether `o`'s benchmark or params hold `w` as a whole word.

@@ -55,7 +55,7 @@ fn lost(text: &str, parsed: &Parsed) -> Vec<(u32, String)> {
             let bare = t.text.trim_matches(|c: char| !c.is_alphanumeric());
             let accounted = why.contains(&format!("`{}`", t.text));
             if !a_row && !names.contains(bare) && !accounted {
-                out.push((n, t.text.clone()));
+                out.push((n, t.text.to_string()));
             }
         }
     }
@@ -189,7 +189,7 @@ fn a_whole_number_in_the_label_before_the_values_is_the_label() {
 /// The fast path skips only lines whose every number is a row's value: a
 /// bare `Time:` line is; a second number, a number spelled otherwise
 /// (`1e3`, `1,000`) or a word that may read as NaN leaves the line to the
-/// full pass.
+/// full pass. A number written as a row's setting is passed too.
 #[test]
 fn only_lines_of_row_values_skip_the_full_pass() {
     let row = |v: f64| {
@@ -221,4 +221,15 @@ fn only_lines_of_row_values_skip_the_full_pass() {
         o
     };
     assert!(!plain_values_only("cost:60   100.1", &[&glued(100.1)]));
+    // A key column read as a setting, written as the setting holds it.
+    let keyed = |v: f64| {
+        let mut o = Observation::new("b", "time", "ms", crate::model::Stat::Mean, v);
+        o.params = "threads=512".into();
+        o.line = 1;
+        o
+    };
+    let (e, f) = (keyed(5.1685), keyed(5.8146));
+    assert!(plain_values_only("| 512 | 5.1685 | 5.8146 |", &[&e, &f]));
+    assert!(!plain_values_only("| 256 | 5.1685 | 5.8146 |", &[&e, &f]));
+    assert!(!plain_values_only("| 512.0 | 5.1685 | 5.8146 |", &[&e, &f]));
 }

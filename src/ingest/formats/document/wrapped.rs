@@ -79,26 +79,47 @@ fn paragraph_joins(para: &[Line]) -> Vec<(usize, &'static str)> {
     if para.len() < 4 || para.iter().any(|l| l.text.contains('\t')) {
         return Vec::new();
     }
-    let width = para
-        .iter()
-        .map(|l| l.text.chars().count())
-        .max()
-        .unwrap_or(0);
+    let lens: Vec<usize> = para.iter().map(|l| l.text.chars().count()).collect();
+    let width = lens.iter().copied().max().unwrap_or(0);
     if !(MIN_WIDTH..=MAX_WIDTH).contains(&width) {
         return Vec::new();
     }
+    // A wrapped table needs two joins, each of a line too full for the
+    // next one's first word and longer than it ([`pair`]): a paragraph
+    // without two such pairs is passed before any cell is counted.
+    let wraps = (0..para.len() - 1)
+        .filter(|&i| {
+            let (a, b) = (&para[i].text, &para[i + 1].text);
+            is_wrap(lens[i], b, width) && b.trim().len() < a.trim().len()
+        })
+        .count();
+    if wraps < 2 {
+        return Vec::new();
+    }
+    // Each line's cells, asked of most lines many times over.
+    let shape = Shape {
+        cells: para.iter().map(|l| cells(&l.text)).collect(),
+        lens,
+    };
     for start in 0..para.len() - 3 {
         let rest = &para[start..];
-        if !is_wrap(&rest[0].text, &rest[1].text, width) {
+        if !is_wrap(shape.lens[start], &rest[1].text, width) {
             continue;
         }
         for target in [joined_cells(rest, " "), joined_cells(rest, "  ")] {
-            if let Some(joins) = table_of(rest, width, target) {
+            if let Some(joins) = table_of(rest, &shape, start, width, target) {
                 return joins.into_iter().map(|(i, sep)| (start + i, sep)).collect();
             }
         }
     }
     Vec::new()
+}
+
+/// The length in characters and the count of [`cells`] of each line of a
+/// paragraph.
+struct Shape {
+    lens: Vec<usize>,
+    cells: Vec<usize>,
 }
 
 /// The lines of a paragraph that a list of values in parentheses runs
@@ -129,23 +150,30 @@ fn joined_cells(rest: &[Line], sep: &str) -> usize {
     cells(&format!("{}{sep}{}", rest[0].text.trim_end(), rest[1].text))
 }
 
-/// The joins that make every line of `rest` a row of `target` cells, when
-/// two pairs at least are needed and each is a wrap.
-fn table_of(rest: &[Line], width: usize, target: usize) -> Option<Vec<(usize, &'static str)>> {
+/// The joins that make every line of `rest` (the paragraph's lines from
+/// `from` on) a row of `target` cells, when two pairs at least are needed
+/// and each is a wrap.
+fn table_of(
+    rest: &[Line],
+    shape: &Shape,
+    from: usize,
+    width: usize,
+    target: usize,
+) -> Option<Vec<(usize, &'static str)>> {
     if target < 3 {
         return None;
     }
     let mut joins = Vec::new();
     let mut i = 0;
     while i < rest.len() {
-        let a = &rest[i].text;
+        let at = from + i;
         if let Some(sep) = rest
             .get(i + 1)
-            .and_then(|b| pair(a, &b.text, width, target))
+            .and_then(|b| pair(&rest[i].text, &b.text, shape, at, width, target))
         {
             joins.push((i, sep));
             i += 2;
-        } else if cells(a) == target {
+        } else if shape.cells[at] == target {
             i += 1;
         } else {
             return None;
@@ -154,16 +182,25 @@ fn table_of(rest: &[Line], width: usize, target: usize) -> Option<Vec<(usize, &'
     (joins.len() >= 2).then_some(joins)
 }
 
-/// The gap that joins `a` and `b` into a row of `target` cells, when `b`
-/// is what overflowed `a`: shorter, with fewer cells, not under `a`'s
-/// cells. `a` may hold all `target` cells when the cut fell inside its
-/// last one (`Base +` / `mm_count_padding`).
-fn pair(a: &str, b: &str, width: usize, target: usize) -> Option<&'static str> {
-    if !is_wrap(a, b, width)
-        || cells(a) > target
-        || cells(b) >= target
+/// The gap that joins `a` and `b` (lines `at` and `at + 1` of the
+/// paragraph) into a row of `target` cells, when `b` is what overflowed
+/// `a`: shorter, with fewer cells, not under `a`'s cells. `a` may hold all
+/// `target` cells when the cut fell inside its last one (`Base +` /
+/// `mm_count_padding`).
+fn pair(
+    a: &str,
+    b: &str,
+    shape: &Shape,
+    at: usize,
+    width: usize,
+    target: usize,
+) -> Option<&'static str> {
+    let (ca, cb) = (shape.cells[at], shape.cells[at + 1]);
+    if !is_wrap(shape.lens[at], b, width)
+        || ca > target
+        || cb >= target
         || b.trim().len() >= a.trim().len()
-        || (!is_rule(a) && (cells(b) >= cells(a) || aligned(a, b)))
+        || (!is_rule(a) && (cb >= ca || aligned(a, b)))
     {
         return None;
     }
@@ -172,12 +209,13 @@ fn pair(a: &str, b: &str, width: usize, target: usize) -> Option<&'static str> {
         .find(|sep| cells(&format!("{}{sep}{b}", a.trim_end())) == target)
 }
 
-/// Whether `b` may be the rest of `a` that a client wrapped at `width` or
-/// more: `a` too full for `b`'s first word to have fitted after it. The
-/// spaces a client leaves at the end of `a` count, as it counted them.
-fn is_wrap(a: &str, b: &str, width: usize) -> bool {
+/// Whether `b` may be the rest of a line of `a_len` characters that a
+/// client wrapped at `width` or more: the line too full for `b`'s first
+/// word to have fitted after it. The spaces a client leaves at the end of
+/// the line count, as it counted them.
+fn is_wrap(a_len: usize, b: &str, width: usize) -> bool {
     let first = b.split_whitespace().next().map_or(0, |w| w.chars().count());
-    first > 0 && a.chars().count() + 1 + first > width
+    first > 0 && a_len + 1 + first > width
 }
 
 /// Whether the cells of `b` stand where those of `a` do: two and half the

@@ -65,7 +65,7 @@ pub(in super::super) fn segments(toks: &[Tok]) -> Option<Vec<Segment>> {
         }
         out.push(Segment {
             title: clean(&title_of(title)),
-            header: header.iter().map(|t| t.text.clone()).collect(),
+            header: header.iter().map(|t| t.text.to_string()).collect(),
             values: toks[start..i].to_vec(),
         });
     }

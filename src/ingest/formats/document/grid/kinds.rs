@@ -345,7 +345,7 @@ pub(super) fn pairs(text: &str) -> Option<LineKind> {
                     && t.unit.is_empty()
                     && super::super::lines::known_unit(w.trim_end_matches(',')) =>
             {
-                t.unit = w.trim_end_matches(',').to_string();
+                t.unit = w.trim_end_matches(',').into();
             }
             _ => pending.push(w),
         }

@@ -17,7 +17,7 @@ pub(super) fn emit_pairs(
         let unit = if t.unit.is_empty() {
             prefix_unit.clone().unwrap_or_default()
         } else {
-            t.unit.clone()
+            t.unit.to_string()
         };
         let (variant, metric) = if variant_like(key) {
             let m = if prefix.is_empty() {

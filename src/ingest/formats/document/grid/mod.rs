@@ -103,7 +103,7 @@ pub struct Carried {
 fn shape_of(values: &[Tok]) -> Vec<(TokKind, String)> {
     group(values)
         .iter()
-        .map(|c| (c.0.kind, c.0.unit.clone()))
+        .map(|c| (c.0.kind, c.0.unit.to_string()))
         .collect()
 }
 

@@ -43,7 +43,7 @@ pub(super) fn key_row(rows: &[Row]) -> Option<Sweep> {
     }
     Some(Sweep {
         name: key_word(&first.label)?,
-        values: first.cells.iter().map(|c| c.0.text.clone()).collect(),
+        values: first.cells.iter().map(|c| c.0.text.to_string()).collect(),
     })
 }
 

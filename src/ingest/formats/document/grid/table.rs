@@ -323,7 +323,7 @@ impl Grid<'_> {
                 let col = cols.get(at).map(String::as_str).unwrap_or("");
                 let col_unit = unit_in(col);
                 let unit = if !tok.unit.is_empty() {
-                    tok.unit.clone()
+                    tok.unit.to_string()
                 } else {
                     col_unit
                         .clone()
@@ -407,7 +407,7 @@ impl Grid<'_> {
                     let unit = if s.unit.is_empty() {
                         unit.clone()
                     } else {
-                        s.unit.clone()
+                        s.unit.to_string()
                     };
                     out.push(self.obs(
                         &benchmark,
@@ -539,7 +539,7 @@ pub(super) fn read_ruled(
                 if t.unit.is_empty() {
                     unit_in(col).unwrap_or_default()
                 } else {
-                    t.unit.clone()
+                    t.unit.to_string()
                 }
             };
             for t in c.iter().filter(|t| t.is_value()) {

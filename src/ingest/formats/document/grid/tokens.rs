@@ -4,6 +4,7 @@
 //! (tabs expanded to stops of eight).
 
 use super::super::lines::{duration_seconds, known_unit};
+use smol_str::SmolStr;
 
 /// What a token is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,7 +27,7 @@ pub enum TokKind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Tok {
     /// The text as written.
-    pub text: String,
+    pub text: SmolStr,
     /// First character column.
     pub col: usize,
     /// One past the last character column.
@@ -35,7 +36,7 @@ pub struct Tok {
     /// The value (a number, change or spread); 0 otherwise.
     pub value: f64,
     /// The unit written with the value (`ms`, `%`), or empty.
-    pub unit: String,
+    pub unit: SmolStr,
     /// Digits of a plain unsigned integer (`487`: 3), 0 for anything else:
     /// a run of them may be one number whose digit groups a space divides.
     pub int_digits: usize,
@@ -230,7 +231,7 @@ pub fn tokens(text: &str) -> Vec<Tok> {
                 && per[1..].chars().all(|c| c.is_ascii_alphabetic());
             if let Some(prev) = out.last_mut().filter(|p| is_per && p.is_value()) {
                 if !prev.unit.is_empty() && !prev.unit.contains('/') && prev.unit != "%" {
-                    prev.unit.push_str(per);
+                    prev.unit = format!("{}{per}", prev.unit).into();
                     prev.end = end;
                     continue;
                 }
@@ -240,7 +241,7 @@ pub fn tokens(text: &str) -> Vec<Tok> {
         if t.kind == TokKind::Word && known_unit(w.trim_end_matches([',', ';', ')'])) {
             if let Some(prev) = out.last_mut() {
                 if prev.is_value() && prev.unit.is_empty() {
-                    prev.unit = w.trim_end_matches([',', ';', ')']).to_string();
+                    prev.unit = w.trim_end_matches([',', ';', ')']).into();
                     prev.end = end;
                     continue;
                 }
@@ -264,12 +265,12 @@ pub fn tokens(text: &str) -> Vec<Tok> {
 
 fn token(w: &str, col: usize, end: usize) -> Tok {
     let mut t = Tok {
-        text: w.to_string(),
+        text: w.into(),
         col,
         end,
         kind: TokKind::Word,
         value: 0.0,
-        unit: String::new(),
+        unit: SmolStr::default(),
         int_digits: 0,
     };
     if matches!(
@@ -325,13 +326,13 @@ fn token(w: &str, col: usize, end: usize) -> Tok {
     if spread {
         t.kind = TokKind::Spread;
         t.value = value.abs();
-        t.unit = unit;
+        t.unit = unit.into();
     } else if unit == "%" && s.starts_with(['+', '-']) {
         t.kind = TokKind::Change;
-        t.unit = unit;
+        t.unit = unit.into();
     } else {
         t.kind = TokKind::Num;
-        t.unit = unit;
+        t.unit = unit.into();
     }
     t
 }
@@ -351,14 +352,16 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
         i = 1;
     }
     let digits_start = i;
-    let mut plain = String::new();
+    // The digits as the float parser reads them, kept on the stack: a
+    // table line's every word is asked.
+    let mut plain: smallvec::SmallVec<[u8; 40]> = smallvec::SmallVec::new();
     let mut group = 0;
     let mut groups = 0;
     let mut sep: Option<u8> = None;
     while i < b.len() {
         match b[i] {
             d @ b'0'..=b'9' => {
-                plain.push(d as char);
+                plain.push(d);
                 group += 1;
                 i += 1;
             }
@@ -384,11 +387,11 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
     }
     let mut is_int = sep.is_none();
     if i < b.len() && b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit) {
-        plain.push('.');
+        plain.push(b'.');
         i += 1;
         is_int = false;
         while i < b.len() && b[i].is_ascii_digit() {
-            plain.push(b[i] as char);
+            plain.push(b[i]);
             i += 1;
         }
     }
@@ -404,17 +407,17 @@ pub fn number(s: &str) -> Option<(f64, String, usize)> {
         && matches!(b.get(i + 1), Some(b'+' | b'-'))
         && b.get(i + 2).is_some_and(u8::is_ascii_digit)
     {
-        plain.push('e');
-        plain.push(b[i + 1] as char);
+        plain.push(b'e');
+        plain.push(b[i + 1]);
         i += 2;
         while i < b.len() && b[i].is_ascii_digit() {
-            plain.push(b[i] as char);
+            plain.push(b[i]);
             i += 1;
         }
         is_int = false;
     }
     let rest = &s[i..];
-    let mut value: f64 = plain.parse().ok()?;
+    let mut value = crate::ingest::shared::numbers::parse_f64(std::str::from_utf8(&plain).ok()?)?;
     if neg {
         value = -value;
     }
@@ -501,7 +504,8 @@ pub fn merge_groups(toks: &[Tok]) -> Vec<Tok> {
                     .iter()
                     .map(|t| t.text.as_str())
                     .collect::<Vec<_>>()
-                    .join(" ");
+                    .join(" ")
+                    .into();
                 m.int_digits = 0;
                 out.push(m);
                 i = j;
@@ -521,7 +525,7 @@ mod tests {
     fn kinds(text: &str) -> Vec<(TokKind, f64, String)> {
         tokens(text)
             .into_iter()
-            .map(|t| (t.kind, t.value, t.unit))
+            .map(|t| (t.kind, t.value, t.unit.to_string()))
             .collect()
     }
 
@@ -566,7 +570,7 @@ mod tests {
         let got: Vec<(f64, String)> = tokens("xdp_fwd :  4.7 Mpps  (213 ns /pkt)")
             .into_iter()
             .filter(|t| t.is_value())
-            .map(|t| (t.value, t.unit))
+            .map(|t| (t.value, t.unit.to_string()))
             .collect();
         assert_eq!(got, [(4.7, "Mpps".into()), (213.0, "ns/pkt".into())]);
         // Not after a bare number, nor after a percentage: a word then.
