@@ -159,9 +159,12 @@ fn dir() -> String {
 /// measured from outside first; the first ten went in a commit before the
 /// rest); the floors are what the 715 posts read, 25937, 19318 and 20616
 /// of 26831.
-const VALUE_FLOOR: f64 = 96.6;
-const LABEL_FLOOR: f64 = 71.9;
-const EITHER_FLOOR: f64 = 76.8;
+/// An importer of git's perf-suite tables (`0001.1: rev-list --all
+/// 0.69(0.65+0.02)`, four posts of part aa) raised them to 26006, 19397
+/// and 20695 of 26831.
+const VALUE_FLOOR: f64 = 96.9;
+const LABEL_FLOOR: f64 = 72.2;
+const EITHER_FLOOR: f64 = 77.1;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
