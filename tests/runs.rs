@@ -98,6 +98,7 @@ const TABLE: &[(&str, Kind)] = &[
     ("gbench-csv", Lines),
     ("gbench-json", Document("one JSON document per run")),
     ("generic", Lines),
+    ("git-perf", Lines),
     ("glmark2", Lines),
     ("gungraun", Lines),
     ("hackbench", Lines),

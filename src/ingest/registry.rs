@@ -68,6 +68,7 @@ impl Registry {
             Box::new(fio::io_uring::FioIoUring),
             Box::new(kunit::Kunit),
             Box::new(glmark2::Glmark2),
+            Box::new(git_perf::GitPerf),
             Box::new(lkp::Lkp),
             Box::new(lmbench::Lmbench),
             Box::new(lmbench_summary::LmbenchSummary),

@@ -29,6 +29,7 @@ pub(in crate::ingest) mod fsmark;
 pub(in crate::ingest) mod fxmark;
 pub(in crate::ingest) mod gbench;
 pub mod generic;
+pub(in crate::ingest) mod git_perf;
 pub(in crate::ingest) mod glmark2;
 pub(in crate::ingest) mod go;
 pub(in crate::ingest) mod gungraun;

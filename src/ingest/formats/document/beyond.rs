@@ -105,6 +105,12 @@ fn same_value(a: &Observation, b: &Observation) -> bool {
     if a.params.split(',').any(setting) {
         return true;
     }
+    // A number in the name the importer gave the line's rows is part of
+    // that name (git's perf suite's `0001.5: rev-list`, test 5 of script
+    // 0001), not a value the importer left.
+    if numbers_in(&a.benchmark).any(|v| close(v, b.value)) {
+        return true;
+    }
     let (from, to) = (Unit::parse(&b.unit), Unit::parse(&a.unit));
     if from
         .convert(b.value, &to)
@@ -118,6 +124,12 @@ fn same_value(a: &Observation, b: &Observation) -> bool {
         && [1e3, 1e6, 1e9, 1024.0, 1048576.0]
             .iter()
             .any(|s| close(a.value * s, b.value) || close(a.value, b.value * s))
+}
+
+/// The numbers written in `name` (runs of digits and dots).
+fn numbers_in(name: &str) -> impl Iterator<Item = f64> + '_ {
+    name.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .filter_map(|t| t.trim_matches('.').parse::<f64>().ok())
 }
 
 /// Drops the columns of `rows` (one name, variant, metric and stat) whose

@@ -99,3 +99,20 @@ fn a_value_beside_a_thread_s_figures_is_that_thread_s() {
     assert_eq!(act.benchmark, "cyclictest");
     assert_eq!(act.params, "thread=1");
 }
+
+#[test]
+fn a_number_of_the_importer_s_row_name_is_no_value() {
+    // Lines of a corpus post (git's perf suite, quoted-printable: the
+    // second cell's soft break joined): `0001.5` numbers the test.
+    let text = format!(
+        "{PROSE}>> 0001.3: rev-list --parents                       0.05(0.04+0.01)     0.05(0.03+0.01) +0.0%\n\
+        >> 0001.5: rev-list -- dummy                        0.21(0.20+0.01)     0.21(0.19+0.01) +0.0%\n\
+        >> 0001.6: rev-list --parents -- dummy              0.22(0.20+0.01)     0.22(0.20+0.01) +0.0%\n"
+    );
+    let rows = rows("git-perf", &text);
+    assert_eq!(rows.len(), 3 * 7, "{rows:?}");
+    assert!(
+        !rows.iter().any(|(_, v)| [1.3, 1.5, 1.6].contains(v)),
+        "{rows:?}"
+    );
+}
