@@ -169,9 +169,11 @@ fn dir() -> String {
 /// An importer of git's perf-suite tables (`0001.1: rev-list --all
 /// 0.69(0.65+0.02)`, four posts of part aa) raised them to 26006, 19397
 /// and 20695 of 26831 on its own.
-const VALUE_FLOOR: f64 = 96.6;
-const LABEL_FLOOR: f64 = 72.5;
-const EITHER_FLOOR: f64 = 77.2;
+/// With all of this session's merges the 715 posts read 26006, 19532 and
+/// 20804 of 26831.
+const VALUE_FLOOR: f64 = 96.9;
+const LABEL_FLOOR: f64 = 72.7;
+const EITHER_FLOOR: f64 = 77.5;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
