@@ -140,9 +140,15 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
 
 /// Whether one of `o`'s settings has `w` as its value, written alike.
 fn holds_setting(o: &Observation, w: &str) -> bool {
+    setting_values(o).any(|v| v == w)
+}
+
+/// The values of `o`'s settings (`512` of `threads=512`), as the fast
+/// path and the full pass both claim them.
+fn setting_values(o: &Observation) -> impl Iterator<Item = &str> {
     o.params
         .split(',')
-        .any(|kv| kv.split_once('=').is_some_and(|(_, v)| v.trim() == w))
+        .filter_map(|kv| kv.split_once('=').map(|(_, v)| v.trim()))
 }
 
 /// Whether `o`'s benchmark or params hold `w` as a whole word.
@@ -176,11 +182,7 @@ fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation])
     if !free.contains(&true) {
         return Vec::new();
     }
-    let settings: Vec<&str> = rows
-        .iter()
-        .flat_map(|o| o.params.split(','))
-        .filter_map(|kv| kv.split_once('=').map(|(_, v)| v.trim()))
-        .collect();
+    let settings: Vec<&str> = rows.iter().flat_map(|o| setting_values(o)).collect();
     // A set: a line of many numbers asks it once per number.
     let names: hashbrown::HashSet<&str> = rows
         .iter()
