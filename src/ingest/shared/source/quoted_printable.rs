@@ -36,15 +36,13 @@ pub(super) fn text_is_quoted_printable(text: &str) -> bool {
         if b[i..].starts_with(b"=3D") || b[i..].starts_with(NBSP_RUN.as_bytes()) {
             return true;
         }
-        // `=20` / `=09` at the end of a line (before `\n`, `\r\n` or the end),
-        // in a paragraph with no bare `=`: an encoder escapes every `=` of
-        // what it encodes, so k6's `vus_max....: 20 min=20 max=20` under
+        // `=20` / `=09` at the end of a line (before `\n` or the end, past
+        // any `\r`: a line's end as `strip_line_end` takes it), in a
+        // paragraph with no bare `=`: an encoder escapes every `=` of what
+        // it encodes, so k6's `vus_max....: 20 min=20 max=20` under
         // `vus....: 1 min=1 max=20` is plain.
         (b[i..].starts_with(b"=20") || b[i..].starts_with(b"=09"))
-            && matches!(
-                (at(3), at(4)),
-                (None, _) | (Some(b'\n'), _) | (Some(b'\r'), None | Some(b'\n'))
-            )
+            && matches!(b[i + 3..].iter().find(|&&c| c != b'\r'), None | Some(b'\n'))
             && !paragraph_around(text, i).any(has_bare_equals)
     })
 }
@@ -118,7 +116,8 @@ pub(super) fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
     {
         return true;
     }
-    for (l, _) in lines {
+    let bare_in_paragraph = paragraphs_with_bare_equals(lines);
+    for (k, (l, _)) in lines.iter().enumerate() {
         let b = l.as_bytes();
         for i in 0..b.len().saturating_sub(5) {
             if b[i] == b'='
@@ -133,7 +132,7 @@ pub(super) fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
             }
         }
         if l.contains("=3D")
-            || ((l.ends_with("=20") || l.ends_with("=09")) && !has_bare_equals(l))
+            || ((l.ends_with("=20") || l.ends_with("=09")) && !bare_in_paragraph[k])
             || l.contains(NBSP_RUN)
             || QP_HEADERS.iter().any(|h| l.contains(h))
         {
@@ -141,6 +140,28 @@ pub(super) fn looks_quoted_printable(lines: &[(String, u32)]) -> bool {
         }
     }
     escapes > 0
+}
+
+/// For each line, whether a line of its paragraph (the lines about it up
+/// to a blank one) holds a bare `=`: what [`text_is_quoted_printable`]
+/// asks of the paragraph around an `=20` ending a line.
+fn paragraphs_with_bare_equals(lines: &[(String, u32)]) -> Vec<bool> {
+    let mut out = vec![false; lines.len()];
+    let mut start = 0;
+    while start < lines.len() {
+        if lines[start].0.trim().is_empty() {
+            start += 1;
+            continue;
+        }
+        let end = lines[start..]
+            .iter()
+            .position(|(l, _)| l.trim().is_empty())
+            .map_or(lines.len(), |n| start + n);
+        let bare = lines[start..end].iter().any(|(l, _)| has_bare_equals(l));
+        out[start..end].fill(bare);
+        start = end;
+    }
+    out
 }
 
 /// The lines of a quoted-printable body decoded: each escape as the byte
