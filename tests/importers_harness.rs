@@ -276,6 +276,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("memtier/x10-best-worst-average.txt", "memtier"),
     ("memtier/pkb-redis-ratio-1-9.json", "memtier-json"),
     ("nanobench/mustache-render.json", "nanobench-json"),
+    ("nanobench/pyperf-compare_to-table-docs.txt", "pyperf-text"),
     ("vitest/bencher-two.json", "vitest-bench"),
     ("vitest/bencher-four.json", "vitest-bench"),
     ("console-time/bencher-four.txt", "console-time"),
