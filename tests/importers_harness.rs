@@ -282,6 +282,7 @@ const FORMATS: &[(&str, &str)] = &[
     ("console-time/bencher-four.txt", "console-time"),
     ("k6/text-scenarios-thresholds.txt", "k6-text"),
     ("k6/text-trend-stats-ms.txt", "k6-text"),
+    ("k6/out-csv-first-19-lines.csv", "k6-csv"),
     ("k6/text-progress-shared-iters.txt", "k6-text"),
     ("k6/text-v1-five-runs-crlf.md", "k6-text"),
     ("k6/handlesummary-k6-test.json", "k6-summary"),

@@ -93,6 +93,7 @@ impl Registry {
             Box::new(k6::text::K6Text),
             Box::new(k6::summary::K6Summary),
             Box::new(k6::points::K6Points),
+            Box::new(k6::csv::K6Csv),
             Box::new(netpipe::console::Netpipe),
             Box::new(netpipe::np_out::NetpipeOut),
             Box::new(osu::Osu),
