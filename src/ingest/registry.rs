@@ -154,6 +154,7 @@ impl Registry {
             Box::new(nanobench::Nanobench),
             Box::new(nanobench_json::NanobenchJson),
             Box::new(asv_console::AsvConsole),
+            Box::new(asv_results::AsvResults),
             Box::new(dart_benchmark::DartBenchmark),
             Box::new(ruby_benchmark::RubyBenchmark),
             Box::new(iai::Iai),
