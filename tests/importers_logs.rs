@@ -135,6 +135,11 @@ fn detection_picks_the_right_importer_for_each_reference_fixture() {
         ("schbench-lkp.txt", "schbench"),
         ("will_it_scale-lkp.csv", "will-it-scale"),
         ("will_it_scale_binary-constructed.txt", "will-it-scale"),
+        (
+            "will_it_scale_binary_failed-constructed.txt",
+            "will-it-scale",
+        ),
+        ("will_it_scale_failed-constructed.csv", "will-it-scale"),
         ("kernbench-lkp.txt", "kernbench"),
         ("fio-constructed.json", "fio-json"),
         ("fio_terse-constructed.txt", "fio-terse"),

@@ -213,6 +213,10 @@ pub struct Parsed {
     /// Lines deliberately not turned into values, with the reason
     /// (`<not supported>` counters, warm-up runs).
     pub skipped: Vec<(u32, String)>,
+    /// What the reader has to say of the input as a whole that no line
+    /// carries (two systems a report's cut names cannot tell apart):
+    /// joined into the input's note in the ingest report.
+    pub notes: Vec<String>,
 }
 
 impl Parsed {

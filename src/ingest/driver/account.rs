@@ -63,6 +63,7 @@ pub(super) fn account(
         observations,
         consumed,
         skipped,
+        notes,
     } = parsed;
     let mut batch = Batch {
         columns: bulk,
@@ -112,9 +113,14 @@ pub(super) fn account(
         skipped.iter().for_each(|(l, _)| used.insert(*l));
         numeric_lines(src, &used)
     };
-    let note = batch
+    let empty = batch
         .is_empty()
         .then(|| "recognised, but it holds no values (no table found)".to_string());
+    // The reader's own notes follow what the account says.
+    let note = empty
+        .into_iter()
+        .chain(notes)
+        .reduce(|a, b| format!("{a}; {b}"));
     let report = FileReport {
         rows: batch.len(),
         fallback: batch.rows.iter().filter(|o| is_fallback(o)).count(),

@@ -5,6 +5,7 @@ pub(in crate::ingest) mod ab;
 pub(in crate::ingest) mod aim9;
 pub mod archive;
 pub(in crate::ingest) mod asv_console;
+pub(in crate::ingest) mod asv_results;
 pub(in crate::ingest) mod benchmark_js;
 pub(in crate::ingest) mod benchmarkdotnet;
 pub(in crate::ingest) mod benchmarkdotnet_plain;

@@ -64,6 +64,7 @@ impl Format for WillItScale {
         let mut csv = false;
         let mut testcase = String::from("will-it-scale");
         let mut measuring = false;
+        let mut open: Option<Open> = None;
         for l in &src.lines {
             let t = l.text.trim();
             let n = l.number;
@@ -93,10 +94,16 @@ impl Format for WillItScale {
                 let mut p = Params::default();
                 p.set("tasks", f[0]);
                 let params = p.render();
+                let mut failed = Vec::new();
                 for (metric, per, v) in [
                     ("processes", "per_process_ops", processes),
                     ("threads", "per_thread_ops", threads),
                 ] {
+                    // runtest.py starts each average at -1 and keeps it
+                    // when the test binary printed no `average:` line.
+                    if v < 0.0 {
+                        failed.push(metric);
+                    }
                     if v > 0.0 {
                         out.push(
                             Row::at(src, n)
@@ -116,16 +123,31 @@ impl Format for WillItScale {
                         );
                     }
                 }
+                if !failed.is_empty() {
+                    let why = format!(
+                        "tasks = {}: the {} run failed (runtest.py writes -1 when the test \
+                         printed no `average:` line)",
+                        f[0].trim(),
+                        failed.join(" and ")
+                    );
+                    skipped.push((n, why));
+                }
                 continue;
             }
             if let Some(c) = TESTCASE.captures(t) {
+                unfinished(&mut open, &mut skipped);
                 testcase = format!("will-it-scale {}", c[1].trim());
+                open = Some(Open::at(n, &testcase));
                 measuring = false;
             } else if t == "measurement" {
                 measuring = true;
             } else if t == "warmup" {
                 measuring = false;
             } else if let Some(c) = INTERVAL.captures(t) {
+                if let Some(o) = open.as_mut() {
+                    o.intervals += 1;
+                    o.measured += u32::from(measuring);
+                }
                 if !measuring {
                     skipped.push((n, "warm-up interval, not measured".to_string()));
                 } else {
@@ -139,6 +161,7 @@ impl Format for WillItScale {
                     );
                 }
             } else if let Some(c) = AVERAGE.captures(t) {
+                open = None;
                 let v = num(src, n, &c[1], "average")?;
                 out.push(
                     Row::at(src, n)
@@ -149,6 +172,14 @@ impl Format for WillItScale {
                 );
             }
         }
+        unfinished(&mut open, &mut skipped);
+        // A run that failed before its measurement is the whole story of
+        // a file without values: the error says which test it was.
+        if out.is_empty() {
+            if let Some((n, why)) = skipped.iter().rev().find(|(_, why)| why.contains(ENDED)) {
+                return Err(src.error(Some(*n), why.clone()));
+            }
+        }
         Parsed::found(
             src,
             out,
@@ -156,6 +187,41 @@ impl Format for WillItScale {
             skipped,
             "no will-it-scale measurement found",
         )
+    }
+}
+
+/// What the account of a run without its `average:` line says.
+const ENDED: &str = "ended without its `average:` line";
+
+/// A test binary's run read so far: its `testcase:` line and intervals.
+struct Open {
+    line: u32,
+    testcase: String,
+    intervals: u32,
+    measured: u32,
+}
+
+impl Open {
+    fn at(line: u32, testcase: &str) -> Open {
+        Open {
+            line,
+            testcase: testcase.to_string(),
+            intervals: 0,
+            measured: 0,
+        }
+    }
+}
+
+/// Accounts for a run whose `average:` line never came (the test failed
+/// or was stopped): on its `testcase:` line, with what it did print. Its
+/// measured intervals, if any, stay values.
+fn unfinished(open: &mut Option<Open>, skipped: &mut Vec<(u32, String)>) {
+    if let Some(o) = open.take() {
+        let why = format!(
+            "{}: the run {ENDED} (it failed or was stopped after {} interval(s), {} measured)",
+            o.testcase, o.intervals, o.measured
+        );
+        skipped.push((o.line, why));
     }
 }
 
@@ -202,5 +268,62 @@ mod tests {
         // The measured intervals and the average are values.
         let read: Vec<u32> = p.observations.iter().map(|o| o.line).collect();
         assert_eq!(read, vec![6, 7, 8, 9]);
+    }
+
+    #[test]
+    fn a_run_that_stops_before_its_average_is_accounted_by_name() {
+        let path = "tests/data/logs/will_it_scale_binary_failed-constructed.txt";
+        let p = crate::ingest::parse_file(&WillItScale, path);
+        let ended: Vec<&(u32, String)> = p
+            .skipped
+            .iter()
+            .filter(|(_, w)| w.contains(ENDED))
+            .collect();
+        assert_eq!(ended.len(), 1);
+        let (line, why) = ended[0];
+        assert_eq!(*line, 1);
+        // Its three warm-up intervals and the next test's six.
+        assert_eq!(p.skipped.len(), 1 + 3 + 6);
+        assert!(why.starts_with("will-it-scale Separate file open/close: the run ended"));
+        assert!(why.contains("after 3 interval(s), 0 measured"), "{why}");
+        // The next test's run is read whole.
+        let read: Vec<(u32, f64)> = p.observations.iter().map(|o| (o.line, o.value)).collect();
+        assert_eq!(read, vec![(15, 197317.0), (16, 197396.0), (17, 197356.0)]);
+        assert!(p
+            .observations
+            .iter()
+            .all(|o| o.benchmark == "will-it-scale Context switch via pipes"));
+        // A log of the failed run alone is an error naming it.
+        let text = std::fs::read_to_string(path).unwrap();
+        let alone: Vec<&str> = text.lines().take(5).collect();
+        let src = crate::ingest::testing::source_of_lines(&alone);
+        let e = WillItScale.parse_accounted(&src).unwrap_err().to_string();
+        assert!(
+            e.contains("1") && e.contains("Separate file open/close: the run ended"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_failed_mode_of_runtest_py_is_accounted_not_dropped() {
+        let path = "tests/data/logs/will_it_scale_failed-constructed.csv";
+        let p = crate::ingest::parse_file(&WillItScale, path);
+        let why: Vec<(u32, &str)> = p.skipped.iter().map(|(n, w)| (*n, w.as_str())).collect();
+        assert_eq!(why[0].0, 2);
+        assert_eq!(why[1].0, 3);
+        assert!(why[1]
+            .1
+            .starts_with("tasks = 1: the processes and threads run failed"));
+        assert_eq!(why[2].0, 4);
+        assert!(why[2].1.starts_with("tasks = 2: the threads run failed"));
+        let read: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            read,
+            vec![("processes", 401233.0), ("per_process_ops", 200616.5)]
+        );
     }
 }

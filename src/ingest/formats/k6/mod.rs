@@ -16,6 +16,7 @@
 //!   as `NAME passes` / `NAME fails`, the two counts;
 //! - a gauge: its last value (a sample) and its minimum and maximum.
 
+pub(in crate::ingest) mod csv;
 pub(in crate::ingest) mod points;
 pub(in crate::ingest) mod summary;
 pub(in crate::ingest) mod text;

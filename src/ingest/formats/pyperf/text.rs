@@ -36,6 +36,9 @@ use std::sync::LazyLock;
 pub struct PyperfText;
 
 const V: &str = r"([\d.]+(?:e[-+]?\d+)?) ([^\s:]+)";
+/// The change in percent older pyperf (and perf, its former name) wrote
+/// after a ratio, `3.24x faster (-69%)`: the ratio says it exactly.
+const PCT: &str = r"(?: \([-+]?[\d.]+%\))?";
 
 static COMPARE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
@@ -47,13 +50,14 @@ static COMPARE: LazyLock<Regex> = LazyLock::new(|| {
 /// titles above name them (the baseline first).
 static PLAIN_COMPARE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"^Mean \+- std dev: {V} \+- {V} -> {V} \+- {V}: ([\d.]+)x (slower|faster)$"
+        r"^Mean \+- std dev: {V} \+- {V} -> {V} \+- {V}: ([\d.]+)x (slower|faster){PCT}$"
     ))
     .expect("static regex")
 });
 /// A ratio cell of pyperformance's `Change` column: `3.95x slower`.
-static RATIO_ONLY: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^([\d.]+)x (slower|faster)$").expect("static regex"));
+static RATIO_ONLY: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(&format!(r"^([\d.]+)x (slower|faster){PCT}$")).expect("static regex")
+});
 static SINGLE: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(r"^(?:(\S+): )?Mean \+- std dev: {V} \+- {V}\s*$")).expect("static regex")
 });
@@ -74,7 +78,7 @@ static TOTAL: LazyLock<Regex> =
 /// changed one).
 static GROUPED: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(&format!(
-        r"^- (\S+): {V} \+- {V} -> {V} \+- {V}: ([\d.]+)x (slower|faster)$"
+        r"^- (\S+): {V} \+- {V} -> {V} \+- {V}: ([\d.]+)x (slower|faster){PCT}$"
     ))
     .expect("static regex")
 });
@@ -82,7 +86,7 @@ static GROUPED: LazyLock<Regex> = LazyLock::new(|| {
 static BUCKET: LazyLock<Regex> =
     LazyLock::new(|| Regex::new(&format!(r"^\s*{V}:\s+(\d+) [#|]")).expect("static regex"));
 static RATIO: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(&format!(r"^{V}(?:: ([\d.]+)x (slower|faster))?$")).expect("static regex")
+    Regex::new(&format!(r"^{V}(?:: ([\d.]+)x (slower|faster){PCT})?$")).expect("static regex")
 });
 
 /// A line of `pyperf slowest`: `#1: timeit (1.87 sec)`, the benchmark's
@@ -556,6 +560,12 @@ impl Format for PyperfText {
                     continue;
                 }
                 let Some(c) = RATIO.captures(cell) else {
+                    // `not significant` says no value; a figure in a form
+                    // no pyperf writes is not dropped unsaid.
+                    if cell.bytes().any(|b| b.is_ascii_digit()) {
+                        let why = format!("a cell of compare_to's table in no form read: `{cell}`");
+                        skipped.push((n, why));
+                    }
                     continue;
                 };
                 last = Some((variant.clone(), c[2].to_string()));
@@ -603,6 +613,28 @@ mod tests {
     fn ratios_become_percent_changes() {
         assert!((change_pct(1.85, "slower") - 85.0).abs() < 1e-9);
         assert!((change_pct(2.0, "faster") + 50.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn an_older_pyperf_s_percent_after_the_ratio_keeps_the_column() {
+        // nanobench's docs: `11.2 us: 3.24x faster (-69%)`.
+        let path = "tests/data/harness/nanobench/pyperf-compare_to-table-docs.txt";
+        let p = crate::ingest::parse_file(&PyperfText, path);
+        let got: Vec<(&str, Stat, f64)> = p
+            .observations
+            .iter()
+            .map(|o| (o.variant.as_str(), o.stat, o.value))
+            .collect();
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0], ("pyperf_shuffle_std", Stat::Mean, 36.4));
+        assert_eq!(got[1], ("pyperf_shuffle_nanobench", Stat::Mean, 11.2));
+        assert_eq!(
+            (got[2].0, got[2].1),
+            ("pyperf_shuffle_nanobench", Stat::ChangePct)
+        );
+        assert!((got[2].2 - change_pct(3.24, "faster")).abs() < 1e-12);
+        assert!(p.observations.iter().all(|o| o.unit == "us" && o.line == 4));
+        assert!(p.skipped.is_empty());
     }
 
     #[test]
