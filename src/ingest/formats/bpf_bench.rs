@@ -53,6 +53,27 @@ lazy_re!(
 );
 lazy_re!(STARTED, r"^Benchmark '([^']+)' started");
 
+/// What a line of a bench log is to detection: an iteration report, a
+/// summary with its spread, a script's summary line, or anything else.
+enum LineKind {
+    Iter,
+    Summary,
+    Script,
+    Other,
+}
+
+fn line_kind(t: &str) -> LineKind {
+    if t.starts_with("Iter") && ITER.is_match(t) {
+        LineKind::Iter
+    } else if t.starts_with("Summary:") && t.contains('±') {
+        LineKind::Summary
+    } else if t.contains('±') && SCRIPT.is_match(t) {
+        LineKind::Script
+    } else {
+        LineKind::Other
+    }
+}
+
 /// The bench importer.
 pub struct BpfBench;
 
@@ -105,25 +126,33 @@ impl Format for BpfBench {
     /// it holds no other row of numbers (a table the document reader is
     /// to read).
     fn detect(&self, src: &Source) -> Confidence {
-        let (mut iters, mut summaries, mut script, mut other) = (0, 0, 0, 0);
-        for l in &src.lines {
-            let t = l.text.trim();
-            if ITER.is_match(t) {
-                iters += 1;
-            } else if t.starts_with("Summary:") && t.contains('±') {
-                summaries += 1;
-            } else if t.contains('±') && SCRIPT.is_match(t) {
-                script += 1;
-            } else if t
-                .split_whitespace()
-                .filter(|w| crate::ingest::shared::numbers::parse_number(w).is_some())
-                .count()
-                >= 2
-            {
-                other += 1;
+        let kinds = || src.lines.iter().map(|l| line_kind(l.text.trim()));
+        let (mut iters, mut summaries, mut script) = (0, 0, 0);
+        for k in kinds() {
+            match k {
+                LineKind::Iter => iters += 1,
+                LineKind::Summary => summaries += 1,
+                LineKind::Script => script += 1,
+                LineKind::Other => {}
             }
         }
-        if iters >= 2 || summaries >= 1 && iters >= 1 || script >= 2 && other == 0 {
+        if iters >= 2 || summaries >= 1 && iters >= 1 {
+            return 95;
+        }
+        // Lines of two numbers or more only rule out a script's summaries:
+        // counted when there are some, every word of a text parsed else.
+        let numbers = |t: &str| {
+            t.split_whitespace()
+                .filter(|w| crate::ingest::shared::numbers::parse_number(w).is_some())
+                .count()
+        };
+        let other = || {
+            src.lines
+                .iter()
+                .map(|l| l.text.trim())
+                .any(|t| matches!(line_kind(t), LineKind::Other) && numbers(t) >= 2)
+        };
+        if script >= 2 && !other() {
             95
         } else {
             0

@@ -78,6 +78,12 @@ impl Format for Dd {
     /// Claimed when most of the text is dd's: a mail that quotes one dd
     /// run among other tables is the document reader's.
     fn detect(&self, src: &Source) -> Confidence {
+        // A summary holds `bytes` (dd) or ` MB in ` (lmdd): a text with
+        // neither is no dd log, told without running the patterns on it.
+        let may_summarise = |t: &str| t.contains("bytes") || t.contains(" MB in ");
+        if !src.lines.iter().any(|l| may_summarise(&l.text)) {
+            return 0;
+        }
         let (mut ours, mut summaries, mut lines) = (0usize, 0usize, 0usize);
         for l in src.lines.iter().filter(|l| !l.text.trim().is_empty()) {
             lines += 1;

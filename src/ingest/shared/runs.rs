@@ -140,11 +140,11 @@ pub(crate) fn loop_runs(src: &Source) -> Option<LoopRuns> {
 /// `range` without its blank lines at either end (a run read alone
 /// starts with its tool's first line), given the `filled` lines' indices.
 fn filled_within(filled: &[usize], range: std::ops::Range<usize>) -> std::ops::Range<usize> {
-    let inside: Vec<usize> = filled
-        .iter()
-        .copied()
-        .filter(|i| range.contains(i))
-        .collect();
+    // `filled` is sorted: the lines within are found by halving (a file
+    // of one line repeated is as many runs as lines, each a search).
+    let from = filled.partition_point(|&i| i < range.start);
+    let to = filled.partition_point(|&i| i < range.end);
+    let inside = &filled[from..to.max(from)];
     match (inside.first(), inside.last()) {
         (Some(&a), Some(&b)) => a..b + 1,
         _ => range.start..range.start,
@@ -222,5 +222,30 @@ mod tests {
             separators: Vec::new(),
         });
         assert!(got.separators.is_empty());
+    }
+
+    #[test]
+    fn a_run_s_lines_within_are_those_a_scan_finds() {
+        // `filled_within` halves where a scan of every filled line was.
+        let filled = [1usize, 2, 5, 6, 9];
+        for start in 0..11 {
+            for end in start..11 {
+                let inside: Vec<usize> = filled
+                    .iter()
+                    .copied()
+                    .filter(|i| (start..end).contains(i))
+                    .collect();
+                let want = match (inside.first(), inside.last()) {
+                    (Some(&a), Some(&b)) => a..b + 1,
+                    _ => start..start,
+                };
+                assert_eq!(super::filled_within(&filled, start..end), want);
+            }
+        }
+        // A line repeated: a run per line, each of its line alone.
+        let text = "udp_bw:\n".repeat(2000);
+        let got = runs(&text).expect("runs");
+        assert_eq!(got.parts.len(), 2000);
+        assert!(got.parts.iter().enumerate().all(|(k, p)| *p == (k..k + 1)));
     }
 }

@@ -37,19 +37,23 @@ pub fn rejoin(src: &Source) -> Cow<'_, Source> {
     if !lines.iter().any(|l| l.text.contains('|')) {
         return Cow::Borrowed(src);
     }
+    let pipes_of: Vec<usize> = lines
+        .iter()
+        .map(|l| memchr::memchr_iter(b'|', l.text.as_bytes()).count())
+        .collect();
     let mut new: Vec<Option<String>> = vec![None; lines.len()];
     let mut i = 0;
     while i < lines.len() {
-        let Some(head) = header(&lines[i].text) else {
+        let Some(head) = (pipes_of[i] >= 3).then(|| header(&lines[i].text)).flatten() else {
             i += 1;
             continue;
         };
-        let pipes = lines[i].text.matches('|').count();
+        let pipes = pipes_of[i];
         let depth = lines[i].quote_depth;
         let mut j = i + 1;
         while j < lines.len() {
             let l = &lines[j];
-            let count = l.text.matches('|').count();
+            let count = pipes_of[j];
             if count == 0 {
                 j += 1;
                 continue;
@@ -63,7 +67,7 @@ pub fn rejoin(src: &Source) -> Cow<'_, Source> {
             }
             while j < lines.len()
                 && lines[j].quote_depth == depth
-                && lines[j].text.matches('|').count() == pipes
+                && pipes_of[j] == pipes
                 && is_row(&lines[j].text)
             {
                 new[j] = unnamed(&lines[j].text, &head);
@@ -105,7 +109,11 @@ fn is_row(text: &str) -> bool {
 /// `text` with each cell's repeated column name blanked, or `None` when
 /// no cell repeats its column's name.
 fn unnamed(text: &str, head: &[String]) -> Option<String> {
-    // Most rows name no cell: they are told before any cell is copied.
+    // Most rows name no cell: they are told before any cell is copied,
+    // and a row without a colon names none.
+    if memchr::memchr(b':', text.as_bytes()).is_none() {
+        return None;
+    }
     let repeated = |k: usize, cell: &str| {
         named_part(cell)
             .zip(head.get(k))
