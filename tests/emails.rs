@@ -175,9 +175,15 @@ fn dir() -> String {
 /// after serving as a hold-out three times with no figure moving (301, 233
 /// and 235 of their 314 values); the 725 posts read 26307, 19765 and 21039
 /// of 27145, which keeps the floors.
+/// Part ab's 20 posts (a twelfth held-out sample, widened in tools and
+/// lists: stress-ng, perf bench, netperf, lmbench, AIM9, UnixBench, LKP
+/// rows, QEMU; eight of them 2002-2005) were added unread with no rule
+/// changed (819, 476 and 512 of their 838 values, measured from outside
+/// first; the first ten went in a commit before the rest); the floors are
+/// what the 745 posts read, 27126, 20241 and 21551 of 27983.
 const VALUE_FLOOR: f64 = 96.9;
-const LABEL_FLOOR: f64 = 72.7;
-const EITHER_FLOOR: f64 = 77.5;
+const LABEL_FLOOR: f64 = 72.3;
+const EITHER_FLOOR: f64 = 77.0;
 
 /// One line of `EXPECTED.md`.
 #[derive(Debug, Clone)]
