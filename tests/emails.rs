@@ -175,8 +175,10 @@ fn dir() -> String {
 /// after serving as a hold-out three times with no figure moving (301, 233
 /// and 235 of their 314 values); the 725 posts read 26307, 19765 and 21039
 /// of 27145, which keeps the floors.
-const VALUE_FLOOR: f64 = 96.9;
-const LABEL_FLOOR: f64 = 72.7;
+/// Reading perf stat's older elapsed lines, iperf3's UDP datagram counts
+/// and GNU time's one-line summary raised the values read to 26359.
+const VALUE_FLOOR: f64 = 97.1;
+const LABEL_FLOOR: f64 = 72.8;
 const EITHER_FLOOR: f64 = 77.5;
 
 /// One line of `EXPECTED.md`.
