@@ -8,12 +8,17 @@
 //! streams of a `--bidir` run; metrics `sender bitrate`, `receiver
 //! bitrate` (bit/s, so that `Gbits/sec`, `Mbits/sec` and `-f M`'s
 //! `MBytes/sec` runs compare), `sender transfer`, `receiver transfer` (MiB),
-//! `retransmits` (TCP), `jitter` (ms) and `lost` (%) (UDP receiver), `cpu
+//! `retransmits` (TCP), `jitter` (ms), `lost` (%), `receiver lost
+//! datagrams` and `receiver datagrams` (UDP receiver), `sender datagrams`
+//! (UDP sender, when it counted), `cpu
 //! host` and `cpu remote` (%, `-V`'s CPU Utilization line), each a
 //! `sample` of the run. A file of several runs (a shell loop) gives one run
 //! per summary. Each interval line is a sample of the run's time series,
 //! as `perf stat -I`'s intervals are: `interval bitrate` and `interval
-//! transfer`, with a TCP sender's `interval retransmits` and `cwnd` (MiB).
+//! transfer`, with a TCP sender's `interval retransmits` and `cwnd` (MiB),
+//! a UDP sender's `interval datagrams`, and a UDP receiver's `interval
+//! jitter`, `interval lost` (%), `interval lost datagrams` and `interval
+//! datagrams`.
 //! They are named apart from the summaries, which state the whole test,
 //! so that neither is compared as the other. Per-stream lines under a
 //! `[SUM]` are within-run detail, left out with the reason. A `--bidir` run connects
@@ -42,10 +47,15 @@ lazy_re!(
     REPORT,
     r"^\[\s*(\d+|SUM)\](?:\[(TX|RX)-[CS]\])?\s+[\d.]+-[\d.]+\s+sec\s+([\d.]+) (\w?)Bytes\s+([\d.]+) (\w?)(bits|Bytes)/sec(.*)$"
 );
+// A UDP report's jitter, then its datagrams lost of those sent
+// (`48550/249650 (19%)`); a summary line names its role after them.
 lazy_re!(
     UDP_TAIL,
-    r"^\s+([\d.]+) ms\s+\d+/\d+ \(([\d.e+-]+)%\)\s+(sender|receiver)\s*$"
+    r"^\s+([\d.]+) ms\s+(\d+)/(\d+) \(([\d.e+-]+)%\)\s*(sender|receiver)?\s*$"
 );
+
+// A UDP sender's interval: the datagrams it sent.
+lazy_re!(INTERVAL_UDP_SENT, r"^\s+(\d+)\s*$");
 
 lazy_re!(INTERVAL_TCP_TAIL, r"^\s+(\d+)\s+([\d.]+) (\w?)Bytes\s*$");
 
@@ -58,6 +68,32 @@ lazy_re!(
     VERBOSE_CONTEXT,
     r"^(?:iperf \d+\.\d+\S*|Linux \S+ \S+ .*|Control connection MSS \d+|Time: .*|\s*Cookie: \S+|\s*TCP MSS: \d+.*|Starting Test: protocol: .*|Test Complete\. Summary Results:|(?:snd|rcv)_tcp_congestion \S+)$"
 );
+
+/// The datagram counts of a UDP report read by [`UDP_TAIL`]: a receiver's
+/// (or a receiving interval's) loss as a share, as a count and the
+/// datagrams sent, named after `role` (`interval`, `receiver`).
+fn push_datagrams(
+    push: &mut impl FnMut(&str, &str, f64),
+    src: &Source,
+    n: u32,
+    u: &regex::Captures,
+    role: &str,
+) -> Result<()> {
+    if role == "interval" {
+        push("interval lost", "%", num(src, n, &u[4], "lost")?);
+    }
+    push(
+        &format!("{role} lost datagrams"),
+        "",
+        num(src, n, &u[2], "lost datagrams")?,
+    );
+    push(
+        &format!("{role} datagrams"),
+        "",
+        num(src, n, &u[3], "datagrams")?,
+    );
+    Ok(())
+}
 
 /// The iperf3 text importer.
 pub struct Iperf3Text;
@@ -321,7 +357,14 @@ impl Format for Iperf3Text {
             if role == "interval" {
                 // A TCP sender's interval ends in its retransmits and
                 // congestion window (`0   3.12 MBytes`).
-                if let Some(w) = INTERVAL_TCP_TAIL.captures(tail) {
+                if udp {
+                    if let Some(u) = UDP_TAIL.captures(tail) {
+                        push("interval jitter", "ms", num(src, n, &u[1], "jitter")?);
+                        push_datagrams(&mut push, src, n, &u, "interval")?;
+                    } else if let Some(w) = INTERVAL_UDP_SENT.captures(tail) {
+                        push("interval datagrams", "", num(src, n, &w[1], "datagrams")?);
+                    }
+                } else if let Some(w) = INTERVAL_TCP_TAIL.captures(tail) {
                     push(
                         "interval retransmits",
                         "",
@@ -335,7 +378,13 @@ impl Format for Iperf3Text {
             if let Some(u) = UDP_TAIL.captures(tail) {
                 if role == "receiver" {
                     push("jitter", "ms", num(src, n, &u[1], "jitter")?);
-                    push("lost", "%", num(src, n, &u[2], "lost")?);
+                    push("lost", "%", num(src, n, &u[4], "lost")?);
+                    push_datagrams(&mut push, src, n, &u, "receiver")?;
+                } else if &u[3] != "0" {
+                    // The sender's count of what it sent; a sender that
+                    // did not count (the server's side of `-R`) prints
+                    // `0/0`, which is no count.
+                    push("sender datagrams", "", num(src, n, &u[3], "datagrams")?);
                 }
             } else if role == "sender" && !udp {
                 let words: Vec<&str> = tail.split_whitespace().collect();
@@ -444,13 +493,59 @@ mod tests {
             vec![
                 ("sender bitrate", 100e6),
                 ("sender transfer", 23.8),
+                ("sender datagrams", 763.0),
                 ("receiver bitrate", 100e6),
                 ("receiver transfer", 23.8),
                 ("jitter", 0.016),
-                ("lost", 0.0)
+                ("lost", 0.0),
+                ("receiver lost datagrams", 0.0),
+                ("receiver datagrams", 763.0)
             ]
         );
         assert_eq!(p.observations[0].benchmark, "iperf3 udp");
+        // A sending client's intervals count the datagrams it sent.
+        let sent: Vec<f64> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric == "interval datagrams")
+            .map(|o| o.value)
+            .collect();
+        assert_eq!(sent, vec![382.0, 381.0]);
+    }
+
+    #[test]
+    fn udp_receiving_intervals_give_jitter_and_datagrams_lost() {
+        // `-u -R`: the client receives, each interval with its loss; the
+        // server's sender line counts nothing (`0/0`).
+        let text = "Connecting to host 192.168.2.1, port 5201\n\
+            Reverse mode, remote host 192.168.2.1 is sending\n\
+            [  5] local 192.168.2.18 port 47851 connected to 192.168.2.1 port 5201\n\
+            [ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-1.00   sec  10.7 MBytes  90.0 Mbits/sec  0.003 ms  48550/249650 (19%)  \n\
+            - - - - - - - - - - - - - - - - - - - - - - - - -\n\
+            [ ID] Interval           Transfer     Bitrate         Jitter    Lost/Total Datagrams\n\
+            [  5]   0.00-10.00  sec   135 MBytes   114 Mbits/sec  0.000 ms  0/0 (0%)  sender\n\
+            [  5]   0.00-10.00  sec   112 MBytes  94.3 Mbits/sec  0.006 ms  428302/2534538 (17%)  receiver\n";
+        let p = Iperf3Text
+            .parse_accounted(&Source::from_text("udp.txt", text))
+            .unwrap();
+        let rows: Vec<(&str, f64)> = p
+            .observations
+            .iter()
+            .filter(|o| o.metric.contains("datagrams") || o.metric.contains("jitter"))
+            .map(|o| (o.metric.as_str(), o.value))
+            .collect();
+        assert_eq!(
+            rows,
+            vec![
+                ("interval jitter", 0.003),
+                ("interval lost datagrams", 48550.0),
+                ("interval datagrams", 249650.0),
+                ("jitter", 0.006),
+                ("receiver lost datagrams", 428302.0),
+                ("receiver datagrams", 2534538.0)
+            ]
+        );
     }
 
     #[test]
@@ -571,9 +666,17 @@ mod tests {
             .map(|o| o.line)
             .collect();
         assert_eq!(lines, vec![101, 111, 121, 132, 142, 153]);
+        // 38 rows of rates, times and shares, and the datagram counts of
+        // the UDP tests' summaries.
+        let summary = |o: &&Observation| !of_interval(o);
+        assert_eq!(p.observations.iter().filter(summary).count(), 46);
         assert_eq!(
-            p.observations.iter().filter(|o| !of_interval(o)).count(),
-            38
+            p.observations
+                .iter()
+                .filter(summary)
+                .filter(|o| o.metric.ends_with("datagrams"))
+                .count(),
+            8
         );
         // Each test's `Server listening` and `Accepted connection` lines
         // are read as context.

@@ -34,9 +34,17 @@ lazy_re!(
 lazy_re!(NOISE, r"\(\s*\+-\s*([\d.]+)%\s*\)");
 // perf 3.x printed the share in square brackets: `[100.00%]`.
 lazy_re!(MULTIPLEXED, r"\(\s*[\d.]+%\s*\)|\[\s*[\d.]+%\s*\]");
+// perf of 2009 set the figure apart by two spaces (`300.431591843
+// seconds time elapsed`), later ones by one.
 lazy_re!(
     ELAPSED,
-    r"^\s*([\d.,]+)(?: \+- ([\d.,]+))? seconds time elapsed"
+    r"^\s*([\d.,]+)(?:\s+\+-\s+([\d.,]+))?\s+seconds time elapsed"
+);
+// `--null --repeat N` counts nothing but the wall time: its elapsed line
+// with the spread of the runs is perf's alone.
+lazy_re!(
+    ELAPSED_SPREAD,
+    r"^\s*[\d.,]+(?:\s+\+-\s+[\d.,]+)?\s+seconds time elapsed\s+\(\s*\+-\s*[\d.]+%\s*\)\s*$"
 );
 lazy_re!(USER_SYS, r"^\s*([\d.,]+) seconds (user|sys)\s*$");
 lazy_re!(NOT_COUNTED, r"^\s*<not (?:supported|counted)>\s+(\S+)");
@@ -89,7 +97,9 @@ impl Format for PerfStat {
             95
         } else if any_with(src, "events", &INTERVAL_HEADER) {
             85
-        } else if has(src, "task-clock") && any_with(src, " seconds time elapsed", &ELAPSED) {
+        } else if (has(src, "task-clock") && any_with(src, " seconds time elapsed", &ELAPSED))
+            || any_with(src, " seconds time elapsed", &ELAPSED_SPREAD)
+        {
             70
         } else {
             0
@@ -487,5 +497,34 @@ mod tests {
             "{:?}",
             p.consumed
         );
+    }
+
+    #[test]
+    fn elapsed_lines_of_old_perf_and_of_null_repeat_runs() {
+        // perf of 2009: two spaces before `seconds`.
+        let text = " Performance counter stats for '/home/user/parallel_pagefault':\n\n\
+                    \x20        423130  context-switches         #      0.000 M/sec\n\n\
+                    \x20 300.431591843  seconds time elapsed\n";
+        let p = PerfStat
+            .parse_accounted(&Source::from_text("perf.txt", text))
+            .unwrap();
+        let last = p.observations.last().unwrap();
+        assert_eq!(
+            (last.metric.as_str(), last.value),
+            ("time elapsed", 300.431591843)
+        );
+        // `--null --repeat 10`: elapsed lines alone, each with its spread.
+        let text = "   !NUMA:\n\
+                    \x20  45.291088843 seconds time elapsed                                          ( +-  0.40% )\n\
+                    \x20  45.154231752 seconds time elapsed                                          ( +-  0.36% )\n";
+        let src = Source::from_text("perf.txt", text);
+        assert_eq!(PerfStat.detect(&src), 70);
+        let p = PerfStat.parse_accounted(&src).unwrap();
+        let values: Vec<f64> = p.observations.iter().map(|o| o.value).collect();
+        assert_eq!(values, vec![45.291088843, 45.154231752]);
+        // An elapsed line alone, without the spread of repeated runs, is
+        // any tool's sentence.
+        let src = Source::from_text("t.txt", "  1.5 seconds time elapsed\n");
+        assert_eq!(PerfStat.detect(&src), 0);
     }
 }
