@@ -175,8 +175,11 @@ fn dir() -> String {
 /// after serving as a hold-out three times with no figure moving (301, 233
 /// and 235 of their 314 values); the 725 posts read 26307, 19765 and 21039
 /// of 27145, which keeps the floors.
+/// A line announcing the run below it with numbers in it (`Iteration 0
+/// (under-clocked 1052.476 MHz):`) heading a harness block, and pktgen
+/// taking no sentence as a run's name: 26307, 19770 and 21044.
 const VALUE_FLOOR: f64 = 96.9;
-const LABEL_FLOOR: f64 = 72.7;
+const LABEL_FLOOR: f64 = 72.8;
 const EITHER_FLOOR: f64 = 77.5;
 
 /// One line of `EXPECTED.md`.
