@@ -22,6 +22,9 @@ use std::sync::LazyLock;
 /// The pktgen importer.
 pub struct Pktgen;
 
+/// The most words of a line that names the result below it.
+const NAME_WORDS: usize = 10;
+
 static RESULT: LazyLock<Regex> = LazyLock::new(|| {
     Regex::new(r"Result: OK: (\d+)\(c\d+\+d\d+\) usec, (\d+) \((\d+)byte,(\d+)frags\)")
         .expect("static regex")
@@ -79,8 +82,13 @@ impl Format for Pktgen {
                 parsed.observations.push(mk(n, "errors", "", value(&c[4])?));
                 continue;
             }
-            // The text above a result names it: `* With this patch:`.
-            if !t.is_empty() && !t.bytes().any(|b| b.is_ascii_digit()) || t.starts_with(['*', '-'])
+            // The text above a result names it: `* With this patch:`; a
+            // writer's sentence (`… Results are in packets per second.`)
+            // names none.
+            let sentence = t.ends_with('.') || t.split_whitespace().count() > NAME_WORDS;
+            if !sentence
+                && (!t.is_empty() && !t.bytes().any(|b| b.is_ascii_digit())
+                    || t.starts_with(['*', '-']))
             {
                 let name = t
                     .trim_start_matches(['*', '-', ' '])
@@ -125,6 +133,22 @@ mod tests {
         );
         assert_eq!(rows.len(), 10);
         assert_eq!(rows[3].value, 1403288160.0);
+    }
+
+    #[test]
+    fn a_sentence_above_a_result_names_no_run() {
+        // Lines of a corpus post (a driver's transmit path): the last line
+        // of the mail's opening paragraph comes before the first result.
+        let src = Source::from_text(
+            "m.txt",
+            "interrupt count. Results are in packets per second.\n\n\
+             Iteration 0 (under-clocked 1052.476 MHz):\n\
+             Result: OK: 28910148(c28791584+d118564) usec, 4000000 (60byte,0frags)\n\
+             \x20 138359pps 66Mb/sec (66412320bps) errors: 0\n",
+        );
+        let rows = Pktgen.parse(&src).unwrap();
+        assert_eq!(rows.len(), 5);
+        assert!(rows.iter().all(|o| o.variant.is_empty()), "{rows:#?}");
     }
 
     #[test]

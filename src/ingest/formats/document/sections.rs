@@ -148,11 +148,25 @@ fn heading(t: &str) -> Option<String> {
     {
         return None;
     }
-    if is_data(t) {
+    if is_data(t) && !announces(t) {
         return None;
     }
     let name = labels::clean(t.trim_matches(['*', '#', '=', '_', '`', '"', '\'']), 60);
     (!name.is_empty()).then_some(name)
+}
+
+/// Whether a line announces what follows it (`Iteration 0 (under-clocked
+/// 1052.476 MHz):`): its numbers are the writer's name for the run below,
+/// not data, unless it sets a value (`=`) or holds a time of day.
+fn announces(t: &str) -> bool {
+    t.ends_with(':')
+        && !t.contains('=')
+        && !t.split_whitespace().any(|w| {
+            let w = w.trim_end_matches(':');
+            w.len() >= 5
+                && w.as_bytes().get(2) == Some(&b':')
+                && w.bytes().all(|b| b.is_ascii_digit() || b == b':')
+        })
 }
 
 /// A line of a tool's output or of its settings, not a sentence nor a
@@ -204,6 +218,12 @@ mod tests {
         );
         assert_eq!(heading("Thu Aug 16 22:34:59 IST 2007"), None);
         assert_eq!(heading("Elapsed Time 415.988 (8.37909)"), None);
+        // A line announcing the run below it, numbers and all.
+        assert_eq!(
+            heading("Iteration 0 (under-clocked 1052.476 MHz):").as_deref(),
+            Some("Iteration 0 (under-clocked 1052.476 MHz)")
+        );
+        assert_eq!(heading("start time 12:04:11:"), None);
         assert_eq!(heading("[   41.021365] refscale: Start"), None);
         assert_eq!(
             heading("The runs below were made on a quiet machine."),
@@ -232,6 +252,35 @@ mod tests {
     /// Two sentences that make the text a mail, above the pasted runs.
     const MAIL: &str = "A reply in a review thread with the runs asked for, pasted from a terminal as they came,\n\
         one run on the kernel before the series and one on the kernel with the whole series applied.\n\n";
+
+    #[test]
+    fn a_line_announcing_a_run_names_it_despite_its_numbers() {
+        // Lines of a corpus post (pktgen runs at three CPU clocks).
+        let run = |n: u32, clock: &str, usec: u32, pps: u32| {
+            format!(
+                "Iteration {n} ({clock} MHz):\n\
+                 Cpu(s):  0.3%us, 13.6%sy,  0.0%ni,  0.0%id,  0.0%wa, 31.2%hi, 54.8%si,  0.0%st\n\
+                 Result: OK: {usec}(c28791584+d118564) usec, 4000000 (60byte,0frags)\n\
+                 \x20 {pps}pps 66Mb/sec (66412320bps) errors: 0\n\n"
+            )
+        };
+        let text = format!(
+            "{MAIL}{}{}",
+            run(0, "under-clocked 1052.476", 28910148, 138359),
+            run(1, "normal 1397.657", 26947273, 148438)
+        );
+        let got = variants("pktgen", &text);
+        // The result and rate lines of each run (the CPU summary above
+        // them is the document reader's).
+        let zero = "Iteration 0 (under-clocked 1052.476 MHz)";
+        let one = "Iteration 1 (normal 1397.657 MHz)";
+        for (line, want) in [(6, zero), (7, zero), (11, one), (12, one)] {
+            assert!(
+                got.contains(&(line, want.to_string())),
+                "line {line}: {got:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_tool_s_header_inside_its_run_is_no_heading() {
