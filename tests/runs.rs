@@ -48,6 +48,10 @@ const TABLE: &[(&str, Kind)] = &[
     ),
     ("aim9", Lines),
     ("asv-console", Lines),
+    (
+        "asv-results",
+        Document("one JSON results file per machine and commit"),
+    ),
     ("benchmark-js", Lines),
     ("benchmarkdotnet-json", Document("JSON report file")),
     ("benchmarkdotnet-table", Lines),
@@ -197,6 +201,10 @@ const TABLE: &[(&str, Kind)] = &[
     ),
     ("k6-summary", Document("the summary one run writes")),
     ("k6-json", Document("the stream of points one run writes")),
+    (
+        "k6-csv",
+        Document("the CSV file --out csv writes once per run, header first"),
+    ),
     ("rt-app", Lines),
     ("rt-ipc", Lines),
     ("rt-ipc-json", Document("the JSON file --json writes")),
