@@ -107,6 +107,7 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         return false;
     }
     let mut taken = FreeSlots::new(rows.len());
+    let mut memo = hashbrown::HashMap::new();
     for (i, w) in text.split_ascii_whitespace().enumerate() {
         if !w.bytes().any(|b| b.is_ascii_digit()) {
             continue;
@@ -126,7 +127,7 @@ pub(super) fn plain_values_only(text: &str, rows: &[&Observation]) -> bool {
         let Some(v) = plain.then(|| w.parse::<f64>().ok()).flatten() else {
             return false;
         };
-        match taken.first_free_where(|r| rows[r].value == v) {
+        match taken.first_free_keyed(&mut memo, v.to_bits(), |r| rows[r].value == v) {
             Some(r) => taken.take(r),
             // A row's setting written as on the line (`| 512 |` under
             // `threads=512`), which the full pass claims as a setting
@@ -170,8 +171,13 @@ fn names(o: &Observation, w: &str) -> bool {
 /// (`numa01 340.3 192.3 |` as a benchmark) is no key: it is left.
 fn unclaimed(text: &str, toks: &[Tok], numbers: &[usize], rows: &[&Observation]) -> Vec<usize> {
     let mut slots = FreeSlots::new(numbers.len());
+    // `same_value` asks only a row's value and unit.
+    let mut memo = hashbrown::HashMap::new();
     for o in rows {
-        if let Some(n) = slots.first_free_where(|n| same_value(&toks[numbers[n]], o)) {
+        let key = (o.value.to_bits(), o.unit.as_str());
+        if let Some(n) =
+            slots.first_free_keyed(&mut memo, key, |n| same_value(&toks[numbers[n]], o))
+        {
             slots.take(n);
         }
     }
@@ -269,8 +275,13 @@ impl FreeSlots {
         n
     }
 
-    fn first_free_where(&mut self, mut test: impl FnMut(usize) -> bool) -> Option<usize> {
-        let mut n = self.free_from(0);
+    /// The first free slot at `from` or after it that passes `test`.
+    fn first_free_from(
+        &mut self,
+        from: usize,
+        mut test: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        let mut n = self.free_from(from.min(self.free.len()));
         while n < self.free.len() {
             if test(n) {
                 return Some(n);
@@ -278,6 +289,23 @@ impl FreeSlots {
             n = self.free_from(n + 1);
         }
         None
+    }
+
+    /// The first free slot passing a test that gives the same answers
+    /// for the same `key`: slots are only ever taken, so the slots before
+    /// the one the last such test found fail it again, and the search
+    /// goes on from there (a line of one figure repeated 10^5 times, each
+    /// a row's, is one pass, not one per row).
+    fn first_free_keyed<K: std::hash::Hash + Eq>(
+        &mut self,
+        memo: &mut hashbrown::HashMap<K, usize>,
+        key: K,
+        test: impl FnMut(usize) -> bool,
+    ) -> Option<usize> {
+        let from = memo.get(&key).copied().unwrap_or(0);
+        let found = self.first_free_from(from, test);
+        memo.insert(key, found.unwrap_or(self.free.len()));
+        found
     }
 
     fn take(&mut self, n: usize) {
@@ -415,7 +443,28 @@ mod slot_tests {
         let mut free = [true; 6];
         for want in [3, 3, 1, 2, 3, 1, 1, 4] {
             let scan = (0..values.len()).find(|&n| free[n] && values[n] == want);
-            let got = slots.first_free_where(|n| values[n] == want);
+            let got = slots.first_free_from(0, |n| values[n] == want);
+            assert_eq!(got, scan, "{want}");
+            if let Some(n) = got {
+                slots.take(n);
+                free[n] = false;
+            }
+        }
+        assert_eq!(slots.free, free);
+    }
+
+    #[test]
+    fn a_keyed_search_finds_what_a_scan_finds() {
+        // Tests keyed by the value they look for: a later test of the same
+        // key resumes where the last one stopped, and finds what a scan
+        // from 0 finds, found or not, whatever was taken in between.
+        let values = [5, 1, 3, 1, 3, 2, 3, 1, 5, 3];
+        let mut slots = FreeSlots::new(values.len());
+        let mut memo = hashbrown::HashMap::new();
+        let mut free = [true; 10];
+        for want in [3, 1, 3, 9, 5, 3, 1, 9, 3, 2, 3, 1, 1, 5, 5] {
+            let scan = (0..values.len()).find(|&n| free[n] && values[n] == want);
+            let got = slots.first_free_keyed(&mut memo, want, |n| values[n] == want);
             assert_eq!(got, scan, "{want}");
             if let Some(n) = got {
                 slots.take(n);
