@@ -181,7 +181,12 @@ fn dir() -> String {
 /// changed (819, 476 and 512 of their 838 values, measured from outside
 /// first; the first ten went in a commit before the rest); the floors are
 /// what the 745 posts read, 27126, 20241 and 21551 of 27983.
-const VALUE_FLOOR: f64 = 96.9;
+/// Perf stat's elapsed lines of 2009 and of `--null --repeat`, iperf3's
+/// UDP datagram counts and jitter, and GNU time's one-line summary read
+/// (52 values of the 725 posts), and a line announcing a run naming the
+/// harness block below it despite its numbers (5 labels), raised them to
+/// 27178, 20254 and 21572 of 27983.
+const VALUE_FLOOR: f64 = 97.1;
 const LABEL_FLOOR: f64 = 72.3;
 const EITHER_FLOOR: f64 = 77.0;
 
