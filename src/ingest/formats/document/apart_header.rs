@@ -111,9 +111,7 @@ fn is_row(text: &str) -> bool {
 fn unnamed(text: &str, head: &[String]) -> Option<String> {
     // Most rows name no cell: they are told before any cell is copied,
     // and a row without a colon names none.
-    if memchr::memchr(b':', text.as_bytes()).is_none() {
-        return None;
-    }
+    memchr::memchr(b':', text.as_bytes())?;
     let repeated = |k: usize, cell: &str| {
         named_part(cell)
             .zip(head.get(k))
