@@ -13,7 +13,7 @@
 //! The timestamp and the tags that vary between requests of one series
 //! (`status`, `url`, `proto`, …) are not parameters.
 
-use super::{builtin_time_trend, BENCHMARK};
+use super::{builtin_time_trend, BENCHMARK, SERIES_TAGS};
 use crate::error::Result;
 use crate::ingest::shared::logscan::Params;
 use crate::ingest::shared::numbers::parse_number;
@@ -23,9 +23,6 @@ use crate::ingest::{Confidence, Format, Parsed, Source};
 
 /// The columns every k6 CSV starts with.
 const HEAD: &str = "metric_name,timestamp,metric_value";
-
-/// The tags that name a series (as `points` reads them).
-const SERIES_TAGS: [&str; 5] = ["scenario", "group", "name", "method", "check"];
 
 /// The k6 `--out csv` importer.
 pub struct K6Csv;

@@ -66,6 +66,10 @@ fn tags(list: &str) -> String {
     params.render()
 }
 
+/// The tags that name a series of points (`--out json` and `--out csv`):
+/// the request's scenario, group, name, method and check.
+const SERIES_TAGS: [&str; 5] = ["scenario", "group", "name", "method", "check"];
+
 /// The unit of a metric k6 says `contains` (`time`: ms, `data`: bytes).
 fn unit_of_contains(contains: &str) -> &'static str {
     match contains {

@@ -11,7 +11,7 @@
 //! `expected_response`, `error`) and the points' metadata are not
 //! parameters, so that a slow or failed response stays in its series.
 
-use super::{builtin_time_trend, unit_of_contains, BENCHMARK};
+use super::{builtin_time_trend, unit_of_contains, BENCHMARK, SERIES_TAGS};
 use crate::error::Result;
 use crate::ingest::shared::logscan::Params;
 use crate::ingest::shared::row::Row;
@@ -19,9 +19,6 @@ use crate::ingest::shared::structured::{parse_json_str, raw_lines};
 use crate::ingest::{Confidence, Format, Parsed, Source};
 use serde_json::Value;
 use std::collections::HashMap;
-
-/// The tags that name a series.
-const SERIES_TAGS: [&str; 5] = ["scenario", "group", "name", "method", "check"];
 
 /// The k6 `--out json` importer.
 pub struct K6Points;
